@@ -1,0 +1,30 @@
+"""Pentarena: Pent-Up, Pentago, Pentomino and Pentic for people and programs.
+
+>>> import pentarena
+>>> game = pentarena.load_game("pentup", players=3, scoring="misere")
+>>> state = game.new_initial_state(seed=7)
+"""
+
+from .core.errors import (
+    GameOptionError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PentarenaError,
+    StateFormatError,
+)
+from .core.game import Game, State, list_games, load_game
+from . import games as _games  # noqa: F401  (registers every game)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game",
+    "GameOptionError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "PentarenaError",
+    "State",
+    "StateFormatError",
+    "list_games",
+    "load_game",
+]

@@ -1,0 +1,1 @@
+"""Game-agnostic building blocks: pieces, bitboards, the game protocol, errors."""

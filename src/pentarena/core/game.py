@@ -1,0 +1,304 @@
+"""The game protocol every Pentarena game implements, and the game registry.
+
+A :class:`Game` holds the immutable facts of a table (name, options, number of seats) and
+creates states.  A :class:`State` is one mutable position.  Moves are small hashable value
+objects whose ``str()`` is canonical move text that ``State.parse_move`` reads back.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
+
+Move = Hashable
+"""A game's move: hashable, ``str(move)`` is its canonical text."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its default, the allowed values and a line of help."""
+
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+    kind: type | None = None
+
+    def check(self, name: str, value: Any) -> Any:
+        kind = self.kind or type(self.default)
+        if kind is bool and isinstance(value, str):
+            low = value.strip().lower()
+            if low in ("true", "yes", "1", "on"):
+                value = True
+            elif low in ("false", "no", "0", "off"):
+                value = False
+        elif kind is int and isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)
+        if value is not None and kind is not type(None) and not isinstance(value, kind):
+            raise GameOptionError(
+                f"option {name!r} must be a {kind.__name__}, got {value!r}"
+            )
+        if isinstance(value, bool) and kind is int:
+            raise GameOptionError(f"option {name!r} must be a number, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise GameOptionError(f"option {name!r} must be one of {allowed}; got {value!r}")
+        return value
+
+
+class Game(ABC):
+    """Immutable facts about a table: the game's name, its options, its seats."""
+
+    name: str = ""
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = dict(options)
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats."""
+
+    @property
+    def sides(self) -> list[tuple[int, ...]]:
+        """Groups of seats that win or lose together (one seat each unless teams)."""
+        return [(s,) for s in range(self.num_players)]
+
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None, **kwargs: Any) -> State:
+        """The starting position.  ``seed`` fixes every shuffle."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any] | str) -> State:
+        """Rebuild a state from :meth:`State.to_json` output."""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.name!r}{', ' if opts else ''}{opts})"
+
+    def _check_json_header(self, data: Mapping[str, Any] | str) -> dict[str, Any]:
+        """Parse ``data`` if it is text and check it belongs to this game and options."""
+        import json
+
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise StateFormatError(f"state is not valid JSON: {exc}") from None
+        if not isinstance(data, Mapping):
+            raise StateFormatError("state JSON must be an object")
+        if data.get("game") != self.name:
+            raise StateFormatError(
+                f"this state is for game {data.get('game')!r}, not {self.name!r}"
+            )
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise StateFormatError("'options' must be an object")
+        if dict(options) != self.options:
+            raise StateFormatError(
+                f"this state was saved with options {dict(options)}, "
+                f"but this game has {self.options}"
+            )
+        return dict(data)
+
+
+class State(ABC):
+    """One position of a game.  Mutable: :meth:`apply` changes it in place."""
+
+    game: Game
+
+    # --- the API contract -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to move, or None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a deterministic order."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read move text; raises InvalidMoveError when it cannot be understood."""
+
+    @abstractmethod
+    def _apply_move(self, move: Move) -> None:
+        """Play a move already known to be legal."""
+
+    @abstractmethod
+    def check_move(self, move: Move) -> None:
+        """Raise IllegalMoveError with a reason if ``move`` is not legal here."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def winners(self) -> set[int]:
+        """The winning seats (every partner of a winning team); empty until terminal."""
+
+    @abstractmethod
+    def scores(self) -> list[Any]:
+        """One score per seat (points or a record, depending on the game)."""
+
+    @abstractmethod
+    def history(self) -> list[str]:
+        """The moves played so far, as canonical text."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict from which ``game.state_from_json`` rebuilds this state."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def apply(self, move: Move | str) -> None:
+        """Play ``move`` (a move object or move text) for the player to move.
+
+        Raises InvalidMoveError (text not understood) or IllegalMoveError (not allowed);
+        the state is unchanged when either is raised.
+        """
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: no more moves can be played")
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        self.check_move(move)
+        self._apply_move(move)
+
+    def view(self, seat: int | None) -> State:
+        """What ``seat`` may see (None: a spectator).  Perfect-information games: a copy."""
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be between 0 and {self.game.num_players - 1}")
+        return self.clone()
+
+    # --- hooks used by the AI (game-agnostic defaults) --------------------------------
+    def random_move(self, rng: random.Random) -> Move:
+        """A uniformly random legal move.  Games may override with a faster generator."""
+        return rng.choice(self.legal_moves())
+
+    def returns(self) -> list[float]:
+        """Reward per seat at the end: 1 for a sole winning side, shared out on ties."""
+        won = self.winners()
+        if not won:
+            return [0.0] * self.game.num_players
+        winning_sides = sum(1 for side in self.game.sides if won.intersection(side))
+        share = 1.0 / winning_sides
+        return [share if s in won else 0.0 for s in range(self.game.num_players)]
+
+    def evaluate(self, seat: int) -> float:
+        """A heuristic value of this position for ``seat`` (higher is better); 0 = unknown."""
+        if self.is_terminal():
+            return self.returns()[seat] * 2.0 - 1.0
+        return 0.0
+
+    def __str__(self) -> str:
+        return f"<{self.game.name} state after {len(self.history())} moves>"
+
+
+# ----------------------------------------------------------------------------------------
+# Registry
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game: its name, title, one-line description and options."""
+
+    name: str
+    title: str
+    description: str
+    factory: Callable[..., Game]
+    options: Mapping[str, Option] = field(default_factory=dict)
+    check: Callable[[dict[str, Any]], None] | None = None
+
+    def defaults(self) -> dict[str, Any]:
+        return {k: o.default for k, o in self.options.items()}
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "options": {
+                k: {"default": o.default, "choices": list(o.choices) if o.choices else None,
+                    "help": o.help}
+                for k, o in self.options.items()
+            },
+        }
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register_game(info: GameInfo) -> None:
+    """Make a game loadable by name."""
+    _REGISTRY[info.name] = info
+
+
+def game_info(name: str) -> GameInfo:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise GameOptionError(f"unknown game {name!r}; known games: {known}") from None
+
+
+def resolve_options(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The full option dict for ``name``: defaults filled in, every value checked."""
+    info = game_info(name)
+    unknown = set(options) - set(info.options)
+    if unknown:
+        allowed = ", ".join(info.options) or "none"
+        raise GameOptionError(
+            f"{name} has no option {', '.join(sorted(map(repr, unknown)))}; options: {allowed}"
+        )
+    resolved = info.defaults()
+    for key, value in options.items():
+        resolved[key] = info.options[key].check(key, value)
+    if info.check:
+        info.check(resolved)
+    return resolved
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """The game ``name`` with ``options`` (unknown names or values raise GameOptionError)."""
+    info = game_info(name)
+    return info.factory(**resolve_options(name, options))
+
+
+def list_games() -> list[dict[str, Any]]:
+    """Every registered game with its title, description and options (with defaults)."""
+    return [_REGISTRY[n].describe() for n in sorted(_REGISTRY)]
+
+
+def registered_games() -> list[GameInfo]:
+    return [_REGISTRY[n] for n in sorted(_REGISTRY)]
+
+
+def ensure_sequence(value: Any, what: str) -> Sequence[Any]:
+    """``value`` if it is a list, else a StateFormatError naming ``what``."""
+    if not isinstance(value, list):
+        raise StateFormatError(f"{what} must be a list")
+    return value
+
+
+__all__ = [
+    "Game",
+    "GameInfo",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Move",
+    "Option",
+    "State",
+    "ensure_sequence",
+    "game_info",
+    "list_games",
+    "load_game",
+    "register_game",
+    "registered_games",
+    "resolve_options",
+]

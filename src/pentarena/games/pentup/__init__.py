@@ -1,0 +1,25 @@
+"""Pent-Up: 3D pentomino stacking for 2–4 players (RULES.md §1)."""
+
+from ...core.game import GameInfo, Option, register_game
+from .notation import PentUpMove, parse_move_text
+from .rules import COLOURS, PentUpGame, PentUpState, Placements, Tile
+from .scoring import SCORINGS
+
+register_game(
+    GameInfo(
+        name="pentup",
+        title="Pent-Up",
+        description="Stack pentominoes in 3D; each tile must go on the highest level it fits.",
+        factory=PentUpGame,
+        options={
+            "players": Option(2, (2, 3, 4), "number of players (2-4)"),
+            "scoring": Option("standard", SCORINGS, "standard, misere or advanced"),
+            "teams": Option(None, (None, True, False),
+                            "4 players: partners 0+2 v 1+3 (default on with 4 players)",
+                            kind=bool),
+        },
+    )
+)
+
+__all__ = ["COLOURS", "PentUpGame", "PentUpMove", "PentUpState", "Placements", "Tile",
+           "parse_move_text"]
