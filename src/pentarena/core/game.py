@@ -39,9 +39,9 @@ class Option:
         elif kind is int and isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value)
         if value is not None and kind is not type(None) and not isinstance(value, kind):
-            raise GameOptionError(
-                f"option {name!r} must be a {kind.__name__}, got {value!r}"
-            )
+            what = {int: "a whole number", bool: "true or false", str: "text"}.get(
+                kind, kind.__name__)
+            raise GameOptionError(f"option {name!r} must be {what}, got {value!r}")
         if isinstance(value, bool) and kind is int:
             raise GameOptionError(f"option {name!r} must be a number, got {value!r}")
         if self.choices is not None and value not in self.choices:

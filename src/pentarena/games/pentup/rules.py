@@ -181,7 +181,7 @@ class PentUpState(State):
             for p in remaining:
                 found = []
                 for o, (offs, _) in enumerate(tables[p]):
-                    a = board
+                    a = -1  # all ones: AND in the five shifted boards
                     for off in offs:
                         s = shifted.get(off)
                         if s is None:

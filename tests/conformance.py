@@ -1,0 +1,46 @@
+"""Helpers for the conformance suite: option sets and seeded random playouts."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pentarena
+from pentarena.core.game import registered_games
+
+
+def option_sets():
+    """Every registered game with every valid combination of its options' choices."""
+    out = []
+    for info in registered_games():
+        names = list(info.options)
+        choices = [info.options[n].choices or (info.options[n].default,) for n in names]
+        for combo in itertools.product(*choices):
+            opts = dict(zip(names, combo))
+            try:
+                pentarena.load_game(info.name, **opts)
+            except pentarena.GameOptionError:
+                continue
+            out.append((info.name, opts))
+    return out
+
+
+def option_id(item):
+    name, opts = item
+    return name + "[" + ",".join(f"{k}={v}" for k, v in opts.items()) + "]"
+
+
+def canonical_json(state) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def random_playout(game, seed: int, max_plies: int = 10_000):
+    """Play a seeded random game to the end; return the final state."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    for _ in range(max_plies):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    return state

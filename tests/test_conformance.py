@@ -1,0 +1,143 @@
+"""Checks every registered game, with every option set, must pass (DESIGN.md contract)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pentarena
+from pentarena import IllegalMoveError, InvalidMoveError, StateFormatError
+
+from .conformance import canonical_json, option_id, option_sets, random_playout
+
+OPTION_SETS = option_sets()
+GARBAGE = ["", "   ", "??", "zz:zz", "{}", "\x00", "é" * 50, "1" * 5000, "move", ";;;;"]
+
+
+def test_every_game_is_listed_with_defaults():
+    listed = {g["name"]: g for g in pentarena.list_games()}
+    assert "pentup" in listed
+    for info in listed.values():
+        assert info["title"] and info["description"]
+        for opt in info["options"].values():
+            assert "default" in opt
+
+
+def test_unknown_game_and_option_rejected():
+    with pytest.raises(pentarena.GameOptionError, match="unknown game"):
+        pentarena.load_game("chess")
+    with pytest.raises(pentarena.GameOptionError, match="no option"):
+        pentarena.load_game("pentup", colour="red")
+    with pytest.raises(pentarena.GameOptionError, match="must be one of"):
+        pentarena.load_game("pentup", players=7)
+
+
+@pytest.mark.parametrize("item", OPTION_SETS, ids=option_id)
+def test_random_playouts_obey_the_protocol(item):
+    name, opts = item
+    game = pentarena.load_game(name, **opts)
+    seed = sum(map(ord, option_id(item)))
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    seen_moves = []  # moves legal at some earlier ply: candidates for illegal ones now
+    plies = 0
+    while not state.is_terminal():
+        player = state.current_player
+        assert player is not None and 0 <= player < game.num_players
+        assert state.winners() == set()
+        moves = state.legal_moves()
+        assert moves, "a non-terminal state must have legal moves"
+        assert moves == state.legal_moves(), "legal_moves must be deterministic"
+        assert len(set(moves)) == len(moves), "legal_moves must not repeat a move"
+        before = canonical_json(state)
+        for move in moves:
+            text = str(move)
+            assert state.parse_move(text) == move, f"{text!r} does not round-trip"
+            child = state.clone()
+            child.apply(move)
+            assert child.history()[-1] == text
+        legal = set(moves)
+        for move in rng.sample(seen_moves, min(20, len(seen_moves))):
+            if move in legal:
+                continue
+            with pytest.raises(IllegalMoveError):
+                state.apply(move)
+            with pytest.raises(IllegalMoveError):
+                state.apply(str(move))
+        for junk in GARBAGE:
+            with pytest.raises(InvalidMoveError):
+                state.apply(junk)
+        assert canonical_json(state) == before, "a rejected move changed the state"
+        seen_moves.extend(rng.sample(moves, min(10, len(moves))))
+        state.apply(rng.choice(moves))
+        plies += 1
+        if plies % 7 == 0:  # JSON round-trip and view in the middle of the game
+            copy = game.state_from_json(state.to_json())
+            assert canonical_json(copy) == canonical_json(state)
+            assert copy.legal_moves() == state.legal_moves()
+            for seat in [None, *range(game.num_players)]:
+                assert state.view(seat).history() == state.history()
+    assert state.legal_moves() == []
+    assert state.current_player is None
+    assert state.winners(), "a finished game names its winners"
+    assert state.winners() <= set(range(game.num_players))
+    assert len(state.scores()) == game.num_players
+    with pytest.raises(IllegalMoveError):
+        state.apply(seen_moves[0])
+
+
+@pytest.mark.parametrize("item", OPTION_SETS, ids=option_id)
+def test_replay_json_and_seed_reproduce_the_game(item):
+    name, opts = item
+    game = pentarena.load_game(name, **opts)
+    final = random_playout(game, seed=11)
+    again = random_playout(game, seed=11)
+    assert final.history() == again.history(), "the same seed must give the same game"
+    replay = game.new_initial_state(seed=11)
+    for text in final.history():
+        replay.apply(text)
+    assert canonical_json(replay) == canonical_json(final)
+    assert replay.winners() == final.winners() and replay.scores() == final.scores()
+    data = final.to_json()
+    loaded = game.state_from_json(data)
+    assert canonical_json(loaded) == canonical_json(final)
+    import json
+
+    assert canonical_json(game.state_from_json(json.dumps(data))) == canonical_json(final)
+    clone = final.clone()
+    assert canonical_json(clone) == canonical_json(final)
+
+
+@pytest.mark.parametrize("item", OPTION_SETS[:3], ids=option_id)
+def test_clone_is_independent(item):
+    name, opts = item
+    game = pentarena.load_game(name, **opts)
+    state = game.new_initial_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(3):
+        state.apply(rng.choice(state.legal_moves()))
+    copy = state.clone()
+    before = canonical_json(state)
+    copy.apply(rng.choice(copy.legal_moves()))
+    assert canonical_json(state) == before
+    assert len(copy.history()) == len(state.history()) + 1
+
+
+@pytest.mark.parametrize("name", sorted({n for n, _ in OPTION_SETS}))
+@pytest.mark.parametrize(
+    "bad",
+    ["not json", "[]", '{"game": "other"}', '{"game": "%s", "options": 5}',
+     '{"game": "%s", "options": {"players": 99}}', "{\"game\": \"%s\", \"moves\": [\"zz\"]}"],
+)
+def test_broken_state_json_rejected(name, bad):
+    game = pentarena.load_game(name)
+    text = bad.replace("%s", name)
+    if '"options"' not in text and text.startswith("{") and '"game": "%s"' % name in text:
+        import json
+
+        obj = json.loads(text)
+        obj["options"] = game.options
+        text = json.dumps(obj)
+    with pytest.raises(StateFormatError):
+        game.state_from_json(text)
