@@ -180,6 +180,18 @@ class State(ABC):
         """A uniformly random legal move.  Games may override with a faster generator."""
         return rng.choice(self.legal_moves())
 
+    def playout_move(self, rng: random.Random) -> Move:
+        """The move a Monte Carlo playout makes here; games may bias it.  Default: random."""
+        return self.random_move(rng)
+
+    def order_moves(self, moves: list[Move], rng: random.Random) -> list[Move]:
+        """``moves`` in the order a search should try them (most promising first).
+
+        Default: a random order.  The list may be reordered in place and is returned.
+        """
+        rng.shuffle(moves)
+        return moves
+
     def returns(self) -> list[float]:
         """Reward per seat at the end: 1 for a sole winning side, shared out on ties."""
         won = self.winners()

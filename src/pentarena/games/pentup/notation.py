@@ -93,5 +93,5 @@ def parse_move_text(text: str) -> PentUpMove:
             )
         cells.append((int(cm.group(1)), int(cm.group(2))))
     if len(cells) != 5:
-        raise InvalidMoveError(f"{text!r} names {len(cells)} cells, not 5; {FORMAT_HELP}")
+        raise InvalidMoveError(f"{text!r} names {len(cells)} cell{'' if len(cells) == 1 else 's'}, not 5; {FORMAT_HELP}")
     return PentUpMove.from_cells(piece, cells)

@@ -23,6 +23,8 @@ from .scoring import level_counts, record, side_counts, winning_sides
 
 COLOURS = ("White", "Black", "Red", "Blue")
 FULL_HAND = (1 << len(PIECE_NAMES)) - 1
+PLAYOUT_GREED = 0.75
+"""Share of playout moves that place a tile on the highest level available."""
 _PIECE_BIT = {name: 1 << i for i, name in enumerate(PIECE_NAMES)}
 
 
@@ -280,6 +282,32 @@ class PentUpState(State):
                     return PentUpMove(p, o, x, y)
                 r -= n
         raise AssertionError("unreachable: r < total")
+
+    # ------------------------------------------------------------------ search hooks
+    def order_moves(self, moves: list[PentUpMove], rng: random.Random) -> list[PentUpMove]:
+        """Higher placements first (random order within a level)."""
+        rng.shuffle(moves)
+        levels = self.mandatory_levels()
+        moves.sort(key=lambda m: -levels[m[0]])
+        return moves
+
+    def playout_move(self, rng: random.Random) -> PentUpMove:
+        """Mostly a random placement of a tile that goes highest; sometimes any move."""
+        pls = self.placements()
+        if rng.random() < PLAYOUT_GREED and len(pls) > 1:
+            top = max(pl.level for pl in pls.values())
+            if top > 1:
+                pieces = [p for p, pl in pls.items() if pl.level == top]
+                p = rng.choice(pieces)
+                pl = pls[p]
+                r = rng.randrange(pl.count())
+                for o, a in pl.anchors:
+                    k = a.bit_count()
+                    if r < k:
+                        x, y = self._frame.cell(nth_bit(a, r))
+                        return PentUpMove(p, o, x, y)
+                    r -= k
+        return self.random_move(rng)
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentUpMove:

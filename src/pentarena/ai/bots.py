@@ -1,0 +1,88 @@
+"""Baseline bots and the named difficulty levels.
+
+Every bot answers ``choose(state)`` within its time limit: no bot can block forever.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+
+from ..core.game import Move, State
+
+DEFAULT_TIME_LIMIT = 1.0
+
+
+class Bot(ABC):
+    """A computer player.  ``time_limit`` (seconds) bounds every decision."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        if time_limit <= 0:
+            raise ValueError("time_limit must be positive")
+        self.rng = random.Random(seed)
+        self.time_limit = time_limit
+
+    @abstractmethod
+    def choose(self, state: State, time_limit: float | None = None) -> Move:
+        """A legal move for the player to move in ``state`` (which is not changed)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(time_limit={self.time_limit})"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal move."""
+
+    name = "random"
+
+    def choose(self, state: State, time_limit: float | None = None) -> Move:
+        return state.random_move(self.rng)
+
+
+class GreedyBot(Bot):
+    """One ply of look-ahead: the move whose result the game's heuristic rates best for the
+    mover (``State.evaluate``); ties are broken at random."""
+
+    name = "greedy"
+
+    def choose(self, state: State, time_limit: float | None = None) -> Move:
+        deadline = time.perf_counter() + (time_limit or self.time_limit)
+        seat = state.current_player
+        moves = state.legal_moves()
+        self.rng.shuffle(moves)
+        best_value, best = float("-inf"), moves[0]
+        for i, move in enumerate(moves):
+            child = state.clone()
+            child.apply(move)
+            value = child.evaluate(seat)
+            if value > best_value:
+                best_value, best = value, move
+            if i % 16 == 15 and time.perf_counter() > deadline:
+                break
+        return best
+
+
+LEVELS: dict[str, str] = {
+    "random": "random legal moves",
+    "easy": "greedy: the best-looking move one ply ahead",
+    "medium": "Monte Carlo tree search, 0.5 s a move",
+    "hard": "Monte Carlo tree search, 2 s a move",
+    "expert": "Monte Carlo tree search, 5 s a move",
+}
+
+
+def make_bot(level: str, seed: int | None = None, time_limit: float | None = None) -> Bot:
+    """The bot for a named level (see :data:`LEVELS`); ``time_limit`` overrides its budget."""
+    from .mcts import MCTSBot
+
+    if level == "random":
+        return RandomBot(seed)
+    if level in ("easy", "greedy"):
+        return GreedyBot(seed, time_limit or DEFAULT_TIME_LIMIT)
+    budgets = {"medium": 0.5, "hard": 2.0, "expert": 5.0, "mcts": 1.0}
+    if level in budgets:
+        return MCTSBot(seed=seed, time_limit=time_limit or budgets[level])
+    raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")

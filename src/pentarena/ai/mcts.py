@@ -1,0 +1,140 @@
+"""UCT Monte Carlo tree search over the game protocol.
+
+Each iteration walks down the tree choosing children by UCB1 from the point of view of the
+player to move, adds one child, plays the rest of the game with the game's playout policy
+(``State.playout_move``, uniform random by default) and adds the final rewards
+(``State.returns``, one per seat) to every node on the path.  Wide nodes grow by
+*progressive widening*: a node visited ``n`` times may have ``widen * sqrt(n)`` children,
+taken in the order of the game's move-ordering hook, so that search goes deep enough to
+matter even when a position has hundreds of legal moves.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core.game import Move, State
+from .bots import Bot
+
+
+@dataclass
+class SearchInfo:
+    """What a search reports: iterations, elapsed seconds, the best move and its stats."""
+
+    iterations: int
+    elapsed: float
+    best: Move | None
+    visits: int
+    value: float
+
+
+class _Node:
+    __slots__ = ("move", "parent", "children", "untried", "visits", "totals", "to_move")
+
+    def __init__(self, move: Move | None, parent: _Node | None, to_move: int | None) -> None:
+        self.move = move
+        self.parent = parent
+        self.children: list[_Node] = []
+        self.untried: list[Move] | None = None
+        self.visits = 0
+        self.totals: list[float] | None = None
+        self.to_move = to_move
+
+
+class MCTSBot(Bot):
+    """UCT with progressive widening and a game-supplied playout policy."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_limit: float = 1.0,
+        iterations: int | None = None,
+        exploration: float = 0.8,
+        widen: float = 2.0,
+        on_progress: Callable[[SearchInfo], None] | None = None,
+    ) -> None:
+        super().__init__(seed, time_limit)
+        self.iterations = iterations
+        self.exploration = exploration
+        self.widen = widen
+        self.on_progress = on_progress
+        self.last: SearchInfo | None = None
+
+    def choose(self, state: State, time_limit: float | None = None) -> Move:
+        start = time.perf_counter()
+        deadline = start + (time_limit or self.time_limit)
+        root = _Node(None, None, state.current_player)
+        n = state.game.num_players
+        rng = self.rng
+        done = 0
+        next_report = start + 0.25
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.clone(), n, rng)
+            done += 1
+            if self.on_progress and time.perf_counter() >= next_report:
+                next_report += 0.25
+                self.on_progress(self._info(root, done, start))
+        self.last = self._info(root, done, start)
+        if self.on_progress:
+            self.on_progress(self.last)
+        if self.last.best is None:  # no iteration finished: fall back on the ordering hook
+            return state.order_moves(state.legal_moves(), rng)[0]
+        return self.last.best
+
+    def _iterate(self, root: _Node, state: State, n: int, rng) -> None:
+        node = root
+        c = self.exploration
+        # selection
+        while True:
+            if node.to_move is None:
+                break
+            if node.untried is None:
+                node.untried = state.order_moves(state.legal_moves(), rng)
+            allowed = max(1, int(self.widen * math.sqrt(node.visits + 1)))
+            if node.untried and len(node.children) < allowed:
+                move = node.untried.pop(0)
+                state.apply(move)
+                child = _Node(move, node, state.current_player)
+                node.children.append(child)
+                node = child
+                break
+            log_n = math.log(node.visits)
+            me = node.to_move
+            best, best_value = None, -1.0
+            for ch in node.children:
+                value = ch.totals[me] / ch.visits + c * math.sqrt(log_n / ch.visits)
+                if value > best_value:
+                    best, best_value = ch, value
+            node = best
+            state.apply(node.move)
+        # simulation
+        while not state.is_terminal():
+            state._apply_move(state.playout_move(rng))
+        rewards = state.returns()
+        # backpropagation
+        while node is not None:
+            node.visits += 1
+            if node.totals is None:
+                node.totals = list(rewards)
+            else:
+                t = node.totals
+                for i in range(n):
+                    t[i] += rewards[i]
+            node = node.parent
+
+    @staticmethod
+    def _info(root: _Node, done: int, start: float) -> SearchInfo:
+        if not root.children:
+            return SearchInfo(done, time.perf_counter() - start, None, 0, 0.0)
+        best = max(root.children, key=lambda ch: ch.visits)
+        value = best.totals[root.to_move] / best.visits
+        return SearchInfo(done, time.perf_counter() - start, best.move, best.visits, value)

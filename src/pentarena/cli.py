@@ -1,0 +1,160 @@
+"""The ``pentarena`` command: list | play | arena.
+
+``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
+``pentarena arena pentup --bots mcts,greedy --games 100`` pits computer players against
+each other with a progress bar and prints the win rates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from . import list_games, load_game
+from .ai.bots import LEVELS, make_bot
+from .core.errors import GameOptionError
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
+    if getattr(args, "players", None) is not None:
+        opts["players"] = args.players
+    if getattr(args, "scoring", None) is not None:
+        opts["scoring"] = args.scoring
+    if getattr(args, "teams", None) is not None:
+        opts["teams"] = args.teams
+    for item in getattr(args, "option", None) or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise GameOptionError(f"write options as key=value, got {item!r}")
+        opts[key.strip()] = value.strip()
+    return opts
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game name (see 'pentarena list')")
+    p.add_argument("--players", type=int, help="number of players")
+    p.add_argument("--scoring", help="scoring rule (Pent-Up: standard, misere, advanced)")
+    p.add_argument("--teams", action=argparse.BooleanOptionalAction, default=None,
+                   help="Pent-Up with 4 players: partners 0+2 v 1+3 (default) or not")
+    p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
+                   help="any other game option")
+    p.add_argument("--seed", type=int, default=None, help="seed for shuffles and the AI")
+
+
+def cmd_list(args: argparse.Namespace, console: Console) -> int:
+    for g in list_games():
+        console.print(f"[bold]{g['name']}[/bold] — {g['title']}: {g['description']}")
+        for name, opt in g["options"].items():
+            choices = f" (one of {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
+            console.print(f"    {name} = {opt['default']}{choices}  {opt['help']}")
+    console.print("AI levels: " + ", ".join(f"{k} ({v})" for k, v in LEVELS.items()))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from .tui.terminal import TerminalGame
+
+    game = load_game(args.game, **_options(args))
+    humans = set(range(game.num_players)) if args.hotseat else set(args.seat or [0])
+    bad = [s for s in humans if not 0 <= s < game.num_players]
+    if bad:
+        raise GameOptionError(f"--seat must be between 0 and {game.num_players - 1}")
+    bots = [None if s in humans else
+            make_bot(args.ai, seed=None if args.seed is None else args.seed + s,
+                     time_limit=args.time)
+            for s in range(game.num_players)]
+    TerminalGame(game, bots, console=console, seed=args.seed).run()
+    return 0
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_arena(game, levels: list[str], games: int, time_limit: float | None, seed: int,
+              progress: Progress | None = None) -> list[float]:
+    """Play ``games`` games rotating the bots through the seats; points per bot
+    (a win 1, a shared win split)."""
+    n = game.num_players
+    if len(levels) != n:
+        raise GameOptionError(f"{game.name} needs {n} bots, got {len(levels)}")
+    points = [0.0] * n
+    task = progress.add_task("arena", total=games) if progress else None
+    for g in range(games):
+        order = [(g + k) % n for k in range(n)]  # order[seat] = bot index
+        bots = [make_bot(levels[b], seed=seed + 1000 * g + b, time_limit=time_limit)
+                for b in order]
+        state = game.new_initial_state(seed=seed + g)
+        while not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state))
+        rewards = state.returns()
+        for seat, b in enumerate(order):
+            points[b] += rewards[seat]
+        if progress:
+            progress.advance(task)
+    return points
+
+
+def cmd_arena(args: argparse.Namespace, console: Console) -> int:
+    game = load_game(args.game, **_options(args))
+    levels = [b.strip() for b in args.bots.split(",")]
+    with Progress(console=console, transient=True) as progress:
+        points = run_arena(game, levels, args.games, args.time, args.seed or 0, progress)
+    table = Table(title=f"{args.games} games of {game!r}")
+    for col in ("bot", "points", "win rate", "95% interval"):
+        table.add_column(col)
+    for level, p in zip(levels, points):
+        lo, hi = wilson(p, args.games)
+        table.add_row(level, f"{p:g}", f"{p / args.games:.1%}", f"{lo:.1%} – {hi:.1%}")
+    console.print(table)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pentarena", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="the games, their options and the AI levels")
+    play = sub.add_parser("play", help="play a game in the terminal")
+    _add_game_options(play)
+    play.add_argument("--ai", default="medium", help=f"computer level: {', '.join(LEVELS)}")
+    play.add_argument("--time", type=float, default=None, help="computer seconds per move")
+    play.add_argument("--seat", type=int, action="append",
+                      help="your seat (repeat for several people at one keyboard)")
+    play.add_argument("--hotseat", action="store_true", help="every seat is a person")
+    arena = sub.add_parser("arena", help="computer against computer, with win rates")
+    _add_game_options(arena)
+    arena.add_argument("--bots", required=True, help="one level per seat, e.g. mcts,greedy")
+    arena.add_argument("--games", type=int, default=20)
+    arena.add_argument("--time", type=float, default=None, help="seconds per move")
+    return parser
+
+
+COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    console = Console()
+    try:
+        return COMMANDS[args.command](args, console)
+    except (GameOptionError, ValueError) as exc:
+        console.print(f"[bold red]error:[/bold red] {exc}")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

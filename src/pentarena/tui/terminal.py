@@ -1,0 +1,148 @@
+"""A terminal game: people type moves, computer seats answer, the table is redrawn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from ..ai.bots import Bot, make_bot
+from ..core.game import Game, Move, State
+from .views import TerminalView, view_for
+
+HELP = """Commands:
+  <move>       play a move, e.g. {example}
+  moves [arg]  list your legal moves (Pent-Up: 'moves L' lists the places of the L tile)
+  #N           play move number N of the last listing
+  hint         ask the computer for a suggestion
+  undo         take back your last move (and the computer's replies)
+  board        show the table again
+  help         this text
+  quit         leave the game"""
+
+
+class TerminalGame:
+    """Runs one game at the terminal.  ``bots[seat]`` is a Bot, or None for a person."""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Sequence[Bot | None],
+        console: Console | None = None,
+        read: Callable[[str], str] | None = None,
+        seed: int | None = None,
+        hint_level: str = "medium",
+    ) -> None:
+        if len(bots) != game.num_players:
+            raise ValueError(f"{game.name} has {game.num_players} seats, got {len(bots)} players")
+        self.game = game
+        self.bots = list(bots)
+        self.console = console or Console()
+        self.read = read or self.console.input
+        self.seed = seed
+        self.state: State = game.new_initial_state(seed=seed)
+        self.view: TerminalView = view_for(game.name)
+        self.last: Move | None = None
+        self.hint_bot = make_bot(hint_level, seed=seed, time_limit=1.0)
+        self.listed: list[Move] = []
+
+    # -- output ---------------------------------------------------------------------
+    def show(self) -> None:
+        self.console.print(self.view.board(self.state, self.last))
+        self.console.print(self.view.status(self.state))
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    # -- loop -----------------------------------------------------------------------
+    def run(self) -> State:
+        """Play until the game ends or a person quits; returns the final state."""
+        self.say(f"Pentarena — {self.game!r}. Type 'help' for commands.", "bold")
+        self.show()
+        while not self.state.is_terminal():
+            seat = self.state.current_player
+            bot = self.bots[seat]
+            if bot is not None:
+                self.say(f"{self.view.seat_name(seat)} is thinking...", "dim")
+                move = bot.choose(self.state)
+                self.play(move, seat)
+                continue
+            try:
+                line = self.read(f"{self.view.seat_name(seat)} > ")
+            except (EOFError, KeyboardInterrupt):
+                self.say("\nGoodbye.")
+                return self.state
+            if not self.command(line.strip(), seat):
+                return self.state
+        self.console.print(self.view.result(self.state))
+        return self.state
+
+    def play(self, move: Move | str, seat: int) -> bool:
+        try:
+            self.state.apply(move)
+        except ValueError as exc:
+            self.say(f"Not played: {exc}", "bold red")
+            return False
+        self.last = self.state.parse_move(self.state.history()[-1])
+        self.listed = []
+        self.say(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}")
+        self.show()
+        return True
+
+    def command(self, line: str, seat: int) -> bool:
+        """Handle one line of input; False means the person quit."""
+        word, _, arg = line.partition(" ")
+        word = word.lower()
+        if not line:
+            return True
+        if word in ("quit", "exit", "q"):
+            self.say("Goodbye.")
+            return False
+        if word in ("help", "?"):
+            self.say(HELP.format(example=self.view.example(self.state)))
+        elif word == "moves":
+            picture, self.listed = self.view.moves(self.state, arg.strip())
+            self.console.print(picture)
+        elif word.startswith("#"):
+            number = word[1:]
+            if not number.isdigit() or not 1 <= int(number) <= len(self.listed):
+                self.say(f"No move {word} in the last listing; type 'moves' to list them.",
+                         "bold red")
+            else:
+                self.play(self.listed[int(number) - 1], seat)
+        elif word == "hint":
+            move = self.hint_bot.choose(self.state)
+            self.say(f"Hint: {move}", "green")
+        elif word == "undo":
+            self.undo(seat)
+        elif word == "board":
+            self.show()
+        else:
+            self.play(line, seat)
+        return True
+
+    def undo(self, seat: int) -> None:
+        """Take back this person's last move and every computer move after it."""
+        history = self.state.history()
+        # find the last ply played by this seat
+        replay = self.game.new_initial_state(seed=self.seed)
+        movers = []
+        for text in history:
+            movers.append(replay.current_player)
+            replay.apply(text)
+        mine = [i for i, s in enumerate(movers) if s == seat]
+        if not mine:
+            self.say("There is nothing of yours to undo.", "yellow")
+            return
+        if any(self.bots[s] is None and s != seat for s in movers[mine[-1] + 1:]):
+            self.say("Undo only takes back moves against the computer, not another "
+                     "person's move.", "yellow")
+            return
+        state = self.game.new_initial_state(seed=self.seed)
+        for text in history[: mine[-1]]:
+            state.apply(text)
+        self.state = state
+        self.last = state.parse_move(history[mine[-1] - 1]) if mine[-1] > 0 else None
+        self.say(f"Took back {len(history) - mine[-1]} move(s).", "yellow")
+        self.show()

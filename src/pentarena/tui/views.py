@@ -1,0 +1,124 @@
+"""Per-game terminal views: how a game is pictured and how its moves are summarised.
+
+A view is looked up by game name; games without one fall back on ``str(state)`` and a
+plain list of moves, so every registered game can be played in the terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..core.game import Move, State
+
+
+LISTED = 120
+"""How many moves a listing shows."""
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def numbered(head: str, moves: list[Move]) -> Text:
+    """``head`` and the first moves numbered #1, #2, ... (type '#3' to play the third)."""
+    body = "  ".join(f"#{i + 1} {m}" for i, m in enumerate(moves[:LISTED]))
+    more = f"\n... and {len(moves) - LISTED} more" if len(moves) > LISTED else ""
+    tip = "\nType #N to play move number N." if moves else ""
+    return Text(f"{head}\n{body}{more}{tip}")
+
+
+class TerminalView:
+    """Generic view: the state's own text and the full move list."""
+
+    seat_names: tuple[str, ...] = ()
+
+    def seat_name(self, seat: int) -> str:
+        if seat < len(self.seat_names):
+            return f"{self.seat_names[seat]} (seat {seat})"
+        return f"seat {seat}"
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        return Text(str(state))
+
+    def status(self, state: State) -> RenderableType:
+        return Text("")
+
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        """A listing of legal moves (filtered by ``arg``) and the moves it numbers."""
+        moves = [m for m in state.legal_moves()
+                 if not arg or str(m).lower().startswith(arg.lower())]
+        return numbered(f"{len(moves)} legal moves:", moves), moves
+
+    def example(self, state: State) -> str:
+        moves = state.legal_moves()
+        return str(moves[0]) if moves else ""
+
+    def result(self, state: State) -> RenderableType:
+        won = sorted(state.winners())
+        names = ", ".join(self.seat_name(s) for s in won)
+        verdict = "Draw between " + names if len(won) > 1 else names + " wins"
+        return Text(f"Game over. {verdict}.  Scores: {state.scores()}", style="bold")
+
+
+class PentUpView(TerminalView):
+    """Pent-Up: the table with heights and colours; tiles with their mandatory levels."""
+
+    seat_names = ("White", "Black", "Red", "Blue")
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        from ..games.pentup.render import render_rich
+
+        return render_rich(state, set(last.cells) if last is not None else None)
+
+    def status(self, state: State) -> RenderableType:
+        table = Table(box=None, show_header=True, pad_edge=False)
+        table.add_column("player")
+        table.add_column("tiles left (mandatory level now)")
+        table.add_column("record" if state.game.scoring != "advanced" else "points")
+        levels = state.mandatory_levels() if not state.is_terminal() else {}
+        scores = state.scores()
+        for seat in range(state.game.num_players):
+            hand = state.hand(seat)
+            if seat == state.current_player:
+                tiles = " ".join(f"{p}{levels[p]}" if levels[p] > 1 else p for p in hand)
+                name = Text("▶ " + self.seat_name(seat), style="bold")
+            else:
+                tiles = " ".join(hand)
+                name = Text("  " + self.seat_name(seat))
+            table.add_row(name, tiles or "-", str(scores[seat]))
+        note = Text("Tile letters with a number must go on that level (e.g. L2).", style="dim")
+        return Group(table, note)
+
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        if arg:
+            piece = arg[0].upper()
+            moves = state.moves_for(piece)
+            if not moves:
+                return Text(f"you have no {piece} tile to place", style="red"), []
+            level = state.mandatory_levels()[piece]
+            return numbered(f"{plural(len(moves), 'place')} for {piece} (level {level}):",
+                            moves), moves
+        lines = [f"{p}: level {pl.level}, {plural(pl.count(), 'place')}"
+                 for p, pl in state.placements().items()]
+        return Text("\n".join(lines) + "\nType 'moves L' to list the places of one tile."), []
+
+    def result(self, state: State) -> RenderableType:
+        counts = state.level_counts()
+        table = Table(title="Tiles per level")
+        table.add_column("player")
+        for lv in range(len(counts[0]), 0, -1):
+            table.add_column(f"L{lv}", justify="right")
+        for seat, row in enumerate(counts):
+            table.add_row(self.seat_name(seat), *map(str, reversed(row)))
+        return Group(table, super().result(state))
+
+
+VIEWS: dict[str, Callable[[], TerminalView]] = {"pentup": PentUpView}
+
+
+def view_for(game_name: str) -> TerminalView:
+    return VIEWS.get(game_name, TerminalView)()

@@ -1,0 +1,137 @@
+"""The AI works on any game through the protocol; checked on Pent-Up and a toy game."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import pentarena
+from pentarena.ai import GreedyBot, MCTSBot, RandomBot, make_bot
+from pentarena.core.errors import IllegalMoveError
+from pentarena.core.game import Game, State
+
+
+class NimGame(Game):
+    """Take 1-3 stones; whoever takes the last stone wins.  A toy game for the AI tests."""
+
+    name = "nim-test"
+
+    def __init__(self, stones=10):
+        super().__init__(stones=stones)
+        self.stones = stones
+
+    @property
+    def num_players(self):
+        return 2
+
+    def new_initial_state(self, seed=None, **kw):
+        return NimState(self, self.stones)
+
+    def state_from_json(self, data):
+        raise NotImplementedError
+
+
+class NimState(State):
+    def __init__(self, game, stones, to_move=0, hist=()):
+        self.game, self.stones, self.to_move, self.hist = game, stones, to_move, list(hist)
+
+    @property
+    def current_player(self):
+        return None if self.stones == 0 else self.to_move
+
+    def legal_moves(self):
+        return [k for k in (1, 2, 3) if k <= self.stones] if self.stones else []
+
+    def parse_move(self, text):
+        return int(text)
+
+    def check_move(self, move):
+        if move not in self.legal_moves():
+            raise IllegalMoveError("bad take")
+
+    def _apply_move(self, move):
+        self.stones -= move
+        self.hist.append(str(move))
+        self.to_move = 1 - self.to_move
+
+    def clone(self):
+        return NimState(self.game, self.stones, self.to_move, self.hist)
+
+    def winners(self):
+        return {1 - self.to_move} if self.stones == 0 else set()
+
+    def scores(self):
+        return [0, 0]
+
+    def history(self):
+        return list(self.hist)
+
+    def to_json(self):
+        return {}
+
+
+@pytest.mark.parametrize("stones,best", [(5, 1), (6, 2), (7, 3), (9, 1), (11, 3)])
+def test_mcts_finds_the_winning_take_in_nim(stones, best):
+    bot = MCTSBot(seed=1, iterations=3000, time_limit=30)
+    assert bot.choose(NimState(NimGame(), stones)) == best
+
+
+def test_mcts_is_deterministic_with_a_seed_and_iteration_budget():
+    state = pentarena.load_game("pentup").new_initial_state()
+    rng = random.Random(4)
+    for _ in range(6):
+        state.apply(state.random_move(rng))
+    a = MCTSBot(seed=9, iterations=150, time_limit=60).choose(state)
+    b = MCTSBot(seed=9, iterations=150, time_limit=60).choose(state)
+    assert a == b and a in state.legal_moves()
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_every_level_answers_legally_within_its_time_limit(level):
+    game = pentarena.load_game("pentup", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(9):
+        state.apply(state.random_move(rng))
+    before = state.history()
+    bot = make_bot(level, seed=2, time_limit=0.3)
+    start = time.perf_counter()
+    move = bot.choose(state)
+    assert time.perf_counter() - start < 0.3 + 0.25
+    assert move in state.legal_moves()
+    assert state.history() == before  # the bot does not touch the state it is given
+
+
+def test_mcts_reports_progress():
+    reports = []
+    bot = MCTSBot(seed=1, time_limit=0.6, on_progress=reports.append)
+    state = pentarena.load_game("pentup").new_initial_state()
+    bot.choose(state)
+    assert len(reports) >= 2 and reports[-1].iterations >= reports[0].iterations
+    assert bot.last.best is not None and bot.last.visits > 0
+
+
+def test_greedy_prefers_the_move_its_heuristic_rates_best():
+    # With a stacking spot available for an L, greedy gets a tile onto level 2.
+    state = pentarena.load_game("pentup").new_initial_state()
+    for m in ("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1"):
+        state.apply(m)
+    move = GreedyBot(seed=0, time_limit=5).choose(state)
+    child = state.clone()
+    child.apply(move)
+    assert child.tiles[-1].level == 2
+
+
+def test_random_bot_plays_all_moves_eventually():
+    state = NimState(NimGame(), 10)
+    bot = RandomBot(seed=0)
+    assert {bot.choose(state) for _ in range(100)} == {1, 2, 3}
+
+
+def test_unknown_level_and_bad_time_limit():
+    with pytest.raises(ValueError, match="unknown AI level"):
+        make_bot("godlike")
+    with pytest.raises(ValueError, match="positive"):
+        RandomBot(time_limit=0)

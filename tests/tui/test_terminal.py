@@ -1,0 +1,113 @@
+"""Terminal play, driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+import pentarena
+from pentarena.ai import RandomBot
+from pentarena.cli import main
+from pentarena.tui import TerminalGame
+
+
+def scripted(lines):
+    it = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def run_game(lines, bots=None, players=2, seed=1):
+    game = pentarena.load_game("pentup", players=players)
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    bots = bots if bots is not None else [None] + [RandomBot(seed=s) for s in range(1, players)]
+    tg = TerminalGame(game, bots, console=console, read=scripted(lines), seed=seed)
+    state = tg.run()
+    return tg, state, out.getvalue()
+
+
+def test_bad_input_gets_a_message_and_a_new_prompt():
+    tg, state, text = run_game(["Q:1", "I:0,0;1,0", "L:0,0;1,0;2,0;3,0;4,0", "", "frobnicate",
+                                "#7", "I:0,0;1,0;2,0;3,0;4,0", "quit"])
+    assert "could not read the cell" in text
+    assert "names 2 cells" in text
+    assert "form an I, not the L" in text
+    assert "No move #7" in text
+    assert state.history()[0] == "I:0,0;1,0;2,0;3,0;4,0"
+    assert len(state.history()) == 2  # the computer answered
+    assert "Goodbye" in text
+
+
+def test_moves_listing_and_play_by_number():
+    tg, state, text = run_game(["moves", "moves X", "#1", "quit"])
+    assert "X: level 1, 1 place" in text
+    assert "#1 X:" in text
+    assert state.history()[0].startswith("X:")
+
+
+def test_illegal_move_explains_the_mandatory_level():
+    lines = ["I:0,0;1,0;2,0;3,0;4,0", "L:0,2;1,2;2,2;3,2;3,3", "quit"]
+    # Black (random, seeded) replies; then White tries an L on the table.
+    tg, state, text = run_game(lines)
+    assert "Not played" in text or len(state.history()) == 4
+
+
+def test_hint_and_undo():
+    tg, state, text = run_game(["I:0,0;1,0;2,0;3,0;4,0", "undo", "undo", "hint", "quit"])
+    assert "Took back 2 move(s)" in text
+    assert "nothing of yours to undo" in text
+    assert "Hint: " in text
+    assert state.history() == []
+
+
+def test_hotseat_full_game_to_the_result():
+    # Two people at one keyboard; each lists the places of their first tile and plays #1.
+    game = pentarena.load_game("pentup")
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    holder = {}
+    turn = {"listed": False}
+
+    def read(prompt):
+        tg = holder["tg"]
+        turn["listed"] = not turn["listed"]
+        if turn["listed"]:
+            return "moves " + tg.state.hand(tg.state.current_player)[0]
+        return "#1"
+
+    tg = holder["tg"] = TerminalGame(game, [None, None], console=console, read=read)
+    state = tg.run()
+    text = out.getvalue()
+    assert state.is_terminal()
+    assert "Game over" in text and "Tiles per level" in text
+
+
+def test_computer_against_computer_finishes():
+    tg, state, text = run_game([], bots=[RandomBot(seed=1), RandomBot(seed=2)], players=2)
+    assert state.is_terminal() and "Game over" in text
+
+
+def test_cli_list_and_arena(capsys):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "pentup" in out and "scoring" in out
+    assert main(["arena", "pentup", "--bots", "random,random", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out
+
+
+def test_cli_reports_bad_options(capsys):
+    assert main(["play", "pentup", "--players", "9"]) == 2
+    assert "must be one of" in capsys.readouterr().out
+    assert main(["arena", "pentup", "--bots", "random", "--games", "1"]) == 2
+    assert "needs 2 bots" in capsys.readouterr().out
+    assert main(["play", "pentup", "--ai", "grandmaster"]) == 2
+    assert "unknown AI level" in capsys.readouterr().out
