@@ -1,0 +1,32 @@
+"""Shared helpers for the benchmark scripts: timing, machine line, JSON results."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT.parent / "src"))
+
+RESULTS = ROOT / "results"
+
+
+def machine() -> str:
+    return (f"{platform.python_implementation()} {platform.python_version()} on "
+            f"{platform.machine()}, {os.cpu_count()} cores")
+
+
+def timed(fn, *args, **kwargs):
+    start = time.perf_counter()
+    out = fn(*args, **kwargs)
+    return out, time.perf_counter() - start
+
+
+def save(name: str, data: dict) -> None:
+    RESULTS.mkdir(exist_ok=True)
+    data = {"machine": machine(), "date": time.strftime("%Y-%m-%d"), **data}
+    (RESULTS / f"{name}.json").write_text(json.dumps(data, indent=2) + "\n")

@@ -1,0 +1,18 @@
+"""Run every benchmark in turn (``make bench``).  Each prints its figures and saves them
+under benchmarks/results/."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = ["pentup_speed.py", "pentup_strength.py"]
+
+if __name__ == "__main__":
+    failed = 0
+    for script in SCRIPTS:
+        print(f"== {script}", flush=True)
+        failed |= subprocess.call([sys.executable, str(HERE / script)], cwd=HERE)
+    sys.exit(failed)
