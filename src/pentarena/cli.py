@@ -1,4 +1,4 @@
-"""The ``pentarena`` command: list | play | arena.
+"""The ``pentarena`` command: list | play | arena | bench.
 
 ``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
 ``pentarena arena pentup --bots mcts,greedy --games 100`` pits computer players against
@@ -124,6 +124,29 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    """Random games through the public API (legal_moves + apply at every ply)."""
+    import random
+    import time
+
+    game = load_game(args.game, **_options(args))
+    rng = random.Random(args.seed or 0)
+    plies = 0
+    start = time.perf_counter()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"random {game.name} games", total=args.games)
+        for g in range(args.games):
+            state = game.new_initial_state(seed=(args.seed or 0) + g)
+            while not state.is_terminal():
+                state.apply(rng.choice(state.legal_moves()))
+                plies += 1
+            progress.advance(task)
+    elapsed = time.perf_counter() - start
+    console.print(f"{game!r}: {args.games / elapsed:.1f} random games/s, "
+                  f"{plies / elapsed:.0f} plies/s (legal_moves() + apply() at every ply)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pentarena", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -140,10 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--bots", required=True, help="one level per seat, e.g. mcts,greedy")
     arena.add_argument("--games", type=int, default=20)
     arena.add_argument("--time", type=float, default=None, help="seconds per move")
+    bench = sub.add_parser("bench", help="random games per second through the public API")
+    _add_game_options(bench)
+    bench.add_argument("--games", type=int, default=100)
     return parser
 
 
-COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena}
+COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd_bench}
 
 
 def main(argv: list[str] | None = None) -> int:

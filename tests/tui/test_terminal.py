@@ -102,6 +102,8 @@ def test_cli_list_and_arena(capsys):
     assert main(["arena", "pentup", "--bots", "random,random", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "win rate" in out
+    assert main(["bench", "pentup", "--games", "3"]) == 0
+    assert "random games/s" in " ".join(capsys.readouterr().out.split())
 
 
 def test_cli_reports_bad_options(capsys):
@@ -111,3 +113,8 @@ def test_cli_reports_bad_options(capsys):
     assert "needs 2 bots" in capsys.readouterr().out
     assert main(["play", "pentup", "--ai", "grandmaster"]) == 2
     assert "unknown AI level" in capsys.readouterr().out
+
+
+def test_four_player_teams_are_shown():
+    tg, state, text = run_game(["quit"], players=4)
+    assert "team A" in text and "team B" in text

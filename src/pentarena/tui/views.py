@@ -81,6 +81,7 @@ class PentUpView(TerminalView):
         table.add_column("record" if state.game.scoring != "advanced" else "points")
         levels = state.mandatory_levels() if not state.is_terminal() else {}
         scores = state.scores()
+        team = {0: "A", 2: "A", 1: "B", 3: "B"} if state.game.teams else {}
         for seat in range(state.game.num_players):
             hand = state.hand(seat)
             if seat == state.current_player:
@@ -89,6 +90,8 @@ class PentUpView(TerminalView):
             else:
                 tiles = " ".join(hand)
                 name = Text("  " + self.seat_name(seat))
+            if team:
+                name.append(f" team {team[seat]}")
             table.add_row(name, tiles or "-", str(scores[seat]))
         note = Text("Tile letters with a number must go on that level (e.g. L2).", style="dim")
         return Group(table, note)

@@ -208,3 +208,15 @@ def test_level_one_spot_always_exists():
         for piece in state.hand(state.current_player):
             assert state.moves_for(piece), piece
         state.apply(state.random_move(rng))
+
+
+def test_foreign_objects_are_not_moves():
+    from pentarena.games.pentup import PentUpMove
+
+    state = play(I_ROW0)
+    before = state.to_json()
+    for junk in (None, 42, ("I", 0, 0, 0), PentUpMove("I", 7, 0, 0), PentUpMove("Q", 0, 0, 0),
+                 PentUpMove("I", 0, 1.5, 0)):
+        with pytest.raises(InvalidMoveError, match="not a Pent-Up move"):
+            state.apply(junk)
+    assert state.to_json() == before

@@ -70,3 +70,18 @@ def test_move_text_round_trips_in_any_cell_order(piece, orient, x, y, data):
     state = pentarena.load_game("pentup").new_initial_state()
     assert state.parse_move(text) == move
     assert state.parse_move(str(move)) == move
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(
+    st.text(max_size=60),
+    st.from_regex(r"[A-Za-z]:(-?\d{1,3},-?\d{1,3};){0,6}-?\d{1,3},-?\d{1,3}", fullmatch=True),
+))
+def test_any_text_parses_or_fails_with_invalid_move_error(text):
+    state = pentarena.load_game("pentup").new_initial_state()
+    try:
+        move = state.parse_move(text)
+    except pentarena.InvalidMoveError as exc:
+        assert str(exc)
+    else:
+        assert state.parse_move(str(move)) == move

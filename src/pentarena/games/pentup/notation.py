@@ -45,7 +45,10 @@ class PentUpMove(tuple):
         return self[0] + ":" + ";".join(f"{x},{y}" for x, y in self.cells)
 
     def __repr__(self) -> str:
-        return f"PentUpMove({str(self)!r})"
+        try:
+            return f"PentUpMove({str(self)!r})"
+        except (KeyError, IndexError, TypeError):
+            return f"PentUpMove{tuple(self)!r}"
 
     @classmethod
     def from_cells(cls, piece: str, cells: list[Cell] | tuple[Cell, ...]) -> PentUpMove:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ...core.bitboard import bits_list, neighbours, nth_bit
-from ...core.errors import GameOptionError, IllegalMoveError, StateFormatError
+from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
 from ...core.game import Game, State, ensure_sequence
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .frame import Frame
@@ -314,11 +314,21 @@ class PentUpState(State):
         return parse_move_text(text)
 
     def _coerce(self, move: Any) -> PentUpMove:
-        if isinstance(move, PentUpMove):
-            return move
         if isinstance(move, str):
             return parse_move_text(move)
-        raise IllegalMoveError(f"not a Pent-Up move: {move!r}")
+        if (
+            isinstance(move, PentUpMove)
+            and len(move) == 4
+            and move[0] in ORIENTATIONS
+            and isinstance(move[1], int)
+            and 0 <= move[1] < len(ORIENTATIONS[move[0]])
+            and isinstance(move[2], int)
+            and isinstance(move[3], int)
+        ):
+            return move
+        raise InvalidMoveError(
+            f"not a Pent-Up move: {move!r}; give move text such as I:0,0;1,0;2,0;3,0;4,0"
+        )
 
     def check_move(self, move: Any) -> None:
         move = self._coerce(move)
@@ -371,8 +381,7 @@ class PentUpState(State):
                 f"for example {example[0]}"
             )
 
-    def _apply_move(self, move: Any) -> None:
-        move = self._coerce(move)
+    def _apply_move(self, move: PentUpMove) -> None:
         cells = move.cells
         seat = self._to_move
         level = self.height(cells[0]) + 1
