@@ -1,4 +1,4 @@
-"""The ``pentarena`` command: list | play | arena | bench.
+"""The ``pentarena`` command: serve | play | list | arena | bench | replay.
 
 ``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
 ``pentarena arena pentup --bots mcts,greedy --games 100`` pits computer players against
@@ -147,6 +147,39 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    from .server.app import serve
+
+    serve(args.host, args.port, args.database_url)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    """Print a game record move by move."""
+    import time
+
+    from .record import GameRecord
+    from .tui.views import view_for
+
+    record = GameRecord.load(args.file)
+    states = record.states()
+    view = view_for(record.game)
+    console.print(f"[bold]{record.game}[/bold] {record.options} seed={record.seed}, "
+                  f"{len(record.moves)} moves")
+    for ply, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
+        mover = states[ply - 1].current_player
+        console.print(f"[bold]{ply}.[/bold] {view.seat_name(mover)} plays {text}")
+        console.print(view.board(state, state.parse_move(text)))
+        if args.delay:
+            time.sleep(args.delay)
+    final = states[-1]
+    if final.is_terminal():
+        console.print(view.result(final))
+    else:
+        console.print(view.status(final))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pentarena", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -163,13 +196,22 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--bots", required=True, help="one level per seat, e.g. mcts,greedy")
     arena.add_argument("--games", type=int, default=20)
     arena.add_argument("--time", type=float, default=None, help="seconds per move")
+    serve = sub.add_parser("serve", help="start the web server (lobby, tables, browser play)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--database-url", default=None,
+                       help="SQLAlchemy URL (default: SQLite in ~/.local/share/pentarena)")
+    replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
+    replay.add_argument("file")
+    replay.add_argument("--delay", type=float, default=0.0, help="seconds between moves")
     bench = sub.add_parser("bench", help="random games per second through the public API")
     _add_game_options(bench)
     bench.add_argument("--games", type=int, default=100)
     return parser
 
 
-COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd_bench}
+COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd_bench,
+            "serve": cmd_serve, "replay": cmd_replay}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     try:
         return COMMANDS[args.command](args, console)
-    except (GameOptionError, ValueError) as exc:
+    except (GameOptionError, ValueError, OSError) as exc:
         console.print(f"[bold red]error:[/bold red] {exc}")
         return 2
 

@@ -175,6 +175,10 @@ class State(ABC):
             raise ValueError(f"seat must be between 0 and {self.game.num_players - 1}")
         return self.clone()
 
+    def result_details(self) -> dict[str, Any]:
+        """Game-specific figures behind the scores, for result banners (JSON-ready)."""
+        return {}
+
     # --- hooks used by the AI (game-agnostic defaults) --------------------------------
     def random_move(self, rng: random.Random) -> Move:
         """A uniformly random legal move.  Games may override with a faster generator."""

@@ -445,6 +445,15 @@ class PentUpState(State):
         counts = side_counts(self.level_counts(), self.game.sides)
         return [record(c, self.game.scoring) for c in counts]
 
+    def result_details(self) -> dict[str, Any]:
+        """Tiles per level per seat (index 0 = level 1), the sides and their records."""
+        return {
+            "level_counts": self.level_counts(),
+            "sides": [list(side) for side in self.game.sides],
+            "records": [list(r) for r in self.side_records()],
+            "scoring": self.game.scoring,
+        }
+
     def scores(self) -> list[Any]:
         """Per seat: advanced scoring → points; standard/misère → the record compared
         (top level first for standard, level 1 first for misère).  With teams each seat
@@ -491,6 +500,7 @@ class PentUpState(State):
             "seed": self.seed,
             "moves": self.history(),
             "to_move": self.current_player,
+            "hands": [self.hand(s) for s in range(self.game.players)],
             "tiles": [
                 {"seat": t.seat, "piece": t.piece, "level": t.level,
                  "cells": [list(c) for c in t.cells]}

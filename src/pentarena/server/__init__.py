@@ -1,0 +1,1 @@
+"""The local server: lobby REST API, one WebSocket per table connection, persistence."""

@@ -1,0 +1,82 @@
+"""The table protocol: every WebSocket message is a JSON object with a ``type``.
+
+Client → server::
+
+    {"type": "move", "move": "<move text>", "version": <moves played so far>}
+    {"type": "sync"}                       ask for the current state again
+    {"type": "ping"}
+
+Server → client::
+
+    {"type": "state", ...}                 the table as this connection may see it
+    {"type": "error", "code": ..., "message": ...}
+    {"type": "thinking", "seat": k}        a computer seat started thinking
+    {"type": "pong"}
+
+Every malformed or refused message gets an ``error`` event naming what was wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+MAX_MESSAGE_BYTES = 4096
+
+
+class ProtocolError(Exception):
+    """A refused client action; ``code`` is stable, ``message`` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def event(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+@dataclass(frozen=True)
+class MoveMessage:
+    move: str
+    version: int | None
+
+
+@dataclass(frozen=True)
+class SyncMessage:
+    pass
+
+
+@dataclass(frozen=True)
+class PingMessage:
+    pass
+
+
+ClientMessage = MoveMessage | SyncMessage | PingMessage
+
+
+def parse_client_message(raw: str | bytes) -> ClientMessage:
+    """Read one client message; ProtocolError says what is wrong with it."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too-large", f"messages may be at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ProtocolError("bad-json", "the message is not valid JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError("bad-message", 'a message is a JSON object with a "type"')
+    kind = data["type"]
+    if kind == "move":
+        move = data.get("move")
+        version = data.get("version")
+        if not isinstance(move, str):
+            raise ProtocolError("bad-message", 'a move message needs "move": "<move text>"')
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise ProtocolError("bad-message", '"version" must be the number of moves played')
+        return MoveMessage(move, version)
+    if kind == "sync":
+        return SyncMessage()
+    if kind == "ping":
+        return PingMessage()
+    raise ProtocolError("bad-message", f"unknown message type {kind!r}; use move, sync or ping")

@@ -1,0 +1,44 @@
+// Small helpers for the lobby API.
+export async function api(path, { method = "GET", body } = {}) {
+  const res = await fetch(path, {
+    method,
+    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) {
+    const d = data && data.detail;
+    const msg = (d && (d.message || (Array.isArray(d) ? d.map((e) => e.msg).join("; ") : d))) || res.statusText;
+    throw new Error(typeof msg === "string" ? msg : JSON.stringify(msg));
+  }
+  return data;
+}
+
+export const tokenKey = (id) => `pentarena:token:${id}`;
+export const invitesKey = (id) => `pentarena:invites:${id}`;
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
+  return e;
+}
+
+export function toast(message, kind = "error") {
+  let box = document.getElementById("toasts");
+  if (!box) { box = el("div", { id: "toasts", role: "status", "aria-live": "polite" }); document.body.append(box); }
+  const t = el("div", { class: `toast ${kind}` }, message);
+  box.append(t);
+  setTimeout(() => t.remove(), kind === "error" ? 8000 : 3000);
+}
+
+export async function quickStart(game) {
+  const data = await api("/api/tables", { method: "POST", body: { game, seats: null, options: {}, name: "" } });
+  localStorage.setItem(tokenKey(data.id), data.you.token);
+  return data;
+}

@@ -1,0 +1,65 @@
+// The 12 pentominoes and their transforms (the same shapes as core/polyomino.py).
+export const PIECES = {
+  F: [[1, 0], [2, 0], [0, 1], [1, 1], [1, 2]],
+  I: [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]],
+  L: [[0, 0], [0, 1], [0, 2], [0, 3], [1, 3]],
+  N: [[0, 0], [1, 0], [1, 1], [2, 1], [3, 1]],
+  P: [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]],
+  T: [[0, 0], [1, 0], [2, 0], [1, 1], [1, 2]],
+  U: [[0, 0], [2, 0], [0, 1], [1, 1], [2, 1]],
+  V: [[0, 0], [0, 1], [0, 2], [1, 2], [2, 2]],
+  W: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]],
+  X: [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]],
+  Y: [[1, 0], [0, 1], [1, 1], [1, 2], [1, 3]],
+  Z: [[0, 0], [1, 0], [1, 1], [1, 2], [2, 2]],
+};
+export const PIECE_NAMES = Object.keys(PIECES);
+
+export function normalize(cells) {
+  const mx = Math.min(...cells.map((c) => c[0]));
+  const my = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([x, y]) => [x - mx, y - my]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+export const shapeKey = (cells) => normalize(cells).map((c) => c.join(",")).join(";");
+export const rotate = (cells) => normalize(cells.map(([x, y]) => [-y, x]));
+export const flip = (cells) => normalize(cells.map(([x, y]) => [-x, y]));
+
+export function orientations(piece) {
+  const out = [];
+  const seen = new Set();
+  for (let s of [normalize(PIECES[piece]), flip(PIECES[piece])]) {
+    for (let i = 0; i < 4; i++) {
+      const k = shapeKey(s);
+      if (!seen.has(k)) { seen.add(k); out.push(s); }
+      s = rotate(s);
+    }
+  }
+  return out;
+}
+
+// "L:0,0;1,0;..." -> {piece, cells}
+export function parsePlacement(text) {
+  const [piece, body] = text.split(":");
+  return { piece, cells: body.split(";").map((c) => c.split(",").map(Number)) };
+}
+export const placementText = (piece, cells) =>
+  piece + ":" + [...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((c) => c.join(",")).join(";");
+
+export function svgEl(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+// A small picture of a shape: cells of `size` px.
+export function shapeSvg(cells, { size = 14, fill = "#888", stroke = "#333" } = {}) {
+  const n = normalize(cells);
+  const w = Math.max(...n.map((c) => c[0])) + 1;
+  const h = Math.max(...n.map((c) => c[1])) + 1;
+  const svg = svgEl("svg", { width: w * size + 2, height: h * size + 2, viewBox: `-1 -1 ${w * size + 2} ${h * size + 2}` });
+  for (const [x, y] of n) {
+    svgEl("rect", { x: x * size, y: (h - 1 - y) * size, width: size, height: size, fill, stroke, "stroke-width": 1 }, svg);
+  }
+  return svg;
+}
