@@ -1,0 +1,216 @@
+"""The lobby API and the table WebSocket, against the real app (in-process)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pentarena.server.app import create_app
+
+
+@pytest.fixture
+def db(tmp_path):
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:
+        yield c
+
+
+def create(client, seats, **body):
+    r = client.post("/api/tables", json={"game": "pentup", "seats": seats, **body})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def receive_until(ws, pred, limit=50):
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if pred(msg):
+            return msg
+    raise AssertionError("expected message never came")
+
+
+def state_at(version):
+    return lambda m: m["type"] == "state" and m["version"] == version
+
+
+def test_games_and_openapi(client):
+    data = client.get("/api/games").json()
+    assert [g["name"] for g in data["games"]] == ["pentup"]
+    assert "medium" in data["levels"]
+    spec = client.get("/openapi.json").json()
+    assert "/api/tables" in spec["paths"] and "/api/records" in spec["paths"]
+    assert client.get("/").status_code == 200
+    assert "Pentarena" in client.get("/t/whatever").text
+    assert client.get("/static/js/games/pentup.js").status_code == 200
+
+
+def test_create_table_validation(client):
+    r = client.post("/api/tables", json={"game": "chess"})
+    assert r.status_code == 400 and "unknown game" in r.json()["detail"]["message"]
+    r = client.post("/api/tables", json={"game": "pentup", "options": {"players": 9}})
+    assert r.status_code == 400 and "must be one of" in r.json()["detail"]["message"]
+    r = client.post("/api/tables", json={"game": "pentup", "seats": [{"kind": "me"}]})
+    assert "has 2 seats" in r.json()["detail"]["message"]
+    r = client.post("/api/tables", json={"game": "pentup", "seats": [{"kind": "me"},
+                                                                      {"kind": "robot"}]})
+    assert "kind must be one of" in r.json()["detail"]["message"]
+    r = client.post("/api/tables", json={"game": "pentup", "seats": [
+        {"kind": "me"}, {"kind": "computer", "level": "godlike"}]})
+    assert "unknown computer level" in r.json()["detail"]["message"]
+    r = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    assert client.get("/api/tables/nope").status_code == 404
+
+
+def test_play_against_the_computer(client):
+    t = create(client, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    token = t["you"]["token"]
+    with client.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
+        first = receive_until(ws, state_at(0))
+        assert first["you"] == 0 and len(first["legal_moves"]) == 63
+        ws.send_text(json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0", "version": 0}))
+        receive_until(ws, state_at(1))
+        after = receive_until(ws, state_at(2))  # the computer answered
+        assert after["current_player"] == 0 and after["legal_moves"]
+        assert after["state"]["tiles"][1]["seat"] == 1
+
+
+def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client):
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}])
+    token = t["you"]["token"]
+    friend = t["invites"][0]["url"].split("token=")[1]
+    with client.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
+        receive_until(ws, state_at(0))
+        cases = [
+            ("{not json", "bad-json"),
+            ("[1, 2]", "bad-message"),
+            (json.dumps({"type": "dance"}), "bad-message"),
+            (json.dumps({"type": "move"}), "bad-message"),
+            (json.dumps({"type": "move", "move": "I:0,0", "version": True}), "bad-message"),
+            (json.dumps({"type": "move", "move": "x" * 5000}), "too-large"),
+            (json.dumps({"type": "move", "move": "Q:0,0;1,0"}), "invalid-move"),
+            (json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0", "version": 5}), "stale"),
+        ]
+        for raw, code in cases:
+            ws.send_text(raw)
+            msg = receive_until(ws, lambda m: m["type"] == "error")
+            assert msg["code"] == code, (raw, msg)
+            assert msg["message"]
+        ws.send_text(json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0", "version": 0}))
+        receive_until(ws, state_at(1))
+        # not my turn any more
+        ws.send_text(json.dumps({"type": "move", "move": "L:5,0;5,1;5,2;5,3;6,3", "version": 1}))
+        assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "not-your-turn"
+    with client.websocket_connect(f"/ws/{t['id']}?token={friend}") as ws2:
+        s = receive_until(ws2, state_at(1))
+        assert s["you"] == 1
+        ws2.send_text(json.dumps({"type": "move", "move": "L:5,1;5,2;5,3;5,4;6,4", "version": 1}))
+        err = receive_until(ws2, lambda m: m["type"] == "error")
+        assert err["code"] == "illegal-move" and "corner" in err["message"]
+        ws2.send_text(json.dumps({"type": "ping"}))
+        assert receive_until(ws2, lambda m: m["type"] in ("pong",))["type"] == "pong"
+    client.cookies.clear()  # the creator's seat cookie would make this connection seat 0
+    with client.websocket_connect(f"/ws/{t['id']}") as spectator:
+        s = receive_until(spectator, state_at(1))
+        assert s["you"] is None and s["legal_moves"] == []
+        spectator.send_text(json.dumps({"type": "move", "move": "L:5,0;5,1;5,2;5,3;6,3"}))
+        assert receive_until(spectator, lambda m: m["type"] == "error")["code"] == "not-seated"
+    with client.websocket_connect(f"/ws/{t['id']}?token=forged") as forged:
+        assert receive_until(forged, lambda m: m["type"] == "error")["code"] == "bad-token"
+    assert client.get(f"/api/tables/{t['id']}").json()["history"] == ["I:0,0;1,0;2,0;3,0;4,0"]
+
+
+def test_invite_link_join_and_leave(client):
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}], name="Ann")
+    friend = t["invites"][0]["url"].split("token=")[1]
+    assert client.get(f"/api/tables/{t['id']}").json()["table"]["open_seats"] == [1]
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": friend, "name": "Bob"})
+    assert r.json() == {"seat": 1}
+    seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "Bob"]
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": "wrong"})
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-token"
+    assert client.post(f"/api/tables/{t['id']}/leave", json={"token": friend}).json() == {"seat": 1}
+
+
+def test_open_seat_from_the_lobby(client):
+    t = create(client, [{"kind": "me"}, {"kind": "open"}])
+    listed = client.get("/api/tables?status=playing").json()["tables"]
+    assert any(x["id"] == t["id"] and x["open_public_seats"] == [1] for x in listed)
+    r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1, "name": "Cy"})
+    token = r.json()["token"]
+    with client.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
+        assert receive_until(ws, state_at(0))["you"] == 1
+    r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1})
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "seat-taken"
+
+
+def test_restart_restores_tables_and_computer_seats(db):
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c1:
+        t = create(c1, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+        token = t["you"]["token"]
+        with c1.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
+            receive_until(ws, state_at(0))
+            ws.send_text(json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0",
+                                     "version": 0}))
+            history = receive_until(ws, state_at(2))["history"]
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c2:
+        data = c2.get(f"/api/tables/{t['id']}").json()
+        assert data["history"] == history
+        with c2.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
+            s = receive_until(ws, state_at(2))
+            assert s["you"] == 0 and s["legal_moves"]
+            ws.send_text(json.dumps({"type": "move", "move": s["legal_moves"][0], "version": 2}))
+            receive_until(ws, state_at(4))  # and the restored computer seat answers
+
+
+def test_restart_while_the_computer_is_to_move(db):
+    from pentarena.server.store import Store
+    from pentarena.server.tables import Table
+
+    store = Store(db)
+    table, tokens = Table.create("pentup", {}, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    table.apply_checked("I:0,0;1,0;2,0;3,0;4,0")
+    store.create_table(table.stored())
+    store.close()
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:
+        with c.websocket_connect(f"/ws/{table.id}?token={tokens[0]}") as ws:
+            assert receive_until(ws, state_at(2))["current_player"] == 0
+
+
+def test_records_export_import_and_replay(client):
+    t = create(client, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        receive_until(ws, state_at(0))
+        ws.send_text(json.dumps({"type": "move", "move": "X:1,0;0,1;1,1;2,1;1,2", "version": 0}))
+        receive_until(ws, state_at(2))
+    rec = client.get(f"/api/tables/{t['id']}/record")
+    assert "attachment" in rec.headers["content-disposition"]
+    record = rec.json()
+    assert record["game"] == "pentup" and len(record["moves"]) == 2
+    r = client.post("/api/records", content=json.dumps(record))
+    assert r.status_code == 201
+    imported = r.json()["id"]
+    data = client.get(f"/api/tables/{imported}").json()
+    assert data["history"] == record["moves"] and data["table"]["status"] == "replay"
+    at1 = client.get(f"/api/tables/{imported}/at/1").json()
+    assert at1["history"] == record["moves"][:1]
+    assert client.get(f"/api/tables/{imported}/at/9").status_code == 400
+    with client.websocket_connect(f"/ws/{imported}") as ws:
+        receive_until(ws, state_at(2))
+    bad = dict(record, moves=record["moves"] + ["I:50,50;51,50;52,50;53,50;54,50"])
+    r = client.post("/api/records", content=json.dumps(bad))
+    assert r.status_code == 400 and "cannot be replayed" in r.json()["detail"]["message"]
+    assert client.post("/api/records", content=b"garbage").status_code == 400
+    assert client.post("/api/records", content=b"x" * 1_000_001).status_code == 413
+
+
+def test_unknown_table_websocket(client):
+    with client.websocket_connect("/ws/nope") as ws:
+        assert ws.receive_json()["code"] == "unknown-table"
