@@ -139,10 +139,10 @@ function render(payload) {
   view.update(payload, { replay: payload.table.status !== "playing" });
   renderLog(payload, payload.history.length);
   renderReplayControls(payload);
-  if (lastSentAt !== null) {
-    window.pentarenaRoundTrip = performance.now() - lastSentAt;
-    lastSentAt = null;
-  }
+  // timing marks (absolute ms, comparable between pages) for the round-trip measurement
+  window.pentarenaTiming = window.pentarenaTiming || {};
+  window.pentarenaTiming.renderedAt = performance.timeOrigin + performance.now();
+  if (lastSentAt !== null) lastSentAt = null;
 }
 
 function connect() {
@@ -169,6 +169,7 @@ function connect() {
 function sendMove(text) {
   if (!ws || ws.readyState !== WebSocket.OPEN) { toast("Not connected — reconnecting, try again in a moment."); return false; }
   lastSentAt = performance.now();
+  window.pentarenaTiming = { ...(window.pentarenaTiming || {}), sentAt: performance.timeOrigin + lastSentAt };
   ws.send(JSON.stringify({ type: "move", move: text, version: latest ? latest.version : null }));
   return true;
 }

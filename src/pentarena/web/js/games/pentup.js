@@ -201,7 +201,8 @@ export function createView(root, ctx) {
   const confirmBtn = btn("Confirm", "pu-confirm", () => confirm(), "primary");
   const cancelBtn = btn("Cancel (Esc)", "pu-cancel", () => cancel());
   const viewBtn = btn("3D view", "pu-view", () => { mode = mode === "2d" ? "3d" : "2d"; viewBtn.textContent = mode === "2d" ? "3D view" : "2D view"; draw(); });
-  const toolbar = el("div", { class: "pu-toolbar" }, rotateBtn, flipBtn, confirmBtn, cancelBtn, el("span", { class: "spacer" }), viewBtn);
+  const controls = el("span", { class: "pu-controls" }, rotateBtn, flipBtn, confirmBtn, cancelBtn);
+  const toolbar = el("div", { class: "pu-toolbar" }, controls, el("span", { class: "spacer" }), viewBtn);
   const hint = el("div", { class: "pu-hint", id: "pu-hint" });
   const errorLine = el("div", { class: "error-line", id: "pu-error", role: "alert" });
   const svg = svgEl("svg", { class: "pu-board", id: "pu-board" });
@@ -386,7 +387,7 @@ export function createView(root, ctx) {
     rotateBtn.disabled = flipBtn.disabled = !mine || !selected;
     confirmBtn.disabled = !mine || !staged;
     cancelBtn.disabled = !mine || (!staged && !selected);
-    toolbar.hidden = replay || payload.you === null;
+    controls.hidden = replay || payload.you === null;
     if (replay) hint.textContent = `Replay: move ${payload.history.length}.`;
     else if (!mine) hint.textContent = payload.you === null ? "" : "Waiting for the other players…";
     else if (!selected) hint.textContent = "Your turn: choose a tile from your tray (the badge is the level it must go on).";

@@ -1,0 +1,162 @@
+"""A person plays Pent-Up in a real browser against the real server."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import urllib.request
+
+from .conftest import shot
+from .helpers import moves_played, play_one_move, wait_moves, wait_my_turn_or_end
+
+
+def create_table(server, seats, options=None) -> dict:
+    req = urllib.request.Request(
+        server.url + "/api/tables", method="POST",
+        data=json.dumps({"game": "pentup", "seats": seats, "options": options or {}}).encode(),
+        headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(req).read())
+
+
+def test_full_game_against_the_computer_by_clicking(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".card[data-game=pentup]")
+    shot(page, "home")
+    # "Play the computer" needs no choices at all.
+    page.click("button[data-game=pentup]")
+    page.wait_for_selector(".pu-tile")
+    rng = random.Random(7)
+    mine = 0
+    while wait_my_turn_or_end(page):
+        play_one_move(page, rng, use_keys=mine % 2 == 0)
+        mine += 1
+        if mine == 4:
+            shot(page, "pentup-midgame")
+            page.click(".pu-tile:not(.none)")
+            page.wait_for_selector(".dest")
+            page.locator(".dest").first.hover()
+            shot(page, "pentup-select")
+            page.keyboard.press("Escape")
+            page.keyboard.press("Escape")
+    assert mine == 12
+    banner = page.locator("#banner")
+    assert banner.is_visible()
+    assert page.locator("#result").inner_text()
+    assert page.locator(".breakdown tr").count() == 3  # header + two players
+    assert moves_played(page) == 24
+    shot(page, "pentup-result")
+    page.click("#pu-view")
+    shot(page, "pentup-3d")
+    page.click("#pu-view")
+    # the replay stepper, with keyboard arrows
+    assert page.locator("#replay").is_visible()
+    page.click("#r-first")
+    page.wait_for_function("document.getElementById('r-pos').textContent === '0/24'")
+    assert page.locator("#pu-board .cell").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.getElementById('r-pos').textContent === '1/24'")
+    assert page.locator("#pu-board .cell").count() == 5
+    page.keyboard.press("End")
+    page.wait_for_function("document.getElementById('r-pos').textContent === '24/24'")
+    assert not page.errors, page.errors
+
+
+def test_two_browsers_through_an_invite_link_and_a_spectator(server, new_page):
+    alice = new_page()
+    alice.goto(server.url + "/")
+    alice.wait_for_selector("#create-submit")
+    alice.select_option("select[name=seat-1]", "invite")
+    alice.fill("input[name=name]", "Alice")
+    alice.click("#create-submit")
+    alice.wait_for_selector("[data-invite='1']")
+    invite = alice.locator("[data-invite='1']").get_attribute("data-url")
+    table_url = alice.url
+    bob = new_page(width=390, height=844)  # a phone-sized screen
+    bob.goto(invite)
+    bob.wait_for_selector("#players .seat[data-seat='1']")
+    carol = new_page()
+    carol.goto(table_url)
+    carol.wait_for_selector("#players .seat")
+    assert "watching" in carol.locator("#status").inner_text()
+    rng = random.Random(3)
+    timings = []
+    for ply in range(24):
+        page, other = (alice, bob) if ply % 2 == 0 else (bob, alice)
+        assert wait_my_turn_or_end(page)
+        before = moves_played(page)
+        play_one_move(page, rng)
+        wait_moves(other, before + 1)
+        wait_moves(carol, before + 1)
+        sent = page.evaluate("window.pentarenaTiming.sentAt")
+        t_page = page.evaluate("window.pentarenaTiming.renderedAt")
+        t_other = other.evaluate("window.pentarenaTiming.renderedAt")
+        timings.append(max(t_page, t_other) - sent)
+        if ply == 5:
+            shot(bob, "pentup-phone")
+            shot(carol, "pentup-spectator")
+    for p in (alice, bob, carol):
+        p.wait_for_selector("#banner:not([hidden])")
+        assert moves_played(p) == 24
+    timings.sort()
+    median = timings[len(timings) // 2]
+    print(f"\nmove round trip (Confirm -> both boards updated): median {median:.1f} ms, "
+          f"max {timings[-1]:.1f} ms over {len(timings)} moves")
+    assert median < 100, timings
+    assert not (alice.errors or bob.errors or carol.errors)
+
+
+def test_illegal_placement_shows_the_server_error(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}])
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector(".pu-tile:not(.none)")
+    play_one_move(page, random.Random(1))
+    friend = new_page()
+    friend.goto(server.url + t["invites"][0]["url"])
+    assert wait_my_turn_or_end(friend)
+    friend.click(".pu-tile[data-piece=X]")
+    # stage the X on a far corner of the board, away from the structure
+    friend.locator("#pu-board").click(position={"x": 20, "y": 20})
+    assert "not highlighted" in friend.locator("#pu-error").inner_text()
+    friend.click("#pu-confirm")
+    friend.wait_for_function(
+        "document.getElementById('pu-error').textContent.includes('must')")
+    message = friend.locator("#pu-error").inner_text()
+    assert "share an edge" in message or "must be placed" in message
+    assert friend.locator(".toast.error").count() >= 1
+    shot(friend, "pentup-illegal")
+    assert moves_played(friend) == 1
+
+
+def test_server_restart_mid_game_loses_nothing(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    rng = random.Random(5)
+    for _ in range(2):
+        assert wait_my_turn_or_end(page)
+        play_one_move(page, rng)
+    wait_moves(page, 4)
+    history = page.locator("#log li").all_inner_texts()
+    server.kill()
+    page.wait_for_selector("#conn[data-state=closed]")
+    time.sleep(0.5)
+    server.start()
+    page.wait_for_selector("#conn[data-state=open]", timeout=20_000)
+    assert page.locator("#log li").all_inner_texts()[:4] == history[:4]
+    assert wait_my_turn_or_end(page)
+    play_one_move(page, rng)
+    wait_moves(page, 6)  # the restored computer seat answered too
+    assert page.locator("#log li").all_inner_texts()[:4] == history[:4]
+    assert not page.errors
+
+
+def test_how_to_play_page_draws_its_diagrams(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/rules/pentup")
+    page.wait_for_selector("#rules figure svg")
+    assert page.locator("#rules figure").count() >= 4
+    assert "highest level" in page.locator("#rules").inner_text()
+    shot(page, "pentup-rules")
