@@ -6,7 +6,9 @@ PIP    := $(VENV)/bin/pip
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: run test bench install install-test clean
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test bench install install-test chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,12 +25,19 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 install: $(STAMP_RUN)
 install-test: $(STAMP_TEST)
 
-## make run: play Pent-Up against the computer in the terminal
+## make run: start the server on http://127.0.0.1:8000 (play every game against the AI)
 run: $(STAMP_RUN)
-	$(VENV)/bin/pentarena play pentup
+	$(VENV)/bin/pentarena serve --host 127.0.0.1 --port 8000
 
-## make test: the whole test suite
-test: $(STAMP_TEST)
+## Debian's Chromium for the browser tests (installed when missing)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the end-to-end tests"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+## make test: the whole test suite, browser tests included
+test: $(STAMP_TEST) chromium
 	$(PY) -m pytest -q
 
 ## make bench: speed and strength measurements (slow; not part of make test)

@@ -31,7 +31,8 @@ async function claimFromLink() {
 
 function seatLabel(payload, i) {
   const s = payload.table.seats[i];
-  return s.name || (s.kind === "computer" ? "Computer" : s.claimed ? `Player ${i + 1}` : "(waiting for a player)");
+  const colour = plugin && plugin.seatNames ? plugin.seatNames[i] : `Player ${i + 1}`;
+  return s.name || (s.kind === "computer" ? "Computer" : s.claimed ? colour : `${colour} (waiting for a player)`);
 }
 
 function renderPlayers(payload) {

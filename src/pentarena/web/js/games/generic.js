@@ -2,6 +2,8 @@
 import { el } from "../api.js";
 
 export const seatColours = ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"];
+export const title = "Game";
+export const seatNames = ["Player 1", "Player 2", "Player 3", "Player 4"];
 export function picture() { return el("div", {}, "♟"); }
 export function seatInfo(payload, seat) { return `score ${JSON.stringify(payload.scores[seat])}`; }
 export function resultDetails() { return null; }

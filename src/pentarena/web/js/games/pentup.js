@@ -9,6 +9,7 @@ export const title = "Pent-Up";
 export const seatColours = ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"];
 const INK = ["#222", "#f4f1ea", "#fff", "#fff"];
 const NAMES = ["White", "Black", "Red", "Blue"];
+export const seatNames = NAMES;
 const S = 32; // cell size in SVG units
 
 // ---------------------------------------------------------------- board model
@@ -163,7 +164,7 @@ export function resultDetails(payload) {
   if (d.scoring === "advanced") head.append(el("th", {}, "points"));
   table.append(head);
   d.level_counts.forEach((row, seat) => {
-    const name = payload.table.seats[seat].name || NAMES[seat];
+    const name = payload.table.seats[seat].name || (payload.table.seats[seat].kind === "computer" ? "Computer" : NAMES[seat]);
     const tr = el("tr", { "data-seat": seat }, el("td", {}, el("span", { class: "swatch", style: `display:inline-block;width:.8rem;height:.8rem;border-radius:50%;border:1px solid #555;background:${seatColours[seat]}` }), " ", name));
     for (let lv = top; lv >= 1; lv--) tr.append(el("td", {}, row[lv - 1]));
     if (d.scoring === "advanced") tr.append(el("td", {}, row.reduce((s, n, i) => s + n * (i + 1), 0)));
