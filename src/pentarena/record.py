@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .core.errors import StateFormatError
+from .core.errors import StateFormatError, json_object
 from .core.game import State, load_game
 
 MAX_RECORD_BYTES = 1_000_000
@@ -45,15 +45,7 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str | bytes) -> GameRecord:
-        if isinstance(data, (str, bytes)):
-            if len(data) > MAX_RECORD_BYTES:
-                raise StateFormatError(f"a record may be at most {MAX_RECORD_BYTES} bytes")
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise StateFormatError(f"the record is not valid JSON: {exc}") from None
-        if not isinstance(data, Mapping):
-            raise StateFormatError("a record must be a JSON object")
+        data = json_object(data, "the record", MAX_RECORD_BYTES)
         game = data.get("game")
         options = data.get("options", {})
         seed = data.get("seed")

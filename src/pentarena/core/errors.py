@@ -26,3 +26,21 @@ class GameOptionError(PentarenaError, ValueError):
 
 class StateFormatError(PentarenaError, ValueError):
     """A saved state or game record is malformed or inconsistent."""
+
+
+def json_object(data, what: str, max_bytes: int | None = None) -> dict:
+    """``data`` (a mapping, or JSON text) as a dict; StateFormatError naming ``what`` if it
+    is too large, not JSON, or not an object."""
+    import json
+    from collections.abc import Mapping
+
+    if isinstance(data, (str, bytes, bytearray)):
+        if max_bytes is not None and len(data) > max_bytes:
+            raise StateFormatError(f"{what} may be at most {max_bytes} bytes")
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise StateFormatError(f"{what} is not valid JSON: {exc}") from None
+    if not isinstance(data, Mapping):
+        raise StateFormatError(f"{what} must be a JSON object")
+    return dict(data)

@@ -13,7 +13,13 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
+from .errors import (
+    GameOptionError,
+    IllegalMoveError,
+    InvalidMoveError,
+    StateFormatError,
+    json_object,
+)
 
 Move = Hashable
 """A game's move: hashable, ``str(move)`` is its canonical text."""
@@ -82,15 +88,7 @@ class Game(ABC):
 
     def _check_json_header(self, data: Mapping[str, Any] | str) -> dict[str, Any]:
         """Parse ``data`` if it is text and check it belongs to this game and options."""
-        import json
-
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise StateFormatError(f"state is not valid JSON: {exc}") from None
-        if not isinstance(data, Mapping):
-            raise StateFormatError("state JSON must be an object")
+        data = json_object(data, "the state")
         if data.get("game") != self.name:
             raise StateFormatError(
                 f"this state is for game {data.get('game')!r}, not {self.name!r}"
