@@ -8,7 +8,7 @@ STAMP_TEST := $(VENV)/.installed-test
 
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench install install-test chromium clean
+.PHONY: run test bench install install-test system-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -29,15 +29,19 @@ install-test: $(STAMP_TEST)
 run: $(STAMP_RUN)
 	$(VENV)/bin/pentarena serve --host 127.0.0.1 --port 8000
 
-## Debian's Chromium for the browser tests (installed when missing)
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "Installing Debian's chromium for the end-to-end tests"; \
+## Debian's Chromium (browser tests) and PostgreSQL (database tests), when missing
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages for the tests:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
-## make test: the whole test suite, browser tests included
-test: $(STAMP_TEST) chromium
+## make test: the whole test suite, browser and PostgreSQL tests included
+test: $(STAMP_TEST) system-deps
 	$(PY) -m pytest -q
 
 ## make bench: speed and strength measurements (slow; not part of make test)
