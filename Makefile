@@ -19,7 +19,7 @@ $(STAMP_RUN): pyproject.toml | $(PY)
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(PY)
-	$(PIP) install -q -e '.[dev]'
+	$(PIP) install -q -e '.[dev,research]'
 	touch $@ $(STAMP_RUN)
 
 install: $(STAMP_RUN)

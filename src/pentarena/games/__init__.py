@@ -1,3 +1,3 @@
 """The games.  Importing this package registers every game with the core registry."""
 
-from . import pentup  # noqa: F401  (registers "pentup")
+from . import pentago, pentup  # noqa: F401  (each registers its game)

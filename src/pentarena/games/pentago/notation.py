@@ -1,0 +1,118 @@
+"""Pentago move text: ``<cell>`` (a placement that wins at once) or
+``<cell> <quadrant> <dir>`` with quadrant TL|TR|BL|BR and dir cw|ccw, e.g. ``d4 TR cw``.
+Separators may be spaces or ``/``; any letter case.
+
+Cells are file a–f (left to right) and rank 1–6 (rank 1 is the TOP row, as printed).
+
+Dense action ids (for researchers): ``cell * 8 + quadrant * 2 + direction`` for a placement
+with a rotation (cell = row * 6 + col, row 0 = rank 1; quadrant TL=0, TR=1, BL=2, BR=3;
+direction cw=0, ccw=1), so 0–287; ``288 + cell`` for a placement that wins at once
+without rotating (288–323).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core.errors import InvalidMoveError
+from .board import DIRECTIONS, QUADRANTS
+
+NUM_ACTIONS = 288 + 36
+FORMAT_HELP = "write a move as <cell> <quadrant> <dir>, e.g. d4 TR cw (or just d4 when it wins)"
+_SPLIT = re.compile(r"[\s/]+")
+
+
+def cell_name(cell: int) -> str:
+    row, col = divmod(cell, 6)
+    return "abcdef"[col] + str(row + 1)
+
+
+def parse_cell(text: str) -> int:
+    t = text.strip().lower()
+    if len(t) != 2 or t[0] not in "abcdef" or t[1] not in "123456":
+        raise InvalidMoveError(f"{text!r} is not a cell: files a-f, ranks 1-6 (1 is the top row)")
+    return (int(t[1]) - 1) * 6 + "abcdef".index(t[0])
+
+
+class PentagoMove(tuple):
+    """(cell, quadrant, direction); quadrant and direction are -1 for a placement that
+    wins at once."""
+
+    __slots__ = ()
+
+    def __new__(cls, cell: int, quadrant: int = -1, direction: int = -1) -> PentagoMove:
+        return tuple.__new__(cls, (cell, quadrant, direction))
+
+    @property
+    def cell(self) -> int:
+        return self[0]
+
+    @property
+    def rotates(self) -> bool:
+        return self[1] >= 0
+
+    @property
+    def action(self) -> int:
+        """The dense action id (see the module doc)."""
+        c, q, d = self
+        return 288 + c if q < 0 else c * 8 + q * 2 + d
+
+    def __str__(self) -> str:
+        c, q, d = self
+        if q < 0:
+            return cell_name(c)
+        return f"{cell_name(c)} {QUADRANTS[q]} {DIRECTIONS[d]}"
+
+    def __repr__(self) -> str:
+        return f"PentagoMove({str(self)!r})"
+
+
+PLACE_ONLY: tuple[PentagoMove, ...] = tuple(PentagoMove(c) for c in range(36))
+WITH_ROTATION: tuple[tuple[PentagoMove, ...], ...] = tuple(
+    tuple(PentagoMove(c, q, d) for q in range(4) for d in range(2)) for c in range(36)
+)
+
+
+ALL_MOVES: frozenset[PentagoMove] = frozenset(PLACE_ONLY) | frozenset(
+    m for ms in WITH_ROTATION for m in ms)
+
+
+def _row_moves(row: int) -> tuple[tuple[PentagoMove, ...], ...]:
+    """For each 6-bit occupancy pattern of ``row``: the rotation moves on its empty cells."""
+    return tuple(
+        tuple(m for col in range(6) if not occupied >> col & 1
+              for m in WITH_ROTATION[row * 6 + col])
+        for occupied in range(64)
+    )
+
+
+ROW_MOVES = tuple(_row_moves(r) for r in range(6))
+
+
+def move_from_action(action: int) -> PentagoMove:
+    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")
+    if action >= 288:
+        return PLACE_ONLY[action - 288]
+    c, r = divmod(action, 8)
+    return WITH_ROTATION[c][r]
+
+
+def parse_move_text(text: str) -> PentagoMove:
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"move text must be a string; {FORMAT_HELP}")
+    if len(text) > 40:
+        raise InvalidMoveError(f"move text is too long; {FORMAT_HELP}")
+    parts = [p for p in _SPLIT.split(text.strip()) if p]
+    if len(parts) == 1:
+        return PLACE_ONLY[parse_cell(parts[0])]
+    if len(parts) != 3:
+        raise InvalidMoveError(f"could not read {text!r}: {FORMAT_HELP}")
+    cell = parse_cell(parts[0])
+    q = parts[1].upper()
+    d = parts[2].lower()
+    if q not in QUADRANTS:
+        raise InvalidMoveError(f"{parts[1]!r} is not a quadrant: use TL, TR, BL or BR")
+    if d not in DIRECTIONS:
+        raise InvalidMoveError(f"{parts[2]!r} is not a direction: use cw or ccw")
+    return WITH_ROTATION[cell][QUADRANTS.index(q) * 2 + DIRECTIONS.index(d)]
