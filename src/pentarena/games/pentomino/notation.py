@@ -1,0 +1,99 @@
+"""Pentomino move text: ``L:a1,b1,c1,d1,d2`` (place), ``pick L`` (draft), ``touch L``
+(touch-move: the piece you must now place), ``remove L`` (puzzle mode)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ...core.errors import InvalidMoveError
+from ...core.polyomino import PIECE_NAMES
+from .board import Grid, piece_of, placements
+
+_PLACE_RE = re.compile(r"^\s*([A-Za-z])\s*:\s*(.*?)\s*$")
+_WORD_RE = re.compile(r"^\s*(pick|touch|remove)\s+([A-Za-z])\s*$", re.IGNORECASE)
+FORMAT_HELP = "write a placement as <piece>:<square>,... e.g. L:a1,b1,c1,d1,d2"
+
+
+class PentominoMove(tuple):
+    """(kind, piece, mask, text): kind is place | pick | touch | remove; mask is the
+    bitboard of a placement (0 otherwise); text is the canonical move text."""
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> str:
+        return self[0]
+
+    @property
+    def piece(self) -> str:
+        return self[1]
+
+    @property
+    def mask(self) -> int:
+        return self[2]
+
+    def __str__(self) -> str:
+        return self[3]
+
+    def __repr__(self) -> str:
+        return f"PentominoMove({self[3]!r})"
+
+
+def word_move(kind: str, piece: str) -> PentominoMove:
+    return tuple.__new__(PentominoMove, (kind, piece, 0, f"{kind} {piece}"))
+
+
+PICKS = {p: word_move("pick", p) for p in PIECE_NAMES}
+TOUCHES = {p: word_move("touch", p) for p in PIECE_NAMES}
+REMOVES = {p: word_move("remove", p) for p in PIECE_NAMES}
+
+
+def place_move(grid: Grid, piece: str, mask: int) -> PentominoMove:
+    text = f"{piece}:" + ",".join(grid.squares(mask))
+    return tuple.__new__(PentominoMove, ("place", piece, mask, text))
+
+
+@lru_cache(maxsize=32)
+def place_moves(grid: Grid) -> dict[str, tuple[tuple[int, PentominoMove], ...]]:
+    """Per piece: every (mask, move) placement inside the grid, built once per grid."""
+    return {p: tuple((m, place_move(grid, p, m)) for m in masks)
+            for p, masks in placements(grid).items()}
+
+
+def parse_move_text(grid: Grid, text: str) -> PentominoMove:
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"move text must be a string; {FORMAT_HELP}")
+    if len(text) > 80:
+        raise InvalidMoveError(f"move text is too long; {FORMAT_HELP}")
+    w = _WORD_RE.match(text)
+    if w:
+        kind, letter = w.group(1).lower(), w.group(2).upper()
+        if letter not in PIECE_NAMES:
+            raise InvalidMoveError(f"there is no pentomino called {letter!r}; "
+                                   f"the pieces are {' '.join(PIECE_NAMES)}")
+        return {"pick": PICKS, "touch": TOUCHES, "remove": REMOVES}[kind][letter]
+    m = _PLACE_RE.match(text)
+    if not m:
+        raise InvalidMoveError(f"could not read {text!r}: {FORMAT_HELP} (or 'pick L')")
+    letter, body = m.group(1).upper(), m.group(2)
+    if letter not in PIECE_NAMES:
+        raise InvalidMoveError(f"there is no pentomino called {letter!r}; "
+                               f"the pieces are {' '.join(PIECE_NAMES)}")
+    squares = [s for s in body.split(",") if s.strip()]
+    if len(squares) != 5:
+        raise InvalidMoveError(f"{text!r} names {len(squares)} squares, not 5; {FORMAT_HELP}")
+    mask = 0
+    for sq in squares:
+        try:
+            bit = 1 << grid.parse_square(sq)
+        except ValueError as exc:
+            raise InvalidMoveError(str(exc)) from None
+        if mask & bit:
+            raise InvalidMoveError(f"{sq.strip()} is named twice: a piece covers five different squares")
+        mask |= bit
+    actual = piece_of(grid, mask)
+    if actual != letter:
+        what = f"the {actual}" if actual else "no pentomino (they must be edge-connected)"
+        raise InvalidMoveError(f"those five squares form {what}, not the {letter}")
+    return place_move(grid, letter, mask)

@@ -1,0 +1,48 @@
+"""Text pictures of a pentomino board: rank 8 at the top, each square shows the letter of
+the piece on it, coloured by the seat that placed it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from .board import Grid
+
+STYLES = ("bold black on orange3", "bold black on dark_cyan", "bold white on plum4",
+          "bold white on grey39", "bold black on grey85")
+
+
+def render_grid(grid: Grid, pieces: dict[int, tuple[int, str]],
+                highlight: int = 0) -> Text:
+    """``pieces`` maps square index to (style index, letter)."""
+    from .board import FILES
+
+    out = Text("    " + " ".join(FILES[: grid.width]) + "\n")
+    for row in range(grid.height - 1, -1, -1):
+        out.append(f"{row + 1:>3} ")
+        for col in range(grid.width):
+            i = grid.index(col, row)
+            if not grid.cells >> i & 1:
+                out.append("  ")
+                continue
+            if i in pieces:
+                style_i, letter = pieces[i]
+                style = STYLES[style_i % len(STYLES)] + (" underline" if highlight >> i & 1 else "")
+                out.append(letter, style=style)
+            else:
+                out.append("·", style="grey50")
+            out.append(" ")
+        out.append("\n")
+    return out
+
+
+def render_rich(state, highlight: int = 0) -> Text:
+    from .rules import BOARD
+
+    return render_grid(BOARD, state.board_pieces(), highlight)
+
+
+def render_text(state) -> str:
+    return render_rich(state).plain

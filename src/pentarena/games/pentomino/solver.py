@@ -1,0 +1,204 @@
+"""Exact-cover solver for pentomino puzzles: tile a region with pieces, each used once.
+
+Search: always fill the first empty cell (in an order that runs along the region's short
+side), trying only the placements whose first cell it is — Knuth's Algorithm X with the
+cell column fixed, on int bitboards.  Solutions are counted up to the region's symmetries
+by trying the X pentomino only in one placement of each symmetry class (and deduplicating
+the solutions whose X placement is itself symmetric).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .board import Grid, apply_perm, placements
+
+
+@dataclass
+class SolveReport:
+    """What a search found: ``count`` solutions up to symmetry (``raw`` before), time."""
+
+    count: int = 0
+    raw: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    first: list[tuple[str, int]] | None = None
+    solutions: list[list[tuple[str, int]]] = field(default_factory=list)
+
+
+class Solver:
+    """Tiles ``grid.cells`` minus ``filled`` with ``pieces`` (letters), each used once."""
+
+    def __init__(self, grid: Grid, pieces: Sequence[str], filled: int = 0) -> None:
+        self.grid = grid
+        self.pieces = list(pieces)
+        self.filled = filled
+        n = grid.width * grid.height
+        # internal order: run along the short side first
+        if grid.width > grid.height:
+            pos = {}
+            for c in range(grid.width):
+                for r in range(grid.height):
+                    pos[grid.index(c, r)] = c * grid.height + r
+        else:
+            pos = {i: i for i in range(n)}
+        self._to_internal = [pos[i] for i in range(n)]
+        self._to_external = [0] * n
+        for ext, internal in enumerate(self._to_internal):
+            self._to_external[internal] = ext
+        self.n = n
+        self.region = self._internal(grid.cells & ~filled)
+        table = placements(grid)
+        self.by_cell: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self._external_masks: dict[tuple[int, int], int] = {}
+        for k, letter in enumerate(self.pieces):
+            for mask in table[letter]:
+                if mask & filled:
+                    continue
+                im = self._internal(mask)
+                low = (im & -im).bit_length() - 1
+                self.by_cell[low].append((k, im))
+                self._external_masks[(k, im)] = mask
+
+    def _internal(self, mask: int) -> int:
+        out = 0
+        t = self._to_internal
+        while mask:
+            low = mask & -mask
+            out |= 1 << t[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def _external(self, mask: int) -> int:
+        out = 0
+        t = self._to_external
+        while mask:
+            low = mask & -mask
+            out |= 1 << t[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def search(self, on_solution: Callable[[list[tuple[int, int]]], bool | None],
+               restrict: dict[int, set[int]] | None = None,
+               stats: SolveReport | None = None) -> None:
+        """Call ``on_solution(chosen)`` for every tiling ([(piece index, internal mask)]);
+        it returns True to stop.  ``restrict`` limits a piece to the given internal masks."""
+        if self.region.bit_count() != 5 * len(self.pieces):
+            return
+        full = (1 << self.n) - 1
+        by_cell = self.by_cell
+        if restrict:
+            by_cell = [[(k, m) for k, m in lst if k not in restrict or m in restrict[k]]
+                       for lst in by_cell]
+        chosen: list[tuple[int, int]] = []
+        nodes = 0
+
+        class Stop(Exception):
+            pass
+
+        def rec(occ: int, used: int) -> None:
+            nonlocal nodes
+            if occ == full:
+                if on_solution(chosen):
+                    raise Stop
+                return
+            for k, m in by_cell[(~occ & (occ + 1)).bit_length() - 1]:
+                if m & occ or used >> k & 1:
+                    continue
+                nodes += 1
+                chosen.append((k, m))
+                rec(occ | m, used | (1 << k))
+                chosen.pop()
+
+        try:
+            rec(full & ~self.region, 0)
+        except Stop:
+            pass
+        if stats is not None:
+            stats.nodes += nodes
+
+    def solutions(self, limit: int | None = None) -> list[list[tuple[str, int]]]:
+        out: list[list[tuple[str, int]]] = []
+
+        def keep(chosen):
+            out.append(self.to_placements(chosen))
+            return limit is not None and len(out) >= limit
+
+        self.search(keep)
+        return out
+
+    def to_placements(self, solution: list[tuple[int, int]]) -> list[tuple[str, int]]:
+        return [(self.pieces[k], self._external_masks[(k, m)]) for k, m in solution]
+
+    def first(self) -> list[tuple[str, int]] | None:
+        found = self.solutions(limit=1)
+        return found[0] if found else None
+
+    def count(self, up_to_symmetry: bool = True, keep: int = 0,
+              progress: Callable[[int, int], None] | None = None) -> SolveReport:
+        """Count the tilings (up to the region's symmetries when asked; the symmetries
+        are those of the whole grid region with nothing filled in)."""
+        report = SolveReport()
+        t0 = time.perf_counter()
+        syms = self.grid.symmetries() if (up_to_symmetry and not self.filled) else [
+            tuple(range(self.n))]
+        if len(syms) > 1 and "X" in self.pieces:
+            self._count_with_x_classes(syms, report, keep, progress)
+        else:
+            seen = set()
+
+            def found(sol):
+                report.raw += 1
+                key = self._canonical(sol, syms)
+                if key not in seen:
+                    seen.add(key)
+                    if len(report.solutions) < keep:
+                        report.solutions.append(self.to_placements(sol))
+                if progress and report.raw % 200 == 0:
+                    progress(len(seen), 0)
+
+            self.search(found, stats=report)
+            report.count = len(seen)
+        report.seconds = time.perf_counter() - t0
+        if report.solutions:
+            report.first = report.solutions[0]
+        return report
+
+    def _canonical(self, sol, syms) -> tuple:
+        ext = [(self.pieces[k], self._external_masks[(k, m)]) for k, m in sol]
+        return min(tuple(sorted((p, apply_perm(mask, s)) for p, mask in ext)) for s in syms)
+
+    def _count_with_x_classes(self, syms, report: SolveReport, keep: int, progress) -> None:
+        kx = self.pieces.index("X")
+        classes: dict[int, list[int]] = {}
+        for _, m in (pm for lst in self.by_cell for pm in lst if pm[0] == kx):
+            ext = self._external_masks[(kx, m)]
+            images = {apply_perm(ext, s) for s in syms}
+            rep = min(images)
+            stabilizer = [s for s in syms if apply_perm(ext, s) == ext]
+            classes.setdefault(rep, stabilizer)
+        total = 0
+        done = 0
+        for rep, stabilizer in sorted(classes.items()):
+            internal = self._internal(rep)
+            seen: set = set()
+
+            def found(sol, stabilizer=stabilizer, seen=seen):
+                nonlocal total
+                report.raw += 1
+                if len(stabilizer) > 1:
+                    key = self._canonical(sol, stabilizer)
+                    if key in seen:
+                        return
+                    seen.add(key)
+                total += 1
+                if len(report.solutions) < keep:
+                    report.solutions.append(self.to_placements(sol))
+
+            self.search(found, restrict={kx: {internal}}, stats=report)
+            done += 1
+            if progress:
+                progress(total, int(100 * done / len(classes)))
+        report.count = total

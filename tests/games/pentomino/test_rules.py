@@ -1,0 +1,182 @@
+"""RULES.md §3 (Golomb's pentomino game), rule by rule."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pentarena
+from pentarena import IllegalMoveError, InvalidMoveError
+from pentarena.games.pentomino.board import Grid, apply_perm, placements
+
+
+def new(**options):
+    return pentarena.load_game("pentomino", **options).new_initial_state(seed=1)
+
+
+def play_out(state, rng):
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_2308_first_moves_and_296_up_to_symmetry():
+    state = new()
+    moves = state.legal_moves()
+    assert len(moves) == 2308 == len(set(moves))
+    grid = Grid.rectangle(8, 8)
+    syms = grid.symmetries()
+    assert len(syms) == 8
+    orbits = {min((p, apply_perm(m, s)) for s in syms)
+              for p, masks in placements(grid).items() for m in masks}
+    assert len(orbits) == 296
+
+
+def test_move_text():
+    state = new()
+    m = state.parse_move("L:a1,b1,c1,d1,d2")
+    assert str(m) == "L:a1,b1,c1,d1,d2"
+    assert state.parse_move(" l : d2, a1 ,b1,c1,d1") == m
+    for text, why in [("L:a1,b1,c1,d1", "names 4 squares"), ("L:a1,b1,c1,d1,i1", "not a square"),
+                      ("L:a1,b1,c1,d1,d9", "off the board"), ("I:a1,b1,c1,d1,d2", "form the L"),
+                      ("L:a1,a1,c1,d1,d2", "named twice"), ("Q:a1,b1,c1,d1,d2", "no pentomino"),
+                      ("pick Q", "no pentomino"), ("jump", "could not read")]:
+        with pytest.raises(InvalidMoveError, match=why):
+            state.apply(text)
+
+
+def test_pieces_from_the_common_pool_any_side_up():
+    state = new()
+    state.apply("L:a1,b1,c1,d1,d2")
+    state.apply("L:a8,b8,c8,d8,d7") if False else None
+    with pytest.raises(IllegalMoveError, match="not in the pool"):
+        state.apply("L:a8,b8,c8,d8,d7")
+    state.apply("N:a8,b8,c8,c7,d7")  # the mirror image side is fine
+    with pytest.raises(IllegalMoveError, match="already covered"):
+        state.apply("I:a1,a2,a3,a4,a5")
+
+
+def test_last_placer_wins_and_no_pass():
+    rng = random.Random(3)
+    for _ in range(20):
+        state = new()
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            assert moves, "a player may not pass while a placement exists"
+            state.apply(rng.choice(moves))
+        last = len(state.history()) - 1
+        assert state.winners() == {last % 2}
+        assert state.scores()[last % 2] == 1
+        # the player to move could not place any remaining piece
+        pool = state.pool
+        assert all(not state.can_place(p) for p in "FILNPTUVWXYZ" if pool >> "FILNPTUVWXYZ".index(p) & 1)
+
+
+def test_all_twelve_placed_ends_the_game():
+    # A full 2-player tiling order exists; play a known 12-piece cover of 60 squares.
+    state = new()
+    cover = ["I:a1,a2,a3,a4,a5", "L:b1,b2,b3,b4,c1", "Y:c2,c3,c4,c5,b5", "N:d1,e1,d2,d3,e2"]
+    for m in cover:
+        state.apply(m)
+    assert not state.is_terminal()
+
+
+def test_touch_move():
+    state = new(touch_move=True)
+    moves = state.legal_moves()
+    assert {str(m) for m in moves} == {f"touch {p}" for p in "FILNPTUVWXYZ"}
+    with pytest.raises(IllegalMoveError, match="first touch"):
+        state.apply("L:a1,b1,c1,d1,d2")
+    state.apply("touch L")
+    assert state.current_player == 0
+    assert all(m.piece == "L" for m in state.legal_moves())
+    with pytest.raises(IllegalMoveError, match="you touched the L"):
+        state.apply("I:a1,a2,a3,a4,a5")
+    with pytest.raises(IllegalMoveError, match="touched the L: place it"):
+        state.apply("touch I")
+    state.apply("L:a1,b1,c1,d1,d2")
+    assert state.current_player == 1
+    assert state.history() == ["touch L", "L:a1,b1,c1,d1,d2"]
+
+
+def test_touch_move_only_pieces_that_fit():
+    rng = random.Random(5)
+    state = new(touch_move=True)
+    while not state.is_terminal():
+        for m in state.legal_moves():
+            if m.kind == "touch":
+                assert state.can_place(m.piece)
+        state.apply(rng.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize("players,each", [(2, 6), (3, 4), (4, 3)])
+def test_draft_picks_then_placement(players, each):
+    state = new(players=players, variant="draft")
+    order = []
+    while state.phase == "pick":
+        order.append(state.current_player)
+        state.apply(f"pick {state.legal_moves()[0].piece}")
+    assert order == [i % players for i in range(12)]
+    assert all(len(s) == each for s in state.to_json()["sets"])
+    assert state.current_player == 1  # the seat after the one who picked first
+    mine = set(state.to_json()["sets"][1])
+    assert {m.piece for m in state.legal_moves()} <= mine
+    other = next(p for p in "FILNPTUVWXYZ" if p not in mine)
+    with pytest.raises(IllegalMoveError, match="not in your set"):
+        state.apply(next(str(m) for m in new().legal_moves() if m.piece == other))
+    with pytest.raises(IllegalMoveError, match="draft is over"):
+        state.apply("pick L")
+
+
+def test_draft_end_and_rematch():
+    rng = random.Random(2)
+    state = new(variant="draft")
+    with pytest.raises(IllegalMoveError, match="draft comes first"):
+        state.apply("L:a1,b1,c1,d1,d2")
+    play_out(state, rng)
+    sets = state._drafted()
+    placers = [s for s, _, _ in state.placed]
+    assert state.winners() == {placers[-1]}
+    rematch = state.rematch()
+    assert rematch.phase == "place"
+    assert rematch.to_json()["sets"] == [sorted(sets[1], key="FILNPTUVWXYZ".index),
+                                         sorted(sets[0], key="FILNPTUVWXYZ".index)]
+    again = rematch.game.state_from_json(rematch.to_json())
+    assert again.to_json() == rematch.to_json()
+    three = play_out(new(players=3, variant="draft"), rng)
+    r3 = three.rematch()
+    assert r3.preset == [three._drafted()[2], three._drafted()[0], three._drafted()[1]]
+
+
+def test_three_player_rounds_points_and_rotation():
+    rng = random.Random(4)
+    state = new(players=3)
+    starts = []
+    while not state.is_terminal():
+        if not state.placed:
+            starts.append(state.current_player)
+        state.apply(rng.choice(state.legal_moves()))
+    rounds = state.rounds
+    assert starts == [i % 3 for i in range(len(rounds))]
+    for r in rounds:
+        placers = [p["seat"] for p in r["placed"]]
+        expected = [0, 0, 0]
+        expected[placers[-1]] += 10
+        expected[placers[-2]] += 5
+        assert r["points"] == expected
+    totals = [sum(r["points"][s] for r in rounds) for s in range(3)]
+    assert state.scores() == totals
+    assert max(totals) >= 50
+    assert max(sum(r["points"][s] for r in rounds[:-1]) for s in range(3)) < 50
+    assert state.winners() == {s for s in range(3) if totals[s] == max(totals)}
+
+
+def test_four_players_15_10_5_to_100():
+    rng = random.Random(6)
+    state = play_out(new(players=4, scoring="15-10-5", target=100), rng)
+    for r in state.rounds:
+        assert sorted(r["points"], reverse=True)[:3] == [15, 10, 5]
+    assert max(state.scores()) >= 100
+    with pytest.raises(pentarena.GameOptionError, match="for 4 players"):
+        pentarena.load_game("pentomino", players=3, scoring="15-10-5")
