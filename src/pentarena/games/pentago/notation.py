@@ -77,16 +77,18 @@ ALL_MOVES: frozenset[PentagoMove] = frozenset(PLACE_ONLY) | frozenset(
     m for ms in WITH_ROTATION for m in ms)
 
 
-def _row_moves(row: int) -> tuple[tuple[PentagoMove, ...], ...]:
-    """For each 6-bit occupancy pattern of ``row``: the rotation moves on its empty cells."""
+def _band_moves(band: int) -> tuple[tuple[PentagoMove, ...], ...]:
+    """For each 12-bit occupancy pattern of a band of two rows: the rotation moves on its
+    empty cells, in cell order."""
+    base = band * 12
     return tuple(
-        tuple(m for col in range(6) if not occupied >> col & 1
-              for m in WITH_ROTATION[row * 6 + col])
-        for occupied in range(64)
+        tuple(m for k in range(12) if not occupied >> k & 1 for m in WITH_ROTATION[base + k])
+        for occupied in range(4096)
     )
 
 
-ROW_MOVES = tuple(_row_moves(r) for r in range(6))
+BAND_MOVES = tuple(_band_moves(b) for b in range(3))
+"""Legal-move lists by two-row band occupancy (3 × 4096 tuples, about 5 MB)."""
 
 
 def move_from_action(action: int) -> PentagoMove:

@@ -12,7 +12,7 @@ from .board import CHUNK_COUNTS, FIVE_BITS, FOUR_BITS, FULL, LINES, ROTATIONS, h
 from .notation import (
     ALL_MOVES,
     PLACE_ONLY,
-    ROW_MOVES,
+    BAND_MOVES,
     WITH_ROTATION,
     PentagoMove,
     cell_name,
@@ -69,7 +69,7 @@ class PentagoGame(Game):
 
 class PentagoState(State):
     __slots__ = ("game", "seed", "boards", "_to_move", "_history", "_winners", "_over",
-                 "_position")
+                 "_position", "_wins")
 
     def __init__(self, game: PentagoGame, seed: int | None = None) -> None:
         self.game = game
@@ -80,6 +80,7 @@ class PentagoState(State):
         self._winners: frozenset[int] = frozenset()
         self._over = False
         self._position: str | None = None
+        self._wins: int | None = None  # cells where the mover's placement wins (cache)
 
     def _set_position(self, text: str) -> None:
         if not isinstance(text, str) or len(text) > 100:
@@ -127,31 +128,35 @@ class PentagoState(State):
         return None
 
     # ------------------------------------------------------------------ moves
-    def legal_moves(self) -> list[PentagoMove]:
+    def legal_moves(self, _counts=CHUNK_COUNTS, _bands=BAND_MOVES, _four=FOUR_BITS,
+                    _full=FULL) -> list[PentagoMove]:
         if self._over:
             return []
         b0, b1 = self.boards
         occ = b0 | b1
         m = b1 if self._to_move else b0
-        c0, c1, c2 = CHUNK_COUNTS
-        if (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & FOUR_BITS:
-            wins = win_cells(m, FULL & ~occ)
+        c0, c1, c2 = _counts
+        if (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four:
+            wins = win_cells(m, _full & ~occ)
         else:
             wins = 0  # no line holds four of the mover's marbles
-        if not wins:  # the usual case: every empty cell with its 8 rotations, by row table
-            r0, r1, r2, r3, r4, r5 = ROW_MOVES
-            return [*r0[occ & 63], *r1[occ >> 6 & 63], *r2[occ >> 12 & 63],
-                    *r3[occ >> 18 & 63], *r4[occ >> 24 & 63], *r5[occ >> 30]]
-        empty = FULL & ~occ
+        self._wins = wins
+        if not wins:  # the usual case: every empty cell with its 8 rotations, by band table
+            t0, t1, t2 = _bands
+            return [*t0[occ & 4095], *t1[occ >> 12 & 4095], *t2[occ >> 24]]
         out: list[PentagoMove] = []
-        while empty:
-            low = empty & -empty
-            c = low.bit_length() - 1
-            empty ^= low
-            if wins & low:
-                out.append(PLACE_ONLY[c])
-            else:
-                out.extend(WITH_ROTATION[c])
+        for band, table in enumerate(BAND_MOVES):  # per two-row band; cell by cell only
+            shift = band * 12                       # where a placement wins
+            if not wins >> shift & 4095:
+                out.extend(table[occ >> shift & 4095])
+                continue
+            for c in range(shift, shift + 12):
+                if occ >> c & 1:
+                    continue
+                if wins >> c & 1:
+                    out.append(PLACE_ONLY[c])
+                else:
+                    out.extend(WITH_ROTATION[c])
         return out
 
     def legal_actions(self) -> list[int]:
@@ -177,7 +182,7 @@ class PentagoState(State):
     def parse_move(self, text: str) -> PentagoMove:
         return parse_move_text(text)
 
-    def apply(self, move: PentagoMove | str) -> None:
+    def apply(self, move: PentagoMove | str, _place=PLACE_ONLY, _rot=WITH_ROTATION) -> None:
         """Validate and play ``move`` (see State.apply).
 
         Move objects from ``legal_moves()`` take a fast path; anything else goes through
@@ -185,14 +190,17 @@ class PentagoState(State):
         """
         if move.__class__ is PentagoMove and not self._over:
             c, q, d = move
-            if 0 <= c < 36 and (PLACE_ONLY[c] if q < 0 else WITH_ROTATION[c][q * 2 + d]) is move:
+            if 0 <= c < 36 and (_place[c] if q < 0 else _rot[c][q * 2 + d]) is move:
                 b0, b1 = self.boards
                 if not (b0 | b1) >> c & 1:
-                    m = (b1 if self._to_move else b0) | (1 << c)
-                    n = CHUNK_COUNTS[0][m & 4095] + CHUNK_COUNTS[1][m >> 12 & 4095] + \
-                        CHUNK_COUNTS[2][m >> 24]
-                    if (q < 0) == bool(n & (n >> 2) & FIVE_BITS):
-                        self._apply_move(move)
+                    wins = self._wins
+                    if wins is None:
+                        m = (b1 if self._to_move else b0) | (1 << c)
+                        c0, c1, c2 = CHUNK_COUNTS
+                        n = c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]
+                        wins = (n & (n >> 2) & FIVE_BITS) and 1 << c
+                    if (wins >> c & 1) == (q < 0):
+                        self._play(move, c, q, d, b0, b1)
                         return
         super().apply(move)
 
@@ -217,32 +225,36 @@ class PentagoState(State):
                 f"e.g. '{cell_name(c)} TL cw'")
 
     def _apply_move(self, move: PentagoMove) -> None:
-        c, q, d = move
-        me = self._to_move
         b0, b1 = self.boards
+        self._play(move, move[0], move[1], move[2], b0, b1)
+
+    def _play(self, move: PentagoMove, c: int, q: int, d: int, b0: int, b1: int,
+              _rotations=ROTATIONS, _counts=CHUNK_COUNTS, _five=FIVE_BITS, _full=FULL) -> None:
+        me = self._to_move
+        self._wins = None
         if me:
             b1 |= 1 << c
         else:
             b0 |= 1 << c
         self._history.append(move)
+        boards = self.boards
         if q < 0:  # a placement five: the mover wins, no rotation
-            self.boards = [b0, b1]
+            boards[0], boards[1] = b0, b1
             self._finish(frozenset((me,)))
             return
-        shift, keep, table = ROTATIONS[q * 2 + d]
+        shift, keep, table = _rotations[q * 2 + d]
         x = b0 >> shift
-        b0 = (b0 & keep) | table[(x & 7) | (x >> 6 & 7) << 3 | (x >> 12 & 7) << 6]
+        b0 = (b0 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
         x = b1 >> shift
-        b1 = (b1 & keep) | table[(x & 7) | (x >> 6 & 7) << 3 | (x >> 12 & 7) << 6]
-        self.boards = [b0, b1]
-        c0, c1, c2 = CHUNK_COUNTS
-        n = c0[b0 & 4095] + c1[b0 >> 12 & 4095] + c2[b0 >> 24]
-        five0 = n & (n >> 2) & FIVE_BITS
-        n = c0[b1 & 4095] + c1[b1 >> 12 & 4095] + c2[b1 >> 24]
-        five1 = n & (n >> 2) & FIVE_BITS
-        if five0 or five1:
-            self._finish(frozenset(s for s, f in ((0, five0), (1, five1)) if f))
-        elif b0 | b1 == FULL:
+        b1 = (b1 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
+        boards[0], boards[1] = b0, b1
+        c0, c1, c2 = _counts
+        n0 = c0[b0 & 4095] + c1[b0 >> 12 & 4095] + c2[b0 >> 24]
+        n1 = c0[b1 & 4095] + c1[b1 >> 12 & 4095] + c2[b1 >> 24]
+        if (n0 & (n0 >> 2) | n1 & (n1 >> 2)) & _five:
+            f0, f1 = n0 & (n0 >> 2) & _five, n1 & (n1 >> 2) & _five
+            self._finish(frozenset(s for s, f in ((0, f0), (1, f1)) if f))
+        elif b0 | b1 == _full:
             self._finish(frozenset((0, 1)))
         else:
             self._to_move = 1 - me
@@ -261,6 +273,7 @@ class PentagoState(State):
         new._winners = self._winners
         new._over = self._over
         new._position = self._position
+        new._wins = self._wins
         return new
 
     # ------------------------------------------------------------------ outcome
