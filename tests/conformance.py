@@ -7,7 +7,7 @@ import json
 import random
 
 import pentarena
-from pentarena.core.game import registered_games
+from pentarena.core.game import game_info, registered_games
 
 
 def option_sets():
@@ -35,12 +35,23 @@ def canonical_json(state) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
+SOLO_RANDOM_PLIES = 12
+"""Random plies before a solo puzzle is finished with hints."""
+
+
+def next_move(state, rng, ply: int):
+    """A random legal move; solo puzzles switch to hints after a few random plies."""
+    if game_info(state.game.name).solo and ply >= SOLO_RANDOM_PLIES:
+        return state.hint()
+    return rng.choice(state.legal_moves())
+
+
 def random_playout(game, seed: int, max_plies: int = 10_000):
     """Play a seeded random game to the end; return the final state."""
     rng = random.Random(seed)
     state = game.new_initial_state(seed=seed)
-    for _ in range(max_plies):
+    for ply in range(max_plies):
         if state.is_terminal():
             break
-        state.apply(rng.choice(state.legal_moves()))
+        state.apply(next_move(state, rng, ply))
     return state

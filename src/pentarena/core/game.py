@@ -228,6 +228,8 @@ class GameInfo:
     factory: Callable[..., Game]
     options: Mapping[str, Option] = field(default_factory=dict)
     check: Callable[[dict[str, Any]], None] | None = None
+    solo: bool = False
+    """A one-player puzzle: random play need not end; ``state.hint()`` leads to the end."""
 
     def defaults(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}
@@ -237,6 +239,7 @@ class GameInfo:
             "name": self.name,
             "title": self.title,
             "description": self.description,
+            "solo": self.solo,
             "options": {
                 k: {"default": o.default, "choices": list(o.choices) if o.choices else None,
                     "help": o.help}

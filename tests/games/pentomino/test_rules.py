@@ -74,12 +74,17 @@ def test_last_placer_wins_and_no_pass():
 
 
 def test_all_twelve_placed_ends_the_game():
-    # A full 2-player tiling order exists; play a known 12-piece cover of 60 squares.
+    # Play the twelve pieces of a tiling of the 8x8 board minus its centre 2x2.
+    from pentarena.games.pentomino import PuzzleGame
+
+    tiling = PuzzleGame(region="8x8-centre").new_initial_state()
+    tiling.solve()
     state = new()
-    cover = ["I:a1,a2,a3,a4,a5", "L:b1,b2,b3,b4,c1", "Y:c2,c3,c4,c5,b5", "N:d1,e1,d2,d3,e2"]
-    for m in cover:
-        state.apply(m)
-    assert not state.is_terminal()
+    for text in tiling.history():
+        assert not state.is_terminal()
+        state.apply(text)
+    assert state.is_terminal() and state.pool == 0
+    assert state.winners() == {1}  # seat 1 placed the twelfth, last piece
 
 
 def test_touch_move():

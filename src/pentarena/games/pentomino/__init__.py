@@ -4,7 +4,9 @@ the solo tiling puzzles (``pentomino-puzzle``)."""
 from ...core.game import GameInfo, Option, register_game
 from .board import Grid, placements
 from .notation import PentominoMove
+from .puzzle import KNOWN_COUNTS, REGIONS, PuzzleGame, PuzzleState, check_options
 from .rules import PentominoGame, PentominoState
+from .solver import Solver
 
 
 def _check(options: dict) -> None:
@@ -33,4 +35,20 @@ register_game(
     )
 )
 
-__all__ = ["Grid", "PentominoGame", "PentominoMove", "PentominoState", "placements"]
+register_game(
+    GameInfo(
+        name="pentomino-puzzle",
+        title="Pentomino puzzles",
+        description="Tile a rectangle (or any shape) with the twelve pentominoes.",
+        factory=PuzzleGame,
+        options={
+            "region": Option("6x10", None, "6x10, 5x12, 4x15, 3x20, 8x8-centre, or rows of "
+                             "#/. separated by /", kind=str),
+            "pieces": Option("FILNPTUVWXYZ", None, "the pieces to use, each once", kind=str),
+        },
+        check=check_options,
+        solo=True,
+    )
+)
+
+__all__ = ["KNOWN_COUNTS", "REGIONS", "Grid", "PuzzleGame", "PuzzleState", "Solver", "PentominoGame", "PentominoMove", "PentominoState", "placements"]

@@ -37,6 +37,7 @@ class Solver:
         self.filled = filled
         n = grid.width * grid.height
         # internal order: run along the short side first
+        self.inner = grid.height if grid.width > grid.height else grid.width
         if grid.width > grid.height:
             pos = {}
             for c in range(grid.width):
@@ -49,6 +50,9 @@ class Solver:
         for ext, internal in enumerate(self._to_internal):
             self._to_external[internal] = ext
         self.n = n
+        # cells that have a neighbour before / after them along the inner line
+        self.not_first = sum(1 << i for i in range(n) if i % self.inner != 0)
+        self.not_last = sum(1 << i for i in range(n) if i % self.inner != self.inner - 1)
         self.region = self._internal(grid.cells & ~filled)
         table = placements(grid)
         self.by_cell: list[list[tuple[int, int]]] = [[] for _ in range(n)]
@@ -94,6 +98,7 @@ class Solver:
                        for lst in by_cell]
         chosen: list[tuple[int, int]] = []
         nodes = 0
+        inner, not_first, not_last = self.inner, self.not_first, self.not_last
 
         class Stop(Exception):
             pass
@@ -107,6 +112,10 @@ class Solver:
             for k, m in by_cell[(~occ & (occ + 1)).bit_length() - 1]:
                 if m & occ or used >> k & 1:
                     continue
+                empty = full & ~(occ | m)
+                if empty & ~(((empty >> 1) & not_last) | ((empty << 1) & not_first)
+                             | (empty >> inner) | (empty << inner)):
+                    continue  # an empty cell would be cut off on its own
                 nodes += 1
                 chosen.append((k, m))
                 rec(occ | m, used | (1 << k))
@@ -129,10 +138,63 @@ class Solver:
         self.search(keep)
         return out
 
+    def _kernel_count(self, restrict: dict[int, set[int]] | None, record: int,
+                      stats: SolveReport, limit: int = 0) -> tuple[int, list[list[tuple[int, int]]]]:
+        """Count (and, if ``record``, list up to that many) tilings with the compiled kernel."""
+        import numpy as np
+
+        from .kernel import DEBRUIJN_INDEX, search
+
+        by_cell = self.by_cell
+        if restrict:
+            by_cell = [[(k, m) for k, m in lst if k not in restrict or m in restrict[k]]
+                       for lst in by_cell]
+        offsets = np.zeros(self.n + 1, dtype=np.int64)
+        flat = [pm for lst in by_cell for pm in lst]
+        offsets[1:] = np.cumsum([len(lst) for lst in by_cell])
+        pieces = np.array([k for k, _ in flat], dtype=np.int64)
+        masks = np.array([m for _, m in flat], dtype=np.uint64)
+        full = (1 << self.n) - 1
+        start = full & ~self.region
+        cap = max(record, 1)
+        while True:
+            out_k = np.zeros((cap, len(self.pieces)), dtype=np.int64)
+            out_m = np.zeros((cap, len(self.pieces)), dtype=np.uint64)
+            count, nodes = search(np.uint64(start), np.uint64(full), offsets, pieces, masks,
+                                  DEBRUIJN_INDEX, record > 0, out_k, out_m,
+                                  np.uint64(self.inner), np.uint64(self.not_first),
+                                  np.uint64(self.not_last), limit)
+            if record and count > cap:
+                cap = count
+                continue
+            break
+        stats.nodes += int(nodes)
+        found = []
+        if record:
+            for row in range(min(count, cap)):
+                found.append([(int(out_k[row, d]), int(out_m[row, d]))
+                              for d in range(len(self.pieces))])
+        return int(count), found
+
+    @property
+    def compiled(self) -> bool:
+        """Whether counting uses the numba kernel (regions of up to 64 cells)."""
+        try:
+            import numba  # noqa: F401
+        except ImportError:  # pragma: no cover - numba is a dependency
+            return False
+        return self.n <= 64
+
     def to_placements(self, solution: list[tuple[int, int]]) -> list[tuple[str, int]]:
         return [(self.pieces[k], self._external_masks[(k, m)]) for k, m in solution]
 
     def first(self) -> list[tuple[str, int]] | None:
+        """One tiling (as (piece, mask) pairs), or None when there is none."""
+        if self.region.bit_count() != 5 * len(self.pieces):
+            return None
+        if self.compiled:
+            count, sols = self._kernel_count(None, 1, SolveReport(), limit=1)
+            return self.to_placements(sols[0]) if count else None
         found = self.solutions(limit=1)
         return found[0] if found else None
 
@@ -184,6 +246,20 @@ class Solver:
         for rep, stabilizer in sorted(classes.items()):
             internal = self._internal(rep)
             seen: set = set()
+            if self.compiled:
+                want = 1_000 if len(stabilizer) > 1 else keep - len(report.solutions)
+                count, sols = self._kernel_count({kx: {internal}}, max(0, want), report)
+                report.raw += count
+                if len(stabilizer) > 1:
+                    keys = {self._canonical(sol, stabilizer) for sol in sols}
+                    count = len(keys)
+                total += count
+                for sol in sols[: max(0, keep - len(report.solutions))]:
+                    report.solutions.append(self.to_placements(sol))
+                done += 1
+                if progress:
+                    progress(total, int(100 * done / len(classes)))
+                continue
 
             def found(sol, stabilizer=stabilizer, seen=seen):
                 nonlocal total

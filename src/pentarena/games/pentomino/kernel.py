@@ -1,0 +1,91 @@
+"""The exact-cover search loop compiled with numba (regions of up to 64 cells).
+
+The pure-Python search in solver.py counts the 6×10 rectangle in about two minutes; this
+kernel does it in about a second (see benchmarks/pentomino_speed.py), which is why numba
+is a dependency.  Same algorithm: fill the first empty cell, trying the placements whose
+first cell it is, pieces used at most once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+_DB = 0x03F79D71B4CB0A89
+_DEBRUIJN = np.uint64(_DB)
+_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN_INDEX[(((1 << _i) * _DB) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+
+
+@njit(cache=True)
+def search(start, full, offsets, pieces, masks, index, record, out_pieces, out_masks,
+           inner, not_first, not_last, limit):
+    """Count tilings from occupancy ``start`` to ``full``.  ``offsets[c]:offsets[c+1]``
+    are the candidates (piece, mask) whose first cell is c.  When ``record``, solutions are
+    written to ``out_*`` (rows) while there is room; the search stops after ``limit``
+    solutions (0: no limit); returns (count, nodes).
+
+    Pruning: a placement that leaves an empty cell with no empty neighbour is dropped
+    (cells are laid out ``inner`` to a line; ``not_first``/``not_last`` mask the cells
+    that have a neighbour before/after them on their line)."""
+    depth_max = 64
+    occ_stack = np.zeros(depth_max, dtype=np.uint64)
+    used_stack = np.zeros(depth_max, dtype=np.int64)
+    idx = np.zeros(depth_max, dtype=np.int64)
+    end = np.zeros(depth_max, dtype=np.int64)
+    chosen_k = np.zeros(depth_max, dtype=np.int64)
+    chosen_m = np.zeros(depth_max, dtype=np.uint64)
+    one = uint64(1)
+    count = 0
+    nodes = 0
+    if start == full:
+        return 1, 0
+    low = ~start & (start + one)
+    cell = index[(low * _DEBRUIJN) >> uint64(58)]
+    occ_stack[0] = start
+    used_stack[0] = 0
+    idx[0] = offsets[cell]
+    end[0] = offsets[cell + 1]
+    depth = 0
+    while depth >= 0:
+        if idx[depth] >= end[depth]:
+            depth -= 1
+            continue
+        i = idx[depth]
+        idx[depth] += 1
+        k = pieces[i]
+        m = masks[i]
+        occ = occ_stack[depth]
+        used = used_stack[depth]
+        if (m & occ) != 0 or (used >> k) & 1:
+            continue
+        nodes += 1
+        chosen_k[depth] = k
+        chosen_m[depth] = m
+        nocc = occ | m
+        empty = full & ~nocc
+        reach = ((empty >> one) & not_last) | ((empty << one) & not_first) | \
+            (empty >> inner) | (empty << inner)
+        if empty & ~reach:
+            continue
+        if nocc == full:
+            if record and count < out_pieces.shape[0]:
+                for d in range(depth + 1):
+                    out_pieces[count, d] = chosen_k[d]
+                    out_masks[count, d] = chosen_m[d]
+            count += 1
+            if limit > 0 and count >= limit:
+                return count, nodes
+            continue
+        depth += 1
+        occ_stack[depth] = nocc
+        used_stack[depth] = used | (1 << k)
+        low = ~nocc & (nocc + one)
+        cell = index[(low * _DEBRUIJN) >> uint64(58)]
+        idx[depth] = offsets[cell]
+        end[depth] = offsets[cell + 1]
+    return count, nodes
+
+
+DEBRUIJN_INDEX = _DEBRUIJN_INDEX
