@@ -1,4 +1,4 @@
-"""The ``pentarena`` command: serve | play | list | arena | bench | replay.
+"""The ``pentarena`` command: serve | play | list | arena | bench | replay | solve.
 
 ``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
 ``pentarena arena pentup --bots mcts,greedy --games 100`` pits computer players against
@@ -180,6 +180,41 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace, console: Console) -> int:
+    """Solve a pentomino puzzle: one solution, or --count them all up to symmetry."""
+    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
+
+    from .games.pentomino import REGIONS
+    from .games.pentomino.puzzle import PuzzleGame
+
+    if args.kind != "puzzle":
+        raise GameOptionError("only 'pentarena solve puzzle REGION' is available")
+    game = load_game("pentomino-puzzle", region=args.region, pieces=args.pieces)
+    assert isinstance(game, PuzzleGame)
+    if args.count:
+        columns = (TextColumn("counting {task.description}"), BarColumn(),
+                   TextColumn("{task.percentage:>3.0f}%  {task.fields[found]} found"),
+                   TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task(args.region if args.region in REGIONS else "region",
+                                     total=100, found=0)
+            report = game.count_solutions(
+                progress=lambda found, pct: progress.update(task, completed=pct, found=found))
+        console.print(f"{report.count} solutions up to symmetry ({report.raw} searched, "
+                      f"{report.nodes:,} placements tried) in {report.seconds:.2f} s")
+        return 0
+    state = game.new_initial_state()
+    rest = state.completion()
+    if rest is None:
+        console.print("no solution: this region cannot be tiled with these pieces")
+        return 1
+    for piece, mask in rest:
+        state.apply(f"{piece}:" + ",".join(game.grid.squares(mask)))
+    console.print(str(state))
+    console.print("  ".join(state.history()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pentarena", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -204,6 +239,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
     replay.add_argument("file")
     replay.add_argument("--delay", type=float, default=0.0, help="seconds between moves")
+    solve = sub.add_parser("solve", help="solve a pentomino puzzle (or count its solutions)")
+    solve.add_argument("kind", choices=["puzzle"])
+    solve.add_argument("region", help="6x10, 5x12, 4x15, 3x20, 8x8-centre, or rows of #/. "
+                                      "separated by /")
+    solve.add_argument("--pieces", default="FILNPTUVWXYZ")
+    solve.add_argument("--count", action="store_true", help="count every solution")
     bench = sub.add_parser("bench", help="random games per second through the public API")
     _add_game_options(bench)
     bench.add_argument("--games", type=int, default=100)
@@ -211,7 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd_bench,
-            "serve": cmd_serve, "replay": cmd_replay}
+            "serve": cmd_serve, "replay": cmd_replay, "solve": cmd_solve}
 
 
 def main(argv: list[str] | None = None) -> int:

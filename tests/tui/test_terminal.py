@@ -118,3 +118,49 @@ def test_cli_reports_bad_options(capsys):
 def test_four_player_teams_are_shown():
     tg, state, text = run_game(["quit"], players=4)
     assert "team A" in text and "team B" in text
+
+
+def run_any(name, lines, bots, **options):
+    game = pentarena.load_game(name, **options)
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    tg = TerminalGame(game, bots, console=console, read=scripted(lines), seed=1)
+    return tg, tg.run(), out.getvalue()
+
+
+def test_pentago_in_the_terminal():
+    tg, state, text = run_any("pentago", ["e2 XX cw", "d4 TR cw", "moves a1", "#1", "quit"],
+                              [None, RandomBot(seed=1)])
+    assert "not a quadrant" in text
+    assert state.history()[0] == "d4 TR cw" and state.history()[2].startswith("a1 ")
+    assert "│" in text  # the quadrant separator
+
+
+def test_pentomino_draft_in_the_terminal():
+    tg, state, text = run_any("pentomino", ["L:a1,b1,c1,d1,d2", "pick L", "quit"],
+                              [None, RandomBot(seed=2)], variant="draft")
+    assert "draft comes first" in text
+    assert state.history()[0] == "pick L" and len(state.history()) == 2
+    assert "left to pick" in text
+
+
+def test_pentomino_match_to_the_end_between_computers():
+    tg, state, text = run_any("pentomino", [], [RandomBot(seed=s) for s in range(3)], players=3)
+    assert state.is_terminal() and "Rounds" in text and "Game over" in text
+
+
+def test_puzzle_hint_and_solve_in_the_terminal():
+    tg, state, text = run_any("pentomino-puzzle", ["hint", "X:b1,a2,b2,c2,b3", "hint", "solve"],
+                              [None], region="3x20")
+    assert "Hint: remove X" in text
+    assert state.is_terminal() and "Solved" in text
+
+
+def test_cli_solve(capsys):
+    assert main(["solve", "puzzle", "3x20", "--count"]) == 0
+    assert "2 solutions up to symmetry" in capsys.readouterr().out
+    assert main(["solve", "puzzle", "#####/#####/#####", "--pieces", "LPV"]) == 0
+    assert "L:" in capsys.readouterr().out
+    assert main(["solve", "puzzle", "#####/#####/#####", "--pieces", "ILP"]) == 1
+    assert "no solution" in capsys.readouterr().out
+    assert main(["solve", "puzzle", "7x7"]) == 2

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..ai.bots import Bot, make_bot
-from ..core.game import Game, Move, State
+from ..core.game import Game, Move, State, game_info
 from .views import TerminalView, view_for
 
 HELP = """Commands:
@@ -17,6 +17,7 @@ HELP = """Commands:
   #N           play move number N of the last listing
   hint         ask the computer for a suggestion
   undo         take back your last move (and the computer's replies)
+  solve        (puzzles) let the computer finish
   board        show the table again
   help         this text
   quit         leave the game"""
@@ -44,7 +45,8 @@ class TerminalGame:
         self.state: State = game.new_initial_state(seed=seed)
         self.view: TerminalView = view_for(game.name)
         self.last: Move | None = None
-        self.hint_bot = make_bot(hint_level, seed=seed, time_limit=1.0)
+        self.solo = game_info(game.name).solo
+        self.hint_bot = None if self.solo else make_bot(hint_level, seed=seed, time_limit=1.0)
         self.listed: list[Move] = []
 
     # -- output ---------------------------------------------------------------------
@@ -112,8 +114,16 @@ class TerminalGame:
             else:
                 self.play(self.listed[int(number) - 1], seat)
         elif word == "hint":
-            move = self.hint_bot.choose(self.state)
+            try:
+                move = self.state.hint() if self.solo else self.hint_bot.choose(self.state)
+            except ValueError as exc:
+                self.say(str(exc), "yellow")
+                return True
             self.say(f"Hint: {move}", "green")
+        elif word == "solve" and self.solo:
+            self.state.solve()
+            self.say("Solved by the computer.", "green")
+            self.show()
         elif word == "undo":
             self.undo(seat)
         elif word == "board":

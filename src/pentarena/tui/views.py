@@ -120,7 +120,95 @@ class PentUpView(TerminalView):
         return Group(table, super().result(state))
 
 
-VIEWS: dict[str, Callable[[], TerminalView]] = {"pentup": PentUpView}
+class PentagoView(TerminalView):
+    """Pentago: the board with rank 1 on top and the quadrants marked."""
+
+    seat_names = ("White", "Black")
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        from ..games.pentago.render import render_rich
+
+        return render_rich(state)
+
+    def status(self, state: State) -> RenderableType:
+        if state.is_terminal():
+            return Text("")
+        return Text(f"{self.seat_name(state.current_player)} to move: place a marble and "
+                    f"twist a quadrant, e.g. 'd4 TR cw' (just 'd4' when it makes five).",
+                    style="dim")
+
+    def example(self, state: State) -> str:
+        return "d4 TR cw"
+
+
+class PentominoView(TerminalView):
+    """Golomb's game: the 8×8 board, the pool or each player's set, round scores."""
+
+    seat_names = ("Amber", "Teal", "Plum", "Slate")
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        from ..games.pentomino.render import render_rich
+
+        return render_rich(state, last.mask if last is not None and last.kind == "place" else 0)
+
+    def status(self, state: State) -> RenderableType:
+        data = state.to_json()
+        lines = []
+        if data["sets"] is not None:
+            for seat, pieces in enumerate(data["sets"]):
+                lines.append(f"{self.seat_name(seat)}: {' '.join(pieces) or '-'}")
+            if data["phase"] == "pick":
+                lines.append(f"Draft — left to pick: {' '.join(data['pool'])}  (type 'pick L')")
+        else:
+            lines.append(f"Pool: {' '.join(data['pool']) or '-'}")
+        if state.game.rounds:
+            lines.append(f"Round {data['round']} — totals: "
+                         + ", ".join(f"{self.seat_name(s)} {t}" for s, t in
+                                     enumerate(data["totals"])) + f" (target {state.game.target})")
+        if data["touched"]:
+            lines.append(f"Touched: {data['touched']} — it must be placed now.")
+        return Text("\n".join(lines))
+
+    def example(self, state: State) -> str:
+        return "L:a1,b1,c1,d1,d2"
+
+    def result(self, state: State) -> RenderableType:
+        rounds = state.rounds
+        if not rounds:
+            return super().result(state)
+        table = Table(title="Rounds")
+        table.add_column("round")
+        for seat in range(state.game.num_players):
+            table.add_column(self.seat_name(seat), justify="right")
+        for i, r in enumerate(rounds, 1):
+            table.add_row(str(i), *map(str, r["points"]))
+        return Group(table, super().result(state))
+
+
+class PuzzleView(TerminalView):
+    """Pentomino puzzles: the region, the pieces still to place."""
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        return Text(str(state))
+
+    def status(self, state: State) -> RenderableType:
+        left = state.unplaced()
+        return Text(f"Pieces to place: {' '.join(left) or '-'}.  'hint' suggests a move, "
+                    f"'solve' finishes the puzzle, 'remove L' takes a piece back.", style="dim")
+
+    def example(self, state: State) -> str:
+        return "L:a1,b1,c1,d1,d2"
+
+    def result(self, state: State) -> RenderableType:
+        return Text(f"Solved in {len(state.history())} moves!", style="bold green")
+
+
+VIEWS: dict[str, Callable[[], TerminalView]] = {
+    "pentup": PentUpView,
+    "pentago": PentagoView,
+    "pentomino": PentominoView,
+    "pentomino-puzzle": PuzzleView,
+}
 
 
 def view_for(game_name: str) -> TerminalView:
