@@ -46,3 +46,49 @@ def play_one_move(page, rng: random.Random, use_keys: bool = True) -> str:
     page.click("#pu-confirm")
     wait_moves(page, before + 1)
     return text
+
+
+def wait_turn_or_end(page, timeout: float = 60_000) -> bool:
+    """Any game: True when the status says it is this page's turn, False at the end."""
+    page.wait_for_function(
+        "!document.getElementById('banner').hidden || "
+        "document.querySelector('#status .you') !== null", timeout=timeout)
+    return page.locator("#banner").is_hidden()
+
+
+def play_pentago_move(page, rng: random.Random) -> str:
+    before = moves_played(page)
+    empty = page.locator(".pg-cell[data-owner='']")
+    empty.nth(rng.randrange(empty.count())).click()
+    page.wait_for_function("document.querySelectorAll('.pg-arrow').length === 8 || "
+                           "document.getElementById('pg-hint').textContent.includes('makes five')")
+    if "makes five" not in page.locator("#pg-hint").inner_text():
+        arrows = page.locator(".pg-arrow")
+        arrows.nth(rng.randrange(8)).click()
+    page.click("#pg-confirm")
+    wait_moves(page, before + 1)
+    return page.locator("#log li").nth(before).inner_text()
+
+
+def play_pentomino_move(page, rng: random.Random) -> str:
+    """Pick, touch or place like a person: click a piece, turn it until it has a spot."""
+    before = moves_played(page)
+    tiles = page.locator(".pu-tile:not(.none)")
+    tiles.nth(rng.randrange(tiles.count())).click()
+    if "Draft" in page.locator("#pm-hint-line").inner_text() or \
+            page.locator("#pm-hint-line").inner_text().startswith("Pick"):
+        page.click("#pm-confirm")
+        wait_moves(page, before + 1)
+        return page.locator("#log li").nth(before).inner_text()
+    if page.locator("#log li").count() > before:  # touch-move: the click was a move
+        before += 1
+    for step in range(8):
+        if page.locator(".dest").count():
+            break
+        page.keyboard.press("r" if step % 4 != 3 else "f")
+    dests = page.locator(".dest")
+    assert dests.count() > 0
+    dests.nth(rng.randrange(dests.count())).click()
+    page.click("#pm-confirm")
+    wait_moves(page, before + 1)
+    return page.locator("#log li").nth(before).inner_text()

@@ -22,7 +22,15 @@ from ..core.game import list_games
 from ..record import MAX_RECORD_BYTES, GameRecord
 from .ai_worker import make_executor
 from .hub import Hub
-from .protocol import MoveMessage, PingMessage, ProtocolError, SyncMessage, parse_client_message
+from .protocol import (
+    HintMessage,
+    MoveMessage,
+    PingMessage,
+    ProtocolError,
+    SolveMessage,
+    SyncMessage,
+    parse_client_message,
+)
 from .store import Store
 
 log = logging.getLogger("pentarena.server")
@@ -166,6 +174,15 @@ def create_app(database_url: str | None = None, ai: str = "process",
         await hub.seats_changed(t)
         return {"seat": seat}
 
+    @app.post("/api/tables/{table_id}/count",
+              summary="Puzzles: count every solution of the region up to symmetry")
+    async def count(table_id: str):
+        t = hub.get(table_id)
+        if not t.solo:
+            raise ProtocolError("not-a-puzzle", "only puzzles have solutions to count")
+        report = await hub.count_solutions(t)
+        return {"count": report.count, "seconds": report.seconds, "nodes": report.nodes}
+
     @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)")
     async def record(table_id: str):
         t = hub.get(table_id)
@@ -212,6 +229,10 @@ def create_app(database_url: str | None = None, ai: str = "process",
                         await hub.send_state(table, ws, seat)
                     elif isinstance(msg, PingMessage):
                         await ws.send_json({"type": "pong"})
+                    elif isinstance(msg, HintMessage):
+                        await ws.send_json({"type": "hint", "move": await hub.hint(table, seat)})
+                    elif isinstance(msg, SolveMessage):
+                        await hub.solve(table, seat)
                 except ProtocolError as exc:
                     await ws.send_json(exc.event())
                     if exc.code == "stale":

@@ -35,6 +35,7 @@ class Hub:
         self.connections: dict[str, dict[Connection, int | None]] = defaultdict(dict)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.tasks: set[asyncio.Task] = set()
+        self.counts: dict[tuple[str, str], Any] = {}
 
     # -- lifecycle ------------------------------------------------------------------
     def restore(self) -> int:
@@ -132,6 +133,34 @@ class Hub:
         await self.broadcast(table)
         self.schedule_computer(table)
         return canonical
+
+    def _solo_turn(self, table: Table, seat: int | None) -> None:
+        if not table.solo:
+            raise ProtocolError("not-a-puzzle", "hints and solving are for puzzles")
+        if seat is None or seat != table.state.current_player:
+            raise ProtocolError("not-your-turn", "only the puzzle's player can ask for that")
+
+    async def hint(self, table: Table, seat: int | None) -> str:
+        """A move that leads to a solution from here (puzzles)."""
+        self._solo_turn(table, seat)
+        loop = asyncio.get_running_loop()
+        state = table.state.clone()
+        move = await loop.run_in_executor(None, state.hint)
+        return str(move)
+
+    async def solve(self, table: Table, seat: int | None) -> None:
+        """Play hints until the puzzle is solved; every move is stored and broadcast."""
+        self._solo_turn(table, seat)
+        while not table.state.is_terminal():
+            await self.submit(table, seat, await self.hint(table, seat), table.version)
+
+    async def count_solutions(self, table: Table):
+        """Count a puzzle's solutions (cached per region and pieces)."""
+        key = (table.game.region, table.game.pieces)
+        if key not in self.counts:
+            loop = asyncio.get_running_loop()
+            self.counts[key] = await loop.run_in_executor(None, table.game.count_solutions)
+        return self.counts[key]
 
     def schedule_computer(self, table: Table) -> None:
         seat = table.computer_to_move()

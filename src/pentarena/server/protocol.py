@@ -4,6 +4,8 @@ Client → server::
 
     {"type": "move", "move": "<move text>", "version": <moves played so far>}
     {"type": "sync"}                       ask for the current state again
+    {"type": "hint"}                       puzzles: a move that leads to a solution
+    {"type": "solve"}                      puzzles: let the computer finish
     {"type": "ping"}
 
 Server → client::
@@ -11,6 +13,7 @@ Server → client::
     {"type": "state", ...}                 the table as this connection may see it
     {"type": "error", "code": ..., "message": ...}
     {"type": "thinking", "seat": k}        a computer seat started thinking
+    {"type": "hint", "move": "<text>"}     the answer to a hint request
     {"type": "pong"}
 
 Every malformed or refused message gets an ``error`` event naming what was wrong.
@@ -53,7 +56,17 @@ class PingMessage:
     pass
 
 
-ClientMessage = MoveMessage | SyncMessage | PingMessage
+@dataclass(frozen=True)
+class HintMessage:
+    pass
+
+
+@dataclass(frozen=True)
+class SolveMessage:
+    pass
+
+
+ClientMessage = MoveMessage | SyncMessage | PingMessage | HintMessage | SolveMessage
 
 
 def parse_client_message(raw: str | bytes) -> ClientMessage:
@@ -79,4 +92,9 @@ def parse_client_message(raw: str | bytes) -> ClientMessage:
         return SyncMessage()
     if kind == "ping":
         return PingMessage()
-    raise ProtocolError("bad-message", f"unknown message type {kind!r}; use move, sync or ping")
+    if kind == "hint":
+        return HintMessage()
+    if kind == "solve":
+        return SolveMessage()
+    raise ProtocolError("bad-message",
+                        f"unknown message type {kind!r}; use move, sync, hint, solve or ping")

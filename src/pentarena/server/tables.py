@@ -155,6 +155,10 @@ class Table:
         """Seats anyone may take from the lobby."""
         return [i for i in self.open_seats() if self.seats[i].open and self.status == "playing"]
 
+    @property
+    def solo(self) -> bool:
+        return game_info(self.game.name).solo
+
     def computer_to_move(self) -> int | None:
         seat = self.state.current_player
         if seat is not None and self.seats[seat].kind == "computer" and not self.imported:

@@ -158,6 +158,7 @@ function connect() {
     if (msg.type === "state") render(msg);
     else if (msg.type === "error") { lastSentAt = null; toast(msg.message); view && view.showError && view.showError(msg.message); }
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
+    else if (msg.type === "hint") { if (view && view.showHint) view.showHint(msg.move); else toast(`Hint: ${msg.move}`, "info"); }
   };
   ws.onclose = () => {
     $("conn").dataset.state = "closed";
@@ -172,6 +173,12 @@ function sendMove(text) {
   lastSentAt = performance.now();
   window.pentarenaTiming = { ...(window.pentarenaTiming || {}), sentAt: performance.timeOrigin + lastSentAt };
   ws.send(JSON.stringify({ type: "move", move: text, version: latest ? latest.version : null }));
+  return true;
+}
+
+function send(message) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) { toast("Not connected — reconnecting, try again in a moment."); return false; }
+  ws.send(JSON.stringify(message));
   return true;
 }
 
@@ -200,7 +207,7 @@ function bindReplayKeys() {
   try { first = await api(`/api/tables/${tableId}`); }
   catch (e) { $("status").textContent = e.message; return; }
   plugin = await loadPlugin(first.table.game);
-  view = plugin.createView($("board-area"), { sendMove, toast });
+  view = plugin.createView($("board-area"), { sendMove, send, toast });
   bindReplayKeys();
   render({ ...first, you: null, legal_moves: [] });
   connect();

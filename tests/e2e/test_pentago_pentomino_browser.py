@@ -1,0 +1,154 @@
+"""Pentago, Pentomino (2 players, draft, a 3-player match) and a puzzle, played by clicking
+in a real browser against the real server."""
+
+from __future__ import annotations
+
+import random
+
+from .conftest import shot
+from .helpers import (
+    moves_played,
+    play_pentago_move,
+    play_pentomino_move,
+    wait_moves,
+    wait_turn_or_end,
+)
+from .test_pentup_browser import create_table
+
+
+def open_table(server, new_page, game, seats, options=None, width=1200):
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        server.url + "/api/tables", method="POST",
+        data=json.dumps({"game": game, "seats": seats, "options": options or {}}).encode(),
+        headers={"Content-Type": "application/json"})
+    t = json.loads(urllib.request.urlopen(req).read())
+    page = new_page(width=width)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector("#players .seat")
+    return page, t
+
+
+def test_pentago_full_game_against_the_computer(server, new_page):
+    page, _ = open_table(server, new_page, "pentago",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    rng = random.Random(11)
+    mine = 0
+    while wait_turn_or_end(page):
+        play_pentago_move(page, rng)
+        mine += 1
+        if mine == 3:
+            page.locator(".pg-cell[data-owner='']").first.click()
+            page.locator(".pg-arrow").first.click()
+            shot(page, "pentago-arrows")
+            page.keyboard.press("Escape")
+    assert page.locator("#result").inner_text()
+    shot(page, "pentago-result")
+    assert not page.errors, page.errors
+
+
+def test_pentago_winning_placement_needs_no_rotation(server, new_page):
+    # White has four on rank 1; the placement on e1 wins without a twist.
+    page, t = open_table(server, new_page, "pentago",
+                         [{"kind": "me"}, {"kind": "invite"}])
+    friend = new_page()
+    friend.goto(server.url + t["invites"][0]["url"])
+    moves = [("a1 BR cw", page), ("a6 BR cw", friend), ("b1 BR cw", page), ("b6 BR cw", friend),
+             ("c1 BR cw", page), ("c6 BR cw", friend), ("d1 BL cw", page), ("d6 BL cw", friend)]
+    for n, (text, who) in enumerate(moves):
+        assert wait_turn_or_end(who)
+        cell, quad, direction = text.split()
+        who.click(f".pg-cell[data-cell={cell}]")
+        who.click(f".pg-arrow[data-rot='{quad} {direction}']")
+        who.click("#pg-confirm")
+        wait_moves(who, n + 1)
+    assert wait_turn_or_end(page)
+    page.click(".pg-cell[data-cell=e1]")
+    page.wait_for_function("document.getElementById('pg-hint').textContent.includes('no rotation')")
+    assert page.locator(".pg-arrow").count() == 0
+    page.click("#pg-confirm")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.locator("#log li").last.inner_text() == "e1"
+    assert "win" in page.locator("#result").inner_text().lower()
+
+
+def test_pentomino_full_game_against_the_computer(server, new_page):
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "easy"}])
+    rng = random.Random(2)
+    while wait_turn_or_end(page):
+        play_pentomino_move(page, rng)
+    assert page.locator("#result").inner_text()
+    shot(page, "pentomino-result")
+    assert not page.errors, page.errors
+
+
+def test_pentomino_draft_game_against_the_computer(server, new_page):
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                         {"variant": "draft"})
+    rng = random.Random(3)
+    picks = 0
+    while wait_turn_or_end(page):
+        text = play_pentomino_move(page, rng)
+        picks += text.startswith("pick ")
+        if picks == 6 and "sets" not in page.__dict__:
+            page.sets = True
+            shot(page, "pentomino-draft")
+    assert picks == 6
+    history = page.locator("#log li").all_inner_texts()
+    assert [h.startswith("pick ") for h in history[:12]] == [True] * 12
+    assert page.locator("#result").inner_text()
+    assert not page.errors, page.errors
+
+
+def test_pentomino_three_player_match_with_two_computers(server, new_page):
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"},
+                          {"kind": "computer", "level": "random"}], {"players": 3})
+    rng = random.Random(4)
+    while wait_turn_or_end(page, timeout=90_000):
+        play_pentomino_move(page, rng)
+    assert page.locator(".breakdown tr").count() >= 3  # header, rounds, total
+    assert "points" in page.locator("#players").inner_text()
+    shot(page, "pentomino-rounds")
+    assert not page.errors, page.errors
+
+
+def test_pentomino_touch_move(server, new_page):
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                         {"touch_move": True})
+    rng = random.Random(5)
+    assert wait_turn_or_end(page)
+    play_pentomino_move(page, rng)
+    history = page.locator("#log li").all_inner_texts()
+    assert history[0].startswith("touch ") and history[1].startswith(history[0][6] + ":")
+
+
+def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "3x20"})
+    assert "2 solutions" in page.locator("#pm-counter").inner_text()
+    page.click(".pu-tile[data-piece=X]")
+    page.locator(".dest").first.click()
+    page.click("#pm-confirm")
+    wait_moves(page, 1)
+    page.locator(".pm-cell[data-piece=X]").first.click()  # take it back
+    wait_moves(page, 2)
+    assert page.locator("#log li").last.inner_text() == "remove X"
+    page.click("#pm-hint")
+    page.wait_for_function("document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
+    page.click("#pm-confirm")
+    wait_moves(page, 3)
+    page.click("#pm-count")
+    page.wait_for_function("document.getElementById('pm-counter').textContent.includes('found in')")
+    assert page.locator("#pm-counter").inner_text().startswith("2 solutions")
+    shot(page, "puzzle-midway")
+    page.click("#pm-solve")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.locator(".pm-cell[data-piece]").count() == 60
+    shot(page, "puzzle-solved")
+    assert not page.errors, page.errors
