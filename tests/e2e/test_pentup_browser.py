@@ -67,6 +67,7 @@ def test_two_browsers_through_an_invite_link_and_a_spectator(server, new_page):
     alice = new_page()
     alice.goto(server.url + "/")
     alice.wait_for_selector("#create-submit")
+    alice.select_option("#create-game", "pentup")
     alice.select_option("select[name=seat-1]", "invite")
     alice.fill("input[name=name]", "Alice")
     alice.click("#create-submit")

@@ -230,6 +230,8 @@ class GameInfo:
     check: Callable[[dict[str, Any]], None] | None = None
     solo: bool = False
     """A one-player puzzle: random play need not end; ``state.hint()`` leads to the end."""
+    order: int = 100
+    """Where the game is listed (lower first), then by name."""
 
     def defaults(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}
@@ -289,11 +291,11 @@ def load_game(name: str, **options: Any) -> Game:
 
 def list_games() -> list[dict[str, Any]]:
     """Every registered game with its title, description and options (with defaults)."""
-    return [_REGISTRY[n].describe() for n in sorted(_REGISTRY)]
+    return [info.describe() for info in registered_games()]
 
 
 def registered_games() -> list[GameInfo]:
-    return [_REGISTRY[n] for n in sorted(_REGISTRY)]
+    return sorted(_REGISTRY.values(), key=lambda info: (info.order, info.name))
 
 
 def ensure_sequence(value: Any, what: str) -> Sequence[Any]:

@@ -9,6 +9,7 @@ register_game(
         name="pentago",
         title="Pentago",
         description="Place a marble, then twist a quadrant: five in a row wins.",
+        order=1,
         factory=PentagoGame,
         options={},
     )

@@ -20,6 +20,7 @@ register_game(
     GameInfo(
         name="pentomino",
         title="Pentomino",
+        order=2,
         description="Golomb's game: take turns placing pentominoes; the last to place wins.",
         factory=PentominoGame,
         options={
@@ -39,6 +40,7 @@ register_game(
     GameInfo(
         name="pentomino-puzzle",
         title="Pentomino puzzles",
+        order=3,
         description="Tile a rectangle (or any shape) with the twelve pentominoes.",
         factory=PuzzleGame,
         options={

@@ -10,6 +10,7 @@ register_game(
         name="pentup",
         title="Pent-Up",
         description="Stack pentominoes in 3D; each tile must go on the highest level it fits.",
+        order=0,
         factory=PentUpGame,
         options={
             "players": Option(2, (2, 3, 4), "number of players (2-4)"),
