@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -40,7 +41,8 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pentarena.cli", "serve", "--port", str(self.port),
              "--database-url", self.db],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            start_new_session=True)  # its own process group: the AI workers die with it
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
@@ -53,8 +55,9 @@ class Server:
         raise RuntimeError("server did not start")
 
     def kill(self) -> None:
+        """SIGKILL the server and its worker processes (a crash, as far as clients see)."""
         if self.proc and self.proc.poll() is None:
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
 
     def stop(self) -> None:
@@ -63,7 +66,12 @@ class Server:
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
-                self.kill()
+                pass
+        if self.proc:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # any worker left behind
+            except ProcessLookupError:
+                pass
 
 
 @pytest.fixture

@@ -68,13 +68,13 @@ class PentagoGame(Game):
 
 
 class PentagoState(State):
-    __slots__ = ("game", "seed", "boards", "_to_move", "_history", "_winners", "_over",
+    __slots__ = ("game", "seed", "_b0", "_b1", "_to_move", "_history", "_winners", "_over",
                  "_position", "_wins")
 
     def __init__(self, game: PentagoGame, seed: int | None = None) -> None:
         self.game = game
         self.seed = seed
-        self.boards = [0, 0]  # White, Black
+        self._b0 = self._b1 = 0  # White's and Black's marbles
         self._to_move = 0
         self._history: list[PentagoMove] = []
         self._winners: frozenset[int] = frozenset()
@@ -106,7 +106,7 @@ class PentagoState(State):
             raise InvalidMoveError("the position already has five in a row: the game would be over")
         if to_move is None:
             to_move = 0 if w.bit_count() == b.bit_count() else 1
-        self.boards = [w, b]
+        self._b0, self._b1 = w, b
         self._to_move = to_move
         self._position = "/".join(rows) + "/" + "wb"[to_move]
         if w | b == FULL:
@@ -119,11 +119,16 @@ class PentagoState(State):
     def is_terminal(self) -> bool:
         return self._over
 
+    @property
+    def boards(self) -> list[int]:
+        """[White's bitboard, Black's bitboard] (bit row * 6 + col, row 0 = rank 1)."""
+        return [self._b0, self._b1]
+
     def cell(self, cell: int) -> int | None:
         """The seat whose marble is on ``cell``, or None."""
-        if self.boards[0] >> cell & 1:
+        if self._b0 >> cell & 1:
             return 0
-        if self.boards[1] >> cell & 1:
+        if self._b1 >> cell & 1:
             return 1
         return None
 
@@ -132,11 +137,12 @@ class PentagoState(State):
                     _full=FULL) -> list[PentagoMove]:
         if self._over:
             return []
-        b0, b1 = self.boards
+        b0 = self._b0
+        b1 = self._b1
         occ = b0 | b1
         m = b1 if self._to_move else b0
         c0, c1, c2 = _counts
-        if (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four:
+        if m.bit_count() > 3 and (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four:
             wins = win_cells(m, _full & ~occ)
         else:
             wins = 0  # no line holds four of the mover's marbles
@@ -167,8 +173,8 @@ class PentagoState(State):
         return move_from_action(action)
 
     def random_move(self, rng: random.Random) -> PentagoMove:
-        mine = self.boards[self._to_move]
-        empty = FULL & ~(self.boards[0] | self.boards[1])
+        mine = self._b1 if self._to_move else self._b0
+        empty = FULL & ~(self._b0 | self._b1)
         n = empty.bit_count()
         k = rng.randrange(n)
         for _ in range(k):
@@ -182,26 +188,32 @@ class PentagoState(State):
     def parse_move(self, text: str) -> PentagoMove:
         return parse_move_text(text)
 
-    def apply(self, move: PentagoMove | str, _place=PLACE_ONLY, _rot=WITH_ROTATION) -> None:
+    def apply(self, move: PentagoMove | str, _place=PLACE_ONLY, _rot=WITH_ROTATION,
+              _counts=CHUNK_COUNTS, _five=FIVE_BITS) -> None:
         """Validate and play ``move`` (see State.apply).
 
-        Move objects from ``legal_moves()`` take a fast path; anything else goes through
-        ``check_move``, which explains what is wrong.
+        Move objects from ``legal_moves()`` take a fast path (this method is the hot loop of
+        every playout); anything else goes through ``check_move``, which explains what is
+        wrong.
         """
-        if move.__class__ is PentagoMove and not self._over:
+        try:  # only the canonical move objects pass this identity check
             c, q, d = move
-            if 0 <= c < 36 and (_place[c] if q < 0 else _rot[c][q * 2 + d]) is move:
-                b0, b1 = self.boards
-                if not (b0 | b1) >> c & 1:
-                    wins = self._wins
-                    if wins is None:
-                        m = (b1 if self._to_move else b0) | (1 << c)
-                        c0, c1, c2 = CHUNK_COUNTS
-                        n = c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]
-                        wins = (n & (n >> 2) & FIVE_BITS) and 1 << c
-                    if (wins >> c & 1) == (q < 0):
-                        self._play(move, c, q, d, b0, b1)
-                        return
+            canonical = (_place[c] if q < 0 else _rot[c][q * 2 + d]) is move and c >= 0
+        except (TypeError, ValueError, IndexError):
+            canonical = False
+        if canonical and not self._over:
+            b0 = self._b0
+            b1 = self._b1
+            if not (b0 | b1) >> c & 1:
+                wins = self._wins
+                if wins is None:
+                    m = (b1 if self._to_move else b0) | (1 << c)
+                    c0, c1, c2 = _counts
+                    n = c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]
+                    wins = (n & (n >> 2) & _five) and 1 << c
+                if (wins >> c & 1) == (q < 0):
+                    self._play(move, c, q, d, b0, b1)
+                    return
         super().apply(move)
 
     def check_move(self, move: Any) -> None:
@@ -212,9 +224,9 @@ class PentagoState(State):
         if self._over:
             raise IllegalMoveError("the game is over: no more moves can be played")
         c = move[0]
-        if (self.boards[0] | self.boards[1]) >> c & 1:
+        if (self._b0 | self._b1) >> c & 1:
             raise IllegalMoveError(f"{cell_name(c)} is already taken: place on an empty cell")
-        wins = has_five(self.boards[self._to_move] | (1 << c))
+        wins = has_five((self._b1 if self._to_move else self._b0) | (1 << c))
         if wins and move.rotates:
             raise IllegalMoveError(
                 f"placing on {cell_name(c)} makes five in a row: you win at once and do not "
@@ -225,8 +237,7 @@ class PentagoState(State):
                 f"e.g. '{cell_name(c)} TL cw'")
 
     def _apply_move(self, move: PentagoMove) -> None:
-        b0, b1 = self.boards
-        self._play(move, move[0], move[1], move[2], b0, b1)
+        self._play(move, move[0], move[1], move[2], self._b0, self._b1)
 
     def _play(self, move: PentagoMove, c: int, q: int, d: int, b0: int, b1: int,
               _rotations=ROTATIONS, _counts=CHUNK_COUNTS, _five=FIVE_BITS, _full=FULL) -> None:
@@ -237,9 +248,9 @@ class PentagoState(State):
         else:
             b0 |= 1 << c
         self._history.append(move)
-        boards = self.boards
         if q < 0:  # a placement five: the mover wins, no rotation
-            boards[0], boards[1] = b0, b1
+            self._b0 = b0
+            self._b1 = b1
             self._finish(frozenset((me,)))
             return
         shift, keep, table = _rotations[q * 2 + d]
@@ -247,13 +258,14 @@ class PentagoState(State):
         b0 = (b0 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
         x = b1 >> shift
         b1 = (b1 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
-        boards[0], boards[1] = b0, b1
+        self._b0 = b0
+        self._b1 = b1
         c0, c1, c2 = _counts
         n0 = c0[b0 & 4095] + c1[b0 >> 12 & 4095] + c2[b0 >> 24]
         n1 = c0[b1 & 4095] + c1[b1 >> 12 & 4095] + c2[b1 >> 24]
         if (n0 & (n0 >> 2) | n1 & (n1 >> 2)) & _five:
-            f0, f1 = n0 & (n0 >> 2) & _five, n1 & (n1 >> 2) & _five
-            self._finish(frozenset(s for s, f in ((0, f0), (1, f1)) if f))
+            five0, five1 = n0 & (n0 >> 2) & _five, n1 & (n1 >> 2) & _five
+            self._finish(frozenset(s for s, f in ((0, five0), (1, five1)) if f))
         elif b0 | b1 == _full:
             self._finish(frozenset((0, 1)))
         else:
@@ -267,7 +279,8 @@ class PentagoState(State):
         new = PentagoState.__new__(PentagoState)
         new.game = self.game
         new.seed = self.seed
-        new.boards = self.boards[:]
+        new._b0 = self._b0
+        new._b1 = self._b1
         new._to_move = self._to_move
         new._history = self._history[:]
         new._winners = self._winners
