@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -77,7 +78,15 @@ def test_random_playouts_obey_the_protocol(item):
             assert canonical_json(copy) == canonical_json(state)
             assert copy.legal_moves() == state.legal_moves()
             for seat in [None, *range(game.num_players)]:
-                assert state.view(seat).history() == state.history()
+                view = state.view(seat)
+                assert view.history() == state.history()
+                text = json.dumps(view.to_json())
+                leaked = [x for x in state.secrets(seat) if x in text]
+                assert not leaked, f"seat {seat} can see {leaked[:3]}"
+                again = game.state_from_json(view.to_json())
+                assert canonical_json(again) == canonical_json(view)
+                if not game.hidden_information:
+                    assert canonical_json(view) == canonical_json(state)
     assert state.legal_moves() == []
     assert state.current_player is None
     assert state.winners(), "a finished game names its winners"

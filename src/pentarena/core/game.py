@@ -60,6 +60,8 @@ class Game(ABC):
     """Immutable facts about a table: the game's name, its options, its seats."""
 
     name: str = ""
+    hidden_information: bool = False
+    """True when a seat may not see everything (``State.view`` hides it)."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = dict(options)
@@ -172,6 +174,11 @@ class State(ABC):
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be between 0 and {self.game.num_players - 1}")
         return self.clone()
+
+    def secrets(self, seat: int | None) -> list[str]:
+        """Texts that ``seat`` (None: a spectator) must never be shown; [] when nothing
+        is hidden.  The conformance suite checks views against them."""
+        return []
 
     def result_details(self) -> dict[str, Any]:
         """Game-specific figures behind the scores, for result banners (JSON-ready)."""

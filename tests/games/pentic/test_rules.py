@@ -1,0 +1,199 @@
+"""RULES.md §4 (Pentic), rule by rule, with the worked examples."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import pentarena
+from pentarena import IllegalMoveError, InvalidMoveError
+from pentarena.games.pentic import NAMES, NEIGHBOURS, parse, score_play
+from pentarena.games.pentic.cards import COMMON, NUM_CARDS
+
+
+def deck_with(grid: dict[int, str], hands: list[list[str]]) -> list[str]:
+    """A full deck: grid positions as given (others filled), then the hands, then the rest."""
+    used = set(grid.values()) | {c for h in hands for c in h}
+    rest = [n for n in NAMES if n not in used]
+    order = []
+    for p in range(1, 10):
+        order.append(grid[p] if p in grid else rest.pop(0))
+    for h in hands:
+        order += h + [rest.pop(0) for _ in range(5 - len(h))]
+    return order + rest
+
+
+def play_one(grid, card, position, players=2, target=250):
+    game = pentarena.load_game("pentic", players=players, target=target)
+    state = game.new_initial_state(deck=deck_with(grid, [[card]]))
+    state.apply(f"{card}@{position}")
+    return state, state.plays[-1]
+
+
+def test_125_cards_and_commonness():
+    assert len(NAMES) == NUM_CARDS == 125 == len(set(NAMES))
+    assert NAMES[0] == "1-circle-violet" and NAMES[-1] == "5-star-red"
+    assert COMMON[parse("3-star-orange")][parse("3-star-red")] == 2  # Tic
+    assert COMMON[parse("3-star-orange")][parse("3-circle-violet")] == 1  # Single
+    assert COMMON[parse("3-star-orange")][parse("1-circle-violet")] == 0  # Nic
+    assert max(COMMON[a][b] for a in range(125) for b in range(125) if a != b) == 2
+
+
+def test_neighbour_counts_corner_side_centre():
+    assert [len(NEIGHBOURS[p]) for p in range(1, 10)] == [2, 3, 2, 3, 4, 3, 2, 3, 2]
+    assert set(NEIGHBOURS[5]) == {2, 4, 6, 8} and set(NEIGHBOURS[1]) == {2, 4}
+
+
+def test_example_one_centre_three_tics_one_single_single_underneath():
+    grid = {2: "3-star-red", 4: "3-circle-orange", 6: "1-star-orange", 8: "3-circle-violet",
+            5: "1-square-orange"}
+    _, play = play_one(grid, "3-star-orange", 5)
+    assert (play["tics"], play["singles"], play["underneath"]) == (3, 1, "single")
+    assert play["edge"] == 16 and play["points"] == 16
+
+
+def test_example_two_two_tics_two_singles_tic_underneath():
+    grid = {2: "3-star-red", 4: "3-circle-orange", 6: "3-circle-violet", 8: "1-square-orange",
+            5: "3-star-cyan"}
+    _, play = play_one(grid, "3-star-orange", 5)
+    assert (play["tics"], play["singles"], play["underneath"]) == (2, 2, "tic")
+    assert play["multiplier"] == 2 and play["points"] == 20
+
+
+def nic_grid(under: str) -> dict[int, str]:
+    # neighbours of the centre that share nothing with 3-star-orange
+    return {2: "1-circle-violet", 4: "2-square-cyan", 6: "4-triangle-yellow",
+            8: "5-crescent-red", 5: under}
+
+
+@pytest.mark.parametrize("under,points,kind", [
+    ("1-square-orange", 25, "single"),   # Single underneath: the Pentic play alone
+    ("3-star-cyan", 50, "tic"),          # Tic underneath: doubled
+    ("1-circle-cyan", 75, "nic"),        # All-Nic: 25 x 3
+])
+def test_centre_pentic_plays(under, points, kind):
+    _, play = play_one(nic_grid(under), "3-star-orange", 5)
+    assert play["nics"] == 4 and play["pentic"] and play["underneath"] == kind
+    assert play["points"] == points
+    assert play["all_nic"] == (kind == "nic")
+
+
+def test_four_nics_off_centre_score_nothing():
+    grid = {1: "1-circle-violet", 3: "2-square-cyan", 2: "4-triangle-yellow",
+            5: "5-crescent-red"}
+    _, play = play_one(grid, "3-star-orange", 2)
+    assert play["nics"] == 3 and play["points"] == 0
+
+
+def test_extreme_bonuses_added_after_the_multiplier():
+    # 1-circle-violet on corner 1 with two Tics around and a Tic underneath: 8 x 2 + 5 = 21
+    grid = {2: "1-circle-red", 4: "1-star-violet", 1: "1-square-violet"}
+    _, play = play_one(grid, "1-circle-violet", 1)
+    assert (play["tics"], play["multiplier"], play["bonus"], play["points"]) == (2, 2, 5, 21)
+    # 5-star-red: two Singles on a corner, Nic underneath: 2 x 1 + 10 = 12
+    grid = {2: "5-circle-violet", 4: "1-star-cyan", 1: "2-square-yellow"}
+    _, play = play_one(grid, "5-star-red", 1)
+    assert (play["singles"], play["multiplier"], play["bonus"], play["points"]) == (2, 1, 10, 12)
+    # an Extreme card in an All-Nic centre play: 75 + 10
+    grid = {2: "1-circle-violet", 4: "2-square-cyan", 6: "4-triangle-yellow",
+            8: "3-crescent-orange", 5: "1-triangle-cyan"}
+    _, play = play_one(grid, "5-star-red", 5)
+    assert play["points"] == 85
+
+
+def test_edge_tables():
+    from pentarena.games.pentic.scoring import SINGLE_POINTS, TIC_POINTS
+
+    assert SINGLE_POINTS == (0, 1, 2, 5, 8) and TIC_POINTS == (0, 2, 8, 15, 25)
+
+
+def test_dealing_order_and_drawing():
+    deck = list(NAMES)
+    state = pentarena.load_game("pentic", players=3).new_initial_state(deck=deck)
+    assert [s[0] for s in state.to_json()["grid"]] == list(NAMES[:9])
+    assert state.to_json()["hands"] == [list(NAMES[9:14]), list(NAMES[14:19]), list(NAMES[19:24])]
+    assert state.pile_size == 125 - 9 - 15
+    state.apply(f"{NAMES[9]}@5")
+    assert NAMES[24] in state.to_json()["hands"][0]  # drew the front of the pile
+    assert state.current_player == 1
+    with pytest.raises(IllegalMoveError, match="not in your hand"):
+        state.apply(f"{NAMES[9]}@5")
+
+
+def test_seed_shuffles_reproducibly():
+    game = pentarena.load_game("pentic")
+    a, b = game.new_initial_state(seed=5), game.new_initial_state(seed=5)
+    assert a.to_json() == b.to_json()
+    assert a.to_json() != game.new_initial_state(seed=6).to_json()
+
+
+@pytest.mark.parametrize("text,why", [
+    ("3-star-orange", "could not read"), ("3-star-pink@5", "not a card"),
+    ("6-star-red@5", "not a card"), ("3-star-red@0", "not a grid position"),
+    ("3-star-red@10", "not a grid position"), ("@5", "not a card")])
+def test_malformed_move_text(text, why):
+    with pytest.raises(InvalidMoveError, match=why):
+        pentarena.load_game("pentic").new_initial_state(seed=1).apply(text)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_target_finishes_the_round_with_equal_turns(players):
+    game = pentarena.load_game("pentic", players=players, target=30)
+    for seed in range(10):
+        state = game.new_initial_state(seed=seed)
+        reached_at = None
+        while not state.is_terminal():
+            state.apply(state.best_move())
+            if reached_at is None and max(state.totals) >= 30:
+                reached_at = len(state.history())
+        assert len(set(state.turns)) == 1, state.turns  # everyone had the same number
+        assert reached_at is not None and len(state.history()) - reached_at < players
+        best = max(state.totals)
+        assert state.winners() == {s for s, t in enumerate(state.totals) if t == best}
+
+
+def test_empty_pile_ends_at_the_end_of_that_round():
+    game = pentarena.load_game("pentic", players=3, target=10_000)
+    rng = random.Random(3)
+    state = game.new_initial_state(seed=3)
+    empty_handed_round = None
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+        if empty_handed_round is None and not state.is_terminal() and 0 in state.hand_sizes():
+            empty_handed_round = sum(state.turns)
+    sizes = state.hand_sizes()
+    assert state.pile_size == 0 and 0 in sizes
+    # the last round was completed: nobody who still had a card missed a turn in it
+    assert max(state.turns) - min(state.turns) <= 1
+    assert state.winners()
+
+
+def test_views_hide_other_hands_and_the_pile():
+    state = pentarena.load_game("pentic", players=3).new_initial_state(seed=2)
+    for seat in (None, 0, 1, 2):
+        data = json.dumps(state.view(seat).to_json())
+        for secret in state.secrets(seat):
+            assert secret not in data
+        assert "deck" not in data and '"seed"' not in data
+    view = state.view(1)
+    assert view.to_json()["hand"] == state.to_json()["hands"][1]
+    assert view.to_json()["hand_sizes"] == [5, 5, 5]
+    assert state.view(None).to_json()["hand"] is None
+
+
+def test_determinizations_are_consistent_with_the_view():
+    state = pentarena.load_game("pentic").new_initial_state(seed=9)
+    for _ in range(6):
+        state.apply(state.best_move())
+    view = state.view(state.current_player)
+    rng = random.Random(1)
+    samples = [view.determinize(rng) for _ in range(5)]
+    for full in samples:
+        assert not full.is_view
+        assert full.hands[view.viewer] == view.hands[view.viewer]
+        assert full.hand_sizes() == state.hand_sizes() and full.pile_size == state.pile_size
+        cards = [c for s in full.stacks for c in s] + [c for h in full.hands for c in h] + full.pile
+        assert sorted(cards) == list(range(125))
+    assert len({tuple(f.pile) for f in samples}) > 1  # really random
