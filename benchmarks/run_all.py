@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["pentup_speed.py", "pentago_speed.py", "pentomino_speed.py", "pentup_strength.py"]
+SCRIPTS = ["pentup_speed.py", "pentago_speed.py", "pentomino_speed.py", "pentup_strength.py",
+           "pentic_strength.py"]
 
 if __name__ == "__main__":
     failed = 0

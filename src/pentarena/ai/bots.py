@@ -68,21 +68,42 @@ class GreedyBot(Bot):
 LEVELS: dict[str, str] = {
     "random": "random legal moves",
     "easy": "greedy: the best-looking move one ply ahead",
-    "medium": "Monte Carlo tree search, 0.5 s a move",
+    "medium": "Monte Carlo tree search (information-set MCTS for hidden hands), 0.5 s a move",
     "hard": "Monte Carlo tree search, 2 s a move",
     "expert": "Monte Carlo tree search, 5 s a move",
 }
 
 
+class SearchBot(Bot):
+    """Tree search for any game: UCT MCTS with perfect information, information-set MCTS
+    when the game hides information (so the bot never uses what its seat cannot see)."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        super().__init__(seed, time_limit)
+        from .ismcts import ISMCTSBot
+        from .mcts import MCTSBot
+
+        self.mcts = MCTSBot(seed=seed, time_limit=time_limit)
+        self.ismcts = ISMCTSBot(seed=seed, time_limit=time_limit)
+
+    def choose(self, state: State, time_limit: float | None = None) -> Move:
+        bot = self.ismcts if state.game.hidden_information else self.mcts
+        return bot.choose(state, time_limit or self.time_limit)
+
+    @property
+    def last(self):
+        return self.mcts.last or self.ismcts.last
+
+
 def make_bot(level: str, seed: int | None = None, time_limit: float | None = None) -> Bot:
     """The bot for a named level (see :data:`LEVELS`); ``time_limit`` overrides its budget."""
-    from .mcts import MCTSBot
-
     if level == "random":
         return RandomBot(seed)
     if level in ("easy", "greedy"):
         return GreedyBot(seed, time_limit or DEFAULT_TIME_LIMIT)
     budgets = {"medium": 0.5, "hard": 2.0, "expert": 5.0, "mcts": 1.0}
     if level in budgets:
-        return MCTSBot(seed=seed, time_limit=time_limit or budgets[level])
+        return SearchBot(seed=seed, time_limit=time_limit or budgets[level])
     raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")

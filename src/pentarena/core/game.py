@@ -189,6 +189,11 @@ class State(ABC):
         """A uniformly random legal move.  Games may override with a faster generator."""
         return rng.choice(self.legal_moves())
 
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with what this state shows, hidden information dealt
+        at random (games without hidden information: a copy)."""
+        return self.clone()
+
     def playout_move(self, rng: random.Random) -> Move:
         """The move a Monte Carlo playout makes here; games may bias it.  Default: random."""
         return self.random_move(rng)

@@ -191,10 +191,15 @@ class PenticState(State):
         return best
 
     def playout_move(self, rng: random.Random) -> PenticMove:
-        """Half the time the best-scoring play, otherwise a random one."""
-        if rng.random() < 0.5:
+        """Mostly the best-scoring play, sometimes a random one."""
+        if rng.random() < 0.85:
             return self.best_move()
         return self.random_move(rng)
+
+    @property
+    def playout_depth(self) -> int:
+        """Search looks two rounds ahead, then scores the position."""
+        return 2 * self.game.players
 
     def score_of(self, move: PenticMove) -> dict[str, Any]:
         """The breakdown ``move`` would score now (for previews)."""
