@@ -17,7 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from . import list_games, load_game
-from .ai.bots import LEVELS, make_bot
+from .ai.bots import LEVELS, choose_for, make_bot
 from .core.errors import GameOptionError
 
 
@@ -100,7 +100,7 @@ def run_arena(game, levels: list[str], games: int, time_limit: float | None, see
                 for b in order]
         state = game.new_initial_state(seed=seed + g)
         while not state.is_terminal():
-            state.apply(bots[state.current_player].choose(state))
+            state.apply(choose_for(bots[state.current_player], state))
         rewards = state.returns()
         for seat, b in enumerate(order):
             points[b] += rewards[seat]

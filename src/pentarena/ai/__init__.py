@@ -1,8 +1,8 @@
 """Computer opponents that play any game through the core protocol."""
 
-from .bots import LEVELS, Bot, GreedyBot, RandomBot, SearchBot, make_bot
+from .bots import LEVELS, Bot, GreedyBot, RandomBot, SearchBot, choose_for, make_bot
 from .ismcts import ISMCTSBot
 from .mcts import MCTSBot, SearchInfo
 
 __all__ = ["LEVELS", "Bot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot", "SearchBot",
-           "SearchInfo", "make_bot"]
+           "SearchInfo", "choose_for", "make_bot"]

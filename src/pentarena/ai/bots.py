@@ -97,6 +97,14 @@ class SearchBot(Bot):
         return self.mcts.last or self.ismcts.last
 
 
+def choose_for(bot: Bot, state: State, time_limit: float | None = None) -> Move:
+    """Ask ``bot`` for the move of the player to move, showing it only that seat's view
+    when the game hides information."""
+    if state.game.hidden_information:
+        state = state.view(state.current_player)
+    return bot.choose(state, time_limit)
+
+
 def make_bot(level: str, seed: int | None = None, time_limit: float | None = None) -> Bot:
     """The bot for a named level (see :data:`LEVELS`); ``time_limit`` overrides its budget."""
     if level == "random":

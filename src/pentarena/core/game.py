@@ -175,6 +175,11 @@ class State(ABC):
             raise ValueError(f"seat must be between 0 and {self.game.num_players - 1}")
         return self.clone()
 
+    def move_previews(self) -> dict[str, Any] | None:
+        """Per legal move text, what it would do (e.g. its score) — shown before Confirm;
+        None when the game has nothing to preview."""
+        return None
+
     def secrets(self, seat: int | None) -> list[str]:
         """Texts that ``seat`` (None: a spectator) must never be shown; [] when nothing
         is hidden.  The conformance suite checks views against them."""

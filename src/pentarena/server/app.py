@@ -186,6 +186,10 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)")
     async def record(table_id: str):
         t = hub.get(table_id)
+        if t.game.hidden_information and not t.state.is_terminal():
+            # the record's seed would reveal every hand and the pile
+            raise ProtocolError("hidden", "the record of a game with hidden cards is "
+                                "available once the game is over")
         rec = GameRecord.of(t.state, table=t.id, players=[s.name for s in t.seats])
         return JSONResponse(rec.to_json(), headers={
             "Content-Disposition": f'attachment; filename="pentarena-{t.game.name}-{t.id}.json"'})

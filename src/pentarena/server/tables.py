@@ -199,6 +199,7 @@ class Table:
             "scores": state.scores(),
             "details": state.result_details(),
             "legal_moves": [str(m) for m in state.legal_moves()] if mine else [],
+            "previews": view.move_previews() if mine else None,
             "thinking": self.thinking if state is self.state else None,
         }
 

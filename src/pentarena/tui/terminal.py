@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from ..ai.bots import Bot, make_bot
+from ..ai.bots import Bot, choose_for, make_bot
 from ..core.game import Game, Move, State, game_info
 from .views import TerminalView, view_for
 
@@ -51,6 +51,10 @@ class TerminalGame:
 
     # -- output ---------------------------------------------------------------------
     def show(self) -> None:
+        seat = self.state.current_player
+        humans = [s for s, b in enumerate(self.bots) if b is None]
+        # hidden hands: show the hand of the person to move (or the only person)
+        self.view.show_seat = seat if seat in humans else (humans[0] if len(humans) == 1 else None)
         self.console.print(self.view.board(self.state, self.last))
         self.console.print(self.view.status(self.state))
 
@@ -67,7 +71,7 @@ class TerminalGame:
             bot = self.bots[seat]
             if bot is not None:
                 self.say(f"{self.view.seat_name(seat)} is thinking...", "dim")
-                move = bot.choose(self.state)
+                move = choose_for(bot, self.state)
                 self.play(move, seat)
                 continue
             try:
@@ -89,6 +93,9 @@ class TerminalGame:
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed = []
         self.say(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}")
+        note = self.view.after_move(self.state)
+        if note:
+            self.say(note, "cyan")
         self.show()
         return True
 
@@ -115,7 +122,7 @@ class TerminalGame:
                 self.play(self.listed[int(number) - 1], seat)
         elif word == "hint":
             try:
-                move = self.state.hint() if self.solo else self.hint_bot.choose(self.state)
+                move = self.state.hint() if self.solo else choose_for(self.hint_bot, self.state)
             except ValueError as exc:
                 self.say(str(exc), "yellow")
                 return True

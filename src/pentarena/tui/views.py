@@ -35,6 +35,11 @@ class TerminalView:
     """Generic view: the state's own text and the full move list."""
 
     seat_names: tuple[str, ...] = ()
+    show_seat: int | None = None  # whose hidden information may be shown
+
+    def after_move(self, state: State) -> str:
+        """A line to print after each move (e.g. how it scored); '' for none."""
+        return ""
 
     def seat_name(self, seat: int) -> str:
         if seat < len(self.seat_names):
@@ -203,7 +208,47 @@ class PuzzleView(TerminalView):
         return Text(f"Solved in {len(state.history())} moves!", style="bold green")
 
 
+class PenticView(TerminalView):
+    """Pentic: the grid's top cards, the hand of the person to move, scores, pile."""
+
+    seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        from ..games.pentic.render import render_rich
+
+        return render_rich(state, self.show_seat)
+
+    def status(self, state: State) -> RenderableType:
+        if state.ending and not state.over:
+            return Text(f"Someone reached {state.game.target}: this round is finished so "
+                        f"that everybody has the same number of turns.", style="yellow")
+        return Text(f"Play a card: <card>@<position>, e.g. 3-star-orange@5 (positions 1-9, "
+                    f"5 is the centre).  Hand sizes: {state.hand_sizes()}", style="dim")
+
+    def after_move(self, state: State) -> str:
+        p = state.plays[-1]
+        parts = [f"{p['tics']} Tic{'s' * (p['tics'] != 1)}",
+                 f"{p['singles']} Single{'s' * (p['singles'] != 1)}", f"{p['nics']} Nic"
+                 f"{'s' * (p['nics'] != 1)}"]
+        extra = " — a Pentic play!" if p["pentic"] else ""
+        extra += " — All-Nic!" if p["all_nic"] else ""
+        bonus = f" + {p['bonus']} Extreme bonus" if p["bonus"] else ""
+        return (f"{p['card']}@{p['position']}: {', '.join(parts)} → edge {p['edge']}, "
+                f"{p['underneath']} underneath ×{p['multiplier']}{bonus} = {p['points']} "
+                f"points{extra}")
+
+    def moves(self, state: State, arg: str):
+        moves = [m for m in state.legal_moves()
+                 if not arg or str(m).lower().startswith(arg.lower())]
+        return numbered(f"{len(moves)} plays (card@position):", moves), moves
+
+    def example(self, state: State) -> str:
+        moves = state.legal_moves()
+        return str(moves[0]) if moves else "3-star-orange@5"
+
+
 VIEWS: dict[str, Callable[[], TerminalView]] = {
+    "pentic": PenticView,
     "pentup": PentUpView,
     "pentago": PentagoView,
     "pentomino": PentominoView,

@@ -205,6 +205,11 @@ class PenticState(State):
         """The breakdown ``move`` would score now (for previews)."""
         return score_play(move[0], move[1], self.tops()).as_dict()
 
+    def move_previews(self) -> dict[str, Any] | None:
+        """The score breakdown of every play the player to move can make."""
+        tops = self.tops()
+        return {str(m): score_play(m[0], m[1], tops).as_dict() for m in self.legal_moves()}
+
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PenticMove:
         return parse_move_text(text)

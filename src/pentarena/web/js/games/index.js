@@ -12,6 +12,7 @@ const MODULES = {
   pentago: () => import("./pentago.js"),
   pentomino: () => import("./pentomino.js"),
   "pentomino-puzzle": () => import("./pentomino.js"),
+  pentic: () => import("./pentic.js"),
 };
 
 export async function loadPlugin(game) {
