@@ -135,3 +135,28 @@ def test_unknown_level_and_bad_time_limit():
         make_bot("godlike")
     with pytest.raises(ValueError, match="positive"):
         RandomBot(time_limit=0)
+
+
+def test_ismcts_sees_only_its_own_view():
+    from pentarena.ai import ISMCTSBot
+
+    state = pentarena.load_game("pentic").new_initial_state(seed=4)
+    for _ in range(4):
+        state.apply(state.best_move())
+    seat = state.current_player
+    a = ISMCTSBot(seed=3, iterations=300, time_limit=60).choose(state)
+    b = ISMCTSBot(seed=3, iterations=300, time_limit=60).choose(state.view(seat))
+    # a different deal of the hidden cards gives the same decision: nothing hidden is used
+    other = state.view(seat).determinize(random.Random(99))
+    c = ISMCTSBot(seed=3, iterations=300, time_limit=60).choose(other)
+    assert a == b == c
+    assert a in state.legal_moves()
+
+
+def test_search_bot_uses_ismcts_for_hidden_information():
+    from pentarena.ai import SearchBot
+
+    bot = SearchBot(seed=1, time_limit=0.2)
+    state = pentarena.load_game("pentic").new_initial_state(seed=1)
+    move = bot.choose(state)
+    assert move in state.legal_moves() and bot.ismcts.last is not None and bot.mcts.last is None

@@ -214,3 +214,30 @@ def test_records_export_import_and_replay(client):
 def test_unknown_table_websocket(client):
     with client.websocket_connect("/ws/nope") as ws:
         assert ws.receive_json()["code"] == "unknown-table"
+
+
+def test_pentic_views_over_the_websocket(client):
+    t = create_game(client, "pentic", [{"kind": "me"}, {"kind": "invite"}])
+    token = t["you"]["token"]
+    friend = t["invites"][0]["url"].split("token=")[1]
+    r = client.get(f"/api/tables/{t['id']}/record")
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "hidden"
+    with client.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
+        mine = receive_until(ws, state_at(0))
+    hand = mine["state"]["hand"]
+    assert len(hand) == 5 and mine["previews"] and len(mine["legal_moves"]) == 45
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/{t['id']}?token={friend}") as ws:
+        theirs = receive_until(ws, state_at(0))
+    assert theirs["state"]["hand"] != hand and not set(hand) & set(json.dumps(theirs).split('"'))
+    assert theirs["previews"] is None and theirs["legal_moves"] == []
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        spectator = receive_until(ws, state_at(0))
+    assert spectator["state"]["hand"] is None
+    assert not set(hand) & set(json.dumps(spectator).split('"'))
+
+
+def create_game(client, game, seats, **body):
+    r = client.post("/api/tables", json={"game": game, "seats": seats, **body})
+    assert r.status_code == 201, r.text
+    return r.json()

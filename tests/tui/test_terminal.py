@@ -164,3 +164,20 @@ def test_cli_solve(capsys):
     assert main(["solve", "puzzle", "#####/#####/#####", "--pieces", "ILP"]) == 1
     assert "no solution" in capsys.readouterr().out
     assert main(["solve", "puzzle", "7x7"]) == 2
+
+
+def test_pentic_in_the_terminal_shows_only_your_hand_and_each_score():
+    from pentarena.ai import GreedyBot
+
+    game = pentarena.load_game("pentic")
+    first = game.new_initial_state(seed=1)
+    own = first.to_json()["hands"][0]
+    tg, state, text = run_any("pentic", ["7-star-red@5", f"{own[0]}@5", "quit"],
+                              [None, GreedyBot(seed=1)])
+    assert "not a card" in text
+    assert state.history()[0] == f"{own[0]}@5"
+    assert " points" in text and "edge" in text  # the breakdown of each play
+    from pentarena.games.pentic.render import card_text
+    from pentarena.games.pentic import parse
+    hidden = state.to_json()["hands"][1]  # the computer's cards, never shown to you
+    assert hidden and not any(card_text(parse(c)).plain in text for c in hidden)
