@@ -106,6 +106,26 @@ class Game(ABC):
         return dict(data)
 
 
+def json_seed(data: Mapping[str, Any]) -> int | None:
+    """The ``seed`` of a saved state: a whole number or None."""
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise StateFormatError("'seed' must be a whole number or null")
+    return seed
+
+
+def replay_moves(state: State, data: Mapping[str, Any]) -> State:
+    """Apply the saved ``moves`` to ``state``; a StateFormatError names the first bad one."""
+    for i, text in enumerate(ensure_sequence(data.get("moves", []), "'moves'")):
+        if not isinstance(text, str):
+            raise StateFormatError(f"move {i + 1} must be move text, got {text!r}")
+        try:
+            state.apply(text)
+        except (ValueError, TypeError) as exc:
+            raise StateFormatError(f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+    return state
+
+
 class State(ABC):
     """One position of a game.  Mutable: :meth:`apply` changes it in place."""
 
@@ -331,6 +351,8 @@ __all__ = [
     "Option",
     "State",
     "ensure_sequence",
+    "json_seed",
+    "replay_moves",
     "game_info",
     "list_games",
     "load_game",

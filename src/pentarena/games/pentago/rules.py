@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, State, ensure_sequence
+from ...core.game import Game, State, json_seed, replay_moves
 from .board import CHUNK_COUNTS, FIVE_BITS, FOUR_BITS, FULL, LINES, ROTATIONS, has_five, win_cells
 from .notation import (
     ALL_MOVES,
@@ -50,21 +50,13 @@ class PentagoGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PentagoState:
         data = self._check_json_header(data)
-        seed = data.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise StateFormatError("'seed' must be a whole number or null")
-        state = PentagoState(self, seed)
+        state = PentagoState(self, json_seed(data))
         if data.get("position") is not None:
             try:
                 state._set_position(data["position"])
             except ValueError as exc:
                 raise StateFormatError(f"bad 'position': {exc}") from None
-        for i, text in enumerate(ensure_sequence(data.get("moves", []), "'moves'")):
-            try:
-                state.apply(text)
-            except (ValueError, TypeError) as exc:
-                raise StateFormatError(f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
-        return state
+        return replay_moves(state, data)
 
 
 class PentagoState(State):

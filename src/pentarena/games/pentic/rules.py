@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, State, ensure_sequence
+from ...core.game import Game, State, json_seed, replay_moves
 from .cards import NAMES, NUM_CARDS, Card, parse
 from .scoring import quick_points, score_play
 
@@ -100,19 +100,11 @@ class PenticGame(Game):
                 return PenticState.from_view_json(self, data)
             except (KeyError, TypeError, ValueError) as exc:
                 raise StateFormatError(f"broken Pentic view: {exc}") from None
-        seed = data.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise StateFormatError("'seed' must be a whole number or null")
         try:
-            state = self.new_initial_state(seed=seed, deck=data.get("deck"))
-        except (ValueError, TypeError) as exc:
+            state = self.new_initial_state(seed=json_seed(data), deck=data.get("deck"))
+        except (InvalidMoveError, TypeError) as exc:
             raise StateFormatError(f"bad 'deck': {exc}") from None
-        for i, text in enumerate(ensure_sequence(data.get("moves", []), "'moves'")):
-            try:
-                state.apply(text)
-            except (ValueError, TypeError) as exc:
-                raise StateFormatError(f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
-        return state
+        return replay_moves(state, data)
 
 
 class PenticState(State):

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, State, ensure_sequence
+from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
+from ...core.game import Game, State, json_seed, replay_moves
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, region_from_text
 from .notation import REMOVES, PentominoMove, parse_move_text, place_moves
@@ -67,13 +67,7 @@ class PuzzleGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PuzzleState:
         data = self._check_json_header(data)
-        state = PuzzleState(self, data.get("seed") if isinstance(data.get("seed"), int) else None)
-        for i, text in enumerate(ensure_sequence(data.get("moves", []), "'moves'")):
-            try:
-                state.apply(text)
-            except (ValueError, TypeError) as exc:
-                raise StateFormatError(f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
-        return state
+        return replay_moves(PuzzleState(self, json_seed(data)), data)
 
     def count_solutions(self, progress=None) -> SolveReport:
         """Every tiling of the empty region, counted up to the region's symmetries."""

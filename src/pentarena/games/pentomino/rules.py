@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, State, ensure_sequence
+from ...core.game import Game, State, json_seed, replay_moves
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid
 from .notation import PICKS, TOUCHES, PentominoMove, parse_move_text, place_moves
@@ -58,19 +58,11 @@ class PentominoGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PentominoState:
         data = self._check_json_header(data)
-        seed = data.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise StateFormatError("'seed' must be a whole number or null")
         try:
-            state = PentominoState(self, seed, data.get("preset_sets"))
+            state = PentominoState(self, json_seed(data), data.get("preset_sets"))
         except ValueError as exc:
             raise StateFormatError(f"bad 'preset_sets': {exc}") from None
-        for i, text in enumerate(ensure_sequence(data.get("moves", []), "'moves'")):
-            try:
-                state.apply(text)
-            except (ValueError, TypeError) as exc:
-                raise StateFormatError(f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
-        return state
+        return replay_moves(state, data)
 
 
 class PentominoState(State):

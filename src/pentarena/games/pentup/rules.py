@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ...core.bitboard import bits_list, neighbours, nth_bit
-from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, State, ensure_sequence
+from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
+from ...core.game import Game, State, json_seed, replay_moves
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .frame import Frame
 from .notation import PentUpMove, parse_move_text
@@ -90,18 +90,7 @@ class PentUpGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PentUpState:
         data = self._check_json_header(data)
-        seed = data.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise StateFormatError("'seed' must be a whole number or null")
-        state = PentUpState(self, seed)
-        for i, text in enumerate(ensure_sequence(data.get("moves", []), "'moves'")):
-            if not isinstance(text, str):
-                raise StateFormatError(f"move {i + 1} must be move text, got {text!r}")
-            try:
-                state.apply(text)
-            except ValueError as exc:
-                raise StateFormatError(f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
-        return state
+        return replay_moves(PentUpState(self, json_seed(data)), data)
 
 
 class PentUpState(State):
