@@ -7,13 +7,11 @@ import random
 
 from .conftest import shot
 from .helpers import (
-    moves_played,
     play_pentago_move,
     play_pentomino_move,
     wait_moves,
     wait_turn_or_end,
 )
-from .test_pentup_browser import create_table
 
 
 def open_table(server, new_page, game, seats, options=None, width=1200):

@@ -9,7 +9,6 @@ import pytest
 import pentarena
 from pentarena import IllegalMoveError, InvalidMoveError
 from pentarena.games.pentago import NUM_ACTIONS, move_from_action
-from pentarena.games.pentago.board import LINES, rotate
 
 GAME = pentarena.load_game("pentago")
 

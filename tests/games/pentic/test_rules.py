@@ -9,7 +9,7 @@ import pytest
 
 import pentarena
 from pentarena import IllegalMoveError, InvalidMoveError
-from pentarena.games.pentic import NAMES, NEIGHBOURS, parse, score_play
+from pentarena.games.pentic import NAMES, NEIGHBOURS, parse
 from pentarena.games.pentic.cards import COMMON, NUM_CARDS
 
 
