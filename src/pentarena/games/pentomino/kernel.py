@@ -19,10 +19,11 @@ for _i in range(64):
 
 
 @njit(cache=True)
-def search(start, full, offsets, pieces, masks, index, record, out_pieces, out_masks,
+def search(start, full, offsets, pieces, masks, skip, index, record, out_pieces, out_masks,
            inner, not_first, not_last, limit):
     """Count tilings from occupancy ``start`` to ``full``.  ``offsets[c]:offsets[c+1]``
-    are the candidates (piece, mask) whose first cell is c.  When ``record``, solutions are
+    are the candidates (piece, mask) whose first cell is c, grouped by piece; ``skip[i]``
+    is the first candidate after candidate i's piece group.  When ``record``, solutions are
     written to ``out_*`` (rows) while there is room; the search stops after ``limit``
     solutions (0: no limit); returns (count, nodes).
 
@@ -55,10 +56,13 @@ def search(start, full, offsets, pieces, masks, index, record, out_pieces, out_m
         i = idx[depth]
         idx[depth] += 1
         k = pieces[i]
+        used = used_stack[depth]
+        if (used >> k) & 1:
+            idx[depth] = skip[i]  # this piece is placed already: skip its whole group
+            continue
         m = masks[i]
         occ = occ_stack[depth]
-        used = used_stack[depth]
-        if (m & occ) != 0 or (used >> k) & 1:
+        if (m & occ) != 0:
             continue
         nodes += 1
         chosen_k[depth] = k

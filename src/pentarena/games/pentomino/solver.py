@@ -154,6 +154,14 @@ class Solver:
         offsets[1:] = np.cumsum([len(lst) for lst in by_cell])
         pieces = np.array([k for k, _ in flat], dtype=np.int64)
         masks = np.array([m for _, m in flat], dtype=np.uint64)
+        skip = np.zeros(len(flat), dtype=np.int64)
+        for c in range(self.n):  # within a cell, candidates come grouped by piece
+            end = int(offsets[c + 1])
+            nxt = end
+            for i in range(end - 1, int(offsets[c]) - 1, -1):
+                if i + 1 < end and flat[i + 1][0] != flat[i][0]:
+                    nxt = i + 1
+                skip[i] = nxt
         full = (1 << self.n) - 1
         start = full & ~self.region
         cap = max(record, 1)
@@ -161,7 +169,7 @@ class Solver:
             out_k = np.zeros((cap, len(self.pieces)), dtype=np.int64)
             out_m = np.zeros((cap, len(self.pieces)), dtype=np.uint64)
             count, nodes = search(np.uint64(start), np.uint64(full), offsets, pieces, masks,
-                                  DEBRUIJN_INDEX, record > 0, out_k, out_m,
+                                  skip, DEBRUIJN_INDEX, record > 0, out_k, out_m,
                                   np.uint64(self.inner), np.uint64(self.not_first),
                                   np.uint64(self.not_last), limit)
             if record and count > cap:
