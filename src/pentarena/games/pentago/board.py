@@ -129,9 +129,11 @@ def has_five(board: Bitboard) -> bool:
     return bool(counts & (counts >> 2) & _LOW)  # a field of 5 = 0b101
 
 
-def win_cells(mine: Bitboard, empty: Bitboard) -> Bitboard:
-    """The empty cells where one more marble of ``mine`` makes five in a row."""
-    fours = (_C0[mine & 4095] + _C1[mine >> 12 & 4095] + _C2[mine >> 24]) & _HIGH
+def win_cells(mine: Bitboard, empty: Bitboard, fours: int | None = None) -> Bitboard:
+    """The empty cells where one more marble of ``mine`` makes five in a row (``fours``:
+    its line counts masked to the lines holding four, when already known)."""
+    if fours is None:
+        fours = (_C0[mine & 4095] + _C1[mine >> 12 & 4095] + _C2[mine >> 24]) & _HIGH
     found = 0
     while fours:
         low = fours & -fours

@@ -61,7 +61,7 @@ class PentagoGame(Game):
 
 class PentagoState(State):
     __slots__ = ("game", "seed", "_b0", "_b1", "_to_move", "_history", "_winners", "_over",
-                 "_position", "_wins")
+                 "_position", "_wins", "_fours")
 
     def __init__(self, game: PentagoGame, seed: int | None = None) -> None:
         self.game = game
@@ -73,6 +73,7 @@ class PentagoState(State):
         self._over = False
         self._position: str | None = None
         self._wins: int | None = None  # cells where the mover's placement wins (cache)
+        self._fours: int | None = None  # the mover's lines holding four marbles (cache)
 
     def _set_position(self, text: str) -> None:
         if not isinstance(text, str) or len(text) > 100:
@@ -133,11 +134,12 @@ class PentagoState(State):
         b1 = self._b1
         occ = b0 | b1
         m = b1 if self._to_move else b0
-        c0, c1, c2 = _counts
-        if m.bit_count() > 3 and (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four:
-            wins = win_cells(m, _full & ~occ)
-        else:
-            wins = 0  # no line holds four of the mover's marbles
+        fours = self._fours
+        if fours is None:
+            c0, c1, c2 = _counts
+            fours = (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four
+        # usually no line holds four of the mover's marbles, so no placement wins
+        wins = win_cells(m, _full & ~occ, fours) if fours else 0
         self._wins = wins
         if not wins:  # the usual case: every empty cell with its 8 rotations, by band table
             t0, t1, t2 = _bands
@@ -232,7 +234,8 @@ class PentagoState(State):
         self._play(move, move[0], move[1], move[2], self._b0, self._b1)
 
     def _play(self, move: PentagoMove, c: int, q: int, d: int, b0: int, b1: int,
-              _rotations=ROTATIONS, _counts=CHUNK_COUNTS, _five=FIVE_BITS, _full=FULL) -> None:
+              _rotations=ROTATIONS, _counts=CHUNK_COUNTS, _five=FIVE_BITS, _full=FULL,
+              _four=FOUR_BITS) -> None:
         me = self._to_move
         self._wins = None
         if me:
@@ -262,6 +265,7 @@ class PentagoState(State):
             self._finish(frozenset((0, 1)))
         else:
             self._to_move = 1 - me
+            self._fours = (n0 if me else n1) & _four  # the next mover's fours
 
     def _finish(self, winners: frozenset[int]) -> None:
         self._winners = winners
@@ -279,6 +283,7 @@ class PentagoState(State):
         new._over = self._over
         new._position = self._position
         new._wins = self._wins
+        new._fours = self._fours
         return new
 
     # ------------------------------------------------------------------ outcome
