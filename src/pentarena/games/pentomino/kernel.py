@@ -19,6 +19,33 @@ for _i in range(64):
 
 
 @njit(cache=True)
+def _popcount(x):
+    x = x - ((x >> uint64(1)) & uint64(0x5555555555555555))
+    x = (x & uint64(0x3333333333333333)) + ((x >> uint64(2)) & uint64(0x3333333333333333))
+    x = (x + (x >> uint64(4))) & uint64(0x0F0F0F0F0F0F0F0F)
+    return (x * uint64(0x0101010101010101)) >> uint64(56)
+
+
+@njit(cache=True)
+def _pockets_ok(empty, inner, not_first, not_last):
+    """Whether every edge-connected pocket of ``empty`` has a multiple of 5 cells."""
+    one = uint64(1)
+    rem = empty
+    while rem != 0:
+        comp = rem & (~rem + one)
+        while True:
+            grow = (comp | ((comp >> one) & not_last) | ((comp << one) & not_first)
+                    | (comp >> inner) | (comp << inner)) & rem
+            if grow == comp:
+                break
+            comp = grow
+        if _popcount(comp) % uint64(5) != 0:
+            return False
+        rem &= ~comp
+    return True
+
+
+@njit(cache=True)
 def search(start, full, offsets, pieces, masks, skip, index, record, out_pieces, out_masks,
            inner, not_first, not_last, limit):
     """Count tilings from occupancy ``start`` to ``full``.  ``offsets[c]:offsets[c+1]``
@@ -72,6 +99,8 @@ def search(start, full, offsets, pieces, masks, skip, index, record, out_pieces,
         reach = ((empty >> one) & not_last) | ((empty << one) & not_first) | \
             (empty >> inner) | (empty << inner)
         if empty & ~reach:
+            continue
+        if not _pockets_ok(empty, inner, not_first, not_last):
             continue
         if nocc == full:
             if record and count < out_pieces.shape[0]:
