@@ -13,7 +13,7 @@ async function renderGames() {
     const plugin = await loadPlugin(g.name);
     const play = el("button", { class: "primary", "data-game": g.name, onclick: async () => {
       try { const t = await quickStart(g.name); go(t.url); } catch (e) { toast(e.message); }
-    } }, "Play the computer");
+    } }, g.solo ? "Start a puzzle" : "Play the computer");
     box.append(el("div", { class: "card", "data-game": g.name },
       el("div", { class: "pic" }, plugin.picture()),
       el("h3", {}, g.title),
