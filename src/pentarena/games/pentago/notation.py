@@ -75,6 +75,8 @@ WITH_ROTATION: tuple[tuple[PentagoMove, ...], ...] = tuple(
 
 ALL_MOVES: frozenset[PentagoMove] = frozenset(PLACE_ONLY) | frozenset(
     m for ms in WITH_ROTATION for m in ms)
+CANONICAL: dict[PentagoMove, PentagoMove] = {m: m for m in ALL_MOVES}
+"""Any equal move -> the one precomputed object (which the fast path recognises)."""
 
 
 def _band_moves(band: int) -> tuple[tuple[PentagoMove, ...], ...]:

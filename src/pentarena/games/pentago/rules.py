@@ -11,6 +11,7 @@ from ...core.game import Game, State, json_seed, replay_moves
 from .board import CHUNK_COUNTS, FIVE_BITS, FOUR_BITS, FULL, LINES, ROTATIONS, has_five, win_cells
 from .notation import (
     ALL_MOVES,
+    CANONICAL,
     PLACE_ONLY,
     BAND_MOVES,
     WITH_ROTATION,
@@ -126,8 +127,8 @@ class PentagoState(State):
         return None
 
     # ------------------------------------------------------------------ moves
-    def legal_moves(self, _counts=CHUNK_COUNTS, _bands=BAND_MOVES, _four=FOUR_BITS,
-                    _full=FULL) -> list[PentagoMove]:
+    def legal_moves(self, _counts=CHUNK_COUNTS, _t0=BAND_MOVES[0], _t1=BAND_MOVES[1],
+                    _t2=BAND_MOVES[2], _four=FOUR_BITS, _full=FULL) -> list[PentagoMove]:
         if self._over:
             return []
         b0 = self._b0
@@ -142,8 +143,7 @@ class PentagoState(State):
         wins = win_cells(m, _full & ~occ, fours) if fours else 0
         self._wins = wins
         if not wins:  # the usual case: every empty cell with its 8 rotations, by band table
-            t0, t1, t2 = _bands
-            return [*t0[occ & 4095], *t1[occ >> 12 & 4095], *t2[occ >> 24]]
+            return [*_t0[occ & 4095], *_t1[occ >> 12 & 4095], *_t2[occ >> 24]]
         out: list[PentagoMove] = []
         for band, table in enumerate(BAND_MOVES):  # per two-row band; cell by cell only
             shift = band * 12                       # where a placement wins
@@ -183,32 +183,64 @@ class PentagoState(State):
         return parse_move_text(text)
 
     def apply(self, move: PentagoMove | str, _place=PLACE_ONLY, _rot=WITH_ROTATION,
-              _counts=CHUNK_COUNTS, _five=FIVE_BITS) -> None:
+              c0=CHUNK_COUNTS[0], c1=CHUNK_COUNTS[1], c2=CHUNK_COUNTS[2], _five=FIVE_BITS,
+              _four=FOUR_BITS, _full=FULL, _rotations=ROTATIONS) -> None:
         """Validate and play ``move`` (see State.apply).
 
-        Move objects from ``legal_moves()`` take a fast path (this method is the hot loop of
-        every playout); anything else goes through ``check_move``, which explains what is
-        wrong.
+        This is the one place a move is played.  Move objects from ``legal_moves()`` take
+        the fast path below (the hot loop of every playout); anything else goes through
+        ``check_move``, which explains what is wrong, and then comes back here.
         """
         try:  # only the canonical move objects pass this identity check
             c, q, d = move
             canonical = (_place[c] if q < 0 else _rot[c][q * 2 + d]) is move and c >= 0
         except (TypeError, ValueError, IndexError):
             canonical = False
-        if canonical and not self._over:
-            b0 = self._b0
-            b1 = self._b1
-            if not (b0 | b1) >> c & 1:
-                wins = self._wins
-                if wins is None:
-                    m = (b1 if self._to_move else b0) | (1 << c)
-                    c0, c1, c2 = _counts
-                    n = c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]
-                    wins = (n & (n >> 2) & _five) and 1 << c
-                if (wins >> c & 1) == (q < 0):
-                    self._play(move, c, q, d, b0, b1)
-                    return
-        super().apply(move)
+        if not canonical or self._over:
+            super().apply(move)  # raises with a reason, or plays the canonical move
+            return
+        b0 = self._b0
+        b1 = self._b1
+        if (b0 | b1) >> c & 1:
+            super().apply(move)
+            return
+        me = self._to_move
+        wins = self._wins
+        if wins is None:
+            m = (b1 if me else b0) | (1 << c)
+            n = c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]
+            wins = (n & (n >> 2) & _five) and 1 << c
+        if (wins >> c & 1) != (q < 0):
+            super().apply(move)
+            return
+        self._wins = None
+        self._history.append(move)
+        if me:
+            b1 |= 1 << c
+        else:
+            b0 |= 1 << c
+        if q < 0:  # a placement five: the mover wins, no rotation
+            self._b0 = b0
+            self._b1 = b1
+            self._finish(frozenset((me,)))
+            return
+        shift, keep, table = _rotations[q * 2 + d]
+        x = b0 >> shift
+        b0 = (b0 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
+        x = b1 >> shift
+        b1 = (b1 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
+        self._b0 = b0
+        self._b1 = b1
+        n0 = c0[b0 & 4095] + c1[b0 >> 12 & 4095] + c2[b0 >> 24]
+        n1 = c0[b1 & 4095] + c1[b1 >> 12 & 4095] + c2[b1 >> 24]
+        if (n0 & (n0 >> 2) | n1 & (n1 >> 2)) & _five:
+            five0, five1 = n0 & (n0 >> 2) & _five, n1 & (n1 >> 2) & _five
+            self._finish(frozenset(s for s, f in ((0, five0), (1, five1)) if f))
+        elif b0 | b1 == _full:
+            self._finish(frozenset((0, 1)))
+        else:
+            self._to_move = 1 - me
+            self._fours = (n0 if me else n1) & _four  # the next mover's lines of four
 
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):
@@ -231,41 +263,8 @@ class PentagoState(State):
                 f"e.g. '{cell_name(c)} TL cw'")
 
     def _apply_move(self, move: PentagoMove) -> None:
-        self._play(move, move[0], move[1], move[2], self._b0, self._b1)
-
-    def _play(self, move: PentagoMove, c: int, q: int, d: int, b0: int, b1: int,
-              _rotations=ROTATIONS, _counts=CHUNK_COUNTS, _five=FIVE_BITS, _full=FULL,
-              _four=FOUR_BITS) -> None:
-        me = self._to_move
-        self._wins = None
-        if me:
-            b1 |= 1 << c
-        else:
-            b0 |= 1 << c
-        self._history.append(move)
-        if q < 0:  # a placement five: the mover wins, no rotation
-            self._b0 = b0
-            self._b1 = b1
-            self._finish(frozenset((me,)))
-            return
-        shift, keep, table = _rotations[q * 2 + d]
-        x = b0 >> shift
-        b0 = (b0 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
-        x = b1 >> shift
-        b1 = (b1 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
-        self._b0 = b0
-        self._b1 = b1
-        c0, c1, c2 = _counts
-        n0 = c0[b0 & 4095] + c1[b0 >> 12 & 4095] + c2[b0 >> 24]
-        n1 = c0[b1 & 4095] + c1[b1 >> 12 & 4095] + c2[b1 >> 24]
-        if (n0 & (n0 >> 2) | n1 & (n1 >> 2)) & _five:
-            five0, five1 = n0 & (n0 >> 2) & _five, n1 & (n1 >> 2) & _five
-            self._finish(frozenset(s for s, f in ((0, five0), (1, five1)) if f))
-        elif b0 | b1 == _full:
-            self._finish(frozenset((0, 1)))
-        else:
-            self._to_move = 1 - me
-            self._fours = (n0 if me else n1) & _four  # the next mover's fours
+        self._wins = None  # recomputed by the fast path, so it cannot disagree
+        self.apply(CANONICAL[move])  # the one code path, with the canonical object
 
     def _finish(self, winners: frozenset[int]) -> None:
         self._winners = winners
