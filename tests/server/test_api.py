@@ -151,8 +151,10 @@ def test_open_seat_from_the_lobby(client):
     assert r.status_code == 400 and r.json()["detail"]["code"] == "seat-taken"
 
 
-def test_restart_restores_tables_and_computer_seats(db):
-    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c1:
+def first_move_against_the_computer(database_url: str) -> tuple[dict, str, list[str]]:
+    """On a fresh server: a table against a random computer, one move each, server shut
+    down.  Returns the table, the seat token and the history."""
+    with TestClient(create_app(database_url, ai="thread", ai_time_limit=0.2)) as c1:
         t = create(c1, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
         token = t["you"]["token"]
         with c1.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
@@ -160,6 +162,11 @@ def test_restart_restores_tables_and_computer_seats(db):
             ws.send_text(json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0",
                                      "version": 0}))
             history = receive_until(ws, state_at(2))["history"]
+    return t, token, history
+
+
+def test_restart_restores_tables_and_computer_seats(db):
+    t, token, history = first_move_against_the_computer(db)
     with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c2:
         data = c2.get(f"/api/tables/{t['id']}").json()
         assert data["history"] == history

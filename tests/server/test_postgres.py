@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -14,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from pentarena.server.app import create_app
 
-from .test_api import create, receive_until, state_at
+from .test_api import first_move_against_the_computer
 
 PG_BIN = next((str(p) for p in sorted(Path("/usr/lib/postgresql").glob("*/bin"))), None)
 
@@ -59,14 +58,7 @@ def postgres_url():
 
 
 def test_tables_and_moves_survive_a_restart_on_postgres(postgres_url):
-    with TestClient(create_app(postgres_url, ai="thread", ai_time_limit=0.2)) as c1:
-        t = create(c1, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
-        token = t["you"]["token"]
-        with c1.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
-            receive_until(ws, state_at(0))
-            ws.send_text(json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0",
-                                     "version": 0}))
-            history = receive_until(ws, state_at(2))["history"]
+    t, _, history = first_move_against_the_computer(postgres_url)
     with TestClient(create_app(postgres_url, ai="thread", ai_time_limit=0.2)) as c2:
         assert c2.get(f"/api/tables/{t['id']}").json()["history"] == history
         assert c2.app.state.hub.store.url.startswith("postgresql")

@@ -39,9 +39,9 @@ class PlayScore:
         return asdict(self)
 
 
-def score_play(card: Card, position: int, tops: list[Card]) -> PlayScore:
-    """Score ``card`` played on ``position`` given the top card of every position
-    (``tops[p - 1]``)."""
+def _compare(card: Card, position: int, tops: list[Card]) -> tuple[int, int, int, int]:
+    """(Singles, Tics, Nics) with the neighbours' top cards, and the commonness with the
+    card underneath."""
     row = COMMON[card]
     singles = tics = nics = 0
     for n in NEIGHBOURS[position]:
@@ -52,7 +52,13 @@ def score_play(card: Card, position: int, tops: list[Card]) -> PlayScore:
             singles += 1
         else:
             nics += 1
-    under = row[tops[position - 1]]
+    return singles, tics, nics, row[tops[position - 1]]
+
+
+def score_play(card: Card, position: int, tops: list[Card]) -> PlayScore:
+    """Score ``card`` played on ``position`` given the top card of every position
+    (``tops[p - 1]``)."""
+    singles, tics, nics, under = _compare(card, position, tops)
     pentic = position == CENTRE and nics == 4
     edge = PENTIC if pentic else SINGLE_POINTS[singles] + TIC_POINTS[tics]
     all_nic = pentic and under == NIC
@@ -64,16 +70,9 @@ def score_play(card: Card, position: int, tops: list[Card]) -> PlayScore:
 
 def quick_points(card: Card, position: int, tops: list[Card]) -> int:
     """The points of a play, without the breakdown (for search)."""
-    row = COMMON[card]
-    singles = tics = 0
-    for n in NEIGHBOURS[position]:
-        k = row[tops[n - 1]]
-        if k == TIC:
-            tics += 1
-        elif k == SINGLE:
-            singles += 1
-    under = row[tops[position - 1]]
-    if position == CENTRE and singles == tics == 0:
-        return (75 if under == NIC else 50 if under == TIC else 25) + EXTREMES.get(card, 0)
-    edge = SINGLE_POINTS[singles] + TIC_POINTS[tics]
+    singles, tics, nics, under = _compare(card, position, tops)
+    if position == CENTRE and nics == 4:
+        edge = PENTIC * (3 if under == NIC else 1)
+    else:
+        edge = SINGLE_POINTS[singles] + TIC_POINTS[tics]
     return edge * (2 if under == TIC else 1) + EXTREMES.get(card, 0)

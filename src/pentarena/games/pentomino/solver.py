@@ -66,23 +66,22 @@ class Solver:
                 self.by_cell[low].append((k, im))
                 self._external_masks[(k, im)] = mask
 
-    def _internal(self, mask: int) -> int:
+    @staticmethod
+    def _remap(mask: int, table: list[int]) -> int:
         out = 0
-        t = self._to_internal
         while mask:
             low = mask & -mask
-            out |= 1 << t[low.bit_length() - 1]
+            out |= 1 << table[low.bit_length() - 1]
             mask ^= low
         return out
 
+    def _internal(self, mask: int) -> int:
+        """Grid bit order -> the search's cell order."""
+        return self._remap(mask, self._to_internal)
+
     def _external(self, mask: int) -> int:
-        out = 0
-        t = self._to_external
-        while mask:
-            low = mask & -mask
-            out |= 1 << t[low.bit_length() - 1]
-            mask ^= low
-        return out
+        """The search's cell order -> grid bit order."""
+        return self._remap(mask, self._to_external)
 
     def search(self, on_solution: Callable[[list[tuple[int, int]]], bool | None],
                restrict: dict[int, set[int]] | None = None,
