@@ -62,7 +62,7 @@ class PentagoGame(Game):
 
 class PentagoState(State):
     __slots__ = ("game", "seed", "_b0", "_b1", "_to_move", "_history", "_winners", "_over",
-                 "_position", "_wins", "_fours")
+                 "_position", "_fours")
 
     def __init__(self, game: PentagoGame, seed: int | None = None) -> None:
         self.game = game
@@ -73,7 +73,6 @@ class PentagoState(State):
         self._winners: frozenset[int] = frozenset()
         self._over = False
         self._position: str | None = None
-        self._wins: int | None = None  # cells where the mover's placement wins (cache)
         self._fours: int | None = None  # the mover's lines holding four marbles (cache)
 
     def _set_position(self, text: str) -> None:
@@ -138,10 +137,9 @@ class PentagoState(State):
         fours = self._fours
         if fours is None:
             c0, c1, c2 = _counts
-            fours = (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four
+            fours = self._fours = (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four
         # usually no line holds four of the mover's marbles, so no placement wins
         wins = win_cells(m, _full & ~occ, fours) if fours else 0
-        self._wins = wins
         if not wins:  # the usual case: every empty cell with its 8 rotations, by band table
             return [*_t0[occ & 4095], *_t1[occ >> 12 & 4095], *_t2[occ >> 24]]
         out: list[PentagoMove] = []
@@ -205,15 +203,19 @@ class PentagoState(State):
             super().apply(move)
             return
         me = self._to_move
-        wins = self._wins
-        if wins is None:
+        fours = self._fours
+        if fours is None:
+            m = b1 if me else b0
+            fours = self._fours = (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four
+        if fours:  # a line holds four of the mover's marbles: does this placement finish it?
             m = (b1 if me else b0) | (1 << c)
             n = c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]
-            wins = (n & (n >> 2) & _five) and 1 << c
-        if (wins >> c & 1) != (q < 0):
+            wins = bool(n & (n >> 2) & _five)
+        else:
+            wins = False
+        if wins != (q < 0):
             super().apply(move)
             return
-        self._wins = None
         self._history.append(move)
         if me:
             b1 |= 1 << c
@@ -263,7 +265,6 @@ class PentagoState(State):
                 f"e.g. '{cell_name(c)} TL cw'")
 
     def _apply_move(self, move: PentagoMove) -> None:
-        self._wins = None  # recomputed by the fast path, so it cannot disagree
         self.apply(CANONICAL[move])  # the one code path, with the canonical object
 
     def _finish(self, winners: frozenset[int]) -> None:
@@ -281,7 +282,6 @@ class PentagoState(State):
         new._winners = self._winners
         new._over = self._over
         new._position = self._position
-        new._wins = self._wins
         new._fours = self._fours
         return new
 
