@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
+
+
+def create_table(server, seats, options=None, game: str = "pentup") -> dict:
+    """Create a table through the REST API; returns the server's answer (url, you, invites)."""
+    req = urllib.request.Request(
+        server.url + "/api/tables", method="POST",
+        data=json.dumps({"game": game, "seats": seats, "options": options or {}}).encode(),
+        headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(req).read())
 
 
 def moves_played(page) -> int:

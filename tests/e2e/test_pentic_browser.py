@@ -11,15 +11,11 @@ import urllib.request
 from pentarena.record import GameRecord
 
 from .conftest import shot
-from .helpers import wait_moves, wait_turn_or_end
+from .helpers import create_table, wait_moves, wait_turn_or_end
 
 
 def create_pentic(server, seats, options) -> dict:
-    req = urllib.request.Request(
-        server.url + "/api/tables", method="POST",
-        data=json.dumps({"game": "pentic", "seats": seats, "options": options}).encode(),
-        headers={"Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(req).read())
+    return create_table(server, seats, options, game="pentic")
 
 
 def record_frames(page) -> list[str]:

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
-import urllib.request
 
 from .conftest import shot
-from .helpers import moves_played, play_one_move, wait_moves, wait_my_turn_or_end
-
-
-def create_table(server, seats, options=None) -> dict:
-    req = urllib.request.Request(
-        server.url + "/api/tables", method="POST",
-        data=json.dumps({"game": "pentup", "seats": seats, "options": options or {}}).encode(),
-        headers={"Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(req).read())
+from .helpers import create_table, moves_played, play_one_move, wait_moves, wait_my_turn_or_end
 
 
 def test_full_game_against_the_computer_by_clicking(server, new_page):
