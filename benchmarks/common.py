@@ -30,3 +30,17 @@ def save(name: str, data: dict) -> None:
     RESULTS.mkdir(exist_ok=True)
     data = {"machine": machine(), "date": time.strftime("%Y-%m-%d"), **data}
     (RESULTS / f"{name}.json").write_text(json.dumps(data, indent=2) + "\n")
+
+
+def random_playouts(game, games: int, seed: int) -> float:
+    """Games per second of seeded random play through the public API
+    (``legal_moves()`` + ``random.choice`` + ``apply()`` at every ply)."""
+    import random
+
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_moves()))
+    return games / (time.perf_counter() - start)

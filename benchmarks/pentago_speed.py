@@ -13,20 +13,13 @@ import random
 import statistics
 import time
 
-from common import machine, save
+from common import machine, random_playouts, save
 
 import pentarena
 
 
 def ours(games: int, seed: int) -> float:
-    game = pentarena.load_game("pentago")
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_moves()))
-    return games / (time.perf_counter() - start)
+    return random_playouts(pentarena.load_game("pentago"), games, seed)
 
 
 def ours_fast(games: int, seed: int) -> float:

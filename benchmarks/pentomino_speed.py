@@ -3,24 +3,14 @@ to count every solution of the five named regions (6×10: all 2339)."""
 
 from __future__ import annotations
 
-import random
-import time
-
-from common import machine, save
+from common import machine, random_playouts, save
 
 import pentarena
 from pentarena.games.pentomino import PuzzleGame
 
 
 def random_games(options: dict, games: int) -> float:
-    game = pentarena.load_game("pentomino", **options)
-    rng = random.Random(1)
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_moves()))
-    return games / (time.perf_counter() - start)
+    return random_playouts(pentarena.load_game("pentomino", **options), games, 1)
 
 
 def main() -> dict:

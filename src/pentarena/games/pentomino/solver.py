@@ -66,22 +66,13 @@ class Solver:
                 self.by_cell[low].append((k, im))
                 self._external_masks[(k, im)] = mask
 
-    @staticmethod
-    def _remap(mask: int, table: list[int]) -> int:
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << table[low.bit_length() - 1]
-            mask ^= low
-        return out
-
     def _internal(self, mask: int) -> int:
         """Grid bit order -> the search's cell order."""
-        return self._remap(mask, self._to_internal)
+        return apply_perm(mask, self._to_internal)
 
     def _external(self, mask: int) -> int:
         """The search's cell order -> grid bit order."""
-        return self._remap(mask, self._to_external)
+        return apply_perm(mask, self._to_external)
 
     def search(self, on_solution: Callable[[list[tuple[int, int]]], bool | None],
                restrict: dict[int, set[int]] | None = None,
