@@ -49,7 +49,6 @@ def test_move_text():
 def test_pieces_from_the_common_pool_any_side_up():
     state = new()
     state.apply("L:a1,b1,c1,d1,d2")
-    state.apply("L:a8,b8,c8,d8,d7") if False else None
     with pytest.raises(IllegalMoveError, match="not in the pool"):
         state.apply("L:a8,b8,c8,d8,d7")
     state.apply("N:a8,b8,c8,c7,d7")  # the mirror image side is fine

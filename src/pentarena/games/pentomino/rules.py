@@ -166,7 +166,7 @@ class PentominoState(State):
         if isinstance(move, str):
             move = self.parse_move(move)
         if not isinstance(move, PentominoMove) or len(move) != 4 or move[1] not in BIT:
-            raise InvalidMoveError(f"not a pentomino move: {move!r}; {'e.g. L:a1,b1,c1,d1,d2'}")
+            raise InvalidMoveError(f"not a pentomino move: {move!r}; e.g. L:a1,b1,c1,d1,d2")
         if self.phase == "over":
             raise IllegalMoveError("the game is over: no more pieces can be placed")
         kind, p = move[0], move[1]
