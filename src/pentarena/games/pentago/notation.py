@@ -79,20 +79,6 @@ CANONICAL: dict[PentagoMove, PentagoMove] = {m: m for m in ALL_MOVES}
 """Any equal move -> the one precomputed object (which the fast path recognises)."""
 
 
-def _band_moves(band: int) -> tuple[tuple[PentagoMove, ...], ...]:
-    """For each 12-bit occupancy pattern of a band of two rows: the rotation moves on its
-    empty cells, in cell order."""
-    base = band * 12
-    return tuple(
-        tuple(m for k in range(12) if not occupied >> k & 1 for m in WITH_ROTATION[base + k])
-        for occupied in range(4096)
-    )
-
-
-BAND_MOVES = tuple(_band_moves(b) for b in range(3))
-"""Legal-move lists by two-row band occupancy (3 × 4096 tuples, about 5 MB)."""
-
-
 def move_from_action(action: int) -> PentagoMove:
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")

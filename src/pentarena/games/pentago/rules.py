@@ -8,12 +8,29 @@ from typing import Any
 
 from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
 from ...core.game import Game, State, json_seed, replay_moves
-from .board import CHUNK_COUNTS, FIVE_BITS, FOUR_BITS, FULL, LINES, ROTATIONS, has_five, win_cells
+from .board import LINES, has_five
+from .codes import (
+    BLACK_SHIFT,
+    CELL_PLACE,
+    COUNTS,
+    EMPTY_CELLS,
+    FIVE_BITS,
+    FOURS,
+    MOVE_INFO,
+    MOVES,
+    OCCUPIED,
+    POW3,
+    QUADRANT_BITS,
+    SPREAD,
+    THROUGH,
+    WHITE_FIELDS,
+    boards_from_codes,
+    codes_from_boards,
+    line_counts,
+)
 from .notation import (
-    ALL_MOVES,
     CANONICAL,
     PLACE_ONLY,
-    BAND_MOVES,
     WITH_ROTATION,
     PentagoMove,
     cell_name,
@@ -61,19 +78,23 @@ class PentagoGame(Game):
 
 
 class PentagoState(State):
-    __slots__ = ("game", "seed", "_b0", "_b1", "_to_move", "_history", "_winners", "_over",
-                 "_position", "_fours")
+    """A Pentago position.  The board is held as four base-3 quadrant codes (see
+    ``codes.py``); ``boards`` gives the two 36-bit bitboards."""
+
+    __slots__ = ("game", "seed", "_q", "_to_move", "_history", "_winners", "_over",
+                 "_position", "_fours", "_empty")
 
     def __init__(self, game: PentagoGame, seed: int | None = None) -> None:
         self.game = game
         self.seed = seed
-        self._b0 = self._b1 = 0  # White's and Black's marbles
+        self._q = [0, 0, 0, 0]  # quadrant codes TL, TR, BL, BR
         self._to_move = 0
         self._history: list[PentagoMove] = []
         self._winners: frozenset[int] = frozenset()
         self._over = False
         self._position: str | None = None
-        self._fours: int | None = None  # the mover's lines holding four marbles (cache)
+        self._fours = 0  # the mover's line-count bits of lines holding four of its marbles
+        self._empty = 36  # empty cells
 
     def _set_position(self, text: str) -> None:
         if not isinstance(text, str) or len(text) > 100:
@@ -99,10 +120,12 @@ class PentagoState(State):
             raise InvalidMoveError("the position already has five in a row: the game would be over")
         if to_move is None:
             to_move = 0 if w.bit_count() == b.bit_count() else 1
-        self._b0, self._b1 = w, b
+        self._q = codes_from_boards(w, b)
         self._to_move = to_move
+        self._fours = line_counts(self._q) & FOURS[to_move]
+        self._empty = 36 - (w | b).bit_count()
         self._position = "/".join(rows) + "/" + "wb"[to_move]
-        if w | b == FULL:
+        if not self._empty:
             self._finish(frozenset((0, 1)))
 
     @property
@@ -115,47 +138,48 @@ class PentagoState(State):
     @property
     def boards(self) -> list[int]:
         """[White's bitboard, Black's bitboard] (bit row * 6 + col, row 0 = rank 1)."""
-        return [self._b0, self._b1]
+        return list(boards_from_codes(self._q))
 
     def cell(self, cell: int) -> int | None:
         """The seat whose marble is on ``cell``, or None."""
-        if self._b0 >> cell & 1:
-            return 0
-        if self._b1 >> cell & 1:
-            return 1
-        return None
+        q, k = CELL_PLACE[cell]
+        digit = self._q[q] // POW3[k] % 3
+        return digit - 1 if digit else None
 
     # ------------------------------------------------------------------ moves
-    def legal_moves(self, _counts=CHUNK_COUNTS, _t0=BAND_MOVES[0], _t1=BAND_MOVES[1],
-                    _t2=BAND_MOVES[2], _four=FOUR_BITS, _full=FULL) -> list[PentagoMove]:
+    def legal_moves(self, _m0=MOVES[0], _m1=MOVES[1], _m2=MOVES[2], _m3=MOVES[3]
+                    ) -> list[PentagoMove]:
+        """Every legal move, quadrant by quadrant (TL, TR, BL, BR) and cell by cell."""
         if self._over:
             return []
-        b0 = self._b0
-        b1 = self._b1
-        occ = b0 | b1
-        m = b1 if self._to_move else b0
-        fours = self._fours
-        if fours is None:
-            c0, c1, c2 = _counts
-            fours = self._fours = (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four
+        q = self._q
         # usually no line holds four of the mover's marbles, so no placement wins
-        wins = win_cells(m, _full & ~occ, fours) if fours else 0
-        if not wins:  # the usual case: every empty cell with its 8 rotations, by band table
-            return [*_t0[occ & 4095], *_t1[occ >> 12 & 4095], *_t2[occ >> 24]]
+        if not self._fours or not (wins := self._win_cells()):
+            return [*_m0[q[0]], *_m1[q[1]], *_m2[q[2]], *_m3[q[3]]]
         out: list[PentagoMove] = []
-        for band, table in enumerate(BAND_MOVES):  # per two-row band; cell by cell only
-            shift = band * 12                       # where a placement wins
-            if not wins >> shift & 4095:
-                out.extend(table[occ >> shift & 4095])
+        for quadrant, code in enumerate(q):  # cell by cell only where a placement wins
+            if not wins & QUADRANT_BITS[quadrant]:
+                out.extend(MOVES[quadrant][code])
                 continue
-            for c in range(shift, shift + 12):
-                if occ >> c & 1:
-                    continue
-                if wins >> c & 1:
-                    out.append(PLACE_ONLY[c])
+            for cell in EMPTY_CELLS[quadrant][OCCUPIED[code]]:
+                if wins >> cell & 1:
+                    out.append(PLACE_ONLY[cell])
                 else:
-                    out.extend(WITH_ROTATION[c])
+                    out.extend(WITH_ROTATION[cell])
         return out
+
+    def _win_cells(self) -> int:
+        """The empty cells (36-bit) where the mover's placement makes five."""
+        fours = self._fours >> (BLACK_SHIFT * self._to_move)
+        cells = 0
+        while fours:
+            low = fours & -fours
+            fours ^= low
+            cells |= LINES[(low.bit_length() - 1) // 3]
+        taken = 0
+        for spread, code in zip(SPREAD, self._q):
+            taken |= spread[OCCUPIED[code]]
+        return cells & ~taken
 
     def legal_actions(self) -> list[int]:
         """Legal moves as dense action ids (see pentago.notation)."""
@@ -165,96 +189,88 @@ class PentagoState(State):
         return move_from_action(action)
 
     def random_move(self, rng: random.Random) -> PentagoMove:
-        mine = self._b1 if self._to_move else self._b0
-        empty = FULL & ~(self._b0 | self._b1)
-        n = empty.bit_count()
-        k = rng.randrange(n)
-        for _ in range(k):
-            empty &= empty - 1
-        low = empty & -empty
-        c = low.bit_length() - 1
-        if has_five(mine | low):
-            return PLACE_ONLY[c]
-        return WITH_ROTATION[c][rng.randrange(8)]
+        """A random empty cell, then one of its eight rotations (or the lone placement
+        when it wins)."""
+        k = rng.randrange(self._empty)
+        for quadrant, code in enumerate(self._q):
+            empty = EMPTY_CELLS[quadrant][OCCUPIED[code]]
+            if k < len(empty):
+                cell = empty[k]
+                break
+            k -= len(empty)
+        if self._fours & THROUGH[cell]:
+            return PLACE_ONLY[cell]
+        return WITH_ROTATION[cell][rng.randrange(8)]
 
     def parse_move(self, text: str) -> PentagoMove:
         return parse_move_text(text)
 
-    def apply(self, move: PentagoMove | str, _place=PLACE_ONLY, _rot=WITH_ROTATION,
-              c0=CHUNK_COUNTS[0], c1=CHUNK_COUNTS[1], c2=CHUNK_COUNTS[2], _five=FIVE_BITS,
-              _four=FOUR_BITS, _full=FULL, _rotations=ROTATIONS) -> None:
+    def apply(self, move: PentagoMove | str, _info=MOVE_INFO, _occupied=OCCUPIED,
+              _c0=COUNTS[0], _c1=COUNTS[1], _c2=COUNTS[2], _c3=COUNTS[3], _five=FIVE_BITS,
+              _fours=FOURS) -> None:
         """Validate and play ``move`` (see State.apply).
 
-        This is the one place a move is played.  Move objects from ``legal_moves()`` take
-        the fast path below (the hot loop of every playout); anything else goes through
-        ``check_move``, which explains what is wrong, and then comes back here.
+        This is the one place a move is played.  A move object (or an equal
+        ``(cell, quadrant, direction)`` tuple) takes the fast path below, the hot loop of
+        every playout; anything else, and any move the fast path finds illegal, goes
+        through ``check_move``, which explains what is wrong.
         """
-        try:  # only the canonical move objects pass this identity check
-            c, q, d = move
-            canonical = (_place[c] if q < 0 else _rot[c][q * 2 + d]) is move and c >= 0
-        except (TypeError, ValueError, IndexError):
-            canonical = False
-        if not canonical or self._over:
-            super().apply(move)  # raises with a reason, or plays the canonical move
+        try:
+            move, quadrant, bit, white, black, place_only, through, turned, rotate = \
+                _info[move]
+        except (KeyError, TypeError):  # text, or not a move at all
+            super().apply(move)  # raises with a reason, or plays the move
             return
-        b0 = self._b0
-        b1 = self._b1
-        if (b0 | b1) >> c & 1:
+        q = self._q
+        code = q[quadrant]
+        if self._over or _occupied[code] & bit:
+            super().apply(move)
+            return
+        if self._fours & through:  # a line through the cell holds four of the mover's
+            if not place_only:
+                super().apply(move)
+                return
+        elif place_only:
             super().apply(move)
             return
         me = self._to_move
-        fours = self._fours
-        if fours is None:
-            m = b1 if me else b0
-            fours = self._fours = (c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]) & _four
-        if fours:  # a line holds four of the mover's marbles: does this placement finish it?
-            m = (b1 if me else b0) | (1 << c)
-            n = c0[m & 4095] + c1[m >> 12 & 4095] + c2[m >> 24]
-            wins = bool(n & (n >> 2) & _five)
-        else:
-            wins = False
-        if wins != (q < 0):
-            super().apply(move)
-            return
         self._history.append(move)
-        if me:
-            b1 |= 1 << c
-        else:
-            b0 |= 1 << c
-        if q < 0:  # a placement five: the mover wins, no rotation
-            self._b0 = b0
-            self._b1 = b1
+        self._empty -= 1
+        code += black if me else white
+        if place_only:  # a placement five: the mover wins, no rotation
+            q[quadrant] = code
             self._finish(frozenset((me,)))
             return
-        shift, keep, table = _rotations[q * 2 + d]
-        x = b0 >> shift
-        b0 = (b0 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
-        x = b1 >> shift
-        b1 = (b1 & keep) | table[(x & 7) | (x >> 3 & 56) | (x >> 6 & 448)]
-        self._b0 = b0
-        self._b1 = b1
-        n0 = c0[b0 & 4095] + c1[b0 >> 12 & 4095] + c2[b0 >> 24]
-        n1 = c0[b1 & 4095] + c1[b1 >> 12 & 4095] + c2[b1 >> 24]
-        if (n0 & (n0 >> 2) | n1 & (n1 >> 2)) & _five:
-            five0, five1 = n0 & (n0 >> 2) & _five, n1 & (n1 >> 2) & _five
-            self._finish(frozenset(s for s, f in ((0, five0), (1, five1)) if f))
-        elif b0 | b1 == _full:
+        if turned == quadrant:
+            q[quadrant] = rotate[code]
+        else:
+            q[quadrant] = code
+            q[turned] = rotate[q[turned]]
+        n = _c0[q[0]] + _c1[q[1]] + _c2[q[2]] + _c3[q[3]]
+        five = n & (n >> 2) & _five
+        if five:
+            self._finish(frozenset(s for s, f in ((0, five & WHITE_FIELDS),
+                                                  (1, five >> BLACK_SHIFT)) if f))
+        elif not self._empty:
             self._finish(frozenset((0, 1)))
         else:
-            self._to_move = 1 - me
-            self._fours = (n0 if me else n1) & _four  # the next mover's lines of four
+            self._to_move = me = 1 - me
+            self._fours = n & _fours[me]  # the next mover's lines of four
 
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):
             move = parse_move_text(move)
-        if not isinstance(move, PentagoMove) or move not in ALL_MOVES:
-            raise InvalidMoveError(f"not a Pentago move: {move!r}; give text such as d4 TR cw")
+        try:  # a move object, or an equal (cell, quadrant, direction) tuple
+            move = CANONICAL[move]
+        except (KeyError, TypeError):
+            raise InvalidMoveError(
+                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
         if self._over:
             raise IllegalMoveError("the game is over: no more moves can be played")
         c = move[0]
-        if (self._b0 | self._b1) >> c & 1:
+        if self.cell(c) is not None:
             raise IllegalMoveError(f"{cell_name(c)} is already taken: place on an empty cell")
-        wins = has_five((self._b1 if self._to_move else self._b0) | (1 << c))
+        wins = has_five(self.boards[self._to_move] | (1 << c))
         if wins and move.rotates:
             raise IllegalMoveError(
                 f"placing on {cell_name(c)} makes five in a row: you win at once and do not "
@@ -265,7 +281,7 @@ class PentagoState(State):
                 f"e.g. '{cell_name(c)} TL cw'")
 
     def _apply_move(self, move: PentagoMove) -> None:
-        self.apply(CANONICAL[move])  # the one code path, with the canonical object
+        self.apply(move)  # the one code path
 
     def _finish(self, winners: frozenset[int]) -> None:
         self._winners = winners
@@ -275,14 +291,14 @@ class PentagoState(State):
         new = PentagoState.__new__(PentagoState)
         new.game = self.game
         new.seed = self.seed
-        new._b0 = self._b0
-        new._b1 = self._b1
+        new._q = self._q[:]
         new._to_move = self._to_move
         new._history = self._history[:]
         new._winners = self._winners
         new._over = self._over
         new._position = self._position
         new._fours = self._fours
+        new._empty = self._empty
         return new
 
     # ------------------------------------------------------------------ outcome
