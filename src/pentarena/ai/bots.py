@@ -9,7 +9,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 
-from ..core.game import Move, State
+from ..core.game import Move, Solution, State
 
 DEFAULT_TIME_LIMIT = 1.0
 
@@ -68,33 +68,60 @@ class GreedyBot(Bot):
 LEVELS: dict[str, str] = {
     "random": "random legal moves",
     "easy": "greedy: the best-looking move one ply ahead",
-    "medium": "Monte Carlo tree search (information-set MCTS for hidden hands), 0.5 s a move",
-    "hard": "Monte Carlo tree search, 2 s a move",
-    "expert": "Monte Carlo tree search, 5 s a move",
+    "medium": "Monte Carlo tree search (information-set MCTS for hidden hands), 0.5 s a move; "
+              "perfect play once the game can solve the position",
+    "hard": "the same search with 2 s a move",
+    "expert": "the same search with 5 s a move",
 }
 
 
+SOLVE_SHARE = 0.3
+"""Share of a search bot's time first spent trying to solve the position exactly."""
+
+
 class SearchBot(Bot):
-    """Tree search for any game: UCT MCTS with perfect information, information-set MCTS
-    when the game hides information (so the bot never uses what its seat cannot see)."""
+    """Tree search for any game: UCT MCTS with perfect information (or alpha-beta when the
+    game asks for it, ``Game.search``), information-set MCTS when the game hides
+    information (so the bot never uses what its seat cannot see).
+
+    With perfect information it first asks the game to solve the position exactly
+    (``State.solve``, for part of its time): a proven win or draw is played at once —
+    perfect play wherever the game can be solved — and otherwise MCTS uses the time left.
+    ``solved`` holds that last exact result (None when the move came from MCTS)."""
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+    def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
+                 solve: bool = True) -> None:
         super().__init__(seed, time_limit)
+        from .alphabeta import AlphaBetaBot
         from .ismcts import ISMCTSBot
         from .mcts import MCTSBot
 
         self.mcts = MCTSBot(seed=seed, time_limit=time_limit)
         self.ismcts = ISMCTSBot(seed=seed, time_limit=time_limit)
+        self.alphabeta = AlphaBetaBot(seed=seed, time_limit=time_limit)
+        self.use_solver = solve
+        self.solved: Solution | None = None
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
-        bot = self.ismcts if state.game.hidden_information else self.mcts
-        return bot.choose(state, time_limit or self.time_limit)
+        budget = time_limit or self.time_limit
+        if state.game.hidden_information:
+            return self.ismcts.choose(state, budget)
+        start = time.perf_counter()
+        self.solved = None
+        if self.use_solver:
+            solution = state.solve(budget * SOLVE_SHARE)
+            if solution is not None and solution.value >= 0:
+                self.solved = solution
+                return solution.move
+        left = budget - (time.perf_counter() - start)
+        bot = self.alphabeta if state.game.search == "alphabeta" else self.mcts
+        return bot.choose(state, max(left, budget * (1 - SOLVE_SHARE) / 2))
 
     @property
     def last(self):
-        return self.mcts.last or self.ismcts.last
+        return self.mcts.last or self.alphabeta.last or self.ismcts.last
 
 
 def choose_for(bot: Bot, state: State, time_limit: float | None = None) -> Move:

@@ -57,8 +57,12 @@ class MCTSBot(Bot):
         exploration: float = 0.8,
         widen: float = 2.0,
         on_progress: Callable[[SearchInfo], None] | None = None,
+        game_policy: bool = True,
     ) -> None:
+        """``game_policy``: use the game's playout and move-ordering hooks; False plays
+        uniformly random playouts in random order (a baseline for comparisons)."""
         super().__init__(seed, time_limit)
+        self.game_policy = game_policy
         self.iterations = iterations
         self.exploration = exploration
         self.widen = widen
@@ -98,7 +102,12 @@ class MCTSBot(Bot):
             if node.to_move is None:
                 break
             if node.untried is None:
-                node.untried = state.order_moves(state.legal_moves(), rng)
+                moves = state.legal_moves()
+                if self.game_policy:
+                    node.untried = state.order_moves(moves, rng)
+                else:
+                    rng.shuffle(moves)
+                    node.untried = moves
             allowed = max(1, int(self.widen * math.sqrt(node.visits + 1)))
             if node.untried and len(node.children) < allowed:
                 move = node.untried.pop(0)
@@ -117,8 +126,9 @@ class MCTSBot(Bot):
             node = best
             state.apply(node.move)
         # simulation
+        playout = state.playout_move if self.game_policy else state.random_move
         while not state.is_terminal():
-            state._apply_move(state.playout_move(rng))
+            state._apply_move(playout(rng))
         rewards = state.returns()
         # backpropagation
         while node is not None:

@@ -26,6 +26,19 @@ Move = Hashable
 
 
 @dataclass(frozen=True)
+class Solution:
+    """The exact value of a position for the player to move, from exhaustive search.
+
+    ``value``: 1 the mover wins with best play, 0 a draw, -1 the mover loses whatever it
+    plays.  ``move``: a move that keeps that value (a winning move when ``value`` is 1).
+    ``nodes``: positions searched."""
+
+    value: int
+    move: Move
+    nodes: int = 0
+
+
+@dataclass(frozen=True)
 class Option:
     """One table option: its default, the allowed values and a line of help."""
 
@@ -62,6 +75,9 @@ class Game(ABC):
     name: str = ""
     hidden_information: bool = False
     """True when a seat may not see everything (``State.view`` hides it)."""
+    search: str = "mcts"
+    """The tree search the search bots use with perfect information: "mcts", or
+    "alphabeta" for two-player games whose ``State.evaluate`` is worth searching with."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = dict(options)
@@ -230,6 +246,17 @@ class State(ABC):
         """
         rng.shuffle(moves)
         return moves
+
+    def solve(self, time_limit: float = 1.0) -> Solution | None:
+        """Perfect play: the exact value of this position and a best move, if the game
+        can search it out within ``time_limit`` seconds.  None when the game has no exact
+        solver for this position or the search did not finish in time (the default)."""
+        return None
+
+    def position_key(self) -> Hashable | None:
+        """A key equal for states that play on identically (same position, same player
+        to move), so a search can skip transpositions; None: no key (the default)."""
+        return None
 
     def returns(self) -> list[float]:
         """Reward per seat at the end: 1 for a sole winning side, shared out on ties."""

@@ -12,12 +12,14 @@ import pentarena
 from pentarena import IllegalMoveError, InvalidMoveError
 from pentarena.games.pentago.board import FULL, LINES, has_five, rotate
 from pentarena.games.pentago.codes import (
-    BLACK_SHIFT,
     FIVE_BITS,
     ROTATE,
+    SEAT_FIELDS,
     boards_from_codes,
     codes_from_boards,
+    field_shift,
     line_counts,
+    open_lines,
 )
 
 GAME = pentarena.load_game("pentago")
@@ -48,10 +50,19 @@ def test_line_counts_match_the_lines(wb):
     n = line_counts(codes_from_boards(*wb))
     for seat, board in enumerate(wb):
         for i, line in enumerate(LINES):
-            field = n >> (BLACK_SHIFT * seat + 3 * i) & 7
+            field = n >> field_shift(seat, i) & 7
             assert field == (board & line).bit_count()
         five = n & (n >> 2) & FIVE_BITS
-        assert bool(five >> (BLACK_SHIFT * seat) & ((1 << BLACK_SHIFT) - 1)) == has_five(board)
+        assert bool(five & SEAT_FIELDS[seat]) == has_five(board)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards)
+def test_open_line_scores_match_a_line_by_line_sum(wb):
+    white, black = wb
+    expected = [sum(4 ** (mine & line).bit_count() - 1 for line in LINES if not theirs & line)
+                for mine, theirs in ((white, black), (black, white))]
+    assert list(open_lines(codes_from_boards(white, black))) == expected
 
 
 def test_legal_moves_match_a_plain_generator():

@@ -9,10 +9,12 @@ one of 3**9 = 19,683 codes.  Everything a move needs is then a table look-up on 
 * ``OCCUPIED[code]``: the quadrant's taken cells as 9 bits;
 * ``MOVES[q][code]``: the placements-with-rotation on the quadrant's empty cells.
 
-Line counts.  Each of the 32 lines of five gets a 3-bit field holding how many of its
-cells a player covers: White's 32 fields in bits 0–95, Black's in 96–191.  A board's
-counts are the sum of its four quadrants' entries; a field of 5 (0b101) is a five, a field
-with bit 2 set is a line of four.
+Line counts.  Each of the 32 lines of five gets two 3-bit fields holding how many of its
+cells each player covers: line i's White count in bits 6i–6i+2, its Black count in
+6i+3–6i+5.  A board's counts are the sum of its four quadrants' entries; a field of 5
+(0b101) is a five, a field with bit 2 set is a line of four.  (The evaluation reads the
+same counts laid out one byte per line, ``LINE_BYTES``: wider ints, which play does not
+need to pay for.)
 """
 
 from __future__ import annotations
@@ -42,25 +44,36 @@ def _by_digits(adds: list[tuple[int, int, int]]) -> list[int]:
     return table
 
 
-def _field(cell: int) -> int:
-    return sum(1 << (3 * i) for i, line in enumerate(LINES) if line >> cell & 1)
+def _field(cell: int, width: int = 6) -> int:
+    """Bit 0 of White's field of every line through ``cell``, ``width`` bits a line
+    (Black's: shifted by width / 2)."""
+    return sum(1 << (width * i) for i, line in enumerate(LINES) if line >> cell & 1)
+
+
+def field_shift(seat: int, line: int) -> int:
+    """Where the count of ``seat`` on line number ``line`` starts."""
+    return 6 * line + 3 * seat
 
 
 NUM_LINES = len(LINES)
-BLACK_SHIFT = 3 * NUM_LINES
 FIVE_BITS = sum(1 << (3 * i) for i in range(2 * NUM_LINES))      # bit 0 of every field
-WHITE_FIELDS = (1 << BLACK_SHIFT) - 1
-_FOUR_BITS = sum(1 << (3 * i + 2) for i in range(NUM_LINES))    # bit 2: count >= 4
-FOURS = (_FOUR_BITS, _FOUR_BITS << BLACK_SHIFT)
+_WHITE_FIELDS = sum(7 << (6 * i) for i in range(NUM_LINES))
+SEAT_FIELDS = (_WHITE_FIELDS, _WHITE_FIELDS << 3)
+"""Per seat: all bits of its fields."""
+_FOUR_BITS = sum(1 << (6 * i + 2) for i in range(NUM_LINES))    # bit 2: count >= 4
+FOURS = (_FOUR_BITS, _FOUR_BITS << 3)
 """Per seat: the bits of its fields that say "four or more"."""
 
-THROUGH: tuple[int, ...] = tuple((_field(c) | _field(c) << BLACK_SHIFT) << 2 for c in range(36))
+THROUGH: tuple[int, ...] = tuple((_field(c) | _field(c) << 3) << 2 for c in range(36))
 """Per cell: bit 2 of both players' fields of the lines through it.  An empty cell wins by
 placement for the mover exactly when ``fours & THROUGH[cell]``: a line through it
 already holds four of the mover's marbles."""
 
 COUNTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_by_digits([(0, _field(c), _field(c) << BLACK_SHIFT) for c in cells]))
+    tuple(_by_digits([(0, _field(c), _field(c) << 3) for c in cells]))
+    for cells in QUADRANT_CELLS)
+LINE_BYTES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_by_digits([(0, _field(c, 8), _field(c, 8) << 4) for c in cells]))
     for cells in QUADRANT_CELLS)
 
 
@@ -116,6 +129,30 @@ whether it is a lone winning placement, THROUGH[cell], the rotated quadrant, its
 table)."""
 
 
+def _line_values() -> tuple[int, ...]:
+    """For one line's byte of counts: its open-line score for White (bits 0–15) and for
+    Black (from bit 16).  A line free of the other colour is worth 4**count - 1 to the
+    colour on it."""
+    out = []
+    for byte in range(256):
+        w, b = byte & 15, byte >> 4
+        white = 4 ** w - 1 if not b and w <= 5 else 0
+        black = 4 ** b - 1 if not w and b <= 5 else 0
+        out.append(white | black << 16)
+    return tuple(out)
+
+
+LINE_VALUES = _line_values()
+
+
+def open_lines(codes: list[int], _values=LINE_VALUES.__getitem__, _b0=LINE_BYTES[0],
+               _b1=LINE_BYTES[1], _b2=LINE_BYTES[2], _b3=LINE_BYTES[3]) -> tuple[int, int]:
+    """(White's, Black's) open-line scores of a position."""
+    counts = _b0[codes[0]] + _b1[codes[1]] + _b2[codes[2]] + _b3[codes[3]]
+    total = sum(map(_values, counts.to_bytes(NUM_LINES, "little")))
+    return total & 0xFFFF, total >> 16
+
+
 def codes_from_boards(white: int, black: int) -> list[int]:
     return [sum(POW3[k] * ((white >> cell & 1) + 2 * (black >> cell & 1))
                 for k, cell in enumerate(cells)) for cells in QUADRANT_CELLS]
@@ -129,6 +166,7 @@ def boards_from_codes(codes: list[int]) -> tuple[int, int]:
     return white, black
 
 
-def line_counts(codes: list[int]) -> int:
-    return sum(table[code] for table, code in zip(COUNTS, codes))
+def line_counts(codes: list[int], _c0=COUNTS[0], _c1=COUNTS[1], _c2=COUNTS[2],
+                _c3=COUNTS[3]) -> int:
+    return _c0[codes[0]] + _c1[codes[1]] + _c2[codes[2]] + _c3[codes[3]]
 

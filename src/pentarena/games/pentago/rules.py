@@ -10,7 +10,6 @@ from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
 from ...core.game import Game, State, json_seed, replay_moves
 from .board import LINES, has_five
 from .codes import (
-    BLACK_SHIFT,
     CELL_PLACE,
     COUNTS,
     EMPTY_CELLS,
@@ -20,13 +19,14 @@ from .codes import (
     MOVES,
     OCCUPIED,
     POW3,
+    SEAT_FIELDS,
     QUADRANT_BITS,
     SPREAD,
     THROUGH,
-    WHITE_FIELDS,
     boards_from_codes,
     codes_from_boards,
     line_counts,
+    open_lines,
 )
 from .notation import (
     CANONICAL,
@@ -45,6 +45,7 @@ class PentagoGame(Game):
     """Pentago: 2 players, seat 0 White moves first."""
 
     name = "pentago"
+    search = "alphabeta"  # the open-line evaluation searched two or three plies beats MCTS
 
     def __init__(self) -> None:
         super().__init__()
@@ -149,33 +150,37 @@ class PentagoState(State):
     # ------------------------------------------------------------------ moves
     def legal_moves(self, _m0=MOVES[0], _m1=MOVES[1], _m2=MOVES[2], _m3=MOVES[3]
                     ) -> list[PentagoMove]:
-        """Every legal move, quadrant by quadrant (TL, TR, BL, BR) and cell by cell."""
+        """Every legal move: the lone winning placements first (when a line holds four of
+        the mover's marbles), then quadrant by quadrant (TL, TR, BL, BR), cell by cell."""
         if self._over:
             return []
         q = self._q
         # usually no line holds four of the mover's marbles, so no placement wins
         if not self._fours or not (wins := self._win_cells()):
             return [*_m0[q[0]], *_m1[q[1]], *_m2[q[2]], *_m3[q[3]]]
-        out: list[PentagoMove] = []
+        out = []
+        rest = wins
+        while rest:
+            low = rest & -rest
+            out.append(PLACE_ONLY[low.bit_length() - 1])
+            rest ^= low
         for quadrant, code in enumerate(q):  # cell by cell only where a placement wins
             if not wins & QUADRANT_BITS[quadrant]:
                 out.extend(MOVES[quadrant][code])
                 continue
             for cell in EMPTY_CELLS[quadrant][OCCUPIED[code]]:
-                if wins >> cell & 1:
-                    out.append(PLACE_ONLY[cell])
-                else:
+                if not wins >> cell & 1:
                     out.extend(WITH_ROTATION[cell])
         return out
 
     def _win_cells(self) -> int:
         """The empty cells (36-bit) where the mover's placement makes five."""
-        fours = self._fours >> (BLACK_SHIFT * self._to_move)
+        fours = self._fours
         cells = 0
         while fours:
             low = fours & -fours
             fours ^= low
-            cells |= LINES[(low.bit_length() - 1) // 3]
+            cells |= LINES[(low.bit_length() - 1) // 6]
         taken = 0
         for spread, code in zip(SPREAD, self._q):
             taken |= spread[OCCUPIED[code]]
@@ -201,6 +206,24 @@ class PentagoState(State):
         if self._fours & THROUGH[cell]:
             return PLACE_ONLY[cell]
         return WITH_ROTATION[cell][rng.randrange(8)]
+
+    def playout_move(self, rng: random.Random) -> PentagoMove:
+        """A playout wins at once when it can; otherwise plays a random move."""
+        if self._fours and (wins := self._win_cells()):
+            cells = [c for c in range(36) if wins >> c & 1]
+            return PLACE_ONLY[rng.choice(cells)]
+        return self.random_move(rng)
+
+    def position_key(self) -> tuple[int, ...]:
+        q = self._q
+        return (q[0], q[1], q[2], q[3], self._to_move, self._over)
+
+    def order_moves(self, moves: list[PentagoMove], rng: random.Random) -> list[PentagoMove]:
+        """A random order with the lone winning placements first: the search widens
+        slowly over up to 288 moves and must never leave a win in one untried."""
+        rng.shuffle(moves)
+        moves.sort(key=lambda m: m[1] >= 0)
+        return moves
 
     def parse_move(self, text: str) -> PentagoMove:
         return parse_move_text(text)
@@ -249,8 +272,7 @@ class PentagoState(State):
         n = _c0[q[0]] + _c1[q[1]] + _c2[q[2]] + _c3[q[3]]
         five = n & (n >> 2) & _five
         if five:
-            self._finish(frozenset(s for s, f in ((0, five & WHITE_FIELDS),
-                                                  (1, five >> BLACK_SHIFT)) if f))
+            self._finish(frozenset(s for s in (0, 1) if five & SEAT_FIELDS[s]))
         elif not self._empty:
             self._finish(frozenset((0, 1)))
         else:
@@ -315,19 +337,15 @@ class PentagoState(State):
         return {"fives": fives}
 
     def evaluate(self, seat: int) -> float:
-        """Open lines: lines of five free of the opponent, weighted by own marbles."""
+        """Open lines: each line of five free of the other colour is worth 4**k - 1 to the
+        colour with k marbles on it; (mine - theirs) / (mine + theirs + 1).  A mover who
+        can win by placement is as good as won (0.99)."""
         if self._over:
             return super().evaluate(seat)
-        mine, theirs = self.boards[seat], self.boards[1 - seat]
-
-        def score(a: int, b: int) -> float:
-            total = 0.0
-            for line in LINES:
-                if not line & b:
-                    total += (4.0 ** (line & a).bit_count()) - 1
-            return total
-
-        a, b = score(mine, theirs), score(theirs, mine)
+        if self._fours and self._win_cells():
+            return 0.99 if seat == self._to_move else -0.99
+        white, black = open_lines(self._q)
+        a, b = (white, black) if seat == 0 else (black, white)
         return (a - b) / (a + b + 1.0)
 
     # ------------------------------------------------------------------ records

@@ -8,9 +8,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, State, json_seed, replay_moves
+from ...core.game import Game, Solution, State, json_seed, replay_moves
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid
+from .endgame import solve_placement
 from .notation import PICKS, TOUCHES, PentominoMove, parse_move_text, place_moves
 
 BOARD = Grid.rectangle(8, 8)
@@ -146,6 +147,27 @@ class PentominoState(State):
 
     def random_move(self, rng: random.Random) -> PentominoMove:
         return rng.choice(self.legal_moves())
+
+    def solve(self, time_limit: float = 1.0) -> Solution | None:
+        """Perfect play in the 2-player placement phase (see ``endgame.py``): solved from
+        about the fourth or fifth piece on within a second.  None for the draft picks,
+        3–4 player rounds, or when ``time_limit`` runs out."""
+        if self.phase != "place" or self.game.players != 2:
+            return None
+        me = self._to_move
+        only = None if self.touched is None else PIECE_NAMES.index(self.touched)
+        found = solve_placement(BOARD, self.occ, self.available(me), self.available(1 - me),
+                                self.sets is None, time_limit, only)
+        if found is None:
+            return None
+        wins, placement, nodes = found
+        if not wins:
+            return Solution(-1, self.legal_moves()[0], nodes)
+        piece = PIECE_NAMES[placement[0]]
+        if self.game.touch_move and self.touched is None:
+            return Solution(1, TOUCHES[piece], nodes)
+        move = next(mv for m, mv in place_moves(BOARD)[piece] if m == placement[1])
+        return Solution(1, move, nodes)
 
     def board_pieces(self) -> dict[int, tuple[int, str]]:
         """Square index -> (seat, piece) for every covered square this round."""
