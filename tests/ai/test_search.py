@@ -1,0 +1,133 @@
+"""Alpha-beta, the exact Pentomino endgame solver and how the search bot uses them."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import pentarena
+from pentarena.ai import AlphaBetaBot, SearchBot, make_bot
+from pentarena.core.game import Solution
+
+from .test_bots import NimGame
+
+PENTAGO = pentarena.load_game("pentago")
+PENTOMINO = pentarena.load_game("pentomino")
+
+
+@pytest.mark.parametrize("stones,best", [(5, 1), (6, 2), (7, 3), (9, 1), (11, 3)])
+def test_alphabeta_solves_nim(stones, best):
+    bot = AlphaBetaBot(seed=1, time_limit=5)
+    assert bot.choose(NimGame(stones).new_initial_state()) == best
+    assert bot.last.value >= 1  # a proven win
+
+
+def pentago(rows: str, to_move: str):
+    return PENTAGO.new_initial_state(position="/".join(rows.split()) + "/" + to_move)
+
+
+def test_pentago_wins_at_once_when_it_can():
+    state = pentago("WWWW.. BBB... B..... ...... ...... ......", "w")
+    moves = state.legal_moves()
+    assert str(moves[0]) == "e1"  # the winning placement is listed first
+    assert state.evaluate(0) == 0.99 and state.evaluate(1) == -0.99
+    for level in ("medium", "easy"):
+        assert str(make_bot(level, seed=3, time_limit=0.3).choose(state)) == "e1"
+    rng = random.Random(1)
+    assert all(str(state.playout_move(rng)) == "e1" for _ in range(20))
+    assert str(state.order_moves(state.legal_moves(), rng)[0]) == "e1"
+
+
+def test_pentago_blocks_a_win_in_one():
+    # White threatens e1 (four on rank 1); Black must cover e1 (any twist that keeps a1-d1
+    # and e1 in a row would still let White win, so the search has to find a real block).
+    state = pentago("WWWW.. ...... ...... ...B.. ....B. B.....", "b")
+    bot = AlphaBetaBot(seed=2, time_limit=2.0)
+    move = bot.choose(state)
+    after = state.clone()
+    after.apply(move)
+    assert not any(not m.rotates for m in after.legal_moves()), f"{move} leaves White a win"
+
+
+def test_alphabeta_answers_within_its_time_limit():
+    state = PENTAGO.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(8):
+        state.apply(state.random_move(rng))
+    bot = AlphaBetaBot(seed=1, time_limit=0.3)
+    start = time.perf_counter()
+    move = bot.choose(state)
+    assert time.perf_counter() - start < 0.6
+    assert move in state.legal_moves() and bot.last.visits >= 1
+
+
+def brute_force_wins(state) -> bool:
+    """Plain minimax through the public API: does the player to move win?"""
+    return any(mover_wins_after(state, move) for move in state.legal_moves())
+
+
+def mover_wins_after(state, move) -> bool:
+    me = state.current_player
+    child = state.clone()
+    child.apply(move)
+    if child.is_terminal():
+        return me in child.winners()
+    if child.current_player == me:  # touch-move: the same player places next
+        return brute_force_wins(child)
+    return not brute_force_wins(child)
+
+
+def late_positions(options: dict, count: int, max_moves: int):
+    game = pentarena.load_game("pentomino", **options)
+    rng = random.Random(11)
+    found = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            placements = state._placements(state.available(state.current_player)) \
+                if state.phase == "place" else []
+            if placements and len(placements) <= max_moves and state.touched is None:
+                found.append(state.clone())
+                break
+            state.apply(rng.choice(state.legal_moves()))
+    return found
+
+
+@pytest.mark.parametrize("options", [{}, {"variant": "draft"}, {"touch_move": True}])
+def test_pentomino_endgame_solver_agrees_with_brute_force(options):
+    values = set()
+    for state in late_positions(options, 12, 80):
+        solution = state.solve(time_limit=10)
+        values.add(solution and solution.value)
+        assert solution is not None
+        assert (solution.value == 1) == brute_force_wins(state)
+        assert solution.move in state.legal_moves()
+        if solution.value == 1:  # the move it names wins
+            assert mover_wins_after(state, solution.move)
+    assert values == {1, -1}  # won and lost positions both checked
+
+
+def test_pentomino_solve_gives_up_in_time_and_where_it_does_not_apply():
+    start = time.perf_counter()
+    assert PENTOMINO.new_initial_state().solve(time_limit=0.2) is None  # the opening is wide
+    assert time.perf_counter() - start < 0.5
+    assert pentarena.load_game("pentomino", players=3).new_initial_state().solve() is None
+    assert pentarena.load_game("pentomino", variant="draft").new_initial_state().solve() is None
+    assert PENTAGO.new_initial_state().solve() is None  # not every game has a solver
+
+
+def test_search_bot_plays_the_solved_win():
+    state = late_positions({}, 1, 60)[0]
+    solution = state.solve(time_limit=10)
+    bot = SearchBot(seed=4, time_limit=2.0)
+    move = bot.choose(state)
+    if solution.value == 1:
+        assert isinstance(bot.solved, Solution) and bot.solved.value == 1
+        assert move == bot.solved.move
+    else:  # a lost position: the bot searches on for the best practical chance
+        assert bot.solved is None and move in state.legal_moves()
+    plain = SearchBot(seed=4, time_limit=0.2, solve=False)
+    plain.choose(state)
+    assert plain.solved is None
