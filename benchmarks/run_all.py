@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["pentup_speed.py", "pentago_speed.py", "pentomino_speed.py", "pentup_strength.py",
-           "pentic_strength.py"]
+SCRIPTS = [["pentup_speed.py"], ["pentago_speed.py"], ["pentomino_speed.py"],
+           ["pentup_strength.py"], ["strength.py", "pentago"], ["strength.py", "pentomino"],
+           ["pentic_strength.py"]]
 
 if __name__ == "__main__":
     failed = 0
-    for script in SCRIPTS:
-        print(f"== {script}", flush=True)
-        failed |= subprocess.call([sys.executable, str(HERE / script)], cwd=HERE)
+    for script, *args in SCRIPTS:
+        print(f"== {script} {' '.join(args)}", flush=True)
+        failed |= subprocess.call([sys.executable, str(HERE / script), *args], cwd=HERE)
     sys.exit(failed)

@@ -73,6 +73,16 @@ def test_random_playouts_obey_the_protocol(item):
         seen_moves.extend(rng.sample(moves, min(10, len(moves))))
         state.apply(next_move(state, rng, plies))
         plies += 1
+        if plies % 3 == 0 and not game.hidden_information:  # the search hooks
+            solution = state.solve_position(time_limit=0.05)
+            if solution is not None:
+                assert solution.value in (-1, 0, 1)
+                assert solution.move in state.legal_moves()
+                assert canonical_json(state) == canonical_json(state.clone())
+            key = state.position_key()
+            if key is not None:
+                hash(key)
+                assert state.clone().position_key() == key
         if plies % 7 == 0:  # JSON round-trip and view in the middle of the game
             copy = game.state_from_json(state.to_json())
             assert canonical_json(copy) == canonical_json(state)

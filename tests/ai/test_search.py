@@ -99,7 +99,7 @@ def late_positions(options: dict, count: int, max_moves: int):
 def test_pentomino_endgame_solver_agrees_with_brute_force(options):
     values = set()
     for state in late_positions(options, 12, 80):
-        solution = state.solve(time_limit=10)
+        solution = state.solve_position(time_limit=10)
         values.add(solution and solution.value)
         assert solution is not None
         assert (solution.value == 1) == brute_force_wins(state)
@@ -111,16 +111,18 @@ def test_pentomino_endgame_solver_agrees_with_brute_force(options):
 
 def test_pentomino_solve_gives_up_in_time_and_where_it_does_not_apply():
     start = time.perf_counter()
-    assert PENTOMINO.new_initial_state().solve(time_limit=0.2) is None  # the opening is wide
+    opening = PENTOMINO.new_initial_state()
+    assert opening.solve_position(time_limit=0.2) is None  # the opening is too wide
     assert time.perf_counter() - start < 0.5
-    assert pentarena.load_game("pentomino", players=3).new_initial_state().solve() is None
-    assert pentarena.load_game("pentomino", variant="draft").new_initial_state().solve() is None
-    assert PENTAGO.new_initial_state().solve() is None  # not every game has a solver
+    for options in ({"players": 3}, {"variant": "draft"}):  # rounds; the draft's picks
+        state = pentarena.load_game("pentomino", **options).new_initial_state()
+        assert state.solve_position() is None
+    assert PENTAGO.new_initial_state().solve_position() is None  # not every game has one
 
 
 def test_search_bot_plays_the_solved_win():
     state = late_positions({}, 1, 60)[0]
-    solution = state.solve(time_limit=10)
+    solution = state.solve_position(time_limit=10)
     bot = SearchBot(seed=4, time_limit=2.0)
     move = bot.choose(state)
     if solution.value == 1:

@@ -19,6 +19,7 @@ import math
 import time
 from collections.abc import Iterator
 
+from ..core.errors import IllegalMoveError
 from ..core.game import Move, State
 from .bots import Bot
 from .mcts import SearchInfo
@@ -44,7 +45,8 @@ class AlphaBetaBot(Bot):
         self.last: SearchInfo | None = None
         self._nodes = 0
         self._deadline = 0.0
-        self._killers: dict[int, list[Move]] = {}
+        self._killers: dict[int, list[Move]] = {}  # by ply from the root
+        self._iteration = 0
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         start = time.perf_counter()
@@ -52,10 +54,13 @@ class AlphaBetaBot(Bot):
         self._nodes = 0
         self._killers = {}
         me = state.current_player
+        if state.is_terminal():
+            raise IllegalMoveError("the game is over: there is no move to choose")
         root = list(self._children(state, state.order_moves(state.legal_moves(), self.rng)))
         best, best_value, reached = root[0][0], 0.0, 0
         depth = 1
         while len(root) > 1:
+            self._iteration = depth
             try:
                 scored = []
                 alpha = -math.inf
@@ -106,7 +111,7 @@ class AlphaBetaBot(Bot):
             raise _OutOfTime
         maximizing = state.current_player == me
         best = -math.inf if maximizing else math.inf
-        killers = self._killers.setdefault(depth, [])
+        killers = self._killers.setdefault(self._iteration - depth, [])
         for move, child in self._children(state, state.legal_moves(), killers):
             value = self._value(child, depth - 1, alpha, beta, me)
             if maximizing:

@@ -85,9 +85,10 @@ class SearchBot(Bot):
     information (so the bot never uses what its seat cannot see).
 
     With perfect information it first asks the game to solve the position exactly
-    (``State.solve``, for part of its time): a proven win or draw is played at once —
-    perfect play wherever the game can be solved — and otherwise MCTS uses the time left.
-    ``solved`` holds that last exact result (None when the move came from MCTS)."""
+    (``State.solve_position``, for part of its time): a proven win or draw is played at
+    once — perfect play wherever the game can be solved — and otherwise the tree search
+    uses the time left.  ``solved`` holds that last exact result (None when the move came
+    from the tree search)."""
 
     name = "search"
 
@@ -111,7 +112,7 @@ class SearchBot(Bot):
         start = time.perf_counter()
         self.solved = None
         if self.use_solver:
-            solution = state.solve(budget * SOLVE_SHARE)
+            solution = state.solve_position(budget * SOLVE_SHARE)
             if solution is not None and solution.value >= 0:
                 self.solved = solution
                 return solution.move

@@ -247,7 +247,7 @@ class State(ABC):
         rng.shuffle(moves)
         return moves
 
-    def solve(self, time_limit: float = 1.0) -> Solution | None:
+    def solve_position(self, time_limit: float = 1.0) -> Solution | None:
         """Perfect play: the exact value of this position and a best move, if the game
         can search it out within ``time_limit`` seconds.  None when the game has no exact
         solver for this position or the search did not finish in time (the default)."""

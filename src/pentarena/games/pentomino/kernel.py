@@ -2,8 +2,8 @@
 
 The pure-Python search in solver.py counts the 6×10 rectangle in about 3 s; this kernel
 does it in about 0.1 s (see benchmarks/pentomino_speed.py), which is why numba is a
-dependency: the browser's solution counter answers at once.  Same algorithm: fill the first empty cell, trying the placements whose
-first cell it is, pieces used at most once.
+dependency: the browser's solution counter answers at once.  Same algorithm: fill the
+first empty cell, trying the placements whose first cell it is, pieces used at most once.
 """
 
 from __future__ import annotations

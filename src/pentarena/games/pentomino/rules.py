@@ -148,7 +148,7 @@ class PentominoState(State):
     def random_move(self, rng: random.Random) -> PentominoMove:
         return rng.choice(self.legal_moves())
 
-    def solve(self, time_limit: float = 1.0) -> Solution | None:
+    def solve_position(self, time_limit: float = 1.0) -> Solution | None:
         """Perfect play in the 2-player placement phase (see ``endgame.py``): solved from
         about the fourth or fifth piece on within a second.  None for the draft picks,
         3–4 player rounds, or when ``time_limit`` runs out."""
