@@ -9,9 +9,10 @@ when possible), Pentomino's exact endgame solver.
 from __future__ import annotations
 
 import argparse
+import json
 from concurrent.futures import ProcessPoolExecutor
 
-from common import machine, save
+from common import RESULTS, machine, save
 
 import pentarena
 from pentarena.ai import MCTSBot, SearchBot, make_bot
@@ -50,6 +51,18 @@ def one_game(job: tuple[str, str, str, int, float]) -> float:
     return state.returns()[seat]
 
 
+def previous(game: str, seconds: float) -> dict:
+    """Earlier matches of this game at the same time per move (kept when only some
+    opponents are played again)."""
+    path = RESULTS / f"{game}_strength.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    if data.get("seconds_per_move") != seconds:
+        data = {}
+    data.pop("machine", None)
+    data.pop("date", None)
+    return {**data, "seconds_per_move": seconds}
+
+
 def main() -> dict:
     parser = argparse.ArgumentParser()
     parser.add_argument("game", choices=sorted(OPPONENTS))
@@ -60,7 +73,7 @@ def main() -> dict:
     args = parser.parse_args()
     print(f"{args.game} strength ({machine()}): the search bot at {args.seconds} s a move, "
           f"{args.games} games a match")
-    out: dict = {"seconds_per_move": args.seconds}
+    out = previous(args.game, args.seconds)
     for opponent in args.against or OPPONENTS[args.game]:
         jobs = [(args.game, "search", opponent, g, args.seconds) for g in range(args.games)]
         with ProcessPoolExecutor(args.workers) as pool:

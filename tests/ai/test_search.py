@@ -63,6 +63,17 @@ def test_alphabeta_answers_within_its_time_limit():
     assert move in state.legal_moves() and bot.last.visits >= 1
 
 
+def test_alphabeta_stops_when_the_whole_game_is_seen():
+    # one empty cell: every move ends the game (a draw here), so deeper search is pointless
+    rows = ["WWBBWW", "BBWWBB", "WWBBWW", "BBWWBB", "WWBBWW", "BBWWB."]
+    state = PENTAGO.new_initial_state(position="/".join(rows) + "/b")
+    bot = AlphaBetaBot(seed=1, time_limit=30)
+    start = time.perf_counter()
+    move = bot.choose(state)
+    assert time.perf_counter() - start < 1.0
+    assert move in state.legal_moves() and bot.last.visits == 1
+
+
 def brute_force_wins(state) -> bool:
     """Plain minimax through the public API: does the player to move win?"""
     return any(mover_wins_after(state, move) for move in state.legal_moves())

@@ -47,6 +47,7 @@ class AlphaBetaBot(Bot):
         self._deadline = 0.0
         self._killers: dict[int, list[Move]] = {}  # by ply from the root
         self._iteration = 0
+        self._horizon = False
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         start = time.perf_counter()
@@ -59,8 +60,9 @@ class AlphaBetaBot(Bot):
         root = list(self._children(state, state.order_moves(state.legal_moves(), self.rng)))
         best, best_value, reached = root[0][0], 0.0, 0
         depth = 1
-        while len(root) > 1:
+        while len(root) > 1 and time.perf_counter() < self._deadline:
             self._iteration = depth
+            self._horizon = False  # set when a leaf is cut off by depth, not by the game end
             try:
                 scored = []
                 alpha = -math.inf
@@ -73,8 +75,10 @@ class AlphaBetaBot(Bot):
             scored.sort(key=lambda t: -t[0])  # stable: ties keep the shuffled order
             root = [(move, child) for _, move, child in scored]
             best, best_value, reached = scored[0][1], scored[0][0], depth
-            if abs(best_value) >= 1 or (self.max_depth and depth >= self.max_depth):
-                break  # the result is proven, or deep enough
+            if abs(best_value) >= 1 or not self._horizon:
+                break  # the result is proven (a forced win or loss, or the whole game seen)
+            if self.max_depth and depth >= self.max_depth:
+                break
             depth += 1
         self.last = SearchInfo(self._nodes, time.perf_counter() - start, best, reached,
                                best_value)
@@ -105,6 +109,7 @@ class AlphaBetaBot(Bot):
         if state.is_terminal():
             return (state.returns()[me] * 2.0 - 1.0) * (1.0 + WIN_BONUS * depth)
         if depth == 0:
+            self._horizon = True
             return state.evaluate(me)
         self._nodes += 1
         if time.perf_counter() > self._deadline:
