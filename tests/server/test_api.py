@@ -81,6 +81,29 @@ def test_play_against_the_computer(client):
         assert after["state"]["tiles"][1]["seat"] == 1
 
 
+def test_a_computer_seat_that_thinks_too_long_plays_a_random_move(db, monkeypatch):
+    import time
+
+    from pentarena.server import hub
+
+    def stuck(*args):
+        time.sleep(3)
+        return "this is not even a move"
+
+    monkeypatch.setattr(hub, "think", stuck)
+    monkeypatch.setattr(hub, "THINK_TIMEOUT", 0.2)
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.01)) as c:
+        t = create(c, [{"kind": "me"}, {"kind": "computer", "level": "hard"}])
+        with c.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+            receive_until(ws, state_at(0))
+            ws.send_text(json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0",
+                                     "version": 0}))
+            start = time.perf_counter()
+            after = receive_until(ws, state_at(2))  # answered by the watchdog, not by think
+            assert time.perf_counter() - start < 2.5
+            assert after["current_player"] == 0 and len(after["state"]["tiles"]) == 2
+
+
 def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client):
     t = create(client, [{"kind": "me"}, {"kind": "invite"}])
     token = t["you"]["token"]

@@ -21,6 +21,10 @@ from .tables import Table
 
 log = logging.getLogger("pentarena.server")
 
+THINK_TIMEOUT = 10.0
+"""Seconds beyond three times the move time after which a computer seat's search is
+given up and a random legal move played instead."""
+
 
 class Connection(Protocol):
     async def send_json(self, data: Any) -> None: ...
@@ -179,13 +183,15 @@ class Hub:
             view = table.state.view(seat).to_json()
             level = table.seats[seat].level or "medium"
             loop = asyncio.get_running_loop()
-            text = await loop.run_in_executor(
+            thinking = loop.run_in_executor(
                 self.executor, think, table.game.name, dict(table.game.options), view,
                 level, (table.seed or 0) + version, self.ai_time_limit)
+            # bots keep to their time limits; this is only a watchdog
+            text = await asyncio.wait_for(thinking, THINK_TIMEOUT + 3 * (self.ai_time_limit or 5))
         except asyncio.CancelledError:
             table.thinking = None
             raise
-        except Exception:
+        except Exception:  # includes the watchdog's TimeoutError
             # The engine never fails to list a move: fall back on a random legal one.
             log.exception("computer seat %s on table %s failed; playing a random move",
                           seat, table.id)
