@@ -34,7 +34,9 @@ class _OutOfTime(Exception):
 
 class AlphaBetaBot(Bot):
     """Iterative-deepening alpha-beta; ``last`` reports nodes (as ``iterations``), the
-    depth reached (as ``visits``) and the chosen move's value."""
+    depth reached (as ``visits``) and the chosen move's value.  The game's ``evaluate``
+    must stay strictly between -1 and 1 for unfinished games: ±1 and beyond mean a
+    finished game, and a root value there ends the search as proven."""
 
     name = "alphabeta"
 
