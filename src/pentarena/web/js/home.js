@@ -43,7 +43,8 @@ function seatsFor(count) {
     sel.append(el("option", { value: "invite" }, "friend (invite link)"));
     sel.append(el("option", { value: "open" }, "anyone (open seat)"));
     for (const lv of Object.keys(LEVELS)) {
-      sel.append(el("option", { value: `computer:${lv}`, selected: i > 0 && lv === "medium" }, `computer: ${lv}`));
+      sel.append(el("option", { value: `computer:${lv}`, selected: i > 0 && lv === "medium",
+                                title: LEVELS[lv] }, `computer: ${lv}`));
     }
     box.append(el("label", {}, `Seat ${i + 1}`, sel));
   }
