@@ -9,8 +9,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = [["pentup_speed.py"], ["pentago_speed.py"], ["pentomino_speed.py"],
-           ["pentup_strength.py"], ["strength.py", "pentago"], ["strength.py", "pentomino"],
-           ["pentic_strength.py"]]
+           *(["strength.py", game] for game in ("pentup", "pentago", "pentomino", "pentic"))]
 
 if __name__ == "__main__":
     failed = 0

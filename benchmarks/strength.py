@@ -1,7 +1,8 @@
-"""Strength of the search bot in Pentago and Pentomino (2 players, seats alternated, both
-cores, one game per process): against random and greedy, and against the same search
-without what the game adds to it — Pentago's playout policy and move ordering (win at once
-when possible), Pentomino's exact endgame solver.
+"""Strength of the search bot in every game (2 players, seats alternated, both cores, one
+game per process; with hidden hands each bot sees only its own view): against random and
+greedy, and — in Pentago and Pentomino — against the same search without what the game
+adds to it: Pentago's playout policy and move ordering (win at once when possible),
+Pentomino's exact endgame solver.
 
     python benchmarks/strength.py pentago --games 100 --seconds 0.25
 """
@@ -15,12 +16,20 @@ from concurrent.futures import ProcessPoolExecutor
 from common import RESULTS, machine, save
 
 import pentarena
-from pentarena.ai import MCTSBot, SearchBot, make_bot
+from pentarena.ai import MCTSBot, SearchBot, choose_for, make_bot
 from pentarena.cli import wilson
 
 OPPONENTS = {
+    "pentup": ("random", "easy"),
     "pentago": ("random", "easy", "plain"),
     "pentomino": ("random", "easy", "nosolve"),
+    "pentic": ("easy",),
+}
+DEFAULTS = {  # (games a match, seconds a move)
+    "pentup": (100, 1.0),
+    "pentago": (80, 0.5),
+    "pentomino": (80, 0.5),
+    "pentic": (400, 0.5),
 }
 LABELS = {"random": "random", "easy": "greedy",
           "plain": "MCTS with uniform random playouts and order",
@@ -47,7 +56,7 @@ def one_game(job: tuple[str, str, str, int, float]) -> float:
     bots[1 - seat] = bot(b, 2 * g + 1, seconds)
     state = game.new_initial_state(seed=g)
     while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
+        state.apply(choose_for(bots[state.current_player], state))
     return state.returns()[seat]
 
 
@@ -66,11 +75,14 @@ def previous(game: str, seconds: float) -> dict:
 def main() -> dict:
     parser = argparse.ArgumentParser()
     parser.add_argument("game", choices=sorted(OPPONENTS))
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--against", nargs="*", default=None)
     args = parser.parse_args()
+    games, seconds = DEFAULTS[args.game]
+    args.games = args.games or games
+    args.seconds = args.seconds or seconds
     print(f"{args.game} strength ({machine()}): the search bot at {args.seconds} s a move, "
           f"{args.games} games a match")
     out = previous(args.game, args.seconds)
