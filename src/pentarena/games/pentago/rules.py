@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.bitboard import bits_list
 from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
 from ...core.game import Game, State, json_seed, replay_moves
 from .board import LINES, has_five
@@ -158,12 +159,7 @@ class PentagoState(State):
         # usually no line holds four of the mover's marbles, so no placement wins
         if not self._fours or not (wins := self._win_cells()):
             return [*_m0[q[0]], *_m1[q[1]], *_m2[q[2]], *_m3[q[3]]]
-        out = []
-        rest = wins
-        while rest:
-            low = rest & -rest
-            out.append(PLACE_ONLY[low.bit_length() - 1])
-            rest ^= low
+        out = [PLACE_ONLY[cell] for cell in bits_list(wins)]
         for quadrant, code in enumerate(q):  # cell by cell only where a placement wins
             if not wins & QUADRANT_BITS[quadrant]:
                 out.extend(MOVES[quadrant][code])
@@ -175,12 +171,9 @@ class PentagoState(State):
 
     def _win_cells(self) -> int:
         """The empty cells (36-bit) where the mover's placement makes five."""
-        fours = self._fours
         cells = 0
-        while fours:
-            low = fours & -fours
-            fours ^= low
-            cells |= LINES[(low.bit_length() - 1) // 6]
+        for bit in bits_list(self._fours):  # bit 2 of the field of a line holding four
+            cells |= LINES[bit // 6]
         taken = 0
         for spread, code in zip(SPREAD, self._q):
             taken |= spread[OCCUPIED[code]]
@@ -210,8 +203,7 @@ class PentagoState(State):
     def playout_move(self, rng: random.Random) -> PentagoMove:
         """A playout wins at once when it can; otherwise plays a random move."""
         if self._fours and (wins := self._win_cells()):
-            cells = [c for c in range(36) if wins >> c & 1]
-            return PLACE_ONLY[rng.choice(cells)]
+            return PLACE_ONLY[rng.choice(bits_list(wins))]
         return self.random_move(rng)
 
     def position_key(self) -> tuple[int, ...]:
