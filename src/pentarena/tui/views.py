@@ -36,6 +36,8 @@ class TerminalView:
 
     seat_names: tuple[str, ...] = ()
     show_seat: int | None = None  # whose hidden information may be shown
+    moves_heading = "legal moves"
+    example_move = ""  # shown when there is no legal move to quote
 
     def after_move(self, state: State) -> str:
         """A line to print after each move (e.g. how it scored); '' for none."""
@@ -56,11 +58,11 @@ class TerminalView:
         """A listing of legal moves (filtered by ``arg``) and the moves it numbers."""
         moves = [m for m in state.legal_moves()
                  if not arg or str(m).lower().startswith(arg.lower())]
-        return numbered(f"{len(moves)} legal moves:", moves), moves
+        return numbered(f"{len(moves)} {self.moves_heading}:", moves), moves
 
     def example(self, state: State) -> str:
         moves = state.legal_moves()
-        return str(moves[0]) if moves else ""
+        return str(moves[0]) if moves else self.example_move
 
     def result(self, state: State) -> RenderableType:
         won = sorted(state.winners())
@@ -212,6 +214,8 @@ class PenticView(TerminalView):
     """Pentic: the grid's top cards, the hand of the person to move, scores, pile."""
 
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")
+    moves_heading = "plays (card@position)"
+    example_move = "3-star-orange@5"
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentic.render import render_rich
@@ -236,15 +240,6 @@ class PenticView(TerminalView):
         return (f"{p['card']}@{p['position']}: {', '.join(parts)} → edge {p['edge']}, "
                 f"{p['underneath']} underneath ×{p['multiplier']}{bonus} = {p['points']} "
                 f"points{extra}")
-
-    def moves(self, state: State, arg: str):
-        moves = [m for m in state.legal_moves()
-                 if not arg or str(m).lower().startswith(arg.lower())]
-        return numbered(f"{len(moves)} plays (card@position):", moves), moves
-
-    def example(self, state: State) -> str:
-        moves = state.legal_moves()
-        return str(moves[0]) if moves else "3-star-orange@5"
 
 
 VIEWS: dict[str, Callable[[], TerminalView]] = {
