@@ -67,3 +67,21 @@ def test_cli_replay_prints_the_game(tmp_path, capsys):
     assert main(["replay", str(bad)]) == 2
     assert "cannot be replayed" in capsys.readouterr().out
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+@pytest.mark.parametrize("seed", [2**63, -(2**63) - 1, 2**70])
+def test_seeds_beyond_64_bits_are_refused_with_a_reason(seed):
+    data = GameRecord.of(finished_state()).to_json()
+    with pytest.raises(pentarena.StateFormatError, match="64 bits"):
+        GameRecord.from_json(dict(data, seed=seed))
+
+
+def test_deeply_nested_record_json_is_refused_with_a_reason():
+    text = '{"game": "pentup", "meta": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(pentarena.StateFormatError, match="nested too deeply"):
+        GameRecord.from_json(text)
+
+
+def test_an_option_called_name_is_an_unknown_option():
+    with pytest.raises(pentarena.GameOptionError, match="no option 'name'"):
+        pentarena.load_game("pentago", name="x")

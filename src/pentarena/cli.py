@@ -150,7 +150,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from .server.app import serve
 
-    serve(args.host, args.port, args.database_url)
+    serve(args.host, args.port, args.database_url, args.allow_origin or ())
     return 0
 
 
@@ -236,6 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--database-url", default=None,
                        help="SQLAlchemy URL (default: SQLite in ~/.local/share/pentarena)")
+    serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
+                       help="another origin whose pages may use this server, e.g. "
+                            "https://play.example.org (default: only the server's own)")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
     replay.add_argument("file")
     replay.add_argument("--delay", type=float, default=0.0, help="seconds between moves")

@@ -1,7 +1,8 @@
-"""Game records: the game, its options, the seed and the moves, as JSON.
+"""Game records: the game, its options, how it was set up and the moves, as JSON.
 
-A record is all it takes to rebuild any moment of a game exactly, because every shuffle
-comes from the seed and every move is replayed through the engine.
+A record is all it takes to rebuild any moment of a game exactly: every shuffle comes from
+the seed (or, for a deal from the secure random source, the dealt ``deck`` is kept), and
+every move is replayed through the engine.
 """
 
 from __future__ import annotations
@@ -16,26 +17,44 @@ from .core.errors import StateFormatError, json_object
 from .core.game import State, load_game
 
 MAX_RECORD_BYTES = 1_000_000
+SEED_RANGE = range(-(2**63), 2**63)
+"""Seeds are signed 64-bit numbers (what every database stores as an integer)."""
+
+
+def check_seed(seed: Any, what: str = "'seed'") -> int | None:
+    """``seed`` if it is None or a whole number in :data:`SEED_RANGE`; else StateFormatError."""
+    if seed is None:
+        return None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise StateFormatError(f"{what} must be a whole number or null")
+    if seed not in SEED_RANGE:
+        raise StateFormatError(f"{what} must fit in 64 bits (between -2**63 and 2**63 - 1)")
+    return seed
 
 
 @dataclass
 class GameRecord:
-    """``game`` + ``options`` + ``seed`` + ``moves`` (canonical move text)."""
+    """``game`` + ``options`` + ``seed`` (or ``deck``) + ``moves`` (canonical move text)."""
 
     game: str
     options: dict[str, Any]
     seed: int | None
     moves: list[str] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    deck: list[str] | None = None
+    """Games with a deck (Pentic): the dealt order when it did not come from the seed."""
 
     @classmethod
     def of(cls, state: State, **meta: Any) -> GameRecord:
-        return cls(state.game.name, dict(state.game.options), getattr(state, "seed", None),
-                   state.history(), dict(meta))
+        saved = state.to_json()
+        return cls(state.game.name, dict(state.game.options), saved.get("seed"),
+                   state.history(), dict(meta), saved.get("deck"))
 
     def to_json(self) -> dict[str, Any]:
         out = {"format": "pentarena-record/1", "game": self.game, "options": self.options,
                "seed": self.seed, "moves": list(self.moves)}
+        if self.deck is not None:
+            out["deck"] = list(self.deck)
         if self.meta:
             out["meta"] = self.meta
         return out
@@ -51,29 +70,41 @@ class GameRecord:
         seed = data.get("seed")
         moves = data.get("moves", [])
         meta = data.get("meta", {})
+        deck = data.get("deck")
         if not isinstance(game, str):
             raise StateFormatError("the record needs a 'game' name")
         if not isinstance(options, Mapping):
             raise StateFormatError("'options' must be an object")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise StateFormatError("'seed' must be a whole number or null")
+        check_seed(seed)
+        if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
+            raise StateFormatError("'deck' must be a list of card names or null")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise StateFormatError("'moves' must be a list of move texts")
         if not isinstance(meta, Mapping):
             raise StateFormatError("'meta' must be an object")
-        return cls(game, dict(options), seed, list(moves), dict(meta))
+        return cls(game, dict(options), seed, list(moves), dict(meta), deck)
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
-    def states(self) -> list[State]:
-        """The state before the first move, after each move (len(moves) + 1 states)."""
+    def initial_state(self) -> State:
+        """The state before the first move."""
         try:
             game = load_game(self.game, **self.options)
         except ValueError as exc:
             raise StateFormatError(f"the record's game cannot be loaded: {exc}") from None
-        state = game.new_initial_state(seed=self.seed)
+        setup: dict[str, Any] = {"seed": self.seed}
+        if self.deck is not None:
+            setup["deck"] = self.deck
+        try:
+            return game.new_initial_state(**setup)
+        except (ValueError, TypeError) as exc:
+            raise StateFormatError(f"the record's deal cannot be set up: {exc}") from None
+
+    def states(self) -> list[State]:
+        """The state before the first move, after each move (len(moves) + 1 states)."""
+        state = self.initial_state()
         out = [state.clone()]
         for i, text in enumerate(self.moves):
             try:

@@ -16,18 +16,24 @@ def create_table(server, seats, options=None, game: str = "pentup") -> dict:
     return json.loads(urllib.request.urlopen(req).read())
 
 
+def until(page, condition: str, timeout: float = 30_000) -> None:
+    """Wait until the JavaScript expression ``condition`` holds in ``page``.  It is sent as
+    a function: the pages' Content-Security-Policy allows no eval of strings."""
+    page.wait_for_function(f"() => ({condition})", timeout=timeout)
+
+
 def moves_played(page) -> int:
     return page.locator("#log li").count()
 
 
 def wait_moves(page, n: int, timeout: float = 30_000) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {n}",
+    until(page, f"document.querySelectorAll('#log li').length >= {n}",
                            timeout=timeout)
 
 
 def wait_my_turn_or_end(page, timeout: float = 60_000) -> bool:
     """True when it is this page's turn, False when the game is over."""
-    page.wait_for_function(
+    until(page, 
         "!document.getElementById('banner').hidden || "
         "document.querySelectorAll('.pu-tile:not(.none)').length > 0", timeout=timeout)
     return page.locator("#banner").is_hidden()
@@ -61,7 +67,7 @@ def play_one_move(page, rng: random.Random, use_keys: bool = True) -> str:
 
 def wait_turn_or_end(page, timeout: float = 60_000) -> bool:
     """Any game: True when the status says it is this page's turn, False at the end."""
-    page.wait_for_function(
+    until(page, 
         "!document.getElementById('banner').hidden || "
         "document.querySelector('#status .you') !== null", timeout=timeout)
     return page.locator("#banner").is_hidden()
@@ -71,7 +77,7 @@ def play_pentago_move(page, rng: random.Random) -> str:
     before = moves_played(page)
     empty = page.locator(".pg-cell[data-owner='']")
     empty.nth(rng.randrange(empty.count())).click()
-    page.wait_for_function("document.querySelectorAll('.pg-arrow').length === 8 || "
+    until(page, "document.querySelectorAll('.pg-arrow').length === 8 || "
                            "document.getElementById('pg-hint').textContent.includes('makes five')")
     if "makes five" not in page.locator("#pg-hint").inner_text():
         arrows = page.locator(".pg-arrow")
@@ -84,6 +90,7 @@ def play_pentago_move(page, rng: random.Random) -> str:
 def play_pentomino_move(page, rng: random.Random) -> str:
     """Pick, touch or place like a person: click a piece, turn it until it has a spot."""
     before = moves_played(page)
+    touch_move = "Touch-move" in page.locator("#pm-hint-line").inner_text()
     tiles = page.locator(".pu-tile:not(.none)")
     tiles.nth(rng.randrange(tiles.count())).click()
     if "Draft" in page.locator("#pm-hint-line").inner_text() or \
@@ -91,8 +98,9 @@ def play_pentomino_move(page, rng: random.Random) -> str:
         page.click("#pm-confirm")
         wait_moves(page, before + 1)
         return page.locator("#log li").nth(before).inner_text()
-    if page.locator("#log li").count() > before:  # touch-move: the click was a move
+    if touch_move:  # the click was a move of its own: wait for it before placing
         before += 1
+        wait_moves(page, before)
     for step in range(8):
         if page.locator(".dest").count():
             break

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import random
-import time
 
 from .conftest import shot
-from .helpers import create_table, moves_played, play_one_move, wait_moves, wait_my_turn_or_end
+from .helpers import (
+    create_table,
+    moves_played,
+    play_one_move,
+    until,
+    wait_moves,
+    wait_my_turn_or_end,
+)
 
 
 def test_full_game_against_the_computer_by_clicking(server, new_page):
@@ -43,13 +49,13 @@ def test_full_game_against_the_computer_by_clicking(server, new_page):
     # the replay stepper, with keyboard arrows
     assert page.locator("#replay").is_visible()
     page.click("#r-first")
-    page.wait_for_function("document.getElementById('r-pos').textContent === '0/24'")
+    until(page, "document.getElementById('r-pos').textContent === '0/24'")
     assert page.locator("#pu-board .cell").count() == 0
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.getElementById('r-pos').textContent === '1/24'")
+    until(page, "document.getElementById('r-pos').textContent === '1/24'")
     assert page.locator("#pu-board .cell").count() == 5
     page.keyboard.press("End")
-    page.wait_for_function("document.getElementById('r-pos').textContent === '24/24'")
+    until(page, "document.getElementById('r-pos').textContent === '24/24'")
     assert not page.errors, page.errors
 
 
@@ -72,7 +78,6 @@ def test_two_browsers_through_an_invite_link_and_a_spectator(server, new_page):
     carol.wait_for_selector("#players .seat")
     assert "watching" in carol.locator("#status").inner_text()
     rng = random.Random(3)
-    timings = []
     for ply in range(24):
         page, other = (alice, bob) if ply % 2 == 0 else (bob, alice)
         assert wait_my_turn_or_end(page)
@@ -80,21 +85,12 @@ def test_two_browsers_through_an_invite_link_and_a_spectator(server, new_page):
         play_one_move(page, rng)
         wait_moves(other, before + 1)
         wait_moves(carol, before + 1)
-        sent = page.evaluate("window.pentarenaTiming.sentAt")
-        t_page = page.evaluate("window.pentarenaTiming.renderedAt")
-        t_other = other.evaluate("window.pentarenaTiming.renderedAt")
-        timings.append(max(t_page, t_other) - sent)
         if ply == 5:
             shot(bob, "pentup-phone")
             shot(carol, "pentup-spectator")
     for p in (alice, bob, carol):
         p.wait_for_selector("#banner:not([hidden])")
         assert moves_played(p) == 24
-    timings.sort()
-    median = timings[len(timings) // 2]
-    print(f"\nmove round trip (Confirm -> both boards updated): median {median:.1f} ms, "
-          f"max {timings[-1]:.1f} ms over {len(timings)} moves")
-    assert median < 100, timings
     assert not (alice.errors or bob.errors or carol.errors)
 
 
@@ -112,7 +108,7 @@ def test_illegal_placement_shows_the_server_error(server, new_page):
     friend.locator("#pu-board").click(position={"x": 20, "y": 20})
     assert "not highlighted" in friend.locator("#pu-error").inner_text()
     friend.click("#pu-confirm")
-    friend.wait_for_function(
+    until(friend, 
         "document.getElementById('pu-error').textContent.includes('must')")
     message = friend.locator("#pu-error").inner_text()
     assert "share an edge" in message or "must be placed" in message
@@ -133,7 +129,6 @@ def test_server_restart_mid_game_loses_nothing(server, new_page):
     history = page.locator("#log li").all_inner_texts()
     server.kill()
     page.wait_for_selector("#conn[data-state=closed]")
-    time.sleep(0.5)
     server.start()
     page.wait_for_selector("#conn[data-state=open]", timeout=20_000)
     assert page.locator("#log li").all_inner_texts()[:4] == history[:4]

@@ -181,3 +181,17 @@ def test_pentic_in_the_terminal_shows_only_your_hand_and_each_score():
     from pentarena.games.pentic import parse
     hidden = state.to_json()["hands"][1]  # the computer's cards, never shown to you
     assert hidden and not any(card_text(parse(c)).plain in text for c in hidden)
+
+
+def test_undo_in_an_unseeded_pentic_game():
+    """The deal came from the secure random source, not a seed: undo still replays it."""
+    game = pentarena.load_game("pentic")
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    tg = TerminalGame(game, [None, RandomBot(seed=1)], console=console, read=scripted([]))
+    first = str(tg.state.legal_moves()[0])
+    tg.read = scripted([first, "undo", "quit"])
+    state = tg.run()
+    text = out.getvalue()
+    assert "Took back 2 move(s)" in text and "not in your hand" not in text
+    assert state.history() == [] and not state.is_terminal()

@@ -41,6 +41,8 @@ def json_object(data, what: str, max_bytes: int | None = None) -> dict:
             data = json.loads(data)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise StateFormatError(f"{what} is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise StateFormatError(f"{what} is nested too deeply to be read") from None
     if not isinstance(data, Mapping):
         raise StateFormatError(f"{what} must be a JSON object")
     return dict(data)

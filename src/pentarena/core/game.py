@@ -330,7 +330,7 @@ def game_info(name: str) -> GameInfo:
         raise GameOptionError(f"unknown game {name!r}; known games: {known}") from None
 
 
-def resolve_options(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+def resolve_options(name: str, options: Mapping[str, Any], /) -> dict[str, Any]:
     """The full option dict for ``name``: defaults filled in, every value checked."""
     info = game_info(name)
     unknown = set(options) - set(info.options)
@@ -347,7 +347,7 @@ def resolve_options(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return resolved
 
 
-def load_game(name: str, **options: Any) -> Game:
+def load_game(name: str, /, **options: Any) -> Game:
     """The game ``name`` with ``options`` (unknown names or values raise GameOptionError)."""
     info = game_info(name)
     return info.factory(**resolve_options(name, options))

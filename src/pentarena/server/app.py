@@ -1,17 +1,22 @@
 """The HTTP + WebSocket adapter: a thin layer over :class:`~.hub.Hub`.
 
 REST (documented at /docs): the lobby — games, tables, joining, records.  WebSocket
-``/ws/{table_id}?token=...``: play and watch one table.
+``/ws/{table_id}``: play and watch one table, as the seats of this browser's cookie for the
+table (or of ``?token=...``, for programs).
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -19,10 +24,11 @@ from pydantic import BaseModel, Field
 from ..ai.bots import LEVELS
 from ..core.errors import StateFormatError
 from ..core.game import list_games
-from ..record import MAX_RECORD_BYTES, GameRecord
-from .ai_worker import make_executor
-from .hub import Hub
+from ..record import SEED_RANGE, GameRecord
+from .connections import Client
+from .hub import Hub, Limits
 from .protocol import (
+    MAX_MESSAGE_BYTES,
     HintMessage,
     MoveMessage,
     PingMessage,
@@ -31,29 +37,37 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
+from .security import Guard, keep_seat_tokens, seat_tokens
 from .store import Store
+from .workers import WorkerPool
 
 log = logging.getLogger("pentarena.server")
 WEB = resources.files("pentarena") / "web"
-COOKIE = "pentarena_seat_"
+WS_MAX_SIZE = 4 * MAX_MESSAGE_BYTES
+"""Largest WebSocket frame the protocol layer reads; larger frames close the connection
+(1009) before they are buffered."""
+
+STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
+          "busy": 429, "store-failed": 503, "too-long": 422}
 
 
 class SeatSpec(BaseModel):
-    kind: str = Field(description="me | invite | computer")
+    kind: str = Field(description="me | invite | open | computer")
     level: str | None = Field(None, description="computer level")
-    name: str | None = None
+    name: str | None = Field(None, max_length=40)
 
 
 class CreateTable(BaseModel):
-    game: str
+    game: str = Field(max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec] | None = None
+    seats: list[SeatSpec] | None = Field(None, max_length=8)
     name: str = Field("", max_length=40, description="your display name")
-    seed: int | None = None
+    seed: int | None = Field(None, ge=SEED_RANGE.start, le=SEED_RANGE.stop - 1,
+                             description="games without hidden cards only")
 
 
 class SitDown(BaseModel):
-    seat: int
+    seat: int = Field(ge=0, le=7)
     name: str = Field("", max_length=40)
 
 
@@ -62,33 +76,60 @@ class JoinTable(BaseModel):
     name: str = Field("", max_length=40)
 
 
-def _error(exc: ProtocolError, status: int = 400) -> HTTPException:
-    return HTTPException(status_code=status, detail={"code": exc.code, "message": exc.message})
+class SeatToken(BaseModel):
+    token: str | None = Field(None, max_length=100,
+                              description="a seat token (browsers send their cookie instead)")
+
+
+def creator_key(request: Request) -> str:
+    """Who created a table, as far as limits per creator go: their address, hashed."""
+    host = request.client.host if request.client else "?"
+    return hashlib.sha256(f"pentarena-creator:{host}".encode()).hexdigest()[:16]
 
 
 def create_app(database_url: str | None = None, ai: str = "process",
-               ai_time_limit: float | None = None) -> FastAPI:
-    """The server application.  ``ai='thread'`` runs computer seats in a thread (tests)."""
+               ai_time_limit: float | None = None, workers: int | None = None,
+               allowed_origins: Iterable[str] = (), allowed_hosts: Iterable[str] | None = None,
+               limits: Limits | None = None) -> FastAPI:
+    """The server application.  ``ai='thread'`` runs computer seats in threads (tests)."""
     store = Store(database_url)
-    hub = Hub(store, make_executor(ai), ai_time_limit)
+    hub = Hub(store, WorkerPool(workers, ai), ai_time_limit, limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         unfinished = hub.restore()
         log.info("restored %d unfinished tables", unfinished)
+        if hub.unreadable:
+            log.error("%d table(s) could not be restored and were set aside; they are "
+                      "listed at /api/health", len(hub.unreadable))
         hub.start_computers()
         yield
         await hub.close()
         store.close()
 
-    app = FastAPI(title="Pentarena", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="Pentarena", version="0.1.0", lifespan=lifespan, redirect_slashes=False,
                   description="Play the Pent games: lobby API and table WebSockets.")
     app.state.hub = hub
+    app.add_middleware(Guard, allowed_origins=allowed_origins, allowed_hosts=allowed_hosts)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError):
+        errors = exc.errors()
+        where = lambda e: ".".join(str(x) for x in e.get("loc", ()) if x != "body")  # noqa: E731
+        message = "; ".join(f"{where(e) or 'the request'}: {e.get('msg', 'invalid')}"
+                            for e in errors[:5])
+        return JSONResponse({"detail": {"code": "bad-request", "message": message,
+                                        "errors": jsonable_encoder(errors[:5])}}, 400)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError):
-        status = 404 if exc.code == "unknown-table" else 400
-        return JSONResponse({"detail": {"code": exc.code, "message": exc.message}}, status)
+        return JSONResponse({"detail": {"code": exc.code, "message": exc.message}},
+                            STATUS.get(exc.code, 400))
+
+    def held_seat(request: Request, table_id: str, token: str | None) -> int | None:
+        table = hub.get(table_id)
+        held = table.seats_of([token] if token else seat_tokens(request, table_id))
+        return min(held) if held else None
 
     # -- pages --------------------------------------------------------------------
     def page(name: str) -> FileResponse:
@@ -113,33 +154,46 @@ def create_app(database_url: str | None = None, ai: str = "process",
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     # -- lobby API ----------------------------------------------------------------
+    @app.get("/api/health", summary="Is the server up; tables set aside at start")
+    async def health():
+        return {"status": "ok", "tables": len(hub.tables),
+                "playing": sum(t.status == "playing" for t in hub.tables.values()),
+                "connections": sum(len(c) for c in hub.clients.values()),
+                "jobs": {"running": hub.pool.running, "queued": hub.pool.queued},
+                "set_aside": [{"id": u.id, "reason": u.reason} for u in hub.unreadable]}
+
     @app.get("/api/games", summary="Every game, its options and the computer levels")
     async def games():
         return {"games": list_games(), "levels": LEVELS}
 
     @app.post("/api/tables", summary="Create a table", status_code=201)
-    async def create_table(body: CreateTable, response: Response):
+    async def create_table(body: CreateTable, request: Request, response: Response):
         seats = [s.model_dump() for s in body.seats] if body.seats else None
-        table, tokens = hub.create(body.game, body.options, seats, body.name, body.seed)
-        mine = [s for s, spec in enumerate(seats or [{"kind": "me"}]) if spec["kind"] == "me"]
-        you = None
+        table, secrets_ = await hub.create(body.game, body.options, seats, body.name,
+                                           body.seed, creator_key(request))
+        mine = [s for s in sorted(secrets_) if table.seats[s].token_hash]
         if mine:
-            you = {"seat": mine[0], "token": tokens[mine[0]]}
-            response.set_cookie(COOKIE + table.id, tokens[mine[0]], httponly=False,
-                                samesite="lax", max_age=30 * 86400)
+            keep_seat_tokens(request, response, table.id, [secrets_[s] for s in mine])
+        you = {"seat": mine[0], "token": secrets_[mine[0]]} if mine else None
         invites = [{"seat": s, "url": f"/t/{table.id}?token={t}"}
-                   for s, t in tokens.items() if s not in mine]
-        others = [{"seat": s, "token": tokens[s]} for s in mine[1:]]
+                   for s, t in secrets_.items() if s not in mine]
+        others = [{"seat": s, "token": secrets_[s]} for s in mine[1:]]
         return {"id": table.id, "url": f"/t/{table.id}", "you": you, "invites": invites,
                 "hotseat": others, "table": table.summary()}
 
     @app.get("/api/tables", summary="Tables: open, in progress, finished")
-    async def tables(status: str | None = Query(None, pattern="^(playing|finished|replay)$"),
+    async def tables(request: Request,
+                     status: str | None = Query(None, pattern="^(playing|finished|replay)$"),
                      limit: int = Query(50, ge=1, le=500)):
         rows = sorted(hub.tables.values(), key=lambda t: -t.updated)
         if status:
             rows = [t for t in rows if t.status == status]
-        return {"tables": [t.summary() for t in rows[:limit]]}
+        out = []
+        for t in rows[:limit]:
+            summary = t.summary()
+            summary["mine"] = sorted(t.seats_of(seat_tokens(request, t.id)))
+            out.append(summary)
+        return {"tables": out}
 
     @app.get("/api/tables/{table_id}", summary="One table as a spectator sees it")
     async def table(table_id: str):
@@ -147,61 +201,53 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return t.payload(None, hub.connected_seats(t.id))
 
     @app.get("/api/tables/{table_id}/at/{ply}", summary="The table after `ply` moves (replay)")
-    async def table_at(table_id: str, ply: int):
+    async def table_at(table_id: str, ply: int = Path(ge=0, le=100_000)):
         t = hub.get(table_id)
         return t.payload(None, state=t.state_at(ply))
 
-    @app.post("/api/tables/{table_id}/join", summary="Take a seat through its invite token")
-    async def join(table_id: str, body: JoinTable, response: Response):
+    @app.post("/api/tables/{table_id}/join",
+              summary="Take a seat with its invite (the invite is then used up)")
+    async def join(table_id: str, body: JoinTable, request: Request, response: Response):
         t = hub.get(table_id)
-        seat = t.claim(body.token, body.name)
-        response.set_cookie(COOKIE + t.id, body.token, samesite="lax", max_age=30 * 86400)
-        await hub.seats_changed(t)
-        return {"seat": seat}
+        seat, token, seats = t.claim(body.token, body.name)
+        if token != body.token:
+            await hub.change_seats(t, seats)
+        keep_seat_tokens(request, response, t.id, [token], replaces=body.token)
+        return {"seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby")
-    async def sit(table_id: str, body: SitDown, response: Response):
+    async def sit(table_id: str, body: SitDown, request: Request, response: Response):
         t = hub.get(table_id)
-        token = t.sit(body.seat, body.name)
-        response.set_cookie(COOKIE + t.id, token, samesite="lax", max_age=30 * 86400)
-        await hub.seats_changed(t)
+        token, seats = t.sit(body.seat, body.name)
+        await hub.change_seats(t, seats)
+        keep_seat_tokens(request, response, t.id, [token])
         return {"seat": body.seat, "token": token}
 
-    @app.post("/api/tables/{table_id}/leave", summary="Give up a seat (its link stays valid)")
+    @app.post("/api/tables/{table_id}/leave",
+              summary="Give up a seat: its token stops working, the seat opens to anyone")
     async def leave(table_id: str, body: JoinTable):
         t = hub.get(table_id)
-        seat = t.leave(body.token)
-        await hub.seats_changed(t)
+        seat, seats = t.leave(body.token)
+        await hub.change_seats(t, seats)
         return {"seat": seat}
 
     @app.post("/api/tables/{table_id}/count",
-              summary="Puzzles: count every solution of the region up to symmetry")
-    async def count(table_id: str):
-        t = hub.get(table_id)
-        if not t.solo:
-            raise ProtocolError("not-a-puzzle", "only puzzles have solutions to count")
-        report = await hub.count_solutions(t)
-        return {"count": report.count, "seconds": report.seconds, "nodes": report.nodes}
+              summary="Puzzles: count the solutions from the current position (seat only)")
+    async def count(table_id: str, request: Request, body: SeatToken | None = None):
+        seat = held_seat(request, table_id, body.token if body else None)
+        return await hub.count_solutions(hub.get(table_id), seat)
 
     @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)")
     async def record(table_id: str):
         t = hub.get(table_id)
-        if t.game.hidden_information and not t.state.is_terminal():
-            # the record's seed would reveal every hand and the pile
-            raise ProtocolError("hidden", "the record of a game with hidden cards is "
-                                "available once the game is over")
-        rec = GameRecord.of(t.state, table=t.id, players=[s.name for s in t.seats])
-        return JSONResponse(rec.to_json(), headers={
+        return JSONResponse(t.record().to_json(), headers={
             "Content-Disposition": f'attachment; filename="pentarena-{t.game.name}-{t.id}.json"'})
 
     @app.post("/api/records", summary="Import a game record to replay it", status_code=201)
     async def import_record(request: Request):
         raw = await request.body()
-        if len(raw) > MAX_RECORD_BYTES:
-            raise HTTPException(413, {"code": "too-large",
-                                      "message": f"records may be at most {MAX_RECORD_BYTES} bytes"})
         try:
-            t = hub.import_record(GameRecord.from_json(raw))
+            t = await hub.import_record(GameRecord.from_json(raw))
         except StateFormatError as exc:
             raise HTTPException(400, {"code": "bad-record", "message": str(exc)}) from None
         return {"id": t.id, "url": f"/t/{t.id}", "table": t.summary()}
@@ -216,45 +262,63 @@ def create_app(database_url: str | None = None, ai: str = "process",
                                 "message": f"there is no table {table_id!r}"})
             await ws.close(code=4404)
             return
-        token = token or ws.cookies.get(COOKIE + table_id)
-        seat = table.seat_of(token)
-        if token and seat is None:
-            await ws.send_json({"type": "error", "code": "bad-token",
-                                "message": "this link holds no seat here; you are watching"})
-        await hub.join(table, ws, seat)
+        seats = table.seats_of([token] if token else seat_tokens(ws, table_id))
+        client = Client(ws, seats)
+        if token and not seats:
+            client.send({"type": "error", "code": "bad-token",
+                         "message": "this link holds no seat here; you are watching"})
+        await hub.join(table, client)
         try:
-            while True:
-                raw = await ws.receive_text()
-                try:
-                    msg = parse_client_message(raw)
-                    if isinstance(msg, MoveMessage):
-                        await hub.submit(table, seat, msg.move, msg.version)
-                    elif isinstance(msg, SyncMessage):
-                        await hub.send_state(table, ws, seat)
-                    elif isinstance(msg, PingMessage):
-                        await ws.send_json({"type": "pong"})
-                    elif isinstance(msg, HintMessage):
-                        await ws.send_json({"type": "hint", "move": await hub.hint(table, seat)})
-                    elif isinstance(msg, SolveMessage):
-                        await hub.solve(table, seat)
-                except ProtocolError as exc:
-                    await ws.send_json(exc.event())
-                    if exc.code == "stale":
-                        await hub.send_state(table, ws, seat)
+            await serve_connection(hub, table, client, ws)
         except WebSocketDisconnect:
             pass
         except Exception:  # never let one connection take the server down
             log.exception("connection to table %s failed", table_id)
         finally:
-            await hub.leave(table, ws)
+            await hub.leave(table, client)
 
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
+async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket) -> None:
+    """Read one connection's messages until it closes; every bad one gets an error event."""
+    while not client.closed.is_set():
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            client.send({"type": "error", "code": "bad-message",
+                         "message": "messages are JSON text frames, not binary"})
+            continue
+        seat = client.seat_for(table.state.current_player)
+        try:
+            msg = parse_client_message(raw)
+            if isinstance(msg, MoveMessage):
+                await hub.submit(table, seat, msg.move, msg.version)
+            elif isinstance(msg, SyncMessage):
+                hub.send_state(table, client)
+            elif isinstance(msg, PingMessage):
+                client.send({"type": "pong"})
+            elif isinstance(msg, HintMessage):
+                client.send({"type": "hint", "move": await hub.hint(table, seat)})
+            elif isinstance(msg, SolveMessage):
+                await hub.solve(table, seat)
+        except ProtocolError as exc:
+            client.send(exc.event())
+            if exc.code == "stale":
+                hub.send_state(table, client)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
+          allowed_origins: Iterable[str] = ()) -> None:
     import uvicorn
 
-    app = create_app(database_url)
+    loopback = host in ("127.0.0.1", "localhost", "::1")
+    app = create_app(database_url, allowed_origins=allowed_origins,
+                     allowed_hosts=["127.0.0.1", "localhost", "::1"] if loopback else None)
     print(f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)", flush=True)
     print(f"Database: {app.state.hub.store.url}", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                h11_max_incomplete_event_size=16 * 1024, timeout_graceful_shutdown=5)
+

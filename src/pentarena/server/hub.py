@@ -1,59 +1,87 @@
 """The server's live side: tables in memory, their connections, computer seats.
 
 Every move — a person's or a computer's — goes through :meth:`Hub.submit`: validated by the
-table, committed to the store, then broadcast, each connection receiving only its own view.
+table, committed to the store (off the event loop), then taken by the table and broadcast,
+each connection receiving only its own view.  Sending never waits on a client (see
+:mod:`.connections`); thinking never runs on the event loop (see :mod:`.workers`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
-from collections import defaultdict
-from concurrent.futures import Executor
-from typing import Any, Protocol
+import secrets
+from collections import OrderedDict, defaultdict
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from ..record import GameRecord
-from .ai_worker import think
+from .connections import Client
+from .jobs import count, hint, think
 from .protocol import ProtocolError
-from .store import Store
-from .tables import Table
+from .store import Store, Unreadable
+from .tables import Seat, Table
+from .workers import JobFailed, JobTimeout, WorkerPool
 
 log = logging.getLogger("pentarena.server")
 
 THINK_TIMEOUT = 10.0
 """Seconds beyond three times the move time after which a computer seat's search is
-given up and a random legal move played instead."""
+stopped and a random legal move played instead."""
+STORE_RETRY_MAX = 5.0
+"""Longest wait between a computer seat's attempts to store its move."""
 
 
-class Connection(Protocol):
-    async def send_json(self, data: Any) -> None: ...
+@dataclass(frozen=True)
+class Limits:
+    """What one client or table may ask of the server."""
+
+    computer_only_tables: int = 3
+    """Computer-only tables one creator may have playing at once."""
+    count_seconds: float = 60.0
+    """Time cap of one puzzle solution count."""
+    hint_seconds: float = 30.0
+    counts_cached: int = 256
+
+
+# Priorities of jobs on the worker pool (lower first).
+PEOPLE_WAITING, PEOPLE_AWAY, NOBODY_PLAYS = 0, 1, 2
 
 
 class Hub:
-    def __init__(self, store: Store, executor: Executor, ai_time_limit: float | None = None):
+    def __init__(self, store: Store, pool: WorkerPool, ai_time_limit: float | None = None,
+                 limits: Limits | None = None) -> None:
         self.store = store
-        self.executor = executor
+        self.pool = pool
         self.ai_time_limit = ai_time_limit
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
-        self.connections: dict[str, dict[Connection, int | None]] = defaultdict(dict)
+        self.unreadable: list[Unreadable] = []
+        self.clients: dict[str, set[Client]] = defaultdict(set)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.thinking: dict[str, asyncio.Task] = {}
         self.tasks: set[asyncio.Task] = set()
-        self.counts: dict[tuple[str, str], Any] = {}
+        self.counting: set[str] = set()
+        self.counts: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+        self._texts: dict[str, tuple[tuple, dict[Any, str]]] = {}
 
     # -- lifecycle ------------------------------------------------------------------
     def restore(self) -> int:
-        """Load every table from the store; returns how many are unfinished."""
-        unfinished = 0
-        for stored in self.store.load_all():
+        """Load every table from the store; returns how many are unfinished.  A table that
+        cannot be read back is set aside (logged, listed by /api/health), not fatal."""
+        stored, self.unreadable = self.store.load_all()
+        for t in stored:
             try:
-                table = Table.from_stored(stored)
-            except ValueError as exc:  # a table that no longer replays is skipped, not fatal
-                log.error("table %s cannot be restored: %s", stored.id, exc)
+                table = Table.from_stored(t)
+            except Exception as exc:  # noqa: BLE001 - any bad row is set aside
+                self.unreadable.append(Unreadable(t.id, f"{type(exc).__name__}: {exc}"))
                 continue
             self.tables[table.id] = table
-            unfinished += table.status == "playing"
-        return unfinished
+        for bad in self.unreadable:
+            log.error("table %s set aside: it cannot be restored: %s", bad.id, bad.reason)
+        return sum(t.status == "playing" for t in self.tables.values())
 
     def start_computers(self) -> None:
         for table in self.tables.values():
@@ -62,7 +90,16 @@ class Hub:
     async def close(self) -> None:
         for task in list(self.tasks):
             task.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        for clients in self.clients.values():
+            for client in list(clients):
+                await client.aclose()
+        self.pool.close()
+
+    def spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     # -- tables ---------------------------------------------------------------------
     def get(self, table_id: str) -> Table:
@@ -71,53 +108,95 @@ class Hub:
             raise ProtocolError("unknown-table", f"there is no table {table_id!r}")
         return table
 
-    def create(self, game: str, options: dict, seats: list, name: str = "",
-               seed: int | None = None) -> tuple[Table, dict[int, str]]:
-        table, tokens = Table.create(game, options, seats, seed=seed, name=name)
-        self.store.create_table(table.stored())
+    async def create(self, game: str, options: dict, seats: list | None, name: str = "",
+                     seed: int | None = None, creator: str | None = None,
+                     ) -> tuple[Table, dict[int, str]]:
+        table, tokens = Table.create(game, options, seats, seed=seed, name=name, creator=creator)
+        if table.computer_only:
+            mine = sum(1 for t in self.tables.values() if t.computer_only and t.creator == creator
+                       and t.status == "playing")
+            if mine >= self.limits.computer_only_tables:
+                raise ProtocolError("too-many-tables", f"you already have {mine} tables where "
+                                    "only computers play; wait for one to finish")
+        await self._store(self.store.create_table(table.stored()))
         self.tables[table.id] = table
         self.schedule_computer(table)
         return table, tokens
 
-    def import_record(self, record: GameRecord) -> Table:
+    async def import_record(self, record: GameRecord) -> Table:
         table = Table.from_record(record)
-        self.store.create_table(table.stored())
+        await self._store(self.store.create_table(table.stored()))
         self.tables[table.id] = table
         return table
 
-    async def seats_changed(self, table: Table) -> None:
-        self.store.update_seats(table.id, table.stored().seats)
-        await self.broadcast(table)
+    async def change_seats(self, table: Table, seats: list[Seat]) -> None:
+        """Store the new seats, then seat them and tell every connection."""
+        async with self.locks[table.id]:
+            await self._store(self.store.update_seats(table.id, [asdict(s) for s in seats]))
+            table.set_seats(seats)
+        self.broadcast(table)
+
+    @staticmethod
+    async def _store(write) -> None:
+        """Await a store write; a failure is a clear, retryable error (nothing changed)."""
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.error("a database write failed: %s", exc)
+            raise ProtocolError("store-failed", "the server could not save that just now; "
+                                "nothing changed, please try again") from None
 
     # -- connections ----------------------------------------------------------------
     def connected_seats(self, table_id: str) -> set[int]:
-        return {s for s in self.connections[table_id].values() if s is not None}
+        return {s for c in self.clients[table_id] for s in c.seats}
 
-    async def join(self, table: Table, conn: Connection, seat: int | None) -> None:
-        self.connections[table.id][conn] = seat
-        await self.broadcast(table)
+    async def join(self, table: Table, client: Client) -> None:
+        self.clients[table.id].add(client)
+        self.send_state(table, client)
+        if client.seats:
+            self.presence(table)
+        self.schedule_computer(table)  # a computer-only table waits for a watcher
 
-    async def leave(self, table: Table, conn: Connection) -> None:
-        self.connections[table.id].pop(conn, None)
-        await self.broadcast(table)
+    async def leave(self, table: Table, client: Client) -> None:
+        self.clients[table.id].discard(client)
+        if not self.clients[table.id]:
+            self.clients.pop(table.id, None)
+        await client.aclose()
+        if client.seats:
+            self.presence(table)
 
-    async def send_state(self, table: Table, conn: Connection, seat: int | None) -> None:
-        await conn.send_json(table.payload(seat, self.connected_seats(table.id)))
+    def presence(self, table: Table) -> None:
+        """Tell everyone which seats are connected (a small event, not the whole state)."""
+        self._texts.pop(table.id, None)
+        event = json.dumps({"type": "presence", "connected": sorted(self.connected_seats(table.id))})
+        for client in list(self.clients[table.id]):
+            client.send(event)
 
-    async def broadcast(self, table: Table) -> None:
-        connected = self.connected_seats(table.id)
-        for conn, seat in list(self.connections[table.id].items()):
-            try:
-                await conn.send_json(table.payload(seat, connected))
-            except Exception:  # a dead connection is dropped; the others still get it
-                self.connections[table.id].pop(conn, None)
+    def _state_text(self, table: Table, seat: int | None) -> str:
+        """The state event for ``seat`` as JSON text, made once per change and seat."""
+        key = (table.revision, table.thinking)
+        cached = self._texts.get(table.id)
+        if cached is None or cached[0] != key:
+            cached = (key, {})
+            self._texts[table.id] = cached
+        texts = cached[1]
+        if seat not in texts:
+            texts[seat] = json.dumps(table.payload(seat, self.connected_seats(table.id)))
+        return texts[seat]
 
-    async def broadcast_event(self, table: Table, event: dict[str, Any]) -> None:
-        for conn in list(self.connections[table.id]):
-            try:
-                await conn.send_json(event)
-            except Exception:
-                self.connections[table.id].pop(conn, None)
+    def send_state(self, table: Table, client: Client) -> None:
+        client.send(self._state_text(table, client.seat_for(table.state.current_player)))
+
+    def broadcast(self, table: Table) -> None:
+        for client in list(self.clients[table.id]):
+            self.send_state(table, client)
+
+    def broadcast_event(self, table: Table, event: dict[str, Any]) -> None:
+        text = json.dumps(event)
+        for client in list(self.clients[table.id]):
+            client.send(text)
 
     # -- moves ----------------------------------------------------------------------
     async def submit(self, table: Table, seat: int | None, text: str,
@@ -125,80 +204,128 @@ class Hub:
         """Validate, commit, then broadcast one move; returns its canonical text."""
         async with self.locks[table.id]:
             canonical = table.check_move(seat, text, version)
-            ply = table.version
-            table.apply_checked(canonical)
-            try:
-                self.store.add_move(table.id, ply, seat, canonical, table.status)
-            except Exception:
-                # Not persisted: take the move back so memory and database agree.
-                table.state = table.state_at(ply)
-                log.exception("could not store a move on table %s", table.id)
-                raise ProtocolError("store-failed", "the move could not be saved; try again")
-        await self.broadcast(table)
+            after = table.after(canonical)
+            await self._store(self.store.add_move(table.id, table.version, seat, canonical,
+                                                  table.status_of(after)))
+            table.accept(after)
+        self.broadcast(table)
         self.schedule_computer(table)
         return canonical
 
-    def _solo_turn(self, table: Table, seat: int | None) -> None:
+    def _puzzle_turn(self, table: Table, seat: int | None) -> None:
         if not table.solo:
-            raise ProtocolError("not-a-puzzle", "hints and solving are for puzzles")
-        if seat is None or seat != table.state.current_player:
-            raise ProtocolError("not-your-turn", "only the puzzle's player can ask for that")
+            raise ProtocolError("not-a-puzzle", "hints, solving and counting are for puzzles")
+        if seat is None or seat not in range(table.game.num_players):
+            raise ProtocolError("not-seated", "only the puzzle's player can ask for that")
+        if table.state.is_terminal():
+            raise ProtocolError("game-over", "the puzzle is solved")
 
     async def hint(self, table: Table, seat: int | None) -> str:
-        """A move that leads to a solution from here (puzzles)."""
-        self._solo_turn(table, seat)
-        loop = asyncio.get_running_loop()
-        state = table.state.clone()
-        move = await loop.run_in_executor(None, state.hint)
-        return str(move)
+        """A move that leads to a solution from here (puzzles), from the worker pool."""
+        self._puzzle_turn(table, seat)
+        try:
+            return await self.pool.run(hint, table.game.name, dict(table.game.options),
+                                       table.state.to_json(), timeout=self.limits.hint_seconds,
+                                       priority=PEOPLE_WAITING)
+        except JobFailed as exc:
+            raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
     async def solve(self, table: Table, seat: int | None) -> None:
         """Play hints until the puzzle is solved; every move is stored and broadcast."""
-        self._solo_turn(table, seat)
+        self._puzzle_turn(table, seat)
         while not table.state.is_terminal():
             await self.submit(table, seat, await self.hint(table, seat), table.version)
 
-    async def count_solutions(self, table: Table):
-        """Count a puzzle's solutions (cached per region and pieces)."""
-        key = (table.game.region, table.game.pieces)
-        if key not in self.counts:
-            loop = asyncio.get_running_loop()
-            self.counts[key] = await loop.run_in_executor(None, table.game.count_solutions)
-        return self.counts[key]
+    async def count_solutions(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """Count a puzzle's solutions from its position: on the worker pool, one count at a
+        time per table, capped in time, cached by the shape of what is left to fill."""
+        self._puzzle_turn(table, seat)
+        key = table.state.count_key()
+        if key in self.counts:
+            self.counts.move_to_end(key)
+            return dict(self.counts[key], cached=True)
+        if table.id in self.counting:
+            raise ProtocolError("busy", "this table is already counting; wait for the answer")
+        self.counting.add(table.id)
+        try:
+            report = await self.pool.run(count, table.game.name, dict(table.game.options),
+                                         table.state.to_json(),
+                                         timeout=self.limits.count_seconds,
+                                         priority=PEOPLE_AWAY)
+        except JobTimeout:
+            raise ProtocolError("too-long", "counting the solutions from here takes longer "
+                                f"than {self.limits.count_seconds:g} s; place a few pieces "
+                                "and count again") from None
+        except JobFailed as exc:
+            raise ProtocolError("count-failed", f"the count failed: {exc}") from None
+        finally:
+            self.counting.discard(table.id)
+        self.counts[key] = report
+        while len(self.counts) > self.limits.counts_cached:
+            self.counts.popitem(last=False)
+        return dict(report, cached=False)
+
+    # -- computer seats ---------------------------------------------------------------
+    def _priority(self, table: Table) -> int:
+        if table.computer_only:
+            return NOBODY_PLAYS
+        return PEOPLE_WAITING if self.connected_seats(table.id) else PEOPLE_AWAY
 
     def schedule_computer(self, table: Table) -> None:
+        """Start the computer's move if one is to move.  Tables where only computers play
+        wait while nobody watches them."""
         seat = table.computer_to_move()
-        if seat is None or table.thinking is not None:
+        if seat is None or table.id in self.thinking:
             return
-        table.thinking = seat
-        task = asyncio.get_event_loop().create_task(self._computer_move(table, seat))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        if table.computer_only and not self.clients.get(table.id):
+            return
+        task = self.spawn(self._computer_move(table, seat))
+        self.thinking[table.id] = task
+        task.add_done_callback(lambda done: self._computer_done(table, done))
+
+    def _computer_done(self, table: Table, task: asyncio.Task) -> None:
+        if self.thinking.get(table.id) is task:
+            del self.thinking[table.id]
+        if task.cancelled():
+            return
+        if task.exception() is not None:
+            log.error("computer seat on table %s failed", table.id, exc_info=task.exception())
+            return
+        self.schedule_computer(table)  # the next seat may be a computer too
 
     async def _computer_move(self, table: Table, seat: int) -> None:
         version = table.version
+        table.thinking = seat
+        self.broadcast_event(table, {"type": "thinking", "seat": seat})
+        level = table.seats[seat].level or "medium"
+        time_limit = self.ai_time_limit
         try:
-            await self.broadcast_event(table, {"type": "thinking", "seat": seat})
-            await self.broadcast(table)
-            view = table.state.view(seat).to_json()
-            level = table.seats[seat].level or "medium"
-            loop = asyncio.get_running_loop()
-            thinking = loop.run_in_executor(
-                self.executor, think, table.game.name, dict(table.game.options), view,
-                level, (table.seed or 0) + version, self.ai_time_limit)
-            # bots keep to their time limits; this is only a watchdog
-            text = await asyncio.wait_for(thinking, THINK_TIMEOUT + 3 * (self.ai_time_limit or 5))
-        except asyncio.CancelledError:
-            table.thinking = None
-            raise
-        except Exception:  # includes the watchdog's TimeoutError
+            text = await self.pool.run(
+                think, table.game.name, dict(table.game.options),
+                table.state.view(seat).to_json(), level, secrets.randbits(63), time_limit,
+                timeout=THINK_TIMEOUT + 3 * (time_limit or 5), priority=self._priority(table))
+        except JobFailed as exc:
             # The engine never fails to list a move: fall back on a random legal one.
-            log.exception("computer seat %s on table %s failed; playing a random move",
-                          seat, table.id)
-            text = str(table.state.random_move(random.Random(version)))
-        table.thinking = None
-        try:
-            await self.submit(table, seat, text, version)
-        except ProtocolError as exc:
-            log.error("computer move %r on table %s refused: %s", text, table.id, exc.message)
-            await self.broadcast(table)
+            log.warning("computer seat %s on table %s: %s; playing a random move",
+                        seat, table.id, exc)
+            text = str(table.state.random_move(random.Random(secrets.randbits(64))))
+        finally:
+            table.thinking = None
+        await self._play_for_computer(table, seat, version, text)
+
+    async def _play_for_computer(self, table: Table, seat: int, version: int, text: str) -> None:
+        """Submit the computer's move; retry while the store fails, and replace a refused
+        move by a random legal one."""
+        delay = 0.1
+        while table.version == version and table.state.current_player == seat:
+            try:
+                await self.submit(table, seat, text, version)
+                return
+            except ProtocolError as exc:
+                if exc.code == "store-failed":
+                    await asyncio.sleep(delay)  # back off while the database recovers
+                    delay = min(2 * delay, STORE_RETRY_MAX)
+                    continue
+                log.error("computer move %r on table %s refused: %s", text, table.id, exc.message)
+                text = str(table.state.random_move(random.Random(secrets.randbits(64))))
+        self.broadcast(table)

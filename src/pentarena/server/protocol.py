@@ -13,6 +13,7 @@ Server → client::
     {"type": "state", ...}                 the table as this connection may see it
     {"type": "error", "code": ..., "message": ...}
     {"type": "thinking", "seat": k}        a computer seat started thinking
+    {"type": "presence", "connected": [..]} which seats are connected now
     {"type": "hint", "move": "<text>"}     the answer to a hint request
     {"type": "pong"}
 
@@ -77,6 +78,8 @@ def parse_client_message(raw: str | bytes) -> ClientMessage:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise ProtocolError("bad-json", "the message is not valid JSON") from None
+    except RecursionError:
+        raise ProtocolError("bad-json", "the message is nested too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("bad-message", 'a message is a JSON object with a "type"')
     kind = data["type"]

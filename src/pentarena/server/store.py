@@ -1,11 +1,23 @@
 """Persistence with SQLAlchemy: SQLite by default, PostgreSQL (or anything SQLAlchemy
-speaks) by URL.  Every accepted move is committed here before it is broadcast."""
+speaks) by URL.  Every accepted move is committed here before it is acknowledged.
+
+Writes never run on the server's event loop: :meth:`Store.write` hands them to one writer
+thread, which commits whatever has queued up meanwhile in a single transaction (group
+commit) and answers each caller only once that transaction is committed.  If a group fails,
+its writes are retried one by one, so one bad write never takes the others with it.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import queue
+import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +29,17 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     create_engine,
+    event,
+    inspect,
     select,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+log = logging.getLogger("pentarena.server")
+
+GROUP_LIMIT = 200
+"""Most writes committed in one transaction."""
 
 
 def default_database_url() -> str:
@@ -48,6 +68,8 @@ class TableRow(Base):
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
     imported: Mapped[bool] = mapped_column(default=False)
+    private: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    """What no client may see before the game ends: a secret deal, the creator's key."""
 
 
 class MoveRow(Base):
@@ -74,6 +96,43 @@ class StoredTable:
     updated: float
     imported: bool
     moves: list[str]
+    private: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Unreadable:
+    """A stored table that could not be read back, and why."""
+
+    id: str
+    reason: str
+
+
+# -- the writes (each runs inside the writer's transaction) ------------------------------
+def _create_table(s: Session, t: StoredTable) -> None:
+    s.add(TableRow(id=t.id, game=t.game, options=t.options, seed=t.seed, seats=t.seats,
+                   status=t.status, created=t.created, updated=t.updated,
+                   imported=t.imported, private=t.private or None))
+    s.flush()
+    for ply, move in enumerate(t.moves):
+        s.add(MoveRow(table_id=t.id, ply=ply, seat=-1, text=move, at=t.created))
+
+
+def _add_move(s: Session, table_id: str, ply: int, seat: int, move: str, status: str) -> None:
+    now = time.time()
+    s.add(MoveRow(table_id=table_id, ply=ply, seat=seat, text=move, at=now))
+    row = s.get(TableRow, table_id)
+    if row is None:
+        raise LookupError(f"no table {table_id!r} in the database")
+    row.status = status
+    row.updated = now
+
+
+def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]]) -> None:
+    row = s.get(TableRow, table_id)
+    if row is None:
+        raise LookupError(f"no table {table_id!r} in the database")
+    row.seats = json.loads(json.dumps(seats))
+    row.updated = time.time()
 
 
 class Store:
@@ -83,56 +142,145 @@ class Store:
         self.url = url or default_database_url()
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 5.0}
         self.engine = create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        self._add_missing_columns()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._queue: queue.SimpleQueue[tuple[Callable, tuple, Future] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._write_loop, daemon=True,
+                                        name="pentarena-store")
+        self._thread.start()
+
+    def _add_missing_columns(self) -> None:
+        """Databases made by earlier versions lack later columns: add them."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        if "private" not in have:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE tables ADD COLUMN private JSON"))
 
     def session(self) -> Session:
         return self._session()
 
-    def create_table(self, t: StoredTable) -> None:
-        with self.session() as s, s.begin():
-            s.add(TableRow(id=t.id, game=t.game, options=t.options, seed=t.seed,
-                           seats=t.seats, status=t.status, created=t.created,
-                           updated=t.updated, imported=t.imported))
-            s.flush()
-            for ply, text in enumerate(t.moves):
-                s.add(MoveRow(table_id=t.id, ply=ply, seat=-1, text=text, at=t.created))
+    # -- writing ------------------------------------------------------------------------
+    async def write(self, fn: Callable[..., None], *args: Any) -> None:
+        """Run ``fn(session, *args)`` in the writer thread; returns once committed."""
+        fut: Future = Future()
+        self._queue.put((fn, args, fut))
+        await asyncio.wrap_future(fut)
 
-    def add_move(self, table_id: str, ply: int, seat: int, text: str, status: str) -> None:
-        """Commit one accepted move (and the table's new status) in one transaction."""
-        now = time.time()
-        with self.session() as s, s.begin():
-            s.add(MoveRow(table_id=table_id, ply=ply, seat=seat, text=text, at=now))
-            row = s.get(TableRow, table_id)
-            row.status = status
-            row.updated = now
+    def write_now(self, fn: Callable[..., None], *args: Any) -> None:
+        """:meth:`write` for code outside the event loop (tools, tests)."""
+        fut: Future = Future()
+        self._queue.put((fn, args, fut))
+        fut.result()
 
-    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        with self.session() as s, s.begin():
-            row = s.get(TableRow, table_id)
-            row.seats = json.loads(json.dumps(seats))
-            row.updated = time.time()
+    async def create_table(self, t: StoredTable) -> None:
+        await self.write(_create_table, t)
 
+    async def add_move(self, table_id: str, ply: int, seat: int, move: str, status: str) -> None:
+        """Commit one accepted move (and the table's new status)."""
+        await self.write(_add_move, table_id, ply, seat, move, status)
+
+    async def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        await self.write(_update_seats, table_id, seats)
+
+    def _batches(self) -> Iterator[list[tuple[Callable, tuple, Future]]]:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < GROUP_LIMIT:
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self._queue.put(None)  # finish this batch, then stop
+                    break
+                batch.append(nxt)
+            yield batch
+
+    def _write_loop(self) -> None:
+        for batch in self._batches():
+            batch = [job for job in batch if job[2].set_running_or_notify_cancel()]
+            try:
+                self._commit(batch)
+            except Exception as exc:
+                if len(batch) == 1:
+                    self._fail(batch[0][2], exc)
+                    continue
+                for job in batch:  # find the bad one: each on its own
+                    try:
+                        self._commit([job])
+                    except Exception as exc1:
+                        self._fail(job[2], exc1)
+                    else:
+                        job[2].set_result(None)
+                continue
+            for _, _, fut in batch:
+                fut.set_result(None)
+
+    def _commit(self, batch: list[tuple[Callable, tuple, Future]]) -> None:
+        with self.session() as s, s.begin():
+            for fn, args, _ in batch:
+                fn(s, *args)
+
+    @staticmethod
+    def _fail(fut: Future, exc: Exception) -> None:
+        log.error("a database write failed: %s", exc)
+        fut.set_exception(exc)
+
+    # -- reading ------------------------------------------------------------------------
     def _stored(self, s: Session, row: TableRow) -> StoredTable:
         moves = s.scalars(
             select(MoveRow.text).where(MoveRow.table_id == row.id).order_by(MoveRow.ply)
         ).all()
+        if not isinstance(row.options, dict):
+            raise ValueError("its options are not a JSON object")
+        if not isinstance(row.seats, list) or not all(isinstance(x, dict) for x in row.seats):
+            raise ValueError("its seats are not a list of objects")
+        private = row.private if row.private is not None else {}
+        if not isinstance(private, dict):
+            raise ValueError("its private data is not a JSON object")
         return StoredTable(row.id, row.game, dict(row.options), row.seed, list(row.seats),
-                           row.status, row.created, row.updated, row.imported, list(moves))
+                           row.status, row.created, row.updated, bool(row.imported),
+                           list(moves), dict(private))
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.session() as s:
             row = s.get(TableRow, table_id)
             return self._stored(s, row) if row else None
 
-    def load_all(self, status: str | None = None) -> list[StoredTable]:
+    def load_all(self, status: str | None = None) -> tuple[list[StoredTable], list[Unreadable]]:
+        """Every table that reads back, and those that do not (with the reason)."""
+        good: list[StoredTable] = []
+        bad: list[Unreadable] = []
         with self.session() as s:
-            q = select(TableRow).order_by(TableRow.updated.desc())
+            q = select(TableRow.id).order_by(TableRow.updated.desc())
             if status:
                 q = q.where(TableRow.status == status)
-            return [self._stored(s, row) for row in s.scalars(q).all()]
+            ids = list(s.scalars(q).all())
+        for table_id in ids:
+            try:
+                with self.session() as s:
+                    good.append(self._stored(s, s.get(TableRow, table_id)))
+            except Exception as exc:  # one bad row must not stop the others loading
+                bad.append(Unreadable(str(table_id), f"{type(exc).__name__}: {exc}"))
+        return good, bad
 
     def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(10)
         self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    """WAL: readers never wait for the writer; a commit is durable once acknowledged."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.close()

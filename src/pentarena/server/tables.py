@@ -3,21 +3,30 @@
 The server keeps one :class:`Table` per game being played.  A table is authoritative: a
 move is accepted only from the seat whose secret token is presented, on its turn, at the
 current state version, and only if the engine says it is legal.
+
+Nothing here changes a table as a side effect of a check: :meth:`Table.check_move` and the
+seat operations compute what *would* change, the hub commits it to the store, and only then
+does the table take it (:meth:`Table.accept`, :attr:`Table.seats`), so a failed write leaves
+no trace.
+
+Tokens: a *seat token* is the seat's secret for as long as it is held.  An *invite* is a
+one-use secret that turns into a fresh seat token for whoever claims the seat with it.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import secrets
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ..ai.bots import LEVELS
 from ..core.errors import IllegalMoveError, InvalidMoveError
 from ..core.game import Game, State, game_info, load_game
-from ..record import GameRecord
+from ..record import GameRecord, check_seed
 from .protocol import ProtocolError
 from .store import StoredTable
 
@@ -25,6 +34,7 @@ SEAT_KINDS = ("me", "invite", "open", "computer")
 
 
 def new_token() -> str:
+    """A secret from the OS's secure source: 144 random bits, URL-safe text."""
     return secrets.token_urlsafe(18)
 
 
@@ -32,14 +42,31 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _matches(stored: str | None, token_hash: str) -> bool:
+    return bool(stored) and hmac.compare_digest(stored, token_hash)
+
+
 @dataclass
 class Seat:
     kind: str  # "human" or "computer"
     name: str = ""
     level: str | None = None
-    token_hash: str | None = None
+    token_hash: str | None = None   # the seat token of whoever holds the seat
     claimed: bool = False
-    open: bool = False  # anyone may sit here from the lobby
+    open: bool = False              # anyone may sit here from the lobby
+    invite_hash: str | None = None  # an invite nobody has used yet
+    used_invite_hash: str | None = None  # the invite that was used (to say so)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"a seat has unknown fields {sorted(unknown)}")
+        seat = cls(**data)
+        if seat.kind not in ("human", "computer"):
+            raise ValueError(f"a seat's kind is human or computer, not {seat.kind!r}")
+        return seat
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "level": self.level,
@@ -49,33 +76,50 @@ class Seat:
 class Table:
     """One game at the server: the engine state plus its seats."""
 
-    def __init__(self, table_id: str, game: Game, seed: int | None, seats: list[Seat],
-                 created: float | None = None, imported: bool = False) -> None:
+    def __init__(self, table_id: str, initial: State, seats: list[Seat],
+                 created: float | None = None, imported: bool = False,
+                 creator: str | None = None) -> None:
         self.id = table_id
-        self.game = game
-        self.seed = seed
+        self.game: Game = initial.game
+        self.initial = initial.clone()
+        self.setup = GameRecord.of(initial)  # seed or secret deck: never sent before the end
         self.seats = seats
-        self.state: State = game.new_initial_state(seed=seed)
+        self.state: State = initial
         self.created = created or time.time()
         self.updated = self.created
         self.imported = imported
+        self.creator = creator
         self.thinking: int | None = None
+        self.revision = 0  # goes up with every change a client can see
+
+    @property
+    def seed(self) -> int | None:
+        return self.setup.seed
 
     # -- construction -------------------------------------------------------------
     @classmethod
     def create(cls, game_name: str, options: dict[str, Any], seat_specs: list[dict[str, Any]],
-               seed: int | None = None, name: str = "") -> tuple[Table, dict[int, str]]:
-        """A new table and the secret token of every human seat (seat -> token)."""
+               seed: int | None = None, name: str = "", creator: str | None = None,
+               ) -> tuple[Table, dict[int, str]]:
+        """A new table and the secret of every human seat (seat -> token for the creator's
+        own seats, invite for the others)."""
         try:
             game = load_game(game_name, **(options or {}))
         except ValueError as exc:
             raise ProtocolError("bad-options", str(exc)) from None
+        if seed is not None and game.hidden_information:
+            raise ProtocolError("bad-seed", f"{game_name} deals hidden cards: the server "
+                                "shuffles them in secret, so a table cannot be given a seed")
+        try:
+            seed = check_seed(seed)
+        except ValueError as exc:
+            raise ProtocolError("bad-seed", str(exc)) from None
         n = game.num_players
         specs = list(seat_specs or [{"kind": "me"}] + [{"kind": "computer"}] * (n - 1))
         if len(specs) != n:
-            raise ProtocolError("bad-seats", f"{game_name} with these options has {n} seats; "
-                                f"got {len(specs)} seat choices")
-        seats, tokens = [], {}
+            raise ProtocolError("bad-seats", f"{game_name} with these options has {n} "
+                                f"seat{'s' if n != 1 else ''}; got {len(specs)} seat choices")
+        seats, secrets_ = [], {}
         for i, spec in enumerate(specs):
             if not isinstance(spec, dict):
                 raise ProtocolError("bad-seats", "each seat is an object with a 'kind'")
@@ -83,46 +127,69 @@ class Table:
             if kind not in SEAT_KINDS:
                 raise ProtocolError("bad-seats", f"seat {i}: kind must be one of "
                                     f"{', '.join(SEAT_KINDS)}, got {kind!r}")
+            label = str(spec.get("name") or (name if kind == "me" else "") or "")[:40]
             if kind == "computer":
                 level = spec.get("level") or "medium"
                 if level not in LEVELS:
                     raise ProtocolError("bad-seats", f"seat {i}: unknown computer level "
                                         f"{level!r}; levels: {', '.join(LEVELS)}")
-                seats.append(Seat("computer", f"Computer ({level})", level, None, True))
+                seats.append(Seat("computer", label or f"Computer ({level})", level,
+                                  claimed=True))
             elif kind == "open":
-                seats.append(Seat("human", "", None, None, False, open=True))
+                seats.append(Seat("human", label, open=True))
+            elif kind == "me":
+                secrets_[i] = new_token()
+                seats.append(Seat("human", label, token_hash=hash_token(secrets_[i]),
+                                  claimed=True))
             else:
-                token = new_token()
-                tokens[i] = token
-                label = str(spec.get("name") or (name if kind == "me" else "") or "")[:40]
-                seats.append(Seat("human", label, None, hash_token(token), kind == "me"))
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        table = cls(secrets.token_urlsafe(9), game, seed, seats)
-        return table, tokens
+                secrets_[i] = new_token()
+                seats.append(Seat("human", label, invite_hash=hash_token(secrets_[i])))
+        if seed is None and not game.hidden_information:
+            seed = secrets.randbelow(2**31)  # perfect information: nothing to keep secret
+        initial = game.new_initial_state(seed=seed)  # hidden cards: the OS's secure shuffle
+        table = cls(secrets.token_urlsafe(9), initial, seats, creator=creator)
+        return table, secrets_
 
     @classmethod
     def from_stored(cls, t: StoredTable) -> Table:
-        game = load_game(t.game, **t.options)
-        table = cls(t.id, game, t.seed, [Seat(**s) for s in t.seats], t.created, t.imported)
-        for text in t.moves:
-            table.state.apply(text)
+        """Rebuild a stored table; ValueError (or TypeError) says what does not fit."""
+        record = GameRecord(t.game, t.options, t.seed, [], deck=t.private.get("deck"))
+        seats = [Seat.from_dict(s) for s in t.seats]
+        table = cls(t.id, record.initial_state(), seats, t.created, t.imported,
+                    t.private.get("creator"))
+        if len(seats) != table.game.num_players:
+            raise ValueError(f"{len(seats)} seats for a {table.game.num_players}-seat game")
+        for i, text in enumerate(t.moves):
+            try:
+                table.state.apply(text)
+            except ValueError as exc:
+                raise ValueError(f"move {i + 1} ({text!r}) does not replay: {exc}") from None
         table.updated = t.updated
         return table
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Table:
-        state = record.final_state()
+        states = record.states()
         seats = [Seat("human", f"Player {i + 1}", claimed=True)
-                 for i in range(state.game.num_players)]
-        table = cls(secrets.token_urlsafe(9), state.game, record.seed, seats, imported=True)
-        table.state = state
+                 for i in range(states[0].game.num_players)]
+        names = record.meta.get("players")
+        if isinstance(names, list) and len(names) == len(seats):
+            for seat, who in zip(seats, names):
+                if isinstance(who, str) and who.strip():
+                    seat.name = who.strip()[:40]
+        table = cls(secrets.token_urlsafe(9), states[0], seats, imported=True)
+        table.state = states[-1]
         return table
 
     def stored(self) -> StoredTable:
+        private: dict[str, Any] = {}
+        if self.setup.deck is not None:
+            private["deck"] = self.setup.deck
+        if self.creator:
+            private["creator"] = self.creator
         return StoredTable(self.id, self.game.name, dict(self.game.options), self.seed,
                            [asdict(s) for s in self.seats], self.status, self.created,
-                           self.updated, self.imported, self.state.history())
+                           self.updated, self.imported, self.state.history(), private)
 
     # -- queries --------------------------------------------------------------------
     @property
@@ -131,21 +198,26 @@ class Table:
 
     @property
     def status(self) -> str:
-        if self.state.is_terminal():
+        return self.status_of(self.state)
+
+    def status_of(self, state: State) -> str:
+        """playing | finished | replay (an imported record), for this table at ``state``."""
+        if state.is_terminal():
             return "finished"
         if self.imported:
             return "replay"
         return "playing"
 
+    def seats_of(self, tokens: list[str]) -> frozenset[int]:
+        """The seats whose secret tokens are among ``tokens``."""
+        hashes = [hash_token(t) for t in tokens if t]
+        return frozenset(i for i, seat in enumerate(self.seats)
+                         if any(_matches(seat.token_hash, h) for h in hashes))
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose secret ``token`` this is, or None (a spectator)."""
-        if not token:
-            return None
-        h = hash_token(token)
-        for i, seat in enumerate(self.seats):
-            if seat.token_hash and hmac.compare_digest(seat.token_hash, h):
-                return i
-        return None
+        held = self.seats_of([token] if token else [])
+        return min(held) if held else None
 
     def open_seats(self) -> list[int]:
         """Human seats nobody has taken yet (invite or open)."""
@@ -158,6 +230,10 @@ class Table:
     @property
     def solo(self) -> bool:
         return game_info(self.game.name).solo
+
+    @property
+    def computer_only(self) -> bool:
+        return all(s.kind == "computer" for s in self.seats)
 
     def computer_to_move(self) -> int | None:
         seat = self.state.current_player
@@ -208,38 +284,72 @@ class Table:
         history = self.state.history()
         if not 0 <= ply <= len(history):
             raise ProtocolError("bad-ply", f"ply must be between 0 and {len(history)}")
-        state = self.game.new_initial_state(seed=self.seed)
+        state = self.initial.clone()
         for text in history[:ply]:
             state.apply(text)
         return state
 
-    # -- actions --------------------------------------------------------------------
-    def claim(self, token: str, name: str = "") -> int:
-        seat = self.seat_of(token)
-        if seat is None:
-            raise ProtocolError("bad-token", "this invite link is not valid for this table")
-        self.seats[seat].claimed = True
-        if name:
-            self.seats[seat].name = str(name)[:40]
-        return seat
+    def record(self) -> GameRecord:
+        """The game record (with the deal: only once a hidden-information game is over)."""
+        if self.game.hidden_information and not self.state.is_terminal():
+            raise ProtocolError("hidden", "the record of a game with hidden cards is "
+                                "available once the game is over")
+        rec = GameRecord.of(self.state, table=self.id, players=[s.name for s in self.seats])
+        rec.seed, rec.deck = self.setup.seed, self.setup.deck
+        return rec
 
-    def sit(self, seat: int, name: str = "") -> str:
-        """Take an open seat from the lobby; returns its new secret token."""
+    # -- seats: each returns the new seat list; the hub stores it, then sets it -----
+    def _seats_copy(self) -> list[Seat]:
+        return copy.deepcopy(self.seats)
+
+    def claim(self, token: str, name: str = "") -> tuple[int, str, list[Seat]]:
+        """Use an invite: returns (seat, a fresh seat token, the new seats).  The invite
+        is spent; a seat token presented again just names its seat (same token)."""
+        h = hash_token(token or "")
+        seats = self._seats_copy()
+        for i, s in enumerate(seats):
+            if _matches(s.invite_hash, h):
+                fresh = new_token()
+                s.token_hash, s.invite_hash, s.used_invite_hash = hash_token(fresh), None, h
+                s.claimed = True
+                if name:
+                    s.name = str(name)[:40]
+                return i, fresh, seats
+            if _matches(s.token_hash, h):
+                return i, token, seats
+            if _matches(s.used_invite_hash, h):
+                raise ProtocolError("invite-used", "this invite has already been used: the "
+                                    "seat is taken. Ask the table's creator for another "
+                                    "seat, or watch the game")
+        raise ProtocolError("bad-token", "this invite link is not valid for this table")
+
+    def sit(self, seat: int, name: str = "") -> tuple[str, list[Seat]]:
+        """Take an open seat from the lobby: (its new secret token, the new seats)."""
         if seat not in self.open_public_seats():
             raise ProtocolError("seat-taken", f"seat {seat} is not free to take")
         token = new_token()
-        s = self.seats[seat]
+        seats = self._seats_copy()
+        s = seats[seat]
         s.token_hash, s.claimed = hash_token(token), True
         s.name = str(name)[:40] or s.name
-        return token
+        return token, seats
 
-    def leave(self, token: str) -> int:
+    def leave(self, token: str) -> tuple[int, list[Seat]]:
+        """Give up a seat: its token stops working and the seat is open to anyone."""
         seat = self.seat_of(token)
         if seat is None:
             raise ProtocolError("bad-token", "you do not hold a seat at this table")
-        self.seats[seat].claimed = False
-        return seat
+        seats = self._seats_copy()
+        s = seats[seat]
+        s.token_hash, s.claimed, s.open = None, False, True
+        return seat, seats
 
+    def set_seats(self, seats: list[Seat]) -> None:
+        self.seats = seats
+        self.updated = time.time()
+        self.revision += 1
+
+    # -- moves ----------------------------------------------------------------------
     def check_move(self, seat: int | None, text: str, version: int | None) -> str:
         """Validate a move from ``seat``; returns its canonical text.  Nothing changes."""
         if self.imported:
@@ -263,6 +373,18 @@ class Table:
             raise ProtocolError("illegal-move", str(exc)) from None
         return str(move)
 
-    def apply_checked(self, text: str) -> None:
-        self.state.apply(text)
+    def after(self, canonical: str) -> State:
+        """The state after a checked move; the table itself does not change."""
+        state = self.state.clone()
+        state.apply(canonical)
+        return state
+
+    def accept(self, state: State) -> None:
+        """Take the state after a move that has been stored."""
+        self.state = state
         self.updated = time.time()
+        self.revision += 1
+
+    def apply_checked(self, text: str) -> None:
+        """Play a move at once (tools and tests that do not go through the hub)."""
+        self.accept(self.after(text))

@@ -43,6 +43,7 @@ class TerminalGame:
         self.read = read or self.console.input
         self.seed = seed
         self.state: State = game.new_initial_state(seed=seed)
+        self.initial = self.state.clone()  # undo replays from here (deals included)
         self.view: TerminalView = view_for(game.name)
         self.last: Move | None = None
         self.solo = game_info(game.name).solo
@@ -143,7 +144,7 @@ class TerminalGame:
         """Take back this person's last move and every computer move after it."""
         history = self.state.history()
         # find the last ply played by this seat
-        replay = self.game.new_initial_state(seed=self.seed)
+        replay = self.initial.clone()
         movers = []
         for text in history:
             movers.append(replay.current_player)
@@ -156,7 +157,7 @@ class TerminalGame:
             self.say("Undo only takes back moves against the computer, not another "
                      "person's move.", "yellow")
             return
-        state = self.game.new_initial_state(seed=self.seed)
+        state = self.initial.clone()
         for text in history[: mine[-1]]:
             state.apply(text)
         self.state = state

@@ -197,3 +197,35 @@ def test_determinizations_are_consistent_with_the_view():
         cards = [c for s in full.stacks for c in s] + [c for h in full.hands for c in h] + full.pile
         assert sorted(cards) == list(range(125))
     assert len({tuple(f.pile) for f in samples}) > 1  # really random
+
+
+def play_randomly(state, plies, seed=0):
+    rng = random.Random(seed)
+    for _ in range(plies):
+        state.apply(state.random_move(rng))
+    return state
+
+
+def test_an_unseeded_deal_is_secret_yet_its_json_replays():
+    """No seed: the OS's secure source shuffles; the dealt order travels in the JSON."""
+    game = pentarena.load_game("pentic")
+    decks = set()
+    for _ in range(20):
+        state = play_randomly(game.new_initial_state(), 3)
+        again = game.state_from_json(state.to_json())
+        assert again.to_json() == state.to_json()
+        assert len(again.legal_moves()) == 45
+        decks.add(tuple(state.to_json()["deck"]))
+    assert len(decks) == 20
+    view = state.view(0).to_json()
+    assert "deck" not in view and "seed" not in view
+
+
+def test_an_unseeded_game_record_replays():
+    from pentarena.record import GameRecord
+
+    state = play_randomly(pentarena.load_game("pentic", players=3).new_initial_state(), 7)
+    record = GameRecord.from_json(GameRecord.of(state).dumps())
+    assert record.deck is not None and record.seed is None
+    assert record.final_state().to_json() == state.to_json()
+    assert len(record.states()) == 8

@@ -9,6 +9,7 @@ card, the scores and each hand's size — not the other hands and not the pile's
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -59,6 +60,13 @@ def parse_move_text(text: str) -> PenticMove:
     return MOVES[card][int(pos) - 1]
 
 
+def secret_deck() -> list[Card]:
+    """The 125 cards in an order nobody can predict (the OS's secure random source)."""
+    order = list(range(NUM_CARDS))
+    secrets.SystemRandom().shuffle(order)
+    return order
+
+
 class PenticGame(Game):
     name = "pentic"
     hidden_information = True
@@ -79,13 +87,19 @@ class PenticGame(Game):
     def new_initial_state(self, seed: int | None = None, deck: Sequence[Any] | None = None,
                           **kwargs: Any) -> PenticState:
         """Deal from a seeded shuffle, or from ``deck`` (card texts or ids, all 125 in
-        order: the first 9 to grid positions 1–9, then 5 to each seat, then the pile)."""
+        order: the first 9 to grid positions 1–9, then 5 to each seat, then the pile).
+
+        Without either, the cards are shuffled by the operating system's secure random
+        source and the order is kept as the state's ``deck`` (so its JSON replays)."""
         if kwargs:
             raise TypeError(f"pentic takes seed and deck only, not {sorted(kwargs)}")
         if deck is not None:
             order = [parse(c) if isinstance(c, str) else c for c in deck]
             if sorted(order) != list(range(NUM_CARDS)):
                 raise InvalidMoveError("a deck lists each of the 125 cards exactly once")
+            explicit = True
+        elif seed is None:
+            order = secret_deck()
             explicit = True
         else:
             order = list(range(NUM_CARDS))

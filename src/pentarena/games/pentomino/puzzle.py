@@ -15,7 +15,7 @@ from typing import Any
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
 from ...core.game import Game, State, json_seed, replay_moves
 from ...core.polyomino import PIECE_NAMES
-from .board import Grid, region_from_text
+from .board import Grid, iter_cells, region_from_text
 from .notation import REMOVES, PentominoMove, parse_move_text, place_moves
 from .solver import SolveReport, Solver
 
@@ -173,6 +173,30 @@ class PuzzleState(State):
         piece, mask = next((p, m) for p, m in rest if m & first)
         return next(mv for m, mv in place_moves(self.grid)[piece] if m == mask)
 
+    def count_solutions(self, progress=None) -> SolveReport:
+        """Nothing placed: every tiling of the region, up to its symmetries.  Otherwise:
+        every way to finish the puzzle from here (without removing a piece)."""
+        if not self.placed:
+            return self.game.count_solutions(progress)
+        return Solver(self.grid, self.unplaced(), filled=self.occ).count(
+            up_to_symmetry=False, progress=progress)
+
+    def count_key(self) -> tuple:
+        """Equal for positions whose :meth:`count_solutions` is the same: the shape of the
+        empty cells up to rotation, reflection and position, the pieces left, and whether
+        anything is placed yet."""
+        g = self.grid
+        free = [divmod(i, g.width)[::-1] for i in iter_cells(g.cells & ~self.occ)]
+        shapes = []
+        for swap in (False, True):
+            for sx in (1, -1):
+                for sy in (1, -1):
+                    pts = [((y, x) if swap else (x, y)) for x, y in free]
+                    pts = [(sx * x, sy * y) for x, y in pts]
+                    mx, my = min(x for x, _ in pts), min(y for _, y in pts)
+                    shapes.append(tuple(sorted((x - mx, y - my) for x, y in pts)))
+        return (min(shapes), "".join(self.unplaced()), bool(self.placed))
+
     def solve(self) -> None:
         """Finish the puzzle: complete it from here if possible, else from an empty board."""
         while not self.solved():
@@ -209,8 +233,6 @@ class PuzzleState(State):
 
     def __str__(self) -> str:
         from .render import render_grid
-
-        from .board import iter_cells
 
         pieces = {i: (k, p) for k, (p, m) in enumerate(self.placed.items())
                   for i in iter_cells(m)}

@@ -15,7 +15,8 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
-export const tokenKey = (id) => `pentarena:token:${id}`;
+// Seat tokens live only in the server's HttpOnly cookies; the page never sees them.
+// The creator keeps the invite links (one use each) to share them.
 export const invitesKey = (id) => `pentarena:invites:${id}`;
 
 export function el(tag, attrs = {}, ...children) {
@@ -38,7 +39,5 @@ export function toast(message, kind = "error") {
 }
 
 export async function quickStart(game) {
-  const data = await api("/api/tables", { method: "POST", body: { game, seats: null, options: {}, name: "" } });
-  localStorage.setItem(tokenKey(data.id), data.you.token);
-  return data;
+  return api("/api/tables", { method: "POST", body: { game, seats: null, options: {}, name: "" } });
 }

@@ -1,4 +1,4 @@
-import { api, el, toast, tokenKey, invitesKey, quickStart } from "./api.js";
+import { api, el, toast, invitesKey, quickStart } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 
 let GAMES = [];
@@ -83,9 +83,7 @@ function renderCreate() {
     });
     try {
       const t = await api("/api/tables", { method: "POST", body: { game: gameSel.value, options, seats, name: name.value } });
-      if (t.you) localStorage.setItem(tokenKey(t.id), t.you.token);
-      localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites.concat(
-        t.hotseat.map((h) => ({ seat: h.seat, url: `/t/${t.id}?token=${h.token}`, hotseat: true })))));
+      if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
       go(t.url);
     } catch (e) { toast(e.message); }
   };
@@ -108,13 +106,12 @@ async function renderLists() {
   };
   fill("open", open, (t) => tableItem(t, el("button", { class: "small primary", onclick: async () => {
     try {
-      const r = await api(`/api/tables/${t.id}/sit`, { method: "POST", body: { seat: t.open_public_seats[0], name: "" } });
-      localStorage.setItem(tokenKey(t.id), r.token);
+      await api(`/api/tables/${t.id}/sit`, { method: "POST", body: { seat: t.open_public_seats[0], name: "" } });
       go(`/t/${t.id}`);
     } catch (e) { toast(e.message); }
   } }, "Sit")));
   fill("playing", playing, (t) => tableItem(t, el("a", { class: "button small", href: `/t/${t.id}` },
-    localStorage.getItem(tokenKey(t.id)) ? "Resume" : "Watch")));
+    t.mine && t.mine.length ? "Resume" : "Watch")));
   fill("finished", finished, (t) => tableItem(t, el("a", { class: "button small", href: `/t/${t.id}` }, "Replay")));
 }
 

@@ -1,6 +1,6 @@
 // The table page: connection, players, status, log, banner, replay stepper, invites.
 // The board itself is drawn by the game's plug-in (games/index.js).
-import { api, el, toast, tokenKey, invitesKey } from "./api.js";
+import { api, el, toast, invitesKey } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -14,15 +14,14 @@ let latest = null;        // the latest live state event
 let replayPly = null;     // null: live; otherwise the ply shown
 const replayCache = new Map();
 let retry = 0;
-let lastSentAt = null;
 
 async function claimFromLink() {
   const token = params.get("token");
   if (!token) return;
   try {
     const name = localStorage.getItem("pentarena:name") || "";
+    // the server answers with a fresh seat token in an HttpOnly cookie; the invite is used up
     await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name } });
-    localStorage.setItem(tokenKey(tableId), token);
   } catch (e) {
     toast(e.message);
   }
@@ -85,7 +84,7 @@ function renderInvites(payload) {
   const box = $("invite");
   let invites = [];
   try { invites = JSON.parse(localStorage.getItem(invitesKey(tableId)) || "[]"); } catch { invites = []; }
-  const open = invites.filter((i) => payload.table.seats[i.seat] && (!payload.table.seats[i.seat].claimed || i.hotseat));
+  const open = invites.filter((i) => payload.table.seats[i.seat] && !payload.table.seats[i.seat].claimed);
   if (!open.length || payload.current_player === null) { box.hidden = true; return; }
   box.replaceChildren(el("h3", {}, "Invite"));
   for (const inv of open) {
@@ -94,7 +93,7 @@ function renderInvites(payload) {
       el("button", { class: "small", "data-invite": inv.seat, "data-url": url, onclick: async () => {
         try { await navigator.clipboard.writeText(url); toast("Invite link copied", "info"); }
         catch { prompt("Copy this link", url); }
-      } }, inv.hotseat ? "copy link (second player here)" : "copy invite link")));
+      } }, "copy invite link")));
   }
   box.hidden = false;
 }
@@ -140,24 +139,23 @@ function render(payload) {
   view.update(payload, { replay: payload.table.status !== "playing" });
   renderLog(payload, payload.history.length);
   renderReplayControls(payload);
-  // timing marks (absolute ms, comparable between pages) for the round-trip measurement
-  window.pentarenaTiming = window.pentarenaTiming || {};
-  window.pentarenaTiming.renderedAt = performance.timeOrigin + performance.now();
-  if (lastSentAt !== null) lastSentAt = null;
 }
 
 function connect() {
-  const token = localStorage.getItem(tokenKey(tableId));
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}` + (token ? `?token=${encodeURIComponent(token)}` : ""));
+  ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);  // the seat cookie says who we are
   $("conn").dataset.state = "connecting";
   $("conn").textContent = "connecting…";
   ws.onopen = () => { retry = 0; $("conn").dataset.state = "open"; $("conn").textContent = "connected"; };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") render(msg);
-    else if (msg.type === "error") { lastSentAt = null; toast(msg.message); view && view.showError && view.showError(msg.message); }
+    else if (msg.type === "error") { toast(msg.message); view && view.showError && view.showError(msg.message); }
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
+    else if (msg.type === "presence" && latest) {
+      latest.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
+      renderPlayers(latest);
+    }
     else if (msg.type === "hint") { if (view && view.showHint) view.showHint(msg.move); else toast(`Hint: ${msg.move}`, "info"); }
   };
   ws.onclose = () => {
@@ -170,8 +168,6 @@ function connect() {
 
 function sendMove(text) {
   if (!ws || ws.readyState !== WebSocket.OPEN) { toast("Not connected — reconnecting, try again in a moment."); return false; }
-  lastSentAt = performance.now();
-  window.pentarenaTiming = { ...(window.pentarenaTiming || {}), sentAt: performance.timeOrigin + lastSentAt };
   ws.send(JSON.stringify({ type: "move", move: text, version: latest ? latest.version : null }));
   return true;
 }

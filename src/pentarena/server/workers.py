@@ -1,0 +1,228 @@
+"""The worker pool: CPU-heavy jobs (computer moves, hints, solution counts) run here, so the
+server's event loop only ever waits on I/O.
+
+* Every job waits for a free worker in priority order, first come first served within a
+  priority, so a person's opponent never queues behind computer-only tables.
+* A job gets a time cap counted from when a worker starts it; a process job that overruns
+  is killed with its process and the worker replaced, so it never holds the pool.
+* Worker processes die with the server: on Linux the kernel kills them when the server
+  dies (``PR_SET_PDEATHSIG``), and each also watches its parent and leaves when orphaned;
+  :meth:`WorkerPool.close` kills them on a normal shutdown.
+
+``kind="thread"`` runs jobs in threads instead (tests): the same scheduling, but a thread
+that overruns is abandoned, not killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+log = logging.getLogger("pentarena.server")
+
+
+class JobFailed(Exception):
+    """A job raised, overran its time cap, or lost its worker."""
+
+
+class JobTimeout(JobFailed):
+    """A job did not finish within its time cap."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """In a worker process: leave as soon as the server process is gone."""
+    try:  # Linux: the kernel sends SIGKILL when the parent dies
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            threading.Event().wait(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+def _worker_main(conn, parent: int) -> None:
+    """A worker process: run ``(fn, args)`` jobs from ``conn`` one at a time."""
+    _die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply = (True, fn(*args))
+        except BaseException as exc:  # noqa: BLE001 - the error travels back as text
+            reply = (False, f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except (OSError, ValueError):
+            return
+
+
+class _ProcessWorker:
+    def __init__(self, ctx) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker_main, args=(child, os.getpid()), daemon=True,
+                                name="pentarena-worker")
+        self.proc.start()
+        child.close()
+
+    def alive(self) -> bool:
+        return self.proc.is_alive()
+
+    def kill(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(5)
+
+
+class WorkerPool:
+    """``size`` workers shared by every table; see the module docstring."""
+
+    def __init__(self, size: int | None = None, kind: str = "process") -> None:
+        if kind not in ("process", "thread"):
+            raise ValueError("kind is 'process' or 'thread'")
+        self.kind = kind
+        self.size = size or max(1, (os.cpu_count() or 2) - 1)
+        self._ctx = multiprocessing.get_context("spawn")
+        self._idle: list[_ProcessWorker | None] = [None] * self.size  # None: not started
+        self._busy = 0
+        self._waiting: list[tuple[int, int, asyncio.Future]] = []
+        self._seq = itertools.count()
+        self._threads = ThreadPoolExecutor(self.size if kind == "thread" else self.size * 2,
+                                           thread_name_prefix="pentarena-job")
+        self._procs: set[_ProcessWorker] = set()
+        self._closed = False
+
+    # -- scheduling -------------------------------------------------------------------
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a worker."""
+        return len(self._waiting)
+
+    @property
+    def running(self) -> int:
+        return self._busy
+
+    async def _acquire(self, priority: int) -> _ProcessWorker | None:
+        if self._closed:
+            raise JobFailed("the server is shutting down")
+        if self._idle and not self._waiting:
+            self._busy += 1
+            return self._idle.pop()
+        fut = asyncio.get_running_loop().create_future()
+        entry = (priority, next(self._seq), fut)
+        heapq.heappush(self._waiting, entry)
+        try:
+            return await fut
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled():  # handed a worker just as we left
+                self._release(fut.result())
+            elif entry in self._waiting:
+                self._waiting.remove(entry)
+                heapq.heapify(self._waiting)
+            raise
+
+    def _release(self, worker: _ProcessWorker | None) -> None:
+        while self._waiting:
+            _, _, fut = heapq.heappop(self._waiting)
+            if not fut.done():
+                fut.set_result(worker)
+                return
+        self._busy -= 1
+        self._idle.append(worker)
+
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float,
+                  priority: int = 0) -> Any:
+        """``fn(*args)`` on a worker once one is free (lower ``priority`` first); raises
+        JobTimeout after ``timeout`` seconds of running, JobFailed if it raised or its
+        worker died."""
+        worker = await self._acquire(priority)
+        try:
+            if self.kind == "thread":
+                return await self._run_in_thread(fn, args, timeout)
+            worker = self._fresh(worker)
+            return await self._run_in_process(worker, fn, args, timeout)
+        finally:
+            self._release(worker)  # a killed worker is replaced when next used
+
+    # -- running ----------------------------------------------------------------------
+    async def _run_in_thread(self, fn, args, timeout):
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self._threads, fn, *args), timeout)
+        except TimeoutError:
+            raise JobTimeout(f"the job did not finish within {timeout:g} s") from None
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise JobFailed(f"{type(exc).__name__}: {exc}") from exc
+
+    def _fresh(self, worker: _ProcessWorker | None) -> _ProcessWorker:
+        if worker is not None and worker.alive():
+            return worker
+        if worker is not None:
+            worker.kill()
+            self._procs.discard(worker)
+        worker = _ProcessWorker(self._ctx)
+        self._procs.add(worker)
+        return worker
+
+    async def _run_in_process(self, worker: _ProcessWorker, fn, args, timeout):
+        loop = asyncio.get_running_loop()
+
+        def exchange():
+            worker.conn.send((fn, args))
+            return worker.conn.recv()
+
+        reply = loop.run_in_executor(self._threads, exchange)
+        try:
+            ok, value = await asyncio.wait_for(asyncio.shield(reply), timeout)
+        except TimeoutError:
+            worker.kill()  # the exchange thread then ends with EOFError
+            raise JobTimeout(f"the job did not finish within {timeout:g} s; "
+                             "its worker was stopped") from None
+        except asyncio.CancelledError:
+            worker.kill()
+            raise
+        except (EOFError, OSError, ValueError):
+            worker.kill()
+            raise JobFailed("the worker process died during the job") from None
+        if not ok:
+            raise JobFailed(value)
+        return value
+
+    def pids(self) -> list[int]:
+        """Process ids of the live worker processes."""
+        return [w.proc.pid for w in self._procs if w.alive()]
+
+    def close(self) -> None:
+        """Kill every worker process; pending jobs fail."""
+        self._closed = True
+        for _, _, fut in self._waiting:
+            if not fut.done():
+                fut.set_exception(JobFailed("the server is shutting down"))
+        self._waiting.clear()
+        for w in list(self._procs):
+            w.kill()
+        self._procs.clear()
+        self._threads.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,61 @@
+"""Worker processes never outlive the server (SIGKILL, or SIGTERM while a computer thinks)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+
+def children_of(pid: int) -> set[int]:
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def wait_until(condition, what: str, limit: float = 60.0) -> None:
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+def thinking_server(server_process) -> set[int]:
+    """Start a computer thinking (an expert Pentago opening) and return its worker pids."""
+    server_process.create({"game": "pentago", "seats": [{"kind": "computer", "level": "expert"},
+                                                        {"kind": "me"}]})
+    pid = server_process.proc.pid
+    wait_until(lambda: server_process.get("/api/health")["jobs"]["running"] == 1,
+               "the computer starts thinking")
+    workers = children_of(pid)
+    assert workers
+    return workers
+
+
+def test_workers_die_when_the_server_is_killed(server_process):
+    workers = thinking_server(server_process)
+    os.kill(server_process.proc.pid, signal.SIGKILL)  # the server only, not its group
+    server_process.proc.wait(10)
+    wait_until(lambda: not any(alive(w) for w in workers), "the workers die with the server")
+
+
+def test_workers_die_when_the_server_is_stopped_while_a_computer_thinks(server_process):
+    workers = thinking_server(server_process)
+    os.kill(server_process.proc.pid, signal.SIGTERM)
+    server_process.proc.wait(30)
+    wait_until(lambda: not any(alive(w) for w in workers), "the workers stop with the server")

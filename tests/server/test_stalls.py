@@ -1,0 +1,410 @@
+"""A server no client can stall, that loses nothing and never gets stuck (issue: trust,
+items 5-13).  Hub-level tests run the real hub, store and pool on an asyncio loop with
+fake sockets; the rest go through the app."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import sqlite3
+import threading
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pentarena.server.app import create_app
+from pentarena.server.connections import Client
+from pentarena.server.hub import Hub, Limits
+from pentarena.server.protocol import ProtocolError
+from pentarena.server.store import Store
+from pentarena.server.workers import JobTimeout, WorkerPool
+
+from .test_api import create_game, receive_until, state_at
+
+
+class Reader:
+    """A socket that reads everything at once."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict] = []
+        self.closed: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = code
+
+
+class Stuck(Reader):
+    """A socket whose client never reads: sending blocks forever."""
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+
+def run(coro_fn, tmp_path, pool_kind="thread", pool_size=1, limits=None):
+    """Run ``coro_fn(hub)`` on a fresh loop with a real store and worker pool."""
+
+    async def main():
+        store = Store(f"sqlite:///{tmp_path / 'hub.sqlite3'}")
+        hub = Hub(store, WorkerPool(pool_size, pool_kind), ai_time_limit=0.05, limits=limits)
+        try:
+            return await asyncio.wait_for(coro_fn(hub), 120)  # a hang fails, not blocks
+        finally:
+            await hub.close()
+            store.close()
+
+    return asyncio.run(main())
+
+
+async def play_random(hub, table, seats, plies, rng):
+    for _ in range(plies):
+        if table.state.is_terminal():
+            return
+        move = str(rng.choice(table.state.legal_moves()))
+        await hub.submit(table, table.state.current_player, move, table.version)
+
+
+# -- 5. a stalled reader is dropped, nobody waits for it -------------------------------------
+def test_a_spectator_that_never_reads_neither_slows_nor_freezes_its_table(tmp_path):
+    async def scenario(hub):
+        table, _ = await hub.create("pentup", {}, [{"kind": "me"}, {"kind": "me"}])
+        stuck, reader = Stuck(), Reader()
+        stuck_client = Client(stuck, queue_size=8)
+        await hub.join(table, stuck_client)
+        await hub.join(table, Client(reader, frozenset({0, 1})))
+        await play_random(hub, table, None, 20, random.Random(5))
+        await asyncio.sleep(0)  # let the reader's writer task drain its queue
+        while reader.messages[-1].get("version") != table.version:
+            await asyncio.sleep(0.01)
+        return table, stuck, stuck_client, reader
+
+    table, stuck, stuck_client, reader = run(scenario, tmp_path)
+    assert table.version == 20
+    assert stuck_client.dropped and stuck.closed == 1013
+    assert [m["version"] for m in reader.messages if m["type"] == "state"][-1] == 20
+
+
+# -- 6. oversized frames are refused by the protocol layer ----------------------------------
+def test_oversized_websocket_frames_are_refused_before_they_are_buffered(server_process):
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    t = server_process.create({"game": "pentago"})
+    with connect(f"{server_process.ws}/ws/{t['id']}", max_size=None) as ws:
+        json.loads(ws.recv())
+        ws.send("x" * 200_000)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=30)
+    assert closed.value.rcvd.code == 1009
+
+
+# -- 7. database commits do not run on the event loop ---------------------------------------
+def test_a_locked_database_does_not_freeze_the_event_loop(tmp_path):
+    path = tmp_path / "hub.sqlite3"
+    released = threading.Event()
+
+    async def scenario(hub):
+        table, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}])
+        locker = sqlite3.connect(path, check_same_thread=False)
+        locker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        move = str(table.state.legal_moves()[0])
+        submit = asyncio.get_running_loop().create_task(hub.submit(table, 0, move, 0))
+        ticks = 0
+        while ticks < 5:  # the loop keeps running other work while the commit waits
+            assert not submit.done()
+            ticks += 1
+            await asyncio.sleep(0.01)
+        assert table.version == 0  # not acknowledged, not applied
+        locker.rollback()
+        locker.close()
+        released.set()
+        await submit
+        return table
+
+    table = run(scenario, tmp_path)
+    assert released.is_set() and table.version == 1
+    reloaded = Store(f"sqlite:///{path}").load_all()[0]
+    assert reloaded[0].moves == table.state.history()
+
+
+def test_concurrent_moves_on_many_tables_are_committed_in_groups(tmp_path):
+    async def scenario(hub):
+        tables = [(await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}]))[0]
+                  for _ in range(8)]
+        await asyncio.gather(*(play_random(hub, t, None, 10, random.Random(i))
+                               for i, t in enumerate(tables)))
+        return tables
+
+    tables = run(scenario, tmp_path)
+    stored = {t.id: t for t in Store(f"sqlite:///{tmp_path / 'hub.sqlite3'}").load_all()[0]}
+    for t in tables:
+        assert stored[t.id].moves == t.state.history() and len(t.state.history()) == 10
+
+
+# -- 8. a failed store leaves no trace and the computer tries again --------------------------
+def test_a_failed_store_changes_nothing_and_the_computer_retries(tmp_path):
+    async def scenario(hub):
+        real = hub.store.add_move
+        calls, failures = [], []
+
+        async def flaky(*args):
+            calls.append(args)
+            if len(calls) in (1, 3, 4):  # the person's first try, the computer's first two
+                failures.append(args)
+                raise OSError("disk full")
+            await real(*args)
+
+        hub.store.add_move = flaky
+        table, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "computer",
+                                                                     "level": "random"}])
+        watcher = Reader()
+        await hub.join(table, Client(watcher))
+        move = str(table.state.legal_moves()[0])
+        with pytest.raises(ProtocolError) as failed:
+            await hub.submit(table, 0, move, 0)
+        assert failed.value.code == "store-failed" and table.version == 0
+        await hub.submit(table, 0, move, 0)  # the person tries again
+        while table.version < 2:  # the computer's first two attempts fail, the third works
+            await asyncio.sleep(0.02)
+        return table, failures
+
+    table, failures = run(scenario, tmp_path)
+    assert len(failures) == 3 and table.version == 2
+    assert Store(f"sqlite:///{tmp_path / 'hub.sqlite3'}").load_all()[0][0].moves == \
+        table.state.history()
+
+
+def test_a_seat_taken_during_a_store_failure_is_not_taken(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", ai="thread")
+    with TestClient(app) as c:
+        t = create_game(c, "pentago", [{"kind": "me"}, {"kind": "open"}])
+        hub = app.state.hub
+
+        async def broken(*args):
+            raise OSError("database is locked")
+
+        real, hub.store.update_seats = hub.store.update_seats, broken
+        r = c.post(f"/api/tables/{t['id']}/sit", json={"seat": 1, "name": "Cy"})
+        assert r.status_code == 503 and r.json()["detail"]["code"] == "store-failed"
+        assert "try again" in r.json()["detail"]["message"]
+        table = hub.tables[t["id"]]
+        assert not table.seats[1].claimed and table.seats[1].token_hash is None
+        hub.store.update_seats = real
+        assert c.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
+
+
+# -- 9. a malformed row is set aside, the rest loads -----------------------------------------
+def test_malformed_rows_are_set_aside_and_listed(tmp_path):
+    url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    with TestClient(create_app(url, ai="thread")) as c:
+        good = create_game(c, "pentago", [{"kind": "me"}, {"kind": "me"}])
+        bad = [create_game(c, "pentago", [{"kind": "me"}, {"kind": "me"}]) for _ in range(4)]
+    db = sqlite3.connect(tmp_path / "m.sqlite3")
+    db.execute("UPDATE tables SET seats = '\"garbage\"' WHERE id = ?", (bad[0]["id"],))
+    db.execute("UPDATE tables SET options = '{\"players\": 9}' WHERE id = ?", (bad[1]["id"],))
+    db.execute("INSERT INTO moves (table_id, ply, seat, text, at) VALUES (?, 0, 0, 'z9', 0)",
+               (bad[2]["id"],))
+    db.execute("UPDATE tables SET seats = '[{\"kind\": \"human\", \"hat\": 1}, {}]' WHERE id = ?",
+               (bad[3]["id"],))
+    db.commit()
+    db.close()
+    with TestClient(create_app(url, ai="thread")) as c:
+        health = c.get("/api/health").json()
+        assert health["status"] == "ok"
+        assert {x["id"] for x in health["set_aside"]} == {b["id"] for b in bad}
+        reasons = " ".join(x["reason"] for x in health["set_aside"])
+        assert "seats" in reasons and "z9" in reasons and "hat" in reasons
+        assert c.get(f"/api/tables/{good['id']}").status_code == 200
+        assert c.get(f"/api/tables/{bad[0]['id']}").status_code == 404
+
+
+# -- 10. computer moves are scheduled fairly -------------------------------------------------
+def test_the_pool_serves_jobs_by_priority_then_in_order(tmp_path):
+    gate = threading.Event()
+    order: list[str] = []
+
+    def job(name):
+        if name == "first":
+            gate.wait(30)
+        order.append(name)
+        return name
+
+    async def scenario(_hub):
+        pool = WorkerPool(1, "thread")
+        first = asyncio.ensure_future(pool.run(job, "first", timeout=60))
+        while pool.running == 0:
+            await asyncio.sleep(0.01)
+        rest = [asyncio.ensure_future(pool.run(job, name, timeout=60, priority=p))
+                for name, p in [("bot-a", 2), ("bot-b", 2), ("person", 0), ("away", 1)]]
+        while pool.queued < 4:
+            await asyncio.sleep(0.01)
+        gate.set()
+        await asyncio.gather(first, *rest)
+        pool.close()
+
+    run(scenario, tmp_path)
+    assert order == ["first", "person", "away", "bot-a", "bot-b"]
+
+
+def test_computer_only_tables_wait_for_a_watcher_and_are_capped_per_creator(tmp_path):
+    async def scenario(hub):
+        bots = [{"kind": "computer", "level": "random"}] * 2
+        tables = [(await hub.create("pentago", {}, bots, creator="ann"))[0] for _ in range(3)]
+        with pytest.raises(ProtocolError) as capped:
+            await hub.create("pentago", {}, bots, creator="ann")
+        assert capped.value.code == "too-many-tables"
+        await hub.create("pentago", {}, bots, creator="bob")  # someone else may
+        await asyncio.sleep(0.05)
+        assert not hub.thinking and all(t.version == 0 for t in tables)  # nobody watches
+        await hub.join(tables[0], Client(Reader()))
+        while tables[0].version < 4:
+            await asyncio.sleep(0.01)
+        return tables
+
+    tables = run(scenario, tmp_path)
+    assert tables[1].version == 0 and tables[2].version == 0
+
+
+def test_the_pool_s_priority_for_tables(tmp_path):
+    async def scenario(hub):
+        people, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "computer"}])
+        bots, _ = await hub.create("pentago", {}, [{"kind": "computer"}] * 2)
+        away = hub._priority(people)
+        await hub.join(people, Client(Reader(), frozenset({0})))
+        return away, hub._priority(people), hub._priority(bots)
+
+    away, waiting, bots = run(scenario, tmp_path)
+    assert waiting < away < bots
+
+
+def test_an_overrunning_job_is_killed_and_its_worker_replaced(tmp_path):
+    import time
+
+    async def scenario(hub):
+        pool = WorkerPool(1, "process")
+        try:
+            with pytest.raises(JobTimeout):
+                await pool.run(time.sleep, 60, timeout=0.5)
+            assert await pool.run(divmod, 7, 2, timeout=60) == (3, 1)
+            return pool.pids()
+        finally:
+            pool.close()
+
+    assert len(run(scenario, tmp_path)) == 1
+
+
+# -- 12. puzzle counting: seat only, capped, one at a time, cached by shape ------------------
+def test_counting_needs_the_seat_and_is_cached_by_shape(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", ai="thread")
+    with TestClient(app) as c:
+        a = create_game(c, "pentomino-puzzle", [{"kind": "me"}], options={"region": "3x20"})
+        first = c.post(f"/api/tables/{a['id']}/count")
+        assert first.status_code == 200, first.text
+        assert first.json()["count"] == 2 and not first.json()["cached"]
+        upright = "/".join(["###"] * 20)
+        b = create_game(c, "pentomino-puzzle", [{"kind": "me"}], options={"region": upright})
+        again = c.post(f"/api/tables/{b['id']}/count")
+        assert again.json() == dict(first.json(), cached=True)
+        c.cookies.clear()
+        anon = c.post(f"/api/tables/{a['id']}/count")
+        assert anon.status_code == 403 and anon.json()["detail"]["code"] == "not-seated"
+        token = a["you"]["token"]
+        assert c.post(f"/api/tables/{a['id']}/count", json={"token": token}).status_code == 200
+
+
+def test_counting_is_capped_in_time_and_one_at_a_time_per_table(tmp_path):
+    async def scenario(hub):
+        table, _ = await hub.create("pentomino-puzzle", {"region": "6x10"}, [{"kind": "me"}])
+        table.state.apply("X:g1,f2,g2,h2,g3")  # 342 ways to finish: not found in 0.2 s
+        first = asyncio.ensure_future(hub.count_solutions(table, 0))
+        while table.id not in hub.counting:
+            await asyncio.sleep(0.01)
+        with pytest.raises(ProtocolError) as busy:
+            await hub.count_solutions(table, 0)
+        assert busy.value.code == "busy"
+        with pytest.raises(ProtocolError) as capped:
+            await first
+        assert capped.value.code == "too-long"
+        return hub
+
+    hub = run(scenario, tmp_path, pool_kind="process", limits=Limits(count_seconds=0.2))
+    assert not hub.counting
+
+
+# -- 13. small ones --------------------------------------------------------------------------
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'x.sqlite3'}", ai="thread",
+                               ai_time_limit=0.05)) as c:
+        yield c
+
+
+@pytest.mark.parametrize("body,why", [
+    ({"game": "pentago", "seed": 2**64}, "seed"),
+    ({"game": "pentago", "seed": -(2**70)}, "seed"),
+    ({"game": "pentago", "options": {"name": "x"}}, "no option 'name'"),
+    ({"game": "pentago", "options": {"game": "x"}}, "no option 'game'"),
+    ({"game": "pentago", "seats": [{"kind": "me"}] * 50}, "seats"),
+])
+def test_bad_table_requests_get_400_with_a_reason(client, body, why):
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400, r.text
+    assert why in json.dumps(r.json()["detail"])
+
+
+def test_deeply_nested_record_json_gets_400(client):
+    text = '{"game": "pentago", "meta": ' + "[" * 50_000 + "]" * 50_000 + "}"
+    r = client.post("/api/records", content=text)
+    assert r.status_code == 400 and "nested too deeply" in r.json()["detail"]["message"]
+
+
+def test_nested_and_binary_frames_get_an_error_not_a_dropped_connection(client):
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        receive_until(ws, state_at(0))
+        ws.send_text("[" * 2000 + "]" * 2000)
+        assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "bad-json"
+        ws.send_bytes(b'{"type": "ping"}')
+        err = receive_until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "bad-message" and "binary" in err["message"]
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert receive_until(ws, lambda m: m["type"] == "pong")
+
+
+def test_joins_and_leaves_send_a_small_presence_event(client):
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    token = t["you"]["token"]
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/{t['id']}?token={token}") as player:
+        receive_until(player, state_at(0))
+        for _ in range(3):
+            with client.websocket_connect(f"/ws/{t['id']}") as spectator:
+                receive_until(spectator, state_at(0))
+        player.send_text(json.dumps({"type": "ping"}))
+        seen = []
+        while not seen or seen[-1]["type"] != "pong":
+            seen.append(player.receive_json())
+        assert not [m for m in seen if m["type"] == "state"]  # spectators: no event at all
+        friend = client.post(f"/api/tables/{t['id']}/join",
+                             json={"token": t["invites"][0]["url"].split("token=")[1]})
+        with client.websocket_connect(f"/ws/{t['id']}?token={friend.json()['token']}") as ws:
+            receive_until(ws, state_at(0))
+            presence = receive_until(player, lambda m: m["type"] in ("presence", "state")
+                                     and m.get("connected") == [0, 1])
+            assert presence["type"] == "presence"
+        gone = receive_until(player, lambda m: m["type"] == "presence")
+        assert gone["connected"] == [0]
+
+
+def test_a_normal_disconnect_logs_nothing(client, caplog):
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])
+    with caplog.at_level(logging.INFO, logger="pentarena.server"):
+        for _ in range(3):
+            with client.websocket_connect(f"/ws/{t['id']}") as ws:
+                receive_until(ws, state_at(0))
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
