@@ -81,6 +81,9 @@ def test_two_player_game_against_the_computer_leaks_nothing(server, new_page):
     assert page.locator("#result").inner_text()
     shot(page, "pentic-result")
     assert check_frames(server, t["id"], frames, 0) >= turns
+    # the seat token lives in an HttpOnly cookie only: not in the page, not in its storage
+    stored = page.evaluate("() => JSON.stringify([localStorage, sessionStorage, document.cookie])")
+    assert t["you"]["token"] not in stored and "pentarena_seat_" not in stored
     assert not page.errors, page.errors
 
 
