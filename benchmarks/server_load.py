@@ -267,9 +267,10 @@ def figures(stats: Stats, args) -> dict:
 
 
 def show(out: dict, args) -> None:
-    table = Table("figure", "value", title=f"{args.tables} Pentago tables × (2 players + "
-                  f"{args.spectators} watchers), {args.seconds - args.warmup:g} s measured "
-                  f"after {args.warmup:g} s warm-up, {os.cpu_count()} cores")
+    console.print(f"Server load: {args.tables} Pentago tables × (2 players + {args.spectators} "
+                  f"watchers), {args.seconds - args.warmup:g} s measured after {args.warmup:g} s "
+                  f"of warm-up, {os.cpu_count()} cores")
+    table = Table("figure", "value")
     for key, value in out.items():
         table.add_row(key.replace("_", " "), f"{value:.1f}" if isinstance(value, float)
                       else str(value))

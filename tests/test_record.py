@@ -85,3 +85,58 @@ def test_deeply_nested_record_json_is_refused_with_a_reason():
 def test_an_option_called_name_is_an_unknown_option():
     with pytest.raises(pentarena.GameOptionError, match="no option 'name'"):
         pentarena.load_game("pentago", name="x")
+
+
+# -- issue 10, item 13: records from the terminal, exported and documented ------------------
+
+def test_game_record_is_exported_from_the_package():
+    assert pentarena.GameRecord is GameRecord
+    assert "GameRecord" in pentarena.__all__
+
+
+def test_records_md_documents_every_field_a_record_has():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "records.md").read_text()
+    state = pentarena.load_game("pentic").new_initial_state()  # secure deal: a deck
+    data = GameRecord.of(state, players=["a", "b"]).to_json()
+    assert set(data) == {"format", "game", "options", "seed", "moves", "deck", "meta"}
+    for key in data:
+        assert f"| `{key}` |" in doc, f"docs/records.md does not describe {key!r}"
+    assert data["format"] in doc
+
+
+@pytest.mark.parametrize("name,options", [
+    ("pentup", {"players": 3}), ("pentago", {}), ("pentomino", {"variant": "draft"}),
+    ("pentomino-puzzle", {"region": "3x20"}), ("pentic", {}),
+])
+@pytest.mark.parametrize("seed", [7, None])
+def test_what_play_saves_replay_reads(name, options, seed, tmp_path, capsys):
+    """A whole game saved by the terminal (--save) replays to the same final state — also
+    a Pentic deal from the secure random source (no seed: the record carries the deck)."""
+    import io
+
+    from rich.console import Console
+
+    from pentarena.ai import RandomBot
+    from pentarena.tui import TerminalGame
+
+    game = pentarena.load_game(name, **options)
+    path = tmp_path / "game.json"
+    if game.num_players == 1:  # a puzzle: one person who asks the computer to solve it
+        bots, lines = [None], iter(["X:b1,a2,b2,c2,b3", "solve"])
+    else:
+        bots, lines = [RandomBot(seed=s) for s in range(game.num_players)], iter([])
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    tg = TerminalGame(game, bots, console=console, seed=seed, save_path=path,
+                      read=lambda prompt: next(lines), meta={"players": ["x"] * len(bots)})
+    final = tg.run()
+    assert final.is_terminal() and not tg.save_failed
+    record = GameRecord.load(path)
+    assert record.moves == final.history() and record.meta["players"][0] == "x"
+    assert (record.deck is not None) == (name == "pentic" and seed is None)
+    assert record.final_state().to_json() == final.to_json()
+    assert main(["replay", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"{len(final.history())}. " in out
+    assert "Game over" in out or "Solved" in out

@@ -3,6 +3,11 @@
 >>> import pentarena
 >>> game = pentarena.load_game("pentup", players=3, scoring="misere")
 >>> state = game.new_initial_state(seed=7)
+
+A finished (or unfinished) game is saved as a :class:`GameRecord` (``docs/records.md``):
+
+>>> record = pentarena.GameRecord.of(state)
+>>> again = pentarena.GameRecord.from_json(record.dumps()).final_state()
 """
 
 from .core.errors import (
@@ -14,12 +19,14 @@ from .core.errors import (
 )
 from .core.game import Game, State, list_games, load_game
 from . import games as _games  # noqa: F401  (registers every game)
+from .record import GameRecord
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Game",
     "GameOptionError",
+    "GameRecord",
     "IllegalMoveError",
     "InvalidMoveError",
     "PentarenaError",

@@ -10,51 +10,249 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.progress import Progress
 from rich.table import Table
 
 from . import list_games, load_game
 from .ai.bots import LEVELS, choose_for, make_bot
 from .core.errors import GameOptionError
+from .core.game import Option, game_info, registered_games
+from .record import SEED_RANGE
+from .tui.views import plural
+
+EXIT_INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells expect."""
+
+BOT_ALIASES: dict[str, str] = {
+    "greedy": "the same as easy",
+    "mcts": "the search of medium with 1 s a move",
+}
+BOT_NAMES: tuple[str, ...] = (*LEVELS, *BOT_ALIASES)
+"""Every computer level the commands accept (``make_bot`` names)."""
+
+GAME_COMMANDS = ("play", "arena", "bench")
+"""The commands whose first argument is a game, and which take that game's options."""
+
+BOOL_WORDS = ("true", "false", "yes", "no", "on", "off", "1", "0")
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is a computer level the commands accept; else GameOptionError."""
+    if level not in BOT_NAMES:
+        raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(BOT_NAMES)}")
+    return level
+
+
+# -- argument types: every number is checked by argparse, with a sentence -----------------
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1 (e.g. --games)."""
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def seat_number(text: str) -> int:
+    """A seat: a whole number from 0 (the upper bound depends on the game)."""
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seats are numbered from 0, got {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A time in seconds, more than 0 (e.g. --time)."""
+    value = _number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
+    return value
+
+
+def seconds_or_zero(text: str) -> float:
+    """A time in seconds, 0 or more (e.g. --delay)."""
+    value = _number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 seconds or more, got {text}")
+    return value
+
+
+def port_number(text: str) -> int:
+    value = _whole(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is between 1 and 65535, got {value}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """A seed: a whole number that fits in 64 bits (what a game record stores)."""
+    value = _whole(text)
+    if value not in SEED_RANGE:
+        raise argparse.ArgumentTypeError("a seed must fit in 64 bits "
+                                         "(between -2**63 and 2**63 - 1)")
+    return value
+
+
+def bot_list(text: str) -> list[str]:
+    """--bots: computer levels separated by commas (checked against BOT_NAMES later)."""
+    levels = [b.strip() for b in text.split(",")]
+    if not all(levels):
+        raise argparse.ArgumentTypeError(f"write one level per seat separated by commas, "
+                                         f"e.g. mcts,greedy; got {text!r}")
+    return levels
+
+
+# -- game options: -o name=value and --name value, from the game's registered options -----
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _is_bool(opt: Option) -> bool:
+    return (opt.kind or type(opt.default)) is bool
+
+
+def _game_options(game: str | None) -> dict[str, Option]:
+    """The options of ``game``; for an unknown or missing game, every game's options (so
+    that the game's name, not an option, is what the error is about)."""
+    if game is not None:
+        return dict(game_info(game).options)
+    union: dict[str, Option] = {}
+    for info in registered_games():
+        for name, opt in info.options.items():
+            union.setdefault(name, opt)
+    return union
+
+
+def _describe(opt: Option) -> str:
+    text = opt.help
+    if opt.choices:
+        shown = [_show(c) for c in opt.choices if c is not None]
+        text += f" (one of: {', '.join(shown)}"
+        text += ")" if opt.default is None else f"; default: {_show(opt.default)})"
+    elif opt.default is not None:
+        text += f" (default: {_show(opt.default)})"
+    return text.replace("%", "%%")
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options given as ``--name value`` and as ``-o name=value`` (as text; the
+    game checks and converts them)."""
     opts: dict[str, Any] = {}
-    if getattr(args, "players", None) is not None:
-        opts["players"] = args.players
-    if getattr(args, "scoring", None) is not None:
-        opts["scoring"] = args.scoring
-    if getattr(args, "teams", None) is not None:
-        opts["teams"] = args.teams
     for item in getattr(args, "option", None) or []:
         key, sep, value = item.partition("=")
-        if not sep:
-            raise GameOptionError(f"write options as key=value, got {item!r}")
-        opts[key.strip()] = value.strip()
+        if not sep or not key.strip():
+            raise GameOptionError(f"write options as name=value, e.g. -o players=3; got {item!r}")
+        key = key.strip().replace("-", "_")
+        if key in opts and opts[key] != value.strip():
+            raise GameOptionError(f"option {key!r} is given twice: {opts[key]!r} and "
+                                  f"{value.strip()!r}")
+        opts[key] = value.strip()
+    for dest, value in vars(args).items():
+        if not dest.startswith("opt_") or value is None:
+            continue
+        key = dest[4:]
+        if key in opts and str(opts[key]).lower() != str(value).lower():
+            raise GameOptionError(f"option {key!r} is given twice: {opts[key]!r} and {value!r}")
+        opts[key] = value
     return opts
 
 
-def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="game name (see 'pentarena list')")
-    p.add_argument("--players", type=int, help="number of players")
-    p.add_argument("--scoring", help="scoring rule (Pent-Up: standard, misere, advanced)")
-    p.add_argument("--teams", action=argparse.BooleanOptionalAction, default=None,
-                   help="Pent-Up with 4 players: partners 0+2 v 1+3 (default) or not")
-    p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
-                   help="any other game option")
-    p.add_argument("--seed", type=int, default=None, help="seed for shuffles and the AI")
+def _add_game_options(p: argparse.ArgumentParser, game: str | None) -> None:
+    p.add_argument("game", help="game name (see 'pentarena list'); "
+                                "'%(prog)s GAME --help' lists its options"
+                   if game is None else f"game name: {game}")
+    title = f"{game} options" if game else "game options"
+    if game is None:
+        description = ("each game's options; 'pentarena <command> GAME --help' lists them "
+                       "with their choices and defaults")
+    else:
+        description = "also accepted as -o name=value"
+    group = p.add_argument_group(title, description)
+    for name, opt in _game_options(game).items():
+        flags = [_flag(name)] + ([f"--{name}"] if "_" in name else [])
+        help_text = _describe(opt) if game else argparse.SUPPRESS
+        if _is_bool(opt):
+            group.add_argument(*flags, dest=f"opt_{name}", nargs="?", const="true",
+                               default=None, metavar="{true,false}", help=help_text)
+            group.add_argument("--no-" + name.replace("_", "-"), dest=f"opt_{name}",
+                               action="store_const", const="false",
+                               help=f"the same as {flags[0]} false" if game else argparse.SUPPRESS)
+        else:
+            metavar = ("{" + ",".join(map(str, opt.choices)) + "}" if opt.choices
+                       else name.upper())
+            group.add_argument(*flags, dest=f"opt_{name}", default=None, metavar=metavar,
+                               help=help_text)
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                   help="a game option as name=value (the same as --name value)")
+    p.add_argument("--seed", type=seed_number, default=None,
+                   help="seed for shuffles and the AI")
+
+
+def _find_game(argv: list[str]) -> tuple[str | None, str | None]:
+    """The command and, for play/arena/bench, the registered game named after it."""
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if command not in GAME_COMMANDS:
+        return command, None
+    rest = argv[argv.index(command) + 1:]
+    known = {info.name for info in registered_games()}
+    return command, next((a for a in rest if a in known), None)
+
+
+def _normalise_bool_flags(argv: list[str], game: str | None) -> list[str]:
+    """``--teams`` alone means true: spell it ``--teams=true`` so that the next word (a
+    game name, say) is never taken as its value; ``--teams false`` stays as it is."""
+    flags = {f for name, opt in _game_options(game).items() if _is_bool(opt)
+             for f in (_flag(name), f"--{name}")}
+    out = []
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            out.extend(argv[i:])
+            break
+        following = argv[i + 1] if i + 1 < len(argv) else None
+        if arg in flags and (following is None or following.lower() not in BOOL_WORDS):
+            arg += "=true"
+        out.append(arg)
+    return out
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
     for g in list_games():
-        console.print(f"[bold]{g['name']}[/bold] — {g['title']}: {g['description']}")
+        console.print(f"[bold]{g['name']}[/bold] — {g['title']}: {g['description']}",
+                      markup=True, highlight=False)
         for name, opt in g["options"].items():
             choices = f" (one of {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
-            console.print(f"    {name} = {opt['default']}{choices}  {opt['help']}")
-    console.print("AI levels: " + ", ".join(f"{k} ({v})" for k, v in LEVELS.items()))
+            console.print(f"    {name} = {opt['default']}{choices}  {opt['help']}",
+                          markup=False, highlight=False)
+    console.print("AI levels: " + ", ".join(f"{k} ({v})" for k, v in
+                                            {**LEVELS, **BOT_ALIASES}.items()),
+                  markup=False, highlight=False)
+    console.print("Options go after the game name, as --name value or -o name=value; "
+                  "'pentarena play GAME --help' lists them.", markup=False, highlight=False)
     return 0
 
 
@@ -62,23 +260,30 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .tui.terminal import TerminalGame
 
     game = load_game(args.game, **_options(args))
+    check_level(args.ai)
     humans = set(range(game.num_players)) if args.hotseat else set(args.seat or [0])
     bad = [s for s in humans if not 0 <= s < game.num_players]
     if bad:
         raise GameOptionError(f"--seat must be between 0 and {game.num_players - 1}")
+    save = Path(args.save).expanduser() if args.save else None
+    if save is not None and not save.parent.is_dir():
+        raise GameOptionError(f"--save: the folder {str(save.parent)!r} does not exist")
     bots = [None if s in humans else
             make_bot(args.ai, seed=None if args.seed is None else args.seed + s,
                      time_limit=args.time)
             for s in range(game.num_players)]
-    TerminalGame(game, bots, console=console, seed=args.seed).run()
-    return 0
+    meta = {"players": ["person" if b is None else f"computer: {args.ai}" for b in bots],
+            "program": "pentarena play"}
+    tg = TerminalGame(game, bots, console=console, seed=args.seed, save_path=save, meta=meta)
+    tg.run()
+    return 1 if tg.save_failed else 0
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if n == 0:
+    """95% Wilson score interval for a win rate (n games; no games: the whole range)."""
+    if n <= 0:
         return (0.0, 1.0)
-    p = wins / n
+    p = min(1.0, max(0.0, wins / n))
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
@@ -88,8 +293,16 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def run_arena(game, levels: list[str], games: int, time_limit: float | None, seed: int,
               progress: Progress | None = None) -> list[float]:
     """Play ``games`` games rotating the bots through the seats; points per bot
-    (a win 1, a shared win split)."""
+    (a win 1, a shared win split).  Solo puzzles are refused: there is nobody to play."""
     n = game.num_players
+    if game_info(game.name).solo:
+        raise GameOptionError(
+            f"{game.name} is a one-person puzzle: arena plays computer players against each "
+            f"other and needs a game for two or more (try 'pentarena solve puzzle REGION')")
+    if not isinstance(games, int) or games < 1:
+        raise GameOptionError(f"the number of games must be at least 1, got {games!r}")
+    for level in levels:
+        check_level(level)
     if len(levels) != n:
         raise GameOptionError(f"{game.name} needs {n} bots, got {len(levels)}")
     points = [0.0] * n
@@ -111,10 +324,10 @@ def run_arena(game, levels: list[str], games: int, time_limit: float | None, see
 
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     game = load_game(args.game, **_options(args))
-    levels = [b.strip() for b in args.bots.split(",")]
+    levels = args.bots
     with Progress(console=console, transient=True) as progress:
         points = run_arena(game, levels, args.games, args.time, args.seed or 0, progress)
-    table = Table(title=f"{args.games} games of {game!r}")
+    table = Table(title=f"{plural(args.games, 'game')} of {game!r}")
     for col in ("bot", "points", "win rate", "95% interval"):
         table.add_column(col)
     for level, p in zip(levels, points):
@@ -124,26 +337,60 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+BENCH_MAX_PLIES = 100_000
+"""A bench game that has not ended after this many plies is stopped (and said so)."""
+
+
+def _not_a_removal(move: Any) -> bool:
+    return getattr(move, "kind", None) != "remove"
+
+
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
-    """Random games through the public API (legal_moves + apply at every ply)."""
+    """Random games through the public API (legal_moves + apply at every ply).
+
+    A solo puzzle has no end under random play (a random move may take a piece back), so
+    its bench measures random *fillings*: random placements, never a removal, until no
+    remaining piece fits or the region is covered."""
     import random
     import time
 
     game = load_game(args.game, **_options(args))
+    solo = game_info(game.name).solo
     rng = random.Random(args.seed or 0)
-    plies = 0
+    plies = solved = stopped = 0
+    what = f"random {game.name} fillings" if solo else f"random {game.name} games"
     start = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"random {game.name} games", total=args.games)
+        task = progress.add_task(what, total=args.games)
         for g in range(args.games):
             state = game.new_initial_state(seed=(args.seed or 0) + g)
-            while not state.is_terminal():
-                state.apply(rng.choice(state.legal_moves()))
+            for _ in range(BENCH_MAX_PLIES):
+                if state.is_terminal():
+                    break
+                moves = state.legal_moves()
+                if solo:
+                    moves = [m for m in moves if _not_a_removal(m)]
+                    if not moves:
+                        break  # stuck: no remaining piece fits
+                state.apply(rng.choice(moves))
                 plies += 1
+            else:
+                stopped += 1
+            solved += state.is_terminal()
             progress.advance(task)
-    elapsed = time.perf_counter() - start
-    console.print(f"{game!r}: {args.games / elapsed:.1f} random games/s, "
-                  f"{plies / elapsed:.0f} plies/s (legal_moves() + apply() at every ply)")
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    if solo:
+        console.print(f"{game!r}: {args.games / elapsed:.1f} random fillings/s, "
+                      f"{plies / elapsed:.0f} placements/s (random placements, never a "
+                      f"removal, until no piece fits); {solved} of {plural(args.games, 'filling')} "
+                      f"covered the region", markup=False, highlight=False)
+    else:
+        console.print(f"{game!r}: {args.games / elapsed:.1f} random games/s, "
+                      f"{plies / elapsed:.0f} plies/s (legal_moves() + apply() at every ply)",
+                      markup=False, highlight=False)
+    if stopped:
+        console.print(f"{plural(stopped, 'game')} had not ended after {BENCH_MAX_PLIES:,} plies "
+                      f"and {'was' if stopped == 1 else 'were'} stopped", markup=False)
     return 0
 
 
@@ -164,11 +411,14 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     record = GameRecord.load(args.file)
     states = record.states()
     view = view_for(record.game)
-    console.print(f"[bold]{record.game}[/bold] {record.options} seed={record.seed}, "
-                  f"{len(record.moves)} moves")
+    setup = (f"seed={record.seed}" if record.deck is None
+             else "dealt from the recorded deck")
+    console.print(f"{record.game} {record.options} {setup}, {plural(len(record.moves), 'move')}",
+                  style="bold", markup=False, highlight=False)
     for ply, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
         mover = states[ply - 1].current_player
-        console.print(f"[bold]{ply}.[/bold] {view.seat_name(mover)} plays {text}")
+        console.print(f"{ply}. {view.seat_name(mover)} plays {text}", markup=False,
+                      highlight=False)
         console.print(view.board(state, state.parse_move(text)))
         if args.delay:
             time.sleep(args.delay)
@@ -200,7 +450,7 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
                                      total=100, found=0)
             report = game.count_solutions(
                 progress=lambda found, pct: progress.update(task, completed=pct, found=found))
-        console.print(f"{report.count} solutions up to symmetry ({report.raw} searched, "
+        console.print(f"{plural(report.count, 'solution')} up to symmetry ({report.raw} searched, "
                       f"{report.nodes:,} placements tried) in {report.seconds:.2f} s")
         return 0
     state = game.new_initial_state()
@@ -215,25 +465,35 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(game: str | None = None) -> argparse.ArgumentParser:
+    """The ``pentarena`` parser; ``game`` adds that game's options to play/arena/bench
+    (without it they accept every game's options, unlisted)."""
     parser = argparse.ArgumentParser(prog="pentarena", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="the games, their options and the AI levels")
+    levels = ", ".join(BOT_NAMES)
     play = sub.add_parser("play", help="play a game in the terminal")
-    _add_game_options(play)
-    play.add_argument("--ai", default="medium", help=f"computer level: {', '.join(LEVELS)}")
-    play.add_argument("--time", type=float, default=None, help="computer seconds per move")
-    play.add_argument("--seat", type=int, action="append",
-                      help="your seat (repeat for several people at one keyboard)")
+    _add_game_options(play, game)
+    play.add_argument("--ai", default="medium", help=f"computer level: {levels}")
+    play.add_argument("--time", type=positive_seconds, default=None,
+                      help="computer seconds per move")
+    play.add_argument("--seat", type=seat_number, action="append",
+                      help="your seat, from 0 (repeat for several people at one keyboard)")
     play.add_argument("--hotseat", action="store_true", help="every seat is a person")
+    play.add_argument("--save", metavar="FILE", default=None,
+                      help="write the game record (JSON) to FILE when the game ends or you "
+                           "quit; 'pentarena replay FILE' reads it")
     arena = sub.add_parser("arena", help="computer against computer, with win rates")
-    _add_game_options(arena)
-    arena.add_argument("--bots", required=True, help="one level per seat, e.g. mcts,greedy")
-    arena.add_argument("--games", type=int, default=20)
-    arena.add_argument("--time", type=float, default=None, help="seconds per move")
+    _add_game_options(arena, game)
+    arena.add_argument("--bots", required=True, type=bot_list,
+                       help=f"one level per seat separated by commas, e.g. mcts,greedy "
+                            f"(levels: {levels})")
+    arena.add_argument("--games", type=positive_int, default=20,
+                       help="number of games, at least 1 (default: 20)")
+    arena.add_argument("--time", type=positive_seconds, default=None, help="seconds per move")
     serve = sub.add_parser("serve", help="start the web server (lobby, tables, browser play)")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=port_number, default=8000)
     serve.add_argument("--database-url", default=None,
                        help="SQLAlchemy URL (default: SQLite in ~/.local/share/pentarena)")
     serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
@@ -241,16 +501,19 @@ def build_parser() -> argparse.ArgumentParser:
                             "https://play.example.org (default: only the server's own)")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
     replay.add_argument("file")
-    replay.add_argument("--delay", type=float, default=0.0, help="seconds between moves")
+    replay.add_argument("--delay", type=seconds_or_zero, default=0.0,
+                        help="seconds between moves")
     solve = sub.add_parser("solve", help="solve a pentomino puzzle (or count its solutions)")
     solve.add_argument("kind", choices=["puzzle"])
     solve.add_argument("region", help="6x10, 5x12, 4x15, 3x20, 8x8-centre, or rows of #/. "
                                       "separated by /")
     solve.add_argument("--pieces", default="FILNPTUVWXYZ")
     solve.add_argument("--count", action="store_true", help="count every solution")
-    bench = sub.add_parser("bench", help="random games per second through the public API")
-    _add_game_options(bench)
-    bench.add_argument("--games", type=int, default=100)
+    bench = sub.add_parser("bench", help="random games per second through the public API "
+                                         "(puzzles: random placements until stuck)")
+    _add_game_options(bench, game)
+    bench.add_argument("--games", type=positive_int, default=100,
+                       help="number of games, at least 1 (default: 100)")
     return parser
 
 
@@ -259,12 +522,21 @@ COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one command; returns its exit status (0 fine, 1 failed, 2 bad arguments or
+    options, 130 interrupted by Ctrl-C).  argparse exits with status 2 on a bad argument."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command, game = _find_game(argv)
+    if command in GAME_COMMANDS:
+        argv = _normalise_bool_flags(argv, game)
+    args = build_parser(game).parse_args(argv)
     console = Console()
     try:
         return COMMANDS[args.command](args, console)
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.", markup=False, highlight=False)
+        return EXIT_INTERRUPTED
     except (GameOptionError, ValueError, OSError) as exc:
-        console.print(f"[bold red]error:[/bold red] {exc}")
+        console.print(f"[bold red]error:[/bold red] {rich_escape(str(exc))}")
         return 2
 
 

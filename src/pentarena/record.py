@@ -2,7 +2,18 @@
 
 A record is all it takes to rebuild any moment of a game exactly: every shuffle comes from
 the seed (or, for a deal from the secure random source, the dealt ``deck`` is kept), and
-every move is replayed through the engine.
+every move is replayed through the engine.  The format is documented in
+``docs/records.md``; ``pentarena play --save FILE`` writes one, ``pentarena replay FILE``
+reads one, and the browser exports and imports the same JSON.
+
+>>> import pentarena
+>>> state = pentarena.load_game("pentago").new_initial_state(seed=1)
+>>> state.apply("d4 TR cw")
+>>> record = pentarena.GameRecord.of(state, event="example")
+>>> record.to_json()["moves"]
+['d4 TR cw']
+>>> pentarena.GameRecord.from_json(record.dumps()).final_state().history()
+['d4 TR cw']
 """
 
 from __future__ import annotations
@@ -34,7 +45,19 @@ def check_seed(seed: Any, what: str = "'seed'") -> int | None:
 
 @dataclass
 class GameRecord:
-    """``game`` + ``options`` + ``seed`` (or ``deck``) + ``moves`` (canonical move text)."""
+    """One game: ``game`` + ``options`` + ``seed`` (or ``deck``) + ``moves`` + ``meta``.
+
+    ``game``: the registered name (``pentarena.list_games()``).  ``options``: the options
+    it was loaded with.  ``seed``: the seed of every shuffle (None when nothing was
+    shuffled, or when ``deck`` holds the deal).  ``moves``: canonical move texts, in
+    order.  ``meta``: free-form facts about the game (who sat where, an event name);
+    never needed to replay.  ``deck``: Pentic only, the dealt card order when it came
+    from the secure random source instead of a seed.
+
+    :meth:`of` takes a state's record, :meth:`to_json`/:meth:`dumps` write it,
+    :meth:`from_json`/:meth:`load` read it back (StateFormatError says what is wrong),
+    and :meth:`initial_state`, :meth:`states` and :meth:`final_state` replay it.
+    """
 
     game: str
     options: dict[str, Any]
@@ -46,11 +69,14 @@ class GameRecord:
 
     @classmethod
     def of(cls, state: State, **meta: Any) -> GameRecord:
+        """The record of ``state``'s game so far (finished or not); ``meta`` is kept as
+        given.  Pass a full state, not a seat's view (a view has no seed or deck)."""
         saved = state.to_json()
         return cls(state.game.name, dict(state.game.options), saved.get("seed"),
                    state.history(), dict(meta), saved.get("deck"))
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON object of ``docs/records.md`` (``deck`` and ``meta`` only when set)."""
         out = {"format": "pentarena-record/1", "game": self.game, "options": self.options,
                "seed": self.seed, "moves": list(self.moves)}
         if self.deck is not None:
@@ -60,10 +86,13 @@ class GameRecord:
         return out
 
     def dumps(self) -> str:
+        """:meth:`to_json` as indented JSON text (what ``play --save`` writes)."""
         return json.dumps(self.to_json(), indent=1)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str | bytes) -> GameRecord:
+        """Read a record (a dict or JSON text, at most 1 MB); StateFormatError says what
+        is wrong.  The moves are checked only when the record is replayed."""
         data = json_object(data, "the record", MAX_RECORD_BYTES)
         game = data.get("game")
         options = data.get("options", {})
@@ -86,6 +115,7 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        """Read a record from a file (UTF-8 JSON)."""
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
     def initial_state(self) -> State:
@@ -115,4 +145,5 @@ class GameRecord:
         return out
 
     def final_state(self) -> State:
+        """The state after the last move."""
         return self.states()[-1]

@@ -10,6 +10,7 @@ import logging
 import random
 import sqlite3
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from fastapi.testclient import TestClient
@@ -46,7 +47,8 @@ class Stuck(Reader):
 
 
 def run(coro_fn, tmp_path, pool_kind="thread", pool_size=1, limits=None):
-    """Run ``coro_fn(hub)`` on a fresh loop with a real store and worker pool."""
+    """Run ``coro_fn(hub)`` on a fresh loop (in its own thread: another test's loop may
+    be running in this one) with a real store and worker pool."""
 
     async def main():
         store = Store(f"sqlite:///{tmp_path / 'hub.sqlite3'}")
@@ -57,7 +59,8 @@ def run(coro_fn, tmp_path, pool_kind="thread", pool_size=1, limits=None):
             await hub.close()
             store.close()
 
-    return asyncio.run(main())
+    with ThreadPoolExecutor(1) as own_thread:
+        return own_thread.submit(asyncio.run, main()).result()
 
 
 async def play_random(hub, table, seats, plies, rng):

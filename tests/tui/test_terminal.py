@@ -62,8 +62,8 @@ def test_illegal_move_explains_the_mandatory_level():
 
 def test_hint_and_undo():
     tg, state, text = run_game(["I:0,0;1,0;2,0;3,0;4,0", "undo", "undo", "hint", "quit"])
-    assert "Took back 2 move(s)" in text
-    assert "nothing of yours to undo" in text
+    assert "Took back 2 moves: I:0,0;1,0;2,0;3,0;4,0, " in text
+    assert "nothing to undo" in text
     assert "Hint: " in text
     assert state.history() == []
 
@@ -193,5 +193,5 @@ def test_undo_in_an_unseeded_pentic_game():
     tg.read = scripted([first, "undo", "quit"])
     state = tg.run()
     text = out.getvalue()
-    assert "Took back 2 move(s)" in text and "not in your hand" not in text
+    assert "Took back 2 moves" in text and "not in your hand" not in text
     assert state.history() == [] and not state.is_terminal()

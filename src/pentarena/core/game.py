@@ -175,7 +175,16 @@ class State(ABC):
 
     @abstractmethod
     def winners(self) -> set[int]:
-        """The winning seats (every partner of a winning team); empty until terminal."""
+        """The winning seats; empty until the game is over.
+
+        Every game answers the same way: the seats of every side (a seat, or a team's
+        partners) that shares the best result.  One side best: its seats (a team's win
+        names both partners).  A tie between sides: the seats of all of them — so a full
+        draw (a Pentago draw, equal Pent-Up records, equal Pentic or Pentomino match
+        totals) returns every seat, e.g. ``{0, 1}``, never an empty set.  A solved puzzle
+        returns its one seat, ``{0}``.  ``returns()`` shares the reward out between the
+        winning sides.
+        """
 
     @abstractmethod
     def scores(self) -> list[Any]:

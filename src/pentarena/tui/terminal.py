@@ -2,29 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from ..ai.bots import Bot, choose_for, make_bot
 from ..core.game import Game, Move, State, game_info
-from .views import TerminalView, view_for
+from ..record import GameRecord
+from .views import TerminalView, plural, view_for
 
 HELP = """Commands:
   <move>       play a move, e.g. {example}
-  moves [arg]  list your legal moves (Pent-Up: 'moves L' lists the places of the L tile)
+  {moves}
   #N           play move number N of the last listing
   hint         ask the computer for a suggestion
-  undo         take back your last move (and the computer's replies)
-  solve        (puzzles) let the computer finish
+  undo         take back your last move (and the computer's replies); with people only,
+               the last move{solve}
+  save FILE    write the game record (JSON) to FILE; 'pentarena replay FILE' shows it
   board        show the table again
   help         this text
-  quit         leave the game"""
+  quit         leave the game (Ctrl-C also leaves)"""
 
 
 class TerminalGame:
-    """Runs one game at the terminal.  ``bots[seat]`` is a Bot, or None for a person."""
+    """Runs one game at the terminal.  ``bots[seat]`` is a Bot, or None for a person.
+
+    ``save_path``: where the game record is written when the game ends or a person quits
+    (also on Ctrl-C); ``meta`` goes into that record's ``meta``.  Ctrl-C (KeyboardInterrupt)
+    is passed on to the caller after the record is written."""
 
     def __init__(
         self,
@@ -34,6 +42,8 @@ class TerminalGame:
         read: Callable[[str], str] | None = None,
         seed: int | None = None,
         hint_level: str = "medium",
+        save_path: str | Path | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> None:
         if len(bots) != game.num_players:
             raise ValueError(f"{game.name} has {game.num_players} seats, got {len(bots)} players")
@@ -49,6 +59,9 @@ class TerminalGame:
         self.solo = game_info(game.name).solo
         self.hint_bot = None if self.solo else make_bot(hint_level, seed=seed, time_limit=1.0)
         self.listed: list[Move] = []
+        self.save_path = Path(save_path) if save_path is not None else None
+        self.meta = dict(meta or {})
+        self.save_failed = False
 
     # -- output ---------------------------------------------------------------------
     def show(self) -> None:
@@ -62,9 +75,40 @@ class TerminalGame:
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
 
+    # -- records --------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        """The game so far as a record (what ``--save`` and 'save FILE' write)."""
+        return GameRecord.of(self.state, **self.meta)
+
+    def save(self, path: str | Path) -> bool:
+        """Write the record to ``path``; says where (or why not).  False if it failed."""
+        path = Path(path).expanduser()
+        try:
+            path.write_text(self.record().dumps() + "\n", encoding="utf-8")
+        except OSError as exc:
+            self.say(f"Could not save the game to {path}: {exc.strerror or exc}", "bold red")
+            return False
+        self.say(f"Saved the game ({plural(len(self.state.history()), 'move')}) to {path}; "
+                 f"'pentarena replay {path}' shows it.", "green")
+        return True
+
+    def _autosave(self) -> None:
+        if self.save_path is not None and not self.save(self.save_path):
+            self.save_failed = True
+
     # -- loop -----------------------------------------------------------------------
     def run(self) -> State:
-        """Play until the game ends or a person quits; returns the final state."""
+        """Play until the game ends or a person quits; returns the final state.  The record
+        is written to ``save_path`` (if any) either way, also when Ctrl-C interrupts."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:
+            self._autosave()
+            raise
+        self._autosave()
+        return self.state
+
+    def _loop(self) -> None:
         self.say(f"Pentarena — {self.game!r}. Type 'help' for commands.", "bold")
         self.show()
         while not self.state.is_terminal():
@@ -77,13 +121,12 @@ class TerminalGame:
                 continue
             try:
                 line = self.read(f"{self.view.seat_name(seat)} > ")
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 self.say("\nGoodbye.")
-                return self.state
+                return
             if not self.command(line.strip(), seat):
-                return self.state
+                return
         self.console.print(self.view.result(self.state))
-        return self.state
 
     def play(self, move: Move | str, seat: int) -> bool:
         try:
@@ -110,7 +153,9 @@ class TerminalGame:
             self.say("Goodbye.")
             return False
         if word in ("help", "?"):
-            self.say(HELP.format(example=self.view.example(self.state)))
+            self.say(HELP.format(
+                example=self.view.example(self.state), moves=self.view.moves_help,
+                solve="\n  solve        let the computer finish the puzzle" if self.solo else ""))
         elif word == "moves":
             picture, self.listed = self.view.moves(self.state, arg.strip())
             self.console.print(picture)
@@ -129,9 +174,22 @@ class TerminalGame:
                 return True
             self.say(f"Hint: {move}", "green")
         elif word == "solve" and self.solo:
-            self.state.solve()
-            self.say("Solved by the computer.", "green")
+            before = len(self.state.history())
+            try:
+                self.state.solve()
+            except ValueError as exc:
+                self.say(str(exc), "yellow")
+                return True
+            self.view.finished_by_computer = before  # the result says who solved it
+            self.last = None
+            self.listed = []
             self.show()
+        elif word == "save":
+            target = arg.strip() or self.save_path
+            if not target:
+                self.say("Type 'save FILE' to write the game record to FILE.", "yellow")
+            else:
+                self.save(target)
         elif word == "undo":
             self.undo(seat)
         elif word == "board":
@@ -141,26 +199,35 @@ class TerminalGame:
         return True
 
     def undo(self, seat: int) -> None:
-        """Take back this person's last move and every computer move after it."""
+        """Take back this person's last move and every computer move after it; when
+        every seat is a person (hot seat, or a puzzle), take back the last move."""
         history = self.state.history()
-        # find the last ply played by this seat
+        if not history:
+            self.say("No move has been played yet: there is nothing to undo.", "yellow")
+            return
         replay = self.initial.clone()
         movers = []
         for text in history:
             movers.append(replay.current_player)
             replay.apply(text)
-        mine = [i for i, s in enumerate(movers) if s == seat]
-        if not mine:
-            self.say("There is nothing of yours to undo.", "yellow")
-            return
-        if any(self.bots[s] is None and s != seat for s in movers[mine[-1] + 1:]):
-            self.say("Undo only takes back moves against the computer, not another "
-                     "person's move.", "yellow")
-            return
+        if all(b is None for b in self.bots):
+            back = len(history) - 1  # people only: the last move, whoever played it
+        else:
+            mine = [i for i, s in enumerate(movers) if s == seat]
+            if not mine:
+                self.say("There is nothing of yours to undo yet: you have not moved.", "yellow")
+                return
+            if any(self.bots[s] is None and s != seat for s in movers[mine[-1] + 1:]):
+                self.say("Undo only takes back moves against the computer, not another "
+                         "person's move.", "yellow")
+                return
+            back = mine[-1]
         state = self.initial.clone()
-        for text in history[: mine[-1]]:
+        for text in history[:back]:
             state.apply(text)
         self.state = state
-        self.last = state.parse_move(history[mine[-1] - 1]) if mine[-1] > 0 else None
-        self.say(f"Took back {len(history) - mine[-1]} move(s).", "yellow")
+        self.last = state.parse_move(history[back - 1]) if back > 0 else None
+        self.listed = []
+        taken = history[back:]
+        self.say(f"Took back {plural(len(taken), 'move')}: {', '.join(taken)}.", "yellow")
         self.show()

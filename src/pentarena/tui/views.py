@@ -8,27 +8,46 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ..core.game import Move, State
+from ..core.polyomino import PIECE_NAMES
 
-
-LISTED = 120
-"""How many moves a listing shows."""
+SUMMARY_OVER = 60
+"""Pentomino and puzzles: more legal moves than this are summarised per piece."""
 
 
 def plural(n: int, word: str) -> str:
+    """``1 move``, ``2 moves``: a count with its noun in the right number."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def numbered(head: str, moves: list[Move]) -> Text:
-    """``head`` and the first moves numbered #1, #2, ... (type '#3' to play the third)."""
-    body = "  ".join(f"#{i + 1} {m}" for i, m in enumerate(moves[:LISTED]))
-    more = f"\n... and {len(moves) - LISTED} more" if len(moves) > LISTED else ""
-    tip = "\nType #N to play move number N." if moves else ""
-    return Text(f"{head}\n{body}{more}{tip}")
+def numbered(head: str, moves: list[Move]) -> RenderableType:
+    """``head`` and every move numbered #1, #2, ... in columns (type '#3' to play the
+    third)."""
+    if not moves:
+        return Text(head)
+    cells = [f"#{i + 1} {m}" for i, m in enumerate(moves)]
+    return Group(Text(head), Columns(cells, equal=True, padding=(0, 3)),
+                 Text("Type #N to play move number N.", style="dim"))
+
+
+def no_match(arg: str, what: str, hint: str) -> Text:
+    return Text(f"No {what} matches {arg!r}. {hint}", style="yellow")
+
+
+def per_piece(state: State, moves: list[Move], noun: str) -> Text:
+    """How many places each piece has (for listings too long to number)."""
+    counts: dict[str, int] = {}
+    for m in moves:
+        key = m.piece if getattr(m, "kind", "place") == "place" else str(m)
+        counts[key] = counts.get(key, 0) + 1
+    lines = [f"{k}: {plural(n, 'place')}" if len(k) == 1 else k for k, n in counts.items()]
+    return Text(f"{plural(len(moves), noun)}:\n" + "\n".join(lines)
+                + "\nType 'moves L' to list and number the places of one piece.")
 
 
 class TerminalView:
@@ -36,14 +55,19 @@ class TerminalView:
 
     seat_names: tuple[str, ...] = ()
     show_seat: int | None = None  # whose hidden information may be shown
-    moves_heading = "legal moves"
+    moves_noun = "legal move"
+    moves_note = ""  # e.g. the form of the moves listed
     example_move = ""  # shown when there is no legal move to quote
+    moves_help = ("moves [start] list your legal moves, numbered; with a start, only the moves "
+                  "that begin with it")
 
     def after_move(self, state: State) -> str:
         """A line to print after each move (e.g. how it scored); '' for none."""
         return ""
 
     def seat_name(self, seat: int) -> str:
+        """How the terminal names a seat, everywhere: ``White (seat 0)``, or ``seat 0``
+        when the game has no colours (seat numbers are the ones ``--seat`` takes)."""
         if seat < len(self.seat_names):
             return f"{self.seat_names[seat]} (seat {seat})"
         return f"seat {seat}"
@@ -56,39 +80,105 @@ class TerminalView:
 
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
         """A listing of legal moves (filtered by ``arg``) and the moves it numbers."""
-        moves = [m for m in state.legal_moves()
-                 if not arg or str(m).lower().startswith(arg.lower())]
-        return numbered(f"{len(moves)} {self.moves_heading}:", moves), moves
+        everything = state.legal_moves()
+        moves = [m for m in everything if not arg or str(m).lower().startswith(arg.lower())]
+        if arg and not moves:
+            return no_match(arg, "legal move", "Type 'moves' to list them all."), []
+        head = plural(len(moves), self.moves_noun) + self.moves_note
+        if arg:
+            head += f" starting with {arg!r}"
+        return numbered(head + ":", moves), moves
 
     def example(self, state: State) -> str:
         moves = state.legal_moves()
         return str(moves[0]) if moves else self.example_move
 
+    def score_text(self, state: State, seat: int) -> str:
+        score = state.scores()[seat]
+        return "/".join(map(str, score)) if isinstance(score, (list, tuple)) else str(score)
+
+    def verdict(self, state: State) -> str:
+        """Who won: a side (a seat, or partners) or a draw between every side that shares
+        the best result (``State.winners`` holds all of their seats)."""
+        won = state.winners()
+        sides = [side for side in state.game.sides if won.intersection(side)]
+        names = [" and ".join(self.seat_name(s) for s in side) for side in sides]
+        if not sides:
+            return "Nobody wins"
+        if len(sides) == 1:
+            return f"{names[0]} {'win' if len(sides[0]) > 1 else 'wins'}"
+        if len(sides) == len(state.game.sides):
+            return "Draw: " + ", ".join(names) + " share the result"
+        return "Draw between " + ", ".join(names)
+
     def result(self, state: State) -> RenderableType:
-        won = sorted(state.winners())
-        names = ", ".join(self.seat_name(s) for s in won)
-        verdict = "Draw between " + names if len(won) > 1 else names + " wins"
-        return Text(f"Game over. {verdict}.  Scores: {state.scores()}", style="bold")
+        scores = ", ".join(f"{self.seat_name(s)} {self.score_text(state, s)}"
+                           for s in range(state.game.num_players))
+        return Text(f"Game over. {self.verdict(state)}.  Scores: {scores}", style="bold")
 
 
 class PentUpView(TerminalView):
-    """Pent-Up: the table with heights and colours; tiles with their mandatory levels."""
+    """Pent-Up: the table with heights, colour codes and outlined tiles; each seat's tiles
+    with their mandatory levels, its record (and each team's)."""
 
     seat_names = ("White", "Black", "Red", "Blue")
+    moves_help = ("moves        each tile's mandatory level and number of places\n"
+                  "  moves L      every place for the L tile, numbered")
+
+    def seat_name(self, seat: int) -> str:
+        from ..games.pentup.render import seat_code
+
+        return f"{seat_code(seat)} {super().seat_name(seat)}"
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentup.render import render_rich
 
         return render_rich(state, set(last.cells) if last is not None else None)
 
+    @staticmethod
+    def _teams(state: State) -> list[tuple[str, tuple[int, ...]]]:
+        sides = state.game.sides
+        if all(len(side) == 1 for side in sides):
+            return []
+        return [("AB"[i] if i < 2 else str(i), side) for i, side in enumerate(sides)]
+
+    @staticmethod
+    def _record_heading(state: State) -> tuple[str, str]:
+        """The record column's heading and the legend line that explains it."""
+        scoring = state.game.scoring
+        top = max(1, state.max_level())
+        if scoring == "advanced":
+            return ("points", "points: each tile scores the number of its level; the most "
+                              "points win, ties go to the most tiles on the highest level.")
+        levels = list(range(top, 0, -1)) if scoring == "standard" else list(range(1, top + 1))
+        order = "/".join(map(str, levels))
+        if scoring == "standard":
+            rule = ("record: tiles on each level, highest level first; the best record wins, "
+                    "compared from the left (most tiles on the top level, then the next...).")
+        else:
+            rule = ("record (misère): tiles on each level, level 1 first; the best record "
+                    "wins, compared from the left (most tiles on the table, then level 2...).")
+        return (f"record (level {order})", rule)
+
+    @staticmethod
+    def _record(state: State, counts: list[int]) -> str:
+        from ..games.pentup.scoring import record
+
+        rec = record(counts, state.game.scoring)
+        return str(rec[0]) if state.game.scoring == "advanced" else "/".join(map(str, rec))
+
     def status(self, state: State) -> RenderableType:
+        from ..games.pentup.scoring import side_counts
+
+        heading, rule = self._record_heading(state)
         table = Table(box=None, show_header=True, pad_edge=False)
         table.add_column("player")
-        table.add_column("tiles left (mandatory level now)")
-        table.add_column("record" if state.game.scoring != "advanced" else "points")
+        table.add_column("tiles left")
+        table.add_column(heading)
         levels = state.mandatory_levels() if not state.is_terminal() else {}
-        scores = state.scores()
-        team = {0: "A", 2: "A", 1: "B", 3: "B"} if state.game.teams else {}
+        counts = state.level_counts()
+        teams = self._teams(state)
+        team_of = {s: name for name, side in teams for s in side}
         for seat in range(state.game.num_players):
             hand = state.hand(seat)
             if seat == state.current_player:
@@ -97,18 +187,30 @@ class PentUpView(TerminalView):
             else:
                 tiles = " ".join(hand)
                 name = Text("  " + self.seat_name(seat))
-            if team:
-                name.append(f" team {team[seat]}")
-            table.add_row(name, tiles or "-", str(scores[seat]))
-        note = Text("Tile letters with a number must go on that level (e.g. L2).", style="dim")
-        return Group(table, note)
+            if teams:
+                name.append(f" team {team_of[seat]}")
+            table.add_row(name, tiles or "-", self._record(state, counts[seat]))
+        if teams:
+            totals = side_counts(counts, [side for _, side in teams])
+            for (team, side), total in zip(teams, totals):
+                partners = " + ".join(f"{self.seat_names[s]}" for s in side)
+                table.add_row(Text(f"  team {team} = {partners}", style="italic"), "",
+                              self._record(state, total))
+        notes = ["tiles left: the letters are tiles; L2 = the L tile must go on level 2 this "
+                 "turn (the highest level where it fits); no number: level 1.", rule]
+        if teams:
+            notes.append("teams: partners' records are added up; the team lines decide.")
+        return Group(table, Text("\n".join(notes), style="dim"))
 
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
         if arg:
-            piece = arg[0].upper()
+            piece = arg.strip().upper()
+            if piece not in PIECE_NAMES:
+                return no_match(arg, "tile", f"Type 'moves L' with one tile letter "
+                                             f"({' '.join(PIECE_NAMES)}), or 'moves'."), []
+            if piece not in state.hand(state.current_player):
+                return Text(f"You have no {piece} tile left to place.", style="yellow"), []
             moves = state.moves_for(piece)
-            if not moves:
-                return Text(f"you have no {piece} tile to place", style="red"), []
             level = state.mandatory_levels()[piece]
             return numbered(f"{plural(len(moves), 'place')} for {piece} (level {level}):",
                             moves), moves
@@ -116,21 +218,41 @@ class PentUpView(TerminalView):
                  for p, pl in state.placements().items()]
         return Text("\n".join(lines) + "\nType 'moves L' to list the places of one tile."), []
 
+    def score_text(self, state: State, seat: int) -> str:
+        return self._record(state, state.level_counts()[seat])
+
     def result(self, state: State) -> RenderableType:
         counts = state.level_counts()
         table = Table(title="Tiles per level")
         table.add_column("player")
         for lv in range(len(counts[0]), 0, -1):
-            table.add_column(f"L{lv}", justify="right")
+            table.add_column(f"level {lv}", justify="right")
         for seat, row in enumerate(counts):
             table.add_row(self.seat_name(seat), *map(str, reversed(row)))
-        return Group(table, super().result(state))
+        teams = self._teams(state)
+        if teams:
+            from ..games.pentup.scoring import side_counts
+
+            for (team, side), row in zip(teams, side_counts(counts, [s for _, s in teams])):
+                table.add_row(f"team {team}", *map(str, reversed(row)), style="italic")
+        heading, rule = self._record_heading(state)
+        lines = [f"{heading}: " + ", ".join(f"{self.seat_name(s)} "
+                                            f"{self._record(state, counts[s])}"
+                                            for s in range(state.game.num_players))]
+        if teams:
+            lines.append("teams: " + ", ".join(
+                f"team {team} {self._record(state, row)}"
+                for (team, _), row in zip(teams, side_counts(counts, [s for _, s in teams]))))
+        return Group(table, Text(f"Game over. {self.verdict(state)}.", style="bold"),
+                     Text("\n".join(lines)), Text(rule, style="dim"))
 
 
 class PentagoView(TerminalView):
     """Pentago: the board with rank 1 on top and the quadrants marked."""
 
     seat_names = ("White", "Black")
+    moves_help = ("moves        every legal move, numbered, in columns\n"
+                  "  moves d4     only the moves that place on d4 (any start: 'moves d4 TR')")
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentago.render import render_rich
@@ -152,6 +274,8 @@ class PentominoView(TerminalView):
     """Golomb's game: the 8×8 board, the pool or each player's set, round scores."""
 
     seat_names = ("Amber", "Teal", "Plum", "Slate")
+    moves_help = ("moves        how many places each piece has (or the picks of the draft)\n"
+                  "  moves L      every place for the L piece, numbered")
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentomino.render import render_rich
@@ -165,7 +289,8 @@ class PentominoView(TerminalView):
             for seat, pieces in enumerate(data["sets"]):
                 lines.append(f"{self.seat_name(seat)}: {' '.join(pieces) or '-'}")
             if data["phase"] == "pick":
-                lines.append(f"Draft — left to pick: {' '.join(data['pool'])}  (type 'pick L')")
+                lines.append(f"Draft — left to pick: {' '.join(data['pool'])}  "
+                             f"(type 'pick {data['pool'][0]}')")
         else:
             lines.append(f"Pool: {' '.join(data['pool']) or '-'}")
         if state.game.rounds:
@@ -176,8 +301,12 @@ class PentominoView(TerminalView):
             lines.append(f"Touched: {data['touched']} — it must be placed now.")
         return Text("\n".join(lines))
 
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        return piece_moves(self, state, arg)
+
     def example(self, state: State) -> str:
-        return "L:a1,b1,c1,d1,d2"
+        moves = state.legal_moves()
+        return str(moves[0]) if moves else "L:a1,b1,c1,d1,d2"
 
     def result(self, state: State) -> RenderableType:
         rounds = state.rounds
@@ -192,54 +321,118 @@ class PentominoView(TerminalView):
         return Group(table, super().result(state))
 
 
+def piece_moves(view: TerminalView, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+    """Pentomino listings: a summary per piece when long, the places of one piece with
+    'moves L', or the moves that start with any other text."""
+    moves = state.legal_moves()
+    if not arg:
+        if len(moves) > SUMMARY_OVER:
+            return per_piece(state, moves, view.moves_noun), []
+        return numbered(plural(len(moves), view.moves_noun) + ":", moves), moves
+    key = arg.strip()
+    letter = key.upper() if len(key) == 1 and key.upper() in PIECE_NAMES else None
+    if letter:
+        chosen = [m for m in moves if m.piece == letter]
+    else:
+        chosen = [m for m in moves if str(m).lower().startswith(key.lower())]
+    if not chosen:
+        if letter:
+            return Text(f"No legal move uses the {letter} now; type 'moves' to see what you "
+                        f"can play.", style="yellow"), []
+        return no_match(arg, "piece or move", "Type 'moves' for every piece, or 'moves L' "
+                                              "for the moves of one piece."), []
+    if letter and all(m.kind == "place" for m in chosen):
+        head = f"{plural(len(chosen), 'place')} for the {letter}:"
+    elif letter:
+        head = f"{plural(len(chosen), view.moves_noun)} with the {letter}:"
+    else:
+        head = f"{plural(len(chosen), view.moves_noun)} starting with {arg!r}:"
+    return numbered(head, chosen), chosen
+
+
 class PuzzleView(TerminalView):
     """Pentomino puzzles: the region, the pieces still to place."""
+
+    moves_noun = "move"
+    moves_help = ("moves        how many places each piece has\n"
+                  "  moves L      every place for the L piece, numbered")
+    finished_by_computer: int | None = None
+    """Set by 'solve': how many moves the person had played before the computer finished."""
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         return Text(str(state))
 
     def status(self, state: State) -> RenderableType:
+        if state.is_terminal():
+            return Text("")
         left = state.unplaced()
         return Text(f"Pieces to place: {' '.join(left) or '-'}.  'hint' suggests a move, "
                     f"'solve' finishes the puzzle, 'remove L' takes a piece back.", style="dim")
+
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        return piece_moves(self, state, arg)
 
     def example(self, state: State) -> str:
         return "L:a1,b1,c1,d1,d2"
 
     def result(self, state: State) -> RenderableType:
-        return Text(f"Solved in {len(state.history())} moves!", style="bold green")
+        total = len(state.history())
+        mine = self.finished_by_computer
+        if mine is None:
+            return Text(f"Solved in {plural(total, 'move')}!", style="bold green")
+        if mine == 0:
+            return Text(f"Solved by the computer ({plural(total, 'move')}).", style="bold green")
+        return Text(f"Solved: the computer finished it after your {plural(mine, 'move')} "
+                    f"({plural(total, 'move')} in all).", style="bold green")
 
 
 class PenticView(TerminalView):
     """Pentic: the grid's top cards, the hand of the person to move, scores, pile."""
 
-    seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")
-    moves_heading = "plays (card@position)"
+    moves_noun = "play"
+    moves_note = " (card@position)"
     example_move = "3-star-orange@5"
+    moves_help = ("moves        every play of your cards, numbered (card@position)\n"
+                  "  moves 3-star only the plays of the cards whose name starts with 3-star")
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentic.render import render_rich
 
         return render_rich(state, self.show_seat)
 
+    def _typed_example(self, state: State) -> str:
+        """A play as it is typed, with a card of the hand shown (the typed form)."""
+        from ..games.pentic.cards import NAMES
+
+        seat = self.show_seat
+        hand = sorted(c for c in state.hands[seat] if c >= 0) if seat is not None else []
+        return f"{NAMES[hand[0]]}@5" if hand else self.example_move
+
     def status(self, state: State) -> RenderableType:
         if state.ending and not state.over:
             return Text(f"Someone reached {state.game.target}: this round is finished so "
                         f"that everybody has the same number of turns.", style="yellow")
-        return Text(f"Play a card: <card>@<position>, e.g. 3-star-orange@5 (positions 1-9, "
-                    f"5 is the centre).  Hand sizes: {state.hand_sizes()}", style="dim")
+        if state.over:
+            return Text("")
+        return Text(f"Play a card: <card>@<position>, e.g. {self._typed_example(state)} "
+                    f"(positions 1-9, 5 is the centre; type a card as its hand shows it, "
+                    f"number-shape-colour).  "
+                    + ", ".join(f"{self.seat_name(s)} holds {n}"
+                                for s, n in enumerate(state.hand_sizes())) + ".", style="dim")
+
+    def example(self, state: State) -> str:
+        return self._typed_example(state)
 
     def after_move(self, state: State) -> str:
         p = state.plays[-1]
-        parts = [f"{p['tics']} Tic{'s' * (p['tics'] != 1)}",
-                 f"{p['singles']} Single{'s' * (p['singles'] != 1)}", f"{p['nics']} Nic"
-                 f"{'s' * (p['nics'] != 1)}"]
+        parts = [plural(p["tics"], "Tic"), plural(p["singles"], "Single"),
+                 plural(p["nics"], "Nic")]
         extra = " — a Pentic play!" if p["pentic"] else ""
         extra += " — All-Nic!" if p["all_nic"] else ""
         bonus = f" + {p['bonus']} Extreme bonus" if p["bonus"] else ""
         return (f"{p['card']}@{p['position']}: {', '.join(parts)} → edge {p['edge']}, "
-                f"{p['underneath']} underneath ×{p['multiplier']}{bonus} = {p['points']} "
-                f"points{extra}")
+                f"{p['underneath']} underneath ×{p['multiplier']}{bonus} = "
+                f"{plural(p['points'], 'point')}{extra}")
 
 
 VIEWS: dict[str, Callable[[], TerminalView]] = {

@@ -96,6 +96,19 @@ def parse_move_text(text: str) -> PentagoMove:
     parts = [p for p in _SPLIT.split(text.strip()) if p]
     if len(parts) == 1:
         return PLACE_ONLY[parse_cell(parts[0])]
+    if len(parts) == 2:
+        # a cell and half a twist: say which half is missing
+        name = cell_name(parse_cell(parts[0]))
+        if parts[1].upper() in QUADRANTS:
+            raise InvalidMoveError(
+                f"{text.strip()!r} has no direction: add cw or ccw, e.g. "
+                f"'{name} {parts[1].upper()} cw'")
+        if parts[1].lower() in DIRECTIONS:
+            raise InvalidMoveError(
+                f"{text.strip()!r} has no quadrant: put TL, TR, BL or BR before the "
+                f"direction, e.g. '{name} TL {parts[1].lower()}'")
+        raise InvalidMoveError(f"{parts[1]!r} is not a quadrant: use TL, TR, BL or BR, "
+                               f"then cw or ccw, e.g. '{name} TL cw'")
     if len(parts) != 3:
         raise InvalidMoveError(f"could not read {text!r}: {FORMAT_HELP}")
     cell = parse_cell(parts[0])

@@ -1,15 +1,21 @@
 """The 125 TIC cards: every number 1–5 × shape × colour, once each.
 
 A card is an int 0–124: ``(number - 1) * 25 + shape * 5 + colour``; its text is
-``<number>-<shape>-<colour>``, e.g. ``3-star-orange``.
+``<number>-<shape>-<colour>``, e.g. ``3-star-orange``.  :func:`parse` also reads the card
+as the terminal draws it (``★3-star-orange``, or the older ``3★ star orange``): the
+shape symbols are ignored and spaces may stand for the dashes.
 """
 
 from __future__ import annotations
+
+import re
 
 from ...core.errors import InvalidMoveError
 
 SHAPES = ("circle", "crescent", "triangle", "square", "star")
 COLOURS = ("violet", "cyan", "yellow", "orange", "red")
+SYMBOLS = {"circle": "●", "crescent": "☾", "triangle": "▲", "square": "■", "star": "★"}
+"""The symbol the terminal draws before a card of each shape."""
 NUM_CARDS = 125
 
 Card = int
@@ -39,9 +45,16 @@ NAMES: tuple[str, ...] = tuple(name(c) for c in range(NUM_CARDS))
 _BY_NAME = {n: i for i, n in enumerate(NAMES)}
 
 
+_SYMBOL_RE = re.compile("[" + "".join(SYMBOLS.values()) + "]")
+_SEPARATORS_RE = re.compile(r"[\s_-]+")
+
+
 def parse(text: str) -> Card:
-    """A card from its text (any letter case, spaces ignored)."""
-    key = text.strip().lower().replace(" ", "")
+    """A card from its text: ``3-star-orange`` in any letter case, or as the terminal
+    prints it (``★3-star-orange``, ``3★ star orange``): shape symbols are ignored, and
+    spaces (or underscores) separate the parts as well as dashes."""
+    key = _SYMBOL_RE.sub(" ", text.strip().lower())
+    key = _SEPARATORS_RE.sub("-", key).strip("-")
     card = _BY_NAME.get(key)
     if card is None:
         raise InvalidMoveError(

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .cards import NAMES, colour, number, shape
+from .cards import NAMES, SYMBOLS, colour, shape
 
 STYLE = {"violet": "bold magenta", "cyan": "bold cyan", "yellow": "bold yellow",
          "orange": "bold dark_orange", "red": "bold red"}
-SYMBOL = {"circle": "●", "crescent": "☾", "triangle": "▲", "square": "■", "star": "★"}
+SYMBOL = SYMBOLS
 
 
 def card_text(card: int) -> Text:
-    """e.g. ``3★ star orange`` in the card's colour."""
+    """The shape's symbol, then the card as it is typed, in the card's colour: e.g.
+    ``★3-star-orange`` (typing it with or without the symbol plays it)."""
     if card < 0:
         return Text("??", style="dim")
-    return Text(f"{number(card)}{SYMBOL[shape(card)]} {shape(card)} {colour(card)}",
-                style=STYLE[colour(card)])
+    return Text(f"{SYMBOL[shape(card)]}{NAMES[card]}", style=STYLE[colour(card)])
 
 
 def render_rich(state, seat: int | None = None) -> Text:
@@ -29,7 +29,8 @@ def render_rich(state, seat: int | None = None) -> Text:
             cell.append_text(card_text(tops[p - 1]))
             cell.append(f" ({len(state.stacks[p - 1])})", style="dim")
             out.append_text(cell)
-            out.append(" " * max(1, 28 - len(cell.plain)))
+            if col < 2:
+                out.append(" " * max(1, 27 - len(cell.plain)))
         out.append("\n")
     out.append(f"Pile: {state.pile_size} cards.  Scores: "
                + ", ".join(f"seat {s}: {t}" for s, t in enumerate(state.totals)) + "\n")

@@ -13,6 +13,8 @@ from .board import Grid, piece_of, placements
 _PLACE_RE = re.compile(r"^\s*([A-Za-z])\s*:\s*(.*?)\s*$")
 _WORD_RE = re.compile(r"^\s*(pick|touch|remove)\s+([A-Za-z])\s*$", re.IGNORECASE)
 FORMAT_HELP = "write a placement as <piece>:<square>,... e.g. L:a1,b1,c1,d1,d2"
+_NUMBERS_RE = re.compile(r"^[\s\d,;()+-]+$")
+_SQUARES_SPLIT = re.compile(r"[,\s]+")
 
 
 class PentominoMove(tuple):
@@ -80,15 +82,24 @@ def parse_move_text(grid: Grid, text: str) -> PentominoMove:
     if letter not in PIECE_NAMES:
         raise InvalidMoveError(f"there is no pentomino called {letter!r}; "
                                f"the pieces are {' '.join(PIECE_NAMES)}")
-    squares = [s for s in body.split(",") if s.strip()]
-    if len(squares) != 5:
-        raise InvalidMoveError(f"{text!r} names {len(squares)} squares, not 5; {FORMAT_HELP}")
-    mask = 0
+    if ";" in body or _NUMBERS_RE.match(body):
+        raise InvalidMoveError(
+            f"{text.strip()!r} gives x,y numbers (that is how Pent-Up names cells): a "
+            f"Pentomino square is a file letter and a rank number, a1 to "
+            f"{grid.name(grid.width * grid.height - 1)}; {FORMAT_HELP}")
+    squares = [s for s in _SQUARES_SPLIT.split(body) if s.strip()]
+    bits = []
     for sq in squares:
         try:
-            bit = 1 << grid.parse_square(sq)
+            bits.append(1 << grid.parse_square(sq))
         except ValueError as exc:
-            raise InvalidMoveError(str(exc)) from None
+            raise InvalidMoveError(f"{exc}; {FORMAT_HELP}") from None
+    if len(squares) != 5:
+        raise InvalidMoveError(
+            f"{text.strip()!r} names {len(squares)} square{'' if len(squares) == 1 else 's'}, "
+            f"but a piece covers 5; {FORMAT_HELP}")
+    mask = 0
+    for sq, bit in zip(squares, bits):
         if mask & bit:
             raise InvalidMoveError(f"{sq.strip()} is named twice: a piece covers five different squares")
         mask |= bit

@@ -195,7 +195,8 @@ class PentominoState(State):
         seat = self._to_move
         if self.phase == "pick":
             if kind != "pick":
-                raise IllegalMoveError("the draft comes first: pick a piece, e.g. 'pick L'")
+                raise IllegalMoveError(f"the draft comes first: pick a piece, e.g. "
+                                       f"'pick {letters(self.pool)[0]}'")
             if not self.pool & BIT[p]:
                 raise IllegalMoveError(f"the {p} has already been picked; left: "
                                        f"{' '.join(letters(self.pool))}")

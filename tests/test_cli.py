@@ -1,0 +1,244 @@
+"""The `pentarena` command: game options as flags, commands that end, checked numbers,
+clean Ctrl-C, saved games (issue 10, items 10-13 and the bot names of item 15)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import pentarena
+from pentarena import GameRecord
+from pentarena.ai import RandomBot
+from pentarena.cli import BOT_NAMES, main, run_arena, wilson
+from pentarena.core.game import registered_games
+
+
+def flat(text: str) -> str:
+    """Console output with the line wrapping undone."""
+    return " ".join(text.split())
+
+
+def typed(monkeypatch, *lines: str) -> None:
+    """What the person types at the prompt (then end of input)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(line + "\n" for line in lines)))
+
+
+def option_cases():
+    """(game, option name, a valid value as text) for every registered game option."""
+    cases = []
+    for info in registered_games():
+        for name, opt in info.options.items():
+            value = opt.default if opt.default is not None else [
+                c for c in opt.choices if c is not None][-1]
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            cases.append((info.name, name, text, value))
+    return cases
+
+
+# -- item 10: every game option as --name value and as -o name=value ---------------------
+
+def test_the_readme_draft_command_is_accepted(monkeypatch, capsys):
+    typed(monkeypatch, "pick L", "quit")
+    assert main(["play", "pentomino", "--variant", "draft", "--ai", "random", "--seed", "1"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "variant='draft'" in out and "left to pick" in out
+    assert "plays pick L" in out
+
+
+@pytest.mark.parametrize("game,name,text,value", option_cases(),
+                         ids=lambda c: c if isinstance(c, str) else None)
+def test_every_game_option_is_a_flag_and_an_o_option(game, name, text, value, capsys):
+    flag = "--" + name.replace("_", "-")
+    for argv in ([flag, text], ["-o", f"{name}={text}"]):
+        assert main(["bench", game, *argv, "--games", "1"]) == 0, argv
+        out = flat(capsys.readouterr().out)
+        assert f"{name}={value!r}" in out, (argv, out)
+
+
+@pytest.mark.parametrize("command", ["play", "arena", "bench"])
+@pytest.mark.parametrize("info", registered_games(), ids=lambda i: i.name)
+def test_game_help_lists_that_games_options(command, info, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([command, info.name, "--help"])
+    assert exit_.value.code == 0
+    out = flat(capsys.readouterr().out)
+    assert f"{info.name} options" in out
+    for name, opt in info.options.items():
+        assert "--" + name.replace("_", "-") in out
+        if opt.choices:
+            assert all(str(c).lower() in out.lower() for c in opt.choices if c is not None)
+        if opt.default is not None:
+            assert f"default: {str(opt.default).lower()}" in out.lower()
+    others = {n for i in registered_games() if i is not info for n in i.options} - set(info.options)
+    assert not any(f"--{n.replace('_', '-')} " in out for n in others)
+
+
+def test_players_scoring_and_teams_keep_working(capsys):
+    for argv, shown in [
+        (["--players", "4", "--no-teams"], "teams=False"),
+        (["--players", "4", "--teams"], "teams=True"),
+        (["--teams", "--players", "4"], "teams=True"),
+        (["--players", "4", "--teams", "false"], "teams=False"),
+        (["--players", "3", "--scoring", "misere"], "scoring='misere'"),
+    ]:
+        assert main(["bench", "pentup", *argv, "--games", "1"]) == 0
+        assert shown in flat(capsys.readouterr().out)
+    # a flag before the game's name does not swallow the name
+    assert main(["bench", "--teams", "pentup", "--players", "4", "--games", "1"]) == 0
+    assert "teams=True" in flat(capsys.readouterr().out)
+
+
+def test_option_errors_are_sentences(capsys):
+    assert main(["bench", "pentomino", "--variant", "sideways", "--games", "1"]) == 2
+    assert "must be one of 'standard', 'draft'" in flat(capsys.readouterr().out)
+    assert main(["bench", "pentomino", "--variant", "draft", "-o", "variant=standard"]) == 2
+    assert "given twice" in flat(capsys.readouterr().out)
+    assert main(["bench", "pentago", "-o", "colour=red"]) == 2
+    assert "no option 'colour'" in flat(capsys.readouterr().out)
+    with pytest.raises(SystemExit) as exit_:  # pentago has no --players
+        main(["bench", "pentago", "--players", "3"])
+    assert exit_.value.code == 2
+    assert main(["play", "chess", "--players", "2"]) == 2
+    assert "unknown game 'chess'" in flat(capsys.readouterr().out)
+
+
+# -- item 11: every command ends, or says why it cannot apply ------------------------------
+
+def test_arena_refuses_a_solo_puzzle_with_a_reason(capsys):
+    assert main(["arena", "pentomino-puzzle", "--bots", "random", "--games", "1"]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "one-person puzzle" in out and "two or more" in out
+    with pytest.raises(pentarena.GameOptionError, match="one-person puzzle"):
+        run_arena(pentarena.load_game("pentomino-puzzle"), ["random"], 1, None, 0)
+
+
+@pytest.mark.parametrize("region", ["6x10", "3x20"])
+def test_bench_on_a_puzzle_measures_random_fillings_that_end(region, capsys):
+    assert main(["bench", "pentomino-puzzle", "--region", region, "--games", "5"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "random fillings/s" in out and "placements/s" in out
+    assert "of 5 fillings covered the region" in out
+    assert "stopped" not in out
+
+
+# -- item 12: numbers are checked, Ctrl-C exits cleanly -------------------------------------
+
+@pytest.mark.parametrize("argv,message", [
+    (["arena", "pentup", "--bots", "random,random", "--games", "0"], "--games: must be at least 1"),
+    (["arena", "pentup", "--bots", "random,random", "--games", "-2"], "--games: must be at least 1"),
+    (["arena", "pentup", "--bots", "random,random", "--games", "x"], "not a whole number"),
+    (["arena", "pentup", "--bots", "random,random", "--time", "0"], "--time: must be more than 0"),
+    (["arena", "pentup", "--bots", "random,,random"], "one level per seat"),
+    (["bench", "pentup", "--games", "-3"], "--games: must be at least 1"),
+    (["play", "pentup", "--time", "-1"], "--time: must be more than 0"),
+    (["play", "pentup", "--time", "nan"], "not a finite number"),
+    (["play", "pentup", "--time", "inf"], "not a finite number"),
+    (["play", "pentup", "--seat", "-1"], "--seat: seats are numbered from 0"),
+    (["play", "pentup", "--seed", str(2**64)], "--seed: a seed must fit in 64 bits"),
+    (["replay", "game.json", "--delay", "-1"], "--delay: must be 0 seconds or more"),
+    (["serve", "--port", "70000"], "--port: a port is between 1 and 65535"),
+])
+def test_numbers_are_checked_by_argparse(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = flat(capsys.readouterr().err)
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_arena_percentages_are_sane():
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(-1, -2) == (0.0, 1.0)
+    lo, hi = wilson(3, 4)
+    assert 0.0 <= lo <= 0.75 <= hi <= 1.0
+    with pytest.raises(pentarena.GameOptionError, match="at least 1"):
+        run_arena(pentarena.load_game("pentup"), ["random", "random"], 0, None, 0)
+
+
+class InterruptingBot(RandomBot):
+    """A computer player that is interrupted (Ctrl-C) while it thinks."""
+
+    def choose(self, state, time_limit=None):
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_computer_thinks_exits_130_and_saves(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr("pentarena.cli.make_bot", lambda *a, **k: InterruptingBot())
+    path = tmp_path / "left.json"
+    typed(monkeypatch, "d4 TR cw")
+    assert main(["play", "pentago", "--save", str(path)]) == 130
+    captured = capsys.readouterr()
+    out = flat(captured.out)
+    assert "Interrupted." in out and "is thinking" in out
+    assert "Traceback" not in captured.out + captured.err
+    assert GameRecord.load(path).moves == ["d4 TR cw"]
+
+
+def test_ctrl_c_at_the_prompt_and_in_arena_exits_130(monkeypatch, capsys):
+    def interrupted(prompt=""):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    assert main(["play", "pentago", "--ai", "random"]) == 130
+    assert "Interrupted." in capsys.readouterr().out
+
+    def choose(bot, state, time_limit=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("pentarena.cli.choose_for", choose)
+    assert main(["arena", "pentago", "--bots", "random,random", "--games", "3"]) == 130
+    captured = capsys.readouterr()
+    assert "Interrupted." in captured.out and "Traceback" not in captured.out + captured.err
+
+
+# -- item 13: play --save, and replay reads it --------------------------------------------
+
+def test_play_save_writes_a_record_that_replay_reads(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "game.json"
+    typed(monkeypatch, "d4 TR cw", "quit")
+    assert main(["play", "pentago", "--ai", "random", "--seed", "5", "--save", str(path)]) == 0
+    assert "Saved the game (2 moves)" in flat(capsys.readouterr().out)
+    data = json.loads(path.read_text())
+    assert data["format"] == "pentarena-record/1" and data["game"] == "pentago"
+    assert data["seed"] == 5 and data["moves"][0] == "d4 TR cw" and len(data["moves"]) == 2
+    assert data["meta"]["players"] == ["person", "computer: random"]
+    assert main(["replay", str(path)]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "1. White (seat 0) plays d4 TR cw" in out and "2. Black (seat 1) plays" in out
+
+
+def test_play_save_into_a_missing_folder_is_refused_before_the_game(tmp_path, capsys):
+    assert main(["play", "pentago", "--save", str(tmp_path / "nowhere" / "g.json")]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "does not exist" in out and "Pentarena —" not in out
+
+
+def test_save_command_at_the_prompt(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "mid.json"
+    typed(monkeypatch, "I:0,0;1,0;2,0;3,0;4,0", f"save {path}", "save", "quit")
+    assert main(["play", "pentup", "--ai", "random", "--seed", "2"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert f"Saved the game (2 moves) to {path}" in out
+    assert "Type 'save FILE'" in out  # a bare 'save' without --save says how
+    assert GameRecord.load(path).moves[0] == "I:0,0;1,0;2,0;3,0;4,0"
+
+
+# -- item 15: the bot names ---------------------------------------------------------------
+
+def test_unknown_bot_level_lists_every_accepted_name(capsys):
+    assert main(["arena", "pentup", "--bots", "random,grandmaster", "--games", "1"]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "unknown AI level 'grandmaster'" in out
+    for name in BOT_NAMES:
+        assert name in out
+    assert {"mcts", "greedy", "random", "easy", "medium", "hard", "expert"} <= set(BOT_NAMES)
+    assert main(["arena", "pentago", "--bots", "greedy,random", "--games", "1"]) == 0
+
+
+def test_solution_counts_are_plural_only_when_plural(capsys):
+    assert main(["solve", "puzzle", "#####", "--pieces", "I", "--count"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "1 solution up to symmetry" in out and "1 solutions" not in out

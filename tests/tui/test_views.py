@@ -1,0 +1,236 @@
+"""Terminal views: a readable Pent-Up table, listings, undo, results and seat names
+(issue 10, items 14 and 15)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+import pentarena
+from pentarena.ai import RandomBot
+from pentarena.core.polyomino import PIECE_NAMES
+from pentarena.games.pentup.render import SEAT_CODES
+from pentarena.tui import TerminalGame
+from pentarena.tui.views import VIEWS, view_for
+
+from ..conformance import random_playout
+
+
+def scripted(lines):
+    it = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def run_any(name, lines, bots, seed=1, **options):
+    game = pentarena.load_game(name, **options)
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    tg = TerminalGame(game, bots, console=console, read=scripted(lines), seed=seed)
+    return tg, tg.run(), out.getvalue()
+
+
+def plain(renderable, width=200) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def pentup_after(moves, players=2):
+    state = pentarena.load_game("pentup", players=players).new_initial_state()
+    for m in moves:
+        state.apply(m)
+    return state
+
+
+# -- item 14: Pent-Up in the terminal -------------------------------------------------------
+
+def test_pentup_colour_codes_cannot_be_read_as_tile_letters():
+    assert not set(SEAT_CODES) & set(PIECE_NAMES + PIECE_NAMES.lower())
+    state = random_playout(pentarena.load_game("pentup", players=4), seed=3)
+    board = plain(view_for("pentup").board(state, None))
+    assert not re.search(r"[FILNPTUVWXYZ]\d", board), "a cell reads like a tile and a level"
+    for seat, code in enumerate(SEAT_CODES):
+        assert re.search(re.escape(code) + r"\d", board), f"seat {seat}'s tiles are shown"
+
+
+def test_pentup_tiles_of_one_colour_are_outlined():
+    # White's I on row 0 and White's X right beside it: one colour, two tiles
+    state = pentup_after(["I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1",
+                          "X:6,1;5,0;6,0;7,0;6,-1"])
+    board = str(state)
+    row0 = next(line for line in board.splitlines() if line.startswith("   0 "))
+    assert "○1 │○1" in row0, "a border between White's I and White's X"
+    assert "○1  ○1  ○1  ○1  ○1 │" in row0, "no border inside a tile"
+    lines = board.splitlines()
+    between = lines[lines.index(row0) - 1]  # the line between Black's row 1 and row 0
+    assert "───────────────────" in between, "Black's I and White's I are separated"
+
+
+def test_pentup_board_has_a_legend():
+    state = pentup_after(["I:0,0;1,0;2,0;3,0;4,0"], players=4)
+    board = plain(view_for("pentup").board(state, None))
+    for code, name in zip(SEAT_CODES, ("White", "Black", "Red", "Blue")):
+        assert f"{code} {name}" in board
+    assert "2 tiles high" in board and "outline each tile" in board
+
+
+def test_pentup_status_explains_levels_and_the_record_column():
+    state = pentup_after(["I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1"])
+    text = " ".join(plain(view_for("pentup").status(state)).split())
+    assert "L2 = the L tile must go on level 2" in text
+    assert "record: tiles on each level, highest level first" in text
+    misere = pentarena.load_game("pentup", scoring="misere").new_initial_state()
+    assert "level 1 first" in " ".join(plain(view_for("pentup").status(misere)).split())
+    advanced = pentarena.load_game("pentup", players=3, scoring="advanced").new_initial_state()
+    assert "points: each tile scores" in " ".join(plain(view_for("pentup").status(advanced)).split())
+
+
+def test_pentup_status_shows_each_seats_own_record_and_a_line_per_team():
+    # 4 players, teams 0+2 v 1+3: after five moves White has 2 tiles, the others 1 each
+    state = pentarena.load_game("pentup", players=4).new_initial_state(seed=1)
+    rng = random.Random(1)
+    for _ in range(5):
+        state.apply(state.random_move(rng))
+    assert [sum(c) for c in state.level_counts()] == [2, 1, 1, 1]
+    lines = plain(view_for("pentup").status(state)).splitlines()
+
+    def row(start):
+        return next(line for line in lines if start in line).split()
+
+    assert row("White (seat 0)")[-1] == "2"
+    assert row("Red (seat 2)")[-1] == "1"
+    assert row("team A = White + Red")[-1] == "3"
+    assert row("team B = Black + Blue")[-1] == "2"
+
+
+def test_a_team_win_is_a_win_not_a_draw():
+    game = pentarena.load_game("pentup", players=4)
+    state = next(s for s in (random_playout(game, seed) for seed in range(20))
+                 if len(s.winners()) == 2)
+    text = " ".join(plain(view_for("pentup").result(state)).split())
+    a, b = sorted(state.winners())
+    names = ("White", "Black", "Red", "Blue")
+    assert f"{names[a]} (seat {a}) and {SEAT_CODES[b]} {names[b]} (seat {b}) win" in text
+    assert "Draw" not in text and "team A" in text and "level 1" in text
+
+
+# -- item 15: listings, help, undo, results, Pentic cards, seat names -----------------------
+
+def test_moves_that_match_nothing_say_so():
+    _, _, text = run_any("pentago", ["moves zz", "quit"], [None, RandomBot(seed=1)])
+    assert "No legal move matches 'zz'" in text and "0 legal moves" not in text
+    _, _, text = run_any("pentomino", ["moves zz", "moves L:z", "quit"], [None, RandomBot(seed=1)])
+    assert "No piece or move matches 'zz'" in text and "0 legal moves" not in text
+    _, _, text = run_any("pentup", ["moves zz", "quit"], [None, RandomBot(seed=1)])
+    assert "No tile matches 'zz'" in text
+
+
+def test_pentago_lists_every_move_and_help_explains_filtering():
+    _, _, text = run_any("pentago", ["help", "moves", "moves d4", "#8", "quit"],
+                         [None, RandomBot(seed=1)])
+    assert "288 legal moves:" in text
+    assert "#1 a1 TL cw" in text and "#288 f6 BR ccw" in text and "more" not in text
+    assert "moves d4" in text and "only the moves that place on d4" in text
+    assert "8 legal moves starting with 'd4':" in text
+    assert "White (seat 0) plays d4 BR ccw" in text
+
+
+def test_pentomino_listing_is_summarised_per_piece_then_numbered():
+    tg, state, text = run_any("pentomino", ["moves", "moves x", "#1", "quit"],
+                              [None, RandomBot(seed=1)])
+    assert "2308 legal moves:" in text and "X: 36 places" in text
+    assert "36 places for the X:" in text and state.history()[0].startswith("X:")
+
+
+def test_hotseat_undo_takes_back_the_last_move():
+    tg, state, text = run_any("pentago", ["d4 TR cw", "undo", "undo", "quit"], [None, None])
+    assert "Took back 1 move: d4 TR cw." in text
+    assert "nothing to undo" in text and "nothing of yours" not in text
+    assert state.history() == []
+
+
+def test_undo_before_your_first_move_against_the_computer():
+    tg, state, text = run_any("pentago", ["undo", "quit"], [RandomBot(seed=1), None])
+    assert "nothing of yours to undo yet" in text and len(state.history()) == 1
+
+
+def test_a_puzzle_finished_by_the_computer_says_so_once():
+    tg, state, text = run_any("pentomino-puzzle", ["X:b1,a2,b2,c2,b3", "solve"], [None],
+                              region="3x20")
+    assert state.is_terminal()
+    assert text.count("Solved") == 1 and "Solved by the computer." not in text
+    assert "the computer finished it after your 1 move" in text
+
+
+def test_a_puzzle_solved_by_hand_says_so_once():
+    game = pentarena.load_game("pentomino-puzzle", region="3x20")
+    start = game.new_initial_state()
+    lines = [f"{p}:" + ",".join(game.grid.squares(m)) for p, m in start.completion()]
+    tg, state, text = run_any("pentomino-puzzle", lines, [None], region="3x20")
+    assert state.is_terminal() and text.count("Solved") == 1
+    assert "Solved in 12 moves!" in text
+
+
+def test_pentic_cards_are_typed_as_they_are_printed():
+    from pentarena.games.pentic import parse
+    from pentarena.games.pentic.render import card_text
+
+    game = pentarena.load_game("pentic")
+    hand = sorted(parse(c) for c in game.new_initial_state(seed=1).to_json()["hands"][0])
+    printed = card_text(hand[0]).plain
+    typed_form = pentarena.games.pentic.cards.NAMES[hand[0]]
+    tg, state, text = run_any("pentic", [f"{printed}@5", "quit"], [None, RandomBot(seed=1)])
+    assert printed in text and typed_form in printed
+    assert f"e.g. {typed_form}@5" in text  # the hint quotes a card of the hand, as typed
+    assert state.history()[0] == f"{typed_form}@5"
+
+
+def test_pentic_plays_typed_in_the_older_printed_form():
+    from pentarena.games.pentic.cards import COLOURS, NAMES, SHAPES, SYMBOLS, number, parse
+
+    for card in range(125):
+        shape, colour = SHAPES[card // 5 % 5], COLOURS[card % 5]
+        old = f"{number(card)}{SYMBOLS[shape]} {shape} {colour}"
+        assert parse(old) == card == parse(NAMES[card].upper())
+
+
+def test_seats_are_named_one_way_in_the_terminal():
+    for name, make in VIEWS.items():
+        view = make()
+        for seat in range(pentarena.load_game(name).num_players):
+            assert view.seat_name(seat).endswith(f"seat {seat}" if not view.seat_names
+                                                 else f"(seat {seat})")
+    tg, state, text = run_any("pentic", ["quit"], [None, RandomBot(seed=1)])
+    assert "Player" not in text
+    assert "seat 0: 0, seat 1: 0" in text and "seat 0 holds 5, seat 1 holds 5" in text
+
+
+def test_pentomino_draft_suggests_a_piece_still_available():
+    tg, state, text = run_any("pentomino", ["pick L", "L:a1,b1,c1,d1,d2", "quit"],
+                              [None, RandomBot(seed=2)], variant="draft")
+    left = state.to_json()["pool"]
+    after = text.split("plays pick L", 1)[1]
+    assert "'pick L'" not in after
+    last_error = after.split("Not played: ", 1)[1].splitlines()[0]
+    assert re.search(r"'pick ([A-Z])'", last_error).group(1) in left
+    assert f"(type 'pick {left[0]}')" in after
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_every_view_names_its_moves_help(name):
+    game = pentarena.load_game(name)
+    bots = [None] + [RandomBot(seed=s) for s in range(1, game.num_players)]
+    tg, state, text = run_any(name, ["help", "quit"], bots)
+    assert "moves" in text and "save FILE" in text
+    assert ("solve" in text) == (name == "pentomino-puzzle")
