@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -46,6 +47,10 @@ WEB = resources.files("pentarena") / "web"
 WS_MAX_SIZE = 4 * MAX_MESSAGE_BYTES
 """Largest WebSocket frame the protocol layer reads; larger frames close the connection
 (1009) before they are buffered."""
+
+IDLE_SECONDS = 24 * 3600
+"""A table with no move (nor any other change) for this long is idle: the lobby list leaves
+it out unless asked (``GET /api/tables?idle=true``)."""
 
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "busy": 429, "store-failed": 503, "too-long": 422}
@@ -184,16 +189,27 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.get("/api/tables", summary="Tables: open, in progress, finished")
     async def tables(request: Request,
                      status: str | None = Query(None, pattern="^(playing|finished|replay)$"),
-                     limit: int = Query(50, ge=1, le=500)):
-        rows = sorted(hub.tables.values(), key=lambda t: -t.updated)
-        if status:
-            rows = [t for t in rows if t.status == status]
+                     limit: int = Query(50, ge=1, le=500),
+                     idle: bool = Query(False, description="also list the tables idle for a "
+                                        "day (nothing happened for 24 hours), hidden by default")):
+        """The tables this browser holds a seat at first (``mine``: its seats), then the
+        others, most recently active first.  ``idle_hidden`` counts the idle tables left out
+        (ask again with ``idle=true`` to see them); each summary says whether it is ``idle``."""
+        now = time.time()
+        rows = [t for t in hub.tables.values() if not status or t.status == status]
+        is_idle = {t.id: now - t.updated >= IDLE_SECONDS for t in rows}
+        hidden = 0 if idle else sum(is_idle.values())
+        if not idle:
+            rows = [t for t in rows if not is_idle[t.id]]
+        held = {t.id: sorted(t.seats_of(seat_tokens(request, t.id))) for t in rows}
+        rows.sort(key=lambda t: (not held[t.id], -t.updated))
         out = []
         for t in rows[:limit]:
             summary = t.summary()
-            summary["mine"] = sorted(t.seats_of(seat_tokens(request, t.id)))
+            summary["mine"] = held[t.id]
+            summary["idle"] = is_idle[t.id]
             out.append(summary)
-        return {"tables": out}
+        return {"tables": out, "idle_hidden": hidden}
 
     @app.get("/api/tables/{table_id}", summary="One table as a spectator sees it")
     async def table(table_id: str):

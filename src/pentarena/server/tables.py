@@ -133,7 +133,7 @@ class Table:
                 if level not in LEVELS:
                     raise ProtocolError("bad-seats", f"seat {i}: unknown computer level "
                                         f"{level!r}; levels: {', '.join(LEVELS)}")
-                seats.append(Seat("computer", label or f"Computer ({level})", level,
+                seats.append(Seat("computer", label, level,  # the page names it: colour + level
                                   claimed=True))
             elif kind == "open":
                 seats.append(Seat("human", label, open=True))
