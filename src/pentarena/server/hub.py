@@ -84,6 +84,7 @@ class Hub:
         return sum(t.status == "playing" for t in self.tables.values())
 
     def start_computers(self) -> None:
+        self.pool.open()
         for table in self.tables.values():
             self.schedule_computer(table)
 

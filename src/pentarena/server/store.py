@@ -150,9 +150,16 @@ class Store:
         self._add_missing_columns()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._queue: queue.SimpleQueue[tuple[Callable, tuple, Future] | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._write_loop, daemon=True,
-                                        name="pentarena-store")
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def _writer(self) -> None:
+        """Start the writer thread if it is not running (again, after :meth:`close`)."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._write_loop, daemon=True,
+                                                name="pentarena-store")
+                self._thread.start()
 
     def _add_missing_columns(self) -> None:
         """Databases made by earlier versions lack later columns: add them."""
@@ -168,12 +175,14 @@ class Store:
     async def write(self, fn: Callable[..., None], *args: Any) -> None:
         """Run ``fn(session, *args)`` in the writer thread; returns once committed."""
         fut: Future = Future()
+        self._writer()
         self._queue.put((fn, args, fut))
         await asyncio.wrap_future(fut)
 
     def write_now(self, fn: Callable[..., None], *args: Any) -> None:
         """:meth:`write` for code outside the event loop (tools, tests)."""
         fut: Future = Future()
+        self._writer()
         self._queue.put((fn, args, fut))
         fut.result()
 
@@ -273,8 +282,12 @@ class Store:
         return good, bad
 
     def close(self) -> None:
-        self._queue.put(None)
-        self._thread.join(10)
+        """Finish the queued writes and stop the writer (a later write starts it again)."""
+        with self._lock:
+            if self._thread is not None:
+                self._queue.put(None)
+                self._thread.join(10)
+                self._thread = None
         self.engine.dispose()
 
 
