@@ -212,6 +212,7 @@ def test_malformed_rows_are_set_aside_and_listed(tmp_path):
     db.execute("UPDATE tables SET options = '{\"players\": 9}' WHERE id = ?", (bad[1]["id"],))
     db.execute("INSERT INTO moves (table_id, ply, seat, text, at) VALUES (?, 0, 0, 'z9', 0)",
                (bad[2]["id"],))
+    db.execute("UPDATE tables SET version = 1 WHERE id = ?", (bad[2]["id"],))
     db.execute("UPDATE tables SET seats = '[{\"kind\": \"human\", \"hat\": 1}, {}]' WHERE id = ?",
                (bad[3]["id"],))
     db.commit()
