@@ -111,6 +111,13 @@ def new_page(browser):
         ctx.close()
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, full_page: bool = True) -> None:
+    """A screenshot for the README; ``full_page=False`` keeps a phone's screen as it is
+    (a full-page shot would stretch the viewport, and the table page fills it)."""
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    # the picture once the board has settled: no view still moving, no mark still flashing
+    page.wait_for_function(
+        "() => !document.querySelector('.bv[data-moving]') && document.getAnimations().every("
+        "(a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)",
+        timeout=10_000)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)

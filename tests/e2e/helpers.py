@@ -26,6 +26,11 @@ def moves_played(page) -> int:
     return page.locator("#log li").count()
 
 
+def log_moves(page) -> list[str]:
+    """The moves in the log, as move text (the lines themselves are for people)."""
+    return page.eval_on_selector_all("#log li", "els => els.map((e) => e.dataset.move)")
+
+
 def wait_moves(page, n: int, timeout: float = 30_000) -> None:
     until(page, f"document.querySelectorAll('#log li').length >= {n}",
                            timeout=timeout)
@@ -39,26 +44,52 @@ def wait_my_turn_or_end(page, timeout: float = 60_000) -> bool:
     return page.locator("#banner").is_hidden()
 
 
+VISIBLE_DESTS = """() => {
+    const box = document.querySelector('.bv').getBoundingClientRect();
+    return [...document.querySelectorAll('.dest')].map((d, i) => {
+        const r = d.querySelector('.dot').getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const inside = x > box.left + 34 && x < box.right - 8 && y > box.top + 24 && y < box.bottom - 8 &&
+            y < window.innerHeight && x < window.innerWidth;
+        // not under the board's own buttons
+        const top = document.elementFromPoint(x, y);
+        return inside && top && top.closest('.dest') === d ? i : -1;
+    }).filter((i) => i >= 0);
+}"""
+
+
+def visible_dests(page) -> list[int]:
+    """Indices of the destination dots that a person can see and tap."""
+    return page.evaluate(VISIBLE_DESTS)
+
+
 def play_one_move(page, rng: random.Random, use_keys: bool = True) -> str:
     """Select a playable tile, rotate/flip until it has destinations, stage, confirm."""
     before = moves_played(page)
     tiles = page.locator(".pu-tile:not(.none)")
     tile = tiles.nth(rng.randrange(tiles.count()))
     tile.click()
-    # exercise rotate and flip, then look for an orientation with destinations
-    for step in range(8):
-        if step or rng.random() < 0.5:
-            if use_keys:
-                page.keyboard.press("r" if step % 4 != 3 else "f")
-            else:
-                page.click("#pu-rotate" if step % 4 != 3 else "#pu-flip")
-        if page.locator(".dest").count():
+    # exercise rotate and flip, then look for an orientation with destinations in view;
+    # if they are all out of view, press Fit (as a person would) and look again
+    shown = []
+    for attempt in range(2):
+        for step in range(8):
+            if step or rng.random() < 0.5:
+                if use_keys:
+                    page.keyboard.press("r" if step % 4 != 3 else "f")
+                else:
+                    page.click("#pu-rotate" if step % 4 != 3 else "#pu-flip")
+            shown = visible_dests(page)
+            if shown:
+                break
+        if shown:
             break
-    dests = page.locator(".dest")
-    assert dests.count() > 0, "some orientation of a playable tile has a destination"
-    dest = dests.nth(rng.randrange(dests.count()))
+        page.click("#bv-fit")
+        until(page, "!document.querySelector('.bv').dataset.moving")
+    assert shown, "some orientation of a playable tile has a destination in view"
+    dest = page.locator(".dest").nth(rng.choice(shown))
     text = dest.get_attribute("data-move")
-    dest.click()
+    dest.locator(".dot").click()
     assert page.locator("#pu-confirm").is_enabled()
     page.click("#pu-confirm")
     wait_moves(page, before + 1)
@@ -84,7 +115,7 @@ def play_pentago_move(page, rng: random.Random) -> str:
         arrows.nth(rng.randrange(8)).click()
     page.click("#pg-confirm")
     wait_moves(page, before + 1)
-    return page.locator("#log li").nth(before).inner_text()
+    return log_moves(page)[before]
 
 
 def play_pentomino_move(page, rng: random.Random) -> str:
@@ -97,7 +128,7 @@ def play_pentomino_move(page, rng: random.Random) -> str:
             page.locator("#pm-hint-line").inner_text().startswith("Pick"):
         page.click("#pm-confirm")
         wait_moves(page, before + 1)
-        return page.locator("#log li").nth(before).inner_text()
+        return log_moves(page)[before]
     if touch_move:  # the click was a move of its own: wait for it before placing
         before += 1
         wait_moves(page, before)
@@ -107,7 +138,7 @@ def play_pentomino_move(page, rng: random.Random) -> str:
         page.keyboard.press("r" if step % 4 != 3 else "f")
     dests = page.locator(".dest")
     assert dests.count() > 0
-    dests.nth(rng.randrange(dests.count())).click()
+    dests.nth(rng.randrange(dests.count())).locator(".dot").click()
     page.click("#pm-confirm")
     wait_moves(page, before + 1)
-    return page.locator("#log li").nth(before).inner_text()
+    return log_moves(page)[before]

@@ -8,6 +8,7 @@ import random
 from .conftest import shot
 from .helpers import (
     create_table,
+    log_moves,
     play_pentago_move,
     play_pentomino_move,
     until,
@@ -35,10 +36,8 @@ def test_pentago_full_game_against_the_computer(server, new_page):
         if mine == 3:
             page.locator(".pg-cell[data-owner='']").first.click()
             page.locator(".pg-arrow").first.click()
-            shot(page, "pentago-arrows")
             page.keyboard.press("Escape")
     assert page.locator("#result").inner_text()
-    shot(page, "pentago-result")
     assert not page.errors, page.errors
 
 
@@ -63,7 +62,7 @@ def test_pentago_winning_placement_needs_no_rotation(server, new_page):
     assert page.locator(".pg-arrow").count() == 0
     page.click("#pg-confirm")
     page.wait_for_selector("#banner:not([hidden])")
-    assert page.locator("#log li").last.inner_text() == "e1"
+    assert log_moves(page)[-1] == "e1"
     assert "win" in page.locator("#result").inner_text().lower()
 
 
@@ -74,7 +73,6 @@ def test_pentomino_full_game_against_the_computer(server, new_page):
     while wait_turn_or_end(page):
         play_pentomino_move(page, rng)
     assert page.locator("#result").inner_text()
-    shot(page, "pentomino-result")
     assert not page.errors, page.errors
 
 
@@ -89,10 +87,11 @@ def test_pentomino_draft_game_against_the_computer(server, new_page):
         if text.startswith("pick "):
             picks += 1
             if picks == 6:
-                shot(page, "pentomino-draft")
+                shot(page, "pentomino-draft", full_page=False)
     assert picks == 6
-    history = page.locator("#log li").all_inner_texts()
+    history = log_moves(page)
     assert [h.startswith("pick ") for h in history[:12]] == [True] * 12
+    assert page.locator("#log li .txt").first.inner_text() == "Amber: picks the " + history[0][5:]
     assert page.locator("#result").inner_text()
     assert not page.errors, page.errors
 
@@ -106,7 +105,6 @@ def test_pentomino_three_player_match_with_two_computers(server, new_page):
         play_pentomino_move(page, rng)
     assert page.locator(".breakdown tr").count() >= 3  # header, rounds, total
     assert "points" in page.locator("#players").inner_text()
-    shot(page, "pentomino-rounds")
     assert not page.errors, page.errors
 
 
@@ -117,7 +115,7 @@ def test_pentomino_touch_move(server, new_page):
     rng = random.Random(5)
     assert wait_turn_or_end(page)
     play_pentomino_move(page, rng)
-    history = page.locator("#log li").all_inner_texts()
+    history = log_moves(page)
     assert history[0].startswith("touch ") and history[1].startswith(history[0][6] + ":")
 
 
@@ -126,12 +124,13 @@ def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
                          {"region": "3x20"})
     assert "2 solutions" in page.locator("#pm-counter").inner_text()
     page.click(".pu-tile[data-piece=X]")
-    page.locator(".dest").first.click()
+    page.locator(".dest .dot").first.click()
     page.click("#pm-confirm")
     wait_moves(page, 1)
     page.locator(".pm-cell[data-piece=X]").first.click()  # take it back
     wait_moves(page, 2)
-    assert page.locator("#log li").last.inner_text() == "remove X"
+    assert log_moves(page)[-1] == "remove X"
+    assert page.locator("#log li .txt").last.inner_text() == "takes back the X"
     page.click("#pm-hint")
     until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
     page.click("#pm-confirm")
@@ -140,9 +139,8 @@ def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
     until(page, "document.getElementById('pm-counter').textContent.includes('found in')")
     # counted from the position: the hinted piece is part of some of the 3x20's tilings
     assert page.locator("#pm-counter").inner_text().startswith("4 ways to finish from here")
-    shot(page, "puzzle-midway")
+    shot(page, "puzzle-midway", full_page=False)
     page.click("#pm-solve")
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator(".pm-cell[data-piece]").count() == 60
-    shot(page, "puzzle-solved")
     assert not page.errors, page.errors

@@ -75,11 +75,11 @@ def test_two_player_game_against_the_computer_leaks_nothing(server, new_page):
         if turns == 2:
             page.locator(".pc-card").first.click()
             page.locator(".pc-pos").nth(4).click()
-            shot(page, "pentic-preview")
+            shot(page, "pentic-preview", full_page=False)
             page.keyboard.press("Escape")
             page.keyboard.press("Escape")
     assert page.locator("#result").inner_text()
-    shot(page, "pentic-result")
+    shot(page, "pentic-result", full_page=False)
     assert check_frames(server, t["id"], frames, 0) >= turns
     # the seat token lives in an HttpOnly cookie only: not in the page, not in its storage
     stored = page.evaluate("() => JSON.stringify([localStorage, sessionStorage, document.cookie])")

@@ -28,35 +28,75 @@ async function claimFromLink() {
   history.replaceState(null, "", `/t/${tableId}`);
 }
 
-function seatLabel(payload, i) {
-  const s = payload.table.seats[i];
-  const colour = plugin && plugin.seatNames ? plugin.seatNames[i] : `Player ${i + 1}`;
-  return s.name || (s.kind === "computer" ? "Computer" : s.claimed ? colour : `${colour} (waiting for a player)`);
+// ---------------------------------------------------------------- seat names
+// Every seat gets a distinct name: the name typed for it, else its colour (plus
+// "computer, <level>" for a computer seat).  `short` is for the log and tight places.
+function colourOf(i) { return plugin && plugin.seatNames ? plugin.seatNames[i] : `Player ${i + 1}`; }
+
+function seatNames(payload) {
+  const seats = payload.table.seats;
+  const full = seats.map((s, i) => {
+    const colour = colourOf(i);
+    if (s.name) return s.name;
+    if (s.kind === "computer") return `${colour} (computer${s.level ? ", " + s.level : ""})`;
+    return s.claimed ? colour : `${colour} (waiting for a player)`;
+  });
+  const short = seats.map((s, i) => s.name || colourOf(i));
+  // two seats with the same typed name: add the colour to tell them apart
+  const dedupe = (names) => names.map((n, i) => names.indexOf(n) !== i || names.lastIndexOf(n) !== i
+    ? `${n} (${colourOf(i)})` : n);
+  return { full: dedupe(full), short: dedupe(short) };
+}
+
+function named(payload) {
+  const n = seatNames(payload);
+  payload.names = n.full;
+  payload.short = n.short;
+  return payload;
+}
+
+const seatLabel = (payload, i) => payload.names[i];
+
+// ---------------------------------------------------------------- panels
+function seatRow(payload, s, i) {
+  return el("div", { class: "seat" + (payload.current_player === i ? " to-move" : ""), "data-seat": i },
+    el("span", { class: "swatch", style: `background:${plugin.seatColours[i]}` }),
+    el("span", { class: "who" }, el("span", { class: "name" }, seatLabel(payload, i)), payload.you === i ? el("span", { class: "you-tag" }, " (you)") : "",
+      s.kind === "human" && s.claimed && s.connected === false ? el("span", { class: "off" }, " offline") : ""),
+    el("span", { class: "info" }, plugin.seatInfo(payload, i)));
 }
 
 function renderPlayers(payload) {
   const box = $("players");
   box.replaceChildren(el("h3", {}, "Players"));
-  payload.table.seats.forEach((s, i) => {
-    const row = el("div", { class: "seat" + (payload.current_player === i ? " to-move" : ""), "data-seat": i },
-      el("span", { class: "swatch", style: `background:${plugin.seatColours[i]}` }),
-      el("span", {}, el("span", { class: "name" }, seatLabel(payload, i)), payload.you === i ? " (you)" : "",
-        s.kind === "human" && s.claimed && s.connected === false ? el("span", { class: "off" }, " offline") : ""),
-      el("span", { class: "info" }, plugin.seatInfo(payload, i)));
-    box.append(row);
-  });
+  const teams = plugin.teams ? plugin.teams(payload) : null;
+  if (teams) {
+    for (const team of teams) {
+      const block = el("div", { class: "team", "data-team": team.seats.join("+") },
+        el("div", { class: "team-head" }, el("span", { class: "team-name" }, team.label), el("span", { class: "info" }, team.info || "")));
+      for (const i of team.seats) block.append(seatRow(payload, payload.table.seats[i], i));
+      box.append(block);
+    }
+  } else {
+    payload.table.seats.forEach((s, i) => box.append(seatRow(payload, s, i)));
+  }
+  const extra = plugin.playersExtra ? plugin.playersExtra(payload) : null;
+  if (extra) box.append(extra);
 }
 
 function renderStatus(payload) {
   const st = $("status");
-  if (payload.table.status === "replay") { st.replaceChildren("Imported record — use the replay controls."); return; }
-  if (payload.current_player === null) { st.replaceChildren("Game over."); return; }
+  const extra = plugin.statusExtra ? plugin.statusExtra(payload) : "";
+  const tail = extra ? el("span", { class: "status-extra" }, extra) : "";
+  if (payload.table.status === "replay") { st.replaceChildren("Imported record — use the replay controls.", tail); return; }
+  if (payload.current_player === null) { st.replaceChildren("Game over.", tail); return; }
   const p = payload.current_player;
   const thinking = payload.thinking === p;
-  if (payload.you === p) st.replaceChildren(el("span", { class: "you" }, "Your turn."), " ", plugin.turnHint ? plugin.turnHint(payload) : "");
-  else st.replaceChildren(el("span", { class: thinking ? "thinking" : "" },
+  const dot = el("span", { class: "swatch", style: `background:${plugin.seatColours[p]}` });
+  if (payload.you === p) st.replaceChildren(dot, el("span", { class: "you" }, "Your turn."), tail);
+  else st.replaceChildren(dot, el("span", { class: thinking ? "thinking" : "" },
     `${seatLabel(payload, p)} ${thinking ? "is thinking" : "to move"}`),
-    payload.you === null ? "  (you are watching)" : "");
+    payload.you === null ? el("span", { class: "muted" }, " (you are watching)") : "", tail);
 }
 
 function renderBanner(payload) {
@@ -64,20 +104,38 @@ function renderBanner(payload) {
   if (payload.current_player !== null || payload.table.status === "replay" && !payload.winners.length) { b.hidden = true; return; }
   const w = payload.winners;
   const names = w.map((i) => seatLabel(payload, i));
-  let head;
-  if (w.length === payload.table.seats.length && w.length > 1) head = "Draw";
+  const teams = plugin.teams ? plugin.teams(payload) : null;
+  const team = teams && teams.find((t) => t.seats.length === w.length && t.seats.every((s) => w.includes(s)));
+  let head = view && view.bannerHead ? view.bannerHead(payload) : null;
+  if (head) { /* the game says it best (a solved puzzle) */ }
+  else if (w.length === payload.table.seats.length && w.length > 1) head = "Draw";
+  else if (team) head = payload.you !== null && w.includes(payload.you) ? `Your team wins! (${team.label})` : `${team.label} win`;
   else if (payload.you !== null && w.includes(payload.you)) head = w.length > 1 ? `You share the win with ${names.filter((_, k) => w[k] !== payload.you).join(", ")}` : "You win!";
-  else head = `${names.join(" and ")} ${w.length > 1 ? "win" : "wins"}`;
+  else head = `${names.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}`;
   b.replaceChildren(el("h2", { id: "result" }, head), plugin.resultDetails(payload) || "");
   b.hidden = false;
 }
 
+function describe(payload, i) {
+  const d = plugin.describeMove ? plugin.describeMove(payload, i) : null;
+  return d || { text: payload.history[i], seat: null };
+}
+
 function renderLog(payload, ply) {
   const ol = $("log");
-  ol.replaceChildren(...payload.history.map((m, i) =>
-    el("li", { class: i + 1 === ply ? "current" : "", "data-ply": i + 1 }, m)));
-  const cur = ol.querySelector(".current") || ol.lastElementChild;
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
+  ol.replaceChildren(...payload.history.map((m, i) => {
+    const d = describe(payload, i);
+    return el("li", { class: i + 1 === ply ? "current" : "", "data-ply": i + 1, "data-move": m, title: m },
+      d.seat !== null && d.seat !== undefined ? el("span", { class: "swatch", style: `background:${plugin.seatColours[d.seat]}` }) : "",
+      el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "");
+  }));
+  // scroll the list itself (never the page) to keep the current move in sight
+  const cur = ol.querySelector(".current");
+  if (cur && replayPly !== null) {
+    const top = cur.offsetTop - ol.offsetTop;
+    if (top < ol.scrollTop || top + cur.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = top - ol.clientHeight / 2;
+  } else if (atEnd || replayPly === null) ol.scrollTop = ol.scrollHeight;
 }
 
 function renderInvites(payload) {
@@ -89,7 +147,7 @@ function renderInvites(payload) {
   box.replaceChildren(el("h3", {}, "Invite"));
   for (const inv of open) {
     const url = location.origin + inv.url;
-    box.append(el("div", { class: "invite-row" }, `Seat ${inv.seat + 1}: `,
+    box.append(el("div", { class: "invite-row" }, `${colourOf(inv.seat)}: `,
       el("button", { class: "small", "data-invite": inv.seat, "data-url": url, onclick: async () => {
         try { await navigator.clipboard.writeText(url); toast("Invite link copied", "info"); }
         catch { prompt("Copy this link", url); }
@@ -117,7 +175,7 @@ async function showPly(ply) {
   let payload = latest;
   if (replayPly !== null) {
     if (!replayCache.has(ply)) replayCache.set(ply, await api(`/api/tables/${tableId}/at/${ply}`));
-    payload = { ...replayCache.get(ply), you: latest.you, table: latest.table };
+    payload = named({ ...replayCache.get(ply), you: latest.you, table: latest.table });
   }
   view.update(payload, { replay: replayPly !== null || latest.table.status !== "playing" });
   renderLog(latest, ply);
@@ -125,18 +183,18 @@ async function showPly(ply) {
 }
 
 function render(payload) {
-  latest = payload;
+  latest = named(payload);
   document.title = `${payload.table.title} — Pentarena`;
   $("title").textContent = `${payload.table.title} · table ${tableId}`;
-  $("rules-link").href = `/rules/${payload.table.game}`;
+  $("rules-link").href = $("rules-link-side").href = `/rules/${payload.table.game}`;
   $("export").href = `/api/tables/${tableId}/record`;
   renderPlayers(payload);
   renderStatus(payload);
-  renderBanner(payload);
   renderInvites(payload);
-  if (replayPly !== null && payload.table.status !== "playing") { showPly(replayPly); return; }
+  if (replayPly !== null && payload.table.status !== "playing") { renderBanner(payload); showPly(replayPly); return; }
   replayPly = null;
   view.update(payload, { replay: payload.table.status !== "playing" });
+  renderBanner(payload);
   renderLog(payload, payload.history.length);
   renderReplayControls(payload);
 }
@@ -150,7 +208,8 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") render(msg);
-    else if (msg.type === "error") { toast(msg.message); view && view.showError && view.showError(msg.message); }
+    // an error is shown once: on the board's own error line when it has one
+    else if (msg.type === "error") { if (view && view.showError) view.showError(msg.message, msg.code); else toast(msg.message); }
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
     else if (msg.type === "presence" && latest) {
       latest.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
@@ -166,16 +225,34 @@ function connect() {
   };
 }
 
+function notConnected() {
+  const text = "Not connected — reconnecting, try again in a moment.";
+  if (view && view.showError) view.showError(text); else toast(text);
+  return false;
+}
+
 function sendMove(text) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) { toast("Not connected — reconnecting, try again in a moment."); return false; }
+  if (!ws || ws.readyState !== WebSocket.OPEN) return notConnected();
   ws.send(JSON.stringify({ type: "move", move: text, version: latest ? latest.version : null }));
   return true;
 }
 
 function send(message) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) { toast("Not connected — reconnecting, try again in a moment."); return false; }
+  if (!ws || ws.readyState !== WebSocket.OPEN) return notConnected();
   ws.send(JSON.stringify(message));
   return true;
+}
+
+// phones: the side column is a drawer over the board, so the page itself never scrolls
+function bindSideToggle() {
+  const btn = $("side-toggle");
+  const set = (open) => {
+    document.body.classList.toggle("side-open", open);
+    btn.setAttribute("aria-expanded", open ? "true" : "false");
+    btn.textContent = open ? "Close ✕" : "Players & moves";
+  };
+  btn.addEventListener("click", () => set(!document.body.classList.contains("side-open")));
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.classList.contains("side-open")) set(false); });
 }
 
 function bindReplayKeys() {
@@ -191,9 +268,25 @@ function bindReplayKeys() {
     else if (ev.key === "Home") showPly(0);
     else if (ev.key === "End") showPly(latest.history.length);
   });
-  $("log").addEventListener("click", (ev) => {
+  const log = $("log");
+  log.addEventListener("click", (ev) => {
     const li = ev.target.closest("li");
     if (li && latest && latest.table.status !== "playing") showPly(Number(li.dataset.ply));
+  });
+  // hovering a move shows it on the board
+  let lit = null;
+  log.addEventListener("pointerover", (ev) => {
+    const li = ev.target.closest("li");
+    if (!li || li === lit) return;
+    if (lit) lit.classList.remove("lit");
+    lit = li;
+    li.classList.add("lit");
+    if (view && view.highlight) view.highlight(Number(li.dataset.ply));
+  });
+  log.addEventListener("pointerleave", () => {
+    if (lit) lit.classList.remove("lit");
+    lit = null;
+    if (view && view.highlight) view.highlight(null);
   });
 }
 
@@ -203,8 +296,10 @@ function bindReplayKeys() {
   try { first = await api(`/api/tables/${tableId}`); }
   catch (e) { $("status").textContent = e.message; return; }
   plugin = await loadPlugin(first.table.game);
-  view = plugin.createView($("board-area"), { sendMove, send, toast });
+  document.body.dataset.game = first.table.game;
+  view = plugin.createView($("board-area"), { sendMove, send, toast, side: $("game-side") });
   bindReplayKeys();
+  bindSideToggle();
   render({ ...first, you: null, legal_moves: [] });
   connect();
 })();

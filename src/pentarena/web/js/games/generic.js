@@ -10,7 +10,7 @@ export function resultDetails() { return null; }
 export function rules(root) { root.append(el("p", {}, "Rules for this game are coming soon.")); }
 
 export function createView(root, ctx) {
-  const box = el("div", { class: "panel" });
+  const box = el("div", { class: "panel generic-view" });
   root.append(box);
   return {
     update(payload, { replay } = {}) {

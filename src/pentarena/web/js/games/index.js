@@ -1,12 +1,21 @@
 // The game-view plug-in point: one module per game, loaded by name.
 // A plug-in exports:
-//   title, seatColours: string[], picture(): SVGElement,
-//   createView(root, ctx) -> { update(payload, { replay }), showError(msg), destroy(),
-//                               showHint(move)? }
-//     ctx: { sendMove(text), send(message), toast(text) }
+//   title, seatColours: string[], seatNames: string[] (colours: "White", "Black" ...),
+//   picture(): SVGElement,
+//   createView(root, ctx) -> { update(payload, { replay }), showError(msg, code), destroy(),
+//                               showHint(move)?, highlight(ply | null)?,
+//                               bannerHead(payload)? (a heading of its own for the result) }
+//     ctx: { sendMove(text), send(message), toast(text), side: an empty panel in the side column }
+//     The view lays itself out with games/boardview.js: the board in a pannable, zoomable
+//     box that takes the space left, the dock (message line, action bar, tray) below it.
 //   seatInfo(payload, seat) -> string   (tiles left, score ...)
 //   resultDetails(payload) -> HTMLElement | null   (scoring breakdown for the banner)
+//   describeMove(payload, i)? -> { text, seat, tag? }   (the log's line for move i, for people)
+//   teams(payload)? -> [{ label, seats, info }] | null  (partners, shown together)
+//   playersExtra(payload)? -> HTMLElement | null        (under the players: records ...)
+//   statusExtra(payload)? -> string                     (beside the status: round ...)
 //   rules(root) -> void   (the How-to-play page, with diagrams)
+// table.js adds payload.names (distinct full seat names) and payload.short (for the log).
 const MODULES = {
   pentup: () => import("./pentup.js"),
   pentago: () => import("./pentago.js"),

@@ -1,8 +1,10 @@
 // Pentago in the browser: click an empty cell, then one of the eight rotation arrows,
 // then Confirm.  A placement that makes five confirms without a rotation.  Rotations are
-// animated.  Legality always comes from the server's legal move list.
+// animated; the last marble and twist stay marked, the winning five is drawn at the end.
+// Legality always comes from the server's legal move list.
 import { el } from "../api.js";
 import { svgEl } from "../pieces.js";
+import { BoardView, gameFrame } from "./boardview.js";
 
 export const title = "Pentago";
 export const seatColours = ["#f4f1ea", "#2b2b2b"];
@@ -10,30 +12,56 @@ export const seatNames = ["White", "Black"];
 const FILES = "abcdef";
 const S = 60;           // cell size
 const GAP = 10;         // gap between quadrants
-const PAD = 34;         // room for labels and arrows
+const B = 6 * S + GAP;  // the board
+const LABEL = 26;       // the band of a–f / 1–6 labels around the board
+const AR = 25;          // arrow radius: the arrows sit outside the labels
+const AOFF = LABEL + 3 + AR;
+const OUT = AOFF + AR + 4;
 const QUADS = ["TL", "TR", "BL", "BR"];
+const QUAD_NAMES = { TL: "top-left", TR: "top-right", BL: "bottom-left", BR: "bottom-right" };
 const ORIGIN = { TL: [0, 0], TR: [0, 3], BL: [3, 0], BR: [3, 3] };
+const GOLD = "#f0b429";
 
 const cellName = (r, c) => FILES[c] + (r + 1);
-function parseCell(t) { return [Number(t[1]) - 1, FILES.indexOf(t[0])]; }
-function cellXY(r, c) {
-  return [PAD + c * S + (c >= 3 ? GAP : 0), PAD + r * S + (r >= 3 ? GAP : 0)];
-}
+function parseCell(t) { return [Number(t.slice(1)) - 1, FILES.indexOf(t[0])]; }
+function cellXY(r, c) { return [c * S + (c >= 3 ? GAP : 0), r * S + (r >= 3 ? GAP : 0)]; }
+const centre = (r, c) => { const [x, y] = cellXY(r, c); return [x + S / 2, y + S / 2]; };
 function quadBox(q) {
   const [r0, c0] = ORIGIN[q];
   const [x, y] = cellXY(r0, c0);
   return { x, y, w: 3 * S, h: 3 * S, cx: x + 1.5 * S, cy: y + 1.5 * S };
 }
-
-// the board after rotating quadrant q (cw as printed) — for the animation's end state
+const inQuad = (q, r, c) => { const [r0, c0] = ORIGIN[q]; return r >= r0 && r < r0 + 3 && c >= c0 && c < c0 + 3; };
+// where cell (r, c) goes when quadrant q turns (cw as printed)
+function turnCell(q, dir, r, c) {
+  if (!inQuad(q, r, c)) return [r, c];
+  const [r0, c0] = ORIGIN[q];
+  const [lr, lc] = [r - r0, c - c0];
+  const [nr, nc] = dir === "cw" ? [lc, 2 - lr] : [2 - lc, lr];
+  return [r0 + nr, c0 + nc];
+}
+function parseMove(text) {
+  const [cell, quad, dir] = text.split(" ");
+  return { cell: parseCell(cell), quad: quad || null, dir: dir || null };
+}
+// the board after rotating quadrant q — for the animation's end state
 function rotated(board, q, dir) {
   const out = board.map((row) => row.slice());
   const [r0, c0] = ORIGIN[q];
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) {
-    const [nr, nc] = dir === "cw" ? [c, 2 - r] : [2 - c, r];
-    out[r0 + nr][c0 + nc] = board[r0 + r][c0 + c];
+    const [nr, nc] = turnCell(q, dir, r0 + r, c0 + c);
+    out[nr][nc] = board[r0 + r][c0 + c];
   }
   return out;
+}
+// where the marble placed by move `ply` (1-based) is after the first `upto` moves
+function marbleAt(history, ply, upto) {
+  let [r, c] = parseMove(history[ply - 1]).cell;
+  for (let i = ply - 1; i < upto; i++) {
+    const mv = parseMove(history[i]);
+    if (mv.quad) [r, c] = turnCell(mv.quad, mv.dir, r, c);
+  }
+  return [r, c];
 }
 
 export function picture() {
@@ -49,33 +77,49 @@ export function picture() {
   return svg;
 }
 
+const short = (payload, seat) => (payload.short ? payload.short[seat] : seatNames[seat]);
+
 export function seatInfo(payload, seat) {
   const n = payload.state.board.flat().filter((v) => v === seat).length;
-  return `${n} marbles placed`;
+  return `${n} marble${n === 1 ? "" : "s"} placed`;
 }
+
+const fiveText = (line) => `${cellName(Math.floor(line[0] / 6), line[0] % 6)}–${cellName(Math.floor(line[4] / 6), line[4] % 6)}`;
 
 export function resultDetails(payload) {
-  return el("p", {}, payload.winners.length > 1 ? "Both players have five in a row, or the board is full: a draw."
-    : "Five in a row.");
+  const fives = (payload.details && payload.details.fives) || [[], []];
+  const lines = fives.map((ls, seat) => (ls.length ? `${short(payload, seat)}: five in a row (${ls.map(fiveText).join(", ")})` : null)).filter(Boolean);
+  if (payload.winners.length > 1) {
+    return el("p", {}, lines.length ? `Both players have five in a row after the twist: a draw. ${lines.join("; ")}.` : "The board is full and nobody has five in a row: a draw.");
+  }
+  return el("p", {}, `${lines.join("; ") || "Five in a row"}. The winning line is marked on the board.`);
 }
 
-export function turnHint() { return "Click an empty cell, then a rotation arrow, then Confirm."; }
+export function describeMove(payload, i) {
+  const text = payload.history[i];
+  if (!text) return null;
+  const mv = parseMove(text);
+  const cell = text.split(" ")[0];
+  const seat = i % 2;
+  return { seat, text: mv.quad ? `${short(payload, seat)}: ${cell}, turns ${QUAD_NAMES[mv.quad]} ${mv.dir === "cw" ? "↻" : "↺"}`
+    : `${short(payload, seat)}: ${cell} — five in a row` };
+}
 
 export function createView(root, ctx) {
   let payload = null;
   let prev = null;
   let replay = false;
   let staged = { cell: null, rot: null };   // rot: "TR cw"
-  let animating = false;
+  let anim = null;
+  let lit = null;
 
   const confirmBtn = el("button", { id: "pg-confirm", class: "primary", type: "button", onclick: () => confirm() }, "Confirm");
-  const cancelBtn = el("button", { id: "pg-cancel", type: "button", onclick: () => cancel() }, "Cancel (Esc)");
-  const controls = el("div", { class: "pu-toolbar" }, confirmBtn, cancelBtn);
+  const cancelBtn = el("button", { id: "pg-cancel", type: "button", onclick: () => cancel() }, "Cancel", el("span", { class: "long key" }, " Esc"));
   const hint = el("div", { class: "pu-hint", id: "pg-hint" });
   const errorLine = el("div", { class: "error-line", id: "pg-error", role: "alert" });
-  const W = 2 * PAD + 6 * S + GAP;
-  const svg = svgEl("svg", { class: "pu-board", id: "pg-board", viewBox: `0 0 ${W} ${W}`, style: "max-width:560px" });
-  root.append(controls, hint, errorLine, svg);
+  const bv = new BoardView(root, { id: "pg-board", mode: "fill", maxScale: 2.2, margin: 6 });
+  const frame = gameFrame(root, { view: bv, messages: [hint, errorLine], actions: [cancelBtn, confirmBtn] });
+  bv.show({ x0: -OUT, y0: -OUT, x1: B + OUT, y1: B + OUT });
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const legal = () => new Set(myTurn() ? payload.legal_moves : []);
@@ -96,50 +140,105 @@ export function createView(root, ctx) {
 
   function onKey(ev) {
     if (ev.key === "Escape") cancel();
-    else if (ev.key === "Enter") confirm();
+    else if (ev.key === "Enter" && moveText()) { ev.preventDefault(); confirm(); }
   }
   document.addEventListener("keydown", onKey);
 
-  function drawBoard(board, { stagedCell = null, spin = null } = {}) {
-    svg.replaceChildren();
+  function drawBoard(board, { stagedCell = null } = {}) {
+    const w = bv.world;
+    w.replaceChildren();
     for (let c = 0; c < 6; c++) {
-      const [x] = cellXY(0, c);
-      const t = svgEl("text", { x: x + S / 2, y: 20, "text-anchor": "middle", "font-size": 15, fill: "#6b665e" }, svg);
+      const [x] = centre(0, c);
+      const t = svgEl("text", { x, y: -LABEL / 2 + 6, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": FILES[c] }, w);
       t.textContent = FILES[c];
     }
     for (let r = 0; r < 6; r++) {
-      const [, y] = cellXY(r, 0);
-      const t = svgEl("text", { x: 14, y: y + S / 2 + 5, "text-anchor": "middle", "font-size": 15, fill: "#6b665e" }, svg);
+      const [, y] = centre(r, 0);
+      const t = svgEl("text", { x: -LABEL / 2, y: y + 6, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": String(r + 1) }, w);
       t.textContent = r + 1;
     }
+    const quads = {};
     for (const q of QUADS) {
       const b = quadBox(q);
-      const g = svgEl("g", { class: "quad", "data-quad": q }, svg);
-      if (spin && spin.q === q) {
-        g.style.transformOrigin = `${b.cx}px ${b.cy}px`;
-        g.style.transformBox = "view-box";
-      }
+      const g = svgEl("g", { class: "quad", "data-quad": q }, w);
+      quads[q] = g;
       svgEl("rect", { x: b.x - 3, y: b.y - 3, width: b.w + 6, height: b.h + 6, rx: 12, fill: "#b3312c", stroke: "#7d1f1b", "stroke-width": 2 }, g);
       const [r0, c0] = ORIGIN[q];
       for (let r = r0; r < r0 + 3; r++) for (let c = c0; c < c0 + 3; c++) {
         const [x, y] = cellXY(r, c);
         const v = board[r][c];
         const isStaged = stagedCell && stagedCell[0] === r && stagedCell[1] === c;
-        const circle = svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.36,
+        const cg = svgEl("g", { class: "pg-spot", style: v === null && myTurn() ? "cursor:pointer" : "" }, g);
+        svgEl("rect", { x, y, width: S, height: S, fill: "transparent" }, cg);
+        svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.36,
           class: "pg-cell", "data-cell": cellName(r, c), "data-owner": v === null ? "" : v,
           fill: v === null ? (isStaged ? seatColours[payload.current_player] : "#8e2320") : seatColours[v],
           stroke: isStaged ? "#1f6feb" : v === null ? "#6f1a17" : "#111", "stroke-width": isStaged ? 4 : 1.5,
-          opacity: isStaged ? 0.85 : 1, style: v === null && myTurn() ? "cursor:pointer" : "" }, g);
-        if (v === null && myTurn()) circle.addEventListener("click", () => {
+          opacity: isStaged ? 0.85 : 1 }, cg);
+        if (v === null && myTurn()) cg.addEventListener("click", () => {
           staged = { cell: [r, c], rot: staged.rot };
           errorLine.textContent = "";
           draw();
         });
       }
-      if (spin && spin.q === q) {
-        g.animate([{ transform: "rotate(0deg)" }, { transform: `rotate(${spin.dir === "cw" ? 90 : -90}deg)` }],
-          { duration: 450, easing: "ease-in-out", fill: "forwards" });
+    }
+    return quads;
+  }
+
+  function drawMarks() {
+    const w = bv.world;
+    const h = payload.history;
+    const over = payload.current_player === null;
+    // the winning five(s)
+    if (over && payload.details && payload.details.fives) {
+      payload.details.fives.forEach((lines, seat) => lines.forEach((line) => {
+        const a = centre(Math.floor(line[0] / 6), line[0] % 6), b = centre(Math.floor(line[4] / 6), line[4] % 6);
+        const g = svgEl("g", { class: "pg-five", "data-seat": seat, "data-cells": line.map((i) => cellName(Math.floor(i / 6), i % 6)).join(" "), "pointer-events": "none" }, w);
+        svgEl("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: GOLD, "stroke-width": 12, "stroke-linecap": "round", opacity: 0.75 }, g);
+        for (const i of line) {
+          const [cx, cy] = centre(Math.floor(i / 6), i % 6);
+          svgEl("circle", { cx, cy, r: S * 0.42, fill: "none", stroke: GOLD, "stroke-width": 5 }, g);
+          const cell = w.querySelector(`.pg-cell[data-cell="${cellName(Math.floor(i / 6), i % 6)}"]`);
+          if (cell) cell.classList.add("win");
+        }
+      }));
+    }
+    if (!h.length) return;
+    // the last marble where it is now, and the quadrant that turned
+    const last = parseMove(h[h.length - 1]);
+    const [r, c] = marbleAt(h, h.length, h.length);
+    const [cx, cy] = centre(r, c);
+    const g = svgEl("g", { class: bv.lastMoveClass(h[h.length - 1]), "data-move": h[h.length - 1], "pointer-events": "none" }, w);
+    svgEl("circle", { cx, cy, r: S * 0.46, fill: "none", stroke: "#1f6feb", "stroke-width": 4, class: "pg-last", "data-cell": cellName(r, c) }, g);
+    svgEl("circle", { cx, cy, r: 5, fill: "#1f6feb", class: "pg-last-dot" }, g);
+    const arrowsShown = myTurn() && staged.cell !== null;
+    if (last.quad) {
+      const b = quadBox(last.quad);
+      const tg = svgEl("g", { class: "pg-last-twist", "data-quad": last.quad, "data-dir": last.dir }, g);
+      svgEl("rect", { x: b.x - 7, y: b.y - 7, width: b.w + 14, height: b.h + 14, rx: 15, fill: "none", stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "10 6" }, tg);
+      if (!arrowsShown) {   // a badge in the arrow band saying which way it turned
+        const top = last.quad[0] === "T", left = last.quad[1] === "L";
+        const bx = left ? -AOFF : B + AOFF, by = top ? -AOFF : B + AOFF;
+        svgEl("circle", { cx: bx, cy: by, r: 17, fill: "#1f6feb" }, tg);
+        const t = svgEl("text", { x: bx, y: by + 7, "text-anchor": "middle", "font-size": 21, "font-weight": 700, fill: "#fff" }, tg);
+        t.textContent = last.dir === "cw" ? "↻" : "↺";
       }
+    }
+  }
+
+  function drawHighlight() {
+    const old = bv.world.querySelector(".log-hl");
+    if (old) old.remove();
+    if (!lit || !payload || anim || lit > payload.history.length) return;
+    const h = payload.history;
+    const [r, c] = marbleAt(h, lit, h.length);
+    const [cx, cy] = centre(r, c);
+    const mv = parseMove(h[lit - 1]);
+    const g = svgEl("g", { class: "log-hl", "data-ply": lit, "data-cell": cellName(r, c), "pointer-events": "none" }, bv.world);
+    svgEl("circle", { cx, cy, r: S * 0.47, fill: "rgba(31,111,235,.25)", stroke: "#1f6feb", "stroke-width": 5 }, g);
+    if (mv.quad) {
+      const b = quadBox(mv.quad);
+      svgEl("rect", { x: b.x - 6, y: b.y - 6, width: b.w + 12, height: b.h + 12, rx: 14, fill: "none", stroke: "#1f6feb", "stroke-width": 2.5, "stroke-dasharray": "4 5" }, g);
     }
   }
 
@@ -151,18 +250,18 @@ export function createView(root, ctx) {
       const b = quadBox(q);
       const top = q[0] === "T";
       const left = q[1] === "L";
-      // two arrows at the quadrant's outer corner: one clockwise, one counter-clockwise
+      // two arrows outside the labels: one on the quadrant's horizontal edge, one on its
+      // vertical edge, each pointing the way the outer corner moves
       for (const dir of ["cw", "ccw"]) {
         const alongX = (dir === "cw") === (top === left);
-        const ax = left ? b.x - 6 : b.x + b.w + 6;
-        const ay = top ? b.y - 6 : b.y + b.h + 6;
-        const ox = alongX ? (left ? 34 : -34) : 0;
-        const oy = alongX ? 0 : (top ? 34 : -34);
+        const ax = alongX ? b.cx : (left ? -AOFF : B + AOFF);
+        const ay = alongX ? (top ? -AOFF : B + AOFF) : b.cy;
         const label = `${q} ${dir}`;
         const chosen = staged.rot === label;
-        const g = svgEl("g", { class: "pg-arrow", "data-rot": label, style: "cursor:pointer" }, svg);
-        svgEl("circle", { cx: ax + ox, cy: ay + oy, r: 15, fill: chosen ? "#1f6feb" : "#fff", stroke: "#1f6feb", "stroke-width": 2 }, g);
-        const t = svgEl("text", { x: ax + ox, y: ay + oy + 6, "text-anchor": "middle", "font-size": 17, "font-weight": 700,
+        const g = svgEl("g", { class: "pg-arrow", "data-rot": label, style: "cursor:pointer", role: "button",
+          "aria-label": `turn the ${QUAD_NAMES[q]} quadrant ${dir === "cw" ? "clockwise" : "counter-clockwise"}` }, bv.world);
+        svgEl("circle", { cx: ax, cy: ay, r: AR, fill: chosen ? "#1f6feb" : "#fff", stroke: "#1f6feb", "stroke-width": 2.5 }, g);
+        const t = svgEl("text", { x: ax, y: ay + 9, "text-anchor": "middle", "font-size": 27, "font-weight": 700,
           fill: chosen ? "#fff" : "#1f6feb", "pointer-events": "none" }, g);
         t.textContent = dir === "cw" ? "↻" : "↺";
         g.addEventListener("click", () => { staged.rot = label; draw(); });
@@ -171,16 +270,19 @@ export function createView(root, ctx) {
   }
 
   function draw() {
-    if (!payload || animating) return;
+    if (!payload || anim) return;
     drawBoard(payload.state.board, { stagedCell: staged.cell });
+    drawMarks();
     drawArrows();
+    drawHighlight();
     const mine = myTurn();
     const text = moveText();
-    controls.hidden = replay || payload.you === null;
+    frame.bar.hidden = replay || payload.you === null;
     confirmBtn.disabled = !mine || !text;
     cancelBtn.disabled = !mine || staged.cell === null;
-    if (replay) hint.textContent = `Replay: move ${payload.history.length}.`;
-    else if (!mine) hint.textContent = payload.you === null || payload.current_player === null ? "" : "Waiting for the other player…";
+    if (replay) hint.textContent = payload.current_player === null && payload.version === payload.table.moves
+      ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
+    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : "Waiting for the other player…";
     else if (staged.cell === null) hint.textContent = "Your turn: click an empty cell to place your marble.";
     else if (legal().has(cellName(...staged.cell))) hint.textContent = `${cellName(...staged.cell)} makes five in a row: Confirm to win — no rotation needed.`;
     else if (!staged.rot) hint.textContent = "Now choose a quadrant to twist: click one of the eight arrows.";
@@ -190,16 +292,26 @@ export function createView(root, ctx) {
   function animateLast(p) {
     // Animate the twist of the last move from the previous board (plus the new marble).
     if (!prev || !p.history.length) return false;
-    const parts = p.history[p.history.length - 1].split(" ");
-    if (parts.length !== 3 || p.history.length !== prev.history.length + 1) return false;
-    const [r, c] = parseCell(parts[0]);
+    const mv = parseMove(p.history[p.history.length - 1]);
+    if (!mv.quad || p.history.length !== prev.history.length + 1) return false;
+    const [r, c] = mv.cell;
     const before = prev.state.board.map((row) => row.slice());
     before[r][c] = prev.current_player;
-    const expected = rotated(before, parts[1], parts[2]);
-    if (JSON.stringify(expected) !== JSON.stringify(p.state.board)) return false;
-    animating = true;
-    drawBoard(before, { spin: { q: parts[1], dir: parts[2] } });
-    setTimeout(() => { animating = false; draw(); }, 480);
+    if (JSON.stringify(rotated(before, mv.quad, mv.dir)) !== JSON.stringify(p.state.board)) return false;
+    const quads = drawBoard(before);
+    const g = quads[mv.quad];
+    const b = quadBox(mv.quad);
+    const [pcx, pcy] = centre(r, c);
+    svgEl("circle", { cx: pcx, cy: pcy, r: S * 0.46, fill: "none", stroke: "#1f6feb", "stroke-width": 4 }, inQuad(mv.quad, r, c) ? g : bv.world);
+    const t0 = performance.now(), dur = 480;
+    const step = (now) => {
+      const t = Math.min(1, (now - t0) / dur);
+      const e = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+      g.setAttribute("transform", `rotate(${(mv.dir === "cw" ? 90 : -90) * e} ${b.cx} ${b.cy})`);
+      if (t < 1) anim = requestAnimationFrame(step);
+      else { anim = null; draw(); }
+    };
+    anim = requestAnimationFrame(step);
     return true;
   }
 
@@ -210,11 +322,17 @@ export function createView(root, ctx) {
       payload = p;
       replay = !!opts.replay;
       if (changed) { staged = { cell: null, rot: null }; errorLine.textContent = ""; }
-      if (changed && !replay && animateLast(p)) { draw(); return; }
+      if (anim) { cancelAnimationFrame(anim); anim = null; }
+      if (changed && !replay && animateLast(p)) {
+        frame.bar.hidden = replay || payload.you === null;
+        confirmBtn.disabled = cancelBtn.disabled = true;
+        return;
+      }
       draw();
     },
     showError(message) { errorLine.textContent = message; confirmBtn.disabled = false; staged.rot = null; draw(); },
-    destroy() { document.removeEventListener("keydown", onKey); root.replaceChildren(); },
+    highlight(ply) { lit = ply; drawHighlight(); },
+    destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
   };
 }
 

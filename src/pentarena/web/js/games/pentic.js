@@ -1,12 +1,14 @@
 // Pentic in the browser: real-looking TIC cards (the number of shapes in the card's
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
-// would score, then Confirm.  The server sends this seat nothing but its own view.
+// would score, then Confirm.  The last card played is framed in gold.  The server sends
+// this seat nothing but its own view.
 import { el } from "../api.js";
 import { svgEl } from "../pieces.js";
+import { BoardView, gameFrame } from "./boardview.js";
 
 export const title = "Pentic";
 export const seatColours = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#8d6a9f"];
-export const seatNames = ["Player 1", "Player 2", "Player 3", "Player 4"];
+export const seatNames = ["Navy", "Coral", "Teal", "Plum"];
 const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#d9a400", orange: "#ec7a12", red: "#d62828" };
 
 function parseCard(text) {
@@ -61,6 +63,13 @@ export function picture() {
   return box;
 }
 
+const short = (payload, seat) => (payload.short ? payload.short[seat] : seatNames[seat]);
+// "3-star-orange" -> "3 orange stars"
+export function cardName(text) {
+  const { n, shape, colour } = parseCard(text);
+  return `${n} ${colour} ${shape}${n > 1 ? "s" : ""}`;
+}
+
 export function seatInfo(payload, seat) {
   return `${payload.scores[seat]} points · ${payload.state.hand_sizes[seat]} cards`;
 }
@@ -77,75 +86,131 @@ function describe(p) {
 export function resultDetails(payload) {
   const table = el("table", { class: "breakdown" }, el("tr", {}, el("th", {}, "player"), el("th", {}, "points"), el("th", {}, "turns")));
   payload.scores.forEach((s, i) => table.append(el("tr", { "data-seat": i },
-    el("td", {}, payload.table.seats[i].name || seatNames[i]), el("td", {}, s), el("td", {}, payload.details.turns[i]))));
+    el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[i]}` }), " ", payload.names ? payload.names[i] : seatNames[i]),
+    el("td", {}, s), el("td", {}, payload.details.turns[i]))));
   return el("div", {}, el("p", {}, `Highest total wins (target ${payload.details.target}); everyone had the same number of turns.`), table);
 }
 
+export function describeMove(payload, i) {
+  const p = payload.state.plays && payload.state.plays[i];
+  if (!p) return null;
+  return { seat: p.seat, text: `${short(payload, p.seat)}: ${cardName(p.card)} on ${p.position}, +${p.points}` };
+}
+
 export function turnHint() { return "Select a card in your hand, click a grid position, check the score, then Confirm."; }
+
+// the grid in world units
+const CW = 90, CH = 126, GAP = 14, TOP = 8;
+const posXY = (p) => [((p - 1) % 3) * (CW + GAP), TOP + Math.floor((p - 1) / 3) * (CH + GAP)];
 
 export function createView(root, ctx) {
   let payload = null;
   let replay = false;
   let card = null;
   let pos = null;
+  let lit = null;
 
   const confirmBtn = el("button", { id: "pc-confirm", class: "primary", type: "button", onclick: () => confirm() }, "Confirm");
-  const cancelBtn = el("button", { id: "pc-cancel", type: "button", onclick: () => cancel() }, "Cancel (Esc)");
-  const controls = el("div", { class: "pu-toolbar" }, confirmBtn, cancelBtn);
+  const cancelBtn = el("button", { id: "pc-cancel", type: "button", onclick: () => cancel() }, "Cancel", el("span", { class: "long key" }, " Esc"));
   const note = el("div", { class: "pu-hint", id: "pc-note" });
-  const preview = el("div", { class: "panel", id: "pc-preview", hidden: true });
+  const preview = el("div", { class: "pc-preview", id: "pc-preview", hidden: true });
   const errorLine = el("div", { class: "error-line", id: "pc-error", role: "alert" });
-  const grid = el("div", { id: "pc-grid", style: "display:grid;grid-template-columns:repeat(3,auto);gap:10px;justify-content:start" });
-  const info = el("div", { class: "pu-hint", id: "pc-info" });
-  const last = el("div", { class: "pu-hint", id: "pc-last" });
-  const hand = el("div", { id: "pc-hand", class: "pu-tray" });
-  root.append(controls, note, errorLine, preview, grid, info, last, hand);
+  const ending = el("div", { class: "frame-note", id: "pc-ending", hidden: true });
+  const bv = new BoardView(root, { id: "pc-grid", mode: "fill", maxScale: 2, margin: 6 });
+  const hand = el("div", { id: "pc-hand", class: "tray pc-hand" });
+  const frame = gameFrame(root, { view: bv, notes: [ending], messages: [note, preview, errorLine], tray: hand, actions: [cancelBtn, confirmBtn] });
+  const info = el("p", { id: "pc-info" });
+  const last = el("p", { id: "pc-last" });
+  if (ctx.side) { ctx.side.replaceChildren(el("h3", {}, "Table"), info, last); ctx.side.hidden = false; }
+  bv.show({ x0: -6, y0: -2, x1: 3 * CW + 2 * GAP + 6, y1: TOP + 3 * CH + 2 * GAP + 6 });
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const staged = () => (card && pos ? `${card}@${pos}` : null);
 
   function confirm() { const m = staged(); if (m && myTurn() && ctx.sendMove(m)) confirmBtn.disabled = true; }
   function cancel() { if (pos) pos = null; else card = null; errorLine.textContent = ""; draw(); }
-  function onKey(ev) { if (ev.key === "Escape") cancel(); else if (ev.key === "Enter") confirm(); }
+  function onKey(ev) { if (ev.key === "Escape") cancel(); else if (ev.key === "Enter" && staged()) { ev.preventDefault(); confirm(); } }
   document.addEventListener("keydown", onKey);
+
+  function frameRect(parent, p, attrs) {
+    const [x, y] = posXY(p);
+    return svgEl("rect", { x: x - 5, y: y - 5, width: CW + 10, height: CH + 10, rx: 13, fill: "none", ...attrs }, parent);
+  }
+
+  function drawGrid() {
+    const st = payload.state;
+    const w = bv.world;
+    w.replaceChildren();
+    const lp = st.plays[st.plays.length - 1];
+    st.grid.forEach((stack, i) => {
+      const p = i + 1;
+      const [x, y] = posXY(p);
+      const top = stack[stack.length - 1];
+      const chosen = pos === p;
+      const isLast = lp && lp.position === p && payload.history.length;
+      const g = svgEl("g", { class: "pc-pos" + (isLast ? " last" : "") + (chosen ? " chosen" : ""), "data-pos": p,
+        style: `cursor:${card && myTurn() ? "pointer" : "default"}` }, w);
+      // a stack: a few card edges peeking out below the top card
+      for (let k = Math.min(stack.length - 1, 3); k >= 1; k--) {
+        svgEl("rect", { x: x + k * 2, y: y + k * 2.5, width: CW, height: CH, rx: 9, fill: "#f3eee4", stroke: "#b8ae9f" }, g);
+      }
+      const c = cardSvg(chosen ? card : top, { w: CW, selected: chosen });
+      c.setAttribute("x", x); c.setAttribute("y", y);
+      if (chosen) c.setAttribute("opacity", "0.92");
+      g.append(c);
+      const lbl = svgEl("text", { x: x + CW - 8, y: y + CH - 8, "text-anchor": "end", "font-size": 11, fill: "#8a8276", "pointer-events": "none" }, g);
+      lbl.textContent = `#${p}${stack.length > 1 ? ` · ${stack.length}` : ""}`;
+      g.addEventListener("click", () => { if (card && myTurn()) { pos = p; errorLine.textContent = ""; draw(); } });
+    });
+    if (lp && payload.history.length) {
+      const g = svgEl("g", { class: bv.lastMoveClass(payload.history[payload.history.length - 1]), "data-move": payload.history[payload.history.length - 1], "data-pos": lp.position, "pointer-events": "none" }, w);
+      frameRect(g, lp.position, { stroke: "#e0a030", "stroke-width": 4.5 });
+      const [x, y] = posXY(lp.position);
+      const who = `${short(payload, lp.seat)} +${lp.points}`;
+      const bw = Math.max(44, who.length * 6.6 + 14);
+      svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, fill: "#e0a030" }, g);
+      const t = svgEl("text", { x: x + CW / 2, y: y - 0.5, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: "#222" }, g);
+      t.textContent = who;
+    }
+    if (lit && st.plays[lit - 1]) {
+      const g = svgEl("g", { class: "log-hl", "data-ply": lit, "pointer-events": "none" }, w);
+      frameRect(g, st.plays[lit - 1].position, { stroke: "#1f6feb", "stroke-width": 5, fill: "rgba(31,111,235,.12)" });
+    }
+  }
 
   function draw() {
     if (!payload) return;
     const st = payload.state;
-    grid.replaceChildren();
-    st.grid.forEach((stack, i) => {
-      const p = i + 1;
-      const top = stack[stack.length - 1];
-      const chosen = pos === p;
-      const cell = el("div", { class: "pc-pos", "data-pos": p, style: `position:relative;cursor:${card && myTurn() ? "pointer" : "default"}`,
-        onclick: () => { if (card && myTurn()) { pos = p; errorLine.textContent = ""; draw(); } } },
-        chosen ? cardSvg(card, { w: 86, selected: true }) : cardSvg(top, { w: 86 }),
-        el("span", { style: "position:absolute;left:6px;bottom:6px;font-size:.75rem;color:#6b665e" }, `#${p} · ${stack.length}`));
-      grid.append(cell);
-    });
-    info.textContent = `Pile: ${st.pile_size} cards. Hands: ` + st.hand_sizes.map((n, s) => `${payload.table.seats[s].name || seatNames[s]} ${n}`).join(", ") + ".";
+    drawGrid();
+    info.textContent = `Draw pile: ${st.pile_size} cards. Hands: ` + st.hand_sizes.map((n, s) => `${short(payload, s)} ${n}`).join(", ") + ".";
     const lp = st.plays[st.plays.length - 1];
-    last.textContent = lp ? `Last play — ${payload.table.seats[lp.seat].name || seatNames[lp.seat]}: ${lp.card}@${lp.position}: ${describe(lp)}` : "";
+    last.textContent = lp ? `Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on ${lp.position}. ${describe(lp)}` : "";
+    const keep = hand.scrollLeft;   // redrawing must not scroll the tray back
     hand.replaceChildren();
-    if (payload.you !== null && st.hand && !replay) {
+    hand.hidden = payload.you === null || !st.hand || replay;
+    if (!hand.hidden) {
       for (const c of [...st.hand].sort()) {
-        hand.append(el("div", { class: "pc-card", "data-card": c, style: "cursor:pointer", onclick: () => { if (myTurn()) { card = c; errorLine.textContent = ""; draw(); } } },
-          cardSvg(c, { w: 76, selected: card === c })));
+        hand.append(el("div", { class: "pc-card" + (card === c ? " selected" : ""), "data-card": c, title: cardName(c), role: "button",
+          onclick: () => { if (myTurn()) { card = c; errorLine.textContent = ""; draw(); } } },
+        cardSvg(c, { w: 62, selected: card === c })));
       }
+      hand.scrollLeft = keep;
     }
     const m = staged();
     const pv = m && payload.previews ? payload.previews[m] : null;
     preview.hidden = !pv;
-    if (pv) preview.replaceChildren(el("b", {}, `${m} would score ${pv.points}: `), describe(pv));
-    controls.hidden = replay || payload.you === null;
+    note.hidden = !!pv;
+    if (pv) preview.replaceChildren(el("b", {}, `${cardName(card)} on ${pos} would score ${pv.points}: `), describe(pv));
+    frame.bar.hidden = replay || payload.you === null;
     confirmBtn.disabled = !myTurn() || !m;
     cancelBtn.disabled = !myTurn() || !card;
-    if (st.ending && payload.current_player !== null) {
-      note.textContent = `The target (${payload.table.options.target}) has been reached: this round is being finished so that everybody has the same number of turns.`;
-    } else if (replay) note.textContent = `Replay: move ${payload.history.length}.`;
-    else if (!myTurn()) note.textContent = payload.you === null ? "You are watching: hands are hidden." : "Waiting for the other players…";
+    ending.hidden = !(st.ending && payload.current_player !== null);
+    ending.textContent = `The target (${payload.table.options.target}) has been reached: this round is being finished so that everybody has the same number of turns.`;
+    if (replay) note.textContent = payload.current_player === null && payload.version === payload.table.moves
+      ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
+    else if (!myTurn()) note.textContent = payload.you === null ? "You are watching: hands are hidden." : payload.current_player === null ? "" : "Waiting for the other players…";
     else if (!card) note.textContent = "Your turn: select a card from your hand.";
-    else if (!pos) note.textContent = `Now click the position to play ${card} on.`;
+    else if (!pos) note.textContent = `Now click the position to play the ${cardName(card)} on.`;
     else note.textContent = "Press Confirm (or Enter) to play it.";
   }
 
@@ -158,7 +223,8 @@ export function createView(root, ctx) {
       draw();
     },
     showError(message) { errorLine.textContent = message; pos = null; draw(); },
-    destroy() { document.removeEventListener("keydown", onKey); root.replaceChildren(); },
+    highlight(ply) { lit = ply; if (payload) drawGrid(); },
+    destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
   };
 }
 

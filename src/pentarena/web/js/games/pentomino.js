@@ -4,6 +4,7 @@
 // ask for a hint, let the computer solve, count the solutions.
 import { el, api } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg } from "../pieces.js";
+import { BoardView, gameFrame } from "./boardview.js";
 
 export const title = "Pentomino";
 export const seatColours = ["#e39a2d", "#2a9d8f", "#8e5ea2", "#5c6b7a"];
@@ -12,6 +13,7 @@ const PUZZLE_COLOURS = ["#e76f51", "#f4a261", "#e9c46a", "#2a9d8f", "#264653", "
   "#b56576", "#6d597a", "#355070", "#eaac8b", "#43aa8b", "#577590"];
 const FILES = "abcdefghijklmnopqrstuvwxyz";
 const S = 44;
+const LABEL = 24;
 
 const sq = (c, r) => FILES[c] + (r + 1);
 function parseSquare(t) { return [FILES.indexOf(t[0]), Number(t.slice(1)) - 1]; }
@@ -21,6 +23,10 @@ function parsePlace(text) {
 }
 const placeText = (piece, cells) => piece + ":" + [...cells]
   .sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([c, r]) => sq(c, r)).join(",");
+const span = (cells) => {
+  const cs = cells.map((q) => q[0]), rs = cells.map((q) => q[1]);
+  return `${sq(Math.min(...cs), Math.min(...rs))}–${sq(Math.max(...cs), Math.max(...rs))}`;
+};
 
 export function picture() {
   const svg = svgEl("svg", { width: 120, height: 84, viewBox: "0 0 120 84" });
@@ -34,32 +40,101 @@ export function picture() {
 }
 
 function isPuzzle(payload) { return payload.table.game === "pentomino-puzzle"; }
+const rounds = (payload) => payload.table.options.players >= 3 && payload.table.options.variant === "standard";
+const short = (payload, seat) => (payload.short ? payload.short[seat] : seatNames[seat]);
 
 export function seatInfo(payload, seat) {
   if (isPuzzle(payload)) return `${payload.state.unplaced.length} pieces to place`;
   const st = payload.state;
   const bits = [];
   if (st.sets) bits.push(`set: ${st.sets[seat].join(" ") || "-"}`);
-  if (payload.table.options.players >= 3 && payload.table.options.variant === "standard") bits.push(`${st.totals[seat]} points`);
+  if (rounds(payload)) bits.push(`${st.totals[seat]} points`);
   return bits.join(" · ");
 }
 
+export function statusExtra(payload) {
+  if (!rounds(payload)) return "";
+  const d = payload.details || {};
+  const round = payload.state.round || (d.rounds ? d.rounds.length + 1 : 1);
+  return payload.current_player === null ? `${d.rounds ? d.rounds.length : round} rounds played`
+    : `Round ${round} · first to ${payload.table.options.target}`;
+}
+
+// Who made each move: placements carry their seat (finished rounds + the current one),
+// draft picks go round in seat order, a touch belongs to whoever then places the piece.
+function movers(payload) {
+  const h = payload.history;
+  if (isPuzzle(payload)) return h.map(() => 0);
+  const n = payload.table.seats.length;
+  const placements = [...((payload.details && payload.details.rounds) || []).flatMap((r) => r.placed), ...(payload.state.placed || [])];
+  let pi = 0, picks = 0;
+  const out = h.map((t) => (t.startsWith("pick ") ? picks++ % n : t.includes(":") ? (placements[pi++] || {}).seat ?? null : null));
+  for (let i = h.length - 1; i >= 0; i--) if (out[i] === null) out[i] = i + 1 < h.length ? out[i + 1] : payload.current_player;
+  return out;
+}
+
+let moverCache = { key: null, seats: [] };
+export function describeMove(payload, i) {
+  const key = `${payload.table.id}:${payload.history.length}:${payload.current_player}`;
+  if (moverCache.key !== key) moverCache = { key, seats: movers(payload), starts: roundStarts(payload) };
+  const seat = moverCache.seats[i];
+  const who = isPuzzle(payload) ? "" : `${short(payload, seat)}: `;
+  const t = payload.history[i];
+  let text;
+  if (t.startsWith("pick ")) text = `${who}picks the ${t.slice(5)}`;
+  else if (t.startsWith("touch ")) text = `${who}touches the ${t.slice(6)}`;
+  else if (t.startsWith("remove ")) text = `takes back the ${t.slice(7)}`;
+  else { const { piece, cells } = parsePlace(t); text = `${who}${piece} on ${span(cells)}`; }
+  const r = moverCache.starts.indexOf(i);
+  return { seat: isPuzzle(payload) ? null : seat, text, tag: r > 0 ? `Round ${r + 1}` : null };
+}
+
+function roundStarts(payload) {
+  if (!rounds(payload)) return [];
+  const out = [];
+  let ply = 0;
+  for (const r of (payload.details && payload.details.rounds) || []) { out.push(ply); ply += r.placed.length; }
+  if (payload.current_player !== null || !out.length) out.push(ply);
+  return out;
+}
+
 export function resultDetails(payload) {
-  if (isPuzzle(payload)) return el("p", {}, `Solved in ${payload.history.length} moves.`);
+  if (isPuzzle(payload)) {
+    const removed = payload.history.filter((m) => m.startsWith("remove ")).length;
+    return el("p", {}, `${payload.history.length} moves${removed ? `, ${removed} of them taking a piece back` : ""}.`);
+  }
   const d = payload.details;
-  if (!d.rounds || !d.rounds.length) return el("p", {}, "The last player to place a piece wins.");
-  const table = el("table", { class: "breakdown" });
-  const n = d.totals.length;
-  table.append(el("tr", {}, el("th", {}, "round"), ...Array.from({ length: n }, (_, s) => el("th", {}, payload.table.seats[s].name || seatNames[s]))));
-  d.rounds.forEach((r, i) => table.append(el("tr", {}, el("td", {}, i + 1), ...r.points.map((p) => el("td", {}, p)))));
-  table.append(el("tr", {}, el("th", {}, "total"), ...d.totals.map((t) => el("th", {}, t))));
-  return el("div", {}, el("p", {}, "Each round: the last placer scores the most, then the one before."), table);
+  if (!d.rounds || !d.rounds.length) {
+    const lp = d.last_placer;
+    return el("p", {}, lp !== null && lp !== undefined ? `${short(payload, lp)} placed the last piece (outlined on the board): the last player to place a piece wins.`
+      : "The last player to place a piece wins.");
+  }
+  // players down, rounds across: short however long the match was
+  const table = el("table", { class: "breakdown rounds" });
+  const best = Math.max(...d.totals);
+  table.append(el("tr", {}, el("th", {}, "round"), ...d.rounds.map((_, i) => el("th", {}, i + 1)), el("th", {}, "total")));
+  d.totals.forEach((total, s) => table.append(el("tr", { "data-seat": s },
+    el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[s]}` }), " ", payload.names ? payload.names[s] : short(payload, s)),
+    ...d.rounds.map((r) => el("td", {}, r.points[s] || "·")),
+    el("th", { class: total === best ? "decisive" : "" }, total))));
+  const pts = payload.table.options.scoring === "15-10-5" ? "15, 10 and 5" : "10 and 5";
+  return el("div", {}, table, el("p", { class: "rule-note" }, `Each round the last placers score ${pts}; the match ends after the round in which someone reaches ${payload.table.options.target}.`));
+}
+
+function roundSummary(payload, r, number) {
+  const order = r.placed.map((p) => p.seat);
+  const last = order[order.length - 1];
+  const scored = r.points.map((p, s) => [s, p]).filter(([, p]) => p > 0).sort((a, b) => b[1] - a[1]);
+  const parts = scored.map(([s, p]) => `${short(payload, s)} +${p}`);
+  return `Round ${number} is over: ${short(payload, last)} placed the last piece — ${parts.join(", ")}.`;
 }
 
 export function turnHint(payload) {
   if (payload.state.phase === "pick") return "Draft: click a piece to pick it, then Confirm.";
   return "Choose a piece, turn it with R / F, click a blue dot, then Confirm.";
 }
+
+const solvedKey = (id) => `pentarena:solved-by-computer:${id}`;
 
 export function createView(root, ctx) {
   let payload = null;
@@ -69,29 +144,39 @@ export function createView(root, ctx) {
   let staged = null;      // {text, cells?}
   let hover = null;
   let geom = null;
+  let lit = null;
+  let sawPlaying = false;
   let moves = new Map();  // piece -> [{text, cells, key}]
   let words = new Set();  // legal "pick X" / "touch X" / "remove X" moves
 
-  const btn = (label, id, onclick, cls = "") => el("button", { id, class: cls, type: "button", onclick }, label);
-  const rotateBtn = btn("⟳ Rotate (R)", "pm-rotate", () => turn(rotate));
-  const flipBtn = btn("⇋ Flip (F)", "pm-flip", () => turn(flip));
-  const confirmBtn = btn("Confirm", "pm-confirm", () => confirm(), "primary");
-  const cancelBtn = btn("Cancel (Esc)", "pm-cancel", () => cancel());
-  const hintBtn = btn("Hint", "pm-hint", () => ctx.send({ type: "hint" }));
-  const solveBtn = btn("Solve", "pm-solve", () => ctx.send({ type: "solve" }));
-  const countBtn = btn("Count solutions", "pm-count", () => countSolutions());
-  const puzzleBox = el("span", { class: "pu-controls" }, hintBtn, solveBtn, countBtn);
-  const controls = el("span", { class: "pu-controls" }, rotateBtn, flipBtn, confirmBtn, cancelBtn);
-  const toolbar = el("div", { class: "pu-toolbar" }, controls, el("span", { class: "spacer" }), puzzleBox);
+  const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, type: "button", onclick }, ...label);
+  const long = (t) => el("span", { class: "long" }, t);
+  const key = (t) => el("span", { class: "key" }, t);
+  const rotateBtn = btn("pm-rotate", () => turn(rotate), "", "⟳", long(" Rotate"), key(" R"));
+  const flipBtn = btn("pm-flip", () => turn(flip), "", "⇋", long(" Flip"), key(" F"));
+  const confirmBtn = btn("pm-confirm", () => confirm(), "primary", "Confirm");
+  const cancelBtn = btn("pm-cancel", () => cancel(), "", "Cancel", long(key(" Esc")));
+  const hintBtn = btn("pm-hint", () => ctx.send({ type: "hint" }), "small", "Hint");
+  const solveBtn = btn("pm-solve", () => solve(), "small", "Solve");
+  const countBtn = btn("pm-count", () => countSolutions(), "small", "Count solutions");
+  const counter = el("span", { class: "pu-hint", id: "pm-counter" });
+  const puzzleBox = el("div", { class: "frame-note puzzle-tools" }, hintBtn, " ", solveBtn, " ", countBtn, " ", counter);
+  const roundNote = el("div", { class: "frame-note", id: "pm-round-note", hidden: true });
   const hint = el("div", { class: "pu-hint", id: "pm-hint-line" });
   const errorLine = el("div", { class: "error-line", id: "pm-error", role: "alert" });
-  const counter = el("div", { class: "pu-hint", id: "pm-counter" });
-  const svg = svgEl("svg", { class: "pu-board", id: "pm-board", style: "max-width:640px" });
-  const tray = el("div", { class: "pu-tray", id: "pm-tray" });
-  root.append(toolbar, hint, errorLine, svg, tray, counter);
+  const bv = new BoardView(root, { id: "pm-board", mode: "fill", maxScale: 2.2, margin: 6 });
+  const tray = el("div", { class: "tray pu-tray", id: "pm-tray" });
+  const frame = gameFrame(root, { view: bv, notes: [puzzleBox, roundNote], messages: [hint, errorLine], tray,
+    actions: [rotateBtn, flipBtn, cancelBtn, confirmBtn] });
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const puzzle = () => payload && isPuzzle(payload);
+
+  function solve() {
+    if (ctx.send({ type: "solve" })) {
+      try { sessionStorage.setItem(solvedKey(payload.table.id), String(payload.history.length)); } catch { /* private mode */ }
+    }
+  }
 
   async function countSolutions() {
     counter.textContent = "Counting every solution…";
@@ -137,7 +222,7 @@ export function createView(root, ctx) {
     draw();
   }
 
-  function turn(fn) { if (selected && shape) { shape = fn(shape); staged = null; draw(); } }
+  function turn(fn) { if (selected && shape && myTurn()) { shape = fn(shape); staged = null; errorLine.textContent = ""; draw(); } }
   function destinations() {
     if (!selected || !shape || !moves.has(selected)) return [];
     const key = shapeKey(shape);
@@ -160,11 +245,11 @@ export function createView(root, ctx) {
     draw();
   }
   function onKey(ev) {
-    if (ev.target.tagName === "INPUT") return;
+    if (ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === "r" || ev.key === "R") turn(rotate);
     else if (ev.key === "f" || ev.key === "F") turn(flip);
     else if (ev.key === "Escape") cancel();
-    else if (ev.key === "Enter") confirm();
+    else if (ev.key === "Enter" && staged) { ev.preventDefault(); confirm(); }
   }
   document.addEventListener("keydown", onKey);
 
@@ -175,33 +260,34 @@ export function createView(root, ctx) {
     if (puzzle()) {
       width = st.width; height = st.height;
       cells = new Set(st.cells.map((t) => parseSquare(t).join(",")));
-      st.placed.forEach((p, i) => p.squares.forEach((t) => covered.set(parseSquare(t).join(","),
+      st.placed.forEach((p) => p.squares.forEach((t) => covered.set(parseSquare(t).join(","),
         { piece: p.piece, colour: PUZZLE_COLOURS[PIECE_NAMES.indexOf(p.piece)] })));
     } else {
       st.placed.forEach((p) => p.squares.forEach((t) => covered.set(parseSquare(t).join(","),
-        { piece: p.piece, colour: seatColours[p.seat] })));
+        { piece: p.piece, colour: seatColours[p.seat], seat: p.seat })));
     }
     return { width, height, cells, covered };
   }
+  const onBoard = (m, text) => {
+    if (!text || !text.includes(":")) return null;
+    const { piece, cells } = parsePlace(text);
+    return cells.every(([c, r]) => (m.covered.get(`${c},${r}`) || {}).piece === piece) ? cells : null;
+  };
 
   function cellFromEvent(ev) {
     if (!geom) return null;
-    const pt = svg.createSVGPoint();
-    pt.x = ev.clientX; pt.y = ev.clientY;
-    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-    const c = Math.floor((p.x - geom.pad) / S);
-    const r = geom.height - 1 - Math.floor((p.y - geom.pad) / S);
-    return [c, r];
+    const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
+    return [Math.floor(wx / S), geom.height - 1 - Math.floor(wy / S)];
   }
-  svg.addEventListener("pointermove", (ev) => {
-    if (!selected || !shape) return;
+  bv.svg.addEventListener("pointermove", (ev) => {
+    if (!selected || !shape || ev.pointerType === "touch") return;
     const c = cellFromEvent(ev);
     if (!c || (hover && hover[0] === c[0] && hover[1] === c[1])) return;
     hover = c;
     drawGhost();
   });
-  svg.addEventListener("pointerleave", () => { hover = null; drawGhost(); });
-  svg.addEventListener("click", (ev) => {
+  bv.svg.addEventListener("pointerleave", () => { hover = null; drawGhost(); });
+  bv.svg.addEventListener("click", (ev) => {
     const dest = ev.target.closest("[data-dest]");
     const c = dest ? dest.dataset.dest.split(",").map(Number) : cellFromEvent(ev);
     if (!c) return;
@@ -214,15 +300,14 @@ export function createView(root, ctx) {
     if (cand) { staged = cand; errorLine.textContent = ""; draw(); }
   });
 
-  let ghostLayer = null;
+  let layers = {};
   function drawGhost() {
-    if (ghostLayer) ghostLayer.remove();
-    ghostLayer = null;
-    if (!geom) return;
-    ghostLayer = svgEl("g", { class: "ghosts", "pointer-events": "none" }, svg);
+    const g = layers.ghost;
+    if (!g) return;
+    g.replaceChildren();
     const put = (cells, fill, stroke, cls) => {
-      const g = svgEl("g", { class: cls }, ghostLayer);
-      for (const [c, r] of cells) svgEl("rect", { x: geom.X(c) + 2, y: geom.Y(r) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, g);
+      const gg = svgEl("g", { class: cls }, g);
+      for (const [c, r] of cells) svgEl("rect", { x: geom.X(c) + 2, y: geom.Y(r) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, gg);
     };
     if (hover && selected && !staged) {
       const cand = candidateAt(hover[0], hover[1]);   // a ghost on legal spots only
@@ -231,22 +316,45 @@ export function createView(root, ctx) {
     if (staged && staged.cells) put(staged.cells, "rgba(31,111,235,.55)", "#1f6feb", "staged");
   }
 
+  const outline = (parent, cells, X, Y, attrs) => {
+    const set = new Set(cells.map((q) => q.join(",")));
+    let d = "";
+    for (const [c, r] of cells) {
+      if (!set.has(`${c},${r + 1}`)) d += `M${X(c)} ${Y(r)}H${X(c) + S}`;
+      if (!set.has(`${c},${r - 1}`)) d += `M${X(c)} ${Y(r) + S}H${X(c) + S}`;
+      if (!set.has(`${c - 1},${r}`)) d += `M${X(c)} ${Y(r)}V${Y(r) + S}`;
+      if (!set.has(`${c + 1},${r}`)) d += `M${X(c) + S} ${Y(r)}V${Y(r) + S}`;
+    }
+    return svgEl("path", { d, fill: "none", "stroke-linecap": "square", ...attrs }, parent);
+  };
+
+  function drawHighlight() {
+    const g = layers.hl;
+    if (!g) return;
+    g.replaceChildren();
+    if (!lit) return;
+    const cells = onBoard(boardModel(), payload.history[lit - 1]);
+    if (!cells) return;
+    const hg = svgEl("g", { class: "log-hl", "data-ply": lit }, g);
+    for (const [c, r] of cells) svgEl("rect", { x: geom.X(c), y: geom.Y(r), width: S, height: S, fill: "rgba(31,111,235,.3)" }, hg);
+    outline(hg, cells, geom.X, geom.Y, { stroke: "#1f6feb", "stroke-width": 5 });
+  }
+
   function draw() {
     if (!payload) return;
     const m = boardModel();
-    const pad = 26;
-    const X = (c) => pad + c * S;
-    const Y = (r) => pad + (m.height - 1 - r) * S;
-    geom = { X, Y, pad, height: m.height };
-    svg.setAttribute("viewBox", `0 0 ${2 * pad + m.width * S} ${2 * pad + m.height * S}`);
-    svg.replaceChildren();
-    ghostLayer = null;
+    const X = (c) => c * S;
+    const Y = (r) => (m.height - 1 - r) * S;
+    geom = { X, Y, height: m.height };
+    const w = bv.world;
+    w.replaceChildren();
+    layers = {};
     for (let c = 0; c < m.width; c++) {
-      const t = svgEl("text", { x: X(c) + S / 2, y: 18, "text-anchor": "middle", "font-size": 13, fill: "#6b665e" }, svg);
+      const t = svgEl("text", { x: X(c) + S / 2, y: m.height * S + LABEL / 2 + 6, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label" }, w);
       t.textContent = FILES[c];
     }
     for (let r = 0; r < m.height; r++) {
-      const t = svgEl("text", { x: 12, y: Y(r) + S / 2 + 5, "text-anchor": "middle", "font-size": 13, fill: "#6b665e" }, svg);
+      const t = svgEl("text", { x: -LABEL / 2, y: Y(r) + S / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label" }, w);
       t.textContent = r + 1;
     }
     for (let c = 0; c < m.width; c++) for (let r = 0; r < m.height; r++) {
@@ -254,10 +362,10 @@ export function createView(root, ctx) {
       if (m.cells && !m.cells.has(k)) continue;
       const hit = m.covered.get(k);
       const rect = svgEl("rect", { x: X(c), y: Y(r), width: S, height: S, class: "pm-cell", "data-square": sq(c, r),
-        fill: hit ? hit.colour : ((c + r) % 2 ? "#efe7da" : "#e4d9c6"), stroke: "#cbbda6", "stroke-width": 1 }, svg);
+        fill: hit ? hit.colour : ((c + r) % 2 ? "#efe7da" : "#e4d9c6"), stroke: "#cbbda6", "stroke-width": 1 }, w);
       if (hit) {
         rect.setAttribute("data-piece", hit.piece);
-        const t = svgEl("text", { x: X(c) + S / 2, y: Y(r) + S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff", "pointer-events": "none" }, svg);
+        const t = svgEl("text", { x: X(c) + S / 2, y: Y(r) + S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff", "pointer-events": "none" }, w);
         t.textContent = hit.piece;
       }
     }
@@ -265,29 +373,41 @@ export function createView(root, ctx) {
     for (const [k, hit] of m.covered) {
       const [c, r] = k.split(",").map(Number);
       const same = (cc, rr) => { const o = m.covered.get(`${cc},${rr}`); return o && o.piece === hit.piece && o.colour === hit.colour; };
-      const line = (x1, y1, x2, y2) => svgEl("line", { x1, y1, x2, y2, stroke: "#222", "stroke-width": 2.4, "stroke-linecap": "round" }, svg);
+      const line = (x1, y1, x2, y2) => svgEl("line", { x1, y1, x2, y2, stroke: "#222", "stroke-width": 2.4, "stroke-linecap": "round" }, w);
       if (!same(c, r + 1)) line(X(c), Y(r), X(c) + S, Y(r));
       if (!same(c, r - 1)) line(X(c), Y(r) + S, X(c) + S, Y(r) + S);
       if (!same(c - 1, r)) line(X(c), Y(r), X(c), Y(r) + S);
       if (!same(c + 1, r)) line(X(c) + S, Y(r), X(c) + S, Y(r) + S);
     }
-    const last = payload.history[payload.history.length - 1];
-    if (last && last.includes(":")) {
-      for (const [c, r] of parsePlace(last).cells) svgEl("rect", { x: X(c) + 4, y: Y(r) + 4, width: S - 8, height: S - 8, fill: "none", stroke: "#fff", "stroke-width": 2.5, "stroke-dasharray": "5 3", "pointer-events": "none" }, svg);
+    // the last piece placed (if it is still on the board: a new round clears it)
+    const lastText = [...payload.history].reverse().find((t) => t.includes(":"));
+    const lastCells = lastText && payload.history[payload.history.length - 1] === lastText ? onBoard(m, lastText) : null;
+    if (lastCells) {
+      const g = svgEl("g", { class: bv.lastMoveClass(lastText), "data-move": lastText, "pointer-events": "none" }, w);
+      for (const [c, r] of lastCells) svgEl("rect", { x: X(c) + 3, y: Y(r) + 3, width: S - 6, height: S - 6, fill: "rgba(255,255,255,.18)", class: "lm-cell" }, g);
+      outline(g, lastCells, X, Y, { stroke: "#fff", "stroke-width": 4, "stroke-dasharray": "8 5" });
     }
+    layers.dest = svgEl("g", { class: "destinations" }, w);
     for (const mv of destinations()) {
       const n = normalize(mv.cells);
       const ox = Math.min(...mv.cells.map((q) => q[0]));
       const oy = Math.min(...mv.cells.map((q) => q[1]));
       const [dx, dy] = [n[0][0] + ox, n[0][1] + oy];
-      svgEl("circle", { cx: X(dx) + S / 2, cy: Y(dy) + S / 2, r: 8, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2,
-        class: "dest", "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, svg);
+      const d = svgEl("g", { class: "dest", "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, layers.dest);
+      svgEl("circle", { cx: X(dx) + S / 2, cy: Y(dy) + S / 2, r: 17, "data-sr": 17, fill: "transparent", class: "hit" }, d);
+      svgEl("circle", { cx: X(dx) + S / 2, cy: Y(dy) + S / 2, r: 8, "data-sr": 6.5, "data-wr": 8, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2,
+        class: "dot", "vector-effect": "non-scaling-stroke" }, d);
     }
+    bv.refreshMarks(layers.dest);
+    layers.ghost = svgEl("g", { class: "ghosts", "pointer-events": "none" }, w);
+    layers.hl = svgEl("g", { class: "highlights", "pointer-events": "none" }, w);
     drawGhost();
+    drawHighlight();
+    bv.show({ x0: -LABEL - 4, y0: -6, x1: m.width * S + 6, y1: m.height * S + LABEL + 4 });
     drawTray();
     const mine = myTurn();
     const st = payload.state;
-    controls.hidden = replay || payload.you === null;
+    frame.bar.hidden = replay || payload.you === null;
     puzzleBox.hidden = !puzzle() || replay || payload.you === null;
     rotateBtn.disabled = flipBtn.disabled = !mine || !selected || st.phase === "pick";
     confirmBtn.disabled = !mine || !staged;
@@ -296,20 +416,28 @@ export function createView(root, ctx) {
     if (puzzle() && st.solved === false && payload.details && payload.details.known_solutions && !counter.textContent) {
       counter.textContent = `This region has ${payload.details.known_solutions} solutions up to symmetry.`;
     }
-    if (replay) hint.textContent = `Replay: move ${payload.history.length}.`;
-    else if (!mine) hint.textContent = payload.you === null || payload.current_player === null ? "" : "Waiting for the other players…";
+    // 3-4 players: what the last round gave, while the next one gets going
+    const done = (payload.details && payload.details.rounds) || [];
+    const fresh = rounds(payload) && done.length && payload.current_player !== null && st.placed.length < payload.table.seats.length;
+    roundNote.hidden = !fresh;
+    if (fresh) roundNote.textContent = `${roundSummary(payload, done[done.length - 1], done.length)} Round ${done.length + 1} has begun.`;
+    if (replay) hint.textContent = payload.current_player === null && payload.version === payload.table.moves
+      ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
+    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : payload.current_player === null ? "" : "Waiting for the other players…";
     else if (st.phase === "pick") hint.textContent = staged ? `Pick the ${selected} — press Confirm.` : "Draft: click a piece to add it to your set.";
     else if (st.touched && !selected) { select(st.touched); return; }
     else if (!selected) hint.textContent = puzzle() ? "Choose a piece below (or click a placed piece to take it back)." :
       (payload.table.options.touch_move ? "Touch-move: the piece you click is the one you must place." : "Your turn: choose a piece.");
-    else if (!destinations().length) hint.textContent = `No spot for ${selected} this way round — press R or F.`;
+    else if (!destinations().length) hint.textContent = `No spot for the ${selected} this way round — press R or F.`;
     else if (!staged) hint.textContent = `Click a blue dot to place the ${selected}.`;
-    else hint.textContent = `Place ${staged.text} — press Confirm (or Enter).`;
+    else hint.textContent = `Place the ${selected} on ${staged.cells ? span(staged.cells) : ""} — press Confirm (or Enter).`;
   }
 
   function drawTray() {
+    const keep = tray.scrollLeft;   // redrawing must not scroll the tray back
     tray.replaceChildren();
-    if (!payload || payload.you === null || replay) return;
+    tray.hidden = !payload || payload.you === null || replay;
+    if (tray.hidden) return;
     const st = payload.state;
     let pieces;
     if (puzzle()) pieces = st.unplaced;
@@ -319,11 +447,13 @@ export function createView(root, ctx) {
     const colour = puzzle() ? null : seatColours[payload.you];
     for (const p of pieces) {
       const playable = myTurn() && (moves.has(p) || words.has(`pick ${p}`) || words.has(`touch ${p}`));
-      const tile = el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p, onclick: () => select(p) },
-        shapeSvg(selected === p && shape ? shape : PIECES[p], { size: 10, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" }),
+      const tile = el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p,
+        role: "button", "aria-pressed": selected === p ? "true" : "false", onclick: () => select(p) },
+        el("span", { class: "pic" }, shapeSvg(selected === p && shape ? shape : PIECES[p], { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
         el("span", { class: "letter" }, p));
       tray.append(tile);
     }
+    tray.scrollLeft = keep;
   }
 
   return {
@@ -331,6 +461,7 @@ export function createView(root, ctx) {
       const changed = !payload || p.version !== payload.version || p.you !== payload.you;
       payload = p;
       replay = !!opts.replay;
+      if (p.current_player !== null) sawPlaying = true;
       index(myTurn() ? p.legal_moves : []);
       if (changed) {
         staged = null;
@@ -340,21 +471,28 @@ export function createView(root, ctx) {
       }
       draw();
     },
+    bannerHead(p) {
+      if (!isPuzzle(p) || p.current_player !== null) return null;
+      let by = null;
+      try { by = sessionStorage.getItem(solvedKey(p.table.id)); } catch { by = null; }
+      if (by !== null) return Number(by) ? `Solved by the computer, after your ${by} move${by === "1" ? "" : "s"}` : "Solved by the computer";
+      return sawPlaying ? `Solved in ${p.history.length} moves` : "Solved";
+    },
     showError(message) { errorLine.textContent = message; staged = null; draw(); },
     showHint(move) {
       errorLine.textContent = "";
-      hint.textContent = `Hint: ${move}`;
       if (move.includes(":")) {
         const { piece, cells } = parsePlace(move);
         selected = piece;
         shape = normalize(cells);
         staged = { text: move, cells };
-        drawGhost();
-        drawTray();
+        draw();
         confirmBtn.disabled = !myTurn();
-      }
+      } else draw();
+      hint.textContent = `Hint: ${move.includes(":") ? `the ${move[0]} on ${span(parsePlace(move).cells)} (${move})` : move} — press Confirm to play it.`;
     },
-    destroy() { document.removeEventListener("keydown", onKey); root.replaceChildren(); },
+    highlight(ply) { lit = ply; if (payload) drawHighlight(); },
+    destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
   };
 }
 

@@ -1,16 +1,23 @@
-// Pent-Up in the browser: the table (2D with heights, or isometric 3D), the tile tray,
-// R/F to rotate and flip, highlighted destinations at the mandatory level, a ghost under
-// the pointer, staging by click and a blue Confirm.  Legality always comes from the server.
+// Pent-Up in the browser: the open table (2D with heights, or isometric 3D) in a pannable,
+// zoomable view with x / y rulers, the tile tray, R/F to rotate and flip, highlighted
+// destinations at the mandatory level, a ghost under the pointer, staging by click and a
+// blue Confirm.  Legality always comes from the server.
 import { el } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
   placementText, svgEl, shapeSvg } from "../pieces.js";
+import { BoardView, gameFrame } from "./boardview.js";
 
 export const title = "Pent-Up";
 export const seatColours = ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"];
 const INK = ["#222", "#f4f1ea", "#fff", "#fff"];
 const NAMES = ["White", "Black", "Red", "Blue"];
 export const seatNames = NAMES;
-const S = 32; // cell size in SVG units
+const S = 32; // cell size in world units
+const GOLD = "#e0a030";
+
+// world coordinates: cell (x, y) covers [x*S, (x+1)*S] × [-(y+1)*S, -y*S] (y grows upwards)
+const X = (x) => x * S;
+const Y = (y) => -(y + 1) * S;
 
 // ---------------------------------------------------------------- board model
 function model(state) {
@@ -37,6 +44,8 @@ function bounds(cells, margin) {
   return { x0: Math.min(...xs) - margin, x1: Math.max(...xs) + margin,
     y0: Math.min(...ys) - margin, y1: Math.max(...ys) + margin };
 }
+// a cell box -> a world box
+const worldBox = (b) => ({ x0: X(b.x0), x1: X(b.x1 + 1), y0: Y(b.y1), y1: Y(b.y0 - 1) });
 
 // Per piece: the legal placements (from the server's legal move list) and mandatory level.
 function indexMoves(legal, m) {
@@ -44,24 +53,51 @@ function indexMoves(legal, m) {
   for (const text of legal) {
     const { piece, cells } = parsePlacement(text);
     const level = (m.height.get(`${cells[0][0]},${cells[0][1]}`) || 0) + 1;
-    const entry = byPiece.get(piece) || { level, moves: [] };
-    entry.moves.push({ text, cells, key: shapeKey(cells) });
+    const entry = byPiece.get(piece) || { level, moves: [], texts: new Set(), keys: new Set() };
+    const key = shapeKey(cells);
+    entry.moves.push({ text, cells, key });
+    entry.texts.add(text);
+    entry.keys.add(key);
     byPiece.set(piece, entry);
   }
   return byPiece;
 }
 
+// The level on which the result was decided: the first entry of the records (in the
+// order they are compared) where the winner's differs from the best other side's.
+function compare(a, b) {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] || 0) !== (b[i] || 0)) return (a[i] || 0) - (b[i] || 0);
+  return 0;
+}
+export function decidingLevel(d, winners) {
+  if (!d || !d.records || !winners || !winners.length) return null;
+  const win = d.sides.findIndex((side) => side.some((s) => winners.includes(s)));
+  const others = d.records.filter((_, i) => !d.sides[i].some((s) => winners.includes(s)));
+  if (win < 0 || !others.length) return null;
+  const best = others.reduce((a, b) => (compare(a, b) >= 0 ? a : b));
+  const j = d.records[win].findIndex((v, k) => v !== best[k]);
+  if (j < 0) return null;
+  const T = d.level_counts[0].length;
+  if (d.scoring === "misere") return { index: j, level: j + 1 };
+  if (d.scoring === "advanced") return { index: j, level: j === 0 ? null : T - (j - 1) };
+  return { index: j, level: T - j };
+}
+
 // ---------------------------------------------------------------- drawing helpers
-function drawFlat(svg, m, b, { lastCells = null } = {}) {
-  const X = (x) => (x - b.x0) * S;
-  const Y = (y) => (b.y1 - y) * S;
-  const grid = svgEl("g", { class: "grid" }, svg);
-  for (let x = b.x0; x <= b.x1; x++) {
-    for (let y = b.y0; y <= b.y1; y++) {
-      svgEl("rect", { x: X(x), y: Y(y), width: S, height: S, fill: "none", stroke: "#d6ccbb", "stroke-width": 0.6 }, grid);
-    }
+function outline(parent, cells, attrs) {
+  const set = new Set(cells.map(([x, y]) => `${x},${y}`));
+  let d = "";
+  for (const [x, y] of cells) {
+    if (!set.has(`${x},${y + 1}`)) d += `M${X(x)} ${Y(y)}H${X(x + 1)}`;
+    if (!set.has(`${x},${y - 1}`)) d += `M${X(x)} ${Y(y) + S}H${X(x + 1)}`;
+    if (!set.has(`${x - 1},${y}`)) d += `M${X(x)} ${Y(y)}V${Y(y) + S}`;
+    if (!set.has(`${x + 1},${y}`)) d += `M${X(x + 1)} ${Y(y)}V${Y(y) + S}`;
   }
-  const cellsG = svgEl("g", { class: "cells" }, svg);
+  return svgEl("path", { d, fill: "none", "stroke-linecap": "square", ...attrs }, parent);
+}
+
+function drawFlat(parent, m) {
+  const cellsG = svgEl("g", { class: "cells" }, parent);
   for (const [k, level] of m.height) {
     const [x, y] = k.split(",").map(Number);
     const t = m.tiles[m.top.get(k)];
@@ -75,41 +111,33 @@ function drawFlat(svg, m, b, { lastCells = null } = {}) {
     txt.textContent = level;
   }
   // tile outlines: a thick line wherever the neighbouring cell belongs to another tile
-  const edges = svgEl("g", { class: "edges", stroke: "#111", "stroke-width": 2.2, "stroke-linecap": "round" }, svg);
+  const edges = svgEl("g", { class: "edges", stroke: "#111", "stroke-width": 2.2, "stroke-linecap": "round" }, parent);
   for (const [k, ti] of m.top) {
     const [x, y] = k.split(",").map(Number);
     const side = (nx, ny) => m.top.get(`${nx},${ny}`) !== ti;
     if (side(x, y + 1)) svgEl("line", { x1: X(x), y1: Y(y), x2: X(x + 1), y2: Y(y) }, edges);
     if (side(x, y - 1)) svgEl("line", { x1: X(x), y1: Y(y) + S, x2: X(x + 1), y2: Y(y) + S }, edges);
     if (side(x - 1, y)) svgEl("line", { x1: X(x), y1: Y(y), x2: X(x), y2: Y(y) + S }, edges);
-    if (side(x + 1, y)) svgEl("line", { x1: X(x) + S, y1: Y(y), x2: X(x) + S, y2: Y(y) + S }, edges);
+    if (side(x + 1, y)) svgEl("line", { x1: X(x + 1), y1: Y(y), x2: X(x + 1), y2: Y(y) + S }, edges);
   }
-  if (lastCells) {
-    const g = svgEl("g", { class: "last-move" }, svg);
-    for (const [x, y] of lastCells) {
-      svgEl("rect", { x: X(x) + 3, y: Y(y) + 3, width: S - 6, height: S - 6, fill: "none", stroke: "#e0a030",
-        "stroke-width": 3, "stroke-dasharray": "5 3" }, g);
-    }
-  }
-  return { X, Y };
 }
 
-function drawIso(svg, m) {
-  const P = (x, y, z) => [(x - y) * 16, -(x + y) * 8 - z * 14];
+const P3 = (x, y, z) => [(x - y) * 16, -(x + y) * 8 - z * 14];
+function drawIso(parent, m, { last = null } = {}) {
   const cubes = [];
   for (const [k, layer] of m.layers) {
     const [x, y] = k.split(",").map(Number);
     layer.forEach((seat, i) => { if (seat !== undefined) cubes.push({ x, y, z: i + 1, seat }); });
   }
   if (!cubes.length) {
-    svg.setAttribute("viewBox", "-100 -60 200 120");
-    const t = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "font-size": 12, fill: "#6b665e" }, svg);
+    const t = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "font-size": 12, fill: "#6b665e" }, parent);
     t.textContent = "The table is empty";
-    return;
+    return { x0: -100, x1: 100, y0: -60, y1: 60 };
   }
+  const lastSet = last ? new Set(last.cells.map((c) => `${c[0]},${c[1]}`)) : null;
   cubes.sort((a, b) => (b.x + b.y) - (a.x + a.y) || a.z - b.z);
   const pts = [];
-  const poly = (ps, fill) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, stroke: "rgba(0,0,0,.45)", "stroke-width": 0.7 }, svg);
+  const poly = (ps, fill, extra = {}) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, stroke: "rgba(0,0,0,.45)", "stroke-width": 0.7, ...extra }, parent);
   const shade = (hex, f) => {
     const n = parseInt(hex.slice(1), 16);
     const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
@@ -117,18 +145,18 @@ function drawIso(svg, m) {
   };
   for (const { x, y, z, seat } of cubes) {
     const col = seatColours[seat];
-    const top = [P(x, y, z), P(x + 1, y, z), P(x + 1, y + 1, z), P(x, y + 1, z)];
-    const front = [P(x, y, z - 1), P(x + 1, y, z - 1), P(x + 1, y, z), P(x, y, z)];
-    const left = [P(x, y, z - 1), P(x, y + 1, z - 1), P(x, y + 1, z), P(x, y, z)];
+    const top = [P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)];
+    const front = [P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)];
+    const left = [P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)];
     poly(front, shade(col, 0.72));
     poly(left, shade(col, 0.55));
-    poly(top, col);
+    const isLast = lastSet && z === last.level && lastSet.has(`${x},${y}`);
+    poly(top, col, isLast ? { stroke: GOLD, "stroke-width": 2.2, class: "iso-last" } : {});
     pts.push(...top, ...front, ...left);
   }
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
-  const pad = 12;
-  svg.setAttribute("viewBox", `${Math.min(...xs) - pad} ${Math.min(...ys) - pad} ${Math.max(...xs) - Math.min(...xs) + 2 * pad} ${Math.max(...ys) - Math.min(...ys) + 2 * pad}`);
+  return { x0: Math.min(...xs) - 12, x1: Math.max(...xs) + 12, y0: Math.min(...ys) - 12, y1: Math.max(...ys) + 12 };
 }
 
 // ---------------------------------------------------------------- plug-in API
@@ -142,45 +170,103 @@ export function picture() {
     { seat: 1, level: 3, cells: [[0, 0], [1, 0], [0, 1], [1, 1], [2, 1]] },
   ] });
   m.layers.get("1,1")[1] = 1;
-  drawIso(svg, m);
+  const b = drawIso(svg, m);
+  svg.setAttribute("viewBox", `${b.x0} ${b.y0} ${b.x1 - b.x0} ${b.y1 - b.y0}`);
   return svg;
 }
 
+const short = (payload, seat) => (payload.short ? payload.short[seat] : NAMES[seat]);
+const full = (payload, seat) => (payload.names ? payload.names[seat] : NAMES[seat]);
+
 export function seatInfo(payload, seat) {
   const hand = payload.state.hands ? payload.state.hands[seat].length : "?";
-  const score = payload.scores[seat];
-  const shown = Array.isArray(score) ? score.join("·") : score;
-  const label = typeof score === "number" ? "points" : "record";
-  return `${hand} tiles left · ${label} ${shown}`;
+  return `${hand} tile${hand === 1 ? "" : "s"} left`;
+}
+
+// 4 players in teams: who plays with whom, and the team's tiles left
+export function teams(payload) {
+  const d = payload.details;
+  if (!d || !d.sides || d.sides.length === payload.table.seats.length) return null;
+  const hands = payload.state.hands;
+  return d.sides.map((side) => ({
+    seats: side,
+    label: side.map((s) => short(payload, s)).join(" + "),
+    info: hands ? `${side.reduce((n, s) => n + hands[s].length, 0)} tiles left` : "",
+  }));
+}
+
+const RULE = {
+  standard: "Tiles on each level, top level first: most tiles on the top level leads; a tie looks one level down.",
+  misere: "Misère — tiles on each level, level 1 first: most tiles on the table leads; a tie looks one level up.",
+  advanced: "Advanced — each tile scores its level: most points leads; a tie goes to the top level.",
+};
+
+function sideRows(payload) {
+  const d = payload.details;
+  const counts = d.level_counts;
+  const teamed = d.sides.length < counts.length;
+  return d.sides.map((side, i) => ({
+    label: teamed ? side.map((s) => short(payload, s)).join(" + ") : full(payload, side[0]),
+    seats: side, record: d.records[i],
+    counts: counts[0].map((_, lv) => side.reduce((n, s) => n + counts[s][lv], 0)),
+  }));
+}
+
+// The records as a small table: tiles per level (what "record 0·2·5" meant).
+export function playersExtra(payload) {
+  const d = payload.details;
+  if (!d || !d.level_counts || !d.level_counts.length) return null;
+  const T = d.level_counts[0].length;
+  if (!T) return null;
+  const rows = sideRows(payload);
+  const order = d.scoring === "misere" ? [...Array(T).keys()].map((i) => i + 1) : [...Array(T).keys()].map((i) => T - i);
+  const best = rows.reduce((a, r) => (compare(r.record, a.record) > 0 ? r : a), rows[0]);
+  const unique = rows.filter((r) => compare(r.record, best.record) === 0).length === 1;
+  const table = el("table", { class: "levels", id: "pu-levels" },
+    el("caption", {}, RULE[d.scoring] || RULE.standard),
+    el("tr", {}, el("th", {}, "level"), ...order.map((lv) => el("th", {}, lv)), d.scoring === "advanced" ? el("th", {}, "points") : ""));
+  for (const r of rows) {
+    const tr = el("tr", { class: (r === best && unique ? "leads" : "") + (r.seats.length > 1 ? " team-row" : ""), "data-side": r.seats.join("+") },
+      el("td", {}, ...r.seats.map((s) => el("span", { class: "swatch", style: `background:${seatColours[s]};margin-right:.25rem` })), r.label),
+      ...order.map((lv) => el("td", {}, r.counts[lv - 1])),
+      d.scoring === "advanced" ? el("td", {}, r.counts.reduce((s, n, i) => s + n * (i + 1), 0)) : "");
+    table.append(tr);
+  }
+  return table;
 }
 
 export function resultDetails(payload) {
   const d = payload.details;
   if (!d || !d.level_counts) return null;
   const top = d.level_counts[0].length;
+  const dec = decidingLevel(d, payload.winners);
   const table = el("table", { class: "breakdown" });
-  const head = el("tr", {}, el("th", {}, "player"));
-  for (let lv = top; lv >= 1; lv--) head.append(el("th", {}, `level ${lv}`));
-  if (d.scoring === "advanced") head.append(el("th", {}, "points"));
+  const head = el("tr", {}, el("th", {}, "tiles on level"));
+  for (let lv = top; lv >= 1; lv--) head.append(el("th", { class: dec && dec.level === lv ? "decisive" : "" }, String(lv)));
+  if (d.scoring === "advanced") head.append(el("th", { class: dec && dec.level === null ? "decisive" : "" }, "points"));
   table.append(head);
   d.level_counts.forEach((row, seat) => {
-    const name = payload.table.seats[seat].name || (payload.table.seats[seat].kind === "computer" ? "Computer" : NAMES[seat]);
-    const tr = el("tr", { "data-seat": seat }, el("td", {}, el("span", { class: "swatch", style: `display:inline-block;width:.8rem;height:.8rem;border-radius:50%;border:1px solid #555;background:${seatColours[seat]}` }), " ", name));
-    for (let lv = top; lv >= 1; lv--) tr.append(el("td", {}, row[lv - 1]));
-    if (d.scoring === "advanced") tr.append(el("td", {}, row.reduce((s, n, i) => s + n * (i + 1), 0)));
+    const tr = el("tr", { "data-seat": seat }, el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[seat]}` }), " ", full(payload, seat)));
+    for (let lv = top; lv >= 1; lv--) tr.append(el("td", { class: dec && dec.level === lv ? "decisive" : "" }, row[lv - 1]));
+    if (d.scoring === "advanced") tr.append(el("td", { class: dec && dec.level === null ? "decisive" : "" }, row.reduce((s, n, i) => s + n * (i + 1), 0)));
     table.append(tr);
   });
-  const rule = { standard: "Most tiles on the highest level wins; ties go one level down.",
-    misere: "Misère: most tiles on the table wins; ties go one level up.",
-    advanced: "Advanced: each tile scores its level; ties go to the most tiles on the top level." }[d.scoring];
-  const teams = d.sides.length < d.level_counts.length
-    ? el("p", {}, "Teams: " + d.sides.map((s, i) => s.map((x) => NAMES[x]).join(" + ") + ` (${d.records[i].join("·")})`).join(" against "))
-    : "";
-  return el("div", {}, el("p", {}, rule), table, teams);
+  const rows = sideRows(payload);
+  let why = "";
+  if (dec && dec.level !== null) {
+    why = `Decided on level ${dec.level}: ` + rows.map((r) => `${r.label} ${r.counts[dec.level - 1]}`).join(", ") +
+      " — its tiles are outlined in gold on the board.";
+  } else if (dec) why = "Decided on points.";
+  const teamsLine = d.sides.length < d.level_counts.length
+    ? el("p", {}, "Teams: " + rows.map((r) => `${r.label} (${r.counts.slice().reverse().join("·")})`).join(" against ")) : "";
+  return el("div", {}, table, teamsLine, why ? el("p", { id: "pu-decided" }, why) : "", el("p", { class: "rule-note" }, RULE[d.scoring] || RULE.standard));
 }
 
-export function turnHint(payload) {
-  return "Pick a tile, turn it with R / F, click a highlighted spot, then Confirm.";
+// The move log: "Black: L on level 2"
+export function describeMove(payload, i) {
+  const t = payload.state.tiles && payload.state.tiles[i];
+  if (!t) return null;
+  return { seat: t.seat, text: `${short(payload, t.seat)}: ${t.piece} on level ${t.level}` };
 }
 
 export function createView(root, ctx) {
@@ -189,52 +275,97 @@ export function createView(root, ctx) {
   let moves = new Map();
   let selected = null;      // piece letter
   let shape = null;         // current orientation (normalized cells)
-  let staged = null;        // { cells, text }
+  let staged = null;        // { cells, text, legal }
+  let refused = null;       // cells the server just refused (drawn red until the next action)
   let hover = null;         // [x, y]
   let mode = "2d";
   let replay = false;
-  let geom = null;
+  let lit = null;           // ply highlighted from the log
   const orientMemory = new Map();
 
-  const btn = (label, id, onclick, cls = "") => el("button", { id, class: cls, onclick, type: "button" }, label);
-  const rotateBtn = btn("⟳ Rotate (R)", "pu-rotate", () => turn(rotate));
-  const flipBtn = btn("⇋ Flip (F)", "pu-flip", () => turn(flip));
-  const confirmBtn = btn("Confirm", "pu-confirm", () => confirm(), "primary");
-  const cancelBtn = btn("Cancel (Esc)", "pu-cancel", () => cancel());
-  const viewBtn = btn("3D view", "pu-view", () => { mode = mode === "2d" ? "3d" : "2d"; viewBtn.textContent = mode === "2d" ? "3D view" : "2D view"; draw(); });
-  const controls = el("span", { class: "pu-controls" }, rotateBtn, flipBtn, confirmBtn, cancelBtn);
-  const toolbar = el("div", { class: "pu-toolbar" }, controls, el("span", { class: "spacer" }), viewBtn);
+  const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, onclick, type: "button" }, ...label);
+  const long = (t) => el("span", { class: "long" }, t);
+  const key = (t) => el("span", { class: "key" }, t);
+  const rotateBtn = btn("pu-rotate", () => turn(rotate), "", "⟳", long(" Rotate"), key(" R"));
+  const flipBtn = btn("pu-flip", () => turn(flip), "", "⇋", long(" Flip"), key(" F"));
+  const cancelBtn = btn("pu-cancel", () => cancel(), "", "Cancel", long(key(" Esc")));
+  const confirmBtn = btn("pu-confirm", () => confirm(), "primary", "Confirm");
+  const viewBtn = el("button", { type: "button", class: "bv-btn", id: "pu-view", title: "Switch between the flat and the 3D view",
+    onclick: () => toggleMode() }, "3D view");
+  function toggleMode() {
+    mode = mode === "2d" ? "3d" : "2d";
+    viewBtn.textContent = mode === "2d" ? "3D view" : "2D view";
+    const { box } = draw();
+    bv.show(mode === "2d" ? contentBox : box, { animate: false });
+    bv.fit(false);
+  }
+  const rulers = { cell: S, top: 20, left: 30, col: (i) => String(i), row: (j) => String(-j - 1) };
+  const bv = new BoardView(root, { id: "pu-board", mode: "grow", maxScale: 1.7, minAutoScale: 15 / S, rulers, tools: [viewBtn] });
   const hint = el("div", { class: "pu-hint", id: "pu-hint" });
   const errorLine = el("div", { class: "error-line", id: "pu-error", role: "alert" });
-  const svg = svgEl("svg", { class: "pu-board", id: "pu-board" });
-  const tray = el("div", { class: "pu-tray", id: "pu-tray" });
-  root.append(toolbar, hint, errorLine, svg, tray);
+  const tray = el("div", { class: "tray pu-tray", id: "pu-tray" });
+  const frame = gameFrame(root, { view: bv, messages: [hint, errorLine], tray, actions: [rotateBtn, flipBtn, cancelBtn, confirmBtn] });
+  // first move: the dots cover what is in view, so follow the view once it settles
+  let settleTimer = null;
+  bv.onChange(() => {
+    if (!(firstMove() && selected && mode === "2d" && layers.dest)) return;
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => { if (layers.dest) drawDestinations(); }, 150);
+  });
 
-  function myTurn() { return !replay && payload && payload.you !== null && payload.you === payload.current_player; }
+  // the grid of the open table: one pattern, far out in every direction
+  const defs = svgEl("defs", {}, bv.svg);
+  const pat = svgEl("pattern", { id: "pu-grid", width: S, height: S, patternUnits: "userSpaceOnUse" }, defs);
+  svgEl("path", { d: `M${S} 0H0V${S}`, fill: "none", stroke: "#d3c8b5", "stroke-width": 1 }, pat);
+  bv.svg.insertBefore(defs, bv.svg.firstChild);
+
+  const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
+  const firstMove = () => m && m.tiles.length === 0;
+  const lastMove = () => {
+    if (!payload || !payload.history.length || !m.tiles.length) return null;
+    const t = m.tiles[m.tiles.length - 1];
+    return { ...t, text: payload.history[payload.history.length - 1] };
+  };
 
   function candidateAt(x, y) {
-    if (!shape) return null;
+    if (!shape || !selected) return null;
     const [gx, gy] = shape[0];
     const cells = shape.map(([cx, cy]) => [cx - gx + x, cy - gy + y]);
     const text = placementText(selected, cells);
-    const legal = (moves.get(selected)?.moves || []).some((mv) => mv.text === text);
+    const entry = moves.get(selected);
+    // the very first tile may go anywhere: any translation of a listed shape is legal
+    const legal = !!entry && (firstMove() ? entry.keys.has(shapeKey(cells)) : entry.texts.has(text));
     return { cells, text, legal };
   }
 
   function destinations() {
     if (!selected || !shape || !moves.has(selected)) return [];
     const key = shapeKey(shape);
-    return moves.get(selected).moves.filter((mv) => mv.key === key);
+    const entry = moves.get(selected);
+    if (!firstMove()) return entry.moves.filter((mv) => mv.key === key);
+    if (!entry.keys.has(key)) return [];
+    // first move: a dot on every spot in view (any other spot is just as good: click it)
+    const out = [];
+    const w = Math.max(...shape.map((c) => c[0])), h = Math.max(...shape.map((c) => c[1]));
+    const v = bv.visibleWorld() || worldBox({ x0: -6, x1: 6, y0: -4, y1: 4 });
+    const cx0 = Math.max(-30, Math.ceil(v.x0 / S)), cx1 = Math.min(30, Math.floor(v.x1 / S) - 1);
+    const cy0 = Math.max(-30, Math.ceil(-v.y1 / S)), cy1 = Math.min(30, Math.floor(-v.y0 / S) - 1);
+    for (let x = cx0; x + w <= cx1; x++) for (let y = cy0; y + h <= cy1; y++) {
+      const c = candidateAt(x + shape[0][0], y + shape[0][1]);
+      out.push({ text: c.text, cells: c.cells, key, first: true });
+    }
+    return out;
   }
+
+  function clearMessages() { errorLine.textContent = ""; refused = null; }
 
   function selectPiece(piece) {
     if (!myTurn()) return;
+    clearMessages();
     if (selected === piece) return;
     selected = piece;
     staged = null;
-    errorLine.textContent = "";
-    const legal = moves.get(piece)?.moves || [];
-    const keys = new Set(legal.map((mv) => mv.key));
+    const keys = moves.get(piece)?.keys || new Set();
     const remembered = orientMemory.get(piece);
     shape = remembered && keys.has(shapeKey(remembered)) ? remembered
       : orientations(piece).find((o) => keys.has(shapeKey(o))) || normalize(PIECES[piece]);
@@ -242,160 +373,224 @@ export function createView(root, ctx) {
   }
 
   function turn(fn) {
-    if (!selected) return;
+    if (!selected || !myTurn()) return;
     shape = fn(shape);
     orientMemory.set(selected, shape);
     staged = null;
+    clearMessages();
     draw();
   }
 
   function stage(x, y) {
-    if (!myTurn() || !selected) return;
+    if (!myTurn() || !selected || mode !== "2d") return;
     const c = candidateAt(x, y);
     if (!c) return;
     staged = c;
-    errorLine.textContent = c.legal ? "" : "This spot is not highlighted: the server will probably refuse it.";
+    refused = null;
+    errorLine.textContent = c.legal ? "" : `That spot is not highlighted: the server will refuse the ${selected} there.`;
     draw();
   }
 
   function confirm() {
     if (!staged || !myTurn()) return;
-    if (ctx.sendMove(staged.text)) {
-      confirmBtn.disabled = true;
-    }
+    if (ctx.sendMove(staged.text)) confirmBtn.disabled = true;
   }
 
   function cancel() {
     if (staged) staged = null;
     else selected = shape = null;
-    errorLine.textContent = "";
+    clearMessages();
     draw();
   }
 
   function onKey(ev) {
-    if (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA") return;
+    if (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === "r" || ev.key === "R") turn(rotate);
     else if (ev.key === "f" || ev.key === "F") turn(flip);
     else if (ev.key === "Escape") cancel();
-    else if (ev.key === "Enter" && staged) confirm();
+    else if (ev.key === "Enter" && staged) { ev.preventDefault(); confirm(); }
+    else if (ev.key === "0") bv.fit();
   }
   document.addEventListener("keydown", onKey);
 
   function cellFromEvent(ev) {
-    if (!geom) return null;
-    const pt = svg.createSVGPoint();
-    pt.x = ev.clientX; pt.y = ev.clientY;
-    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-    return [Math.floor(p.x / S) + geom.b.x0, geom.b.y1 - Math.floor(p.y / S)];
+    const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
+    return [Math.floor(wx / S), -Math.floor(wy / S) - 1];
   }
-  svg.addEventListener("pointermove", (ev) => {
-    if (mode !== "2d" || !selected) return;
+  bv.svg.addEventListener("pointermove", (ev) => {
+    if (mode !== "2d" || !selected || ev.pointerType === "touch") return;
     const c = cellFromEvent(ev);
-    if (!c || (hover && hover[0] === c[0] && hover[1] === c[1])) return;
+    if (hover && hover[0] === c[0] && hover[1] === c[1]) return;
     hover = c;
-    drawOverlay();
+    drawGhosts();
   });
-  svg.addEventListener("pointerleave", () => { hover = null; drawOverlay(); });
-  svg.addEventListener("click", (ev) => {
+  bv.svg.addEventListener("pointerleave", () => { hover = null; drawGhosts(); });
+  bv.svg.addEventListener("click", (ev) => {
     if (mode !== "2d") return;
     const target = ev.target.closest("[data-dest]");
     if (target) { const [x, y] = target.dataset.dest.split(",").map(Number); stage(x, y); return; }
+    if (ev.target.closest(".bv-rulers")) return;
     const c = cellFromEvent(ev);
-    if (c) stage(c[0], c[1]);
+    stage(c[0], c[1]);
   });
 
   function drawTray() {
+    const keep = tray.scrollLeft;   // redrawing must not scroll the tray back
     tray.replaceChildren();
-    if (!payload || payload.you === null || replay) return;
+    tray.hidden = !payload || payload.you === null || replay;
+    if (tray.hidden) return;
     const hand = m.hands ? m.hands[payload.you] : [];
     for (const piece of PIECE_NAMES) {
       if (!hand.includes(piece)) continue;
       const info = moves.get(piece);
       const active = myTurn() && info;
+      const pic = shapeSvg(selected === piece && shape ? shape : PIECES[piece], { size: 8, fill: seatColours[payload.you], stroke: "#555" });
       const tile = el("div", { class: "pu-tile" + (selected === piece ? " selected" : "") + (active ? "" : " none"),
         "data-piece": piece, "data-level": info ? info.level : "", title: info ? `${piece}: must go on level ${info.level}` : piece,
+        role: "button", "aria-pressed": selected === piece ? "true" : "false",
         onclick: () => selectPiece(piece) },
-        shapeSvg(selected === piece && shape ? shape : PIECES[piece], { size: 10, fill: seatColours[payload.you], stroke: "#555" }),
-        el("span", { class: "letter" }, piece));
+        el("span", { class: "pic" }, pic), el("span", { class: "letter" }, piece));
       if (info) tile.append(el("span", { class: "lvl" }, `L${info.level}`));
       tray.append(tile);
     }
+    tray.scrollLeft = keep;
   }
 
-  let destLayer = null;
-  let ghostLayer = null;
+  let layers = {};
   function drawDestinations() {
-    if (destLayer) destLayer.remove();
-    destLayer = null;
-    if (mode !== "2d" || !geom) return;
-    destLayer = svgEl("g", { class: "destinations" }, svg);
-    const { X, Y } = geom;
-    for (const mv of destinations()) {
+    const g = layers.dest;
+    g.replaceChildren();
+    if (mode !== "2d") return;
+    const list = destinations();
+    for (const mv of list) {
       // the grab cell of this placement: the same relative cell as shape[0]
       const n = normalize(mv.cells);
       const ox = Math.min(...mv.cells.map((c) => c[0]));
       const oy = Math.min(...mv.cells.map((c) => c[1]));
       const dx = n[0][0] + ox, dy = n[0][1] + oy;
-      for (const [x, y] of mv.cells) {
-        svgEl("rect", { x: X(x) + 4, y: Y(y) + 4, width: S - 8, height: S - 8, fill: "rgba(31,111,235,.10)", "pointer-events": "none" }, destLayer);
+      if (!mv.first) for (const [x, y] of mv.cells) {
+        svgEl("rect", { x: X(x) + 4, y: Y(y) + 4, width: S - 8, height: S - 8, fill: "rgba(31,111,235,.10)", "pointer-events": "none" }, g);
       }
-      svgEl("circle", { cx: X(dx) + S / 2, cy: Y(dy) + S / 2, r: 7, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2,
-        class: "dest", "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, destLayer);
+      const d = svgEl("g", { class: "dest" + (mv.first ? " anywhere" : ""), "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, g);
+      const cx = X(dx) + S / 2, cy = Y(dy) + S / 2;
+      // a tap target of at least 32 px on screen whatever the zoom, around a visible dot
+      svgEl("circle", { cx, cy, r: 17, "data-sr": 17, fill: "transparent", class: "hit" }, d);
+      svgEl("circle", { cx, cy, r: 6, "data-sr": mv.first ? 4 : 6.5, "data-wr": mv.first ? S * 0.12 : S * 0.2,
+        fill: "#1f6feb", stroke: "#fff", "stroke-width": mv.first ? 1 : 2, class: "dot", "vector-effect": "non-scaling-stroke" }, d);
     }
+    bv.refreshMarks(g);
   }
 
-  function drawOverlay() {
-    if (ghostLayer) ghostLayer.remove();
-    ghostLayer = null;
-    if (mode !== "2d" || !geom) return;
-    ghostLayer = svgEl("g", { class: "ghosts", "pointer-events": "none" }, svg);
-    const { X, Y } = geom;
+  function drawGhosts() {
+    const g = layers.ghost;
+    if (!g) return;
+    g.replaceChildren();
+    if (mode !== "2d") return;
     const ghost = (cells, fill, stroke, cls) => {
-      const g = svgEl("g", { class: cls }, ghostLayer);
-      for (const [x, y] of cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, g);
+      const gg = svgEl("g", { class: cls }, g);
+      for (const [x, y] of cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, gg);
     };
-    if (hover && selected && !staged) {
+    if (refused) ghost(refused, "rgba(180,35,24,.30)", "#b42318", "refused");
+    if (hover && selected && !staged && myTurn()) {
       const c = candidateAt(hover[0], hover[1]);
       if (c) ghost(c.cells, c.legal ? "rgba(26,127,55,.45)" : "rgba(180,35,24,.35)", c.legal ? "#1a7f37" : "#b42318", "ghost");
     }
-    if (staged) ghost(staged.cells, "rgba(31,111,235,.55)", "#1f6feb", "staged");
+    if (staged) ghost(staged.cells, staged.legal ? "rgba(31,111,235,.55)" : "rgba(180,35,24,.45)", staged.legal ? "#1f6feb" : "#b42318", "staged");
+  }
+
+  function drawHighlight() {
+    const g = layers.hl;
+    g.replaceChildren();
+    if (!lit || mode !== "2d") return;
+    const t = m.tiles[lit - 1];
+    if (!t) return;
+    const hg = svgEl("g", { class: "log-hl", "data-ply": lit, "data-move": payload.history[lit - 1] || "" }, g);
+    for (const [x, y] of t.cells) svgEl("rect", { x: X(x) + 1, y: Y(y) + 1, width: S - 2, height: S - 2, fill: "rgba(31,111,235,.28)" }, hg);
+    outline(hg, t.cells, { stroke: "#1f6feb", "stroke-width": 4 });
+  }
+
+  function destsInView() {
+    const v = bv.visibleWorld();
+    if (!v) return true;
+    return destinations().some((mv) => mv.cells.some(([x, y]) => X(x) >= v.x0 && X(x + 1) <= v.x1 && Y(y) >= v.y0 && Y(y - 1) <= v.y1));
+  }
+
+  function contentBox() {
+    const cells = [...m.height.keys()].map((k) => k.split(",").map(Number));
+    // room around the structure for the next tiles (none needed once the game is over)
+    const b = cells.length ? bounds(cells, payload && payload.current_player === null ? 1 : 2) : { x0: -4, x1: 4, y0: -4, y1: 4 };
+    // a small structure is not drawn huge: at least 13 × 9 cells (9 × 13 on a tall screen)
+    const [mw, mh] = bv.portrait ? [9, 13] : [13, 9];
+    while (b.x1 - b.x0 + 1 < mw) { b.x0--; if (b.x1 - b.x0 + 1 < mw) b.x1++; }
+    while (b.y1 - b.y0 + 1 < mh) { b.y0--; if (b.y1 - b.y0 + 1 < mh) b.y1++; }
+    return worldBox(b);
   }
 
   function draw() {
-    svg.replaceChildren();
-    destLayer = ghostLayer = null;
-    geom = null;
+    const w = bv.world;
+    w.replaceChildren();
+    layers = {};
     if (!payload) return;
-    const lastText = payload.history.length ? payload.history[payload.history.length - 1] : null;
-    const lastCells = lastText ? parsePlacement(lastText).cells : null;
+    const last = lastMove();
+    let box;
     if (mode === "3d") {
-      drawIso(svg, m);
+      bv.setRulers(null);
+      box = drawIso(w, m, { last });
     } else {
-      const all = [...m.height.keys()].map((k) => k.split(",").map(Number));
-      for (const entry of moves.values()) for (const mv of entry.moves) all.push(...mv.cells);
-      const b = bounds(all, 2);
-      // keep a sensible minimum size so a small structure is not drawn huge
-      while (b.x1 - b.x0 < 11) { b.x0--; b.x1++; }
-      while (b.y1 - b.y0 < 7) { b.y0--; b.y1++; }
-      svg.setAttribute("viewBox", `0 0 ${(b.x1 - b.x0 + 1) * S} ${(b.y1 - b.y0 + 1) * S}`);
-      const { X, Y } = drawFlat(svg, m, b, { lastCells });
-      geom = { b, X, Y };
+      bv.setRulers(rulers);
+      svgEl("rect", { x: -200 * S, y: -200 * S, width: 400 * S, height: 400 * S, fill: "url(#pu-grid)", class: "table-grid" }, w);
+      if (firstMove() && myTurn() && selected) {   // the whole table is open for the first tile
+        svgEl("rect", { x: -200 * S, y: -200 * S, width: 400 * S, height: 400 * S, fill: "rgba(31,111,235,.06)", "pointer-events": "none", class: "open-table" }, w);
+      }
+      drawFlat(w, m);
+      const dec = payload.current_player === null ? decidingLevel(payload.details, payload.winners) : null;
+      if (dec && dec.level) {
+        const g = svgEl("g", { class: "deciders", "data-level": dec.level, "pointer-events": "none" }, w);
+        m.tiles.forEach((t, i) => {
+          if (t.level !== dec.level) return;
+          const visible = t.cells.filter(([x, y]) => m.top.get(`${x},${y}`) === i);
+          if (!visible.length) return;
+          const tg = svgEl("g", { class: "decider", "data-tile": i, "data-seat": t.seat }, g);
+          for (const [x, y] of visible) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "rgba(245,184,0,.30)" }, tg);
+          outline(tg, visible, { stroke: "rgba(0,0,0,.5)", "stroke-width": 8, "stroke-linejoin": "round" });
+          outline(tg, visible, { stroke: "#f5b800", "stroke-width": 5.5, "stroke-linejoin": "round" });
+        });
+      }
+      if (last) {
+        const g = svgEl("g", { class: bv.lastMoveClass(last.text), "data-move": last.text, "data-level": last.level, "pointer-events": "none" }, w);
+        const over = payload.current_player === null;  // then the deciding tiles take the gold
+        for (const [x, y] of last.cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: over ? "none" : "rgba(245,184,0,.18)", class: "lm-cell" }, g);
+        if (over) outline(g, last.cells, { stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "6 4" });
+        else {
+          outline(g, last.cells, { stroke: "#f0a800", "stroke-width": 5, "stroke-linejoin": "round" });
+        }
+      }
+      layers.dest = svgEl("g", { class: "destinations" }, w);
+      layers.ghost = svgEl("g", { class: "ghosts", "pointer-events": "none" }, w);
+      layers.hl = svgEl("g", { class: "highlights", "pointer-events": "none" }, w);
       drawDestinations();
-      drawOverlay();
+      drawGhosts();
+      drawHighlight();
+      box = contentBox();
     }
     drawTray();
     const mine = myTurn();
+    frame.bar.hidden = replay || payload.you === null;
     rotateBtn.disabled = flipBtn.disabled = !mine || !selected;
     confirmBtn.disabled = !mine || !staged;
     cancelBtn.disabled = !mine || (!staged && !selected);
-    controls.hidden = replay || payload.you === null;
-    if (replay) hint.textContent = `Replay: move ${payload.history.length}.`;
-    else if (!mine) hint.textContent = payload.you === null ? "" : "Waiting for the other players…";
-    else if (!selected) hint.textContent = "Your turn: choose a tile from your tray (the badge is the level it must go on).";
+    const entry = selected && moves.get(selected);
+    if (replay) hint.textContent = payload.current_player === null && payload.version === payload.table.moves
+      ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
+    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : "Waiting for the other players…";
+    else if (!selected) hint.textContent = firstMove() ? "Your turn: choose a tile — the first one may go anywhere on the table."
+      : "Your turn: choose a tile (its badge is the level it must go on).";
     else if (mode === "3d") hint.textContent = "Switch to the 2D view to place the tile.";
-    else if (!destinations().length) hint.textContent = `No place for ${selected} in this orientation — press R or F.`;
-    else if (!staged) hint.textContent = `${selected} goes on level ${moves.get(selected).level}: click a blue dot (or any cell).`;
-    else hint.textContent = `Placing ${staged.text} — press Confirm (or Enter), Esc to cancel.`;
+    else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press R or F.`;
+    else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — click any cell (R / F turn the ${selected}).`
+      : `The ${selected} goes on level ${entry.level}: click a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
+    else hint.textContent = `Press Confirm (Enter) to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""} — Esc cancels.`;
+    return { box, last };
   }
 
   return {
@@ -407,17 +602,22 @@ export function createView(root, ctx) {
       moves = myTurn() ? indexMoves(p.legal_moves, m) : new Map();
       if (versionChanged) {
         staged = null;
+        refused = null;
         if (!myTurn() || !moves.has(selected)) { selected = null; shape = null; }
         errorLine.textContent = "";
       }
-      draw();
+      const { box, last } = draw();
+      const focus = last && mode === "2d" ? worldBox(bounds(last.cells, 0.5)) : null;
+      bv.show(mode === "2d" ? contentBox : box, { focus, animate: true });
     },
     showError(message) {
       errorLine.textContent = message;
+      if (staged) refused = staged.cells;
       staged = null;
       draw();
     },
-    destroy() { document.removeEventListener("keydown", onKey); root.replaceChildren(); },
+    highlight(ply) { lit = ply; if (payload && layers.hl) drawHighlight(); },
+    destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
   };
 }
 
@@ -425,10 +625,13 @@ export function createView(root, ctx) {
 function diagram(tiles, caption, { marks = [], bad = false } = {}) {
   const m = model({ tiles });
   const all = tiles.flatMap((t) => t.cells);
-  const b = bounds(all, 1);
-  const svg = svgEl("svg", { width: (b.x1 - b.x0 + 1) * 18, height: (b.y1 - b.y0 + 1) * 18,
-    viewBox: `0 0 ${(b.x1 - b.x0 + 1) * S} ${(b.y1 - b.y0 + 1) * S}` });
-  const { X, Y } = drawFlat(svg, m, b);
+  const b = worldBox(bounds(all, 1));
+  const w = b.x1 - b.x0, h = b.y1 - b.y0;
+  const svg = svgEl("svg", { width: w * 18 / S, height: h * 18 / S, viewBox: `${b.x0} ${b.y0} ${w} ${h}` });
+  svgEl("rect", { x: b.x0, y: b.y0, width: w, height: h, fill: "#ebe4d8" }, svg);
+  for (let x = b.x0; x <= b.x1; x += S) svgEl("line", { x1: x, y1: b.y0, x2: x, y2: b.y1, stroke: "#d3c8b5" }, svg);
+  for (let y = b.y0; y <= b.y1; y += S) svgEl("line", { x1: b.x0, y1: y, x2: b.x1, y2: y, stroke: "#d3c8b5" }, svg);
+  drawFlat(svg, m);
   for (const [x, y] of marks) {
     svgEl("circle", { cx: X(x) + S / 2, cy: Y(y) + S / 2, r: 9, fill: "none", stroke: bad ? "#b42318" : "#1a7f37", "stroke-width": 4 }, svg);
   }
@@ -457,6 +660,6 @@ export function rules(root) {
     el("p", {}, "When every tile is placed the game ends. Standard: the most tiles on the highest level reached wins; a tie is broken by the next level down, and so on. Misère: the most tiles on the table wins, ties broken level by level upwards. Advanced: each tile scores its level number; the highest total wins, ties broken as in standard."),
     el("p", {}, "With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue) and add up their tiles, unless the table is created with teams off."),
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a tile in your tray. R rotates it by 90°, F flips it (or use the buttons). The blue dots show where it can go; the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm. Esc cancels. The 3D view shows the structure in isometric perspective."),
+    el("p", {}, "Click a tile in your tray. R rotates it by 90°, F flips it (or use the buttons). The blue dots show where it can go; the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm. Esc cancels. Drag the board to move it, zoom with the wheel (or pinch), and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective."),
   );
 }

@@ -1,0 +1,360 @@
+// A board in a box that fills the space it is given: pan (drag), zoom (wheel, pinch, the
+// + / − buttons) and "fit".  Every game draws into `world` in its own units; the view maps
+// them to the screen with one translate + scale.
+//
+// Modes:
+//   "grow": the scale stays put while the content fits; when it outgrows the view the view
+//           pans (if that is enough) or zooms out, smoothly (Pent-Up's open table);
+//   "fill": the content is fitted to the box, and refitted when the box changes size
+//           (fixed boards: Pentago, Pentomino, Pentic).
+// Once the player pans or zooms by hand the view stops moving by itself, except to bring
+// the last move into sight; "Fit" hands control back.
+//
+// Marks that must keep a size on screen whatever the zoom (tap targets) carry
+// data-sr="<radius in px>" and optionally data-wr="<minimum radius in world units>".
+import { el } from "../api.js";
+import { svgEl } from "../pieces.js";
+
+const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+export class BoardView {
+  constructor(parent, { id = null, mode = "grow", maxScale = 2, minScale = 0.1, minAutoScale = 0,
+    margin = 10, rulers = null, tools = [] } = {}) {
+    this.mode = mode;
+    this.slack = mode === "grow" ? 0.12 : 0;   // room to grow into after a zoom-out
+    this.maxScale = maxScale;
+    this.minScale = minScale;
+    this.minAutoScale = minAutoScale;
+    this.margin = margin;
+    this.rulers = rulers;
+    this.k = 1; this.tx = 0; this.ty = 0;
+    this.W = 0; this.H = 0;
+    this._manual = false;
+    this.contentOf = () => null;
+    this.focus = null;
+    this.ready = false;
+    this.anim = null;
+    this.listeners = [];
+
+    this.svg = svgEl("svg", { class: "bv-svg", ...(id ? { id } : {}) });
+    this.world = svgEl("g", { class: "bv-world" }, this.svg);
+    this.rulerLayer = svgEl("g", { class: "bv-rulers", "pointer-events": "none" }, this.svg);
+    const zoomIn = el("button", { type: "button", class: "bv-btn", id: "bv-zoom-in", title: "Zoom in (+)", "aria-label": "zoom in",
+      onclick: () => this.zoomBy(1.25) }, "+");
+    const zoomOut = el("button", { type: "button", class: "bv-btn", id: "bv-zoom-out", title: "Zoom out (−)", "aria-label": "zoom out",
+      onclick: () => this.zoomBy(0.8) }, "−");
+    this.fitBtn = el("button", { type: "button", class: "bv-btn bv-fit", id: "bv-fit", title: "Fit the board in view (0)",
+      onclick: () => this.fit() }, "Fit");
+    this.tools = el("div", { class: "bv-tools" }, ...tools, zoomIn, zoomOut, this.fitBtn);
+    this.box = el("div", { class: `bv ${mode}` }, this.svg, this.tools);
+    parent.append(this.box);
+    this.bindPointer();
+    this.ro = new ResizeObserver(() => this.resized());
+    this.ro.observe(this.box);
+  }
+
+  onChange(fn) { this.listeners.push(fn); }
+
+  // the class of a last-move mark: "fresh" (it flashes once) the first time a move is marked
+  lastMoveClass(text) {
+    const fresh = text !== this.lastMarked;
+    this.lastMarked = text;
+    return fresh ? "last-move fresh" : "last-move";
+  }
+
+  // panned or zoomed by hand (a fixed board then shows its Fit button on touch screens)
+  get manual() { return this._manual; }
+  set manual(v) { this._manual = v; this.box.classList.toggle("manual", v); }
+
+  get content() { return this.contentOf(); }
+
+  // ------------------------------------------------------------------ geometry
+  usable() {
+    const m = this.margin;
+    const top = this.rulers ? this.rulers.top || 0 : 0;
+    const left = this.rulers ? this.rulers.left || 0 : 0;
+    return { x0: left + m, y0: top + m, x1: this.W - m, y1: this.H - m };
+  }
+
+  // the part of the world in view (inside the rulers), or null before the first layout
+  visibleWorld() {
+    if (!this.W) return null;
+    const u = this.usable(), t = this.target();
+    return { x0: (u.x0 - t.tx) / t.k, x1: (u.x1 - t.tx) / t.k, y0: (u.y0 - t.ty) / t.k, y1: (u.y1 - t.ty) / t.k };
+  }
+
+  get portrait() { return this.H > this.W * 1.15; }
+
+  toWorld(clientX, clientY) {
+    const r = this.svg.getBoundingClientRect();
+    return [(clientX - r.left - this.tx) / this.k, (clientY - r.top - this.ty) / this.k];
+  }
+
+  fitView(box, slack = 0) {
+    const u = this.usable();
+    const bw = Math.max(1, box.x1 - box.x0) * (1 + slack);
+    const bh = Math.max(1, box.y1 - box.y0) * (1 + slack);
+    let k = Math.min((u.x1 - u.x0) / bw, (u.y1 - u.y0) / bh);
+    k = Math.max(this.minScale, Math.min(this.maxScale, k));
+    const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+    return { k, tx: (u.x0 + u.x1) / 2 - cx * k, ty: (u.y0 + u.y1) / 2 - cy * k };
+  }
+
+  // the smallest pan that brings `box` inside the usable area at scale k (centred if too big)
+  panInto(box, k, tx, ty) {
+    const u = this.usable();
+    const fix = (lo, hi, a, b) => {
+      const s0 = a * k, s1 = b * k;
+      if (s1 - s0 > hi - lo) return (lo + hi) / 2 - (s0 + s1) / 2;
+      if (s0 < lo) return lo - s0;
+      if (s1 > hi) return hi - s1;
+      return null;
+    };
+    const nx = fix(u.x0 - tx, u.x1 - tx, box.x0, box.x1);
+    const ny = fix(u.y0 - ty, u.y1 - ty, box.y0, box.y1);
+    return { k, tx: nx === null ? tx : tx + nx, ty: ny === null ? ty : ty + ny, moved: nx !== null || ny !== null };
+  }
+
+  inside(box, v = this) {
+    const u = this.usable();
+    return box.x0 * v.k + v.tx >= u.x0 - 0.5 && box.x1 * v.k + v.tx <= u.x1 + 0.5 &&
+      box.y0 * v.k + v.ty >= u.y0 - 0.5 && box.y1 * v.k + v.ty <= u.y1 + 0.5;
+  }
+
+  // ------------------------------------------------------------------ content
+  // box: what should be in view (world units); focus: what must be (the last move)
+  // box may be a function (evaluated once the view knows its size)
+  show(box, { focus = null, animate = true } = {}) {
+    this.contentOf = typeof box === "function" ? box : () => box;
+    this.focus = focus;
+    if (!this.W || !this.H) return;
+    if (!this.ready) { this.ready = true; this.set(this.fitView(this.content, this.slack)); return; }
+    this.settle(animate);
+  }
+
+  settle(animate) {
+    const box = this.content;
+    if (!box) return;
+    const cur = this.target();
+    let next = null;
+    if (this.manual) {
+      if (this.focus && !this.inside(this.focus, cur)) {
+        const p = this.panInto(this.focus, cur.k, cur.tx, cur.ty);
+        next = p.moved ? p : null;
+      }
+    } else if (this.mode === "fill") {
+      next = this.fitView(box);
+    } else {
+      const fit = this.fitView(box);
+      const u = this.usable();
+      const tiny = (box.x1 - box.x0) * cur.k < 0.45 * (u.x1 - u.x0) && (box.y1 - box.y0) * cur.k < 0.45 * (u.y1 - u.y0);
+      if (this.inside(box, cur) && !(tiny && fit.k > cur.k * 1.2)) next = null;
+      else if ((box.x1 - box.x0) * cur.k <= u.x1 - u.x0 && (box.y1 - box.y0) * cur.k <= u.y1 - u.y0 && !tiny) {
+        next = this.panInto(box, cur.k, cur.tx, cur.ty);
+      } else {
+        // zoom out with some room to spare, so the next few moves do not zoom again
+        next = this.fitView(box, this.slack);
+        if (next.k < this.minAutoScale) {   // too small to play: keep a playable size
+          const k = Math.min(cur.k, this.minAutoScale) || this.minAutoScale;
+          next = this.panInto(this.focus || box, k, cur.tx + (this.W / 2 - cur.tx) * (1 - k / cur.k),
+            cur.ty + (this.H / 2 - cur.ty) * (1 - k / cur.k));
+        }
+      }
+      if (next && this.focus && !this.inside(this.focus, next)) next = this.panInto(this.focus, next.k, next.tx, next.ty);
+    }
+    if (next) {
+      if (Math.abs(next.k - cur.k) < 1e-4 && Math.abs(next.tx - cur.tx) < 0.5 && Math.abs(next.ty - cur.ty) < 0.5) return;
+      if (animate) this.animateTo(next); else this.set(next);
+    }
+  }
+
+  fit(animate = true) {
+    this.manual = false;
+    if (!this.content) return;
+    const v = this.fitView(this.content, this.slack);
+    if (animate) this.animateTo(v); else this.set(v);
+  }
+
+  zoomBy(f, cx = this.W / 2, cy = this.H / 2, animate = true) {
+    const cur = this.target();
+    const k = Math.max(this.minScale, Math.min(this.maxScale * 2, cur.k * f));
+    const g = k / cur.k;
+    this.manual = true;
+    const v = { k, tx: cx - (cx - cur.tx) * g, ty: cy - (cy - cur.ty) * g };
+    if (animate) this.animateTo(v, 160); else this.set(v);
+  }
+
+  target() { return this.anim ? this.anim.to : { k: this.k, tx: this.tx, ty: this.ty }; }
+
+  // ------------------------------------------------------------------ drawing
+  set({ k, tx, ty }) {
+    if (this.anim) { cancelAnimationFrame(this.anim.raf); this.anim = null; }
+    this.k = k; this.tx = tx; this.ty = ty;
+    this.render();
+  }
+
+  animateTo(to, duration = 320) {
+    if (reducedMotion()) { this.set(to); return; }
+    if (this.anim) cancelAnimationFrame(this.anim.raf);
+    const from = { k: this.k, tx: this.tx, ty: this.ty };
+    const t0 = performance.now();
+    const step = (now) => {
+      const t = Math.min(1, (now - t0) / duration);
+      const e = ease(t);
+      // interpolate the scale geometrically and the offsets so that the view moves straight
+      const k = from.k * (to.k / from.k) ** e;
+      const f = Math.abs(to.k - from.k) > 1e-9 ? (k - from.k) / (to.k - from.k) : e;
+      this.k = k;
+      this.tx = from.tx + (to.tx - from.tx) * f;
+      this.ty = from.ty + (to.ty - from.ty) * f;
+      this.render();
+      if (t < 1) this.anim.raf = requestAnimationFrame(step);
+      else { this.anim = null; this.k = to.k; this.tx = to.tx; this.ty = to.ty; this.render(); }
+    };
+    this.anim = { to, raf: requestAnimationFrame(step) };
+    this.box.dataset.moving = "1";
+  }
+
+  render() {
+    this.world.setAttribute("transform", `translate(${this.tx.toFixed(2)} ${this.ty.toFixed(2)}) scale(${this.k.toFixed(5)})`);
+    this.refreshMarks();
+    this.drawRulers();
+    if (!this.anim) delete this.box.dataset.moving;
+    for (const fn of this.listeners) fn(this);
+  }
+
+  refreshMarks(root = this.world) {
+    for (const m of root.querySelectorAll("[data-sr]")) {
+      const r = Math.max(Number(m.dataset.sr) / this.k, Number(m.dataset.wr || 0));
+      m.setAttribute("r", r.toFixed(3));
+    }
+  }
+
+  setRulers(rulers) { this.rulers = rulers; this.drawRulers(); }
+
+  drawRulers() {
+    const g = this.rulerLayer;
+    g.replaceChildren();
+    const R = this.rulers;
+    if (!R || !this.W) return;
+    const { cell, top, left } = R;
+    const px = cell * this.k;
+    const stride = px >= 22 ? 1 : px >= 11 ? 2 : px >= 5 ? 5 : 10;
+    svgEl("rect", { x: 0, y: 0, width: this.W, height: top, class: "bv-ruler-band" }, g);
+    svgEl("rect", { x: 0, y: 0, width: left, height: this.H, class: "bv-ruler-band" }, g);
+    const font = Math.max(9, Math.min(12, px * 0.45));
+    // columns: world x in [i*cell, (i+1)*cell]
+    const i0 = Math.floor((left - this.tx) / this.k / cell), i1 = Math.ceil((this.W - this.tx) / this.k / cell);
+    for (let i = i0; i <= i1; i++) {
+      if (i % stride) continue;
+      const x = (i + 0.5) * cell * this.k + this.tx;
+      if (x < left + 4) continue;
+      const t = svgEl("text", { x: x.toFixed(1), y: top - 5, "text-anchor": "middle", "font-size": font, class: "bv-ruler-text", "data-col": i }, g);
+      t.textContent = R.col(i);
+    }
+    // rows: world y in [row*cell, (row+1)*cell] with R.row mapping a band index to a label
+    const j0 = Math.floor((top - this.ty) / this.k / cell), j1 = Math.ceil((this.H - this.ty) / this.k / cell);
+    for (let j = j0; j <= j1; j++) {
+      const label = R.row(j);
+      if (Number(label) % stride) continue;
+      const y = (j + 0.5) * cell * this.k + this.ty;
+      if (y < top + 4) continue;
+      const t = svgEl("text", { x: left - 5, y: (y + font * 0.35).toFixed(1), "text-anchor": "end", "font-size": font, class: "bv-ruler-text", "data-row": label }, g);
+      t.textContent = label;
+    }
+    svgEl("rect", { x: 0, y: 0, width: left, height: top, class: "bv-ruler-corner" }, g);
+  }
+
+  resized() {
+    const r = this.box.getBoundingClientRect();
+    const W = Math.round(r.width), H = Math.round(r.height);
+    if (!W || !H || (W === this.W && H === this.H)) return;
+    const first = !this.W;
+    // keep the centre of the view where it was
+    if (!first) { this.tx += (W - this.W) / 2; this.ty += (H - this.H) / 2; }
+    this.W = W; this.H = H;
+    if (this.anim) { const a = this.anim.to; this.set(a); }
+    if (this.content && !this.ready) { this.ready = true; this.set(this.fitView(this.content, this.slack)); return; }
+    this.render();
+    this.settle(false);
+  }
+
+  // ------------------------------------------------------------------ pointer: drag, pinch, wheel
+  bindPointer() {
+    const svg = this.svg;
+    const pts = new Map();
+    let drag = null, pinch = null, suppress = false;
+    const local = (e) => { const r = svg.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; };
+    svg.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      pts.set(e.pointerId, local(e));
+      if (pts.size === 1) drag = { id: e.pointerId, start: local(e), tx: this.tx, ty: this.ty, moved: false };
+      else if (pts.size === 2) {
+        const [a, b] = [...pts.values()];
+        pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], k: this.k, tx: this.tx, ty: this.ty };
+        drag = null;
+        for (const id of pts.keys()) { try { svg.setPointerCapture(id); } catch { /* gone */ } }
+      }
+    });
+    svg.addEventListener("pointermove", (e) => {
+      if (!pts.has(e.pointerId)) return;
+      pts.set(e.pointerId, local(e));
+      if (pinch && pts.size >= 2) {
+        const [a, b] = [...pts.values()];
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
+        const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+        const k = Math.max(this.minScale, Math.min(this.maxScale * 2, pinch.k * d / pinch.d));
+        const g = k / pinch.k;
+        this.manual = true;
+        suppress = true;
+        this.set({ k, tx: mid[0] - (pinch.mid[0] - pinch.tx) * g, ty: mid[1] - (pinch.mid[1] - pinch.ty) * g });
+      } else if (drag && drag.id === e.pointerId) {
+        const [x, y] = local(e);
+        const dx = x - drag.start[0], dy = y - drag.start[1];
+        if (!drag.moved && Math.hypot(dx, dy) > (e.pointerType === "mouse" ? 5 : 9)) {
+          drag.moved = true;
+          this.manual = true;
+          try { svg.setPointerCapture(e.pointerId); } catch { /* gone */ }
+          this.box.classList.add("panning");
+        }
+        if (drag.moved) this.set({ k: this.k, tx: drag.tx + dx, ty: drag.ty + dy });
+      }
+    });
+    const end = (e) => {
+      if (!pts.has(e.pointerId)) return;
+      pts.delete(e.pointerId);
+      if (drag && drag.id === e.pointerId && drag.moved) suppress = true;
+      if (pts.size < 2) pinch = null;
+      if (!pts.size) { drag = null; this.box.classList.remove("panning"); }
+    };
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
+    // a drag is not a click on whatever it ended over
+    svg.addEventListener("click", (e) => {
+      if (suppress) { suppress = false; e.stopImmediatePropagation(); e.preventDefault(); }
+    }, true);
+    svg.addEventListener("pointerdown", () => { if (!pts.size) suppress = false; }, true);
+    svg.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
+      const f = Math.exp(-e.deltaY * unit * 0.0015);
+      const [x, y] = local(e);
+      this.zoomBy(f, x, y, false);
+    }, { passive: false });
+  }
+
+  destroy() { this.ro.disconnect(); this.box.remove(); }
+}
+
+// The frame every game view uses: notes (optional), the board, then the dock: the message
+// line (hint, or the error in its place) beside the action bar, and the tray below.
+// On a phone the action bar is fixed to the bottom of the screen.
+export function gameFrame(root, { view, messages, notes = [], tray = null, actions = [] }) {
+  const msg = el("div", { class: "msg" }, ...messages);
+  const bar = el("div", { class: "action-bar" }, ...actions);
+  const dock = el("div", { class: "dock" }, el("div", { class: "dock-row" }, msg, bar), ...(tray ? [tray] : []));
+  const frame = el("div", { class: "game-frame" }, ...notes, view.box, dock);
+  root.append(frame);
+  return { frame, dock, bar, msg };
+}
