@@ -59,3 +59,10 @@ def test_workers_die_when_the_server_is_stopped_while_a_computer_thinks(server_p
     os.kill(server_process.proc.pid, signal.SIGTERM)
     server_process.proc.wait(30)
     wait_until(lambda: not any(alive(w) for w in workers), "the workers stop with the server")
+
+
+def test_the_workers_are_started_and_warm_before_the_first_hint(server_process):
+    """The first hint should not wait for a worker process to start and load the solver."""
+    wait_until(lambda: children_of(server_process.proc.pid)
+               and server_process.get("/api/health")["jobs"]["running"] == 0,
+               "a warm worker waits before anyone asks")

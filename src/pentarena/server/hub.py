@@ -26,7 +26,7 @@ from typing import Any
 from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
-from .jobs import count, hint, think
+from .jobs import count, hint, think, warm
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
@@ -107,8 +107,18 @@ class Hub:
             await self.queue.connect()
         if self.bus.distributed:
             self.spawn(self._resync_loop())
+        self.spawn(self._warm_up())
         for table in list(self.tables.values()):
             self.schedule_computer(table)
+
+    async def _warm_up(self) -> None:
+        """Start the worker processes and load the engines and the solver in them now,
+        so that the first hint or computer move does not wait for it."""
+        for _ in range(self.pool.size):
+            try:
+                await self.pool.run(warm, timeout=120, priority=NOBODY_PLAYS + 1)
+            except JobFailed as exc:
+                log.warning("warming up a worker failed: %s", exc)
 
     async def close(self, code: int = 1001) -> None:
         """Stop: close every connection (``code`` 1012 tells browsers to come back, to this

@@ -37,3 +37,13 @@ def count(game_name: str, options: dict[str, Any], state_json: dict[str, Any]) -
     report = state.count_solutions()
     return {"count": report.count, "seconds": round(report.seconds, 3), "nodes": report.nodes,
             "from_start": not state.placed}
+
+
+def warm() -> bool:
+    """Run in each worker at start: load what the first hint or count would otherwise wait
+    for (the engines and the solver's compiled search)."""
+    from .. import load_game
+
+    state = load_game("pentomino-puzzle", region="3x20").new_initial_state()
+    state.hint()
+    return True

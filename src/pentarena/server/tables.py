@@ -297,7 +297,9 @@ class Table:
         if self.game.hidden_information and not self.state.is_terminal():
             raise ProtocolError("hidden", "the record of a game with hidden cards is "
                                 "available once the game is over")
-        rec = GameRecord.of(self.state, table=self.id, players=[s.name for s in self.seats])
+        names = [s.name or (f"computer ({s.level})" if s.kind == "computer" else "")
+                 for s in self.seats]
+        rec = GameRecord.of(self.state, table=self.id, players=names)
         rec.seed, rec.deck = self.setup.seed, self.setup.deck
         return rec
 
