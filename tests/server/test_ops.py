@@ -1,0 +1,55 @@
+"""What operators read: JSON logs, Prometheus metrics, the health answer."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+from fastapi.testclient import TestClient
+
+from pentarena.server.app import create_app
+from pentarena.server.logs import JsonFormatter
+
+from .test_api import create_game, receive_until, state_at
+
+
+def test_json_logs_are_one_object_per_line():
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(JsonFormatter())
+    log = logging.getLogger("pentarena.test-json")
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        log.warning("table %s set aside", "abc", extra={"table": "abc"})
+        try:
+            raise ValueError("broken")
+        except ValueError:
+            log.exception("it failed")
+    finally:
+        log.removeHandler(handler)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()
+             if line.startswith("{")]
+    assert lines[0]["level"] == "warning" and lines[0]["message"] == "table abc set aside"
+    assert lines[0]["table"] == "abc" and lines[0]["time"].endswith("Z")
+    assert "ValueError: broken" in lines[1]["error"]
+
+
+def test_metrics_count_moves_connections_and_refusals(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'm.sqlite3'}", ai="thread")) as c:
+        t = create_game(c, "pentago", [{"kind": "me"}, {"kind": "me"}])
+        with c.websocket_connect(f"/ws/{t['id']}") as ws:
+            first = receive_until(ws, state_at(0))
+            ws.send_text(json.dumps({"type": "move", "move": first["legal_moves"][0],
+                                     "version": 0}))
+            receive_until(ws, state_at(1))
+            ws.send_text(json.dumps({"type": "move", "move": "z9", "version": 1}))
+            receive_until(ws, lambda m: m["type"] == "error")
+            text = c.get("/metrics").text
+        assert 'pentarena_moves_total{by="person"} 1.0' in text
+        assert 'pentarena_refused_total{code="invalid-move"} 1.0' in text
+        assert "pentarena_connections 1.0" in text
+        assert "pentarena_move_seconds_count 1.0" in text
+        health = c.get("/api/health").json()
+        assert health["status"] == "ok" and health["instance"] and "redis" not in health
