@@ -401,9 +401,6 @@ def cmd_worker(args: argparse.Namespace, console: Console) -> int:
     from .server.cluster import run_worker
     from .server.logs import setup_logging
 
-    if args.processes is not None and args.processes < 1:
-        console.print("[red]--processes must be at least 1[/red]")
-        return 2
     setup_logging(args.log_format, logging.INFO)
     console.print(f"Pentarena worker: Redis {args.redis_url}  (Ctrl+C to stop)")
     asyncio.run(run_worker(args.redis_url, args.database_url, args.processes))
@@ -527,7 +524,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     worker.add_argument("--redis-url", required=True)
     worker.add_argument("--database-url", default=None,
                         help="the same database as the server instances")
-    worker.add_argument("--processes", type=int, default=None,
+    worker.add_argument("--processes", type=positive_int, default=None,
                         help="thinking processes (default: cores - 1)")
     worker.add_argument("--log-format", choices=["text", "json"], default="text")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")

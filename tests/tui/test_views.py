@@ -18,18 +18,7 @@ from pentarena.tui import TerminalGame
 from pentarena.tui.views import VIEWS, view_for
 
 from ..conformance import random_playout
-
-
-def scripted(lines):
-    it = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
+from .test_terminal import scripted
 
 
 def run_any(name, lines, bots, seed=1, **options):
