@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from pentarena.record import GameRecord
+from tests.aio import run_async
 from tests.e2e.conftest import free_port
 
 HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -216,7 +217,7 @@ def test_players_on_two_instances_and_a_computer_on_the_worker(cluster, postgres
     async def play():
         await asyncio.wait_for(asyncio.gather(*(p.run() for g in games for p in g)), 240)
 
-    asyncio.run(play())
+    run_async(play())
     assert check_games(instances, games, postgres_url) > 0
     health = get(instances[1].url + "/api/health")
     assert health["redis"] == "ok" and health["instance"] != get(instances[0].url +
@@ -267,7 +268,7 @@ def test_kills_lose_and_duplicate_no_acknowledged_move(cluster, postgres_url):
         await kill_task
         await asyncio.wait_for(asyncio.gather(*tasks), 300)
 
-    asyncio.run(play())
+    run_async(play())
     assert kills["serve"] >= 13 and kills["worker"] >= 6
     acked = check_games(instances, games, postgres_url)
     assert acked > 0 and len(games) >= 2

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi.testclient import TestClient
 
 from pentarena.server.app import create_app
+from tests.aio import run_async
 
 from .test_api import first_move_against_the_computer
 
@@ -18,8 +21,6 @@ def test_tables_and_moves_survive_a_restart_on_postgres(postgres_url):
 
 def test_two_stores_on_one_database_store_one_move_per_version(postgres_url):
     """The version fence: two writers (instances, workers) racing for the same ply."""
-    import asyncio
-
     import pentarena
     from pentarena.server.store import Conflict, Store, _create_table
     from pentarena.server.tables import Table
@@ -34,7 +35,7 @@ def test_two_stores_on_one_database_store_one_move_per_version(postgres_url):
                                     b.add_move(table.id, 0, 0, moves[1], "playing"),
                                     return_exceptions=True)
 
-    results = asyncio.run(race())
+    results = run_async(race())
     assert sorted(type(r).__name__ for r in results) == ["Conflict", "NoneType"]
     assert isinstance(next(r for r in results if r is not None), Conflict)
     stored = a.load(table.id)

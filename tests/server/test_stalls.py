@@ -10,7 +10,6 @@ import logging
 import random
 import sqlite3
 import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,6 +20,8 @@ from pentarena.server.hub import Hub, Limits
 from pentarena.server.protocol import ProtocolError
 from pentarena.server.store import Store
 from pentarena.server.workers import JobTimeout, WorkerPool
+
+from tests.aio import run_async
 
 from .test_api import create_game, receive_until, state_at
 
@@ -47,8 +48,7 @@ class Stuck(Reader):
 
 
 def run(coro_fn, tmp_path, pool_kind="thread", pool_size=1, limits=None):
-    """Run ``coro_fn(hub)`` on a fresh loop (in its own thread: another test's loop may
-    be running in this one) with a real store and worker pool."""
+    """Run ``coro_fn(hub)`` on a fresh loop with a real store and worker pool."""
 
     async def main():
         store = Store(f"sqlite:///{tmp_path / 'hub.sqlite3'}")
@@ -59,8 +59,7 @@ def run(coro_fn, tmp_path, pool_kind="thread", pool_size=1, limits=None):
             await hub.close()
             store.close()
 
-    with ThreadPoolExecutor(1) as own_thread:
-        return own_thread.submit(asyncio.run, main()).result()
+    return run_async(main())
 
 
 async def play_random(hub, table, seats, plies, rng):
