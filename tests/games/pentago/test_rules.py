@@ -52,7 +52,7 @@ def test_move_text_any_case_and_separator(text):
 
 @pytest.mark.parametrize("text,why", [
     ("", "could not read"), ("g1 TL cw", "not a cell"), ("a7 TL cw", "not a cell"),
-    ("a1 XX cw", "not a quadrant"), ("a1 TL up", "not a direction"), ("a1 TL", "could not read"),
+    ("a1 XX cw", "not a quadrant"), ("a1 TL up", "not a direction"), ("a1 TL", "has no direction"),
     ("a1 TL cw extra", "could not read"), ("a1" * 30, "too long"),
 ])
 def test_malformed_move_text(text, why):

@@ -1,14 +1,19 @@
-"""Pentago rules (RULES.md §2): place a marble, then rotate a quadrant; five in a row."""
+"""The pure-Python Pentago engine (RULES.md §2): readable, complete, and the oracle the
+native engine is tested against (tests/games/pentago/test_native.py).  Play itself runs on
+the native engine (``rules.py``); nothing at run time imports this module.
+
+>>> from pentarena.games.pentago.reference import ReferencePentagoGame
+>>> state = ReferencePentagoGame().new_initial_state()
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from ...core.bitboard import bits_list
-from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, State, json_seed, replay_moves
+from ...core.errors import IllegalMoveError, InvalidMoveError
+from ...core.game import State
 from .board import LINES, has_five
 from .codes import (
     CELL_PLACE,
@@ -37,56 +42,25 @@ from .notation import (
     cell_name,
     move_from_action,
     parse_move_text,
+    parse_position,
 )
-
-COLOURS = ("White", "Black")
-
-
-class PentagoGame(Game):
-    """Pentago: 2 players, seat 0 White moves first."""
-
-    name = "pentago"
-    search = "alphabeta"  # the open-line evaluation searched two or three plies beats MCTS
-
-    def __init__(self) -> None:
-        super().__init__()
-
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    def new_initial_state(self, seed: int | None = None, position: str | None = None,
-                          **kwargs: Any) -> PentagoState:
-        """The empty board, or ``position``: six rows of ``W``/``B``/``.`` (rank 1 first,
-        separated by ``/`` or newlines), optionally followed by ``w`` or ``b`` for the
-        side to move (default: White if the counts are equal, else Black)."""
-        if kwargs:
-            raise TypeError(f"pentago takes no setup arguments besides seed and position: "
-                            f"{sorted(kwargs)}")
-        state = PentagoState(self, seed)
-        if position is not None:
-            state._set_position(position)
-        return state
-
-    def state_from_json(self, data: Mapping[str, Any] | str) -> PentagoState:
-        data = self._check_json_header(data)
-        state = PentagoState(self, json_seed(data))
-        if data.get("position") is not None:
-            try:
-                state._set_position(data["position"])
-            except ValueError as exc:
-                raise StateFormatError(f"bad 'position': {exc}") from None
-        return replay_moves(state, data)
+from .rules import PentagoGame
 
 
-class PentagoState(State):
-    """A Pentago position.  The board is held as four base-3 quadrant codes (see
-    ``codes.py``); ``boards`` gives the two 36-bit bitboards."""
+class ReferencePentagoGame(PentagoGame):
+    """Pentago played on the pure-Python engine below (the differential tests' oracle)."""
+
+    state_class = None  # set below, once ReferencePentagoState exists
+
+
+class ReferencePentagoState(State):
+    """A Pentago position, in pure Python.  The board is held as four base-3 quadrant codes
+    (see ``codes.py``); ``boards`` gives the two 36-bit bitboards."""
 
     __slots__ = ("game", "seed", "_q", "_to_move", "_history", "_winners", "_over",
                  "_position", "_fours", "_empty")
 
-    def __init__(self, game: PentagoGame, seed: int | None = None) -> None:
+    def __init__(self, game: ReferencePentagoGame, seed: int | None = None) -> None:
         self.game = game
         self.seed = seed
         self._q = [0, 0, 0, 0]  # quadrant codes TL, TR, BL, BR
@@ -99,34 +73,11 @@ class PentagoState(State):
         self._empty = 36  # empty cells
 
     def _set_position(self, text: str) -> None:
-        if not isinstance(text, str) or len(text) > 100:
-            raise InvalidMoveError("a position is six rows of W, B and . (text)")
-        parts = [p for p in text.replace("\n", "/").split("/") if p.strip()]
-        to_move = None
-        if len(parts) == 7:
-            side = parts.pop().strip().lower()
-            if side not in ("w", "b"):
-                raise InvalidMoveError(f"side to move must be w or b, got {side!r}")
-            to_move = 0 if side == "w" else 1
-        rows = [p.replace(" ", "") for p in parts]
-        if len(rows) != 6 or any(len(r) != 6 or set(r) - set("WBwb.") for r in rows):
-            raise InvalidMoveError("a position is six rows of six W, B or . characters")
-        w = b = 0
-        for r, row in enumerate(rows):
-            for c, ch in enumerate(row.upper()):
-                if ch == "W":
-                    w |= 1 << (r * 6 + c)
-                elif ch == "B":
-                    b |= 1 << (r * 6 + c)
-        if has_five(w) or has_five(b):
-            raise InvalidMoveError("the position already has five in a row: the game would be over")
-        if to_move is None:
-            to_move = 0 if w.bit_count() == b.bit_count() else 1
+        w, b, to_move, self._position = parse_position(text)
         self._q = codes_from_boards(w, b)
         self._to_move = to_move
         self._fours = line_counts(self._q) & FOURS[to_move]
         self._empty = 36 - (w | b).bit_count()
-        self._position = "/".join(rows) + "/" + "wb"[to_move]
         if not self._empty:
             self._finish(frozenset((0, 1)))
 
@@ -185,6 +136,20 @@ class PentagoState(State):
 
     def move_from_action(self, action: int) -> PentagoMove:
         return move_from_action(action)
+
+    action_to_move = move_from_action
+
+    def move_to_action(self, move: PentagoMove | str) -> int:
+        if isinstance(move, str):
+            move = parse_move_text(move)
+        try:
+            return CANONICAL[move].action
+        except (KeyError, TypeError):
+            raise InvalidMoveError(
+                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
+
+    def apply_action(self, action: int) -> None:
+        self.apply(move_from_action(action))
 
     def random_move(self, rng: random.Random) -> PentagoMove:
         """A random empty cell, then one of its eight rotations (or the lone placement
@@ -301,8 +266,8 @@ class PentagoState(State):
         self._winners = winners
         self._over = True
 
-    def clone(self) -> PentagoState:
-        new = PentagoState.__new__(PentagoState)
+    def clone(self) -> ReferencePentagoState:
+        new = ReferencePentagoState.__new__(ReferencePentagoState)
         new.game = self.game
         new.seed = self.seed
         new._q = self._q[:]
@@ -359,3 +324,6 @@ class PentagoState(State):
         from .render import render_text
 
         return render_text(self)
+
+
+ReferencePentagoGame.state_class = ReferencePentagoState

@@ -1,0 +1,194 @@
+"""Pentago rules (RULES.md §2): place a marble, then rotate a quadrant; five in a row.
+
+The rules run in the native engine (``native/src/pentago``, ``pentarena._native``).
+:class:`PentagoState` inherits the engine's core, so the hot calls of the public API —
+``legal_moves()``, ``apply()``, ``legal_actions()``, ``apply_action()``,
+``is_terminal()``, ``current_player``, ``winners()``, ``scores()``, ``evaluate()``,
+``position_key()`` — are Rust methods called directly; this module adds the readable
+rest: set-up positions, move text, JSON, the AI hooks that draw from Python's ``random``.
+The pure-Python engine in ``reference.py`` is the oracle the native one is tested against.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
+from ...core.bitboard import bits_list
+from ...core.errors import InvalidMoveError, StateFormatError
+from ...core.game import Game, State, json_seed, replay_moves
+from .board import LINES
+from .notation import (
+    CANONICAL,
+    NUM_ACTIONS,
+    PLACE_ONLY,
+    TEXT_BY_ACTION,
+    WITH_ROTATION,
+    PentagoMove,
+    move_from_action,
+    parse_move_text,
+    parse_position,
+)
+
+COLOURS = ("White", "Black")
+assert PENTAGO_NUM_ACTIONS == NUM_ACTIONS
+
+
+class PentagoGame(Game):
+    """Pentago: 2 players, seat 0 White moves first."""
+
+    name = "pentago"
+    search = "alphabeta"  # the open-line evaluation searched two or three plies beats MCTS
+    num_distinct_actions = NUM_ACTIONS
+    """Dense action ids: see ``pentago.notation``."""
+    state_class: type[State]  # PentagoState, set below (the reference engine: its own)
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def new_initial_state(self, seed: int | None = None, position: str | None = None,
+                          **kwargs: Any) -> PentagoState:
+        """The empty board, or ``position``: six rows of ``W``/``B``/``.`` (rank 1 first,
+        separated by ``/`` or newlines), optionally followed by ``w`` or ``b`` for the
+        side to move (default: White if the counts are equal, else Black)."""
+        if kwargs:
+            raise TypeError(f"pentago takes no setup arguments besides seed and position: "
+                            f"{sorted(kwargs)}")
+        state = self.state_class(self, seed)
+        if position is not None:
+            state._set_position(position)
+        return state
+
+    def state_from_json(self, data: Mapping[str, Any] | str) -> PentagoState:
+        data = self._check_json_header(data)
+        state = self.state_class(self, json_seed(data))
+        if data.get("position") is not None:
+            try:
+                state._set_position(data["position"])
+            except ValueError as exc:
+                raise StateFormatError(f"bad 'position': {exc}") from None
+        return replay_moves(state, data)
+
+
+class PentagoState(PentagoCore, State):
+    """A Pentago position on the native engine.
+
+    Inherited from the engine (``pentarena._native.PentagoCore``): ``current_player``,
+    ``is_terminal``, ``legal_moves``, ``legal_actions``, ``apply`` (move objects and
+    ``(cell, quadrant, direction)`` tuples are checked and played in Rust; text and
+    anything else come back to :meth:`check_move` here), ``apply_action``,
+    ``action_to_move``, ``winners``, ``scores``, ``evaluate``, ``position_key``,
+    ``random_playouts``, ``boards`` and ``cell``.
+    """
+
+    def __init__(self, game: PentagoGame, seed: int | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self._position: str | None = None
+
+    def _set_position(self, text: str) -> None:
+        white, black, to_move, self._position = parse_position(text)
+        self._set_boards(white, black, to_move)
+
+    # ------------------------------------------------------------------ moves
+    def parse_move(self, text: str) -> PentagoMove:
+        return parse_move_text(text)
+
+    _apply_slow = State.apply  # what the engine's apply() calls for text and other objects
+
+    def check_move(self, move: Any) -> None:
+        if isinstance(move, str):
+            move = parse_move_text(move)
+        try:  # a move object, or an equal (cell, quadrant, direction) tuple
+            move = CANONICAL[move]
+        except (KeyError, TypeError):
+            raise InvalidMoveError(
+                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
+        self._check_action(move.action)  # the engine says what is wrong, if anything
+
+    def _apply_move(self, move: PentagoMove) -> None:
+        self.apply_action(CANONICAL[move].action)
+
+    def move_from_action(self, action: int) -> PentagoMove:
+        return move_from_action(action)
+
+    def move_to_action(self, move: PentagoMove | str) -> int:
+        """The action id of a move object, an equal tuple or move text."""
+        if isinstance(move, str):
+            move = parse_move_text(move)
+        try:
+            return CANONICAL[move].action
+        except (KeyError, TypeError):
+            raise InvalidMoveError(
+                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
+
+    def random_move(self, rng: random.Random) -> PentagoMove:
+        """A random empty cell, then one of its eight rotations (or the lone placement
+        when it wins)."""
+        cell, wins = self._nth_empty(rng.randrange(self._empty_count()))
+        if wins:
+            return PLACE_ONLY[cell]
+        return WITH_ROTATION[cell][rng.randrange(8)]
+
+    def playout_move(self, rng: random.Random) -> PentagoMove:
+        """A playout wins at once when it can; otherwise plays a random move."""
+        if wins := self._win_cells():
+            return PLACE_ONLY[rng.choice(bits_list(wins))]
+        return self.random_move(rng)
+
+    def order_moves(self, moves: list[PentagoMove], rng: random.Random) -> list[PentagoMove]:
+        """A random order with the lone winning placements first: the search widens
+        slowly over up to 288 moves and must never leave a win in one untried."""
+        rng.shuffle(moves)
+        moves.sort(key=lambda m: m[1] >= 0)
+        return moves
+
+    def clone(self) -> PentagoState:
+        new = self._copy()
+        new.game = self.game
+        new.seed = self.seed
+        new._position = self._position
+        return new
+
+    def __reduce__(self):
+        return _from_json, (self.game, self.to_json())
+
+    # ------------------------------------------------------------------ records
+    def history(self) -> list[str]:
+        return [TEXT_BY_ACTION[a] for a in self._history_actions()]
+
+    def result_details(self) -> dict[str, Any]:
+        boards = self.boards
+        fives = [[[i for i in range(36) if line >> i & 1]
+                  for line in LINES if boards[s] & line == line] for s in (0, 1)]
+        return {"fives": fives}
+
+    def to_json(self) -> dict[str, Any]:
+        cells = self._cells()
+        return {
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "position": self._position,
+            "moves": self.history(),
+            "to_move": self.current_player,
+            "board": [cells[r * 6:r * 6 + 6] for r in range(6)],
+        }
+
+    def __str__(self) -> str:
+        from .render import render_text
+
+        return render_text(self)
+
+
+PentagoGame.state_class = PentagoState
+
+
+def _from_json(game: PentagoGame, data: dict[str, Any]) -> PentagoState:
+    return game.state_from_json(data)
