@@ -27,6 +27,14 @@ static PENTAGO_MOVES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 /// The ints 0..324 (CPython caches only up to 256).
 static ACTION_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 
+/// Per quadrant and 9-bit pattern of blocked cells, the tuple of its turning moves (as
+/// move objects, and as ints), built on first use.  A list of legal moves is then made of
+/// four tuples, copied by CPython in bulk (one reference count per move, no call per
+/// move: that is what makes `legal_moves()` cheap under the stable ABI).
+const BLOCKS: usize = 4 * 512;
+static MOVE_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new() }; BLOCKS];
+static INT_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new() }; BLOCKS];
+
 fn pentago_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
     PENTAGO_MOVES.get_or_try_init(py, || {
         let notation = py.import("pentarena.games.pentago.notation")?;
@@ -44,6 +52,38 @@ fn action_ints(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
             .map(|a| Ok(a.into_pyobject(py)?.into_any().unbind()))
             .collect()
     })
+}
+
+/// The legal moves of `position` as a new list of `objects[action]`, built from the
+/// cached per-quadrant tuples in `blocks`.
+fn legal_list<'py>(
+    py: Python<'py>,
+    position: &pentago::Position,
+    objects: &[Py<PyAny>],
+    blocks: &[PyOnceLock<Py<PyTuple>>; BLOCKS],
+) -> PyResult<Bound<'py, PyList>> {
+    if position.is_over() {
+        return Ok(PyList::empty(py));
+    }
+    let mut list: Option<Bound<'py, PyList>> = None;
+    if position.has_win_actions() {
+        list = Some(PyList::new(py, position.win_actions().map(|a| objects[a as usize].bind(py)))?);
+    }
+    for (q, &blocked) in position.quadrant_blocks().iter().enumerate() {
+        let tuple = blocks[q * 512 + blocked].get_or_try_init(py, || {
+            let actions: Vec<Action> = pentago::block_actions(q, blocked).collect();
+            PyTuple::new(py, actions.iter().map(|&a| objects[a as usize].bind(py))).map(Bound::unbind)
+        })?;
+        match &list {
+            None => list = Some(tuple.bind(py).to_list()),
+            Some(l) => {
+                let end = l.len();
+                l.set_slice(end, end, tuple.bind(py).as_any())?;
+            }
+        }
+    }
+    let list = list.expect("four quadrants");
+    Ok(list)
 }
 
 fn illegal(err: pentago::IllegalMove) -> PyErr {
@@ -110,15 +150,11 @@ impl PentagoCore {
     }
 
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let objects = pentago_moves(py)?;
-        let actions = self.state.position.legal_actions();
-        PyList::new(py, actions.iter().map(|&a| objects[a as usize].bind(py)))
+        legal_list(py, &self.state.position, pentago_moves(py)?, &MOVE_BLOCKS)
     }
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let ints = action_ints(py)?;
-        let actions = self.state.position.legal_actions();
-        PyList::new(py, actions.iter().map(|&a| ints[a as usize].bind(py)))
+        legal_list(py, &self.state.position, action_ints(py)?, &INT_BLOCKS)
     }
 
     /// Play a move object, a `(cell, quadrant, direction)` tuple or move text.

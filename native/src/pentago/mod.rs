@@ -199,6 +199,21 @@ fn nth_bit(mut mask: u64, mut n: u32) -> u32 {
     shift + mask.trailing_zeros()
 }
 
+/// The turning moves on the free cells of quadrant `q` whose cells in the 9-bit `blocked`
+/// take none: cell by cell, eight turns each (TL cw, TL ccw, TR cw, ... BR ccw).
+pub fn block_actions(q: usize, blocked: usize) -> impl Iterator<Item = Action> {
+    let mut free = !blocked & 0x1FF;
+    let origin = (q / 2) * 18 + (q % 2) * 3;
+    std::iter::from_fn(move || {
+        (free != 0).then(|| {
+            let k = free.trailing_zeros() as usize;
+            free &= free - 1;
+            ((origin + (k / 3) * 6 + k % 3) * 8) as Action
+        })
+    })
+    .flat_map(|base| base..base + 8)
+}
+
 fn to_row_major(side: u64) -> u64 {
     let mut out = 0;
     let mut s = side;
@@ -391,28 +406,47 @@ impl Position {
     }
 
     /// The legal moves: the lone winning placements first (by cell), then the placements
-    /// with their eight turns, quadrant by quadrant (TL, TR, BL, BR), cell by cell.
+    /// with their eight turns, quadrant by quadrant (TL, TR, BL, BR), cell by cell — that
+    /// is, [`Position::win_actions`] then [`block_actions`] of each of
+    /// [`Position::quadrant_blocks`].
     pub fn legal_actions(&self) -> MoveList {
         let mut out = MoveList::new();
         if self.is_over() {
             return out;
         }
-        if self.wins != 0 {
-            let mut rm = to_row_major(self.wins);
-            while rm != 0 {
-                out.push(288 + rm.trailing_zeros() as Action);
-                rm &= rm - 1;
-            }
+        for a in self.win_actions() {
+            out.push(a);
         }
-        let mut rest = self.empty() & !self.wins;
-        while rest != 0 {
-            let base = BIT_CELL[rest.trailing_zeros() as usize] as Action * 8;
-            for r in 0..8 {
-                out.push(base + r);
+        for (q, &blocked) in self.quadrant_blocks().iter().enumerate() {
+            for a in block_actions(q, blocked) {
+                out.push(a);
             }
-            rest &= rest - 1;
         }
         out
+    }
+
+    /// Whether the player to move can win by a lone placement.
+    pub fn has_win_actions(&self) -> bool {
+        self.wins != 0
+    }
+
+    /// The lone winning placements (action ids), by cell.
+    pub fn win_actions(&self) -> impl Iterator<Item = Action> {
+        let mut rm = if self.wins == 0 { 0 } else { to_row_major(self.wins) };
+        std::iter::from_fn(move || {
+            (rm != 0).then(|| {
+                let cell = rm.trailing_zeros();
+                rm &= rm - 1;
+                288 + cell as Action
+            })
+        })
+    }
+
+    /// Per quadrant: the 9-bit pattern of its cells that take no turning move (taken, or a
+    /// lone winning placement).
+    pub fn quadrant_blocks(&self) -> [usize; 4] {
+        let blocked = self.occupied() | self.wins;
+        [0, 16, 32, 48].map(|shift| (blocked >> shift & 0x1FF) as usize)
     }
 
     /// Number of legal moves.
