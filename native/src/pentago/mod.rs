@@ -17,7 +17,8 @@ use std::fmt;
 
 use crate::rng::Rng;
 use tables::{
-    BASE3, BIT_CELL, CELLS, CELL_BIT, COUNTS, FIELD_FOUR, FIELD_LOW, FULL, LINES, NUM_LINES, ROTATE,
+    BASE3, BIT_CELL, CELLS, CELL_BIT, COUNTS, FIELD_FOUR, FIELD_LOW, FULL, LINES, LINE_FIELDS,
+    NUM_LINES, POP9, ROTATE, SELECT9,
 };
 
 /// A dense move id (see the module doc).
@@ -172,31 +173,27 @@ fn win_cells(counts: u128, empty: u64) -> u64 {
     cells & empty
 }
 
+/// The number of cells (set bits) of a packed-layout mask.
 #[inline]
-fn turn(side: u64, twist: Twist) -> u64 {
-    let shift = 16 * twist.quadrant as u32;
-    let pattern = (side >> shift & 0x1FF) as usize;
-    side & !(0x1FF << shift) | (ROTATE[twist.direction as usize][pattern] as u64) << shift
+fn cell_count(mask: u64) -> u32 {
+    (POP9[(mask & 0x1FF) as usize]
+        + POP9[(mask >> 16 & 0x1FF) as usize]
+        + POP9[(mask >> 32 & 0x1FF) as usize]
+        + POP9[(mask >> 48 & 0x1FF) as usize]) as u32
 }
 
-/// The `n`-th set bit (from 0, lowest first) of `mask`; `n < mask.count_ones()`.
+/// The `n`-th cell (set bit, from 0, lowest first) of a packed-layout mask;
+/// `n < cell_count(mask)`.  Branch-free: the quadrant from the running counts, then the
+/// cell from a table.
 #[inline]
-fn nth_bit(mut mask: u64, mut n: u32) -> u32 {
-    // skip whole quadrants first: at most 9 cells remain to step through
-    let mut shift = 0;
-    loop {
-        let c = (mask >> shift & 0xFFFF).count_ones();
-        if n < c {
-            break;
-        }
-        n -= c;
-        shift += 16;
-    }
-    mask >>= shift;
-    for _ in 0..n {
-        mask &= mask - 1;
-    }
-    shift + mask.trailing_zeros()
+fn nth_bit(mask: u64, n: u32) -> u32 {
+    let c0 = POP9[(mask & 0x1FF) as usize] as u32;
+    let c1 = c0 + POP9[(mask >> 16 & 0x1FF) as usize] as u32;
+    let c2 = c1 + POP9[(mask >> 32 & 0x1FF) as usize] as u32;
+    let q = (n >= c0) as u32 + (n >= c1) as u32 + (n >= c2) as u32;
+    let before = [0, c0, c1, c2][q as usize];
+    let pattern = (mask >> (16 * q) & 0x1FF) as usize;
+    16 * q + SELECT9[pattern][(n - before) as usize] as u32
 }
 
 /// The turning moves on the free cells of quadrant `q` whose cells in the 9-bit `blocked`
@@ -264,6 +261,8 @@ impl std::ops::Deref for MoveList {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     sides: [u64; 2],
+    /// Each side's line counts (see [`tables`]), kept up to date move by move.
+    counts: [u128; 2],
     /// Empty cells where the player to move makes five by placing alone.
     wins: u64,
     to_move: u8,
@@ -280,7 +279,7 @@ impl Default for Position {
 impl Position {
     /// The empty board, White to move.
     pub const fn new() -> Position {
-        Position { sides: [0, 0], wins: 0, to_move: 0, winners: 0 }
+        Position { sides: [0, 0], counts: [0, 0], wins: 0, to_move: 0, winners: 0 }
     }
 
     /// A set-up position from row-major bitboards (bit `row * 6 + col`).  A full board is
@@ -296,14 +295,15 @@ impl Position {
             return Err(SetupError::BadSeat);
         }
         let sides = [from_row_major(white), from_row_major(black)];
-        if has_five(counts(sides[0])) || has_five(counts(sides[1])) {
+        let counts = [counts(sides[0]), counts(sides[1])];
+        if has_five(counts[0]) || has_five(counts[1]) {
             return Err(SetupError::Five);
         }
-        let mut pos = Position { sides, wins: 0, to_move: to_move as u8, winners: 0 };
+        let mut pos = Position { sides, counts, wins: 0, to_move: to_move as u8, winners: 0 };
         if pos.occupied() == FULL {
             pos.winners = 0b11;
         } else {
-            pos.wins = win_cells(counts(sides[to_move]), pos.empty());
+            pos.wins = win_cells(counts[to_move], pos.empty());
         }
         Ok(pos)
     }
@@ -355,7 +355,7 @@ impl Position {
 
     /// Number of empty cells.
     pub fn empty_count(&self) -> u32 {
-        self.empty().count_ones()
+        cell_count(self.empty())
     }
 
     pub fn is_over(&self) -> bool {
@@ -454,7 +454,7 @@ impl Position {
         if self.is_over() {
             return 0;
         }
-        let w = self.wins.count_ones();
+        let w = if self.wins == 0 { 0 } else { cell_count(self.wins) };
         w + 8 * (self.empty_count() - w)
     }
 
@@ -492,9 +492,16 @@ impl Position {
             self.wins = 0;
             return;
         };
-        self.sides[0] = turn(self.sides[0], twist);
-        self.sides[1] = turn(self.sides[1], twist);
-        let (white, black) = (counts(self.sides[0]), counts(self.sides[1]));
+        self.counts[me] += LINE_FIELDS[bit.trailing_zeros() as usize];
+        let (q, shift) = (twist.quadrant as usize, 16 * twist.quadrant as u32);
+        let rotate = &ROTATE[twist.direction as usize];
+        for s in 0..2 {
+            let old = (self.sides[s] >> shift & 0x1FF) as usize;
+            let new = rotate[old] as usize;
+            self.sides[s] ^= ((old ^ new) as u64) << shift;
+            self.counts[s] = self.counts[s] - COUNTS[q][old] + COUNTS[q][new];
+        }
+        let [white, black] = self.counts;
         let fives = has_five(white) as u8 | (has_five(black) as u8) << 1;
         if fives != 0 {
             self.winners = fives;
@@ -504,8 +511,7 @@ impl Position {
             self.wins = 0;
         } else {
             self.to_move ^= 1;
-            let next = if me == 0 { black } else { white };
-            self.wins = win_cells(next, self.empty());
+            self.wins = win_cells(self.counts[me ^ 1], self.empty());
         }
     }
 
@@ -518,8 +524,8 @@ impl Position {
 
     #[inline]
     fn random_bit_twist(&self, rng: &mut Rng) -> (u64, Option<Twist>) {
-        let w = self.wins.count_ones();
-        let r = rng.below(self.num_legal());
+        let w = if self.wins == 0 { 0 } else { cell_count(self.wins) };
+        let r = rng.below(w + 8 * (self.empty_count() - w));
         if r < w {
             return (1 << nth_bit(self.wins, r), None);
         }
@@ -560,7 +566,7 @@ impl Position {
     /// The open-line scores (White's, Black's): every line of five free of the other
     /// colour is worth `4**k - 1` to the colour with `k` marbles on it.
     pub fn open_lines(&self) -> (u32, u32) {
-        let (w, b) = (counts(self.sides[0]), counts(self.sides[1]));
+        let [w, b] = self.counts;
         let (mut white, mut black) = (0, 0);
         for i in 0..NUM_LINES {
             let (x, y) = ((w >> (3 * i) & 7) as u32, (b >> (3 * i) & 7) as u32);

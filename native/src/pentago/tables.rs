@@ -141,22 +141,29 @@ pub const FIELD_LOW: u128 = {
 /// Bit 2 of every line's count field: set when the line holds four or five.
 pub const FIELD_FOUR: u128 = FIELD_LOW << 2;
 
-/// Per bit of the packed layout: bit 0 of the count field of every line through it.
-const LINE_FIELDS: [u128; 64] = {
+/// Per bit of the packed layout: bit 0 of the count field of every line through it (what
+/// a marble there adds to its side's counts).
+pub static LINE_FIELDS: [u128; 64] = {
     let mut t = [0u128; 64];
-    let mut i = 0;
-    while i < NUM_LINES {
-        let mut b = 0;
-        while b < 64 {
-            if LINES[i] >> b & 1 == 1 {
-                t[b] |= 1 << (3 * i);
-            }
-            b += 1;
-        }
-        i += 1;
+    let mut b = 0;
+    while b < 64 {
+        t[b] = line_fields(b);
+        b += 1;
     }
     t
 };
+
+const fn line_fields(bit: usize) -> u128 {
+    let mut f = 0u128;
+    let mut i = 0;
+    while i < NUM_LINES {
+        if LINES[i] >> bit & 1 == 1 {
+            f |= 1 << (3 * i);
+        }
+        i += 1;
+    }
+    f
+}
 
 /// `COUNTS[q][pattern]`: the line counts of a side whose marbles in quadrant `q` are the
 /// 9-bit `pattern` (and none elsewhere).
@@ -167,7 +174,7 @@ pub static COUNTS: [[u128; 512]; 4] = {
         let mut pattern = 1;
         while pattern < 512 {
             let low = (pattern as u32).trailing_zeros();
-            t[q][pattern] = t[q][pattern & (pattern - 1)] + LINE_FIELDS[(16 * q as u32 + low) as usize];
+            t[q][pattern] = t[q][pattern & (pattern - 1)] + line_fields(16 * q + low as usize);
             pattern += 1;
         }
         q += 1;
@@ -184,6 +191,38 @@ pub const BASE3: [u16; 512] = {
         let low = (pattern as u32).trailing_zeros();
         t[pattern] = t[pattern & (pattern - 1)] + 3u16.pow(low);
         pattern += 1;
+    }
+    t
+};
+
+/// `POP9[pattern]`: the number of set bits of a 9-bit pattern (a table: the baseline
+/// x86-64 target has no popcount instruction).
+pub static POP9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut p = 1;
+    while p < 512 {
+        t[p] = t[p & (p - 1)] + 1;
+        p += 1;
+    }
+    t
+};
+
+/// `SELECT9[pattern][n]`: the index of the `n`-th set bit (lowest first) of a 9-bit
+/// pattern.
+pub static SELECT9: [[u8; 9]; 512] = {
+    let mut t = [[0u8; 9]; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut n = 0;
+        let mut k = 0;
+        while k < 9 {
+            if p >> k & 1 == 1 {
+                t[p][n] = k as u8;
+                n += 1;
+            }
+            k += 1;
+        }
+        p += 1;
     }
     t
 };
@@ -246,6 +285,15 @@ mod tests {
                     assert_eq!((n >> (3 * i) & 7) as u32, (side & line).count_ones());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn popcount_and_select() {
+        for (p, row) in SELECT9.iter().enumerate() {
+            assert_eq!(POP9[p] as u32, (p as u32).count_ones());
+            let bits: Vec<u8> = (0..9).filter(|k| p >> k & 1 == 1).collect();
+            assert_eq!(&row[..bits.len()], &bits[..]);
         }
     }
 
