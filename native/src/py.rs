@@ -206,8 +206,9 @@ impl PentagoCore {
     }
 
     /// `n` uniformly random playouts from here, run in Rust without the GIL.
-    fn random_playouts<'py>(&self, py: Python<'py>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
-        let position = self.state.position;
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
         let stats = py.detach(move || position.random_playouts(n, seed));
         let out = PyDict::new(py);
         out.set_item("wins", stats.wins.to_vec())?;
