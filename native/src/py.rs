@@ -35,6 +35,46 @@ const BLOCKS: usize = 4 * 512;
 static MOVE_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new() }; BLOCKS];
 static INT_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new() }; BLOCKS];
 
+/// The cached move objects' addresses -> their action ids (open addressing), so that
+/// `apply(move)` recognises one of them without reading the tuple.
+static MOVE_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
+
+struct AddressTable {
+    slots: Vec<(usize, Action)>,
+}
+
+impl AddressTable {
+    const BITS: u32 = 10; // 1,024 slots for 324 objects
+
+    fn slot(address: usize) -> usize {
+        ((address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::BITS)) as usize
+    }
+
+    fn new(objects: &[Py<PyAny>]) -> AddressTable {
+        let mut slots = vec![(0usize, 0 as Action); 1 << Self::BITS];
+        for (action, obj) in objects.iter().enumerate() {
+            let address = obj.as_ptr() as usize;
+            let mut i = Self::slot(address);
+            while slots[i].0 != 0 {
+                i = (i + 1) & ((1 << Self::BITS) - 1);
+            }
+            slots[i] = (address, action as Action);
+        }
+        AddressTable { slots }
+    }
+
+    fn get(&self, address: usize) -> Option<Action> {
+        let mut i = Self::slot(address);
+        loop {
+            match self.slots[i] {
+                (0, _) => return None,
+                (a, action) if a == address => return Some(action),
+                _ => i = (i + 1) & ((1 << Self::BITS) - 1),
+            }
+        }
+    }
+}
+
 fn pentago_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
     PENTAGO_MOVES.get_or_try_init(py, || {
         let notation = py.import("pentarena.games.pentago.notation")?;
@@ -90,9 +130,17 @@ fn illegal(err: pentago::IllegalMove) -> PyErr {
     IllegalMoveError::new_err(err.to_string())
 }
 
-/// A move given as a `(cell, quadrant, direction)` tuple of ints (a `PentagoMove` is
-/// one), if it names a move; anything else goes the slow way, through Python.
+/// A move given as one of the package's move objects, or as an equal
+/// `(cell, quadrant, direction)` tuple of ints, if it names a move; anything else goes the
+/// slow way, through Python.
 fn tuple_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
+    let py = obj.py();
+    if let Ok(objects) = pentago_moves(py) {
+        let table = MOVE_ADDRESSES.get_or_init(py, || AddressTable::new(objects));
+        if let Some(action) = table.get(obj.as_ptr() as usize) {
+            return Move::from_action(action);
+        }
+    }
     let t = obj.cast::<PyTuple>().ok()?;
     if t.len() != 3 {
         return None;
