@@ -140,7 +140,12 @@ def test_bench_on_a_puzzle_measures_random_fillings_that_end(region, capsys):
     (["replay", "game.json", "--delay", "-1"], "--delay: must be 0 seconds or more"),
     (["serve", "--port", "70000"], "--port: a port is between 1 and 65535"),
 ])
-def test_numbers_are_checked_by_argparse(argv, message, capsys):
+def test_numbers_are_checked_by_argparse(argv, message, capsys, monkeypatch):
+    import pentarena.cli
+
+    for command in ("serve", "play", "replay"):  # never start a server or a game here
+        monkeypatch.setitem(pentarena.cli.COMMANDS, command,
+                            lambda *a: pytest.fail("the command ran despite a bad number"))
     with pytest.raises(SystemExit) as exit_:
         main(argv)
     assert exit_.value.code == 2

@@ -1,4 +1,4 @@
-"""The ``pentarena`` command: serve | play | list | arena | bench | replay | solve.
+"""The ``pentarena`` command: serve | worker | play | list | arena | bench | replay | solve.
 
 ``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
 ``pentarena arena pentup --bots mcts,greedy --games 100`` pits computer players against
@@ -394,10 +394,27 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_worker(args: argparse.Namespace, console: Console) -> int:
+    import asyncio
+    import logging
+
+    from .server.cluster import run_worker
+    from .server.logs import setup_logging
+
+    if args.processes is not None and args.processes < 1:
+        console.print("[red]--processes must be at least 1[/red]")
+        return 2
+    setup_logging(args.log_format, logging.INFO)
+    console.print(f"Pentarena worker: Redis {args.redis_url}  (Ctrl+C to stop)")
+    asyncio.run(run_worker(args.redis_url, args.database_url, args.processes))
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from .server.app import serve
 
-    serve(args.host, args.port, args.database_url, args.allow_origin or ())
+    serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
+          args.log_format)
     return 0
 
 
@@ -499,6 +516,20 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
                        help="another origin whose pages may use this server, e.g. "
                             "https://play.example.org (default: only the server's own)")
+    serve.add_argument("--redis-url", default=None,
+                       help="share tables with other instances through Redis (e.g. "
+                            "redis://127.0.0.1:6379/0); computer moves then go to "
+                            "'pentarena worker' processes")
+    serve.add_argument("--log-format", choices=["text", "json"], default="text",
+                       help="json: one JSON object per log line")
+    worker = sub.add_parser("worker", help="think for computer seats of every instance "
+                                           "sharing a Redis (see 'serve --redis-url')")
+    worker.add_argument("--redis-url", required=True)
+    worker.add_argument("--database-url", default=None,
+                        help="the same database as the server instances")
+    worker.add_argument("--processes", type=int, default=None,
+                        help="thinking processes (default: cores - 1)")
+    worker.add_argument("--log-format", choices=["text", "json"], default="text")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
     replay.add_argument("file")
     replay.add_argument("--delay", type=seconds_or_zero, default=0.0,
@@ -518,7 +549,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
 
 
 COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd_bench,
-            "serve": cmd_serve, "replay": cmd_replay, "solve": cmd_solve}
+            "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "solve": cmd_solve}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -212,6 +212,7 @@ def test_malformed_rows_are_set_aside_and_listed(tmp_path):
     db.execute("UPDATE tables SET options = '{\"players\": 9}' WHERE id = ?", (bad[1]["id"],))
     db.execute("INSERT INTO moves (table_id, ply, seat, text, at) VALUES (?, 0, 0, 'z9', 0)",
                (bad[2]["id"],))
+    db.execute("UPDATE tables SET version = 1 WHERE id = ?", (bad[2]["id"],))
     db.execute("UPDATE tables SET seats = '[{\"kind\": \"human\", \"hat\": 1}, {}]' WHERE id = ?",
                (bad[3]["id"],))
     db.commit()
@@ -411,3 +412,17 @@ def test_a_normal_disconnect_logs_nothing(client, caplog):
             with client.websocket_connect(f"/ws/{t['id']}") as ws:
                 receive_until(ws, state_at(0))
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+
+
+def test_an_app_started_twice_still_stores_and_thinks(tmp_path):
+    """Test clients (and schemathesis) may run the app's startup and shutdown repeatedly."""
+    app = create_app(f"sqlite:///{tmp_path / 'twice.sqlite3'}", ai="thread", ai_time_limit=0.01)
+    with TestClient(app) as c:
+        create_game(c, "pentago", [{"kind": "me"}, {"kind": "open"}])
+    with TestClient(app) as c:
+        t = create_game(c, "pentago", [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+        with c.websocket_connect(f"/ws/{t['id']}") as ws:
+            first = receive_until(ws, state_at(0))
+            ws.send_text(json.dumps({"type": "move", "move": first["legal_moves"][0],
+                                     "version": 0}))
+            receive_until(ws, state_at(2))  # stored, and the computer answered

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -25,8 +26,10 @@ from ..ai.bots import LEVELS
 from ..core.errors import StateFormatError
 from ..core.game import list_games
 from ..record import SEED_RANGE, GameRecord
+from .bus import make_bus
 from .connections import Client
 from .hub import Hub, Limits
+from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
     MAX_MESSAGE_BYTES,
     HintMessage,
@@ -46,6 +49,10 @@ WEB = resources.files("pentarena") / "web"
 WS_MAX_SIZE = 4 * MAX_MESSAGE_BYTES
 """Largest WebSocket frame the protocol layer reads; larger frames close the connection
 (1009) before they are buffered."""
+
+IDLE_SECONDS = 24 * 3600
+"""A table with no move (nor any other change) for this long is idle: the lobby list leaves
+it out unless asked (``GET /api/tables?idle=true``)."""
 
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "busy": 429, "store-failed": 503, "too-long": 422}
@@ -90,26 +97,35 @@ def creator_key(request: Request) -> str:
 def create_app(database_url: str | None = None, ai: str = "process",
                ai_time_limit: float | None = None, workers: int | None = None,
                allowed_origins: Iterable[str] = (), allowed_hosts: Iterable[str] | None = None,
-               limits: Limits | None = None) -> FastAPI:
-    """The server application.  ``ai='thread'`` runs computer seats in threads (tests)."""
+               limits: Limits | None = None, redis_url: str | None = None) -> FastAPI:
+    """The server application.  ``ai='thread'`` runs computer seats in threads (tests).
+    With ``redis_url``, instances share table events and computer moves go to the Redis
+    queue served by ``pentarena worker`` (see :mod:`.cluster`)."""
     store = Store(database_url)
-    hub = Hub(store, WorkerPool(workers, ai), ai_time_limit, limits)
+    queue = None
+    if redis_url:
+        from .cluster import ComputerQueue
+
+        queue = ComputerQueue(redis_url)
+    hub = Hub(store, WorkerPool(workers, ai), ai_time_limit, limits, make_bus(redis_url), queue)
+    metrics = Metrics()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         unfinished = hub.restore()
-        log.info("restored %d unfinished tables", unfinished)
+        log.info("instance %s restored %d unfinished tables", hub.bus.instance, unfinished)
         if hub.unreadable:
             log.error("%d table(s) could not be restored and were set aside; they are "
                       "listed at /api/health", len(hub.unreadable))
-        hub.start_computers()
+        await hub.start()
         yield
-        await hub.close()
+        await hub.close(1012)  # "service restart": browsers reconnect, here or elsewhere
         store.close()
 
     app = FastAPI(title="Pentarena", version="0.1.0", lifespan=lifespan, redirect_slashes=False,
                   description="Play the Pent games: lobby API and table WebSockets.")
     app.state.hub = hub
+    app.state.metrics = metrics
     app.add_middleware(Guard, allowed_origins=allowed_origins, allowed_hosts=allowed_hosts)
 
     @app.exception_handler(RequestValidationError)
@@ -126,8 +142,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return JSONResponse({"detail": {"code": exc.code, "message": exc.message}},
                             STATUS.get(exc.code, 400))
 
-    def held_seat(request: Request, table_id: str, token: str | None) -> int | None:
-        table = hub.get(table_id)
+    async def held_seat(request: Request, table_id: str, token: str | None) -> int | None:
+        table = await hub.get(table_id)
         held = table.seats_of([token] if token else seat_tokens(request, table_id))
         return min(held) if held else None
 
@@ -155,12 +171,33 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     # -- lobby API ----------------------------------------------------------------
     @app.get("/api/health", summary="Is the server up; tables set aside at start")
-    async def health():
-        return {"status": "ok", "tables": len(hub.tables),
-                "playing": sum(t.status == "playing" for t in hub.tables.values()),
-                "connections": sum(len(c) for c in hub.clients.values()),
-                "jobs": {"running": hub.pool.running, "queued": hub.pool.queued},
-                "set_aside": [{"id": u.id, "reason": u.reason} for u in hub.unreadable]}
+    async def health(response: Response):
+        redis_ok = await hub.bus.ping()
+        if not redis_ok:
+            response.status_code = 503
+        out = {"status": "ok" if redis_ok else "degraded", "instance": hub.bus.instance,
+               "tables": len(hub.tables),
+               "playing": sum(t.status == "playing" for t in hub.tables.values()),
+               "connections": sum(len(c) for c in hub.clients.values()),
+               "jobs": {"running": hub.pool.running, "queued": hub.pool.queued},
+               "set_aside": [{"id": u.id, "reason": u.reason} for u in hub.unreadable]}
+        if hub.bus.distributed:
+            out["redis"] = "ok" if redis_ok else "unreachable"
+            out["queue"] = await hub.queue.depth() if hub.queue else {}
+        return out
+
+    @app.get("/metrics", include_in_schema=False)
+    async def prometheus():
+        metrics.connections.set(sum(len(c) for c in hub.clients.values()))
+        for status in ("playing", "finished", "replay"):
+            metrics.tables.labels(status).set(
+                sum(t.status == status for t in hub.tables.values()))
+        metrics.jobs.labels("running").set(hub.pool.running)
+        metrics.jobs.labels("queued").set(hub.pool.queued)
+        if hub.queue is not None:
+            for name, depth in (await hub.queue.depth()).items():
+                metrics.queue.labels(name).set(depth)
+        return Response(metrics.render(), media_type=CONTENT_TYPE)
 
     @app.get("/api/games", summary="Every game, its options and the computer levels")
     async def games():
@@ -184,31 +221,42 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.get("/api/tables", summary="Tables: open, in progress, finished")
     async def tables(request: Request,
                      status: str | None = Query(None, pattern="^(playing|finished|replay)$"),
-                     limit: int = Query(50, ge=1, le=500)):
-        rows = sorted(hub.tables.values(), key=lambda t: -t.updated)
-        if status:
-            rows = [t for t in rows if t.status == status]
+                     limit: int = Query(50, ge=1, le=500),
+                     idle: bool = Query(False, description="also list the tables idle for a "
+                                        "day (nothing happened for 24 hours), hidden by default")):
+        """The tables this browser holds a seat at first (``mine``: its seats), then the
+        others, most recently active first.  ``idle_hidden`` counts the idle tables left out
+        (ask again with ``idle=true`` to see them); each summary says whether it is ``idle``."""
+        now = time.time()
+        rows = [t for t in hub.tables.values() if not status or t.status == status]
+        is_idle = {t.id: now - t.updated >= IDLE_SECONDS for t in rows}
+        hidden = 0 if idle else sum(is_idle.values())
+        if not idle:
+            rows = [t for t in rows if not is_idle[t.id]]
+        held = {t.id: sorted(t.seats_of(seat_tokens(request, t.id))) for t in rows}
+        rows.sort(key=lambda t: (not held[t.id], -t.updated))
         out = []
         for t in rows[:limit]:
             summary = t.summary()
-            summary["mine"] = sorted(t.seats_of(seat_tokens(request, t.id)))
+            summary["mine"] = held[t.id]
+            summary["idle"] = is_idle[t.id]
             out.append(summary)
-        return {"tables": out}
+        return {"tables": out, "idle_hidden": hidden}
 
     @app.get("/api/tables/{table_id}", summary="One table as a spectator sees it")
     async def table(table_id: str):
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         return t.payload(None, hub.connected_seats(t.id))
 
     @app.get("/api/tables/{table_id}/at/{ply}", summary="The table after `ply` moves (replay)")
     async def table_at(table_id: str, ply: int = Path(ge=0, le=100_000)):
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         return t.payload(None, state=t.state_at(ply))
 
     @app.post("/api/tables/{table_id}/join",
               summary="Take a seat with its invite (the invite is then used up)")
     async def join(table_id: str, body: JoinTable, request: Request, response: Response):
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         seat, token, seats = t.claim(body.token, body.name)
         if token != body.token:
             await hub.change_seats(t, seats)
@@ -217,7 +265,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby")
     async def sit(table_id: str, body: SitDown, request: Request, response: Response):
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         token, seats = t.sit(body.seat, body.name)
         await hub.change_seats(t, seats)
         keep_seat_tokens(request, response, t.id, [token])
@@ -226,7 +274,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/leave",
               summary="Give up a seat: its token stops working, the seat opens to anyone")
     async def leave(table_id: str, body: JoinTable):
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         seat, seats = t.leave(body.token)
         await hub.change_seats(t, seats)
         return {"seat": seat}
@@ -234,12 +282,12 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/count",
               summary="Puzzles: count the solutions from the current position (seat only)")
     async def count(table_id: str, request: Request, body: SeatToken | None = None):
-        seat = held_seat(request, table_id, body.token if body else None)
-        return await hub.count_solutions(hub.get(table_id), seat)
+        seat = await held_seat(request, table_id, body.token if body else None)
+        return await hub.count_solutions(await hub.get(table_id), seat)
 
     @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)")
     async def record(table_id: str):
-        t = hub.get(table_id)
+        t = await hub.get(table_id)
         return JSONResponse(t.record().to_json(), headers={
             "Content-Disposition": f'attachment; filename="pentarena-{t.game.name}-{t.id}.json"'})
 
@@ -256,7 +304,10 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str, token: str | None = None):
         await ws.accept()
-        table = hub.tables.get(table_id)
+        try:
+            table = await hub.get(table_id)
+        except ProtocolError:
+            table = None
         if table is None:
             await ws.send_json({"type": "error", "code": "unknown-table",
                                 "message": f"there is no table {table_id!r}"})
@@ -269,7 +320,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
                          "message": "this link holds no seat here; you are watching"})
         await hub.join(table, client)
         try:
-            await serve_connection(hub, table, client, ws)
+            await serve_connection(hub, table, client, ws, metrics)
         except WebSocketDisconnect:
             pass
         except Exception:  # never let one connection take the server down
@@ -280,7 +331,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
     return app
 
 
-async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket) -> None:
+async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
+                           metrics: Metrics) -> None:
     """Read one connection's messages until it closes; every bad one gets an error event."""
     while not client.closed.is_set():
         message = await ws.receive()
@@ -295,7 +347,10 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket) -> No
         try:
             msg = parse_client_message(raw)
             if isinstance(msg, MoveMessage):
+                started = time.perf_counter()
                 await hub.submit(table, seat, msg.move, msg.version)
+                metrics.moves.labels("person").inc()
+                metrics.move_seconds.observe(time.perf_counter() - started)
             elif isinstance(msg, SyncMessage):
                 hub.send_state(table, client)
             elif isinstance(msg, PingMessage):
@@ -305,20 +360,27 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket) -> No
             elif isinstance(msg, SolveMessage):
                 await hub.solve(table, seat)
         except ProtocolError as exc:
+            metrics.refused.labels(exc.code).inc()
             client.send(exc.event())
             if exc.code == "stale":
                 hub.send_state(table, client)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
-          allowed_origins: Iterable[str] = ()) -> None:
+          allowed_origins: Iterable[str] = (), redis_url: str | None = None,
+          log_format: str = "text") -> None:
     import uvicorn
 
+    from .logs import setup_logging
+
+    setup_logging(log_format, logging.WARNING if log_format == "text" else logging.INFO)
     loopback = host in ("127.0.0.1", "localhost", "::1")
-    app = create_app(database_url, allowed_origins=allowed_origins,
+    app = create_app(database_url, allowed_origins=allowed_origins, redis_url=redis_url,
                      allowed_hosts=["127.0.0.1", "localhost", "::1"] if loopback else None)
     print(f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)", flush=True)
     print(f"Database: {app.state.hub.store.url}", flush=True)
+    if redis_url:
+        print(f"Redis: {redis_url} (computer moves: run 'pentarena worker')", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
                 h11_max_incomplete_event_size=16 * 1024, timeout_graceful_shutdown=5)
 

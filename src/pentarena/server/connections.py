@@ -93,3 +93,10 @@ class Client:
         self._finish()
         with contextlib.suppress(asyncio.CancelledError):
             await self._writer
+
+    async def close(self, code: int, reason: str) -> None:
+        """End the connection from the server's side (shutting down)."""
+        if self.closed.is_set():
+            return
+        await self.aclose()
+        await self._close(code, reason)

@@ -1,9 +1,14 @@
 """The server's live side: tables in memory, their connections, computer seats.
 
 Every move — a person's or a computer's — goes through :meth:`Hub.submit`: validated by the
-table, committed to the store (off the event loop), then taken by the table and broadcast,
-each connection receiving only its own view.  Sending never waits on a client (see
-:mod:`.connections`); thinking never runs on the event loop (see :mod:`.workers`).
+table, committed to the store (off the event loop, fenced by version), then taken by the
+table and broadcast, each connection receiving only its own view.  Sending never waits on a
+client (see :mod:`.connections`); thinking never runs on the event loop (see
+:mod:`.workers`, or :mod:`.cluster` when computer moves go to a Redis queue).
+
+Several instances may share one store: each keeps its own copy of the tables, tells the
+others what it changed through the event bus (:mod:`.bus`) and applies what they changed;
+a conflict (another instance moved first) or a gap reloads the table from the store.
 """
 
 from __future__ import annotations
@@ -13,15 +18,17 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections import OrderedDict, defaultdict
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..record import GameRecord
+from .bus import LocalBus
 from .connections import Client
 from .jobs import count, hint, think
 from .protocol import ProtocolError
-from .store import Store, Unreadable
+from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
 from .workers import JobFailed, JobTimeout, WorkerPool
 
@@ -32,6 +39,10 @@ THINK_TIMEOUT = 10.0
 stopped and a random legal move played instead."""
 STORE_RETRY_MAX = 5.0
 """Longest wait between a computer seat's attempts to store its move."""
+RESYNC_SECONDS = 2.0
+"""With other instances: how often tables watched here are checked against the store."""
+PRESENCE_TTL = 30.0
+"""Seconds another instance's report of who is connected there stays valid."""
 
 
 @dataclass(frozen=True)
@@ -52,11 +63,15 @@ PEOPLE_WAITING, PEOPLE_AWAY, NOBODY_PLAYS = 0, 1, 2
 
 class Hub:
     def __init__(self, store: Store, pool: WorkerPool, ai_time_limit: float | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, bus: LocalBus | None = None,
+                 computer_queue=None) -> None:
         self.store = store
         self.pool = pool
         self.ai_time_limit = ai_time_limit
         self.limits = limits or Limits()
+        self.bus = bus or LocalBus()
+        self.queue = computer_queue  # a cluster.ComputerQueue: computer moves on Redis
+        self.remote_presence: dict[str, dict[str, tuple[float, frozenset[int]]]] = defaultdict(dict)
         self.tables: dict[str, Table] = {}
         self.unreadable: list[Unreadable] = []
         self.clients: dict[str, set[Client]] = defaultdict(set)
@@ -83,17 +98,30 @@ class Hub:
             log.error("table %s set aside: it cannot be restored: %s", bad.id, bad.reason)
         return sum(t.status == "playing" for t in self.tables.values())
 
-    def start_computers(self) -> None:
-        for table in self.tables.values():
+    async def start(self) -> None:
+        """Start thinking for restored computer seats; with other instances, listen to
+        them and keep checking the watched tables against the store."""
+        self.pool.open()
+        await self.bus.start(self.on_event)
+        if self.queue is not None:
+            await self.queue.connect()
+        if self.bus.distributed:
+            self.spawn(self._resync_loop())
+        for table in list(self.tables.values()):
             self.schedule_computer(table)
 
-    async def close(self) -> None:
+    async def close(self, code: int = 1001) -> None:
+        """Stop: close every connection (``code`` 1012 tells browsers to come back, to this
+        or another instance), stop thinking, finish the queued writes."""
         for task in list(self.tasks):
             task.cancel()
-        for clients in self.clients.values():
+        for clients in list(self.clients.values()):
             for client in list(clients):
-                await client.aclose()
+                await client.close(code, "the server is restarting")
         self.pool.close()
+        await self.bus.close()
+        if self.queue is not None:
+            await self.queue.close()
 
     def spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
@@ -102,11 +130,41 @@ class Hub:
         return task
 
     # -- tables ---------------------------------------------------------------------
-    def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> Table:
+        """The table (loaded from the store if this instance has not seen it yet)."""
         table = self.tables.get(table_id)
+        if table is None:
+            table = await self._load(table_id)
         if table is None:
             raise ProtocolError("unknown-table", f"there is no table {table_id!r}")
         return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        """Read one table from the store into memory (replacing what was there)."""
+        if len(table_id) > 32:
+            return None
+        try:
+            stored = await asyncio.to_thread(self.store.load, table_id)
+            table = Table.from_stored(stored) if stored else None
+        except Exception as exc:  # noqa: BLE001 - an unreadable row is not a table
+            log.error("table %s cannot be loaded: %s", table_id, exc)
+            return None
+        if table is None:
+            return None
+        old = self.tables.get(table_id)
+        if old is not None:
+            old.state, old.seats, old.seats_version = table.state, table.seats, table.seats_version
+            old.updated, old.revision = table.updated, old.revision + 1
+            return old
+        self.tables[table_id] = table
+        return table
+
+    async def reload(self, table: Table) -> None:
+        """Catch up with the store (after a conflict, a gap, or a missed event)."""
+        async with self.locks[table.id]:
+            await self._load(table.id)
+        self.broadcast(table)
+        self.schedule_computer(table)
 
     async def create(self, game: str, options: dict, seats: list | None, name: str = "",
                      seed: int | None = None, creator: str | None = None,
@@ -120,6 +178,7 @@ class Hub:
                                     "only computers play; wait for one to finish")
         await self._store(self.store.create_table(table.stored()))
         self.tables[table.id] = table
+        await self.bus.publish({"kind": "created", "table": table.id})
         self.schedule_computer(table)
         return table, tokens
 
@@ -131,17 +190,26 @@ class Hub:
 
     async def change_seats(self, table: Table, seats: list[Seat]) -> None:
         """Store the new seats, then seat them and tell every connection."""
-        async with self.locks[table.id]:
-            await self._store(self.store.update_seats(table.id, [asdict(s) for s in seats]))
-            table.set_seats(seats)
+        try:
+            async with self.locks[table.id]:
+                await self._store(self.store.update_seats(
+                    table.id, [asdict(s) for s in seats], table.seats_version))
+                table.set_seats(seats)
+        except Conflict:
+            await self.reload(table)
+            raise ProtocolError("seats-changed", "the seats changed meanwhile: look again "
+                                "and try again") from None
+        await self.bus.publish({"kind": "seats", "table": table.id,
+                                "seats_version": table.seats_version})
         self.broadcast(table)
 
     @staticmethod
     async def _store(write) -> None:
-        """Await a store write; a failure is a clear, retryable error (nothing changed)."""
+        """Await a store write; a failure is a clear, retryable error (nothing changed).
+        A :class:`Conflict` (someone else changed the table first) passes through."""
         try:
             await asyncio.shield(write)
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, Conflict):
             raise
         except Exception as exc:
             log.error("a database write failed: %s", exc)
@@ -149,14 +217,27 @@ class Hub:
                                 "nothing changed, please try again") from None
 
     # -- connections ----------------------------------------------------------------
+    def local_seats(self, table_id: str) -> set[int]:
+        return {s for c in self.clients.get(table_id, ()) for s in c.seats}
+
     def connected_seats(self, table_id: str) -> set[int]:
-        return {s for c in self.clients[table_id] for s in c.seats}
+        """Seats connected here or (as last reported) on another instance."""
+        seats = self.local_seats(table_id)
+        remote = self.remote_presence.get(table_id)
+        if remote:
+            now = time.monotonic()
+            for instance, (at, held) in list(remote.items()):
+                if now - at > PRESENCE_TTL:
+                    del remote[instance]
+                else:
+                    seats |= held
+        return seats
 
     async def join(self, table: Table, client: Client) -> None:
         self.clients[table.id].add(client)
         self.send_state(table, client)
         if client.seats:
-            self.presence(table)
+            await self.seats_present(table)
         self.schedule_computer(table)  # a computer-only table waits for a watcher
 
     async def leave(self, table: Table, client: Client) -> None:
@@ -165,7 +246,13 @@ class Hub:
             self.clients.pop(table.id, None)
         await client.aclose()
         if client.seats:
-            self.presence(table)
+            await self.seats_present(table)
+
+    async def seats_present(self, table: Table) -> None:
+        """Who sits here changed: tell this instance's connections and the others."""
+        self.presence(table)
+        await self.bus.publish({"kind": "presence", "table": table.id,
+                                "seats": sorted(self.local_seats(table.id))})
 
     def presence(self, table: Table) -> None:
         """Tell everyone which seats are connected (a small event, not the whole state)."""
@@ -202,13 +289,20 @@ class Hub:
     async def submit(self, table: Table, seat: int | None, text: str,
                      version: int | None) -> str:
         """Validate, commit, then broadcast one move; returns its canonical text."""
-        async with self.locks[table.id]:
-            canonical = table.check_move(seat, text, version)
-            after = table.after(canonical)
-            await self._store(self.store.add_move(table.id, table.version, seat, canonical,
-                                                  table.status_of(after)))
-            table.accept(after)
+        try:
+            async with self.locks[table.id]:
+                canonical = table.check_move(seat, text, version)
+                after = table.after(canonical)
+                await self._store(self.store.add_move(table.id, table.version, seat, canonical,
+                                                      table.status_of(after)))
+                table.accept(after)
+        except Conflict:  # another instance (or a worker) stored a move here first
+            await self.reload(table)
+            raise ProtocolError("stale", "the game has moved on; your view has been "
+                                "refreshed") from None
         self.broadcast(table)
+        await self.bus.publish({"kind": "moved", "table": table.id, "version": table.version,
+                                "move": canonical, "seat": seat})
         self.schedule_computer(table)
         return canonical
 
@@ -279,7 +373,10 @@ class Hub:
             return
         if table.computer_only and not self.clients.get(table.id):
             return
-        task = self.spawn(self._computer_move(table, seat))
+        if self.queue is not None:
+            task = self.spawn(self._enqueue_computer(table, seat))
+        else:
+            task = self.spawn(self._computer_move(table, seat))
         self.thinking[table.id] = task
         task.add_done_callback(lambda done: self._computer_done(table, done))
 
@@ -291,7 +388,23 @@ class Hub:
         if task.exception() is not None:
             log.error("computer seat on table %s failed", table.id, exc_info=task.exception())
             return
-        self.schedule_computer(table)  # the next seat may be a computer too
+        if self.queue is None:
+            self.schedule_computer(table)  # the next seat may be a computer too
+
+    async def _enqueue_computer(self, table: Table, seat: int) -> None:
+        """Queue mode: a worker plays the move; it arrives as a ``moved`` event."""
+        version = table.version
+        try:
+            await self.queue.enqueue(table.id, version, not table.computer_only,
+                                     self.ai_time_limit)
+        except Exception as exc:
+            log.error("could not queue the computer's move on table %s: %s", table.id, exc)
+            return
+        if table.version == version:
+            table.thinking = seat
+            self.broadcast_event(table, {"type": "thinking", "seat": seat})
+            await self.bus.publish({"kind": "thinking", "table": table.id, "seat": seat,
+                                    "version": version})
 
     async def _computer_move(self, table: Table, seat: int) -> None:
         version = table.version
@@ -329,3 +442,71 @@ class Hub:
                 log.error("computer move %r on table %s refused: %s", text, table.id, exc.message)
                 text = str(table.state.random_move(random.Random(secrets.randbits(64))))
         self.broadcast(table)
+
+    # -- other instances ----------------------------------------------------------------
+    async def on_event(self, event: dict[str, Any]) -> None:
+        """Apply what another instance (or a worker) did."""
+        kind, table_id = event.get("kind"), event.get("table")
+        if not isinstance(table_id, str):
+            return
+        if kind == "presence":
+            seats = event.get("seats")
+            if isinstance(seats, list):
+                self.remote_presence[table_id][str(event.get("instance"))] = (
+                    time.monotonic(), frozenset(s for s in seats if isinstance(s, int)))
+                if table_id in self.tables:
+                    self.presence(self.tables[table_id])
+            return
+        table = self.tables.get(table_id)
+        if kind == "created" or table is None:
+            if table is None:
+                await self._load(table_id)
+            return
+        if kind == "moved":
+            await self._moved_elsewhere(table, event)
+        elif kind == "seats":
+            if event.get("seats_version") != table.seats_version:
+                await self.reload(table)
+        elif kind == "thinking" and event.get("version") == table.version:
+            table.thinking = event.get("seat")
+            self.broadcast_event(table, {"type": "thinking", "seat": table.thinking})
+
+    async def _moved_elsewhere(self, table: Table, event: dict[str, Any]) -> None:
+        version, move = event.get("version"), event.get("move")
+        if not isinstance(version, int) or version <= table.version:
+            return  # known already
+        if version == table.version + 1 and isinstance(move, str):
+            async with self.locks[table.id]:
+                if table.version + 1 == version:
+                    try:
+                        table.accept(table.after(move))
+                    except ValueError:
+                        pass
+                    else:
+                        table.thinking = None
+            if table.version == version:
+                self.broadcast(table)
+                if self.clients.get(table.id):
+                    self.schedule_computer(table)
+                return
+        await self.reload(table)  # a gap: the store knows
+
+    async def _resync_loop(self) -> None:
+        """Check the tables watched here against the store now and then (an event may be
+        lost while Redis reconnects, or an instance may die between storing and telling)."""
+        while True:
+            await asyncio.sleep(RESYNC_SECONDS)
+            watched = [t for t in self.clients if t in self.tables]
+            try:
+                stored = await asyncio.to_thread(self.store.versions, watched)
+            except Exception as exc:
+                log.warning("checking tables against the store failed: %s", exc)
+                continue
+            for table_id, (version, seats_version) in stored.items():
+                table = self.tables.get(table_id)
+                if table and (version != table.version or seats_version != table.seats_version):
+                    await self.reload(table)
+            for table_id in watched:  # tell the others who is here (their reports expire)
+                if self.local_seats(table_id):
+                    await self.bus.publish({"kind": "presence", "table": table_id,
+                                            "seats": sorted(self.local_seats(table_id))})

@@ -1,6 +1,11 @@
 """Persistence with SQLAlchemy: SQLite by default, PostgreSQL (or anything SQLAlchemy
 speaks) by URL.  Every accepted move is committed here before it is acknowledged.
 
+Fencing: a table row carries ``version`` (moves stored) and ``seats_version``.  A move is
+stored only if the row is still at the version the move was checked against, in the same
+transaction (``UPDATE ... WHERE version = ply``); otherwise :class:`Conflict`.  So however
+many server instances or workers hold a table, one move per version is ever stored.
+
 Writes never run on the server's event loop: :meth:`Store.write` hands them to one writer
 thread, which commits whatever has queued up meanwhile in a single transaction (group
 commit) and answers each caller only once that transaction is committed.  If a group fails,
@@ -33,6 +38,7 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    update,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -70,6 +76,9 @@ class TableRow(Base):
     imported: Mapped[bool] = mapped_column(default=False)
     private: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     """What no client may see before the game ends: a secret deal, the creator's key."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Moves stored (the fence for the next one)."""
+    seats_version: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class MoveRow(Base):
@@ -97,6 +106,11 @@ class StoredTable:
     imported: bool
     moves: list[str]
     private: dict[str, Any] = field(default_factory=dict)
+    seats_version: int = 0
+
+
+class Conflict(Exception):
+    """Someone else changed the table first: its version (or seats) moved on."""
 
 
 @dataclass
@@ -111,7 +125,8 @@ class Unreadable:
 def _create_table(s: Session, t: StoredTable) -> None:
     s.add(TableRow(id=t.id, game=t.game, options=t.options, seed=t.seed, seats=t.seats,
                    status=t.status, created=t.created, updated=t.updated,
-                   imported=t.imported, private=t.private or None))
+                   imported=t.imported, private=t.private or None, version=len(t.moves),
+                   seats_version=t.seats_version))
     s.flush()
     for ply, move in enumerate(t.moves):
         s.add(MoveRow(table_id=t.id, ply=ply, seat=-1, text=move, at=t.created))
@@ -119,20 +134,20 @@ def _create_table(s: Session, t: StoredTable) -> None:
 
 def _add_move(s: Session, table_id: str, ply: int, seat: int, move: str, status: str) -> None:
     now = time.time()
+    moved = s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.version == ply)
+                      .values(version=ply + 1, status=status, updated=now))
+    if moved.rowcount != 1:
+        raise Conflict(f"table {table_id} is no longer at move {ply}")
     s.add(MoveRow(table_id=table_id, ply=ply, seat=seat, text=move, at=now))
-    row = s.get(TableRow, table_id)
-    if row is None:
-        raise LookupError(f"no table {table_id!r} in the database")
-    row.status = status
-    row.updated = now
 
 
-def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]]) -> None:
-    row = s.get(TableRow, table_id)
-    if row is None:
-        raise LookupError(f"no table {table_id!r} in the database")
-    row.seats = json.loads(json.dumps(seats))
-    row.updated = time.time()
+def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]], expected: int) -> None:
+    changed = s.execute(update(TableRow)
+                        .where(TableRow.id == table_id, TableRow.seats_version == expected)
+                        .values(seats=json.loads(json.dumps(seats)), seats_version=expected + 1,
+                                updated=time.time()))
+    if changed.rowcount != 1:
+        raise Conflict(f"the seats of table {table_id} changed meanwhile")
 
 
 class Store:
@@ -150,16 +165,30 @@ class Store:
         self._add_missing_columns()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._queue: queue.SimpleQueue[tuple[Callable, tuple, Future] | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._write_loop, daemon=True,
-                                        name="pentarena-store")
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def _writer(self) -> None:
+        """Start the writer thread if it is not running (again, after :meth:`close`)."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._write_loop, daemon=True,
+                                                name="pentarena-store")
+                self._thread.start()
 
     def _add_missing_columns(self) -> None:
         """Databases made by earlier versions lack later columns: add them."""
         have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
-        if "private" not in have:
-            with self.engine.begin() as conn:
+        with self.engine.begin() as conn:
+            if "private" not in have:
                 conn.execute(text("ALTER TABLE tables ADD COLUMN private JSON"))
+            for column in ("version", "seats_version"):
+                if column not in have:
+                    conn.execute(text(f"ALTER TABLE tables ADD COLUMN {column} INTEGER "
+                                      "NOT NULL DEFAULT 0"))
+            if "version" not in have:
+                conn.execute(text("UPDATE tables SET version = (SELECT COUNT(*) FROM moves "
+                                  "WHERE moves.table_id = tables.id)"))
 
     def session(self) -> Session:
         return self._session()
@@ -168,12 +197,14 @@ class Store:
     async def write(self, fn: Callable[..., None], *args: Any) -> None:
         """Run ``fn(session, *args)`` in the writer thread; returns once committed."""
         fut: Future = Future()
+        self._writer()
         self._queue.put((fn, args, fut))
         await asyncio.wrap_future(fut)
 
     def write_now(self, fn: Callable[..., None], *args: Any) -> None:
         """:meth:`write` for code outside the event loop (tools, tests)."""
         fut: Future = Future()
+        self._writer()
         self._queue.put((fn, args, fut))
         fut.result()
 
@@ -184,8 +215,10 @@ class Store:
         """Commit one accepted move (and the table's new status)."""
         await self.write(_add_move, table_id, ply, seat, move, status)
 
-    async def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        await self.write(_update_seats, table_id, seats)
+    async def update_seats(self, table_id: str, seats: list[dict[str, Any]],
+                           expected: int) -> None:
+        """Store new seats if the stored ones are still at ``expected`` (else Conflict)."""
+        await self.write(_update_seats, table_id, seats, expected)
 
     def _batches(self) -> Iterator[list[tuple[Callable, tuple, Future]]]:
         while True:
@@ -231,7 +264,8 @@ class Store:
 
     @staticmethod
     def _fail(fut: Future, exc: Exception) -> None:
-        log.error("a database write failed: %s", exc)
+        if not isinstance(exc, Conflict):  # a conflict is a normal answer, not a failure
+            log.error("a database write failed: %s", exc)
         fut.set_exception(exc)
 
     # -- reading ------------------------------------------------------------------------
@@ -246,14 +280,25 @@ class Store:
         private = row.private if row.private is not None else {}
         if not isinstance(private, dict):
             raise ValueError("its private data is not a JSON object")
+        if len(moves) != row.version:
+            raise ValueError(f"{len(moves)} moves stored but its version says {row.version}")
         return StoredTable(row.id, row.game, dict(row.options), row.seed, list(row.seats),
                            row.status, row.created, row.updated, bool(row.imported),
-                           list(moves), dict(private))
+                           list(moves), dict(private), row.seats_version or 0)
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.session() as s:
             row = s.get(TableRow, table_id)
             return self._stored(s, row) if row else None
+
+    def versions(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
+        """(version, seats_version) of each of these tables."""
+        if not table_ids:
+            return {}
+        with self.session() as s:
+            rows = s.execute(select(TableRow.id, TableRow.version, TableRow.seats_version)
+                             .where(TableRow.id.in_(table_ids))).all()
+        return {r.id: (r.version, r.seats_version) for r in rows}
 
     def load_all(self, status: str | None = None) -> tuple[list[StoredTable], list[Unreadable]]:
         """Every table that reads back, and those that do not (with the reason)."""
@@ -273,8 +318,12 @@ class Store:
         return good, bad
 
     def close(self) -> None:
-        self._queue.put(None)
-        self._thread.join(10)
+        """Finish the queued writes and stop the writer (a later write starts it again)."""
+        with self._lock:
+            if self._thread is not None:
+                self._queue.put(None)
+                self._thread.join(10)
+                self._thread = None
         self.engine.dispose()
 
 

@@ -91,6 +91,7 @@ class Table:
         self.creator = creator
         self.thinking: int | None = None
         self.revision = 0  # goes up with every change a client can see
+        self.seats_version = 0  # seat changes stored (the fence for the next one)
 
     @property
     def seed(self) -> int | None:
@@ -133,7 +134,7 @@ class Table:
                 if level not in LEVELS:
                     raise ProtocolError("bad-seats", f"seat {i}: unknown computer level "
                                         f"{level!r}; levels: {', '.join(LEVELS)}")
-                seats.append(Seat("computer", label or f"Computer ({level})", level,
+                seats.append(Seat("computer", label, level,  # the page names it: colour + level
                                   claimed=True))
             elif kind == "open":
                 seats.append(Seat("human", label, open=True))
@@ -165,6 +166,7 @@ class Table:
             except ValueError as exc:
                 raise ValueError(f"move {i + 1} ({text!r}) does not replay: {exc}") from None
         table.updated = t.updated
+        table.seats_version = t.seats_version
         return table
 
     @classmethod
@@ -189,7 +191,8 @@ class Table:
             private["creator"] = self.creator
         return StoredTable(self.id, self.game.name, dict(self.game.options), self.seed,
                            [asdict(s) for s in self.seats], self.status, self.created,
-                           self.updated, self.imported, self.state.history(), private)
+                           self.updated, self.imported, self.state.history(), private,
+                           self.seats_version)
 
     # -- queries --------------------------------------------------------------------
     @property
@@ -344,8 +347,9 @@ class Table:
         s.token_hash, s.claimed, s.open = None, False, True
         return seat, seats
 
-    def set_seats(self, seats: list[Seat]) -> None:
+    def set_seats(self, seats: list[Seat], seats_version: int | None = None) -> None:
         self.seats = seats
+        self.seats_version = self.seats_version + 1 if seats_version is None else seats_version
         self.updated = time.time()
         self.revision += 1
 

@@ -108,9 +108,16 @@ class WorkerPool:
         self._busy = 0
         self._waiting: list[tuple[int, int, asyncio.Future]] = []
         self._seq = itertools.count()
-        self._threads = ThreadPoolExecutor(self.size if kind == "thread" else self.size * 2,
-                                           thread_name_prefix="pentarena-job")
         self._procs: set[_ProcessWorker] = set()
+        self._closed = True
+        self.open()
+
+    def open(self) -> None:
+        """Take jobs (again, after :meth:`close`)."""
+        if not self._closed:
+            return
+        self._threads = ThreadPoolExecutor(self.size if self.kind == "thread" else self.size * 2,
+                                           thread_name_prefix="pentarena-job")
         self._closed = False
 
     # -- scheduling -------------------------------------------------------------------

@@ -1,121 +1,501 @@
+// The home page: the games, the create-a-table form (with the puzzle's region editor) and
+// the lobby lists (your games first; tables idle for a day hidden until asked for).
 import { api, el, toast, invitesKey, quickStart } from "./api.js";
 import { loadPlugin } from "./games/index.js";
+import { PIECES, PIECE_NAMES, shapeSvg } from "./pieces.js";
+import { picture as puzzlePicture, regionPicture, PUZZLE_COLOURS } from "./games/puzzle-picture.js";
+
+const PUZZLE = "pentomino-puzzle";
+const NAME_KEY = "pentarena:name";   // the table page reads it too
+const MAX_DRAW = 12;                 // the custom region editor: up to 12 × 12 cells
+const rect = (h, w) => Array(h).fill("#".repeat(w));
+// The named regions of games/pentomino/puzzle.py (REGIONS), as rows of # (cell) and . (hole).
+const REGIONS = [
+  { name: "6x10", label: "6 × 10", rows: rect(6, 10) },
+  { name: "5x12", label: "5 × 12", rows: rect(5, 12) },
+  { name: "4x15", label: "4 × 15", rows: rect(4, 15) },
+  { name: "3x20", label: "3 × 20", rows: rect(3, 20) },
+  { name: "8x8-centre", label: "8 × 8 − centre",
+    rows: ["########", "########", "########", "###..###", "###..###", "########", "########", "########"] },
+];
 
 let GAMES = [];
 let LEVELS = {};
+const PLUGINS = {};
+let showIdle = false;
 
-function go(url) { window.location.href = url; }
+const $ = (id) => document.getElementById(id);
+const go = (url) => { window.location.href = url; };
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const cellCount = (rows) => rows.join("").split("").filter((c) => c === "#").length;
+const gameOf = (name) => GAMES.find((g) => g.name === name);
+const savedName = () => localStorage.getItem(NAME_KEY) || "";
 
-async function renderGames() {
-  const box = document.getElementById("games");
+// -- the game cards ---------------------------------------------------------------------
+
+/** Make every SVG of a card's picture show all it draws: a viewBox that cuts a shape off is
+ * widened to the shapes' bounding box (with room for strokes). */
+function fitPicture(box) {
+  for (const svg of box.querySelectorAll("svg")) {
+    if (svg.parentElement && svg.parentElement.closest("svg")) continue;
+    let b;
+    try { b = svg.getBBox(); } catch { continue; }
+    if (!b.width || !b.height) continue;
+    const m = 1.5 + 0.02 * Math.max(b.width, b.height);
+    const vb = svg.viewBox.baseVal;
+    const inside = vb && vb.width && b.x - m >= vb.x && b.y - m >= vb.y &&
+      b.x + b.width + m <= vb.x + vb.width && b.y + b.height + m <= vb.y + vb.height;
+    if (inside) continue;
+    const view = [b.x - m, b.y - m, b.width + 2 * m, b.height + 2 * m];
+    const height = Math.min(Number(svg.getAttribute("height")) || 84, box.clientHeight || 84);
+    svg.setAttribute("viewBox", view.map((v) => +v.toFixed(2)).join(" "));
+    svg.setAttribute("height", height);
+    svg.setAttribute("width", Math.round((height * view[2]) / view[3]));
+  }
+}
+
+function renderGames() {
+  const box = $("games");
   box.replaceChildren();
   for (const g of GAMES) {
-    const plugin = await loadPlugin(g.name);
-    const play = el("button", { class: "primary", "data-game": g.name, onclick: async () => {
+    const plugin = PLUGINS[g.name];
+    const play = el("button", { class: "primary", type: "button", "data-game": g.name, onclick: async () => {
       try { const t = await quickStart(g.name); go(t.url); } catch (e) { toast(e.message); }
     } }, g.solo ? "Start a puzzle" : "Play the computer");
-    box.append(el("div", { class: "card", "data-game": g.name },
-      el("div", { class: "pic" }, plugin.picture()),
+    const setup = el("button", { type: "button", class: "linkish", "data-setup": g.name,
+      title: "Choose the options and the seats", onclick: () => chooseGame(g.name) }, "Options");
+    const pic = el("div", { class: "pic", "aria-hidden": "true" }, g.name === PUZZLE ? puzzlePicture() : plugin.picture());
+    box.append(el("div", { class: "card", "data-game": g.name }, pic,
       el("h3", {}, g.title),
       el("p", {}, g.description),
-      el("div", { class: "actions" }, play, el("a", { class: "button", href: `/rules/${g.name}` }, "How to play"))));
+      el("div", { class: "actions" }, play,
+        el("span", { class: "card-links" }, el("a", { class: "linkish", href: `/rules/${g.name}` }, "How to play"), setup))));
+    fitPicture(pic);
   }
 }
 
-function optionInput(name, opt) {
+function chooseGame(name) {
+  const sel = $("create-game");
+  sel.value = name;
+  sel.dispatchEvent(new Event("change"));
+  $("create").scrollIntoView({ behavior: "smooth", block: "start" });
+  sel.focus({ preventScroll: true });
+}
+
+// -- the create form --------------------------------------------------------------------
+
+const optionLabel = (k) => (k === "touch_move" ? "Touch-move" : k[0].toUpperCase() + k.slice(1).replace(/_/g, " "));
+function choiceLabel(c) {
+  if (c === null) return "automatic";
+  if (c === true) return "yes";
+  if (c === false) return "no";
+  return String(c);
+}
+
+function helpMark(text) {
+  return text ? el("span", { class: "help", tabindex: 0, role: "note", "aria-label": text, "data-help": text }, "?") : null;
+}
+
+/** One option as a labelled control: a select for choices, a number input for numbers. */
+function optionField(name, opt) {
   const id = `opt-${name}`;
+  let input;
   if (opt.choices) {
-    const sel = el("select", { id, name });
+    input = el("select", { id, name, "data-kind": "json", title: opt.help });
     for (const c of opt.choices) {
-      const label = c === null ? "default" : String(c);
-      sel.append(el("option", { value: JSON.stringify(c), selected: c === opt.default }, label));
+      input.append(el("option", { value: JSON.stringify(c), selected: c === opt.default }, choiceLabel(c)));
     }
-    return el("label", { title: opt.help }, name, sel);
+  } else if (typeof opt.default === "number") {
+    input = el("input", { id, name, type: "number", "data-kind": "number", value: opt.default, min: 1, step: 1,
+      inputmode: "numeric", title: opt.help, class: "num" });
+  } else {
+    input = el("input", { id, name, type: "text", "data-kind": "text", value: opt.default ?? "", title: opt.help });
   }
-  return el("label", { title: opt.help }, name, el("input", { id, name, value: opt.default ?? "" }));
+  return el("div", { class: "field" }, el("label", { for: id }, optionLabel(name), helpMark(opt.help)), input);
 }
 
-function seatsFor(count) {
-  const box = el("div", { id: "seats", class: "seats" });
+function readOption(input) {
+  if (input.dataset.kind === "json") return JSON.parse(input.value);
+  if (input.dataset.kind === "number") return input.value.trim() === "" ? null : Number(input.value);
+  return input.value.trim();
+}
+
+function seatFields(game, count, previous) {
+  const plugin = PLUGINS[game.name];
+  const fields = [];
   for (let i = 0; i < count; i++) {
-    const sel = el("select", { name: `seat-${i}`, "data-seat": i });
-    sel.append(el("option", { value: "me", selected: i === 0 }, "me"));
-    sel.append(el("option", { value: "invite" }, "friend (invite link)"));
-    sel.append(el("option", { value: "open" }, "anyone (open seat)"));
-    for (const lv of Object.keys(LEVELS)) {
-      sel.append(el("option", { value: `computer:${lv}`, selected: i > 0 && lv === "medium",
-                                title: LEVELS[lv] }, `computer: ${lv}`));
-    }
-    box.append(el("label", {}, `Seat ${i + 1}`, sel));
+    const sel = el("select", { name: `seat-${i}`, id: `seat-${i}`, "data-seat": i });
+    sel.append(el("option", { value: "me" }, "me"),
+      el("option", { value: "invite" }, "a friend (invite link)"),
+      el("option", { value: "open" }, "anyone (open seat)"));
+    const computers = el("optgroup", { label: "the computer" });
+    for (const [lv, help] of Object.entries(LEVELS)) computers.append(el("option", { value: `computer:${lv}`, title: help }, `computer: ${lv}`));
+    sel.append(computers);
+    sel.value = previous[i] || (i === 0 ? "me" : "computer:medium");
+    const colour = plugin.seatColours ? plugin.seatColours[i] : "#999";
+    const who = plugin.seatNames ? plugin.seatNames[i] : `Seat ${i + 1}`;
+    fields.push(el("div", { class: "field" },
+      el("label", { for: sel.id }, el("span", { class: "swatch", style: `background:${colour}` }), who), sel));
   }
-  return box;
+  return fields;
 }
 
 function renderCreate() {
-  const form = document.getElementById("create");
+  const form = $("create");
   const gameSel = el("select", { name: "game", id: "create-game" },
     GAMES.map((g) => el("option", { value: g.name }, g.title)));
-  const optsBox = el("div", { class: "opts", style: "display:contents" });
-  const seatsBox = el("div", { style: "display:contents" });
-  const name = el("input", { name: "name", placeholder: "your name (optional)", maxlength: 40 });
+  const name = el("input", { name: "name", id: "create-name", placeholder: "optional", maxlength: 40,
+    autocomplete: "nickname", value: savedName() });
+  const optsBox = el("div", { class: "cf-fields", id: "create-options" });
+  const seatsBox = el("div", { class: "cf-fields", id: "create-seats" });
+  const optsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Options"), optsBox);
+  const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox);
+  const error = el("p", { class: "cf-error", id: "create-error", role: "alert" });
+  const submit = el("button", { class: "primary", type: "submit", id: "create-submit" }, "Create table");
+  let puzzle = null;
+
+  const current = () => gameOf(gameSel.value);
+  const seatCount = () => {
+    const g = current();
+    if (g.solo) return 1;
+    const players = optsBox.querySelector("[name=players]");
+    return players ? Number(readOption(players)) || 2 : 2;
+  };
+  const refreshSeats = () => {
+    const g = current();
+    if (g.solo) {
+      seatsBox.replaceChildren(el("p", { class: "muted cf-solo", id: "solo-seat" }, "A puzzle has one seat: yours."));
+      return;
+    }
+    const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.replaceChildren(...seatFields(g, seatCount(), previous));
+  };
+  const update = () => {
+    error.textContent = "";
+    submit.disabled = Boolean(puzzle && !puzzle.valid());
+  };
   const refresh = () => {
-    const g = GAMES.find((x) => x.name === gameSel.value);
-    optsBox.replaceChildren(...Object.entries(g.options).map(([k, o]) => optionInput(k, o)));
-    const playersSel = optsBox.querySelector("#opt-players");
-    const count = () => (playersSel ? JSON.parse(playersSel.value) : 2);
-    seatsBox.replaceChildren(seatsFor(count()));
-    if (playersSel) playersSel.addEventListener("change", () => seatsBox.replaceChildren(seatsFor(count())));
+    const g = current();
+    puzzle = g.name === PUZZLE ? puzzleEditor(update) : null;
+    const fields = Object.entries(g.options).map(([k, o]) => optionField(k, o));
+    optsBox.replaceChildren(...(puzzle ? [puzzle.node] : fields.length ? fields : [el("p", { class: "muted" }, "No options: the standard game.")]));
+    optsSet.classList.toggle("wide", Boolean(puzzle));
+    const players = optsBox.querySelector("[name=players]");
+    if (players) players.addEventListener("change", refreshSeats);
+    seatsBox.replaceChildren();
+    refreshSeats();
+    submit.textContent = g.solo ? "Start the puzzle" : "Create table";
+    update();
   };
   gameSel.addEventListener("change", refresh);
-  form.replaceChildren(el("label", {}, "Game", gameSel), optsBox, seatsBox,
-    el("label", {}, "Name", name), el("button", { class: "primary", type: "submit", id: "create-submit" }, "Create table"));
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+
+  form.replaceChildren(
+    el("div", { class: "cf-row" },
+      el("div", { class: "field" }, el("label", { for: "create-game" }, "Game"), gameSel),
+      el("div", { class: "field" }, el("label", { for: "create-name" }, "Your name"), name)),
+    optsSet, seatsSet,
+    el("div", { class: "cf-row cf-submit" }, submit, error));
   refresh();
+
   form.onsubmit = async (ev) => {
     ev.preventDefault();
-    const options = {};
-    for (const inp of optsBox.querySelectorAll("select,input")) {
-      const v = inp.tagName === "SELECT" ? JSON.parse(inp.value) : inp.value;
-      if (v !== null && v !== "") options[inp.name] = v;
+    const g = current();
+    if (puzzle && !puzzle.valid()) { puzzle.flag(); return; }
+    let options = {};
+    if (puzzle) options = puzzle.options();
+    else {
+      for (const inp of optsBox.querySelectorAll("select,input")) {
+        const v = readOption(inp);
+        if (v !== null && v !== "") options[inp.name] = v;
+      }
     }
-    const seats = [...seatsBox.querySelectorAll("select")].map((s) => {
+    const seats = g.solo ? [{ kind: "me" }] : [...seatsBox.querySelectorAll("select")].map((s) => {
       const [kind, level] = s.value.split(":");
       return kind === "computer" ? { kind, level } : { kind };
     });
+    const who = name.value.trim();
+    if (who) localStorage.setItem(NAME_KEY, who); else localStorage.removeItem(NAME_KEY);
+    error.textContent = "";
+    submit.disabled = true;
+    form.setAttribute("aria-busy", "true");
     try {
-      const t = await api("/api/tables", { method: "POST", body: { game: gameSel.value, options, seats, name: name.value } });
+      const t = await api("/api/tables", { method: "POST", body: { game: g.name, options, seats, name: who } });
       if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
       go(t.url);
-    } catch (e) { toast(e.message); }
+    } catch (e) {
+      error.textContent = e.message;   // the server's own words, once, next to the button
+      submit.disabled = false;
+    } finally {
+      form.removeAttribute("aria-busy");
+    }
   };
 }
 
-function tableItem(t, action) {
-  const who = t.seats.map((s, i) => s.name || (s.claimed ? `Player ${i + 1}` : "open seat")).join(" · ");
-  return el("li", { "data-table": t.id },
-    el("span", {}, el("b", {}, t.title), " ", who, el("br"), el("small", {}, `${t.moves} moves`)), action);
+// -- the puzzle's region and pieces -----------------------------------------------------
+
+function puzzleEditor(onChange) {
+  let region = REGIONS[0].name;
+  const drawn = new Set();               // "x,y" on the drawing grid, y from the top
+  const pieces = new Set(PIECE_NAMES);
+  const node = el("div", { class: "pz", id: "puzzle-editor" });
+
+  // region choice: a tile per named region, and one to draw your own
+  const tiles = el("div", { class: "pz-regions", role: "radiogroup", "aria-label": "Region" });
+  const tile = (key, label, pic, cells) => el("button", { type: "button", class: "pz-region", role: "radio",
+    "data-region": key, "aria-checked": String(key === region), onclick: () => { region = key; changed(); } },
+  el("span", { class: "pz-pic" }, pic), el("span", { class: "pz-name" }, label),
+  el("span", { class: "pz-cells" }, cells));
+  for (const r of REGIONS) {
+    const w = Math.max(...r.rows.map((x) => x.length));
+    const size = Math.min(8, Math.floor(100 / w), Math.floor(48 / r.rows.length));
+    tiles.append(tile(r.name, r.label, regionPicture(r.rows, { size }), plural(cellCount(r.rows), "cell")));
+  }
+  tiles.append(tile("custom", "Draw your own", el("span", { class: "pz-pencil" }, "✎"), `up to ${MAX_DRAW} × ${MAX_DRAW}`));
+
+  // the drawing grid
+  const grid = el("div", { class: "pz-grid", id: "pz-grid", role: "group", "aria-label": "Draw the region" });
+  for (let y = 0; y < MAX_DRAW; y++) {
+    for (let x = 0; x < MAX_DRAW; x++) {
+      grid.append(el("button", { type: "button", class: "pz-cell", "data-x": x, "data-y": y, "aria-pressed": "false",
+        "aria-label": `row ${y + 1}, column ${x + 1}` }));
+    }
+  }
+  const setCell = (b, on) => {
+    const k = `${b.dataset.x},${b.dataset.y}`;
+    if (on === drawn.has(k)) return;
+    if (on) drawn.add(k); else drawn.delete(k);
+    b.setAttribute("aria-pressed", String(on));
+    changed();
+  };
+  let paint = null;
+  grid.addEventListener("pointerdown", (ev) => {
+    const b = ev.target.closest(".pz-cell");
+    if (!b || ev.button !== 0) return;
+    ev.preventDefault();
+    if (grid.hasPointerCapture && grid.hasPointerCapture(ev.pointerId)) grid.releasePointerCapture(ev.pointerId);
+    if (b.hasPointerCapture && b.hasPointerCapture(ev.pointerId)) b.releasePointerCapture(ev.pointerId);
+    paint = !drawn.has(`${b.dataset.x},${b.dataset.y}`);
+    setCell(b, paint);
+    document.addEventListener("pointerup", () => { paint = null; }, { once: true });
+  });
+  grid.addEventListener("pointermove", (ev) => {
+    if (paint === null) return;
+    const hit = document.elementFromPoint(ev.clientX, ev.clientY);
+    const b = hit && hit.closest(".pz-cell");
+    if (b && grid.contains(b)) setCell(b, paint);
+  });
+  grid.addEventListener("click", (ev) => {  // the keyboard (Enter, Space): pointers paint above
+    const b = ev.target.closest(".pz-cell");
+    if (b && ev.detail === 0) setCell(b, !drawn.has(`${b.dataset.x},${b.dataset.y}`));
+  });
+  const drawCount = el("p", { class: "pz-count", id: "pz-count" });
+  const clear = el("button", { type: "button", class: "small", id: "pz-clear", onclick: () => {
+    drawn.clear();
+    for (const b of grid.children) b.setAttribute("aria-pressed", "false");
+    changed();
+  } }, "Clear");
+  const drawBox = el("div", { class: "pz-draw", id: "pz-draw" }, grid,
+    el("div", { class: "pz-draw-side" }, drawCount,
+      el("p", { class: "muted" }, "Click or drag over the grid to draw cells; click a drawn cell to take it out. Holes are fine."),
+      clear));
+
+  // the pieces
+  const pieceButtons = PIECE_NAMES.map((p, i) => el("button", { type: "button", class: "pz-piece", "data-piece": p,
+    "aria-pressed": "true", title: `the ${p} pentomino`, onclick: () => {
+      if (pieces.has(p)) pieces.delete(p); else pieces.add(p);
+      changed();
+    } }, el("span", { class: "pz-shape" }, shapeSvg(PIECES[p], { size: 6, fill: PUZZLE_COLOURS[i], stroke: "#333" })),
+    el("span", {}, p)));
+  const setAll = (on) => { pieces.clear(); if (on) PIECE_NAMES.forEach((p) => pieces.add(p)); changed(); };
+  const piecesBox = el("div", { class: "pz-piece-row" },
+    el("div", { class: "pz-pieces", role: "group", "aria-label": "Pieces" }, pieceButtons),
+    el("span", { class: "pz-piece-tools" },
+      el("button", { type: "button", class: "small", id: "pz-all", onclick: () => setAll(true) }, "All 12"),
+      el("button", { type: "button", class: "small", id: "pz-none", onclick: () => setAll(false) }, "None")));
+  const check = el("p", { class: "pz-check", id: "pz-check", role: "status", "aria-live": "polite" });
+
+  node.append(
+    el("div", { class: "pz-label" }, "Region", helpMark("A named box, or draw any shape: its cells must be five times the number of pieces.")),
+    tiles, drawBox,
+    el("div", { class: "pz-label" }, "Pieces", helpMark("Each chosen piece is placed once; the region needs 5 cells a piece.")),
+    piecesBox, check);
+
+  function customRows() {
+    if (!drawn.size) return [];
+    const cells = [...drawn].map((k) => k.split(",").map(Number));
+    const xs = cells.map((c) => c[0]);
+    const ys = cells.map((c) => c[1]);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const rows = [];
+    for (let y = y0; y <= y1; y++) {
+      let row = "";
+      for (let x = x0; x <= x1; x++) row += drawn.has(`${x},${y}`) ? "#" : ".";
+      rows.push(row);
+    }
+    return rows;
+  }
+  const cells = () => (region === "custom" ? drawn.size : cellCount(REGIONS.find((r) => r.name === region).rows));
+
+  function verdict() {
+    const n = cells();
+    const k = pieces.size;
+    if (region === "custom" && n === 0) return [false, "Draw the region: click or drag over the grid."];
+    if (k === 0) return [false, "Choose at least one piece."];
+    if (n % 5) {
+      return [false, `The region has ${plural(n, "cell")}, not a multiple of 5: draw ${plural(5 - (n % 5), "more cell")} or take ${plural(n % 5, "cell")} out.`];
+    }
+    if (n !== 5 * k) {
+      const need = n / 5;
+      const fix = need > PIECE_NAMES.length ? `take ${n - 5 * PIECE_NAMES.length} cells out (12 pieces cover at most 60)`
+        : `choose ${plural(need, "piece")}`;
+      return [false, `The region has ${n} cells but ${plural(k, "piece")} cover ${5 * k}: ${fix}.`];
+    }
+    return [true, `✓ ${n} cells = ${plural(k, "piece")} × 5.`];
+  }
+
+  function changed() {
+    for (const b of tiles.children) b.setAttribute("aria-checked", String(b.dataset.region === region));
+    drawBox.hidden = region !== "custom";
+    const n = drawn.size;
+    const need = n / 5;
+    drawCount.replaceChildren(el("b", {}, plural(n, "cell")),
+      n ? ` · needs ${Number.isInteger(need) ? plural(need, "piece") : `${need.toFixed(1)} pieces`}` : "");
+    for (const b of pieceButtons) b.setAttribute("aria-pressed", String(pieces.has(b.dataset.piece)));
+    const [ok, text] = verdict();
+    check.textContent = text;
+    check.className = `pz-check ${ok ? "ok" : "warn"}`;
+    onChange();
+  }
+  changed();
+
+  return {
+    node,
+    valid: () => verdict()[0],
+    flag() { check.classList.remove("flash"); void check.offsetWidth; check.classList.add("flash"); },
+    options: () => ({
+      region: region === "custom" ? customRows().join("/") : region,
+      pieces: PIECE_NAMES.filter((p) => pieces.has(p)).join(""),
+    }),
+  };
+}
+
+// -- the lobby lists --------------------------------------------------------------------
+
+function seatLabel(t, i) {
+  const s = t.seats[i];
+  const plugin = PLUGINS[t.game];
+  const colour = plugin && plugin.seatNames ? plugin.seatNames[i] : `Player ${i + 1}`;
+  if (s.name) return s.name;
+  if (s.kind === "computer") return `${colour} (computer${s.level ? `, ${s.level}` : ""})`;
+  if (s.claimed) return colour;
+  return s.open ? `${colour} (free seat)` : `${colour} (invited)`;
+}
+
+function ago(ts) {
+  const s = Math.max(0, Date.now() / 1000 - ts);
+  if (s < 60) return "just now";
+  if (s < 3600) return `${plural(Math.floor(s / 60), "minute")} ago`;
+  if (s < 86400) return `${plural(Math.floor(s / 3600), "hour")} ago`;
+  return `${plural(Math.floor(s / 86400), "day")} ago`;
+}
+
+function optionSummary(t) {
+  const g = gameOf(t.game);
+  const bits = [];
+  for (const [k, v] of Object.entries(t.options || {})) {
+    if (k === "region") {
+      const named = REGIONS.find((r) => r.name === v);
+      bits.push(named ? named.label : "own region");
+      continue;
+    }
+    const def = g && g.options[k] ? g.options[k].default : undefined;
+    if (v === def || v === null) continue;
+    if (k === "pieces") bits.push(`pieces ${v}`);
+    else if (k === "players") bits.push(plural(v, "player"));
+    else if (v === true) bits.push(optionLabel(k).toLowerCase());
+    else if (v === false) continue;
+    else bits.push(`${k === "target" ? "to " : ""}${v}`);
+  }
+  return bits.join(" · ");
+}
+
+function resultText(t) {
+  const w = t.winners || [];
+  if (t.seats.length === 1) return w.length ? "solved" : "over";
+  if (!w.length) return "no winner";
+  if (w.length === t.seats.length) return "a draw";
+  if (!t.imported && t.mine.some((s) => w.includes(s))) return w.length > 1 ? "you share the win" : "you win";
+  return `${w.map((i) => seatLabel(t, i)).join(" and ")} ${w.length > 1 ? "win" : "wins"}`;
+}
+
+function stateLine(t) {
+  if (t.status === "finished") return el("span", { class: "result" }, t.imported ? `imported · ${resultText(t)}` : resultText(t));
+  if (t.status === "replay") return "imported record";
+  if (t.to_move !== null && t.mine.includes(t.to_move)) return el("span", { class: "your-turn" }, "your turn");
+  if (t.open_public_seats.length) return plural(t.open_public_seats.length, "seat") + " free";
+  if (t.open_seats.length) return `waiting for ${plural(t.open_seats.length, "invited player")}`;
+  if (t.to_move !== null && t.seats.length > 1) return `${seatLabel(t, t.to_move)} to move`;
+  return "in play";
+}
+
+function tableRow(t, action) {
+  const players = t.seats.length > 1
+    ? t.seats.map((_, i) => seatLabel(t, i) + (t.mine.includes(i) ? " (you)" : "")).join(" vs ")
+    : null;
+  const summary = optionSummary(t);
+  const meta = [stateLine(t), plural(t.moves, "move"), ago(t.updated)];
+  return el("li", { "data-table": t.id, "data-status": t.status, class: t.idle ? "idle" : "" },
+    el("div", { class: "t-main" },
+      el("div", { class: "t-head" }, el("b", {}, t.title), summary ? el("span", { class: "tag" }, summary) : null,
+        t.idle ? el("span", { class: "tag idle-tag", title: "no move for a day or more" }, "idle") : null),
+      players ? el("div", { class: "t-players" }, players) : null,
+      el("small", { class: "t-meta" }, ...meta.flatMap((m, i) => (i ? [" · ", m] : [m])))),
+    action);
+}
+
+async function sit(t) {
+  try {
+    await api(`/api/tables/${t.id}/sit`, { method: "POST", body: { seat: t.open_public_seats[0], name: savedName() } });
+    go(`/t/${t.id}`);
+  } catch (e) { toast(e.message); }
 }
 
 async function renderLists() {
-  const { tables } = await api("/api/tables");
-  const open = tables.filter((t) => t.status === "playing" && t.open_public_seats.length);
-  const playing = tables.filter((t) => t.status === "playing");
-  const finished = tables.filter((t) => t.status === "finished" || t.status === "replay");
-  const fill = (id, rows, make) => {
-    const ul = document.getElementById(id);
-    ul.replaceChildren(...(rows.length ? rows.map(make) : [el("li", { class: "empty" }, "none yet")]));
+  const data = await api(`/api/tables?idle=${showIdle}&limit=${showIdle ? 300 : 100}`);
+  const tables = data.tables;
+  const mine = tables.filter((t) => t.mine.length && t.status === "playing");
+  const others = tables.filter((t) => !mine.includes(t));
+  const open = others.filter((t) => t.status === "playing" && t.open_public_seats.length);
+  const playing = others.filter((t) => t.status === "playing" && !t.open_public_seats.length);
+  const finished = others.filter((t) => t.status !== "playing");
+  const fill = (id, rows, make, empty) => {
+    $(id).replaceChildren(...(rows.length ? rows.map(make) : [el("li", { class: "empty" }, empty)]));
   };
-  fill("open", open, (t) => tableItem(t, el("button", { class: "small primary", onclick: async () => {
-    try {
-      await api(`/api/tables/${t.id}/sit`, { method: "POST", body: { seat: t.open_public_seats[0], name: "" } });
-      go(`/t/${t.id}`);
-    } catch (e) { toast(e.message); }
-  } }, "Sit")));
-  fill("playing", playing, (t) => tableItem(t, el("a", { class: "button small", href: `/t/${t.id}` },
-    t.mine && t.mine.length ? "Resume" : "Watch")));
-  fill("finished", finished, (t) => tableItem(t, el("a", { class: "button small", href: `/t/${t.id}` }, "Replay")));
+  $("your-games").hidden = !mine.length;
+  fill("mine", mine, (t) => tableRow(t, el("a", { class: "button small primary", href: `/t/${t.id}` }, "Resume")), "");
+  fill("open", open, (t) => tableRow(t, el("button", { type: "button", class: "small primary", onclick: () => sit(t) }, "Sit")),
+    "No free seats right now.");
+  fill("playing", playing, (t) => tableRow(t, el("a", { class: "button small", href: `/t/${t.id}` }, "Watch")),
+    "Nothing in play.");
+  fill("finished", finished, (t) => tableRow(t, el("a", { class: "button small", href: `/t/${t.id}` }, "Replay")),
+    "No finished games yet.");
+  const toggle = $("toggle-idle");
+  const hidden = data.idle_hidden || 0;
+  toggle.hidden = !showIdle && !hidden;
+  toggle.textContent = showIdle ? "Hide older games" : `Show ${plural(hidden, "older game")}`;
+  toggle.title = "Games with no move for a day";
+  toggle.setAttribute("aria-pressed", String(showIdle));
+  $("idle-note").textContent = showIdle ? "Including games idle for a day." : hidden ? "Games idle for a day are hidden." : "";
 }
 
-document.getElementById("record-file").addEventListener("change", async (ev) => {
+$("toggle-idle").addEventListener("click", () => {
+  showIdle = !showIdle;
+  renderLists().catch((e) => toast(e.message));
+});
+
+$("record-file").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
   try {
@@ -129,9 +509,11 @@ document.getElementById("record-file").addEventListener("change", async (ev) => 
     const data = await api("/api/games");
     GAMES = data.games;
     LEVELS = data.levels;
-    await renderGames();
+    await Promise.all(GAMES.map(async (g) => { PLUGINS[g.name] = await loadPlugin(g.name); }));
+    renderGames();
     renderCreate();
     await renderLists();
+    document.body.dataset.ready = "true";
     setInterval(() => renderLists().catch(() => {}), 5000);
   } catch (e) { toast(e.message); }
 })();

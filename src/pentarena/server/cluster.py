@@ -1,0 +1,182 @@
+"""Computer moves on a Redis-backed job queue (SAQ), for several server instances.
+
+With ``--redis-url`` an instance does not think for computer seats itself: it puts a job
+``computer_move(table_id, version)`` on a queue, keyed by table and version so that however
+many instances ask, one job exists per move.  ``pentarena worker`` processes (on any
+machine, with the same database and Redis) take the jobs: load the table from the store,
+think on their own worker pool (the search capped in time, killed if it overruns), store
+the move with the store's version fence, and publish it on the event bus.
+
+Two queues keep a person's opponent from waiting behind computer-only tables: ``people``
+(tables with a human seat) and ``bots``; every worker serves both, with more of its slots
+on the first.  A worker that dies mid-job stops sending heartbeats; the queue's sweep puts
+the job back and another worker takes it (a move already stored is only announced again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import signal
+from typing import Any
+
+from .bus import RedisBus
+from .jobs import think
+from .protocol import ProtocolError
+from .store import Conflict, Store
+from .tables import Table
+from .workers import JobFailed, WorkerPool
+
+log = logging.getLogger("pentarena.worker")
+
+QUEUES = {"people": "pentarena-people", "bots": "pentarena-bots"}
+THINK_TIMEOUT = 10.0
+HEARTBEAT = 3
+"""Seconds a job may go without a heartbeat before the sweep takes it back."""
+SWEEP = 1.0
+
+
+def job_timeout(time_limit: float | None) -> float:
+    """Seconds a computer move may take, thinking included."""
+    return THINK_TIMEOUT + 3 * (time_limit or 5)
+
+
+class ComputerQueue:
+    """The instances' side: put computer moves on the queues."""
+
+    def __init__(self, redis_url: str) -> None:
+        from saq import Queue
+
+        self.queues = {kind: Queue.from_url(redis_url, name=name) for kind, name in QUEUES.items()}
+
+    async def connect(self) -> None:
+        for q in self.queues.values():
+            await q.connect()
+
+    async def enqueue(self, table_id: str, version: int, people: bool,
+                      time_limit: float | None) -> bool:
+        """Ask for the computer's move at ``version``; False if it was already asked."""
+        queue = self.queues["people" if people else "bots"]
+        job = await queue.enqueue("computer_move", key=f"{table_id}:{version}",
+                                  table_id=table_id, version=version, time_limit=time_limit,
+                                  timeout=int(job_timeout(time_limit)) + 5, heartbeat=HEARTBEAT,
+                                  retries=5, ttl=600)
+        return job is not None
+
+    async def depth(self) -> dict[str, int]:
+        """Jobs waiting per queue."""
+        out = {}
+        for kind, q in self.queues.items():
+            try:
+                out[kind] = await q.count("queued")
+            except Exception:
+                out[kind] = -1
+        return out
+
+    async def close(self) -> None:
+        for q in self.queues.values():
+            with contextlib.suppress(Exception):
+                await q.disconnect()
+
+
+def moved_event(table: Table, seat: int | None = None) -> dict[str, Any]:
+    history = table.state.history()
+    return {"kind": "moved", "table": table.id, "version": len(history),
+            "move": history[-1] if history else None, "seat": seat}
+
+
+async def computer_move(ctx: dict[str, Any], *, table_id: str, version: int,
+                        time_limit: float | None = None) -> str:
+    """The job: play the computer's move at ``version`` on ``table_id``."""
+    store: Store = ctx["store"]
+    bus: RedisBus = ctx["bus"]
+    stored = await asyncio.to_thread(store.load, table_id)
+    if stored is None:
+        return "no such table"
+    table = Table.from_stored(stored)
+    if table.version > version:  # stored already (by a worker that died before telling)
+        await bus.publish(moved_event(table))
+        return "already played"
+    seat = table.computer_to_move()
+    if table.version != version or seat is None:
+        return "nothing to play"
+    text = await _think(ctx, table, seat, time_limit)
+    try:
+        canonical = table.check_move(seat, text, version)
+    except ProtocolError as exc:
+        log.error("computer move %r on table %s refused: %s", text, table_id, exc.message)
+        canonical = str(table.state.random_move(random.Random(secrets.randbits(64))))
+    after = table.after(canonical)
+    try:
+        await store.add_move(table_id, version, seat, canonical, table.status_of(after))
+    except Conflict:
+        return "someone else played first"
+    table.accept(after)
+    await bus.publish(moved_event(table, seat))
+    return canonical
+
+
+async def _think(ctx: dict[str, Any], table: Table, seat: int, time_limit: float | None) -> str:
+    pool: WorkerPool = ctx["pool"]
+    job = ctx.get("job")
+
+    async def heartbeat() -> None:
+        while job is not None:
+            await asyncio.sleep(1.0)
+            with contextlib.suppress(Exception):
+                await job.update()
+
+    beating = asyncio.get_running_loop().create_task(heartbeat())
+    try:
+        return await pool.run(think, table.game.name, dict(table.game.options),
+                              table.state.view(seat).to_json(), table.seats[seat].level or "medium",
+                              secrets.randbits(63), time_limit, timeout=job_timeout(time_limit),
+                              priority=2 if table.computer_only else 0)
+    except JobFailed as exc:
+        log.warning("computer seat %s on table %s: %s; playing a random move", seat, table.id, exc)
+        return str(table.state.random_move(random.Random(secrets.randbits(64))))
+    finally:
+        beating.cancel()
+
+
+async def run_worker(redis_url: str, database_url: str | None, processes: int | None = None,
+                     ready: asyncio.Event | None = None) -> None:
+    """``pentarena worker``: serve both queues until SIGTERM/SIGINT."""
+    from saq import Queue, Worker
+
+    store = Store(database_url)
+    bus = RedisBus(redis_url)
+    pool = WorkerPool(processes, "process")
+    context = {"store": store, "bus": bus, "pool": pool}
+
+    async def startup(ctx: dict[str, Any]) -> None:
+        ctx.update(context)
+
+    slots = pool.size
+    workers = [Worker(Queue.from_url(redis_url, name=QUEUES["people"]), [computer_move],
+                      concurrency=slots + 1, startup=startup, timers={"sweep": SWEEP}),
+               Worker(Queue.from_url(redis_url, name=QUEUES["bots"]), [computer_move],
+                      concurrency=max(1, slots // 2), startup=startup, timers={"sweep": SWEEP})]
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    tasks = [loop.create_task(w.start()) for w in workers]
+    log.info("worker ready: %d processes, queues %s", pool.size, ", ".join(QUEUES.values()))
+    if ready is not None:
+        ready.set()
+    try:
+        await stop.wait()
+    finally:
+        for w in workers:
+            with contextlib.suppress(Exception):
+                await w.stop()
+        for t in tasks:
+            t.cancel()
+        pool.close()
+        await bus.close()
+        store.close()

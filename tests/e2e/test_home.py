@@ -1,0 +1,341 @@
+"""The home page in a real browser: the create form (every puzzle region, a drawn region and
+a piece subset, inline errors), the game cards' pictures, and the lobby lists (your games
+first, idle tables hidden until asked for, imported records with their players' names)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+import pentarena
+from pentarena.games.pentomino.puzzle import REGIONS, region_grid
+
+from .conftest import shot
+from .helpers import create_table, until
+
+DAY = 24 * 3600
+
+
+def open_home(server, page):
+    page.goto(server.url + "/")
+    until(page, "document.body.dataset.ready === 'true'")
+
+
+def choose_puzzle(page):
+    page.select_option("#create-game", "pentomino-puzzle")
+    page.wait_for_selector("#puzzle-editor")
+
+
+def board_squares(page) -> set[str]:
+    page.wait_for_selector("#pm-board .pm-cell")
+    return set(page.eval_on_selector_all("#pm-board .pm-cell",
+                                         "cells => cells.map(c => c.dataset.square)"))
+
+
+def table_id(page) -> str:
+    until(page, "location.pathname.startsWith('/t/')")
+    return page.url.split("/t/")[1].split("?")[0]
+
+
+def get(server, path):
+    import urllib.request
+
+    return json.loads(urllib.request.urlopen(server.url + path, timeout=30).read())
+
+
+def check_text(page) -> str:
+    return page.locator("#pz-check").inner_text()
+
+
+# -- the create form: puzzles -------------------------------------------------------------
+
+@pytest.mark.parametrize("region", list(REGIONS))
+def test_every_named_region_starts_from_the_form(server, new_page, region):
+    page = new_page()
+    open_home(server, page)
+    choose_puzzle(page)
+    assert page.locator("#create-seats select").count() == 0  # one seat: yours
+    page.click(f".pz-region[data-region='{region}']")
+    tile = page.locator(f".pz-region[data-region='{region}']")
+    assert tile.get_attribute("aria-checked") == "true"
+    assert page.locator("#pz-draw").is_hidden()
+    assert check_text(page).startswith("✓ 60 cells = 12 pieces × 5")
+    page.click("#create-submit")
+    tid = table_id(page)
+    grid = region_grid(region)
+    until(page, "document.querySelectorAll('#pm-board .pm-cell').length === 60")
+    assert board_squares(page) == set(grid.squares(grid.cells))
+    table = get(server, f"/api/tables/{tid}")["table"]
+    assert table["options"]["region"] == region and len(table["seats"]) == 1
+    page.wait_for_selector("#status .you")  # the creator holds the seat and may play
+    assert not page.errors, page.errors
+
+
+def test_a_drawn_region_and_a_piece_subset(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    choose_puzzle(page)
+    page.click(".pz-region[data-region=custom]")
+    assert page.locator("#pz-draw").is_visible()
+    assert "Draw the region" in check_text(page)
+    assert page.locator("#create-submit").is_disabled()
+
+    def cell(x, y):
+        return page.locator(f".pz-cell[data-x='{x}'][data-y='{y}']")
+
+    # drag along the first row, click the others; a stray cell goes in and out again
+    page.locator("#pz-grid").scroll_into_view_if_needed()
+    box = cell(2, 3).bounding_box()
+    end = cell(6, 3).bounding_box()
+    page.mouse.move(box["x"] + 5, box["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(end["x"] + 5, end["y"] + 5, steps=8)
+    page.mouse.up()
+    assert page.locator(".pz-cell[aria-pressed=true]").count() == 5
+    for y in (4, 5):
+        for x in range(2, 7):
+            cell(x, y).click()
+    cell(10, 10).click()
+    assert "16 cells" in page.locator("#pz-count").inner_text()
+    assert "3.2 pieces" in page.locator("#pz-count").inner_text()
+    cell(10, 10).click()
+    assert page.locator("#pz-count").inner_text() == "15 cells · needs 3 pieces"
+    assert check_text(page) == "The region has 15 cells but 12 pieces cover 60: choose 3 pieces."
+    page.click("#pz-none")
+    assert check_text(page) == "Choose at least one piece."
+    for p in "LTY":
+        page.click(f".pz-piece[data-piece={p}]")
+    assert check_text(page) == "✓ 15 cells = 3 pieces × 5."
+    assert page.locator("#create-submit").is_enabled()
+    shot(page, "create-puzzle")
+    page.click("#create-submit")
+    tid = table_id(page)
+    until(page, "document.querySelectorAll('#pm-board .pm-cell').length === 15")
+    assert board_squares(page) == {f"{c}{r}" for c in "abcde" for r in (1, 2, 3)}
+    options = get(server, f"/api/tables/{tid}")["table"]["options"]
+    assert options == {"region": "#####/#####/#####", "pieces": "LTY"}
+    page.click("#pm-solve")  # and it can be solved
+    page.wait_for_selector("#banner:not([hidden])")
+    assert not page.errors, page.errors
+
+
+def test_a_wrong_cell_count_says_what_to_do(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    choose_puzzle(page)
+    page.click(".pz-region[data-region=custom]")
+    for x in range(7):
+        page.click(f".pz-cell[data-x='{x}'][data-y='0']")
+    assert "7 cells · needs 1.4 pieces" == page.locator("#pz-count").inner_text()
+    message = check_text(page)
+    assert message == ("The region has 7 cells, not a multiple of 5: "
+                       "draw 3 more cells or take 2 cells out.")
+    assert "warn" in page.locator("#pz-check").get_attribute("class")
+    assert page.locator("#create-submit").is_disabled()
+    # the keyboard draws too: Enter on a cell
+    page.focus(".pz-cell[data-x='7'][data-y='0']")
+    page.keyboard.press("Enter")
+    assert "8 cells" in page.locator("#pz-count").inner_text()
+    # a named region with too few pieces
+    page.click(".pz-region[data-region='6x10']")
+    page.click(".pz-piece[data-piece=X]")
+    assert check_text(page) == "The region has 60 cells but 11 pieces cover 55: choose 12 pieces."
+    assert page.locator("#create-submit").is_disabled()
+    page.click("#pz-all")
+    assert page.locator("#create-submit").is_enabled()
+    # the one message, no toast
+    assert page.locator("#toasts .toast").count() == 0
+    assert not page.errors, page.errors
+
+
+def test_the_servers_refusal_is_shown_inline_once(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    page.select_option("#create-game", "pentup")
+    page.select_option("#opt-players", "3")
+    assert page.locator("#create-seats select").count() == 3
+    page.select_option("#opt-teams", "true")
+    page.click("#create-submit")
+    until(page, "document.getElementById('create-error').textContent.length > 0")
+    error = page.locator("#create-error")
+    assert "teams are played with exactly 4 players" in error.inner_text()
+    assert page.get_by_text("teams are played with exactly 4 players").count() == 1
+    assert page.locator("#toasts .toast").count() == 0
+    assert page.url.rstrip("/") == server.url  # still here, the choices kept
+    assert page.locator("#opt-players").input_value() == "3"
+    page.select_option("#opt-players", "4")  # any change clears it
+    assert error.inner_text() == ""
+    assert page.locator("#create-seats select").count() == 4
+    page.click("#create-submit")
+    table_id(page)
+    assert not page.errors, page.errors
+
+
+def test_option_controls_and_their_help(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    page.select_option("#create-game", "pentic")
+    target = page.locator("#opt-target")
+    assert target.get_attribute("type") == "number" and target.input_value() == "250"
+    assert page.locator("label[for=opt-target] .help").get_attribute("data-help")
+    page.select_option("#create-game", "pentomino")
+    assert page.locator("#opt-touch_move option").all_inner_texts() == ["no", "yes"]
+    assert page.locator("#opt-target").evaluate("e => e.tagName") == "SELECT"
+    assert page.locator("#create-seats select").count() == 2
+    page.select_option("#create-game", "pentago")
+    assert "No options" in page.locator("#create-options").inner_text()
+    # the card's Options… button picks the game in the form
+    page.click("button[data-setup=pentomino-puzzle]")
+    page.wait_for_selector("#puzzle-editor")
+    assert page.locator("#create-game").input_value() == "pentomino-puzzle"
+
+
+def test_the_quick_puzzle_button_still_works(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    page.click("button[data-game=pentomino-puzzle]")
+    table_id(page)
+    until(page, "document.querySelectorAll('#pm-board .pm-cell').length === 60")
+
+
+# -- the game cards -----------------------------------------------------------------------
+
+OUTSIDE = """cards => {
+  const bad = [];
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.top >= b.top - 0.5 &&
+    a.right <= b.right + 0.5 && a.bottom <= b.bottom + 0.5;
+  for (const card of cards) {
+    const c = card.getBoundingClientRect();
+    const pic = card.querySelector('.pic');
+    const p = pic.getBoundingClientRect();
+    if (!inside(p, c)) bad.push(card.dataset.game + ': picture box outside the card');
+    const shapes = pic.querySelectorAll(
+      'svg rect, svg circle, svg ellipse, svg path, svg polygon, svg line, svg text, svg use');
+    if (!shapes.length) bad.push(card.dataset.game + ': no picture');
+    for (const s of shapes) {
+      const r = s.getBoundingClientRect();
+      if (!r.width && !r.height) continue;
+      const svg = s.ownerSVGElement.getBoundingClientRect();
+      const what = card.dataset.game + ': a ' + s.tagName;
+      if (!inside(r, svg)) bad.push(what + ' is cut off by its picture');
+      if (!inside(r, p)) bad.push(what + ' is outside the picture box');
+    }
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_every_card_picture_is_fully_inside_its_card(server, new_page, width):
+    page = new_page(width=width, height=900)
+    open_home(server, page)
+    names = {g["name"] for g in get(server, "/api/games")["games"]}
+    cards = page.locator(".card")
+    assert cards.count() == len(names)
+    assert page.eval_on_selector_all(".card", OUTSIDE) == []
+    pics = page.eval_on_selector_all(".card .pic", "ps => ps.map(p => p.innerHTML)")
+    assert len(set(pics)) == len(pics), "every game has its own picture"
+    assert not page.errors, page.errors
+
+
+# -- the lobby lists ----------------------------------------------------------------------
+
+def rows(page, list_id: str) -> list[str]:
+    return page.eval_on_selector_all(f"#{list_id} li[data-table]",
+                                     "ls => ls.map(l => l.dataset.table)")
+
+
+def test_your_games_come_first_with_resume(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    page.click("button[data-game=pentago]")
+    pentago = table_id(page)
+    open_home(server, page)
+    choose_puzzle(page)
+    page.click("#create-submit")
+    puzzle = table_id(page)
+    watched = create_table(server, [{"kind": "invite"}, {"kind": "computer"}], game="pentago")["id"]
+    free = create_table(server, [{"kind": "open"}, {"kind": "computer"}], game="pentago")["id"]
+
+    open_home(server, page)
+    assert page.locator("#your-games").is_visible()
+    assert set(rows(page, "mine")) == {pentago, puzzle}
+    assert rows(page, "playing") == [watched] and rows(page, "open") == [free]
+    # your games sit above everything else on the page
+    top = page.locator("#your-games").bounding_box()["y"]
+    assert top < page.locator("#games").bounding_box()["y"]
+    mine = page.locator(f"#mine li[data-table='{puzzle}']")
+    assert mine.locator("a.button").inner_text() == "Resume"
+    assert "your turn" in mine.inner_text() and "0 moves" in mine.inner_text()
+    assert "6 × 10" in mine.inner_text()
+    assert page.locator(f"#playing li[data-table='{watched}'] a").inner_text() == "Watch"
+    assert page.locator(f"#open li[data-table='{free}'] button").inner_text() == "Sit"
+    shot(page, "home-lobby")
+    mine.locator("a.button").click()
+    until(page, f"location.pathname === '/t/{puzzle}'")
+    page.wait_for_selector("#status .you")
+    assert not page.errors, page.errors
+
+
+def test_idle_tables_are_hidden_and_can_be_shown(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    page.click("button[data-game=pentago]")
+    my_old = table_id(page)
+    fresh = create_table(server, [{"kind": "invite"}, {"kind": "computer"}], game="pentago")["id"]
+    old = create_table(server, [{"kind": "invite"}, {"kind": "computer"}], game="pentago")["id"]
+    server.stop()
+    with sqlite3.connect(server.db.removeprefix("sqlite:///")) as db:
+        for tid, days in ((my_old, 2), (old, 5)):
+            db.execute("UPDATE tables SET updated = updated - ? WHERE id = ?", (days * DAY, tid))
+    server.start()
+
+    open_home(server, page)
+    toggle = page.locator("#toggle-idle")
+    assert rows(page, "playing") == [fresh]
+    assert page.locator("#your-games").is_hidden()
+    assert toggle.inner_text() == "Show 2 older games"
+    toggle.click()
+    until(page, "document.querySelectorAll('#playing li[data-table]').length === 2")
+    assert rows(page, "playing") == [fresh, old]
+    assert rows(page, "mine") == [my_old]
+    assert page.locator("#your-games").is_visible()
+    idle_row = page.locator(f"#playing li[data-table='{old}']")
+    assert "idle" in idle_row.get_attribute("class")
+    assert "5 days ago" in idle_row.inner_text()
+    assert "2 days ago" in page.locator(f"#mine li[data-table='{my_old}']").inner_text()
+    assert toggle.inner_text() == "Hide older games"
+    toggle.click()
+    until(page, "document.querySelectorAll('#playing li[data-table]').length === 1")
+    assert page.locator("#your-games").is_hidden()
+    assert not page.errors, page.errors
+
+
+def test_an_imported_record_shows_its_players_and_plurals(server, new_page):
+    state = pentarena.load_game("pentago").new_initial_state(seed=1)
+    for move in ["a1 BR cw", "a6 BR cw", "b1 BR cw", "b6 BR cw", "c1 BR cw", "c6 BR cw",
+                 "d1 BL cw", "d6 BL cw", "e1"]:
+        state.apply(move)
+    finished = pentarena.GameRecord.of(state, players=["Ada", "Grace"])
+    one = pentarena.load_game("pentago").new_initial_state(seed=1)
+    one.apply("a1 BR cw")
+    unfinished = pentarena.GameRecord.of(one, players=["Ada", "Grace"])
+    page = new_page()
+    ids = []
+    for record in (finished, unfinished):
+        open_home(server, page)
+        page.set_input_files("#record-file", files=[{
+            "name": "game.json", "mimeType": "application/json",
+            "buffer": record.dumps().encode()}])
+        ids.append(table_id(page))
+    open_home(server, page)
+    done = page.locator(f"#finished li[data-table='{ids[0]}']")
+    text = done.inner_text()
+    assert "Ada vs Grace" in text and "imported · Ada wins" in text and "9 moves" in text
+    assert "Player" not in text
+    replay = page.locator(f"#finished li[data-table='{ids[1]}']").inner_text()
+    assert "imported record" in replay and "1 move ·" in replay and "1 moves" not in replay
+    assert page.locator(f"#finished li[data-table='{ids[0]}'] a").inner_text() == "Replay"
+    assert not page.errors, page.errors
