@@ -34,11 +34,12 @@ install-test: $(STAMP_TEST)
 run: $(STAMP_RUN)
 	$(VENV)/bin/pentarena serve --host 127.0.0.1 --port 8000
 
-## Debian's Chromium (browser tests) and PostgreSQL (database tests), when missing
+## Debian's Chromium (browser tests), PostgreSQL and Redis (database and cluster tests)
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing="$$missing redis-server"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages for the tests:$$missing"; \
 	  $(SUDO) apt-get update -qq && \

@@ -2,59 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
-
-import pytest
 from fastapi.testclient import TestClient
 
 from pentarena.server.app import create_app
 
 from .test_api import first_move_against_the_computer
-
-PG_BIN = next((str(p) for p in sorted(Path("/usr/lib/postgresql").glob("*/bin"))), None)
-
-
-def _as_postgres(args: list[str]) -> list[str]:
-    # initdb refuses to run as root: run the server tools as the 'postgres' user then.
-    if os.geteuid() == 0:
-        return ["runuser", "-u", "postgres", "--", *args]
-    return args
-
-
-@pytest.fixture(scope="module")
-def postgres_url():
-    if PG_BIN is None:
-        pytest.fail("PostgreSQL server binaries are missing: run 'make test' (it installs them)")
-    from tests.e2e.conftest import free_port
-
-    # Not under pytest's private tmp folder: the 'postgres' user must be able to enter it.
-    base = Path(tempfile.mkdtemp(prefix="pentarena-pg-"))
-    data, sock = base / "data", base / "sock"
-    sock.mkdir()
-    if os.geteuid() == 0:
-        shutil.chown(base, "postgres")
-        shutil.chown(sock, "postgres")
-    port = free_port()
-    subprocess.run(_as_postgres([f"{PG_BIN}/initdb", "-D", str(data), "-U", "pentarena",
-                                 "--auth=trust", "-E", "UTF8"]),
-                   check=True, capture_output=True)
-    subprocess.run(_as_postgres([f"{PG_BIN}/pg_ctl", "-D", str(data), "-w", "-l",
-                                 str(base / "log"), "-o",
-                                 f"-p {port} -k {sock} -c listen_addresses=127.0.0.1", "start"]),
-                   check=True, capture_output=True)
-    try:
-        subprocess.run(_as_postgres([f"{PG_BIN}/createdb", "-h", "127.0.0.1", "-p", str(port),
-                                     "-U", "pentarena", "pentarena"]),
-                       check=True, capture_output=True)
-        yield f"postgresql+psycopg://pentarena@127.0.0.1:{port}/pentarena"
-    finally:
-        subprocess.run(_as_postgres([f"{PG_BIN}/pg_ctl", "-D", str(data), "-m", "fast",
-                                     "stop"]), capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
 
 
 def test_tables_and_moves_survive_a_restart_on_postgres(postgres_url):
@@ -62,3 +14,30 @@ def test_tables_and_moves_survive_a_restart_on_postgres(postgres_url):
     with TestClient(create_app(postgres_url, ai="thread", ai_time_limit=0.2)) as c2:
         assert c2.get(f"/api/tables/{t['id']}").json()["history"] == history
         assert c2.app.state.hub.store.url.startswith("postgresql")
+
+
+def test_two_stores_on_one_database_store_one_move_per_version(postgres_url):
+    """The version fence: two writers (instances, workers) racing for the same ply."""
+    import asyncio
+
+    import pentarena
+    from pentarena.server.store import Conflict, Store, _create_table
+    from pentarena.server.tables import Table
+
+    table, _ = Table.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}])
+    a, b = Store(postgres_url), Store(postgres_url)
+    a.write_now(_create_table, table.stored())
+    moves = [str(m) for m in pentarena.load_game("pentago").new_initial_state().legal_moves()[:2]]
+
+    async def race():
+        return await asyncio.gather(a.add_move(table.id, 0, 0, moves[0], "playing"),
+                                    b.add_move(table.id, 0, 0, moves[1], "playing"),
+                                    return_exceptions=True)
+
+    results = asyncio.run(race())
+    assert sorted(type(r).__name__ for r in results) == ["Conflict", "NoneType"]
+    assert isinstance(next(r for r in results if r is not None), Conflict)
+    stored = a.load(table.id)
+    assert len(stored.moves) == 1 and stored.moves[0] in moves
+    a.close()
+    b.close()

@@ -245,12 +245,12 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.get("/api/tables/{table_id}", summary="One table as a spectator sees it")
     async def table(table_id: str):
-        t = await hub.get(table_id)
+        t = await hub.get(table_id, fresh=True)
         return t.payload(None, hub.connected_seats(t.id))
 
     @app.get("/api/tables/{table_id}/at/{ply}", summary="The table after `ply` moves (replay)")
     async def table_at(table_id: str, ply: int = Path(ge=0, le=100_000)):
-        t = await hub.get(table_id)
+        t = await hub.get(table_id, fresh=True)
         return t.payload(None, state=t.state_at(ply))
 
     @app.post("/api/tables/{table_id}/join",
@@ -287,7 +287,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)")
     async def record(table_id: str):
-        t = await hub.get(table_id)
+        t = await hub.get(table_id, fresh=True)
         return JSONResponse(t.record().to_json(), headers={
             "Content-Disposition": f'attachment; filename="pentarena-{t.game.name}-{t.id}.json"'})
 
@@ -305,7 +305,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     async def play(ws: WebSocket, table_id: str, token: str | None = None):
         await ws.accept()
         try:
-            table = await hub.get(table_id)
+            table = await hub.get(table_id, fresh=True)
         except ProtocolError:
             table = None
         if table is None:

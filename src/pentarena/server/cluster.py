@@ -36,7 +36,8 @@ QUEUES = {"people": "pentarena-people", "bots": "pentarena-bots"}
 THINK_TIMEOUT = 10.0
 HEARTBEAT = 3
 """Seconds a job may go without a heartbeat before the sweep takes it back."""
-SWEEP = 1.0
+SWEEP = 1
+"""Seconds between sweeps for jobs whose worker died (whole seconds: Redis takes them)."""
 
 
 def job_timeout(time_limit: float | None) -> float:

@@ -130,11 +130,18 @@ class Hub:
         return task
 
     # -- tables ---------------------------------------------------------------------
-    async def get(self, table_id: str) -> Table:
-        """The table (loaded from the store if this instance has not seen it yet)."""
+    async def get(self, table_id: str, fresh: bool = False) -> Table:
+        """The table (loaded from the store if this instance has not seen it yet).  With
+        other instances and ``fresh``, first checked against the store: an instance that
+        died between storing a move and telling the others leaves no stale answer."""
         table = self.tables.get(table_id)
         if table is None:
             table = await self._load(table_id)
+        elif fresh and self.bus.distributed:
+            stored = await asyncio.to_thread(self.store.versions, [table_id])
+            if stored.get(table_id, (table.version, table.seats_version)) != (
+                    table.version, table.seats_version):
+                await self.reload(table)
         if table is None:
             raise ProtocolError("unknown-table", f"there is no table {table_id!r}")
         return table

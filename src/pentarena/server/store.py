@@ -270,8 +270,11 @@ class Store:
 
     # -- reading ------------------------------------------------------------------------
     def _stored(self, s: Session, row: TableRow) -> StoredTable:
+        # only the moves the row counts: one stored meanwhile (after the row was read) is
+        # the next version's, and must not be mistaken for a broken table
         moves = s.scalars(
-            select(MoveRow.text).where(MoveRow.table_id == row.id).order_by(MoveRow.ply)
+            select(MoveRow.text).where(MoveRow.table_id == row.id, MoveRow.ply < row.version)
+            .order_by(MoveRow.ply)
         ).all()
         if not isinstance(row.options, dict):
             raise ValueError("its options are not a JSON object")

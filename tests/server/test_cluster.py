@@ -1,0 +1,274 @@
+"""Two server instances and a worker on a real PostgreSQL and a real redis-server: players
+on different instances see each other's moves, computer moves come from the worker, and
+instances and the worker killed mid-game (SIGKILL) lose or duplicate no acknowledged move."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from pentarena.record import GameRecord
+from tests.e2e.conftest import free_port
+
+HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+class Proc:
+    """A ``pentarena`` process (serve or worker) that can be killed and started again."""
+
+    def __init__(self, name: str, args: list[str], logs: Path, port: int | None = None):
+        self.name, self.args, self.port = name, args, port
+        self.log = logs / f"{name}.log"
+        self.proc: subprocess.Popen | None = None
+        self.starts = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.starts += 1
+        out = open(self.log, "a")
+        out.write(f"--- start {self.starts}\n")
+        out.flush()
+        self.proc = subprocess.Popen([sys.executable, "-m", "pentarena.cli", *self.args],
+                                     stdout=out, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        deadline = time.monotonic() + 60
+        while not self.ready():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{self.name} did not start:\n{self.log.read_text()[-3000:]}")
+            time.sleep(0.05)
+
+    def ready(self) -> bool:
+        if self.port is None:  # a worker says so in its log
+            return "worker ready" in self.log.read_text().split(f"--- start {self.starts}")[-1]
+        try:
+            return json.loads(HTTP.open(self.url + "/api/health", timeout=2).read())["status"] == "ok"
+        except (OSError, ValueError):
+            return False
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def cluster(tmp_path, postgres_url, redis_url):
+    common = ["--database-url", postgres_url, "--redis-url", redis_url]
+    instances = [Proc(f"serve-{i}", ["serve", "--port", str(p), *common], tmp_path, p)
+                 for i, p in enumerate((free_port(), free_port()))]
+    worker = Proc("worker", ["worker", *common, "--processes", "1"], tmp_path)
+    procs = [*instances, worker]
+    for p in procs:
+        p.start()
+    yield instances, worker
+    for p in procs:
+        p.stop()
+
+
+def post(url: str, body: dict) -> dict:
+    req = urllib.request.Request(url, method="POST", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    return json.loads(HTTP.open(req, timeout=30).read())
+
+
+def get(url: str) -> dict:
+    return json.loads(HTTP.open(url, timeout=30).read())
+
+
+class Player:
+    """One seat over the WebSocket: plays a random legal move on its turn, reconnects to
+    another instance when its connection drops, and notes every move of its own that the
+    server acknowledged (a state that contains it)."""
+
+    def __init__(self, urls: list[str], table: str, token: str, seat: int, rng: random.Random):
+        self.urls, self.table, self.token, self.seat, self.rng = urls, table, token, seat, rng
+        self.acked: list[tuple[int, str]] = []
+        self.pending: tuple[int, str] | None = None
+        self.history: list[str] = []
+        self.over = False
+        self.reconnects = 0
+        self.progress = asyncio.Event()
+
+    async def run(self) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import WebSocketException
+
+        k = self.seat
+        while not self.over:
+            url = self.urls[k % len(self.urls)].replace("http", "ws")
+            k += 1
+            self.pending = None  # a move sent but never acknowledged may not be stored
+            try:
+                async with connect(f"{url}/ws/{self.table}?token={self.token}",
+                                   open_timeout=10) as ws:
+                    async for raw in ws:
+                        msg = json.loads(raw)
+                        if msg.get("type") == "state":
+                            await self._on_state(ws, msg)
+                            if self.over:
+                                return
+            except (OSError, asyncio.TimeoutError, WebSocketException):
+                self.reconnects += 1
+                await asyncio.sleep(0.05 * min(self.reconnects, 10))  # back off, then retry
+
+    async def _on_state(self, ws, msg: dict) -> None:
+        history = msg["history"]
+        if len(history) > len(self.history):
+            self.history = history
+            self.progress.set()
+        if self.pending is not None and len(history) > self.pending[0]:
+            if history[self.pending[0]] == self.pending[1]:
+                self.acked.append(self.pending)
+            self.pending = None
+        if msg["current_player"] is None:
+            self.over = True
+            return
+        if msg["you"] == self.seat == msg["current_player"] and msg["legal_moves"]:
+            if self.pending is None or self.pending[0] != msg["version"]:
+                move = self.rng.choice(msg["legal_moves"])
+                self.pending = (msg["version"], move)
+                await ws.send(json.dumps({"type": "move", "move": move,
+                                          "version": msg["version"]}))
+
+
+def on_any(instances, fn):
+    """``fn(url)`` on the first instance that answers (another may be restarting)."""
+    deadline = time.monotonic() + 60
+    while True:
+        for p in instances:
+            try:
+                return fn(p.url)
+            except OSError:
+                pass
+        assert time.monotonic() < deadline, "no instance answered"
+        time.sleep(0.1)
+
+
+def new_game(instances, rng, vs_computer: bool) -> list[Player]:
+    """A Pentago table: a person against a random computer, or two people whose first
+    connections go to different instances."""
+    seats = [{"kind": "me"}, {"kind": "computer", "level": "random"} if vs_computer
+             else {"kind": "invite"}]
+    t = on_any(instances, lambda url: post(url + "/api/tables", {"game": "pentago",
+                                                                 "seats": seats}))
+    urls = [p.url for p in instances]
+    players = [Player(urls, t["id"], t["you"]["token"], 0, random.Random(rng.random()))]
+    if not vs_computer:
+        invite = t["invites"][0]["url"].split("token=")[1]
+        token = on_any(instances[::-1], lambda url: post(f"{url}/api/tables/{t['id']}/join",
+                                                         {"token": invite}))["token"]
+        players.append(Player(urls, t["id"], token, 1, random.Random(rng.random())))
+    return players
+
+
+def check_games(instances, games: list[list[Player]], database_url: str) -> int:
+    """Every acknowledged move is in the database at its ply, and every instance answers
+    that same history; it replays to a finished game.  Returns the number of acknowledged
+    moves."""
+    from pentarena.server.store import Store
+
+    store = Store(database_url)
+    acked = 0
+    try:
+        for players in games:
+            table = players[0].table
+            history = store.load(table).moves
+            for p in players:
+                for ply, move in p.acked:
+                    assert ply < len(history) and history[ply] == move, (table, ply, move)
+                acked += len(p.acked)
+            state = GameRecord("pentago", {}, None, history).final_state()
+            assert state.is_terminal()
+            for inst in instances:
+                data = get(f"{inst.url}/api/tables/{table}")
+                assert data["history"] == history and data["current_player"] is None
+    finally:
+        store.close()
+    return acked
+
+
+def test_players_on_two_instances_and_a_computer_on_the_worker(cluster, postgres_url):
+    instances, worker = cluster
+    rng = random.Random(1)
+    games = [new_game(instances, rng, vs_computer=False), new_game(instances, rng, True)]
+
+    async def play():
+        await asyncio.wait_for(asyncio.gather(*(p.run() for g in games for p in g)), 240)
+
+    asyncio.run(play())
+    assert check_games(instances, games, postgres_url) > 0
+    health = get(instances[1].url + "/api/health")
+    assert health["redis"] == "ok" and health["instance"] != get(instances[0].url +
+                                                                  "/api/health")["instance"]
+    metrics = HTTP.open(instances[0].url + "/metrics", timeout=10).read().decode()
+    assert "pentarena_moves_total" in metrics and "pentarena_connections" in metrics
+
+
+@pytest.mark.timeout(900)
+def test_kills_lose_and_duplicate_no_acknowledged_move(cluster, postgres_url):
+    instances, worker = cluster
+    rng = random.Random(7)
+    games: list[list[Player]] = []
+    kills = {"serve": 0, "worker": 0}
+    wanted = 20
+
+    async def killer(moves_seen):
+        victims = [instances[0], instances[1], worker]
+        while sum(kills.values()) < wanted:
+            target = moves_seen() + 3  # kill after the games moved on a little
+            stalled = time.monotonic() + 120
+            while moves_seen() < target:
+                assert time.monotonic() < stalled, f"no game moved on after kills {kills}"
+                await asyncio.sleep(0.05)
+            victim = victims[sum(kills.values()) % 3]
+            victim.kill()
+            kills["worker" if victim is worker else "serve"] += 1
+            await asyncio.to_thread(victim.start)
+
+    async def play():
+        tasks: list[asyncio.Task] = []
+
+        def moves_seen() -> int:
+            return sum(len(g[0].history) for g in games)
+
+        def more_games() -> None:
+            for vs_computer in (False, True):
+                game = new_game(instances, rng, vs_computer)
+                games.append(game)
+                tasks.extend(asyncio.ensure_future(p.run()) for p in game)
+
+        more_games()
+        kill_task = asyncio.ensure_future(killer(moves_seen))
+        while not kill_task.done():
+            if all(t.done() for t in tasks):
+                more_games()  # keep playing until every kill has happened
+            await asyncio.sleep(0.05)
+        await kill_task
+        await asyncio.wait_for(asyncio.gather(*tasks), 300)
+
+    asyncio.run(play())
+    assert kills["serve"] >= 13 and kills["worker"] >= 6
+    acked = check_games(instances, games, postgres_url)
+    assert acked > 0 and len(games) >= 2
+    assert sum(p.reconnects for g in games for p in g) > 0
