@@ -8,17 +8,22 @@ STAMP_TEST := $(VENV)/.installed-test
 
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# The native core (native/, Rust) is built by `pip install -e` through maturin; rustup
+# puts cargo in ~/.cargo/bin, which a fresh shell may not have on its PATH.
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+NATIVE := native/Cargo.toml native/Cargo.lock $(shell find native/src -name '*.rs')
+
 .PHONY: run test bench install install-test system-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 
-$(STAMP_RUN): pyproject.toml | $(PY)
+$(STAMP_RUN): pyproject.toml $(NATIVE) | $(PY)
 	$(PIP) install -q -e .
 	touch $@
 
-$(STAMP_TEST): pyproject.toml | $(PY)
+$(STAMP_TEST): pyproject.toml $(NATIVE) | $(PY)
 	$(PIP) install -q -e '.[dev,research]'
 	touch $@ $(STAMP_RUN)
 
@@ -41,8 +46,12 @@ system-deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-## make test: the whole test suite, browser and PostgreSQL tests included
+## make test: the whole test suite: the Rust engines' tests and lints, then pytest (browser
+## and PostgreSQL tests included)
 test: $(STAMP_TEST) system-deps
+	cd native && cargo test -q
+	cd native && cargo clippy -q --all-targets -- -D warnings
+	cd native && PYO3_PYTHON=$(abspath $(PY)) cargo clippy -q --all-targets --features python -- -D warnings
 	$(PY) -m pytest -q
 
 ## make bench: speed and strength measurements (slow; not part of make test)
@@ -50,4 +59,5 @@ bench: $(STAMP_TEST)
 	$(PY) benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .hypothesis native/target
+	rm -f src/pentarena/_native*.so

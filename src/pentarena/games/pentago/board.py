@@ -1,8 +1,11 @@
 """Pentago bitboards: a 36-bit int per colour, bit ``row * 6 + col`` (row 0 is the top
-row, rank 1; col 0 is file a).  Quadrant rotations and the 32 lines of five are tables
-built once at import.  (Play itself runs on the quadrant codes of ``codes.py``.)"""
+row, rank 1; col 0 is file a).  The 32 lines of five are a table built at import, the
+quadrant rotations tables built on first use.  (Play runs on the native engine; the
+pure-Python reference engine plays on the quadrant codes of ``codes.py``.)"""
 
 from __future__ import annotations
+
+from functools import cache
 
 from ...core.bitboard import Bitboard
 
@@ -50,10 +53,19 @@ def _rotation_table(q: str, clockwise: bool) -> tuple[Bitboard, ...]:
     return tuple(table)
 
 
-# ROTATE[q * 2 + d]: table for quadrant q (index into QUADRANTS), direction d (0 cw, 1 ccw)
-ROTATE: tuple[tuple[Bitboard, ...], ...] = tuple(
-    _rotation_table(q, d == "cw") for q in QUADRANTS for d in DIRECTIONS
-)
+@cache
+def _rotate_tables() -> tuple[tuple[Bitboard, ...], ...]:
+    """``[q * 2 + d]``: the table for quadrant q (index into QUADRANTS), direction d (0 cw,
+    1 ccw); built on first use (play runs on the native engine, not on these)."""
+    return tuple(_rotation_table(q, d == "cw") for q in QUADRANTS for d in DIRECTIONS)
+
+
+def __getattr__(name: str):
+    if name == "ROTATE":
+        return _rotate_tables()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 _SHIFT = tuple(r0 * SIZE + c0 for r0, c0 in (_ORIGIN[q] for q in QUADRANTS))
 
 
@@ -62,7 +74,7 @@ def rotate(board: Bitboard, quadrant: int, direction: int) -> Bitboard:
     s = _SHIFT[quadrant]
     b = board >> s
     pattern = (b & 7) | ((b >> 6) & 7) << 3 | ((b >> 12) & 7) << 6
-    return (board & ~QUADRANT_MASK[quadrant]) | ROTATE[quadrant * 2 + direction][pattern]
+    return (board & ~QUADRANT_MASK[quadrant]) | _rotate_tables()[quadrant * 2 + direction][pattern]
 
 
 def _lines() -> tuple[Bitboard, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ...core.errors import InvalidMoveError
-from .board import DIRECTIONS, QUADRANTS
+from .board import DIRECTIONS, QUADRANTS, has_five
 
 NUM_ACTIONS = 288 + 36
 FORMAT_HELP = "write a move as <cell> <quadrant> <dir>, e.g. d4 TR cw (or just d4 when it wins)"
@@ -73,6 +73,10 @@ WITH_ROTATION: tuple[tuple[PentagoMove, ...], ...] = tuple(
 )
 
 
+MOVES_BY_ACTION: tuple[PentagoMove, ...] = (*(m for ms in WITH_ROTATION for m in ms), *PLACE_ONLY)
+"""Every move, indexed by its action id (the native engine hands these objects out)."""
+TEXT_BY_ACTION: tuple[str, ...] = tuple(str(m) for m in MOVES_BY_ACTION)
+
 ALL_MOVES: frozenset[PentagoMove] = frozenset(PLACE_ONLY) | frozenset(
     m for ms in WITH_ROTATION for m in ms)
 CANONICAL: dict[PentagoMove, PentagoMove] = {m: m for m in ALL_MOVES}
@@ -82,10 +86,7 @@ CANONICAL: dict[PentagoMove, PentagoMove] = {m: m for m in ALL_MOVES}
 def move_from_action(action: int) -> PentagoMove:
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")
-    if action >= 288:
-        return PLACE_ONLY[action - 288]
-    c, r = divmod(action, 8)
-    return WITH_ROTATION[c][r]
+    return MOVES_BY_ACTION[action]
 
 
 def parse_move_text(text: str) -> PentagoMove:
@@ -119,3 +120,34 @@ def parse_move_text(text: str) -> PentagoMove:
     if d not in DIRECTIONS:
         raise InvalidMoveError(f"{parts[2]!r} is not a direction: use cw or ccw")
     return WITH_ROTATION[cell][QUADRANTS.index(q) * 2 + DIRECTIONS.index(d)]
+
+
+def parse_position(text: str) -> tuple[int, int, int, str]:
+    """A set-up position: six rows of ``W``/``B``/``.`` (rank 1 first, separated by ``/``
+    or newlines), optionally followed by ``w`` or ``b`` for the side to move (default:
+    White if the counts are equal, else Black).  Returns (White's bitboard, Black's
+    bitboard, the seat to move, the position as canonical text)."""
+    if not isinstance(text, str) or len(text) > 100:
+        raise InvalidMoveError("a position is six rows of W, B and . (text)")
+    parts = [p for p in text.replace("\n", "/").split("/") if p.strip()]
+    to_move = None
+    if len(parts) == 7:
+        side = parts.pop().strip().lower()
+        if side not in ("w", "b"):
+            raise InvalidMoveError(f"side to move must be w or b, got {side!r}")
+        to_move = 0 if side == "w" else 1
+    rows = [p.replace(" ", "") for p in parts]
+    if len(rows) != 6 or any(len(r) != 6 or set(r) - set("WBwb.") for r in rows):
+        raise InvalidMoveError("a position is six rows of six W, B or . characters")
+    w = b = 0
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row.upper()):
+            if ch == "W":
+                w |= 1 << (r * 6 + c)
+            elif ch == "B":
+                b |= 1 << (r * 6 + c)
+    if has_five(w) or has_five(b):
+        raise InvalidMoveError("the position already has five in a row: the game would be over")
+    if to_move is None:
+        to_move = 0 if w.bit_count() == b.bit_count() else 1
+    return w, b, to_move, "/".join(rows) + "/" + "wb"[to_move]

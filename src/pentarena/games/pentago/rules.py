@@ -1,4 +1,13 @@
-"""Pentago rules (RULES.md §2): place a marble, then rotate a quadrant; five in a row."""
+"""Pentago rules (RULES.md §2): place a marble, then rotate a quadrant; five in a row.
+
+The rules run in the native engine (``native/src/pentago``, ``pentarena._native``).
+:class:`PentagoState` inherits the engine's core, so the hot calls of the public API —
+``legal_moves()``, ``apply()``, ``legal_actions()``, ``apply_action()``,
+``is_terminal()``, ``current_player``, ``winners()``, ``scores()``, ``evaluate()``,
+``position_key()`` — are Rust methods called directly; this module adds the readable
+rest: set-up positions, move text, JSON, the AI hooks that draw from Python's ``random``.
+The pure-Python engine in ``reference.py`` is the oracle the native one is tested against.
+"""
 
 from __future__ import annotations
 
@@ -6,40 +15,25 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
-from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
+from ...core.errors import InvalidMoveError, StateFormatError
 from ...core.game import Game, State, json_seed, replay_moves
-from .board import LINES, has_five
-from .codes import (
-    CELL_PLACE,
-    COUNTS,
-    EMPTY_CELLS,
-    FIVE_BITS,
-    FOURS,
-    MOVE_INFO,
-    MOVES,
-    OCCUPIED,
-    POW3,
-    SEAT_FIELDS,
-    QUADRANT_BITS,
-    SPREAD,
-    THROUGH,
-    boards_from_codes,
-    codes_from_boards,
-    line_counts,
-    open_lines,
-)
+from .board import LINES
 from .notation import (
     CANONICAL,
+    NUM_ACTIONS,
     PLACE_ONLY,
+    TEXT_BY_ACTION,
     WITH_ROTATION,
     PentagoMove,
-    cell_name,
     move_from_action,
     parse_move_text,
+    parse_position,
 )
 
 COLOURS = ("White", "Black")
+assert PENTAGO_NUM_ACTIONS == NUM_ACTIONS
 
 
 class PentagoGame(Game):
@@ -47,6 +41,9 @@ class PentagoGame(Game):
 
     name = "pentago"
     search = "alphabeta"  # the open-line evaluation searched two or three plies beats MCTS
+    num_distinct_actions = NUM_ACTIONS
+    """Dense action ids: see ``pentago.notation``."""
+    state_class: type[State]  # PentagoState, set below (the reference engine: its own)
 
     def __init__(self) -> None:
         super().__init__()
@@ -63,14 +60,14 @@ class PentagoGame(Game):
         if kwargs:
             raise TypeError(f"pentago takes no setup arguments besides seed and position: "
                             f"{sorted(kwargs)}")
-        state = PentagoState(self, seed)
+        state = self.state_class(self, seed)
         if position is not None:
             state._set_position(position)
         return state
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PentagoState:
         data = self._check_json_header(data)
-        state = PentagoState(self, json_seed(data))
+        state = self.state_class(self, json_seed(data))
         if data.get("position") is not None:
             try:
                 state._set_position(data["position"])
@@ -79,197 +76,31 @@ class PentagoGame(Game):
         return replay_moves(state, data)
 
 
-class PentagoState(State):
-    """A Pentago position.  The board is held as four base-3 quadrant codes (see
-    ``codes.py``); ``boards`` gives the two 36-bit bitboards."""
+class PentagoState(PentagoCore, State):
+    """A Pentago position on the native engine.
 
-    __slots__ = ("game", "seed", "_q", "_to_move", "_history", "_winners", "_over",
-                 "_position", "_fours", "_empty")
+    Inherited from the engine (``pentarena._native.PentagoCore``): ``current_player``,
+    ``is_terminal``, ``legal_moves``, ``legal_actions``, ``apply`` (move objects and
+    ``(cell, quadrant, direction)`` tuples are checked and played in Rust; text and
+    anything else come back to :meth:`check_move` here), ``apply_action``,
+    ``action_to_move``, ``winners``, ``scores``, ``evaluate``, ``position_key``,
+    ``random_playouts``, ``boards`` and ``cell``.
+    """
 
     def __init__(self, game: PentagoGame, seed: int | None = None) -> None:
         self.game = game
         self.seed = seed
-        self._q = [0, 0, 0, 0]  # quadrant codes TL, TR, BL, BR
-        self._to_move = 0
-        self._history: list[PentagoMove] = []
-        self._winners: frozenset[int] = frozenset()
-        self._over = False
         self._position: str | None = None
-        self._fours = 0  # the mover's line-count bits of lines holding four of its marbles
-        self._empty = 36  # empty cells
 
     def _set_position(self, text: str) -> None:
-        if not isinstance(text, str) or len(text) > 100:
-            raise InvalidMoveError("a position is six rows of W, B and . (text)")
-        parts = [p for p in text.replace("\n", "/").split("/") if p.strip()]
-        to_move = None
-        if len(parts) == 7:
-            side = parts.pop().strip().lower()
-            if side not in ("w", "b"):
-                raise InvalidMoveError(f"side to move must be w or b, got {side!r}")
-            to_move = 0 if side == "w" else 1
-        rows = [p.replace(" ", "") for p in parts]
-        if len(rows) != 6 or any(len(r) != 6 or set(r) - set("WBwb.") for r in rows):
-            raise InvalidMoveError("a position is six rows of six W, B or . characters")
-        w = b = 0
-        for r, row in enumerate(rows):
-            for c, ch in enumerate(row.upper()):
-                if ch == "W":
-                    w |= 1 << (r * 6 + c)
-                elif ch == "B":
-                    b |= 1 << (r * 6 + c)
-        if has_five(w) or has_five(b):
-            raise InvalidMoveError("the position already has five in a row: the game would be over")
-        if to_move is None:
-            to_move = 0 if w.bit_count() == b.bit_count() else 1
-        self._q = codes_from_boards(w, b)
-        self._to_move = to_move
-        self._fours = line_counts(self._q) & FOURS[to_move]
-        self._empty = 36 - (w | b).bit_count()
-        self._position = "/".join(rows) + "/" + "wb"[to_move]
-        if not self._empty:
-            self._finish(frozenset((0, 1)))
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._to_move
-
-    def is_terminal(self) -> bool:
-        return self._over
-
-    @property
-    def boards(self) -> list[int]:
-        """[White's bitboard, Black's bitboard] (bit row * 6 + col, row 0 = rank 1)."""
-        return list(boards_from_codes(self._q))
-
-    def cell(self, cell: int) -> int | None:
-        """The seat whose marble is on ``cell``, or None."""
-        q, k = CELL_PLACE[cell]
-        digit = self._q[q] // POW3[k] % 3
-        return digit - 1 if digit else None
+        white, black, to_move, self._position = parse_position(text)
+        self._set_boards(white, black, to_move)
 
     # ------------------------------------------------------------------ moves
-    def legal_moves(self, _m0=MOVES[0], _m1=MOVES[1], _m2=MOVES[2], _m3=MOVES[3]
-                    ) -> list[PentagoMove]:
-        """Every legal move: the lone winning placements first (when a line holds four of
-        the mover's marbles), then quadrant by quadrant (TL, TR, BL, BR), cell by cell."""
-        if self._over:
-            return []
-        q = self._q
-        # usually no line holds four of the mover's marbles, so no placement wins
-        if not self._fours or not (wins := self._win_cells()):
-            return [*_m0[q[0]], *_m1[q[1]], *_m2[q[2]], *_m3[q[3]]]
-        out = [PLACE_ONLY[cell] for cell in bits_list(wins)]
-        for quadrant, code in enumerate(q):  # cell by cell only where a placement wins
-            if not wins & QUADRANT_BITS[quadrant]:
-                out.extend(MOVES[quadrant][code])
-                continue
-            for cell in EMPTY_CELLS[quadrant][OCCUPIED[code]]:
-                if not wins >> cell & 1:
-                    out.extend(WITH_ROTATION[cell])
-        return out
-
-    def _win_cells(self) -> int:
-        """The empty cells (36-bit) where the mover's placement makes five."""
-        cells = 0
-        for bit in bits_list(self._fours):  # bit 2 of the field of a line holding four
-            cells |= LINES[bit // 6]
-        taken = 0
-        for spread, code in zip(SPREAD, self._q):
-            taken |= spread[OCCUPIED[code]]
-        return cells & ~taken
-
-    def legal_actions(self) -> list[int]:
-        """Legal moves as dense action ids (see pentago.notation)."""
-        return [m.action for m in self.legal_moves()]
-
-    def move_from_action(self, action: int) -> PentagoMove:
-        return move_from_action(action)
-
-    def random_move(self, rng: random.Random) -> PentagoMove:
-        """A random empty cell, then one of its eight rotations (or the lone placement
-        when it wins)."""
-        k = rng.randrange(self._empty)
-        for quadrant, code in enumerate(self._q):
-            empty = EMPTY_CELLS[quadrant][OCCUPIED[code]]
-            if k < len(empty):
-                cell = empty[k]
-                break
-            k -= len(empty)
-        if self._fours & THROUGH[cell]:
-            return PLACE_ONLY[cell]
-        return WITH_ROTATION[cell][rng.randrange(8)]
-
-    def playout_move(self, rng: random.Random) -> PentagoMove:
-        """A playout wins at once when it can; otherwise plays a random move."""
-        if self._fours and (wins := self._win_cells()):
-            return PLACE_ONLY[rng.choice(bits_list(wins))]
-        return self.random_move(rng)
-
-    def position_key(self) -> tuple[int, ...]:
-        q = self._q
-        return (q[0], q[1], q[2], q[3], self._to_move, self._over)
-
-    def order_moves(self, moves: list[PentagoMove], rng: random.Random) -> list[PentagoMove]:
-        """A random order with the lone winning placements first: the search widens
-        slowly over up to 288 moves and must never leave a win in one untried."""
-        rng.shuffle(moves)
-        moves.sort(key=lambda m: m[1] >= 0)
-        return moves
-
     def parse_move(self, text: str) -> PentagoMove:
         return parse_move_text(text)
 
-    def apply(self, move: PentagoMove | str, _info=MOVE_INFO, _occupied=OCCUPIED,
-              _c0=COUNTS[0], _c1=COUNTS[1], _c2=COUNTS[2], _c3=COUNTS[3], _five=FIVE_BITS,
-              _fours=FOURS) -> None:
-        """Validate and play ``move`` (see State.apply).
-
-        This is the one place a move is played.  A move object (or an equal
-        ``(cell, quadrant, direction)`` tuple) takes the fast path below, the hot loop of
-        every playout; anything else, and any move the fast path finds illegal, goes
-        through ``check_move``, which explains what is wrong.
-        """
-        try:
-            move, quadrant, bit, white, black, place_only, through, turned, rotate = \
-                _info[move]
-        except (KeyError, TypeError):  # text, or not a move at all
-            super().apply(move)  # raises with a reason, or plays the move
-            return
-        q = self._q
-        code = q[quadrant]
-        if self._over or _occupied[code] & bit:
-            super().apply(move)
-            return
-        if self._fours & through:  # a line through the cell holds four of the mover's
-            if not place_only:
-                super().apply(move)
-                return
-        elif place_only:
-            super().apply(move)
-            return
-        me = self._to_move
-        self._history.append(move)
-        self._empty -= 1
-        code += black if me else white
-        if place_only:  # a placement five: the mover wins, no rotation
-            q[quadrant] = code
-            self._finish(frozenset((me,)))
-            return
-        if turned == quadrant:
-            q[quadrant] = rotate[code]
-        else:
-            q[quadrant] = code
-            q[turned] = rotate[q[turned]]
-        n = _c0[q[0]] + _c1[q[1]] + _c2[q[2]] + _c3[q[3]]
-        five = n & (n >> 2) & _five
-        if five:
-            self._finish(frozenset(s for s in (0, 1) if five & SEAT_FIELDS[s]))
-        elif not self._empty:
-            self._finish(frozenset((0, 1)))
-        else:
-            self._to_move = me = 1 - me
-            self._fours = n & _fours[me]  # the next mover's lines of four
+    _apply_slow = State.apply  # what the engine's apply() calls for text and other objects
 
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):
@@ -279,72 +110,67 @@ class PentagoState(State):
         except (KeyError, TypeError):
             raise InvalidMoveError(
                 f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
-        if self._over:
-            raise IllegalMoveError("the game is over: no more moves can be played")
-        c = move[0]
-        if self.cell(c) is not None:
-            raise IllegalMoveError(f"{cell_name(c)} is already taken: place on an empty cell")
-        wins = has_five(self.boards[self._to_move] | (1 << c))
-        if wins and move.rotates:
-            raise IllegalMoveError(
-                f"placing on {cell_name(c)} makes five in a row: you win at once and do not "
-                f"rotate — play just '{cell_name(c)}'")
-        if not wins and not move.rotates:
-            raise IllegalMoveError(
-                f"after placing on {cell_name(c)} you must rotate a quadrant, "
-                f"e.g. '{cell_name(c)} TL cw'")
+        self._check_action(move.action)  # the engine says what is wrong, if anything
 
     def _apply_move(self, move: PentagoMove) -> None:
-        self.apply(move)  # the one code path
+        self.apply_action(CANONICAL[move].action)
 
-    def _finish(self, winners: frozenset[int]) -> None:
-        self._winners = winners
-        self._over = True
+    def move_from_action(self, action: int) -> PentagoMove:
+        return move_from_action(action)
+
+    def move_to_action(self, move: PentagoMove | str) -> int:
+        """The action id of a move object, an equal tuple or move text."""
+        if isinstance(move, str):
+            move = parse_move_text(move)
+        try:
+            return CANONICAL[move].action
+        except (KeyError, TypeError):
+            raise InvalidMoveError(
+                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
+
+    def random_move(self, rng: random.Random) -> PentagoMove:
+        """A random empty cell, then one of its eight rotations (or the lone placement
+        when it wins)."""
+        cell, wins = self._nth_empty(rng.randrange(self._empty_count()))
+        if wins:
+            return PLACE_ONLY[cell]
+        return WITH_ROTATION[cell][rng.randrange(8)]
+
+    def playout_move(self, rng: random.Random) -> PentagoMove:
+        """A playout wins at once when it can; otherwise plays a random move."""
+        if wins := self._win_cells():
+            return PLACE_ONLY[rng.choice(bits_list(wins))]
+        return self.random_move(rng)
+
+    def order_moves(self, moves: list[PentagoMove], rng: random.Random) -> list[PentagoMove]:
+        """A random order with the lone winning placements first: the search widens
+        slowly over up to 288 moves and must never leave a win in one untried."""
+        rng.shuffle(moves)
+        moves.sort(key=lambda m: m[1] >= 0)
+        return moves
 
     def clone(self) -> PentagoState:
-        new = PentagoState.__new__(PentagoState)
+        new = self._copy()
         new.game = self.game
         new.seed = self.seed
-        new._q = self._q[:]
-        new._to_move = self._to_move
-        new._history = self._history[:]
-        new._winners = self._winners
-        new._over = self._over
         new._position = self._position
-        new._fours = self._fours
-        new._empty = self._empty
         return new
 
-    # ------------------------------------------------------------------ outcome
-    def winners(self) -> set[int]:
-        return set(self._winners)
-
-    def scores(self) -> list[int]:
-        """1 for a win, 0 otherwise (a draw gives both 1: both are winners)."""
-        return [int(s in self._winners) for s in (0, 1)]
-
-    def result_details(self) -> dict[str, Any]:
-        fives = [[bin(line).count("1") and [i for i in range(36) if line >> i & 1]
-                  for line in LINES if self.boards[s] & line == line] for s in (0, 1)]
-        return {"fives": fives}
-
-    def evaluate(self, seat: int) -> float:
-        """Open lines: each line of five free of the other colour is worth 4**k - 1 to the
-        colour with k marbles on it; (mine - theirs) / (mine + theirs + 1).  A mover who
-        can win by placement is as good as won (0.99)."""
-        if self._over:
-            return super().evaluate(seat)
-        if self._fours and self._win_cells():
-            return 0.99 if seat == self._to_move else -0.99
-        white, black = open_lines(self._q)
-        a, b = (white, black) if seat == 0 else (black, white)
-        return (a - b) / (a + b + 1.0)
+    def __reduce__(self):
+        return _from_json, (self.game, self.to_json())
 
     # ------------------------------------------------------------------ records
     def history(self) -> list[str]:
-        return [str(m) for m in self._history]
+        return [TEXT_BY_ACTION[a] for a in self._history_actions()]
+
+    def result_details(self) -> dict[str, Any]:
+        boards = self.boards
+        fives = [[[i for i in range(36) if line >> i & 1]
+                  for line in LINES if boards[s] & line == line] for s in (0, 1)]
+        return {"fives": fives}
 
     def to_json(self) -> dict[str, Any]:
+        cells = self._cells()
         return {
             "game": self.game.name,
             "options": dict(self.game.options),
@@ -352,10 +178,17 @@ class PentagoState(State):
             "position": self._position,
             "moves": self.history(),
             "to_move": self.current_player,
-            "board": [[self.cell(r * 6 + c) for c in range(6)] for r in range(6)],
+            "board": [cells[r * 6:r * 6 + 6] for r in range(6)],
         }
 
     def __str__(self) -> str:
         from .render import render_text
 
         return render_text(self)
+
+
+PentagoGame.state_class = PentagoState
+
+
+def _from_json(game: PentagoGame, data: dict[str, Any]) -> PentagoState:
+    return game.state_from_json(data)

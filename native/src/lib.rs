@@ -1,0 +1,13 @@
+//! Pentarena's native engine core.
+//!
+//! A plain Rust library: one module per game engine (bitboards, no allocation in the hot
+//! paths), the game-generic search in [`search`], and — only with the `python` cargo
+//! feature — one thin PyO3 module (`py.rs`) that maturin builds as `pentarena._native`.
+//! The engines know nothing about Python; the bindings translate and hold no rules.
+
+pub mod pentago;
+pub mod rng;
+pub mod search;
+
+#[cfg(feature = "python")]
+mod py;

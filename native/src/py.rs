@@ -1,0 +1,333 @@
+//! The Python module `pentarena._native`: thin PyO3 bindings over the engines, and nothing
+//! else.  No rule lives here; this file only translates between Python objects and the
+//! engines' types.
+//!
+//! The pattern, per game: one `#[pyclass(subclass)]` "core" holding the engine's state.
+//! The package's Python state class inherits from it *and* from `pentarena.core.game.State`
+//! (`class PentagoState(_native.PentagoCore, State)`), so the hot methods of the public API
+//! (`legal_moves`, `apply`, `legal_actions`, `apply_action`, `is_terminal`,
+//! `current_player`, …) are the Rust methods themselves, with no Python frame in between,
+//! while text, JSON and the AI hooks stay readable Python.  Move objects are created once
+//! by the Python package (`notation.MOVES_BY_ACTION`, in action order) and handed out
+//! from a cache here, so a list of legal moves costs one reference count per move.
+
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PySet, PyTuple};
+use pyo3::{import_exception, intern};
+
+use crate::pentago::{self, Action, Move, Twist};
+
+import_exception!(pentarena.core.errors, IllegalMoveError);
+import_exception!(pentarena.core.errors, InvalidMoveError);
+
+/// The package's 324 `PentagoMove` objects, indexed by action id.
+static PENTAGO_MOVES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+/// The ints 0..324 (CPython caches only up to 256).
+static ACTION_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
+/// Per quadrant and 9-bit pattern of blocked cells, the tuple of its turning moves (as
+/// move objects, and as ints), built on first use.  A list of legal moves is then made of
+/// four tuples, copied by CPython in bulk (one reference count per move, no call per
+/// move: that is what makes `legal_moves()` cheap under the stable ABI).
+const BLOCKS: usize = 4 * 512;
+static MOVE_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new() }; BLOCKS];
+static INT_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new() }; BLOCKS];
+
+/// The cached move objects' addresses -> their action ids (open addressing), so that
+/// `apply(move)` recognises one of them without reading the tuple.
+static MOVE_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
+
+struct AddressTable {
+    slots: Vec<(usize, Action)>,
+}
+
+impl AddressTable {
+    const BITS: u32 = 10; // 1,024 slots for 324 objects
+
+    fn slot(address: usize) -> usize {
+        ((address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::BITS)) as usize
+    }
+
+    fn new(objects: &[Py<PyAny>]) -> AddressTable {
+        let mut slots = vec![(0usize, 0 as Action); 1 << Self::BITS];
+        for (action, obj) in objects.iter().enumerate() {
+            let address = obj.as_ptr() as usize;
+            let mut i = Self::slot(address);
+            while slots[i].0 != 0 {
+                i = (i + 1) & ((1 << Self::BITS) - 1);
+            }
+            slots[i] = (address, action as Action);
+        }
+        AddressTable { slots }
+    }
+
+    fn get(&self, address: usize) -> Option<Action> {
+        let mut i = Self::slot(address);
+        loop {
+            match self.slots[i] {
+                (0, _) => return None,
+                (a, action) if a == address => return Some(action),
+                _ => i = (i + 1) & ((1 << Self::BITS) - 1),
+            }
+        }
+    }
+}
+
+fn pentago_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
+    PENTAGO_MOVES.get_or_try_init(py, || {
+        let notation = py.import("pentarena.games.pentago.notation")?;
+        let moves: Vec<Py<PyAny>> = notation.getattr("MOVES_BY_ACTION")?.extract()?;
+        if moves.len() != pentago::NUM_ACTIONS {
+            return Err(PyValueError::new_err("MOVES_BY_ACTION must list every action id"));
+        }
+        Ok(moves)
+    })
+}
+
+fn action_ints(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
+    ACTION_INTS.get_or_try_init(py, || {
+        (0..pentago::NUM_ACTIONS)
+            .map(|a| Ok(a.into_pyobject(py)?.into_any().unbind()))
+            .collect()
+    })
+}
+
+/// The legal moves of `position` as a new list of `objects[action]`, built from the
+/// cached per-quadrant tuples in `blocks`.
+fn legal_list<'py>(
+    py: Python<'py>,
+    position: &pentago::Position,
+    objects: &[Py<PyAny>],
+    blocks: &[PyOnceLock<Py<PyTuple>>; BLOCKS],
+) -> PyResult<Bound<'py, PyList>> {
+    if position.is_over() {
+        return Ok(PyList::empty(py));
+    }
+    let mut list: Option<Bound<'py, PyList>> = None;
+    if position.has_win_actions() {
+        list = Some(PyList::new(py, position.win_actions().map(|a| objects[a as usize].bind(py)))?);
+    }
+    for (q, &blocked) in position.quadrant_blocks().iter().enumerate() {
+        let tuple = blocks[q * 512 + blocked].get_or_try_init(py, || {
+            let actions: Vec<Action> = pentago::block_actions(q, blocked).collect();
+            PyTuple::new(py, actions.iter().map(|&a| objects[a as usize].bind(py))).map(Bound::unbind)
+        })?;
+        match &list {
+            None => list = Some(tuple.bind(py).to_list()),
+            Some(l) => {
+                let end = l.len();
+                l.set_slice(end, end, tuple.bind(py).as_any())?;
+            }
+        }
+    }
+    let list = list.expect("four quadrants");
+    Ok(list)
+}
+
+fn illegal(err: pentago::IllegalMove) -> PyErr {
+    IllegalMoveError::new_err(err.to_string())
+}
+
+/// A move given as one of the package's move objects, or as an equal
+/// `(cell, quadrant, direction)` tuple of ints, if it names a move; anything else goes the
+/// slow way, through Python.
+fn tuple_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
+    let py = obj.py();
+    if let Ok(objects) = pentago_moves(py) {
+        let table = MOVE_ADDRESSES.get_or_init(py, || AddressTable::new(objects));
+        if let Some(action) = table.get(obj.as_ptr() as usize) {
+            return Move::from_action(action);
+        }
+    }
+    let t = obj.cast::<PyTuple>().ok()?;
+    if t.len() != 3 {
+        return None;
+    }
+    let get = |i: usize| -> Option<i64> { t.get_borrowed_item(i).ok()?.extract().ok() };
+    let (cell, q, d) = (get(0)?, get(1)?, get(2)?);
+    if !(0..36).contains(&cell) {
+        return None;
+    }
+    let twist = match (q, d) {
+        (-1, -1) => None,
+        (0..=3, 0..=1) => Some(Twist { quadrant: q as u8, direction: d as u8 }),
+        _ => return None,
+    };
+    Some(Move { cell: cell as u8, twist })
+}
+
+fn action_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    obj.extract::<i64>()
+        .ok()
+        .filter(|&a| (0..pentago::NUM_ACTIONS as i64).contains(&a))
+        .and_then(|a| Move::from_action(a as Action))
+        .ok_or_else(|| {
+            let shown = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+            InvalidMoveError::new_err(format!(
+                "action ids run from 0 to {}, got {shown}",
+                pentago::NUM_ACTIONS - 1
+            ))
+        })
+}
+
+/// The native Pentago engine under `pentarena.games.pentago.PentagoState` (which
+/// subclasses it).  Holds the position and the moves played.
+#[pyclass(subclass, module = "pentarena._native")]
+pub struct PentagoCore {
+    state: pentago::State,
+}
+
+#[pymethods]
+impl PentagoCore {
+    /// The empty board.  Arguments are left to the subclass's `__init__`.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
+        PentagoCore { state: pentago::State::default() }
+    }
+
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        self.state.position.current_player()
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.state.position.is_over()
+    }
+
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        legal_list(py, &self.state.position, pentago_moves(py)?, &MOVE_BLOCKS)
+    }
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        legal_list(py, &self.state.position, action_ints(py)?, &INT_BLOCKS)
+    }
+
+    /// Play a move object, a `(cell, quadrant, direction)` tuple or move text.
+    fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Some(mv) = tuple_move(a_move) {
+            return slf.borrow_mut().state.play(mv).map_err(illegal);
+        }
+        // text or anything else: the Python path parses it and explains what is wrong
+        slf.call_method1(intern!(slf.py(), "_apply_slow"), (a_move,))?;
+        Ok(())
+    }
+
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = action_move(action)?;
+        self.state.play(mv).map_err(illegal)
+    }
+
+    /// The move object of an action id.
+    fn action_to_move(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let a = action_move(action)?.action();
+        Ok(pentago_moves(py)?[a as usize].clone_ref(py))
+    }
+
+    /// Raise IllegalMoveError (with the reason) unless `action` is legal here.
+    fn _check_action(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.state.position.check(action_move(action)?).map_err(illegal)
+    }
+
+    fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PySet>> {
+        let w = self.state.position.winners();
+        PySet::new(py, (0..2usize).filter(|s| w >> s & 1 == 1))
+    }
+
+    /// 1 for a win, 0 otherwise (a draw gives both 1: both are winners).
+    fn scores(&self) -> Vec<u32> {
+        let w = self.state.position.winners();
+        vec![(w & 1) as u32, (w >> 1 & 1) as u32]
+    }
+
+    fn position_key(&self) -> u64 {
+        self.state.position.key()
+    }
+
+    fn evaluate(&self, seat: usize) -> PyResult<f64> {
+        if seat > 1 {
+            return Err(PyValueError::new_err("seat must be 0 or 1"));
+        }
+        Ok(self.state.position.evaluate(seat))
+    }
+
+    /// `n` uniformly random playouts from here, run in Rust without the GIL.
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let stats = py.detach(move || position.random_playouts(n, seed));
+        let out = PyDict::new(py);
+        out.set_item("wins", stats.wins.to_vec())?;
+        out.set_item("draws", stats.draws)?;
+        out.set_item("plies", stats.plies)?;
+        Ok(out)
+    }
+
+    /// [White's bitboard, Black's bitboard] (bit row * 6 + col, row 0 = rank 1).
+    #[getter]
+    fn boards(&self) -> Vec<u64> {
+        self.state.position.boards().to_vec()
+    }
+
+    /// The seat whose marble is on `cell` (row-major), or None.
+    fn cell(&self, cell: usize) -> PyResult<Option<usize>> {
+        if cell >= 36 {
+            return Err(PyIndexError::new_err("cells run from 0 to 35"));
+        }
+        Ok(self.state.position.cell(cell))
+    }
+
+    /// `cell(c)` for every cell, row-major.
+    fn _cells(&self) -> Vec<Option<usize>> {
+        (0..36).map(|c| self.state.position.cell(c)).collect()
+    }
+
+    /// The empty cells (row-major bits) where the player to move wins by placing alone.
+    fn _win_cells(&self) -> u64 {
+        self.state.position.win_cells()
+    }
+
+    fn _empty_count(&self) -> u32 {
+        self.state.position.empty_count()
+    }
+
+    /// The `n`-th empty cell, quadrant by quadrant, and whether placing there wins.
+    fn _nth_empty(&self, n: u32) -> PyResult<(u8, bool)> {
+        if n >= self.state.position.empty_count() {
+            return Err(PyIndexError::new_err("fewer empty cells"));
+        }
+        Ok(self.state.position.nth_empty(n))
+    }
+
+    fn _history_actions(&self) -> Vec<Action> {
+        self.state.history().to_vec()
+    }
+
+    /// Replace the position by a set-up one (row-major bitboards), with no moves played.
+    fn _set_boards(&mut self, white: u64, black: u64, to_move: usize) -> PyResult<()> {
+        let position = pentago::Position::from_boards(white, black, to_move)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.state = pentago::State::new(position);
+        Ok(())
+    }
+
+    /// An instance of the same (sub)class with the same engine state; the subclass copies
+    /// its own attributes.
+    fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let ty = slf.get_type();
+        let new = ty.call_method1(intern!(slf.py(), "__new__"), (&ty,))?;
+        new.cast::<PentagoCore>()?.borrow_mut().state = slf.borrow().state;
+        Ok(new)
+    }
+}
+
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("PENTAGO_NUM_ACTIONS", pentago::NUM_ACTIONS)?;
+    m.add_class::<PentagoCore>()?;
+    Ok(())
+}
