@@ -273,3 +273,52 @@ def test_kills_lose_and_duplicate_no_acknowledged_move(cluster, postgres_url):
     acked = check_games(instances, games, postgres_url)
     assert acked > 0 and len(games) >= 2
     assert sum(p.reconnects for g in games for p in g) > 0
+
+
+def test_a_worker_stops_at_once_and_plays_nothing_when_told_to(cluster):
+    """SIGTERM to the worker's whole process group (what systemd and `kill -TERM -pgid`
+    do) while it thinks: it exits after the first signal and stores no stand-in move; the
+    move is played once a worker runs again."""
+    instances, worker = cluster
+    t = post(instances[0].url + "/api/tables", {
+        "game": "pentago", "seats": [{"kind": "computer", "level": "expert"}, {"kind": "me"}]})
+
+    async def watch_until(predicate):
+        from websockets.asyncio.client import connect
+
+        async with connect(f"{instances[1].url.replace('http', 'ws')}/ws/{t['id']}") as ws:
+            async for raw in ws:
+                msg = json.loads(raw)
+                if predicate(msg):
+                    return msg
+
+    run_async(watch_until(lambda m: m.get("type") == "thinking"))
+    os.killpg(worker.proc.pid, signal.SIGTERM)
+    worker.proc.wait(30)  # one signal is enough
+    log = worker.log.read_text()
+    assert "random move" not in log
+    assert get(f"{instances[0].url}/api/tables/{t['id']}")["version"] == 0
+    worker.start()
+    moved = run_async(watch_until(lambda m: m.get("type") == "state" and m["version"] == 1))
+    assert moved["current_player"] == 1
+
+
+def test_a_worker_waits_quietly_while_redis_is_away(tmp_path, postgres_url):
+    """Redis gone: the worker stops its queue workers and retries with a pause, instead of
+    spinning on refused connections."""
+    from tests.services import redis
+
+    with redis() as url:
+        worker = Proc("worker", ["worker", "--database-url", postgres_url, "--redis-url", url,
+                                 "--processes", "1"], tmp_path)
+        worker.start()
+    try:
+        deadline = time.monotonic() + 60
+        while worker.log.read_text().count("Redis is unreachable") < 3:  # three pauses
+            assert worker.proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+        paused = worker.log.read_text().split("Redis is unreachable", 1)[1]
+        assert "Upkeep task failed" not in paused and "Error" not in paused
+    finally:
+        worker.stop()
+    assert worker.proc.returncode == 0

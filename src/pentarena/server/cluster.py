@@ -28,7 +28,7 @@ from .jobs import think
 from .protocol import ProtocolError
 from .store import Conflict, Store
 from .tables import Table
-from .workers import JobFailed, WorkerPool
+from .workers import JobFailed, JobTimeout, PoolClosed, WorkerPool
 
 log = logging.getLogger("pentarena.worker")
 
@@ -136,7 +136,18 @@ async def _think(ctx: dict[str, Any], table: Table, seat: int, time_limit: float
                               table.state.view(seat).to_json(), table.seats[seat].level or "medium",
                               secrets.randbits(63), time_limit, timeout=job_timeout(time_limit),
                               priority=2 if table.computer_only else 0)
+    except PoolClosed:
+        raise  # the worker is stopping: the job goes back to the queue, nothing is played
+    except JobTimeout as exc:  # the search overran: the emergency move, not another wait
+        log.warning("computer seat %s on table %s: %s; playing a random move", seat, table.id, exc)
+        return str(table.state.random_move(random.Random(secrets.randbits(64))))
     except JobFailed as exc:
+        if job is not None and job.attempts < job.retries:
+            # its process died (killed with the worker, or by the system): the queue
+            # retries the job, here or on another worker
+            log.warning("computer seat %s on table %s: %s; the job will be retried", seat,
+                        table.id, exc)
+            raise
         log.warning("computer seat %s on table %s: %s; playing a random move", seat, table.id, exc)
         return str(table.state.random_move(random.Random(secrets.randbits(64))))
     finally:
@@ -145,39 +156,66 @@ async def _think(ctx: dict[str, Any], table: Table, seat: int, time_limit: float
 
 async def run_worker(redis_url: str, database_url: str | None, processes: int | None = None,
                      ready: asyncio.Event | None = None) -> None:
-    """``pentarena worker``: serve both queues until SIGTERM/SIGINT."""
-    from saq import Queue, Worker
-
+    """``pentarena worker``: serve both queues until SIGTERM/SIGINT.  While Redis is
+    unreachable the queue workers are stopped (not left spinning) and started again when
+    it answers."""
     store = Store(database_url)
     bus = RedisBus(redis_url)
     pool = WorkerPool(processes, "process")
-    context = {"store": store, "bus": bus, "pool": pool}
-
-    async def startup(ctx: dict[str, Any]) -> None:
-        ctx.update(context)
-
-    slots = pool.size
-    workers = [Worker(Queue.from_url(redis_url, name=QUEUES["people"]), [computer_move],
-                      concurrency=slots + 1, startup=startup, timers={"sweep": SWEEP}),
-               Worker(Queue.from_url(redis_url, name=QUEUES["bots"]), [computer_move],
-                      concurrency=max(1, slots // 2), startup=startup, timers={"sweep": SWEEP})]
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    tasks = [loop.create_task(w.start()) for w in workers]
-    log.info("worker ready: %d processes, queues %s", pool.size, ", ".join(QUEUES.values()))
-    if ready is not None:
-        ready.set()
+    delay = 0.2
     try:
-        await stop.wait()
+        while not stop.is_set():
+            if not await bus.ping():
+                log.warning("worker: Redis is unreachable; trying again in %.1f s", delay)
+                await _wait(stop, delay)
+                delay = min(2 * delay, 5.0)
+                continue
+            delay = 0.2
+            workers = _queue_workers(redis_url, {"store": store, "bus": bus, "pool": pool})
+            tasks = [loop.create_task(w.start()) for w in workers]
+            log.info("worker ready: %d processes, queues %s", pool.size,
+                     ", ".join(QUEUES.values()))
+            if ready is not None:
+                ready.set()
+            while not stop.is_set() and await bus.ping():
+                await _wait(stop, 1.0)
+            for w in workers:
+                with contextlib.suppress(Exception):
+                    await w.stop()
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
     finally:
-        for w in workers:
-            with contextlib.suppress(Exception):
-                await w.stop()
-        for t in tasks:
-            t.cancel()
         pool.close()
         await bus.close()
         store.close()
+
+
+def _queue_workers(redis_url: str, context: dict[str, Any]) -> list:
+    """SAQ workers for both queues; their signal handling is ours (``run_worker``)."""
+    from saq import Queue, Worker
+
+    async def startup(ctx: dict[str, Any]) -> None:
+        ctx.update(context)
+
+    slots = context["pool"].size
+    workers = [Worker(Queue.from_url(redis_url, name=QUEUES["people"]), [computer_move],
+                      concurrency=slots + 1, startup=startup, timers={"sweep": SWEEP},
+                      shutdown_grace_period_s=1),
+               Worker(Queue.from_url(redis_url, name=QUEUES["bots"]), [computer_move],
+                      concurrency=max(1, slots // 2), startup=startup, timers={"sweep": SWEEP},
+                      shutdown_grace_period_s=1)]
+    for w in workers:
+        w.SIGNALS = []
+    return workers
+
+
+async def _wait(event: asyncio.Event, seconds: float) -> None:
+    """Until ``event`` is set or ``seconds`` pass."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(event.wait(), seconds)

@@ -30,7 +30,7 @@ from .jobs import count, hint, think, warm
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
-from .workers import JobFailed, JobTimeout, WorkerPool
+from .workers import JobFailed, JobTimeout, PoolClosed, WorkerPool
 
 log = logging.getLogger("pentarena.server")
 
@@ -434,6 +434,9 @@ class Hub:
                 think, table.game.name, dict(table.game.options),
                 table.state.view(seat).to_json(), level, secrets.randbits(63), time_limit,
                 timeout=THINK_TIMEOUT + 3 * (time_limit or 5), priority=self._priority(table))
+        except PoolClosed:
+            table.thinking = None
+            return  # shutting down: the restarted server thinks again from here
         except JobFailed as exc:
             # The engine never fails to list a move: fall back on a random legal one.
             log.warning("computer seat %s on table %s: %s; playing a random move",

@@ -38,6 +38,11 @@ class JobTimeout(JobFailed):
     """A job did not finish within its time cap."""
 
 
+class PoolClosed(JobFailed):
+    """The pool is shutting down: the job did not run (or was stopped), through no fault
+    of its own.  Callers should give up, not fall back on something else."""
+
+
 def _die_with_parent(parent: int) -> None:
     """In a worker process: leave as soon as the server process is gone."""
     try:  # Linux: the kernel sends SIGKILL when the parent dies
@@ -62,7 +67,10 @@ def _die_with_parent(parent: int) -> None:
 def _worker_main(conn, parent: int) -> None:
     """A worker process: run ``(fn, args)`` jobs from ``conn`` one at a time."""
     _die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    # Ctrl-C and a SIGTERM sent to the whole process group are the parent's to handle:
+    # it stops its jobs and then these processes itself
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     while True:
         try:
             fn, args = conn.recv()
@@ -132,7 +140,7 @@ class WorkerPool:
 
     async def _acquire(self, priority: int) -> _ProcessWorker | None:
         if self._closed:
-            raise JobFailed("the server is shutting down")
+            raise PoolClosed("the server is shutting down")
         if self._idle and not self._waiting:
             self._busy += 1
             return self._idle.pop()
@@ -202,6 +210,7 @@ class WorkerPool:
             return worker.conn.recv()
 
         reply = loop.run_in_executor(self._threads, exchange)
+        reply.add_done_callback(lambda f: f.cancelled() or f.exception())  # seen, if late
         try:
             ok, value = await asyncio.wait_for(asyncio.shield(reply), timeout)
         except TimeoutError:
@@ -213,6 +222,8 @@ class WorkerPool:
             raise
         except (EOFError, OSError, ValueError):
             worker.kill()
+            if self._closed:
+                raise PoolClosed("the server is shutting down") from None
             raise JobFailed("the worker process died during the job") from None
         if not ok:
             raise JobFailed(value)
@@ -227,7 +238,7 @@ class WorkerPool:
         self._closed = True
         for _, _, fut in self._waiting:
             if not fut.done():
-                fut.set_exception(JobFailed("the server is shutting down"))
+                fut.set_exception(PoolClosed("the server is shutting down"))
         self._waiting.clear()
         for w in list(self._procs):
             w.kill()
