@@ -1,26 +1,13 @@
-//! The Python module `pentarena._native`: thin PyO3 bindings over the engines, and nothing
-//! else.  No rule lives here; this file only translates between Python objects and the
-//! engines' types.
-//!
-//! The pattern, per game: one `#[pyclass(subclass)]` "core" holding the engine's state.
-//! The package's Python state class inherits from it *and* from `pentarena.core.game.State`
-//! (`class PentagoState(_native.PentagoCore, State)`), so the hot methods of the public API
-//! (`legal_moves`, `apply`, `legal_actions`, `apply_action`, `is_terminal`,
-//! `current_player`, …) are the Rust methods themselves, with no Python frame in between,
-//! while text, JSON and the AI hooks stay readable Python.  Move objects are created once
-//! by the Python package (`notation.MOVES_BY_ACTION`, in action order) and handed out
-//! from a cache here, so a list of legal moves costs one reference count per move.
-
+//! Pentago's core class (`PentagoCore`) and its cached move objects.
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySet, PyTuple};
-use pyo3::{import_exception, intern};
+use pyo3::intern;
 
 use crate::pentago::{self, Action, Move, Twist};
 
-import_exception!(pentarena.core.errors, IllegalMoveError);
-import_exception!(pentarena.core.errors, InvalidMoveError);
+use super::{IllegalMoveError, InvalidMoveError};
 
 /// The package's 324 `PentagoMove` objects, indexed by action id.
 static PENTAGO_MOVES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
@@ -321,13 +308,4 @@ impl PentagoCore {
         new.cast::<PentagoCore>()?.borrow_mut().state = slf.borrow().state;
         Ok(new)
     }
-}
-
-#[pymodule]
-#[pyo3(name = "_native")]
-fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("PENTAGO_NUM_ACTIONS", pentago::NUM_ACTIONS)?;
-    m.add_class::<PentagoCore>()?;
-    Ok(())
 }

@@ -1,0 +1,32 @@
+//! The Python module `pentarena._native`: thin PyO3 bindings over the engines, and nothing
+//! else.  No rule lives here; this file only translates between Python objects and the
+//! engines' types.
+//!
+//! The pattern, per game: one `#[pyclass(subclass)]` "core" holding the engine's state.
+//! The package's Python state class inherits from it *and* from `pentarena.core.game.State`
+//! (`class PentagoState(_native.PentagoCore, State)`), so the hot methods of the public API
+//! (`legal_moves`, `apply`, `legal_actions`, `apply_action`, `is_terminal`,
+//! `current_player`, …) are the Rust methods themselves, with no Python frame in between,
+//! while text, JSON and the AI hooks stay readable Python.  Move objects are created once
+//! by the Python package (`notation.MOVES_BY_ACTION`, in action order) and handed out
+//! from a cache here, so a list of legal moves costs one reference count per move.
+//!
+//! One file per game (`pentago.rs`, ...) holds that game's core class; this one only
+//! declares the shared exceptions and registers the classes.
+
+use pyo3::import_exception;
+use pyo3::prelude::*;
+
+mod pentago;
+
+import_exception!(pentarena.core.errors, IllegalMoveError);
+import_exception!(pentarena.core.errors, InvalidMoveError);
+
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("PENTAGO_NUM_ACTIONS", crate::pentago::NUM_ACTIONS)?;
+    m.add_class::<pentago::PentagoCore>()?;
+    Ok(())
+}
