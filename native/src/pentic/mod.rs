@@ -22,7 +22,7 @@ pub mod tables;
 use std::fmt;
 
 use crate::rng::Rng;
-use tables::{BONUS, COMMON, DEGREE, EDGE, NEIGHBOURS, NEIGHBOUR_LIST, POP9};
+use tables::{BONUS, COMMON, DEGREE, EDGE, NEIGHBOURS, NEIGHBOUR_LIST, POINTS, POP9};
 
 /// A card, 0..125 (see the module doc), or [`UNKNOWN`].
 pub type Card = u8;
@@ -139,8 +139,8 @@ pub fn score_play(card: Card, index: usize, tops: &[Card; POSITIONS]) -> Score {
     Score { singles, tics, nics, edge, underneath, multiplier, bonus, points, pentic, all_nic }
 }
 
-/// The points of `card` on grid index `index`, without the breakdown.
-#[inline]
+/// The points of `card` on grid index `index`, without the breakdown (the same number as
+/// `score_play(..).points`).
 pub fn points(card: Card, index: usize, tops: &[Card; POSITIONS]) -> u32 {
     let row = &COMMON[card as usize];
     let (mut singles, mut tics) = (0usize, 0usize);
@@ -149,18 +149,8 @@ pub fn points(card: Card, index: usize, tops: &[Card; POSITIONS]) -> u32 {
         singles += (k == 1) as usize;
         tics += (k == 2) as usize;
     }
-    edge_points(card, index, singles, tics, row[tops[index] as usize])
-}
-
-#[inline]
-fn edge_points(card: Card, index: usize, singles: usize, tics: usize, under: u8) -> u32 {
-    let bonus = BONUS[card as usize] as u32;
-    if index == CENTRE && singles + tics == 0 {
-        // a Pentic play: 25, ×3 on a Nic (All-Nic), ×2 on a Tic
-        PENTIC as u32 * [3, 1, 2, 1][under as usize] + bonus
-    } else {
-        EDGE[singles][tics] as u32 * (1 + (under == 2) as u32) + bonus
-    }
+    let under = row[tops[index] as usize].min(2) as usize;
+    POINTS[index][singles][tics][under] as u32 + BONUS[card as usize] as u32
 }
 
 /// Whose knowledge a position holds.
@@ -265,6 +255,10 @@ pub enum Policy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     tops: [Card; POSITIONS],
+    /// Per property value (numbers 1–5, then the shapes, then the colours), the 9-bit mask
+    /// of the positions whose top card has it: a card's Singles and Tics with every top
+    /// at once are three look-ups and a few bit operations ([`Position::matches`]).
+    props: [u16; 15],
     /// Every card laid on the grid (tops and covered ones).
     on_grid: CardSet,
     hands: [[Card; HAND]; MAX_PLAYERS],
@@ -306,6 +300,7 @@ impl Position {
         }
         let mut pos = Position {
             tops: [0; POSITIONS],
+            props: [0; 15],
             on_grid: 0,
             hands: [[UNKNOWN; HAND]; MAX_PLAYERS],
             hand_len: [0; MAX_PLAYERS],
@@ -322,8 +317,10 @@ impl Position {
             over: false,
             viewer: Viewer::All,
         };
-        pos.tops.copy_from_slice(&order[..POSITIONS]);
-        for &c in &order[..POSITIONS] {
+        let mut tops = [0; POSITIONS];
+        tops.copy_from_slice(&order[..POSITIONS]);
+        pos.set_tops(tops);
+        for &c in &tops {
             pos.on_grid |= 1 << c;
         }
         let mut k = POSITIONS;
@@ -336,6 +333,51 @@ impl Position {
         pos.pile[..rest.len()].copy_from_slice(rest);
         pos.pile_size = rest.len() as u8;
         Ok(pos)
+    }
+
+    /// Set the top cards (a deal, a view read back) and their property masks.
+    fn set_tops(&mut self, tops: [Card; POSITIONS]) {
+        self.tops = tops;
+        self.props = [0; 15];
+        for (i, &c) in tops.iter().enumerate() {
+            let c = c as usize;
+            self.props[c / 25] |= 1 << i;
+            self.props[5 + c / 5 % 5] |= 1 << i;
+            self.props[10 + c % 5] |= 1 << i;
+        }
+    }
+
+    /// Put `card` on top of the stack at grid index `index`.
+    #[inline]
+    fn set_top(&mut self, index: usize, card: Card) {
+        let old = self.tops[index] as usize;
+        let bit = 1u16 << index;
+        self.props[old / 25] &= !bit;
+        self.props[5 + old / 5 % 5] &= !bit;
+        self.props[10 + old % 5] &= !bit;
+        let c = card as usize;
+        self.props[c / 25] |= bit;
+        self.props[5 + c / 5 % 5] |= bit;
+        self.props[10 + c % 5] |= bit;
+        self.tops[index] = card;
+    }
+
+    /// The 9-bit masks of the positions whose top shares exactly one property with `card`
+    /// (a Single) and exactly two (a Tic); never three: every card is unique.
+    #[inline]
+    fn matches(&self, card: Card) -> (usize, usize) {
+        let c = card as usize;
+        let (n, s, k) = (self.props[c / 25], self.props[5 + c / 5 % 5], self.props[10 + c % 5]);
+        ((n ^ s ^ k) as usize, (n & s | n & k | s & k) as usize)
+    }
+
+    /// The points `card` would score on grid index `index` (= `score_play(..).points`).
+    #[inline]
+    fn points_at(&self, card: Card, index: usize, single: usize, tic: usize) -> u32 {
+        let nb = NEIGHBOURS[index] as usize;
+        let under = (single >> index & 1) | (tic >> index & 1) << 1;
+        POINTS[index][POP9[single & nb] as usize][POP9[tic & nb] as usize][under] as u32
+            + BONUS[card as usize] as u32
     }
 
     pub fn players(&self) -> usize {
@@ -507,18 +549,17 @@ impl Position {
     #[inline]
     fn lay(&mut self, slot: usize, index: usize, points: i32) {
         let seat = self.to_move as usize;
-        let hand = &mut self.hands[seat];
-        let len = self.hand_len[seat] as usize;
-        let card = hand[slot];
-        hand.copy_within(slot + 1..len, slot);
-        let mut len = len - 1;
-        self.tops[index] = card;
+        let mut len = self.hand_len[seat] as usize;
+        let card = self.hands[seat][slot];
+        self.hands[seat].copy_within(slot + 1..len, slot);
+        len -= 1;
+        self.set_top(index, card);
         self.on_grid |= 1 << card;
         self.totals[seat] += points;
         self.turns[seat] += 1;
         if self.pile_size > 0 {
             self.pile_size -= 1;
-            hand[len] = if self.pile_known {
+            self.hands[seat][len] = if self.pile_known {
                 self.pile_next += 1;
                 self.pile[self.pile_next as usize - 1]
             } else {
@@ -566,32 +607,18 @@ impl Position {
     /// (points, slot, grid index) of the best play of `hand`.
     #[inline]
     fn best_slot(&self, hand: &[Card]) -> (u32, usize, usize) {
-        // per card, the 9-bit masks of the stacks whose top shares one property (Single)
-        // or two (Tic) with it; a position's Singles and Tics are then two table look-ups
         let mut best_key = 0u32;
-        let mut best = (0, 0, 0);
         for (slot, &card) in hand.iter().enumerate() {
-            let row = &COMMON[card as usize];
-            let (mut single, mut tic) = (0usize, 0usize);
-            for (i, &top) in self.tops.iter().enumerate() {
-                let k = row[top as usize];
-                single |= ((k == 1) as usize) << i;
-                tic |= ((k == 2) as usize) << i;
-            }
+            let (single, tic) = self.matches(card);
             for index in 0..POSITIONS {
-                let nb = NEIGHBOURS[index] as usize;
-                let (s, t) = (POP9[single & nb] as usize, POP9[tic & nb] as usize);
-                let under = (single >> index & 1) as u8 | ((tic >> index & 1) as u8) << 1;
-                let pts = edge_points(card, index, s, t, under);
-                // more points first, then the lower action id
-                let key = pts << 11 | (2047 - (card as u32 * 9 + index as u32));
-                if key > best_key {
-                    best_key = key;
-                    best = (pts, slot, index);
-                }
+                let pts = self.points_at(card, index, single, tic);
+                // more points first, then the lower action id; slot and index ride along
+                let action = card as u32 * POSITIONS as u32 + index as u32;
+                let key = pts << 24 | (2047 - action) << 8 | (slot as u32) << 4 | index as u32;
+                best_key = best_key.max(key);
             }
         }
-        best
+        (best_key >> 24, (best_key >> 4 & 15) as usize, (best_key & 15) as usize)
     }
 
     /// A uniformly random legal move (the game goes on and the mover's hand is known).
@@ -611,7 +638,8 @@ impl Position {
         }
         let (slot, index) = self.random_slot(rng);
         let card = self.hands[self.to_move as usize][slot];
-        (slot, index, points(card, index, &self.tops))
+        let (single, tic) = self.matches(card);
+        (slot, index, self.points_at(card, index, single, tic))
     }
 
     /// The cards this position does not place: not on the grid, not in a known hand, not
@@ -984,6 +1012,7 @@ impl State {
         };
         let mut position = Position {
             tops: [0; POSITIONS],
+            props: [0; 15],
             on_grid,
             hands: [[UNKNOWN; HAND]; MAX_PLAYERS],
             hand_len: [0; MAX_PLAYERS],
@@ -1012,9 +1041,11 @@ impl State {
                 .filter(|&t| t as usize <= MAX_PLAYS)
                 .map_or_else(|| setup_error("turn counts are between 0 and 116"), Ok)?;
         }
-        for (i, stack) in parts.stacks.iter().enumerate() {
-            position.tops[i] = *stack.last().expect("non-empty");
+        let mut tops = [0; POSITIONS];
+        for (top, stack) in tops.iter_mut().zip(&parts.stacks) {
+            *top = *stack.last().expect("non-empty");
         }
+        position.set_tops(tops);
         let mut state = State {
             position,
             laid: [(0, 0); NUM_CARDS],

@@ -116,6 +116,36 @@ pub const EDGE: [[u8; 5]; 5] = {
     t
 };
 
+/// `POINTS[index][s][t][under]`: the points of a play on grid index `index` with s Singles
+/// and t Tics around and the commonness `under` with the covered card, before the Extreme
+/// bonus: the edge score (25 for four Nics around the centre) times the multiplier (×2 on a
+/// Tic; ×3 for the All-Nic play).
+pub const POINTS: [[[[u8; 3]; 5]; 5]; POSITIONS] = {
+    let mut t = [[[[0u8; 3]; 5]; 5]; POSITIONS];
+    let mut p = 0;
+    while p < POSITIONS {
+        let mut s = 0;
+        while s < 5 {
+            let mut k = 0;
+            while k < 5 {
+                let mut under = 0;
+                while under < 3 {
+                    t[p][s][k][under] = if p == 4 && s + k == 0 {
+                        25 * [3, 1, 2][under]
+                    } else {
+                        EDGE[s][k] * if under == 2 { 2 } else { 1 }
+                    };
+                    under += 1;
+                }
+                k += 1;
+            }
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
 /// The Extreme bonus of each card: `1-circle-violet` 5, `5-star-red` 10, others 0.
 pub const BONUS: [u8; NUM_CARDS] = {
     let mut t = [0u8; NUM_CARDS];
