@@ -1,4 +1,6 @@
 //! Pentic's core class (`PenticCore`) and its cached move objects.
+use std::sync::LazyLock;
+
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -155,6 +157,9 @@ fn from_py_card(c: i64) -> PyResult<Card> {
 /// points, pentic, all_nic)` (the fields of `scoring.PlayScore`).
 type ScoreTuple = (u8, u8, u8, u8, &'static str, u8, u8, u16, bool, bool);
 
+/// A play as Python gives it back: `(seat, card, position, breakdown)`.
+type PlayRecord = (usize, i64, usize, (u8, u8, u8, u8, String, u8, u8, u16, bool, bool));
+
 fn score_tuple(s: &Score) -> ScoreTuple {
     (
         s.singles,
@@ -207,12 +212,16 @@ impl PenticCore {
     #[classattr]
     const NUM_ACTIONS: usize = NUM_ACTIONS;
 
-    /// A placeholder deal (2 players, cards in order); the subclass deals with `_deal`.
+    /// A placeholder deal (2 players, cards in order); the subclass deals with `_deal`,
+    /// and copies replace it.
     #[new]
     #[pyo3(signature = (*_args, **_kwargs))]
     fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
-        let order: Vec<Card> = (0..NUM_CARDS as Card).collect();
-        PenticCore { state: State::deal(2, 250, &order).expect("a whole deck") }
+        static PLACEHOLDER: LazyLock<State> = LazyLock::new(|| {
+            let order: Vec<Card> = (0..NUM_CARDS as Card).collect();
+            State::deal(2, 250, &order).expect("a whole deck")
+        });
+        PenticCore { state: PLACEHOLDER.clone() }
     }
 
     /// Deal `order` (the 125 cards) to `players` seats playing to `target`.
@@ -234,7 +243,7 @@ impl PenticCore {
         pile_size: usize,
         totals: Vec<i64>,
         turns: Vec<i64>,
-        plays: Vec<(usize, i64, usize, (u8, u8, u8, u8, String, u8, u8, u16, bool, bool))>,
+        plays: Vec<PlayRecord>,
         ending: bool,
         to_move: Option<usize>,
     ) -> PyResult<()> {
