@@ -146,6 +146,59 @@ pub const POINTS: [[[[u8; 3]; 5]; 5]; POSITIONS] = {
     t
 };
 
+/// `SPREAD7[m]`: the 9-bit mask `m` with bit i moved to bit 7·i — nine 7-bit lanes, one per
+/// grid index, so that per-position counts add up lane by lane without carries.
+pub const SPREAD7: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < POSITIONS {
+            if m >> i & 1 == 1 {
+                t[m] |= 1 << (7 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The lanes (bit 7·i set) of the grid indices that have a neighbour above, below, to the
+/// left and to the right.
+pub const HAS_ABOVE: u64 = lanes(0b111_111_000);
+pub const HAS_BELOW: u64 = lanes(0b000_111_111);
+pub const HAS_LEFT: u64 = lanes(0b110_110_110);
+pub const HAS_RIGHT: u64 = lanes(0b011_011_011);
+
+const fn lanes(mask: usize) -> u64 {
+    SPREAD7[mask]
+}
+
+/// `LANE_POINTS[index][s + 5·t + 25·under]` = `POINTS[index][s][t][under]` (the lane code
+/// that [`SPREAD7`] arithmetic yields).
+pub const LANE_POINTS: [[u8; 128]; POSITIONS] = {
+    let mut t = [[0u8; 128]; POSITIONS];
+    let mut p = 0;
+    while p < POSITIONS {
+        let mut s = 0;
+        while s < 5 {
+            let mut k = 0;
+            while k < 5 {
+                let mut under = 0;
+                while under < 3 {
+                    t[p][s + 5 * k + 25 * under] = POINTS[p][s][k][under];
+                    under += 1;
+                }
+                k += 1;
+            }
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
 /// The Extreme bonus of each card: `1-circle-violet` 5, `5-star-red` 10, others 0.
 pub const BONUS: [u8; NUM_CARDS] = {
     let mut t = [0u8; NUM_CARDS];
@@ -167,6 +220,18 @@ mod tests {
                 let k = (na == nb) as u8 + (sa == sb) as u8 + (ca == cb) as u8;
                 assert_eq!(common, k);
                 assert_eq!(k == 3, a == b);
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_count_the_neighbours() {
+        for m in 0..512usize {
+            let sp = SPREAD7[m];
+            let counts = ((sp << 21) & HAS_ABOVE) + ((sp >> 21) & HAS_BELOW) + ((sp << 7) & HAS_LEFT)
+                + ((sp >> 7) & HAS_RIGHT);
+            for p in 0..POSITIONS {
+                assert_eq!((counts >> (7 * p) & 127) as u8, POP9[m & NEIGHBOURS[p] as usize]);
             }
         }
     }
