@@ -553,8 +553,11 @@ impl Position {
     fn lay(&mut self, slot: usize, index: usize, points: i32) {
         let seat = self.to_move as usize;
         let mut len = self.hand_len[seat] as usize;
-        let card = self.hands[seat][slot];
-        self.hands[seat].copy_within(slot + 1..len, slot);
+        let hand = &mut self.hands[seat];
+        let card = hand[slot];
+        for i in slot..len - 1 {
+            hand[i] = hand[i + 1]; // the later cards move up: the order the Python engine keeps
+        }
         len -= 1;
         self.set_top(index, card);
         self.on_grid |= 1 << card;
@@ -582,6 +585,15 @@ impl Position {
     fn advance(&mut self, seat: usize) {
         let n = self.players as usize;
         let mut next = seat + 1;
+        // the usual case: the next seat in the round, or the first of a new round, holds a card
+        if next < n && self.hand_len[next] > 0 {
+            self.to_move = next as u8;
+            return;
+        }
+        if next == n && !self.ending && self.hand_len[0] > 0 {
+            self.to_move = 0;
+            return;
+        }
         for _ in 0..2 * n + 1 {
             if next == n {
                 if self.ending {
@@ -639,7 +651,8 @@ impl Position {
     #[inline]
     fn random_slot(&self, rng: &mut Rng) -> (usize, usize) {
         let len = self.hand_len[self.to_move as usize] as u32;
-        (rng.below(len) as usize, rng.below(POSITIONS as u32) as usize)
+        let r = rng.below(len * POSITIONS as u32) as usize;
+        (r / POSITIONS, r % POSITIONS)
     }
 
     /// The move a playout makes here under `policy`, as (slot, index, points).
