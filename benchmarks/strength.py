@@ -17,7 +17,7 @@ from common import RESULTS, machine, save
 
 import pentarena
 from pentarena.ai import MCTSBot, SearchBot, choose_for, make_bot
-from pentarena.cli import wilson
+from pentarena.ai.arena import wilson
 
 OPPONENTS = {
     "pentup": ("random", "easy"),

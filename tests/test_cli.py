@@ -11,7 +11,8 @@ import pytest
 import pentarena
 from pentarena import GameRecord
 from pentarena.ai import RandomBot
-from pentarena.cli import BOT_NAMES, main, run_arena, wilson
+from pentarena.ai.arena import round_robin, wilson
+from pentarena.cli import BOT_NAMES, main
 from pentarena.core.game import registered_games
 
 
@@ -111,7 +112,7 @@ def test_arena_refuses_a_solo_puzzle_with_a_reason(capsys):
     out = flat(capsys.readouterr().out)
     assert "one-person puzzle" in out and "two or more" in out
     with pytest.raises(pentarena.GameOptionError, match="one-person puzzle"):
-        run_arena(pentarena.load_game("pentomino-puzzle"), ["random"], 1, None, 0)
+        round_robin("pentomino-puzzle", {}, ["random"], 1)
 
 
 @pytest.mark.parametrize("region", ["6x10", "3x20"])
@@ -130,7 +131,7 @@ def test_bench_on_a_puzzle_measures_random_fillings_that_end(region, capsys):
     (["arena", "pentup", "--bots", "random,random", "--games", "-2"], "--games: must be at least 1"),
     (["arena", "pentup", "--bots", "random,random", "--games", "x"], "not a whole number"),
     (["arena", "pentup", "--bots", "random,random", "--time", "0"], "--time: must be more than 0"),
-    (["arena", "pentup", "--bots", "random,,random"], "one level per seat"),
+    (["arena", "pentup", "--bots", "random,,random"], "players separated by commas"),
     (["bench", "pentup", "--games", "-3"], "--games: must be at least 1"),
     (["play", "pentup", "--time", "-1"], "--time: must be more than 0"),
     (["play", "pentup", "--time", "nan"], "not a finite number"),
@@ -160,7 +161,7 @@ def test_arena_percentages_are_sane():
     lo, hi = wilson(3, 4)
     assert 0.0 <= lo <= 0.75 <= hi <= 1.0
     with pytest.raises(pentarena.GameOptionError, match="at least 1"):
-        run_arena(pentarena.load_game("pentup"), ["random", "random"], 0, None, 0)
+        round_robin("pentup", {}, ["random", "random"], 0)
 
 
 class InterruptingBot(RandomBot):
@@ -193,8 +194,9 @@ def test_ctrl_c_at_the_prompt_and_in_arena_exits_130(monkeypatch, capsys):
     def choose(bot, state, time_limit=None):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("pentarena.cli.choose_for", choose)
-    assert main(["arena", "pentago", "--bots", "random,random", "--games", "3"]) == 130
+    monkeypatch.setattr("pentarena.ai.arena.choose_for", choose)
+    assert main(["arena", "pentago", "--bots", "random,random", "--games", "3",
+                 "--jobs", "1"]) == 130
     captured = capsys.readouterr()
     assert "Interrupted." in captured.out and "Traceback" not in captured.out + captured.err
 

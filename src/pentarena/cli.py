@@ -1,8 +1,10 @@
 """The ``pentarena`` command: serve | worker | play | list | arena | bench | replay | solve.
 
 ``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
-``pentarena arena pentup --bots mcts,greedy --games 100`` pits computer players against
-each other with a progress bar and prints the win rates.
+``pentarena arena pentago --bots medium,hard,openspiel-mcts:1000 --games 100`` plays every
+pair of computer players against each other (games of more seats: one match with the
+players rotating), in parallel processes with a progress bar, and prints wins, draws and
+losses with 95% intervals and Elo differences.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from . import list_games, load_game
+from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
 from .ai.bots import LEVELS, choose_for, make_bot
 from .core.errors import GameOptionError
 from .core.game import Option, game_info, registered_games
@@ -28,12 +31,6 @@ from .tui.views import plural
 EXIT_INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells expect."""
 
-BOT_ALIASES: dict[str, str] = {
-    "greedy": "the same as easy",
-    "mcts": "the search of medium with 1 s a move",
-}
-BOT_NAMES: tuple[str, ...] = (*LEVELS, *BOT_ALIASES)
-"""Every computer level the commands accept (``make_bot`` names)."""
 
 GAME_COMMANDS = ("play", "arena", "bench")
 """The commands whose first argument is a game, and which take that game's options."""
@@ -115,11 +112,11 @@ def seed_number(text: str) -> int:
 
 
 def bot_list(text: str) -> list[str]:
-    """--bots: computer levels separated by commas (checked against BOT_NAMES later)."""
+    """--bots: players separated by commas (each checked against the game later)."""
     levels = [b.strip() for b in text.split(",")]
     if not all(levels):
-        raise argparse.ArgumentTypeError(f"write one level per seat separated by commas, "
-                                         f"e.g. mcts,greedy; got {text!r}")
+        raise argparse.ArgumentTypeError(f"write the players separated by commas, one level "
+                                         f"per seat or more, e.g. mcts,greedy; got {text!r}")
     return levels
 
 
@@ -279,62 +276,64 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     return 1 if tg.save_failed else 0
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate (n games; no games: the whole range)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = min(1.0, max(0.0, wins / n))
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def run_arena(game, levels: list[str], games: int, time_limit: float | None, seed: int,
-              progress: Progress | None = None) -> list[float]:
-    """Play ``games`` games rotating the bots through the seats; points per bot
-    (a win 1, a shared win split).  Solo puzzles are refused: there is nobody to play."""
-    n = game.num_players
-    if game_info(game.name).solo:
-        raise GameOptionError(
-            f"{game.name} is a one-person puzzle: arena plays computer players against each "
-            f"other and needs a game for two or more (try 'pentarena solve puzzle REGION')")
-    if not isinstance(games, int) or games < 1:
-        raise GameOptionError(f"the number of games must be at least 1, got {games!r}")
-    for level in levels:
-        check_level(level)
-    if len(levels) != n:
-        raise GameOptionError(f"{game.name} needs {n} bots, got {len(levels)}")
-    points = [0.0] * n
-    task = progress.add_task("arena", total=games) if progress else None
-    for g in range(games):
-        order = [(g + k) % n for k in range(n)]  # order[seat] = bot index
-        bots = [make_bot(levels[b], seed=seed + 1000 * g + b, time_limit=time_limit)
-                for b in order]
-        state = game.new_initial_state(seed=seed + g)
-        while not state.is_terminal():
-            state.apply(choose_for(bots[state.current_player], state))
-        rewards = state.returns()
-        for seat, b in enumerate(order):
-            points[b] += rewards[seat]
-        if progress:
-            progress.advance(task)
-    return points
-
-
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
+    """Round robins (two-seat games) or a rotating match, in parallel processes."""
+    from .ai.arena import Record, round_robin, schedule
+
     game = load_game(args.game, **_options(args))
-    levels = args.bots
+    options = dict(game.options)
+    total = len(schedule(game.name, options, args.bots, args.games, 0))
     with Progress(console=console, transient=True) as progress:
-        points = run_arena(game, levels, args.games, args.time, args.seed or 0, progress)
-    table = Table(title=f"{plural(args.games, 'game')} of {game!r}")
-    for col in ("bot", "points", "win rate", "95% interval"):
-        table.add_column(col)
-    for level, p in zip(levels, points):
-        lo, hi = wilson(p, args.games)
-        table.add_row(level, f"{p:g}", f"{p / args.games:.1%}", f"{lo:.1%} – {hi:.1%}")
-    console.print(table)
+        task = progress.add_task(f"{game.name}: {plural(total, 'game')}", total=total)
+        result = round_robin(game.name, options, args.bots, args.games, args.time,
+                             args.seed or 0, args.jobs, lambda: progress.advance(task))
+    if isinstance(result, list):
+        console.print(_pairs_table(game, result))
+        console.print(_standings(args.bots, result))
+    else:
+        table = Table(title=f"{plural(result.games, 'game')} of {game!r}, seats rotating")
+        for col in ("player", "points", "score", "95% interval"):
+            table.add_column(col)
+        for name, p in zip(result.players, result.points):
+            lo, hi = wilson(p, result.games)
+            table.add_row(name, f"{p:g}", f"{p / result.games:.1%}", f"{lo:.1%} – {hi:.1%}")
+        console.print(table)
     return 0
+
+
+def _elo_text(value: float) -> str:
+    return "+∞" if value == math.inf else "−∞" if value == -math.inf else f"{value:+.0f}"
+
+
+def _pairs_table(game, records) -> Table:
+    table = Table(title=f"{game!r}: every pair, seats alternated")
+    for col in ("player", "against", "won", "drawn", "lost", "score", "95% interval",
+                "Elo difference (95%)"):
+        table.add_column(col)
+    for r in records:
+        lo, hi = r.interval
+        d, dlo, dhi = r.elo
+        table.add_row(r.first, r.second, str(r.wins), str(r.draws), str(r.losses),
+                      f"{r.score:.1%}", f"{lo:.1%} – {hi:.1%}",
+                      f"{_elo_text(d)} ({_elo_text(dlo)} … {_elo_text(dhi)})")
+    return table
+
+
+def _standings(players, records) -> Table:
+    """Each player's score over all its games."""
+    points = {p: 0.0 for p in players}
+    games = {p: 0 for p in players}
+    for r in records:
+        points[r.first] += r.points
+        points[r.second] += r.games - r.points
+        games[r.first] += r.games
+        games[r.second] += r.games
+    table = Table(title="standings")
+    for col in ("player", "points", "games", "score"):
+        table.add_column(col)
+    for p in sorted(players, key=lambda p: -points[p] / max(1, games[p])):
+        table.add_row(p, f"{points[p]:g}", str(games[p]), f"{points[p] / max(1, games[p]):.1%}")
+    return table
 
 
 BENCH_MAX_PLIES = 100_000
@@ -500,11 +499,14 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="computer against computer, with win rates")
     _add_game_options(arena, game)
     arena.add_argument("--bots", required=True, type=bot_list,
-                       help=f"one level per seat separated by commas, e.g. mcts,greedy "
-                            f"(levels: {levels})")
+                       help=f"players separated by commas: levels ({levels}), a level with "
+                            f"its seconds a move (hard@1.5), or openspiel-mcts:SIMS (Pentago, "
+                            f"OpenSpiel's MCTS); two-seat games play every pair")
     arena.add_argument("--games", type=positive_int, default=20,
-                       help="number of games, at least 1 (default: 20)")
+                       help="games per pair (or of the match), at least 1 (default: 20)")
     arena.add_argument("--time", type=positive_seconds, default=None, help="seconds per move")
+    arena.add_argument("--jobs", type=positive_int, default=None,
+                       help="games played at once, each in its own process (default: cores)")
     serve = sub.add_parser("serve", help="start the web server (lobby, tables, browser play)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=port_number, default=8000)

@@ -1,0 +1,65 @@
+"""Round robins: every pair, seats alternated, the same results in one process or many,
+95% intervals and Elo differences; OpenSpiel's MCTS as an opponent for Pentago."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import pentarena
+from pentarena.ai.arena import Record, check_player, elo, round_robin, wilson
+from pentarena.cli import main
+
+
+def test_every_pair_plays_with_seats_alternated_and_results_add_up():
+    records = round_robin("pentago", {}, ["random", "easy", "random@0.1"], 4, jobs=1)
+    assert [(r.first, r.second) for r in records] == [
+        ("random", "easy"), ("random", "random@0.1"), ("easy", "random@0.1")]
+    for r in records:
+        assert r.wins + r.draws + r.losses == r.games == 4
+    easy_v_random = records[0]
+    assert easy_v_random.losses >= 3  # greedy sees fives; random does not
+
+
+def test_parallel_processes_give_the_same_results_as_one():
+    one = round_robin("pentomino", {}, ["random", "easy"], 6, jobs=1)
+    two = round_robin("pentomino", {}, ["random", "easy"], 6, jobs=2)
+    assert [(r.wins, r.draws, r.losses) for r in one] == [(r.wins, r.draws, r.losses) for r in two]
+
+
+def test_games_of_more_seats_play_one_rotating_match():
+    match = round_robin("pentup", {"players": 3}, ["random", "random", "easy"], 3, jobs=1)
+    assert match.games == 3 and math.isclose(sum(match.points), 3)
+    with pytest.raises(pentarena.GameOptionError, match="3 seats"):
+        round_robin("pentup", {"players": 3}, ["random", "easy"], 1, jobs=1)
+
+
+def test_elo_and_intervals():
+    assert elo(0.5) == 0 and round(elo(0.75)) == 191 and elo(1.0) == math.inf
+    r = Record("a", "b", wins=75, draws=10, losses=15)
+    d, lo, hi = r.elo
+    assert lo < d < hi and d > 0
+    lo, hi = wilson(80, 100)
+    assert lo < 0.8 < hi
+
+
+@pytest.mark.parametrize("spec,why", [
+    ("grandmaster", "unknown AI level"), ("hard@-1", "seconds a move"),
+    ("openspiel-mcts:x", "openspiel-mcts:SIMS"), ("openspiel-mcts:10", "Pentago only")])
+def test_players_are_checked_with_a_reason(spec, why):
+    game = "pentup" if spec == "openspiel-mcts:10" else "pentago"
+    with pytest.raises(pentarena.GameOptionError, match=why):
+        check_player(spec, game)
+
+
+def test_openspiel_mcts_plays_whole_pentago_games():
+    records = round_robin("pentago", {}, ["random", "openspiel-mcts:100"], 2, jobs=1)
+    assert records[0].games == 2
+
+
+def test_the_arena_command_prints_pairs_and_standings(capsys):
+    assert main(["arena", "pentago", "--bots", "random,easy,random", "--games", "2",
+                 "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "every pair" in out and "standings" in out and "Elo" in out
