@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
@@ -55,7 +55,8 @@ IDLE_SECONDS = 24 * 3600
 it out unless asked (``GET /api/tables?idle=true``)."""
 
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
-          "busy": 429, "store-failed": 503, "too-long": 422}
+          "busy": 429, "store-failed": 503, "too-long": 422, "not-finished": 409,
+          "no-analysis": 409}
 
 
 class SeatSpec(BaseModel):
@@ -86,6 +87,63 @@ class JoinTable(BaseModel):
 class SeatToken(BaseModel):
     token: str | None = Field(None, max_length=100,
                               description="a seat token (browsers send their cookie instead)")
+
+
+class Problem(BaseModel):
+    class Detail(BaseModel):
+        code: str = Field(description="stable, for programs")
+        message: str = Field(description="for people")
+
+    detail: Detail
+
+
+class MoveVerdict(BaseModel):
+    ply: int = Field(description="the move's number, from 1")
+    seat: int = Field(description="who played it")
+    move: str
+    best: str | None = Field(description="a best move found in the position before it")
+    before: float | None = Field(description="the mover's value before the move: 1 won, 0 "
+                                 "drawn, -1 lost; a search's estimate lies in between")
+    after: float | None = Field(description="the mover's value after the move")
+    exact: bool = Field(description="both values are game-theoretic: the game's solver "
+                        "answered for both positions, or the move won at once")
+    proven: bool = Field(description="`after` is a result the search saw through to the "
+                         "end (the game over, or a forced win or loss)")
+    source: str = Field(description="solver | end (won at once) | search | forced (the only "
+                        "legal move) | failed (not judged)")
+    verdict: str = Field(description="good | mistake | blunder | unknown")
+    mark: str = Field(description="✓ good, ?! mistake, ? blunder; empty when unknown")
+
+
+class PlayerSummary(BaseModel):
+    seat: int
+    moves: int
+    mistakes: int
+    blunders: int
+
+
+class GameAnalysis(BaseModel):
+    status: Literal["done"]
+    table: str
+    game: str
+    moves_played: int
+    all_cards_known: bool = Field(description="a hidden-card game (Pentic), analysed with "
+                                  "every hand and the draw pile known")
+    note: str
+    thresholds: dict[str, float] = Field(description="drops of a search's value (on the -1 "
+                                         "… 1 scale) that make a mistake and a blunder")
+    seconds_per_move: float = Field(description="time budget of one move's verdict")
+    seconds: float = Field(description="how long the analysis took")
+    moves: list[MoveVerdict]
+    players: list[PlayerSummary]
+
+
+class AnalysisProgress(BaseModel):
+    status: Literal["running"]
+    done: int = Field(description="moves judged so far")
+    total: int = Field(description="moves to judge")
+    retry_after: int = Field(description="seconds to wait before asking again (also the "
+                             "Retry-After header)")
 
 
 def creator_key(request: Request) -> str:
@@ -285,6 +343,33 @@ def create_app(database_url: str | None = None, ai: str = "process",
         seat = await held_seat(request, table_id, body.token if body else None)
         return await hub.count_solutions(await hub.get(table_id), seat)
 
+    @app.get("/api/tables/{table_id}/analysis", response_model=GameAnalysis,
+             summary="After the game: a verdict on every move",
+             responses={202: {"model": AnalysisProgress,
+                              "description": "Being computed: ask again after Retry-After"},
+                        404: {"model": Problem, "description": "No such table"},
+                        409: {"model": Problem, "description": "The game is not over "
+                              "(`not-finished`), or is a puzzle (`no-analysis`)"}})
+    async def analysis(table_id: str):
+        """Every move of a finished game with the mover's value before and after it and
+        a verdict: exact (won / drawn / lost) where the game's solver answers for both
+        positions, else from a search (alpha-beta or MCTS, about a second a move): a drop
+        of 0.3 on the -1 … 1 scale is a mistake (?!), of 0.6 a blunder (?), and so is a
+        move into a loss the search sees through to the end; exact: a won or drawn game
+        turned lost is a blunder, a won game drawn a mistake.
+
+        The first request starts the computation on the worker pool (one per table at a
+        time, capped at about two minutes a game) and answers **202** with the progress
+        and a ``Retry-After`` header; ask again until the answer is **200**.  The result is
+        kept for the table.  Hidden-card games are analysed with every card known (the
+        record is public once the game is over): ``all_cards_known`` says so."""
+        t = await hub.get(table_id, fresh=True)
+        done, body = hub.analysis(t)
+        if done:
+            return body
+        return JSONResponse(body, status_code=202,
+                            headers={"Retry-After": str(body["retry_after"])})
+
     @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)")
     async def record(table_id: str):
         t = await hub.get(table_id, fresh=True)
@@ -356,7 +441,7 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
             elif isinstance(msg, PingMessage):
                 client.send({"type": "pong"})
             elif isinstance(msg, HintMessage):
-                client.send({"type": "hint", "move": await hub.hint(table, seat)})
+                hub.ask_hint(table, client, seat)  # answered when ready (or refused now)
             elif isinstance(msg, SolveMessage):
                 await hub.solve(table, seat)
         except ProtocolError as exc:

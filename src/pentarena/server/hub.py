@@ -20,13 +20,14 @@ import random
 import secrets
 import time
 from collections import OrderedDict, defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
-from .jobs import count, hint, think, warm
+from .jobs import (BLUNDER, MARKS, MISTAKE, advise, assess_move, count, hint, think, verdict,
+                   warm)
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
@@ -55,10 +56,32 @@ class Limits:
     """Time cap of one puzzle solution count."""
     hint_seconds: float = 30.0
     counts_cached: int = 256
+    advice_level: str = "hard"
+    """The computer level that suggests a move when a player asks for a hint in a game."""
+    advice_seconds: float = 1.0
+    """Search time of one such hint (the job is stopped after ``hint_seconds``)."""
+    analysis_move_seconds: float = 1.0
+    """Post-game analysis: the most time spent judging one move ..."""
+    analysis_seconds: float = 120.0
+    """... and for a whole game (long games get less per move)."""
+    analyses_cached: int = 64
 
 
 # Priorities of jobs on the worker pool (lower first).
 PEOPLE_WAITING, PEOPLE_AWAY, NOBODY_PLAYS = 0, 1, 2
+
+ANALYSIS_RETRY_AFTER = 2
+"""Seconds a client is told to wait before asking again for an analysis being computed."""
+
+
+@dataclass
+class Analysis:
+    """A post-game analysis being computed: moves judged so far, of ``total``."""
+
+    total: int
+    done: int = 0
+    started: float = field(default_factory=time.monotonic)
+    task: asyncio.Task | None = None
 
 
 class Hub:
@@ -80,6 +103,9 @@ class Hub:
         self.tasks: set[asyncio.Task] = set()
         self.counting: set[str] = set()
         self.counts: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+        self.hinting: set[Client] = set()  # connections waiting for a hint
+        self.analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()  # finished tables
+        self.analysing: dict[str, Analysis] = {}
         self._texts: dict[str, tuple[tuple, dict[Any, str]]] = {}
 
     # -- lifecycle ------------------------------------------------------------------
@@ -375,6 +401,152 @@ class Hub:
         while len(self.counts) > self.limits.counts_cached:
             self.counts.popitem(last=False)
         return dict(report, cached=False)
+
+    # -- hints in games (puzzles too), one at a time per connection --------------------
+    def ask_hint(self, table: Table, client: Client, seat: int | None) -> None:
+        """Start working out a hint for ``client``; the answer — a ``hint`` event
+        ``{"move", "why", "version"}`` or an ``error`` — is sent when it is ready, so the
+        connection goes on reading meanwhile.  Refused at once (ProtocolError): a second
+        hint while one is on its way, spectators, another seat's turn, a finished game."""
+        if client in self.hinting:
+            raise ProtocolError("busy", "a hint is already being worked out for you; "
+                                "wait for it before asking again")
+        if table.solo:
+            self._puzzle_turn(table, seat)
+        else:
+            self._hint_turn(table, seat)
+        self.hinting.add(client)
+        task = self.spawn(self._answer_hint(table, client, seat))
+        task.add_done_callback(lambda _: self.hinting.discard(client))
+
+    def _hint_turn(self, table: Table, seat: int | None) -> None:
+        if table.imported:
+            raise ProtocolError("replay-only", "this is an imported record: there is "
+                                "nothing to give a hint for")
+        if table.state.is_terminal():
+            raise ProtocolError("game-over", "the game is over")
+        if seat is None:
+            raise ProtocolError("not-seated", "spectators cannot ask for hints: open your "
+                                "seat's link to play")
+        if seat != table.state.current_player:
+            raise ProtocolError("not-your-turn", "hints are for the player to move: it is "
+                                f"seat {table.state.current_player}'s turn, not yours")
+
+    async def _answer_hint(self, table: Table, client: Client, seat: int | None) -> None:
+        version = table.version
+        try:
+            if table.solo:
+                event = {"move": await self.hint(table, seat),
+                         "why": "Placed there, this piece still leads to a complete solution."}
+            else:
+                event = await self.suggest(table, seat)
+        except PoolClosed:
+            return  # shutting down
+        except ProtocolError as exc:
+            client.send(exc.event())
+            return
+        client.send({"type": "hint", **event, "version": version})
+
+    async def suggest(self, table: Table, seat: int | None) -> dict[str, str]:
+        """A move for ``seat`` (to move) and why: a search at a fixed level on the worker
+        pool, of what that seat may see (``state.view(seat)``) and nothing more."""
+        self._hint_turn(table, seat)
+        limits = self.limits
+        try:
+            return await self.pool.run(
+                advise, table.game.name, dict(table.game.options),
+                table.state.view(seat).to_json(), limits.advice_level, secrets.randbits(63),
+                limits.advice_seconds, timeout=limits.hint_seconds, priority=PEOPLE_WAITING)
+        except PoolClosed:
+            raise
+        except JobFailed as exc:
+            raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
+
+    # -- post-game analysis -------------------------------------------------------------
+    def analysis(self, table: Table) -> tuple[bool, dict[str, Any]]:
+        """``(True, the analysis)`` of a finished game, cached; else ``(False, progress)``
+        while it is computed on the worker pool (started by the first request; one
+        computation per table at a time)."""
+        if table.solo:
+            raise ProtocolError("no-analysis", "a puzzle has no opponent's moves to analyse; "
+                                "use Hint, Solve and Count solutions instead")
+        if not table.state.is_terminal():
+            raise ProtocolError("not-finished", "the analysis is available once the game is "
+                                "over" + (" (and the hands are public)"
+                                          if table.game.hidden_information else ""))
+        cached = self.analyses.get(table.id)
+        if cached is not None and cached["moves_played"] == table.version:
+            self.analyses.move_to_end(table.id)
+            return True, cached
+        job = self.analysing.get(table.id)
+        if job is None:
+            job = Analysis(total=table.version)
+            self.analysing[table.id] = job
+            job.task = self.spawn(self._analyse(table, job))
+            job.task.add_done_callback(lambda task: self._analysis_done(table.id, job, task))
+        return False, {"status": "running", "done": job.done, "total": job.total,
+                       "retry_after": ANALYSIS_RETRY_AFTER}
+
+    def _analysis_done(self, table_id: str, job: Analysis, task: asyncio.Task) -> None:
+        if self.analysing.get(table_id) is job:
+            del self.analysing[table_id]
+        if not task.cancelled() and task.exception() is not None and not isinstance(
+                task.exception(), PoolClosed):
+            log.error("analysing table %s failed", table_id, exc_info=task.exception())
+
+    async def _analyse(self, table: Table, job: Analysis) -> None:
+        """Judge every move, one worker job per move (so waiting players go first)."""
+        history = table.state.history()
+        limits = self.limits
+        per_move = max(0.05, min(limits.analysis_move_seconds,
+                                 limits.analysis_seconds / max(1, len(history))))
+        game = table.game
+        state = table.initial.clone()
+        prior: dict[str, Any] | None = None
+        moves = []
+        for i, text in enumerate(history):
+            seat = state.current_player
+            try:
+                judged = await self.pool.run(
+                    assess_move, game.name, dict(game.options), state.to_json(), text,
+                    per_move, prior, timeout=3 * per_move + THINK_TIMEOUT, priority=PEOPLE_AWAY)
+            except PoolClosed:
+                raise
+            except JobFailed as exc:
+                log.warning("analysing move %d of table %s failed: %s", i + 1, table.id, exc)
+                judged = {"seat": seat, "move": text, "best": None, "before": None,
+                          "after": None, "exact": False, "proven": False, "source": "failed"}
+            prior = judged.pop("child", None)
+            judged["verdict"] = verdict(judged["before"], judged["after"], judged["exact"],
+                                        judged["proven"])
+            judged["mark"] = MARKS[judged["verdict"]]
+            for key in ("before", "after"):
+                if judged[key] is not None:
+                    judged[key] = round(judged[key], 3)
+            moves.append({"ply": i + 1, **judged})
+            state.apply(text)
+            job.done = i + 1
+        players = []
+        for s in range(game.num_players):
+            mine = [m for m in moves if m["seat"] == s]
+            players.append({"seat": s, "moves": len(mine),
+                            "mistakes": sum(m["verdict"] == "mistake" for m in mine),
+                            "blunders": sum(m["verdict"] == "blunder" for m in mine)})
+        hidden = game.hidden_information
+        self.analyses[table.id] = {
+            "status": "done", "table": table.id, "game": game.name,
+            "moves_played": len(history), "all_cards_known": hidden,
+            "note": ("Analysed after the game with all cards known — every hand and the draw "
+                     "pile — so the verdicts use what nobody could see while playing. "
+                     if hidden else "") +
+                    "Values are for the player who moved: 1 won, 0 drawn, −1 lost; exact "
+                    "where the game's solver answered, else a search's estimate.",
+            "thresholds": {"mistake": MISTAKE, "blunder": BLUNDER},
+            "seconds_per_move": round(per_move, 3),
+            "seconds": round(time.monotonic() - job.started, 1),
+            "moves": moves, "players": players}
+        while len(self.analyses) > limits.analyses_cached:
+            self.analyses.popitem(last=False)
 
     # -- computer seats ---------------------------------------------------------------
     def _priority(self, table: Table) -> int:

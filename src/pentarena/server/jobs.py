@@ -47,3 +47,229 @@ def warm() -> bool:
     state = load_game("pentomino-puzzle", region="3x20").new_initial_state()
     state.hint()
     return True
+
+
+# -- hints in games (not puzzles) --------------------------------------------------------
+
+def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], level: str,
+           seed: int | None, time_limit: float) -> dict[str, str]:
+    """A suggested move for the player to move in ``view_json`` (only what that seat may
+    see) and a short sentence saying why: ``{"move": text, "why": text}``."""
+    from ..ai.bots import make_bot
+
+    state = _state(game_name, options, view_json)
+    bot = make_bot(level, seed=seed, time_limit=time_limit)
+    move = bot.choose(state)
+    return {"move": str(move), "why": _why(state, move, bot)}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _why(state, move, bot) -> str:
+    """Why the search likes ``move``, in a sentence."""
+    seat = state.current_player
+    after = state.clone()
+    after.apply(move)
+    if after.is_terminal():
+        won = after.winners()
+        if seat in won and len(won) < state.game.num_players:
+            return "It wins the game at once."
+        if seat in won:
+            return "It ends the game in a draw."
+    solved = getattr(bot, "solved", None)
+    if solved is not None:
+        return ("Perfect play: the position is solved, and with this move you win whatever "
+                "the others do." if solved.value > 0 else
+                "Perfect play: the position is solved, and this move keeps the draw.")
+    hidden = state.game.hidden_information
+    unseen = " (the hands you cannot see dealt at random)" if hidden else ""
+    ab = getattr(getattr(bot, "alphabeta", None), "last", None)
+    if ab is not None and not hidden:
+        moves = len(state.legal_moves())
+        if ab.value >= 1:
+            return f"It forces a win: the search sees the game through to the end " \
+                   f"({_plural(ab.visits, 'move')} ahead)."
+        if ab.value <= -1:
+            return "Every move loses against perfect replies; this one holds out the longest."
+        return (f"The best of {_plural(moves, 'move')}, looking {_plural(ab.visits, 'move')} "
+                f"ahead ({_plural(ab.iterations, 'position')} searched).")
+    info = getattr(bot, "last", None)
+    if info is not None and info.visits:
+        return (f"Tried most often in {_plural(info.iterations, 'simulated game')}{unseen}: "
+                f"it scored about {info.value:.0%} of a win in them.")
+    return "The computer's choice after a short search."
+
+
+# -- post-game analysis ----------------------------------------------------------------
+
+MISTAKE = 0.3
+"""A move that lowers the mover's value (−1 lost … +1 won) by this much is a mistake (?!)."""
+BLUNDER = 0.6
+"""… and by this much a blunder (?)."""
+MARKS = {"good": "✓", "mistake": "?!", "blunder": "?", "unknown": ""}
+
+
+def verdict(before: float | None, after: float | None, exact: bool,
+            proven: bool = False) -> str:
+    """good | mistake | blunder | unknown, for a move taking the mover's value from
+    ``before`` to ``after``.  Exact values (1 won, 0 drawn, -1 lost): a won or drawn game
+    turned into a lost one is a blunder, a won game turned into a draw a mistake.  Search
+    estimates: a drop of :data:`BLUNDER` or more is a blunder, of :data:`MISTAKE` a mistake;
+    and a move into a loss the search saw through to the end (``proven``, ``after`` -1)
+    from a position it had not seen lost is a blunder whatever the drop."""
+    if before is None or after is None:
+        return "unknown"
+    if exact:
+        if after < 0 <= before:
+            return "blunder"
+        return "mistake" if after < before else "good"
+    if proven and after <= -1 < before:
+        return "blunder"
+    drop = before - after
+    return "blunder" if drop >= BLUNDER else "mistake" if drop >= MISTAKE else "good"
+
+
+def _clamp(v: float) -> float:
+    return max(-1.0, min(1.0, float(v)))
+
+
+def _side_of(game, seat: int) -> int:
+    return next(i for i, side in enumerate(game.sides) if seat in side)
+
+
+def _for_seat(state, value: float, seat: int) -> float | None:
+    """``value`` for the player to move in ``state``, as seen by ``seat`` (None when the
+    game has more than two sides: it does not say)."""
+    game = state.game
+    if _side_of(game, state.current_player) == _side_of(game, seat):
+        return value
+    return -value if len(game.sides) == 2 else None
+
+
+def _result_for(state, seat: int) -> float:
+    """A finished game's result for ``seat``: 1 won, 0 a draw (shared), -1 lost."""
+    return _clamp(state.returns()[seat] * 2.0 - 1.0)
+
+
+def _seat_values_mcts():
+    """An MCTS bot that also reports the root's average reward per seat (``seat_values``),
+    so a position after a move can be valued for the player who made it."""
+    from ..ai.mcts import MCTSBot
+
+    class RootMCTS(MCTSBot):
+        seat_values: list[float] | None = None
+
+        def _info(self, root, done, start):  # noqa: ANN001 - MCTSBot's hook
+            totals, visits = getattr(root, "totals", None), getattr(root, "visits", 0)
+            if totals and visits:
+                self.seat_values = [t / visits for t in totals]
+            return MCTSBot._info(root, done, start)
+
+    return RootMCTS
+
+
+def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, Any],
+                move_text: str, budget: float, prior: dict[str, Any] | None = None,
+                ) -> dict[str, Any]:
+    """Judge one move of a finished game from the full position before it (hidden cards
+    included: the record is public once the game is over).
+
+    Exact where the game's solver answers for both the position before and the one after
+    (``State.solve_position``, a share of ``budget`` each); otherwise a search of about
+    ``budget`` seconds values both for the mover (alpha-beta for games that ask for it, the
+    position after searched one ply shallower so both share a horizon; else MCTS, both
+    values averages at a search's root).  ``proven``: ``after`` is a result the search saw
+    through to the end (a finished game, or a forced win or loss).
+    ``prior``: the previous move's ``child`` answer (this position's solution, or that it
+    could not be solved), so that no position is solved twice.  Returns ``before``,
+    ``after`` (the mover's value, −1 … 1), ``exact``, ``best`` (a best move found),
+    ``source`` (solver | search | end) and ``child`` (the next position's solution)."""
+    import time
+
+    from ..ai.alphabeta import AlphaBetaBot
+
+    start = time.perf_counter()
+    state = _state(game_name, options, state_json)
+    game = state.game
+    seat = state.current_player
+    move = state.parse_move(move_text)
+    text = str(move)
+    child = state.clone()
+    child.apply(move)
+    solve_share = budget * 0.25
+    out: dict[str, Any] = {"seat": seat, "move": text, "best": None, "before": None,
+                           "after": None, "exact": False, "proven": False, "source": "search",
+                           "child": {"value": None, "move": None}}
+
+    # the position before: solved already (the previous move's child), or now
+    if prior is not None and "value" in prior:
+        before_exact = prior if prior["value"] is not None else None
+    else:
+        sol = state.solve_position(solve_share)
+        before_exact = {"value": sol.value, "move": str(sol.move)} if sol else None
+    # the position after
+    after_exact = None
+    if child.is_terminal():
+        after_exact = _result_for(child, seat)
+    else:
+        sol = child.solve_position(solve_share) if len(game.sides) == 2 else None
+        if sol is not None:
+            out["child"] = {"value": sol.value, "move": str(sol.move)}
+            after_exact = _for_seat(child, float(sol.value), seat)
+
+    if child.is_terminal() and after_exact == 1.0:  # a win at once: the position was won
+        out.update(before=1.0, after=1.0, exact=True, best=text, source="end")
+        return out
+    if before_exact is not None and after_exact is not None:
+        out.update(before=float(before_exact["value"]), after=after_exact, exact=True,
+                   best=before_exact["move"], source="solver")
+        return out
+
+    # a search values both positions for the mover
+    left = max(budget - (time.perf_counter() - start), budget * 0.2)
+    if len(state.legal_moves()) == 1:
+        out.update(best=text, source="forced")
+    if game.search == "alphabeta" and len(game.sides) == 2 and not game.hidden_information:
+        bot = AlphaBetaBot(seed=0, time_limit=left / 2)
+        best = bot.choose(state)
+        info = bot.last
+        out["best"] = str(best)
+        out["before"] = _clamp(info.value) if info.visits else _clamp(state.evaluate(seat))
+        if str(best) == text:
+            out["after"] = out["before"]
+            out["proven"] = abs(info.value) >= 1
+        elif child.is_terminal():
+            out["after"], out["proven"] = after_exact, True
+        elif info.visits <= 1:
+            out["after"] = _clamp(child.evaluate(seat))
+        else:
+            deeper = AlphaBetaBot(seed=0, time_limit=left / 2, max_depth=info.visits - 1)
+            deeper.choose(child)
+            value = (_clamp(deeper.last.value) if deeper.last.visits
+                     else _clamp(child.evaluate(child.current_player)))
+            out["after"] = _for_seat(child, value, seat)
+            out["proven"] = bool(deeper.last.visits) and abs(deeper.last.value) >= 1
+        return out
+    bot = _seat_values_mcts()(seed=0, time_limit=left / 2)
+    best = bot.choose(state)
+    out["best"] = str(best)
+    # both values are averages at a search's root (the position before, the position after),
+    # so that they compare like with like
+    if bot.seat_values is not None:
+        out["before"] = _clamp(bot.seat_values[seat] * 2 - 1)
+    elif bot.last.visits:
+        out["before"] = _clamp(bot.last.value * 2 - 1)
+    if str(best) == text:
+        out["after"] = out["before"]
+    elif child.is_terminal():
+        out["after"], out["proven"] = after_exact, True
+    else:
+        reply = _seat_values_mcts()(seed=0, time_limit=left / 2)
+        reply.choose(child)
+        if reply.seat_values is not None:
+            out["after"] = _clamp(reply.seat_values[seat] * 2 - 1)
+        elif reply.last.visits:
+            out["after"] = _for_seat(child, _clamp(reply.last.value * 2 - 1), seat)
+    return out

@@ -4,7 +4,8 @@ Client → server::
 
     {"type": "move", "move": "<move text>", "version": <moves played so far>}
     {"type": "sync"}                       ask for the current state again
-    {"type": "hint"}                       puzzles: a move that leads to a solution
+    {"type": "hint"}                       the player to move: a suggested move (puzzles: one
+                                           that leads to a solution); one at a time
     {"type": "solve"}                      puzzles: let the computer finish
     {"type": "ping"}
 
@@ -14,7 +15,10 @@ Server → client::
     {"type": "error", "code": ..., "message": ...}
     {"type": "thinking", "seat": k}        a computer seat started thinking
     {"type": "presence", "connected": [..]} which seats are connected now
-    {"type": "hint", "move": "<text>"}     the answer to a hint request
+    {"type": "hint", "move": "<text>", "why": "<a sentence>", "version": <moves played>}
+                                           the answer to a hint request, for the position
+                                           after ``version`` moves (a game hint comes from a
+                                           search of what the seat may see)
     {"type": "pong"}
 
 Every malformed or refused message gets an ``error`` event naming what was wrong.

@@ -14,6 +14,11 @@ let latest = null;        // the latest live state event
 let replayPly = null;     // null: live; otherwise the ply shown
 const replayCache = new Map();
 let retry = 0;
+let solo = false;         // a puzzle: its plug-in has its own Hint
+let hintBtn = null;       // the action bar's Hint button (games)
+let hintPending = false;  // a hint asked for and not yet answered
+let analysis = null;      // the finished game's analysis, once loaded
+let analysing = null;     // the timer of the next poll while it is computed
 
 async function claimFromLink() {
   const token = params.get("token");
@@ -121,14 +126,37 @@ function describe(payload, i) {
   return d || { text: payload.history[i], seat: null };
 }
 
+// ---------------------------------------------------------------- analysis marks
+const VERDICT = { good: "Good", mistake: "Mistake", blunder: "Blunder", unknown: "Not judged" };
+function valueText(v, exact) {
+  if (v === null || v === undefined) return "?";
+  if (exact || Math.abs(v) >= 1) return v > 0 ? "won" : v < 0 ? "lost" : "drawn";
+  return (v > 0 ? "+" : v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
+}
+function verdictText(a) {
+  let t = VERDICT[a.verdict] || a.verdict;
+  if (a.before !== null && a.after !== null) {
+    t += `: ${valueText(a.before, a.exact)} → ${valueText(a.after, a.exact)} for the mover`;
+    t += a.exact ? " (exact)" : a.proven && a.after <= -1 ? " (search: a forced loss)" : " (search)";
+  }
+  if (a.source === "forced") t += "; the only legal move";
+  else if (a.best && a.best !== a.move) t += `; best: ${a.best}`;
+  else if (a.best) t += "; the best move found";
+  return t;
+}
+
 function renderLog(payload, ply) {
   const ol = $("log");
   const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
+  const judged = analysis && analysis.moves_played === payload.history.length ? analysis.moves : null;
   ol.replaceChildren(...payload.history.map((m, i) => {
     const d = describe(payload, i);
-    return el("li", { class: i + 1 === ply ? "current" : "", "data-ply": i + 1, "data-move": m, title: m },
+    const a = judged && judged[i];
+    const tip = a ? verdictText(a) : null;
+    return el("li", { class: i + 1 === ply ? "current" : "", "data-ply": i + 1, "data-move": m, title: tip ? `${m} — ${tip}` : m },
       d.seat !== null && d.seat !== undefined ? el("span", { class: "swatch", style: `background:${plugin.seatColours[d.seat]}` }) : "",
-      el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "");
+      el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
+      a ? el("span", { class: `mark ${a.verdict}`, "data-verdict": a.verdict, title: tip, "aria-label": tip }, a.mark || "·") : "");
   }));
   // scroll the list itself (never the page) to keep the current move in sight
   const cur = ol.querySelector(".current");
@@ -182,6 +210,68 @@ async function showPly(ply) {
   renderReplayControls(latest);
 }
 
+// ---------------------------------------------------------------- hints
+function renderHintButton() {
+  if (!hintBtn) return;
+  const p = latest;
+  const mine = p && p.you !== null && p.you === p.current_player && p.table.status === "playing" && replayPly === null;
+  hintBtn.disabled = !mine || hintPending;
+  hintBtn.textContent = hintPending ? "Thinking…" : "Hint";
+}
+
+function askHint() {
+  if (hintPending || !send({ type: "hint" })) return;
+  hintPending = true;
+  renderHintButton();
+}
+
+function showHint(msg) {
+  hintPending = false;
+  renderHintButton();
+  if (msg.version !== undefined && latest && msg.version !== latest.version) return;  // the game moved on
+  if (view && view.showHint) view.showHint(msg.move, msg.why || "");
+  else toast(`Hint: ${msg.move}${msg.why ? " — " + msg.why : ""}`, "info");
+}
+
+// ---------------------------------------------------------------- post-game analysis
+function renderAnalysisButton(payload) {
+  const btn = $("analysis-btn");
+  btn.hidden = solo || payload.table.status !== "finished";
+  btn.disabled = analysing !== null || !!(analysis && analysis.moves_played === payload.history.length);
+}
+
+function renderAnalysisNote() {
+  const note = $("analysis-note");
+  if (!analysis || !latest) { note.hidden = !analysing; return; }
+  const who = analysis.players.map((p) => {
+    const bits = [`${p.blunders} blunder${p.blunders === 1 ? "" : "s"}`, `${p.mistakes} mistake${p.mistakes === 1 ? "" : "s"}`];
+    return `${latest.short[p.seat]}: ${bits.join(", ")}`;
+  });
+  note.replaceChildren(el("b", {}, "Analysis "), el("span", { class: "legend" }, "✓ good · ?! mistake · ? blunder"),
+    el("div", {}, who.join("; ") + "."), el("div", { class: "muted" }, analysis.note, " Hover a mark for the values and the best move."));
+  note.hidden = false;
+}
+
+async function loadAnalysis() {
+  clearTimeout(analysing);
+  analysing = null;
+  let data;
+  try { data = await api(`/api/tables/${tableId}/analysis`); }
+  catch (e) { toast(e.message); renderAnalysisButton(latest); $("analysis-note").hidden = !analysis; return; }
+  if (data.status === "running") {
+    const note = $("analysis-note");
+    note.replaceChildren(el("b", {}, "Analysing… "), `${data.done} of ${data.total} moves judged`);
+    note.hidden = false;
+    analysing = setTimeout(loadAnalysis, 1000 * (data.retry_after || 2));
+    renderAnalysisButton(latest);
+    return;
+  }
+  analysis = data;
+  renderAnalysisNote();
+  renderAnalysisButton(latest);
+  renderLog(latest, replayPly === null ? latest.history.length : replayPly);
+}
+
 function render(payload) {
   latest = named(payload);
   document.title = `${payload.table.title} — Pentarena`;
@@ -191,12 +281,15 @@ function render(payload) {
   renderPlayers(payload);
   renderStatus(payload);
   renderInvites(payload);
-  if (replayPly !== null && payload.table.status !== "playing") { renderBanner(payload); showPly(replayPly); return; }
+  renderAnalysisButton(payload);
+  if (replayPly !== null && payload.table.status !== "playing") { renderBanner(payload); renderHintButton(); showPly(replayPly); return; }
   replayPly = null;
   view.update(payload, { replay: payload.table.status !== "playing" });
   renderBanner(payload);
   renderLog(payload, payload.history.length);
   renderReplayControls(payload);
+  renderHintButton();
+  renderAnalysisButton(payload);
 }
 
 function connect() {
@@ -209,15 +302,19 @@ function connect() {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") render(msg);
     // an error is shown once: on the board's own error line when it has one
-    else if (msg.type === "error") { if (view && view.showError) view.showError(msg.message, msg.code); else toast(msg.message); }
+    else if (msg.type === "error") {
+      if (hintPending) { hintPending = false; renderHintButton(); }
+      if (view && view.showError) view.showError(msg.message, msg.code); else toast(msg.message);
+    }
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
     else if (msg.type === "presence" && latest) {
       latest.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
       renderPlayers(latest);
     }
-    else if (msg.type === "hint") { if (view && view.showHint) view.showHint(msg.move); else toast(`Hint: ${msg.move}`, "info"); }
+    else if (msg.type === "hint") showHint(msg);
   };
   ws.onclose = () => {
+    if (hintPending) { hintPending = false; renderHintButton(); }
     $("conn").dataset.state = "closed";
     $("conn").textContent = "reconnecting…";
     const delay = Math.min(5000, 300 * 2 ** retry++);
@@ -297,7 +394,15 @@ function bindReplayKeys() {
   catch (e) { $("status").textContent = e.message; return; }
   plugin = await loadPlugin(first.table.game);
   document.body.dataset.game = first.table.game;
+  try { solo = (await api("/api/games")).games.some((g) => g.name === first.table.game && g.solo); } catch { solo = false; }
   view = plugin.createView($("board-area"), { sendMove, send, toast, side: $("game-side") });
+  // every game gets a Hint button in its action bar (puzzles have their own)
+  const bar = $("board-area").querySelector(".action-bar");
+  if (!solo && bar) {
+    hintBtn = el("button", { id: "hint-btn", class: "hint-btn", type: "button", title: "Ask the computer to suggest a move", onclick: askHint }, "Hint");
+    bar.prepend(hintBtn);
+  }
+  $("analysis-btn").addEventListener("click", () => { if (!analysing) loadAnalysis(); });
   bindReplayKeys();
   bindSideToggle();
   render({ ...first, you: null, legal_moves: [] });

@@ -110,6 +110,7 @@ export function createView(root, ctx) {
   let prev = null;
   let replay = false;
   let staged = { cell: null, rot: null };   // rot: "TR cw"
+  let hinted = null;                        // { move, why }: the computer's suggestion
   let anim = null;
   let lit = null;
 
@@ -136,7 +137,7 @@ export function createView(root, ctx) {
     if (!text || !myTurn()) return;
     if (ctx.sendMove(text)) confirmBtn.disabled = true;
   }
-  function cancel() { staged = { cell: null, rot: null }; errorLine.textContent = ""; draw(); }
+  function cancel() { staged = { cell: null, rot: null }; hinted = null; errorLine.textContent = ""; draw(); }
 
   function onKey(ev) {
     if (ev.key === "Escape") cancel();
@@ -277,6 +278,11 @@ export function createView(root, ctx) {
     drawHighlight();
     const mine = myTurn();
     const text = moveText();
+    const hintShown = mine && hinted && text === hinted.move;
+    if (hintShown) {   // a gold ring around the suggested cell
+      const [cx, cy] = centre(...staged.cell);
+      svgEl("circle", { class: "pg-hinted", "data-cell": cellName(...staged.cell), cx, cy, r: S * 0.47, fill: "none", stroke: GOLD, "stroke-width": 4, "stroke-dasharray": "6 4", "pointer-events": "none" }, bv.world);
+    }
     frame.bar.hidden = replay || payload.you === null;
     confirmBtn.disabled = !mine || !text;
     cancelBtn.disabled = !mine || staged.cell === null;
@@ -284,9 +290,11 @@ export function createView(root, ctx) {
       ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : "Waiting for the other player…";
     else if (staged.cell === null) hint.textContent = "Your turn: click an empty cell to place your marble.";
+    else if (hintShown) hint.textContent = `Hint: ${cellName(...staged.cell)}${staged.rot ? `, turn ${QUAD_NAMES[staged.rot.split(" ")[0]]} ${staged.rot.endsWith("ccw") ? "↺" : "↻"}` : " (five in a row, no rotation)"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (legal().has(cellName(...staged.cell))) hint.textContent = `${cellName(...staged.cell)} makes five in a row: Confirm to win — no rotation needed.`;
     else if (!staged.rot) hint.textContent = "Now choose a quadrant to twist: click one of the eight arrows.";
     else hint.textContent = `Play ${text} — press Confirm.`;
+    hint.dataset.hint = hintShown ? hinted.move : "";
   }
 
   function animateLast(p) {
@@ -321,7 +329,7 @@ export function createView(root, ctx) {
       prev = payload;
       payload = p;
       replay = !!opts.replay;
-      if (changed) { staged = { cell: null, rot: null }; errorLine.textContent = ""; }
+      if (changed) { staged = { cell: null, rot: null }; hinted = null; errorLine.textContent = ""; }
       if (anim) { cancelAnimationFrame(anim); anim = null; }
       if (changed && !replay && animateLast(p)) {
         frame.bar.hidden = replay || payload.you === null;
@@ -332,6 +340,15 @@ export function createView(root, ctx) {
     },
     showError(message) { errorLine.textContent = message; confirmBtn.disabled = false; staged.rot = null; draw(); },
     highlight(ply) { lit = ply; drawHighlight(); },
+    // the computer's suggestion: staged on the board, so that Confirm plays it
+    showHint(move, why) {
+      if (!myTurn()) return;
+      const mv = parseMove(move);
+      staged = { cell: mv.cell, rot: mv.quad ? `${mv.quad} ${mv.dir}` : null };
+      hinted = { move, why };
+      errorLine.textContent = "";
+      draw();
+    },
     destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
   };
 }

@@ -109,6 +109,7 @@ export function createView(root, ctx) {
   let card = null;
   let pos = null;
   let lit = null;
+  let hinted = null;   // { move, why }: the computer's suggestion
 
   const confirmBtn = el("button", { id: "pc-confirm", class: "primary", type: "button", onclick: () => confirm() }, "Confirm");
   const cancelBtn = el("button", { id: "pc-cancel", type: "button", onclick: () => cancel() }, "Cancel", el("span", { class: "long key" }, " Esc"));
@@ -198,8 +199,9 @@ export function createView(root, ctx) {
     }
     const m = staged();
     const pv = m && payload.previews ? payload.previews[m] : null;
+    const hintShown = myTurn() && hinted && m === hinted.move;
     preview.hidden = !pv;
-    note.hidden = !!pv;
+    note.hidden = !!pv && !hintShown;
     if (pv) preview.replaceChildren(el("b", {}, `${cardName(card)} on ${pos} would score ${pv.points}: `), describe(pv));
     frame.bar.hidden = replay || payload.you === null;
     confirmBtn.disabled = !myTurn() || !m;
@@ -209,6 +211,7 @@ export function createView(root, ctx) {
     if (replay) note.textContent = payload.current_player === null && payload.version === payload.table.moves
       ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
     else if (!myTurn()) note.textContent = payload.you === null ? "You are watching: hands are hidden." : payload.current_player === null ? "" : "Waiting for the other players…";
+    else if (hintShown) note.textContent = `Hint: ${cardName(card)} on ${pos}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (!card) note.textContent = "Your turn: select a card from your hand.";
     else if (!pos) note.textContent = `Now click the position to play the ${cardName(card)} on.`;
     else note.textContent = "Press Confirm (or Enter) to play it.";
@@ -219,11 +222,21 @@ export function createView(root, ctx) {
       const changed = !payload || p.version !== payload.version;
       payload = p;
       replay = !!opts.replay;
-      if (changed) { card = null; pos = null; errorLine.textContent = ""; }
+      if (changed) { card = null; pos = null; hinted = null; errorLine.textContent = ""; }
       draw();
     },
     showError(message) { errorLine.textContent = message; pos = null; draw(); },
     highlight(ply) { lit = ply; if (payload) drawGrid(); },
+    // the computer's suggestion: the card and the position selected, so Confirm plays it
+    showHint(move, why) {
+      if (!myTurn()) return;
+      const [c, p] = move.split("@");
+      card = c;
+      pos = Number(p);
+      hinted = { move, why };
+      errorLine.textContent = "";
+      draw();
+    },
     destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
   };
 }

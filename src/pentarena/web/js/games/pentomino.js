@@ -479,7 +479,7 @@ export function createView(root, ctx) {
       return sawPlaying ? `Solved in ${p.history.length} moves` : "Solved";
     },
     showError(message) { errorLine.textContent = message; staged = null; draw(); },
-    showHint(move) {
+    showHint(move, why = "") {
       errorLine.textContent = "";
       if (move.includes(":")) {
         const { piece, cells } = parsePlace(move);
@@ -488,8 +488,13 @@ export function createView(root, ctx) {
         staged = { text: move, cells };
         draw();
         confirmBtn.disabled = !myTurn();
+      } else if (myTurn() && /^(pick|touch) /.test(move)) {   // a draft pick, a touch-move touch
+        if (move.startsWith("pick ")) selected = move.slice(5);
+        staged = { text: move };
+        draw();
+        confirmBtn.disabled = !myTurn();
       } else draw();
-      hint.textContent = `Hint: ${move.includes(":") ? `the ${move[0]} on ${span(parsePlace(move).cells)} (${move})` : move} — press Confirm to play it.`;
+      hint.textContent = `Hint: ${move.includes(":") ? `the ${move[0]} on ${span(parsePlace(move).cells)} (${move})` : move} — ${why ? `${why} Press` : "press"} Confirm to play it.`;
     },
     highlight(ply) { lit = ply; if (payload) drawHighlight(); },
     destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },

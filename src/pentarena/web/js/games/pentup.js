@@ -281,6 +281,7 @@ export function createView(root, ctx) {
   let mode = "2d";
   let replay = false;
   let lit = null;           // ply highlighted from the log
+  let hinted = null;        // { move, why }: the computer's suggestion
   const orientMemory = new Map();
 
   const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, onclick, type: "button" }, ...label);
@@ -589,6 +590,7 @@ export function createView(root, ctx) {
     else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press R or F.`;
     else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — click any cell (R / F turn the ${selected}).`
       : `The ${selected} goes on level ${entry.level}: click a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
+    else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else hint.textContent = `Press Confirm (Enter) to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""} — Esc cancels.`;
     return { box, last };
   }
@@ -603,6 +605,7 @@ export function createView(root, ctx) {
       if (versionChanged) {
         staged = null;
         refused = null;
+        hinted = null;
         if (!myTurn() || !moves.has(selected)) { selected = null; shape = null; }
         errorLine.textContent = "";
       }
@@ -617,6 +620,20 @@ export function createView(root, ctx) {
       draw();
     },
     highlight(ply) { lit = ply; if (payload && layers.hl) drawHighlight(); },
+    // the computer's suggestion: the tile selected, turned and staged, so Confirm plays it
+    showHint(move, why) {
+      if (!myTurn()) return;
+      const { piece, cells } = parsePlacement(move);
+      selected = piece;
+      shape = normalize(cells);
+      const entry = moves.get(piece);
+      staged = { cells, text: move, legal: !!entry && (firstMove() ? entry.keys.has(shapeKey(cells)) : entry.texts.has(move)) };
+      hinted = { move, why };
+      clearMessages();
+      if (mode !== "2d") toggleMode();
+      const { box } = draw();
+      bv.show(mode === "2d" ? contentBox : box, { focus: worldBox(bounds(cells, 0.5)), animate: true });
+    },
     destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
   };
 }

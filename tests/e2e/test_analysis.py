@@ -1,0 +1,60 @@
+"""The Hint button and the post-game analysis, in a real browser against the real server."""
+
+from __future__ import annotations
+
+from .helpers import create_table, log_moves, moves_played, until, wait_moves, wait_turn_or_end
+
+HINTED = "document.getElementById('pg-hint').textContent.startsWith('Hint: ')"
+
+
+def take_hint(page) -> str:
+    """Click Hint, wait for the suggestion on the board, return its move text."""
+    until(page, "!document.getElementById('hint-btn').disabled")
+    page.click("#hint-btn")
+    until(page, HINTED)
+    return page.locator("#pg-hint").get_attribute("data-hint")
+
+
+def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                     game="pentago")
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    assert wait_turn_or_end(page)
+    assert page.locator("#analysis-btn").is_hidden()
+
+    # the hint is staged on the board, with a sentence saying why: Confirm plays it
+    move = take_hint(page)
+    cell = move.split()[0]
+    assert page.locator(f".pg-hinted[data-cell={cell}]").count() == 1
+    assert page.locator(f".pg-cell[data-cell={cell}]").get_attribute("data-owner") == ""
+    assert len(page.locator("#pg-hint").inner_text()) > len(move) + 20  # the why
+    assert page.locator("#pg-confirm").is_enabled()
+    page.click("#pg-confirm")
+    wait_moves(page, 1)
+    assert log_moves(page)[0] == move
+
+    # finish the game on hints: the strong search beats the random computer quickly
+    while wait_turn_or_end(page):
+        before = moves_played(page)
+        take_hint(page)
+        page.click("#pg-confirm")
+        wait_moves(page, before + 1)
+    assert page.locator("#result").inner_text()
+    total = moves_played(page)
+
+    # after the game: the analysis marks every move; hovering a move still shows it
+    page.click("#analysis-btn")
+    until(page, f"document.querySelectorAll('#log li .mark').length === {total}",
+          timeout=300_000)
+    marks = page.eval_on_selector_all("#log li .mark", "els => els.map((e) => e.textContent)")
+    assert set(marks) <= {"✓", "?!", "?", "·"}
+    assert "✓" in marks
+    tip = page.locator("#log li .mark").last.get_attribute("title")
+    assert "→" in tip and ("won" in tip or "lost" in tip)  # the last move: exact values
+    assert page.locator("#analysis-note").is_visible()
+    assert "blunder" in page.locator("#analysis-note").inner_text()
+    assert page.locator("#analysis-btn").is_disabled()
+    page.hover("#log li[data-ply='1']")
+    until(page, "document.querySelector('.log-hl[data-ply=\"1\"]') !== null")
+    assert not page.errors, page.errors

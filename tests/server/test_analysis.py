@@ -1,0 +1,328 @@
+"""Hints in every game and the post-game analysis, against the real app (in-process)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+
+import pytest
+from fastapi.testclient import TestClient
+
+import pentarena
+from pentarena.record import GameRecord
+from pentarena.server import hub as hub_module
+from pentarena.server.app import create_app
+from pentarena.server.hub import Limits
+from pentarena.server.jobs import BLUNDER, MARKS, MISTAKE, verdict
+
+FAST = Limits(advice_seconds=0.1, analysis_move_seconds=0.1)
+
+# White f6 … Black d1: Black has four in a row on rank 1 (a1–d1) and White, to move, must
+# take e1.  White plays f5 instead (the blunder), and Black's e1 makes five.
+BLUNDER_GAME = ["f6 BL cw", "a1 BL cw", "e6 BL cw", "b1 BL cw", "d6 BL cw", "c1 BL cw",
+                "f4 BL cw", "d1 BL cw", "f5 BL cw", "e1"]
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'analysis.sqlite3'}", ai="thread",
+                     ai_time_limit=0.05, limits=FAST)
+    with TestClient(app) as c:
+        yield c
+
+
+def hub_of(client):
+    return client.app.state.hub
+
+
+def create(client, game, seats, options=None):
+    r = client.post("/api/tables", json={"game": game, "seats": seats, "options": options or {}})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def receive_until(ws, pred, limit=100):
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if pred(msg):
+            return msg
+    raise AssertionError("expected message never came")
+
+
+def is_state(msg):
+    return msg["type"] == "state"
+
+
+def is_hint(msg):
+    return msg["type"] in ("hint", "error")
+
+
+def import_record(client, state) -> str:
+    r = client.post("/api/records", content=GameRecord.of(state).dumps())
+    assert r.status_code == 201, r.text
+    return r.json()["id"]
+
+
+def wait_for_analysis(client, table_id):
+    """GET the analysis; while it runs (202), wait for the hub's computation to end."""
+    r = client.get(f"/api/tables/{table_id}/analysis")
+    if r.status_code == 202:
+        body = r.json()
+        assert body["status"] == "running" and 0 <= body["done"] <= body["total"]
+        assert int(r.headers["retry-after"]) == body["retry_after"] >= 1
+        job = hub_of(client).analysing.get(table_id)
+        if job is not None:
+            async def finished(task):
+                await asyncio.wait({task}, timeout=300)
+            client.portal.call(finished, job.task)
+        r = client.get(f"/api/tables/{table_id}/analysis")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+# -- hints --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game,options", [
+    ("pentup", {}), ("pentago", {}), ("pentomino", {}), ("pentomino", {"variant": "draft"}),
+    ("pentic", {}), ("pentup", {"players": 3}),
+])
+def test_a_hint_in_every_game(client, game, options):
+    seats = [{"kind": "me"}] + [{"kind": "invite"}] * (
+        pentarena.load_game(game, **options).num_players - 1)
+    t = create(client, game, seats, options)
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        first = receive_until(ws, is_state)
+        assert first["you"] == first["current_player"] == 0
+        ws.send_text(json.dumps({"type": "hint"}))
+        answer = receive_until(ws, is_hint)
+        assert answer["type"] == "hint", answer
+        assert answer["move"] in first["legal_moves"]
+        assert answer["version"] == 0
+        assert isinstance(answer["why"], str) and len(answer["why"]) > 10
+        # the hint is only advice: playing it is an ordinary move
+        ws.send_text(json.dumps({"type": "move", "move": answer["move"], "version": 0}))
+        receive_until(ws, lambda m: is_state(m) and m["version"] == 1)
+
+
+def test_puzzles_keep_their_hint(client):
+    t = create(client, "pentomino-puzzle", [{"kind": "me"}], {"region": "3x20"})
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        first = receive_until(ws, is_state)
+        ws.send_text(json.dumps({"type": "hint"}))
+        answer = receive_until(ws, is_hint)
+        assert answer["type"] == "hint" and answer["move"] in first["legal_moves"]
+        assert "solution" in answer["why"]
+
+
+def test_hints_are_refused_to_spectators_and_out_of_turn(client):
+    t = create(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    invite = t["invites"][0]["url"].split("token=")[1]
+    other = client.post(f"/api/tables/{t['id']}/join", json={"token": invite}).json()["token"]
+    client.cookies.clear()  # the seat cookies would seat these connections
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        receive_until(ws, is_state)
+        ws.send_text(json.dumps({"type": "hint"}))
+        refused = receive_until(ws, is_hint)
+        assert refused["type"] == "error" and refused["code"] == "not-seated"
+        assert "spectators" in refused["message"]
+    with client.websocket_connect(f"/ws/{t['id']}?token={other}") as ws:
+        state = receive_until(ws, is_state)
+        assert state["you"] == 1 and state["current_player"] == 0
+        ws.send_text(json.dumps({"type": "hint"}))
+        refused = receive_until(ws, is_hint)
+        assert refused["type"] == "error" and refused["code"] == "not-your-turn"
+        assert "player to move" in refused["message"]
+
+
+def test_one_hint_at_a_time_per_connection(client, monkeypatch):
+    release = threading.Event()
+    calls = []
+
+    def slow(game, options, view, level, seed, time_limit):
+        calls.append(level)
+        release.wait(60)
+        state = pentarena.load_game(game, **options).state_from_json(view)
+        return {"move": str(state.legal_moves()[0]), "why": "the first legal move"}
+
+    monkeypatch.setattr(hub_module, "advise", slow)
+    t = create(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        receive_until(ws, is_state)
+        ws.send_text(json.dumps({"type": "hint"}))
+        ws.send_text(json.dumps({"type": "hint"}))
+        busy = receive_until(ws, is_hint)
+        assert busy["type"] == "error" and busy["code"] == "busy"
+        assert "already" in busy["message"]
+        ws.send_text(json.dumps({"type": "ping"}))  # the connection goes on meanwhile
+        receive_until(ws, lambda m: m["type"] == "pong")
+        release.set()
+        answer = receive_until(ws, is_hint)
+        assert answer["type"] == "hint" and answer["why"] == "the first legal move"
+        ws.send_text(json.dumps({"type": "hint"}))  # answered: another may be asked
+        assert receive_until(ws, is_hint)["type"] == "hint"
+    assert calls == [FAST.advice_level] * 2
+
+
+def test_the_hint_search_sees_only_the_seats_view(client, monkeypatch):
+    seen = []
+
+    def spy(game, options, view, level, seed, time_limit):
+        seen.append((game, options, view))
+        state = pentarena.load_game(game, **options).state_from_json(view)
+        return {"move": str(state.legal_moves()[0]), "why": "spied"}
+
+    monkeypatch.setattr(hub_module, "advise", spy)
+    t = create(client, "pentic", [{"kind": "me"}, {"kind": "invite"}])
+    full = hub_of(client).tables[t["id"]].state
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        receive_until(ws, is_state)
+        ws.send_text(json.dumps({"type": "hint"}))
+        assert receive_until(ws, is_hint)["type"] == "hint"
+    (game, options, view), = seen
+    assert view == full.view(0).to_json()
+    assert "deck" not in view and "hands" not in view and view["hand"]
+    text = json.dumps(view)
+    secrets = full.secrets(0)
+    assert secrets and not [s for s in secrets if s in text]
+
+
+def test_hints_after_the_game_are_refused(client):
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in BLUNDER_GAME:
+        state.apply(move)
+    table_id = import_record(client, state)
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        receive_until(ws, is_state)
+        ws.send_text(json.dumps({"type": "hint"}))
+        assert receive_until(ws, is_hint)["code"] == "replay-only"
+
+
+# -- analysis -------------------------------------------------------------------------
+
+def test_verdict_thresholds():
+    assert MARKS == {"good": "✓", "mistake": "?!", "blunder": "?", "unknown": ""}
+    assert verdict(1, -1, exact=True) == "blunder"
+    assert verdict(0, -1, exact=True) == "blunder"
+    assert verdict(1, 0, exact=True) == "mistake"
+    assert verdict(-1, -1, exact=True) == verdict(1, 1, exact=True) == "good"
+    assert verdict(0.5, 0.5 - MISTAKE + 0.01, exact=False) == "good"
+    assert verdict(0.5, 0.5 - MISTAKE, exact=False) == "mistake"
+    assert verdict(0.5, 0.5 - BLUNDER, exact=False) == "blunder"
+    assert verdict(None, 0.2, exact=False) == "unknown"
+    # into a loss the search saw to the end: a blunder however small the drop looked
+    assert verdict(-0.6, -1, exact=False) == "mistake"
+    assert verdict(-0.6, -1, exact=False, proven=True) == "blunder"
+    assert verdict(-1, -1, exact=False, proven=True) == "good"
+
+
+def test_analysis_of_a_finished_pentago_game_flags_the_blunder(client):
+    t = create(client, "pentago", [{"kind": "me"}, {"kind": "me"}])  # hot seat: both mine
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:  # the cookie holds both seats
+        receive_until(ws, is_state)
+        for version, move in enumerate(BLUNDER_GAME):
+            ws.send_text(json.dumps({"type": "move", "move": move, "version": version}))
+            receive_until(ws, lambda m, v=version: is_state(m) and m["version"] == v + 1)
+    assert client.get(f"/api/tables/{t['id']}").json()["winners"] == [1]
+    report = wait_for_analysis(client, t["id"])
+    assert report["status"] == "done" and report["moves_played"] == len(BLUNDER_GAME)
+    assert report["all_cards_known"] is False
+    assert report["thresholds"] == {"mistake": MISTAKE, "blunder": BLUNDER}
+    moves = report["moves"]
+    assert [m["move"] for m in moves] == BLUNDER_GAME
+    assert [m["seat"] for m in moves] == [0, 1] * 5
+    blunder, win = moves[-2], moves[-1]
+    assert blunder["verdict"] == "blunder" and blunder["mark"] == "?"
+    assert blunder["after"] == -1 and blunder["proven"] and blunder["before"] > -1
+    assert blunder["best"] and blunder["best"] != "f5 BL cw"
+    # five in a row at once: won before and after, exactly
+    assert win == {**win, "verdict": "good", "mark": "✓", "exact": True, "before": 1,
+                   "after": 1, "best": "e1"}
+    assert report["players"][0]["blunders"] >= 1
+    for m in moves:
+        assert m["mark"] == MARKS[m["verdict"]]
+        assert m["verdict"] == verdict(m["before"], m["after"], m["exact"], m["proven"])
+
+
+def test_the_analysis_is_computed_once_and_cached(client, monkeypatch):
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in BLUNDER_GAME:
+        state.apply(move)
+    table_id = import_record(client, state)
+    release, started = threading.Event(), []
+    real = hub_module.assess_move
+
+    def held(*args, **kwargs):
+        started.append(args[3])
+        release.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hub_module, "assess_move", held)
+    first = client.get(f"/api/tables/{table_id}/analysis")
+    second = client.get(f"/api/tables/{table_id}/analysis")
+    assert first.status_code == second.status_code == 202
+    assert second.json() == {"status": "running", "done": 0, "total": len(BLUNDER_GAME),
+                             "retry_after": second.json()["retry_after"]}
+    assert len(hub_of(client).analysing) == 1  # one computation for the table
+    release.set()
+    report = wait_for_analysis(client, table_id)
+    assert started == BLUNDER_GAME  # each move judged once
+    again = client.get(f"/api/tables/{table_id}/analysis")
+    assert again.status_code == 200 and again.json() == report  # from the cache
+    assert started == BLUNDER_GAME and not hub_of(client).analysing
+
+
+def test_exact_values_where_the_solver_answers(client):
+    """Golomb's pentomino game is solved exactly from about the fifth piece on."""
+    rng = random.Random(7)
+    state = pentarena.load_game("pentomino").new_initial_state(seed=7)
+    while not state.is_terminal():
+        state.apply(state.random_move(rng))
+    report = wait_for_analysis(client, import_record(client, state))
+    moves = report["moves"]
+    solved = [m for m in moves if m["source"] == "solver"]
+    assert solved, moves
+    for m in solved:
+        assert m["exact"] and m["before"] in (-1, 0, 1) and m["after"] in (-1, 0, 1)
+        assert m["verdict"] == verdict(m["before"], m["after"], True)
+    # the last move placed the last piece: the mover won, exactly
+    assert moves[-1]["seat"] in state.winners() and moves[-1]["after"] == 1
+    assert moves[-1]["exact"]
+    # a solved move whose value is known next: consistent from one move to the next
+    for a, b in zip(moves, moves[1:]):
+        if a["source"] == b["source"] == "solver":
+            assert a["after"] == -b["before"]  # two players, alternating
+
+
+def test_a_hidden_card_game_is_analysed_with_all_cards_known(client):
+    rng = random.Random(3)
+    state = pentarena.load_game("pentic", target=60).new_initial_state(seed=3)
+    while not state.is_terminal():
+        state.apply(state.random_move(rng))
+    report = wait_for_analysis(client, import_record(client, state))
+    assert report["all_cards_known"] is True and "all cards known" in report["note"]
+    assert len(report["moves"]) == len(state.history())
+    assert all(m["verdict"] != "unknown" for m in report["moves"])
+
+
+def test_no_analysis_before_the_end(client):
+    t = create(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    r = client.get(f"/api/tables/{t['id']}/analysis")
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "not-finished"
+    assert "once the game is over" in r.json()["detail"]["message"]
+    t = create(client, "pentic", [{"kind": "me"}, {"kind": "invite"}])
+    r = client.get(f"/api/tables/{t['id']}/analysis")
+    assert r.status_code == 409 and "hands are public" in r.json()["detail"]["message"]
+    t = create(client, "pentomino-puzzle", [{"kind": "me"}], {"region": "3x20"})
+    r = client.get(f"/api/tables/{t['id']}/analysis")
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "no-analysis"
+    assert client.get("/api/tables/nope/analysis").status_code == 404
+    assert not hub_of(client).analysing
+
+
+def test_the_analysis_is_documented(client):
+    spec = client.get("/openapi.json").json()
+    op = spec["paths"]["/api/tables/{table_id}/analysis"]["get"]
+    assert {"200", "202", "404", "409"} <= set(op["responses"])
+    assert "Retry-After" in op["description"]
