@@ -58,3 +58,94 @@ class PentagoCore:
     def _check_action(self, action: int) -> None: ...
     def _set_boards(self, white: int, black: int, to_move: int) -> None: ...
     def _copy(self) -> Any: ...
+
+class PenticPlayoutCounts(TypedDict):
+    wins: list[int]
+    """Games each seat won alone."""
+    draws: int
+    """Games in which several seats shared the best total."""
+    cutoffs: int
+    """Games stopped at the depth limit (``policy_playouts(..., depth=...)``)."""
+    plies: int
+    """Moves played, all games together."""
+    returns: list[float]
+    """Each seat's rewards, summed: a finished game gives each of its k winners 1/k; a
+    cut-off one ``0.5 + 0.5 * tanh(2 * evaluate(seat))`` (as the search scores it)."""
+
+class PenticCore:
+    """The native Pentic engine: a full state or a seat's view (hands, pile, grid of
+    stacks, totals, turns) and every play with its breakdown.  Subclassed by
+    ``PenticState``, which deals with ``_deal``; a card this state does not know is -1."""
+
+    NUM_ACTIONS: int
+    """1125: ``card * 9 + position - 1``."""
+    def __new__(cls, *args: Any, **kwargs: Any) -> PenticCore: ...
+    @property
+    def current_player(self) -> int | None: ...
+    def is_terminal(self) -> bool: ...
+    def legal_moves(self) -> list[Any]:
+        """The legal moves as ``PenticMove`` objects (shared, immutable): the hand's cards,
+        lowest first, each on positions 1 to 9.  IllegalMoveError in a view that does not
+        know the mover's hand."""
+    def legal_actions(self) -> list[int]:
+        """The same moves as action ids, in the same (increasing) order."""
+    def apply(self, a_move: Any) -> None:
+        """Play a move object; anything else goes to the subclass's ``_apply_slow``."""
+    def _apply_move(self, a_move: Any) -> None:
+        """Play a move object or a ``(card, position)`` pair (checked by the engine)."""
+    def apply_action(self, action: int) -> None: ...
+    def action_to_move(self, action: int) -> Any: ...
+    def winners(self) -> set[int]: ...
+    def scores(self) -> list[int]: ...
+    def evaluate(self, seat: int) -> float:
+        """Lead over the best other total, relative to the target; once over, the reward
+        (1 sole winner, 2/k - 1 for k sharing winners, -1 otherwise)."""
+    def best_move(self) -> Any:
+        """The play with the best immediate score (ties: the first in legal order)."""
+    def random_playouts(self, n: int, seed: int) -> PenticPlayoutCounts:
+        """``n`` uniformly random games from here, played in Rust without the GIL; from a
+        view, each game from a fresh determinization (the core's generator deals the
+        unseen cards).  The same seed gives the same counts."""
+    def policy_playouts(self, n: int, seed: int, depth: int | None = None) -> PenticPlayoutCounts:
+        """The same with the policy of ``PenticState.playout_move`` (the best immediate
+        score 85% of the time, else a random move), each game stopped after ``depth``
+        moves if given."""
+    players: int
+    target: int
+    over: bool
+    ending: bool
+    """The current round is the last one."""
+    pile_size: int
+    totals: list[int]
+    turns: list[int]
+    hands: list[list[int]]
+    """Each seat's hand in the order it is held (-1: unknown here)."""
+    pile: list[int] | None
+    """The pile in drawing order; None in a view."""
+    stacks: list[list[int]]
+    """Each position's stack, bottom card first."""
+    viewer: int | str | None
+    """``"all"`` for a full state, else the seat whose view this is (None: a spectator)."""
+    is_view: bool
+    def tops(self) -> list[int]: ...
+    def hand_sizes(self) -> list[int]: ...
+    def unseen_cards(self) -> list[int]:
+        """Cards not on the grid, not in a known hand, not in a known pile; lowest first."""
+    # helpers for the Python subclass
+    def _deal(self, players: int, target: int, order: list[int]) -> None: ...
+    def _load_view(self, players: int, target: int, viewer: int | None,
+                   stacks: list[list[int]], hands: list[list[int]], pile_size: int,
+                   totals: list[int], turns: list[int], plays: list[tuple[Any, ...]],
+                   ending: bool, to_move: int | None) -> None: ...
+    def _check_card(self, card: int) -> None: ...
+    def _hand_move(self, slot: int, index: int) -> Any: ...
+    def _mover_hand_size(self) -> int: ...
+    def _play_count(self) -> int: ...
+    def _plays(self, start: int) -> list[tuple[Any, ...]]: ...
+    def _history_actions(self) -> list[int]: ...
+    def _score(self, card: int, position: int) -> tuple[Any, ...]: ...
+    def _previews(self) -> list[tuple[int, tuple[Any, ...]]]: ...
+    def _copy(self) -> Any: ...
+    def _view(self, seat: int | None) -> Any: ...
+    def _determinized(self, order: list[int]) -> Any: ...
+    def _determinized_seeded(self, seed: int) -> Any: ...

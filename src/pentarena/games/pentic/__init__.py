@@ -2,7 +2,8 @@
 
 from ...core.game import GameInfo, Option, register_game
 from .cards import NAMES, parse
-from .rules import PenticGame, PenticMove, PenticState, parse_move_text
+from .notation import NUM_ACTIONS, PenticMove, parse_move_text
+from .rules import PenticGame, PenticState
 from .scoring import NEIGHBOURS, PlayScore, score_play
 
 register_game(
@@ -20,5 +21,5 @@ register_game(
     )
 )
 
-__all__ = ["NAMES", "NEIGHBOURS", "PenticGame", "PenticMove", "PenticState", "PlayScore",
+__all__ = ["NAMES", "NEIGHBOURS", "NUM_ACTIONS", "PenticGame", "PenticMove", "PenticState", "PlayScore",
            "parse", "parse_move_text", "score_play"]

@@ -1,9 +1,21 @@
 """Pentic rules (RULES.md §4): the TIC card game on a 3×3 grid of stacks, hidden hands.
 
+The rules run in the native engine (``native/src/pentic``, ``pentarena._native``).
+:class:`PenticState` inherits the engine's core, so the hot calls of the public API —
+``legal_moves()``, ``apply()``, ``legal_actions()``, ``apply_action()``,
+``is_terminal()``, ``current_player``, ``winners()``, ``scores()``, ``evaluate()``,
+``best_move()`` — are Rust methods called directly; this module adds the readable rest:
+dealing, move text, JSON, views, the AI hooks that draw from Python's ``random``.  The
+pure-Python engine in ``reference.py`` is the oracle the native one is tested against.
+
 A full state knows every card (the server's and a researcher's view).  ``state.view(seat)``
 is a state that holds only what that seat may see: its own hand, the grid, every played
 card, the scores and each hand's size — not the other hands and not the pile's order.
 ``view.determinize(rng)`` deals the unseen cards at random into a full state (for search).
+
+Dealing stays in Python: a seed shuffles with ``random.Random(seed).shuffle`` (so seeded
+games and records replay exactly), an unseeded deal comes from the operating system's
+secure source (``secrets.SystemRandom``); the engine receives the dealt order.
 """
 
 from __future__ import annotations
@@ -11,53 +23,30 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
+from ..._native import PenticCore
 from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
 from ...core.game import Game, State, json_seed, replay_moves
 from .cards import NAMES, NUM_CARDS, Card, parse
-from .scoring import quick_points, score_play
+from .notation import (
+    MOVES,
+    NUM_ACTIONS,
+    TEXT_BY_ACTION,
+    PenticMove,
+    canonical_move,
+    move_to_action,
+    parse_move_text,
+)
+from .scoring import PlayScore
 
 UNKNOWN = -1
+"""A card a view does not know (another seat's, or its own draw)."""
 HAND = 5
-
-
-class PenticMove(tuple):
-    """(card, position 1–9); text ``3-star-orange@5``."""
-
-    __slots__ = ()
-
-    @property
-    def card(self) -> Card:
-        return self[0]
-
-    @property
-    def position(self) -> int:
-        return self[1]
-
-    def __str__(self) -> str:
-        return f"{NAMES[self[0]]}@{self[1]}"
-
-    def __repr__(self) -> str:
-        return f"PenticMove({str(self)!r})"
-
-
-MOVES: tuple[tuple[PenticMove, ...], ...] = tuple(
-    tuple(tuple.__new__(PenticMove, (c, p)) for p in range(1, 10)) for c in range(NUM_CARDS))
-
-
-def parse_move_text(text: str) -> PenticMove:
-    if not isinstance(text, str) or len(text) > 60:
-        raise InvalidMoveError("write a play as <card>@<position>, e.g. 3-star-orange@5")
-    card_text, sep, pos = text.strip().rpartition("@")
-    if not sep:
-        raise InvalidMoveError(f"could not read {text!r}: write <card>@<position>, "
-                               f"e.g. 3-star-orange@5 (positions 1-9 in reading order)")
-    card = parse(card_text)
-    if not pos.strip().isdigit() or not 1 <= int(pos) <= 9:
-        raise InvalidMoveError(f"{pos.strip()!r} is not a grid position: use 1-9 "
-                               f"(1 top-left, 5 centre, 9 bottom-right)")
-    return MOVES[card][int(pos) - 1]
+SCORE_FIELDS = tuple(f.name for f in fields(PlayScore))
+"""The keys of a play's breakdown (``PlayScore``), in the order the engine gives them."""
+assert PenticCore.NUM_ACTIONS == NUM_ACTIONS
 
 
 def secret_deck() -> list[Card]:
@@ -70,6 +59,9 @@ def secret_deck() -> list[Card]:
 class PenticGame(Game):
     name = "pentic"
     hidden_information = True
+    num_distinct_actions = NUM_ACTIONS
+    """Dense action ids: ``card * 9 + position - 1`` (see ``pentic.notation``)."""
+    state_class: type[State]  # PenticState, set below (the reference engine: its own)
 
     def __init__(self, players: int = 2, target: int = 250) -> None:
         super().__init__(players=players, target=target)
@@ -105,14 +97,14 @@ class PenticGame(Game):
             order = list(range(NUM_CARDS))
             random.Random(seed).shuffle(order)
             explicit = False
-        return PenticState.deal(self, seed, order, explicit)
+        return self.state_class.deal(self, seed, order, explicit)
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PenticState:
         data = self._check_json_header(data)
         if "view_of" in data:
             try:
-                return PenticState.from_view_json(self, data)
-            except (KeyError, TypeError, ValueError) as exc:
+                return self.state_class.from_view_json(self, data)
+            except (KeyError, TypeError, ValueError, OverflowError) as exc:
                 raise StateFormatError(f"broken Pentic view: {exc}") from None
         try:
             state = self.new_initial_state(seed=json_seed(data), deck=data.get("deck"))
@@ -121,23 +113,38 @@ class PenticGame(Game):
         return replay_moves(state, data)
 
 
-class PenticState(State):
+def _play_dict(record: tuple) -> dict[str, Any]:
+    seat, card, position, breakdown = record
+    return {"seat": seat, "card": NAMES[card], "position": position,
+            **dict(zip(SCORE_FIELDS, breakdown))}
+
+
+class PenticState(PenticCore, State):
+    """A Pentic state on the native engine: a full state, or a seat's view.
+
+    Inherited from the engine (``pentarena._native.PenticCore``): ``current_player``,
+    ``is_terminal``, ``legal_moves``, ``legal_actions``, ``apply`` (the package's move
+    objects are checked and played in Rust; text and anything else come back to
+    :meth:`check_move` here), ``apply_action``, ``action_to_move``, ``winners``,
+    ``scores``, ``evaluate``, ``best_move``, ``random_playouts``, ``policy_playouts``, and
+    the read-only figures ``hands``, ``stacks``, ``pile``, ``pile_size``, ``totals``,
+    ``turns``, ``ending``, ``over``, ``viewer``, ``is_view``, ``tops()``,
+    ``hand_sizes()``, ``unseen_cards()`` (fresh lists; a card a view does not know is -1).
+    """
+
     def __init__(self, game: PenticGame) -> None:
         self.game = game
         self.seed: int | None = None
-        self.deck: list[Card] | None = None       # the dealt order, when explicitly given
-        self.stacks: list[list[Card]] = [[] for _ in range(9)]
-        self.hands: list[list[Card]] = [[] for _ in range(game.players)]
-        self.pile: list[Card] | None = []          # None in a view: only its size is known
-        self.pile_size = 0
-        self.totals = [0] * game.players
-        self.turns = [0] * game.players
-        self.plays: list[dict[str, Any]] = []
-        self._history: list[str] = []
-        self._to_move = 0
-        self.ending = False                        # the current round is the last one
-        self.over = False
-        self.viewer: int | None | str = "all"      # "all": a full state; else the seat seen
+        self.deck: list[Card] | None = None   # the dealt order, when explicitly given
+        self._play_dicts: list[dict[str, Any]] = []  # the plays as dicts, built on demand
+
+    def _adopt(self, other: PenticState) -> PenticState:
+        """Take ``other``'s Python-side attributes (after a copy made by the engine)."""
+        self.game = other.game
+        self.seed = other.seed
+        self.deck = other.deck
+        self._play_dicts = other._play_dicts[:]
+        return self
 
     @classmethod
     def deal(cls, game: PenticGame, seed: int | None, order: list[Card],
@@ -145,59 +152,17 @@ class PenticState(State):
         state = cls(game)
         state.seed = seed
         state.deck = list(order) if explicit else None
-        for p in range(9):
-            state.stacks[p].append(order[p])
-        k = 9
-        for s in range(game.players):
-            state.hands[s] = order[k:k + HAND]
-            k += HAND
-        state.pile = order[k:]
-        state.pile_size = len(state.pile)
+        state._deal(game.players, game.target, order)
         return state
 
     # ------------------------------------------------------------------ queries
-    @property
-    def current_player(self) -> int | None:
-        return None if self.over else self._to_move
-
-    @property
-    def is_view(self) -> bool:
-        return self.viewer != "all"
-
-    def tops(self) -> list[Card]:
-        return [s[-1] for s in self.stacks]
-
-    def hand_sizes(self) -> list[int]:
-        return [len(h) for h in self.hands]
-
-    def legal_moves(self) -> list[PenticMove]:
-        if self.over:
-            return []
-        hand = self.hands[self._to_move]
-        if UNKNOWN in hand:
-            raise IllegalMoveError("this view does not know the hand of the player to move")
-        out: list[PenticMove] = []
-        for c in sorted(hand):
-            out.extend(MOVES[c])
-        return out
-
     def random_move(self, rng: random.Random) -> PenticMove:
-        hand = self.hands[self._to_move]
-        return MOVES[hand[rng.randrange(len(hand))]][rng.randrange(9)]
-
-    def best_move(self) -> PenticMove:
-        """The play with the best immediate score (ties: the first in legal order)."""
-        tops = self.tops()
-        best, best_pts = None, -1
-        for c in sorted(self.hands[self._to_move]):
-            for p in range(1, 10):
-                pts = quick_points(c, p, tops)
-                if pts > best_pts:
-                    best, best_pts = MOVES[c][p - 1], pts
-        return best
+        """A random card of the hand (in the order it is held), on a random position."""
+        return self._hand_move(rng.randrange(self._mover_hand_size()), rng.randrange(9))
 
     def playout_move(self, rng: random.Random) -> PenticMove:
-        """Mostly the best-scoring play, sometimes a random one."""
+        """Mostly the best-scoring play, sometimes a random one (the policy the core's
+        ``policy_playouts`` plays)."""
         if rng.random() < 0.85:
             return self.best_move()
         return self.random_move(rng)
@@ -207,91 +172,55 @@ class PenticState(State):
         """Search looks two rounds ahead, then scores the position."""
         return 2 * self.game.players
 
-    def score_of(self, move: PenticMove) -> dict[str, Any]:
+    def score_of(self, move: PenticMove | str) -> dict[str, Any]:
         """The breakdown ``move`` would score now (for previews)."""
-        return score_play(move[0], move[1], self.tops()).as_dict()
+        move = canonical_move(move)
+        return dict(zip(SCORE_FIELDS, self._score(move[0], move[1])))
 
     def move_previews(self) -> dict[str, Any] | None:
         """The score breakdown of every play the player to move can make."""
-        tops = self.tops()
-        return {str(m): score_play(m[0], m[1], tops).as_dict() for m in self.legal_moves()}
+        return {TEXT_BY_ACTION[a]: dict(zip(SCORE_FIELDS, breakdown))
+                for a, breakdown in self._previews()}
+
+    @property
+    def plays(self) -> list[dict[str, Any]]:
+        """Every play so far: seat, card, position and its breakdown (a new list)."""
+        done = self._play_dicts
+        if len(done) < self._play_count():
+            done.extend(_play_dict(r) for r in self._plays(len(done)))
+        return done[:]
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PenticMove:
         return parse_move_text(text)
 
+    _apply_slow = State.apply  # what the engine's apply() calls for text and other objects
+
     def check_move(self, move: Any) -> None:
-        if isinstance(move, str):
-            move = parse_move_text(move)
-        if not isinstance(move, PenticMove) or len(move) != 2 or not (
-                isinstance(move[0], int) and 0 <= move[0] < NUM_CARDS and move[1] in range(1, 10)):
-            raise InvalidMoveError(f"not a Pentic play: {move!r}; e.g. 3-star-orange@5")
+        move = canonical_move(move)
         if self.over:
             raise IllegalMoveError("the game is over")
-        hand = self.hands[self._to_move]
-        if move[0] not in hand:
-            raise IllegalMoveError(f"{NAMES[move[0]]} is not in your hand")
+        self._check_card(move[0])  # the engine says what is wrong, if anything
 
-    def _apply_move(self, move: PenticMove) -> None:
-        card, pos = move
-        seat = self._to_move
-        breakdown = score_play(card, pos, self.tops())
-        self.hands[seat].remove(card)
-        self.stacks[pos - 1].append(card)
-        self.totals[seat] += breakdown.points
-        self.turns[seat] += 1
-        self.plays.append({"seat": seat, "card": NAMES[card], "position": pos,
-                           **breakdown.as_dict()})
-        self._history.append(f"{NAMES[card]}@{pos}")
-        if self.pile_size:
-            self.pile_size -= 1
-            self.hands[seat].append(self.pile.pop(0) if self.pile is not None else UNKNOWN)
-        if self.totals[seat] >= self.game.target:
-            self.ending = True
-        self._advance(seat)
+    def move_from_action(self, action: int) -> PenticMove:
+        return self.action_to_move(action)
 
-    def _advance(self, seat: int) -> None:
-        """Next seat with a card; the game ends when a last round completes."""
-        n = self.game.players
-        nxt = seat + 1
-        for _ in range(2 * n + 1):
-            if nxt == n:  # the round is complete
-                if self.ending:
-                    self.over = True
-                    return
-                nxt = 0
-            if self.hands[nxt]:
-                self._to_move = nxt
-                return
-            self.ending = True  # a player holds no card: this round is the last
-            nxt += 1
-        self.over = True
+    def move_to_action(self, move: PenticMove | str) -> int:
+        """The action id of a move object or move text."""
+        return move_to_action(move)
 
     def clone(self) -> PenticState:
-        new = PenticState.__new__(PenticState)
-        new.__dict__.update(self.__dict__)
-        new.stacks = [s[:] for s in self.stacks]
-        new.hands = [h[:] for h in self.hands]
-        new.pile = self.pile[:] if self.pile is not None else None
-        new.totals = self.totals[:]
-        new.turns = self.turns[:]
-        new.plays = self.plays[:]
-        new._history = self._history[:]
-        return new
+        return self._copy()._adopt(self)
+
+    def __reduce__(self):
+        return _from_json, (self.game, self.to_json())
 
     # ------------------------------------------------------------------ hidden information
     def view(self, seat: int | None) -> PenticState:
         """What ``seat`` may see (None: a spectator): no other hand, no pile order."""
-        if seat is not None and not 0 <= seat < self.game.players:
-            raise ValueError(f"seat must be between 0 and {self.game.players - 1}")
-        if self.is_view and self.viewer != seat:
-            raise ValueError("a view can only be narrowed to its own seat")
-        v = self.clone()
-        v.viewer = seat
-        v.deck = None
+        v = self._view(seat)._adopt(self)
         v.seed = None
-        v.pile = None
-        v.hands = [h[:] if s == seat else [UNKNOWN] * len(h) for s, h in enumerate(self.hands)]
+        v.deck = None
         return v
 
     def secrets(self, seat: int | None) -> list[str]:
@@ -303,55 +232,30 @@ class PenticState(State):
         out.extend(NAMES[c] for c in (self.pile or []))
         return out
 
-    def unseen_cards(self) -> list[Card]:
-        """Cards this state does not place: not on the grid, not in a known hand."""
-        seen = {c for s in self.stacks for c in s}
-        seen.update(c for h in self.hands for c in h if c != UNKNOWN)
-        if self.pile:
-            seen.update(self.pile)
-        return [c for c in range(NUM_CARDS) if c not in seen]
+    def determinize(self, rng: random.Random | int) -> PenticState:
+        """A full state consistent with this view: the unseen cards dealt at random.
 
-    def determinize(self, rng: random.Random) -> PenticState:
-        """A full state consistent with this view: the unseen cards dealt at random."""
+        ``rng``: a ``random.Random`` shuffles the unseen cards (lowest first) with
+        ``rng.shuffle`` — the same deal as the reference engine — and the engine deals them
+        into the unknown hand slots, seat by seat, then the pile.  An int instead seeds the
+        engine's own generator, and the whole deal happens in Rust (faster, for search)."""
         if not self.is_view:
             return self.clone()
-        full = self.clone()
+        if isinstance(rng, int):
+            return self._determinized_seeded(rng)._adopt(self)
         unseen = self.unseen_cards()
         rng.shuffle(unseen)
-        k = 0
-        for h in full.hands:
-            for i, c in enumerate(h):
-                if c == UNKNOWN:
-                    h[i] = unseen[k]
-                    k += 1
-        full.pile = unseen[k:k + self.pile_size]
-        full.viewer = "all"
-        return full
+        return self._determinized(unseen)._adopt(self)
 
     # ------------------------------------------------------------------ outcome
-    def winners(self) -> set[int]:
-        if not self.over:
-            return set()
-        best = max(self.totals)
-        return {s for s, t in enumerate(self.totals) if t == best}
-
-    def scores(self) -> list[int]:
-        return list(self.totals)
-
     def result_details(self) -> dict[str, Any]:
-        return {"turns": list(self.turns), "target": self.game.target,
-                "ending": self.ending, "last_play": self.plays[-1] if self.plays else None}
-
-    def evaluate(self, seat: int) -> float:
-        """Score lead over the best other player, relative to the target."""
-        if self.over:
-            return super().evaluate(seat)
-        best_other = max(t for s, t in enumerate(self.totals) if s != seat)
-        return (self.totals[seat] - best_other) / self.game.target
+        plays = self.plays
+        return {"turns": self.turns, "target": self.game.target,
+                "ending": self.ending, "last_play": plays[-1] if plays else None}
 
     # ------------------------------------------------------------------ records
     def history(self) -> list[str]:
-        return list(self._history)
+        return [TEXT_BY_ACTION[a] for a in self._history_actions()]
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -361,15 +265,16 @@ class PenticState(State):
             "grid": [[NAMES[c] for c in s] for s in self.stacks],
             "hand_sizes": self.hand_sizes(),
             "pile_size": self.pile_size,
-            "scores": list(self.totals),
-            "turns": list(self.turns),
+            "scores": self.totals,
+            "turns": self.turns,
             "to_move": self.current_player,
             "ending": self.ending,
             "plays": self.plays,
         }
-        if self.is_view:
-            out["view_of"] = self.viewer
-            own = self.hands[self.viewer] if self.viewer is not None else None
+        viewer = self.viewer
+        if viewer != "all":
+            out["view_of"] = viewer
+            own = self.hands[viewer] if viewer is not None else None
             out["hand"] = [NAMES[c] if c != UNKNOWN else None for c in own] if own else (
                 [] if own is not None else None)
         else:
@@ -380,34 +285,40 @@ class PenticState(State):
 
     @classmethod
     def from_view_json(cls, game: PenticGame, data: Mapping[str, Any]) -> PenticState:
-        state = cls(game)
         viewer = data["view_of"]
         if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < game.players):
             raise ValueError("'view_of' must be a seat or null")
-        state.viewer = viewer
-        state.stacks = [[parse(c) for c in stack] for stack in data["grid"]]
-        if len(state.stacks) != 9 or not all(state.stacks):
+        stacks = [[parse(c) for c in stack] for stack in data["grid"]]
+        if len(stacks) != 9 or not all(stacks):
             raise ValueError("the grid has 9 non-empty stacks")
         sizes = [int(n) for n in data["hand_sizes"]]
         if len(sizes) != game.players:
             raise ValueError("one hand size per seat")
-        state.hands = [[UNKNOWN] * n for n in sizes]
+        hands = [[UNKNOWN] * n for n in sizes]
         if viewer is not None:
-            own = data["hand"]
-            state.hands[viewer] = [parse(c) if c is not None else UNKNOWN for c in own]
-        state.pile = None
-        state.pile_size = int(data["pile_size"])
-        state.totals = [int(t) for t in data["scores"]]
-        state.turns = [int(t) for t in data["turns"]]
-        state.plays = list(data.get("plays", []))
-        state._history = [str(m) for m in data["moves"]]
-        state.ending = bool(data["ending"])
+            hands[viewer] = [parse(c) if c is not None else UNKNOWN for c in data["hand"]]
+        plays = list(data.get("plays", []))
+        records = [(int(p["seat"]), parse(p["card"]), int(p["position"]),
+                    tuple(p[k] for k in SCORE_FIELDS)) for p in plays]
         to_move = data["to_move"]
-        state.over = to_move is None
-        state._to_move = to_move if to_move is not None else 0
+        state = cls(game)
+        state._load_view(game.players, game.target, viewer, stacks, hands,
+                         int(data["pile_size"]), [int(t) for t in data["scores"]],
+                         [int(t) for t in data["turns"]], records, bool(data["ending"]),
+                         to_move)
+        if state.history() != [str(m) for m in data["moves"]]:
+            raise ValueError("'moves' and 'plays' disagree")
+        state._play_dicts = plays
         return state
 
     def __str__(self) -> str:
         from .render import render_text
 
         return render_text(self)
+
+
+PenticGame.state_class = PenticState
+
+
+def _from_json(game: PenticGame, data: dict[str, Any]) -> PenticState:
+    return game.state_from_json(data)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 
 from .cards import COMMON, EXTREMES, NIC, SINGLE, TIC, Card
 
@@ -36,7 +36,7 @@ class PlayScore:
     all_nic: bool = False
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def _compare(card: Card, position: int, tops: list[Card]) -> tuple[int, int, int, int]:

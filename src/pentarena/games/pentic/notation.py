@@ -1,0 +1,98 @@
+"""Pentic move text and dense action ids, shared by the state on the native engine
+(``rules.py``) and the pure-Python reference engine (``reference.py``).
+
+A play is a card and a grid position 1–9, written ``3-star-orange@5``.  Its dense action id
+is ``card * 9 + position - 1`` (0–1124; a card is ``(number - 1) * 25 + shape * 5 +
+colour``), so ``legal_actions()`` ascend in the order of ``legal_moves()``: the hand's
+cards, lowest first, each on positions 1 to 9.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from ...core.errors import InvalidMoveError
+from .cards import NAMES, NUM_CARDS, Card, parse
+
+POSITIONS = 9
+NUM_ACTIONS = NUM_CARDS * POSITIONS
+"""1125 dense action ids: 125 cards × 9 positions."""
+
+
+class PenticMove(tuple):
+    """(card, position 1–9); text ``3-star-orange@5``."""
+
+    __slots__ = ()
+
+    @property
+    def card(self) -> Card:
+        return self[0]
+
+    @property
+    def position(self) -> int:
+        return self[1]
+
+    @property
+    def action(self) -> int:
+        """The dense action id: ``card * 9 + position - 1``."""
+        return self[0] * POSITIONS + self[1] - 1
+
+    def __str__(self) -> str:
+        return f"{NAMES[self[0]]}@{self[1]}"
+
+    def __repr__(self) -> str:
+        return f"PenticMove({str(self)!r})"
+
+
+MOVES: tuple[tuple[PenticMove, ...], ...] = tuple(
+    tuple(tuple.__new__(PenticMove, (c, p)) for p in range(1, 10)) for c in range(NUM_CARDS))
+"""``MOVES[card][position - 1]``: the one move object of each play (the native engine
+hands out these very objects)."""
+MOVES_BY_ACTION: tuple[PenticMove, ...] = tuple(m for row in MOVES for m in row)
+TEXT_BY_ACTION: tuple[str, ...] = tuple(str(m) for m in MOVES_BY_ACTION)
+
+
+def parse_move_text(text: str) -> PenticMove:
+    if not isinstance(text, str) or len(text) > 60:
+        raise InvalidMoveError("write a play as <card>@<position>, e.g. 3-star-orange@5")
+    card_text, sep, pos = text.strip().rpartition("@")
+    if not sep:
+        raise InvalidMoveError(f"could not read {text!r}: write <card>@<position>, "
+                               f"e.g. 3-star-orange@5 (positions 1-9 in reading order)")
+    card = parse(card_text)
+    if not pos.strip().isdigit() or not 1 <= int(pos) <= 9:
+        raise InvalidMoveError(f"{pos.strip()!r} is not a grid position: use 1-9 "
+                               f"(1 top-left, 5 centre, 9 bottom-right)")
+    return MOVES[card][int(pos) - 1]
+
+
+def canonical_move(move: Any) -> PenticMove:
+    """The move object equal to ``move`` (a move object or move text); InvalidMoveError
+    for anything else."""
+    if isinstance(move, str):
+        return parse_move_text(move)
+    if not isinstance(move, PenticMove) or len(move) != 2 or not (
+            isinstance(move[0], int) and 0 <= move[0] < NUM_CARDS and move[1] in range(1, 10)):
+        raise InvalidMoveError(f"not a Pentic play: {move!r}; e.g. 3-star-orange@5")
+    return MOVES[move[0]][move[1] - 1]
+
+
+def move_from_action(action: Any) -> PenticMove:
+    """The move object of an action id; InvalidMoveError unless 0 <= action < 1125."""
+    try:
+        a = operator.index(action)
+    except TypeError:
+        a = -1
+    if not 0 <= a < NUM_ACTIONS:
+        raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")
+    return MOVES_BY_ACTION[a]
+
+
+def move_to_action(move: Any) -> int:
+    """The action id of a move object or move text."""
+    return canonical_move(move).action
+
+
+__all__ = ["MOVES", "MOVES_BY_ACTION", "NUM_ACTIONS", "PenticMove", "TEXT_BY_ACTION",
+           "canonical_move", "move_from_action", "move_to_action", "parse_move_text"]
