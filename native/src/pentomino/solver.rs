@@ -383,9 +383,9 @@ impl Solver {
                 out.raw += 1;
                 if stab.len() == 1 || seen.insert(self.canonical(chosen, &stab)) {
                     found += 1;
-                }
-                if out.kept.len() < keep {
-                    out.kept.push(self.placed(chosen));
+                    if out.kept.len() < keep {
+                        out.kept.push(self.placed(chosen));
+                    }
                 }
                 true
             });

@@ -14,7 +14,7 @@ use crate::pentomino::game::{self, Move, Rules, MAX_PLAYERS, NUM_ACTIONS};
 use crate::pentomino::puzzle::{self, PuzzleMove, Word};
 use crate::pentomino::region::{bits, Region};
 use crate::pentomino::solver::{self, Watch};
-use crate::pentomino::tables::{LETTERS, MASKS, NUM_PLACEMENTS, PIECES};
+use crate::pentomino::tables::{LETTERS, MASKS, NUM_PLACEMENTS, PIECES, PIECE_START};
 use crate::pentomino::endgame;
 
 use super::{IllegalMoveError, InvalidMoveError};
@@ -339,18 +339,28 @@ impl PentominoCore {
         Ok(self.pos().available(seat))
     }
 
-    fn _fits(&self, piece: usize) -> bool {
-        piece < PIECES && self.pos().fits(piece)
+    /// Whether piece `piece` (an index) fits somewhere on the empty squares.
+    fn _can_place(&self, piece: usize) -> bool {
+        let occ = self.pos().occupied();
+        piece < PIECES && board_range(piece).any(|i| MASKS[i] & occ == 0)
     }
 
-    /// The placements of the pieces in the mask `pieces` that fit (move objects).
+    /// The placements of the pieces in the mask `pieces` that fit on the empty squares
+    /// (move objects, in action order).
     fn _placements<'py>(&self, py: Python<'py>, pieces: u16) -> PyResult<Bound<'py, PyList>> {
         let objects = board_moves(py)?;
-        self.move_list(py, objects, self.pos().placements_of(pieces & self.unplaced_mask()))
+        let occ = self.pos().occupied();
+        let actions = (0..PIECES)
+            .filter(|p| pieces >> p & 1 == 1)
+            .flat_map(board_range)
+            .filter(|&i| MASKS[i] & occ == 0)
+            .map(|i| i as u16);
+        self.move_list(py, objects, actions)
     }
 
-    fn _count_placements(&self, pieces: u16) -> u32 {
-        self.pos().count_places(pieces & self.unplaced_mask())
+    /// Rounds finished (matches of rounds).
+    fn _rounds_finished(&self) -> usize {
+        self.state.rounds().len()
     }
 
     fn _history_actions(&self) -> Vec<u16> {
@@ -388,14 +398,9 @@ impl PentominoCore {
     }
 }
 
-impl PentominoCore {
-    fn unplaced_mask(&self) -> u16 {
-        let pos = self.pos();
-        match pos.sets() {
-            Some(sets) => sets.iter().fold(0, |m, s| m | s),
-            None => pos.pool(),
-        }
-    }
+/// Piece p's placements on the 8×8 board (action ids).
+fn board_range(p: usize) -> std::ops::Range<usize> {
+    PIECE_START[p] as usize..PIECE_START[p + 1] as usize
 }
 
 // ====================================================================================
