@@ -100,7 +100,8 @@ def board_action(move: object) -> int:
     """The 8×8 game's action id of a move object (InvalidMoveError if it has none)."""
     action = board_tables()[1].get(move) if isinstance(move, PentominoMove) else None
     if action is None:
-        raise InvalidMoveError(f"not a move with an action id: {move!r}; e.g. L:a1,b1,c1,d1,d2")
+        raise InvalidMoveError(f"no action id for {move!r}: the game's actions are its "
+                               f"placements, picks and touches")
     return action
 
 
@@ -111,6 +112,12 @@ def puzzle_moves(grid: Grid, pieces: str) -> tuple[PentominoMove, ...]:
     table = place_moves(grid)
     used = [p for p in PIECE_NAMES if p in pieces]
     return (*(mv for p in used for _, mv in table[p]), *(REMOVES[p] for p in used))
+
+
+@lru_cache(maxsize=32)
+def puzzle_actions(grid: Grid, pieces: str) -> dict[PentominoMove, int]:
+    """Each move object of ``puzzle_moves(grid, pieces)`` -> its action id."""
+    return {m: a for a, m in enumerate(puzzle_moves(grid, pieces))}
 
 
 def __getattr__(name: str):

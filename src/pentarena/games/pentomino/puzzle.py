@@ -23,7 +23,14 @@ from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
 from ...core.game import Game, State, json_seed, replay_moves
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, iter_cells, region_from_text
-from .notation import REMOVES, PentominoMove, parse_move_text, place_index, puzzle_moves
+from .notation import (
+    REMOVES,
+    PentominoMove,
+    parse_move_text,
+    place_index,
+    puzzle_actions,
+    puzzle_moves,
+)
 from .solver import SolveReport, Solver
 
 REGIONS = {
@@ -151,7 +158,7 @@ class PuzzleState(PuzzleCore, State):
         return kind, PIECE_NAMES.index(piece), action
 
     def _place_actions(self) -> dict[PentominoMove, int]:
-        return _action_index(self.grid, self.game.pieces)
+        return puzzle_actions(self.grid, self.game.pieces)
 
     def check_move(self, move: Any) -> None:
         self._check(*self._engine_move(move))
@@ -262,11 +269,6 @@ class PuzzleState(PuzzleCore, State):
 
 
 PuzzleGame.state_class = PuzzleState
-
-
-@lru_cache(maxsize=32)
-def _action_index(grid: Grid, pieces: str) -> dict[PentominoMove, int]:
-    return {m: a for a, m in enumerate(puzzle_moves(grid, pieces))}
 
 
 def _from_json(game: PuzzleGame, data: dict[str, Any]) -> PuzzleState:

@@ -27,6 +27,7 @@ from .notation import (
     board_tables,
     parse_move_text,
     place_moves,
+    puzzle_actions,
     puzzle_moves,
 )
 from .puzzle import KNOWN_COUNTS, PuzzleGame
@@ -425,8 +426,7 @@ class ReferencePuzzleState(State):
 
     # dense actions (see notation.py)
     def _actions(self) -> tuple[tuple[PentominoMove, ...], dict[PentominoMove, int]]:
-        moves = puzzle_moves(self.grid, self.game.pieces)
-        return moves, {m: a for a, m in enumerate(moves)}
+        return puzzle_moves(self.grid, self.game.pieces), puzzle_actions(self.grid, self.game.pieces)
 
     def legal_actions(self) -> list[int]:
         action = self._actions()[1]
