@@ -302,11 +302,17 @@ SQUARES = tuple(BOARD.name(i) for i in range(64))
 PentominoGame.state_class = PentominoState
 
 
-def board_text() -> tuple[str, ...]:
-    """Each action's move text."""
-    from . import notation
+_TEXT: tuple[str, ...] = ()
 
-    return notation.BOARD_TEXT
+
+def board_text() -> tuple[str, ...]:
+    """Each action's move text (built on first use)."""
+    global _TEXT
+    if not _TEXT:
+        from . import notation
+
+        _TEXT = notation.BOARD_TEXT
+    return _TEXT
 
 
 def _from_json(game: PentominoGame, data: dict[str, Any]) -> PentominoState:
