@@ -2,11 +2,11 @@
 //! piece on their turn loses — the last placer wins).
 //!
 //! Negamax over (covered squares, the mover's pieces, the other side's pieces) with a
-//! transposition table.  Each node carries the placements that still fit (of either
-//! side's pieces), so a child only filters its parent's list.  The root tries its moves in
-//! the legal-move order and returns the first that wins, so the move is the one the Python
-//! reference (`pentomino/reference_endgame.py`) names; the tree below is searched with a
-//! cheap move ordering of its own, which changes how fast, never what.
+//! transposition table (2^20 entries, always replaced: exact values only, so a lost entry
+//! costs time, never correctness).  Each node carries the placements that still fit (of
+//! either side's pieces), so a child only filters its parent's list.  The moves are tried
+//! in the legal-move order and the root returns the first that wins, so the move is the
+//! one the Python reference (`pentomino/reference_endgame.py`) names.
 
 use std::time::Instant;
 

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::region::{bits, Region};
+use super::region::Region;
 use super::tables::{LETTERS, PIECES};
 use crate::rng::Rng;
 
@@ -332,12 +332,6 @@ impl Puzzle {
             stats.cells += p.occ.count_ones() as u64;
         }
         stats
-    }
-
-    /// The cells of the region, the covered ones, and the placed pieces' cells, for a
-    /// picture or JSON (masks over the region's cells; see [`Region`]).
-    pub fn covered_cells(&self) -> impl Iterator<Item = usize> {
-        bits(self.occ)
     }
 }
 
