@@ -7,6 +7,7 @@
 
 pub mod pentago;
 pub mod pentic;
+pub mod pentomino;
 pub mod rng;
 pub mod search;
 

@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 
 mod pentago;
 mod pentic;
+mod pentomino;
 
 import_exception!(pentarena.core.errors, IllegalMoveError);
 import_exception!(pentarena.core.errors, InvalidMoveError);
@@ -30,5 +31,6 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PENTAGO_NUM_ACTIONS", crate::pentago::NUM_ACTIONS)?;
     m.add_class::<pentago::PentagoCore>()?;
     m.add_class::<pentic::PenticCore>()?;
+    pentomino::register(m)?;
     Ok(())
 }

@@ -41,7 +41,7 @@ def count(game_name: str, options: dict[str, Any], state_json: dict[str, Any]) -
 
 def warm() -> bool:
     """Run in each worker at start: load what the first hint or count would otherwise wait
-    for (the engines and the solver's compiled search)."""
+    for (the engines, the move tables, the native solver)."""
     from .. import load_game
 
     state = load_game("pentomino-puzzle", region="3x20").new_initial_state()

@@ -1,5 +1,14 @@
 """Pentomino move text: ``L:a1,b1,c1,d1,d2`` (place), ``pick L`` (draft), ``touch L``
-(touch-move: the piece you must now place), ``remove L`` (puzzle mode)."""
+(touch-move: the piece you must now place), ``remove L`` (puzzle mode); and the dense
+action ids.
+
+Action ids of the 8×8 game (every option set, ``NUM_ACTIONS`` = 2,332): ``0..2308`` the
+placements of ``board.placements`` — piece by piece (``FILNPTUVWXYZ``), orientation by
+orientation (``polyomino.ORIENTATIONS``), then row by row and column by column of the
+shape's lower left corner — ``2308 + i`` "pick" the i-th piece (draft), ``2320 + i``
+"touch" it (touch-move).  A puzzle's (``puzzle_moves``): the placements of its pieces
+inside its region in the same order, then "remove" each of its pieces.  The native engine
+hands out the move objects made here (``BOARD_MOVES``, ``puzzle_moves``)."""
 
 from __future__ import annotations
 
@@ -51,6 +60,14 @@ TOUCHES = {p: word_move("touch", p) for p in PIECE_NAMES}
 REMOVES = {p: word_move("remove", p) for p in PIECE_NAMES}
 
 
+BOARD = Grid.rectangle(8, 8)
+"""Golomb's 8×8 board."""
+NUM_PLACEMENTS = 2308
+PICK_BASE = NUM_PLACEMENTS
+TOUCH_BASE = NUM_PLACEMENTS + len(PIECE_NAMES)
+NUM_ACTIONS = NUM_PLACEMENTS + 2 * len(PIECE_NAMES)
+
+
 def place_move(grid: Grid, piece: str, mask: int) -> PentominoMove:
     text = f"{piece}:" + ",".join(grid.squares(mask))
     return tuple.__new__(PentominoMove, ("place", piece, mask, text))
@@ -61,6 +78,59 @@ def place_moves(grid: Grid) -> dict[str, tuple[tuple[int, PentominoMove], ...]]:
     """Per piece: every (mask, move) placement inside the grid, built once per grid."""
     return {p: tuple((m, place_move(grid, p, m)) for m in masks)
             for p, masks in placements(grid).items()}
+
+
+@lru_cache(maxsize=32)
+def place_index(grid: Grid) -> dict[tuple[str, int], PentominoMove]:
+    """(piece, mask) -> the move object of every placement inside the grid's region."""
+    return {(p, m): mv for p, pairs in place_moves(grid).items() for m, mv in pairs}
+
+
+@lru_cache(maxsize=1)
+def board_tables() -> tuple[tuple[PentominoMove, ...], dict[PentominoMove, int]]:
+    """The 8×8 game's move objects by action id, and each one's action id."""
+    table = place_moves(BOARD)
+    moves = (*(mv for p in PIECE_NAMES for _, mv in table[p]),
+             *(PICKS[p] for p in PIECE_NAMES), *(TOUCHES[p] for p in PIECE_NAMES))
+    assert len(moves) == NUM_ACTIONS
+    return moves, {mv: a for a, mv in enumerate(moves)}
+
+
+def board_action(move: object) -> int:
+    """The 8×8 game's action id of a move object (InvalidMoveError if it has none)."""
+    action = board_tables()[1].get(move) if isinstance(move, PentominoMove) else None
+    if action is None:
+        raise InvalidMoveError(f"no action id for {move!r}: the game's actions are its "
+                               f"placements, picks and touches")
+    return action
+
+
+@lru_cache(maxsize=32)
+def puzzle_moves(grid: Grid, pieces: str) -> tuple[PentominoMove, ...]:
+    """A puzzle's move objects by action id: the placements of ``pieces`` inside the
+    region, then a removal per piece (pieces in ``PIECE_NAMES`` order)."""
+    table = place_moves(grid)
+    used = [p for p in PIECE_NAMES if p in pieces]
+    return (*(mv for p in used for _, mv in table[p]), *(REMOVES[p] for p in used))
+
+
+@lru_cache(maxsize=32)
+def puzzle_actions(grid: Grid, pieces: str) -> dict[PentominoMove, int]:
+    """Each move object of ``puzzle_moves(grid, pieces)`` -> its action id."""
+    return {m: a for a, m in enumerate(puzzle_moves(grid, pieces))}
+
+
+def __getattr__(name: str):
+    if name == "BOARD_MOVES":  # built on first use: import stays light
+        return board_tables()[0]
+    if name == "BOARD_TEXT":
+        return _board_text()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@lru_cache(maxsize=1)
+def _board_text() -> tuple[str, ...]:
+    return tuple(str(mv) for mv in board_tables()[0])
 
 
 def parse_move_text(grid: Grid, text: str) -> PentominoMove:
@@ -103,8 +173,11 @@ def parse_move_text(grid: Grid, text: str) -> PentominoMove:
         if mask & bit:
             raise InvalidMoveError(f"{sq.strip()} is named twice: a piece covers five different squares")
         mask |= bit
+    known = place_index(grid).get((letter, mask))
+    if known is not None:  # the one move object of this placement
+        return known
     actual = piece_of(grid, mask)
     if actual != letter:
         what = f"the {actual}" if actual else "no pentomino (they must be edge-connected)"
         raise InvalidMoveError(f"those five squares form {what}, not the {letter}")
-    return place_move(grid, letter, mask)
+    return place_move(grid, letter, mask)  # a placement that leaves a puzzle's region

@@ -4,6 +4,11 @@ One player places and removes pieces freely; the puzzle is solved when every cel
 region is covered.  Named regions: 6x10, 5x12, 4x15, 3x20 (rows × columns) and 8x8-centre
 (the 8×8 square without its centre 2×2); any other region is drawn as text with ``#`` for
 a cell and ``.`` for a hole, rows top to bottom separated by ``/``.
+
+The rules run in the native engine (:class:`PuzzleState` inherits
+``pentarena._native.PuzzleCore``); hints and counts use the native solver
+(``solver.py``).  Dense actions (``game.num_distinct_actions``): the placements of the
+table's pieces inside the region, then "remove" per piece (``notation.puzzle_moves``).
 """
 
 from __future__ import annotations
@@ -12,11 +17,20 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from ..._native import PuzzleCore, PuzzleTables
+from ...core.bitboard import bits_list
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
 from ...core.game import Game, State, json_seed, replay_moves
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, iter_cells, region_from_text
-from .notation import REMOVES, PentominoMove, parse_move_text, place_moves
+from .notation import (
+    REMOVES,
+    PentominoMove,
+    parse_move_text,
+    place_index,
+    puzzle_actions,
+    puzzle_moves,
+)
 from .solver import SolveReport, Solver
 
 REGIONS = {
@@ -47,8 +61,17 @@ def check_options(options: dict) -> None:
                               f"{len(pieces)} pieces cover {5 * len(pieces)}")
 
 
+@lru_cache(maxsize=32)
+def native_tables(grid: Grid, pieces: str) -> PuzzleTables:
+    """The engine's tables of a region and pieces (shared by every state of such tables)."""
+    mask = sum(1 << PIECE_NAMES.index(p) for p in pieces)
+    return PuzzleTables(grid.width, grid.height, bits_list(grid.cells), mask,
+                        list(puzzle_moves(grid, pieces)))
+
+
 class PuzzleGame(Game):
     name = "pentomino-puzzle"
+    state_class: type[State]  # PuzzleState, set below (the reference engine: its own)
 
     def __init__(self, region: str = "6x10", pieces: str = PIECE_NAMES) -> None:
         super().__init__(region=region, pieces=pieces)
@@ -60,95 +83,106 @@ class PuzzleGame(Game):
     def num_players(self) -> int:
         return 1
 
+    @property
+    def num_distinct_actions(self) -> int:
+        """The placements of the pieces inside the region, then a removal per piece."""
+        return len(puzzle_moves(self.grid, self.pieces))
+
     def new_initial_state(self, seed: int | None = None, **kwargs: Any) -> PuzzleState:
         if kwargs:
             raise TypeError(f"puzzles take no setup arguments besides seed: {sorted(kwargs)}")
-        return PuzzleState(self, seed)
+        return self.state_class(self, seed)
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PuzzleState:
         data = self._check_json_header(data)
-        return replay_moves(PuzzleState(self, json_seed(data)), data)
+        return replay_moves(self.state_class(self, json_seed(data)), data)
 
     def count_solutions(self, progress=None) -> SolveReport:
         """Every tiling of the empty region, counted up to the region's symmetries."""
         return Solver(self.grid, self.pieces).count(progress=progress)
 
 
-class PuzzleState(State):
+class PuzzleState(PuzzleCore, State):
+    """A puzzle position on the native engine.
+
+    Inherited from the engine (``pentarena._native.PuzzleCore``): ``current_player``,
+    ``is_terminal``, ``legal_moves`` (placements, then removals in placing order),
+    ``legal_actions``, ``apply``, ``apply_action``, ``action_to_move``, ``winners``,
+    ``scores`` (cells covered), ``random_playouts`` (random fillings).
+    """
+
     def __init__(self, game: PuzzleGame, seed: int | None = None) -> None:
         self.game = game
         self.seed = seed
-        self.placed: dict[str, int] = {}  # piece -> mask, in placing order
-        self.occ = 0
-        self._history: list[str] = []
+        self._setup(native_tables(game.grid, game.pieces))
 
     @property
     def grid(self) -> Grid:
         return self.game.grid
 
-    @property
-    def current_player(self) -> int | None:
-        return None if self.solved() else 0
-
     def solved(self) -> bool:
-        return self.occ == self.grid.cells
+        return self.is_terminal()
+
+    @property
+    def placed(self) -> dict[str, int]:
+        """Piece -> mask, in placing order."""
+        moves = puzzle_moves(self.grid, self.game.pieces)
+        return {PIECE_NAMES[p]: moves[a][2] for p, a in self._placed()}
+
+    @property
+    def occ(self) -> int:
+        """The covered cells (grid bits)."""
+        return sum(self.placed.values())
 
     def unplaced(self) -> list[str]:
-        return [p for p in self.game.pieces if p not in self.placed]
-
-    def legal_moves(self) -> list[PentominoMove]:
-        if self.solved():
-            return []
-        table = place_moves(self.grid)
-        occ = self.occ
-        out: list[PentominoMove] = []
-        for p in self.unplaced():
-            out.extend([mv for m, mv in table[p] if not m & occ])
-        out.extend(REMOVES[p] for p in self.placed)
-        return out
+        mask = self._unplaced()
+        return [p for i, p in enumerate(PIECE_NAMES) if mask >> i & 1]
 
     def parse_move(self, text: str) -> PentominoMove:
         return parse_move_text(self.grid, text)
 
-    def check_move(self, move: Any) -> None:
+    _apply_slow = State.apply  # what the engine's apply() calls for text and other objects
+
+    def _engine_move(self, move: Any) -> tuple[str, int, int | None]:
+        """(kind, piece index, action id of a placement inside the region, else None)."""
         if isinstance(move, str):
             move = self.parse_move(move)
         if not isinstance(move, PentominoMove) or len(move) != 4 or move[1] not in PIECE_NAMES:
             raise InvalidMoveError(f"not a puzzle move: {move!r}; e.g. L:a1,b1,c1,d1,d2 or remove L")
-        if self.solved():
-            raise IllegalMoveError("the puzzle is solved")
-        kind, p, mask, _ = move
-        if p not in self.game.pieces:
-            raise IllegalMoveError(f"this puzzle does not use the {p}")
-        if kind == "remove":
-            if p not in self.placed:
-                raise IllegalMoveError(f"the {p} is not on the board")
-            return
-        if kind != "place":
-            raise IllegalMoveError(f"puzzles have placements and removals, not '{kind}'")
-        if p in self.placed:
-            raise IllegalMoveError(f"the {p} is already placed: remove it first ('remove {p}')")
-        if mask & ~self.grid.cells:
-            raise IllegalMoveError("that placement leaves the region")
-        if mask & self.occ:
-            raise IllegalMoveError(", ".join(self.grid.squares(mask & self.occ))
-                                   + " already covered")
+        kind, piece = move[0], move[1]
+        if kind not in ("place", "remove", "pick", "touch"):
+            raise InvalidMoveError(f"not a puzzle move: {move!r}; e.g. L:a1,b1,c1,d1,d2 or remove L")
+        action = None
+        if kind == "place":
+            action = self._place_actions().get(place_index(self.grid).get((piece, move[2])))
+        return kind, PIECE_NAMES.index(piece), action
+
+    def _place_actions(self) -> dict[PentominoMove, int]:
+        return puzzle_actions(self.grid, self.game.pieces)
+
+    def check_move(self, move: Any) -> None:
+        self._check(*self._engine_move(move))
 
     def _apply_move(self, move: PentominoMove) -> None:
-        kind, p, mask, text = move
-        if kind == "remove":
-            self.occ &= ~self.placed.pop(p)
-        else:
-            self.placed[p] = mask
-            self.occ |= mask
-        self._history.append(text)
+        self._play(*self._engine_move(move))
+
+    def move_to_action(self, move: PentominoMove | str) -> int:
+        """The action id of a move object or move text."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        action = self._place_actions().get(move) if isinstance(move, PentominoMove) else None
+        if action is None:
+            raise InvalidMoveError(f"not a move of this puzzle: {move!r}")
+        return action
 
     def clone(self) -> PuzzleState:
-        new = PuzzleState(self.game, self.seed)
-        new.placed = dict(self.placed)
-        new.occ = self.occ
-        new._history = list(self._history)
+        new = self._copy()
+        new.game = self.game
+        new.seed = self.seed
         return new
+
+    def __reduce__(self):
+        return _from_json, (self.game, self.to_json())
 
     # ------------------------------------------------------------------ help
     def completion(self) -> list[tuple[str, int]] | None:
@@ -164,19 +198,19 @@ class PuzzleState(State):
             raise IllegalMoveError("the puzzle is solved")
         rest = self.completion()
         if rest is None:
-            if not self.placed:
+            placed = self._placed()
+            if not placed:
                 raise IllegalMoveError("this region cannot be tiled with these pieces")
-            last = next(reversed(self.placed))
-            return REMOVES[last]
+            return REMOVES[PIECE_NAMES[placed[-1][0]]]
         free = self.grid.cells & ~self.occ
         first = free & -free
         piece, mask = next((p, m) for p, m in rest if m & first)
-        return next(mv for m, mv in place_moves(self.grid)[piece] if m == mask)
+        return place_index(self.grid)[(piece, mask)]
 
     def count_solutions(self, progress=None) -> SolveReport:
         """Nothing placed: every tiling of the region, up to its symmetries.  Otherwise:
         every way to finish the puzzle from here (without removing a piece)."""
-        if not self.placed:
+        if not self._placed():
             return self.game.count_solutions(progress)
         return Solver(self.grid, self.unplaced(), filled=self.occ).count(
             up_to_symmetry=False, progress=progress)
@@ -195,7 +229,7 @@ class PuzzleState(State):
                     pts = [(sx * x, sy * y) for x, y in pts]
                     mx, my = min(x for x, _ in pts), min(y for _, y in pts)
                     shapes.append(tuple(sorted((x - mx, y - my) for x, y in pts)))
-        return (min(shapes), "".join(self.unplaced()), bool(self.placed))
+        return (min(shapes), "".join(self.unplaced()), bool(self._placed()))
 
     def solve(self) -> None:
         """Finish the puzzle: complete it from here if possible, else from an empty board."""
@@ -203,18 +237,13 @@ class PuzzleState(State):
             self.apply(self.hint())
 
     # ------------------------------------------------------------------ outcome
-    def winners(self) -> set[int]:
-        return {0} if self.solved() else set()
-
-    def scores(self) -> list[int]:
-        """Cells covered."""
-        return [self.occ.bit_count()]
-
     def result_details(self) -> dict[str, Any]:
-        return {"moves": len(self._history), "known_solutions": KNOWN_COUNTS.get(self.game.region)}
+        return {"moves": len(self._history_actions()),
+                "known_solutions": KNOWN_COUNTS.get(self.game.region)}
 
     def history(self) -> list[str]:
-        return list(self._history)
+        moves = puzzle_moves(self.grid, self.game.pieces)
+        return [moves[a][3] for a in self._history_actions()]
 
     def to_json(self) -> dict[str, Any]:
         g = self.grid
@@ -237,3 +266,10 @@ class PuzzleState(State):
         pieces = {i: (k, p) for k, (p, m) in enumerate(self.placed.items())
                   for i in iter_cells(m)}
         return render_grid(self.grid, pieces).plain
+
+
+PuzzleGame.state_class = PuzzleState
+
+
+def _from_json(game: PuzzleGame, data: dict[str, Any]) -> PuzzleState:
+    return game.state_from_json(data)

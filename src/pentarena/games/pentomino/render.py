@@ -39,7 +39,7 @@ def render_grid(grid: Grid, pieces: dict[int, tuple[int, str]],
 
 
 def render_rich(state, highlight: int = 0) -> Text:
-    from .rules import BOARD
+    from .notation import BOARD
 
     return render_grid(BOARD, state.board_pieces(), highlight)
 

@@ -1,11 +1,12 @@
-"""Exact-cover solver for pentomino puzzles: tile a region with pieces, each used once.
+"""The puzzle solver: tile a region with pentominoes, each used once (exact cover).
 
-Search: always fill the first empty cell (in an order that runs along the region's short
-side), trying only the placements whose first cell it is — Knuth's Algorithm X with the
-cell column fixed, on int bitboards.  Solutions are counted up to the region's symmetries
-by placing the X pentomino first, in one placement of each symmetry class, and searching
-the rest (deduplicating the solutions whose X placement is itself symmetric).  Placing X
-first, rather than waiting for the search to reach its cell, is what makes 6×10 fast.
+The search runs in the native core (``native/src/pentomino/solver.rs``) without the GIL:
+always fill the first empty cell, in an order that runs along the region's short side,
+trying only the placements whose first cell it is; after each placement every pocket of
+empty cells next to it must hold a multiple of five cells.  Solutions are counted up to
+the region's symmetries by placing the X first, in one placement of each symmetry class
+(the solutions whose X placement is itself symmetric are told apart by their canonical
+form).  The pure-Python search it is tested against is ``reference_solver.py``.
 """
 
 from __future__ import annotations
@@ -14,19 +15,27 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .board import Grid, apply_perm, placements
+from ..._native import PentominoSolver
+from ...core.bitboard import bits_list
+from ...core.polyomino import PIECE_NAMES
+from .board import Grid
+
+Placement = tuple[str, int]
+"""(piece letter, grid mask)."""
 
 
 @dataclass
 class SolveReport:
-    """What a search found: ``count`` solutions up to symmetry (``raw`` before), time."""
+    """What a search found: ``count`` solutions up to symmetry (``raw`` before), time.
+    ``complete`` is False when a ``time_limit`` stopped the count early."""
 
     count: int = 0
     raw: int = 0
     nodes: int = 0
     seconds: float = 0.0
-    first: list[tuple[str, int]] | None = None
-    solutions: list[list[tuple[str, int]]] = field(default_factory=list)
+    first: list[Placement] | None = None
+    solutions: list[list[Placement]] = field(default_factory=list)
+    complete: bool = True
 
 
 class Solver:
@@ -36,247 +45,47 @@ class Solver:
         self.grid = grid
         self.pieces = list(pieces)
         self.filled = filled
-        n = grid.width * grid.height
-        # internal order: run along the short side first
-        self.inner = grid.height if grid.width > grid.height else grid.width
-        if grid.width > grid.height:
-            pos = {}
-            for c in range(grid.width):
-                for r in range(grid.height):
-                    pos[grid.index(c, r)] = c * grid.height + r
-        else:
-            pos = {i: i for i in range(n)}
-        self._to_internal = [pos[i] for i in range(n)]
-        self._to_external = [0] * n
-        for ext, internal in enumerate(self._to_internal):
-            self._to_external[internal] = ext
-        self.n = n
-        # cells that have a neighbour before / after them along the inner line
-        self.not_first = sum(1 << i for i in range(n) if i % self.inner != 0)
-        self.not_last = sum(1 << i for i in range(n) if i % self.inner != self.inner - 1)
-        self.region = self._internal(grid.cells & ~filled)
-        table = placements(grid)
-        self.by_cell: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        self._external_masks: dict[tuple[int, int], int] = {}
-        for k, letter in enumerate(self.pieces):
-            for mask in table[letter]:
-                if mask & filled:
-                    continue
-                im = self._internal(mask)
-                low = (im & -im).bit_length() - 1
-                self.by_cell[low].append((k, im))
-                self._external_masks[(k, im)] = mask
+        free = grid.cells & ~filled
+        self._core: PentominoSolver | None = None
+        if free.bit_count() == 5 * len(self.pieces):  # else there is no tiling
+            cells, fill = grid.cells, filled
+            if cells.bit_count() > 64:  # the core takes regions of up to 64 cells
+                cells, fill = free, 0
+            self._core = PentominoSolver(grid.width, grid.height, bits_list(cells),
+                                         [PIECE_NAMES.index(p) for p in self.pieces],
+                                         bits_list(fill))
 
-    def _internal(self, mask: int) -> int:
-        """Grid bit order -> the search's cell order."""
-        return apply_perm(mask, self._to_internal)
+    @staticmethod
+    def _placements(solution: list[tuple[int, list[int]]]) -> list[Placement]:
+        return [(PIECE_NAMES[p], sum(1 << sq for sq in squares)) for p, squares in solution]
 
-    def _external(self, mask: int) -> int:
-        """The search's cell order -> grid bit order."""
-        return apply_perm(mask, self._to_external)
+    def first(self) -> list[Placement] | None:
+        """One tiling (as (piece, mask) pairs, in the order the search placed them), or
+        None when there is none."""
+        found = self._core.first() if self._core else None
+        return self._placements(found) if found is not None else None
 
-    def search(self, on_solution: Callable[[list[tuple[int, int]]], bool | None],
-               fixed: tuple[int, int] | None = None,
-               stats: SolveReport | None = None) -> None:
-        """Call ``on_solution(chosen)`` for every tiling ([(piece index, internal mask)]);
-        it returns True to stop.  ``fixed`` = (piece index, internal mask) is placed first."""
-        if self.region.bit_count() != 5 * len(self.pieces):
-            return
-        full = (1 << self.n) - 1
-        by_cell, start, chosen = self._with_fixed(fixed)
-        nodes = 0
-        inner, not_first, not_last = self.inner, self.not_first, self.not_last
-
-        class Stop(Exception):
-            pass
-
-        def rec(occ: int, used: int) -> None:
-            nonlocal nodes
-            if occ == full:
-                if on_solution(chosen):
-                    raise Stop
-                return
-            for k, m in by_cell[(~occ & (occ + 1)).bit_length() - 1]:
-                if m & occ or used >> k & 1:
-                    continue
-                empty = full & ~(occ | m)
-                if empty & ~(((empty >> 1) & not_last) | ((empty << 1) & not_first)
-                             | (empty >> inner) | (empty << inner)):
-                    continue  # an empty cell would be cut off on its own
-                nodes += 1
-                chosen.append((k, m))
-                rec(occ | m, used | (1 << k))
-                chosen.pop()
-
-        try:
-            rec(start, 1 << fixed[0] if fixed else 0)
-        except Stop:
-            pass
-        if stats is not None:
-            stats.nodes += nodes
-
-    def solutions(self, limit: int | None = None) -> list[list[tuple[str, int]]]:
-        out: list[list[tuple[str, int]]] = []
-
-        def keep(chosen):
-            out.append(self.to_placements(chosen))
-            return limit is not None and len(out) >= limit
-
-        self.search(keep)
-        return out
-
-    def _with_fixed(self, fixed: tuple[int, int] | None
-                    ) -> tuple[list[list[tuple[int, int]]], int, list[tuple[int, int]]]:
-        """The candidates by cell, the starting occupancy and the placements already made,
-        with piece ``fixed[0]`` placed at ``fixed[1]`` (and offered nowhere else)."""
-        start = ((1 << self.n) - 1) & ~self.region
-        if fixed is None:
-            return self.by_cell, start, []
-        k, m = fixed
-        by_cell = [[pm for pm in lst if pm[0] != k] for lst in self.by_cell]
-        return by_cell, start | m, [fixed]
-
-    def _kernel_count(self, fixed: tuple[int, int] | None, record: int,
-                      stats: SolveReport, limit: int = 0) -> tuple[int, list[list[tuple[int, int]]]]:
-        """Count (and, if ``record``, list up to that many) tilings with the compiled kernel."""
-        import numpy as np
-
-        from .kernel import DEBRUIJN_INDEX, search
-
-        by_cell, start, placed = self._with_fixed(fixed)
-        offsets = np.zeros(self.n + 1, dtype=np.int64)
-        flat = [pm for lst in by_cell for pm in lst]
-        offsets[1:] = np.cumsum([len(lst) for lst in by_cell])
-        pieces = np.array([k for k, _ in flat], dtype=np.int64)
-        masks = np.array([m for _, m in flat], dtype=np.uint64)
-        skip = np.zeros(len(flat), dtype=np.int64)
-        for c in range(self.n):  # within a cell, candidates come grouped by piece
-            end = int(offsets[c + 1])
-            nxt = end
-            for i in range(end - 1, int(offsets[c]) - 1, -1):
-                if i + 1 < end and flat[i + 1][0] != flat[i][0]:
-                    nxt = i + 1
-                skip[i] = nxt
-        full = (1 << self.n) - 1
-        cap = max(record, 1)
-        while True:
-            out_k = np.zeros((cap, len(self.pieces)), dtype=np.int64)
-            out_m = np.zeros((cap, len(self.pieces)), dtype=np.uint64)
-            count, nodes = search(np.uint64(start), np.uint64(full), offsets, pieces, masks,
-                                  skip, DEBRUIJN_INDEX, record > 0, out_k, out_m,
-                                  np.uint64(self.inner), np.uint64(self.not_first),
-                                  np.uint64(self.not_last), limit)
-            if record and count > cap:
-                cap = count
-                continue
-            break
-        stats.nodes += int(nodes)
-        found = []
-        if record:
-            for row in range(min(count, cap)):
-                found.append(placed + [(int(out_k[row, d]), int(out_m[row, d]))
-                                       for d in range(len(self.pieces) - len(placed))])
-        return int(count), found
-
-    @property
-    def compiled(self) -> bool:
-        """Whether counting uses the numba kernel (regions of up to 64 cells)."""
-        try:
-            import numba  # noqa: F401
-        except ImportError:  # pragma: no cover - numba is a dependency
-            return False
-        return self.n <= 64
-
-    def to_placements(self, solution: list[tuple[int, int]]) -> list[tuple[str, int]]:
-        return [(self.pieces[k], self._external_masks[(k, m)]) for k, m in solution]
-
-    def first(self) -> list[tuple[str, int]] | None:
-        """One tiling (as (piece, mask) pairs), or None when there is none."""
-        if self.region.bit_count() != 5 * len(self.pieces):
-            return None
-        if self.compiled:
-            count, sols = self._kernel_count(None, 1, SolveReport(), limit=1)
-            return self.to_placements(sols[0]) if count else None
-        found = self.solutions(limit=1)
-        return found[0] if found else None
+    def solutions(self, limit: int | None = None) -> list[list[Placement]]:
+        """Every tiling (at most ``limit``), in the order the search finds them."""
+        if self._core is None:
+            return []
+        return [self._placements(s) for s in self._core.solutions(limit)]
 
     def count(self, up_to_symmetry: bool = True, keep: int = 0,
-              progress: Callable[[int, int], None] | None = None) -> SolveReport:
-        """Count the tilings (up to the region's symmetries when asked; the symmetries
-        are those of the whole grid region with nothing filled in)."""
+              progress: Callable[[int, int], None] | None = None,
+              time_limit: float | None = None) -> SolveReport:
+        """Count the tilings (up to the region's symmetries when asked and nothing is
+        filled; the symmetries are those of the grid's rectangle that map the region onto
+        itself), keeping the first ``keep``.  ``progress(found, percent)`` is called as the
+        count goes; ``time_limit`` (seconds) stops it early, with ``complete`` False."""
         report = SolveReport()
         t0 = time.perf_counter()
-        syms = self.grid.symmetries() if (up_to_symmetry and not self.filled) else [
-            tuple(range(self.n))]
-        if len(syms) > 1 and "X" in self.pieces:
-            self._count_with_x_classes(syms, report, keep, progress)
-        else:
-            seen = set()
-
-            def found(sol):
-                report.raw += 1
-                key = self._canonical(sol, syms)
-                if key not in seen:
-                    seen.add(key)
-                    if len(report.solutions) < keep:
-                        report.solutions.append(self.to_placements(sol))
-                if progress and report.raw % 200 == 0:
-                    progress(len(seen), 0)
-
-            self.search(found, stats=report)
-            report.count = len(seen)
+        if self._core is not None:
+            count, raw, nodes, kept, complete = self._core.count(
+                up_to_symmetry and not self.filled, keep, progress, time_limit)
+            report.count, report.raw, report.nodes, report.complete = count, raw, nodes, complete
+            report.solutions = [self._placements(s) for s in kept]
         report.seconds = time.perf_counter() - t0
         if report.solutions:
             report.first = report.solutions[0]
         return report
-
-    def _canonical(self, sol, syms) -> tuple:
-        ext = [(self.pieces[k], self._external_masks[(k, m)]) for k, m in sol]
-        return min(tuple(sorted((p, apply_perm(mask, s)) for p, mask in ext)) for s in syms)
-
-    def _count_with_x_classes(self, syms, report: SolveReport, keep: int, progress) -> None:
-        kx = self.pieces.index("X")
-        classes: dict[int, list[int]] = {}
-        for _, m in (pm for lst in self.by_cell for pm in lst if pm[0] == kx):
-            ext = self._external_masks[(kx, m)]
-            images = {apply_perm(ext, s) for s in syms}
-            rep = min(images)
-            stabilizer = [s for s in syms if apply_perm(ext, s) == ext]
-            classes.setdefault(rep, stabilizer)
-        total = 0
-        done = 0
-        for rep, stabilizer in sorted(classes.items()):
-            internal = self._internal(rep)
-            seen: set = set()
-            if self.compiled:
-                want = 1_000 if len(stabilizer) > 1 else keep - len(report.solutions)
-                count, sols = self._kernel_count((kx, internal), max(0, want), report)
-                report.raw += count
-                if len(stabilizer) > 1:
-                    keys = {self._canonical(sol, stabilizer) for sol in sols}
-                    count = len(keys)
-                total += count
-                for sol in sols[: max(0, keep - len(report.solutions))]:
-                    report.solutions.append(self.to_placements(sol))
-                done += 1
-                if progress:
-                    progress(total, int(100 * done / len(classes)))
-                continue
-
-            def found(sol, stabilizer=stabilizer, seen=seen):
-                nonlocal total
-                report.raw += 1
-                if len(stabilizer) > 1:
-                    key = self._canonical(sol, stabilizer)
-                    if key in seen:
-                        return
-                    seen.add(key)
-                total += 1
-                if len(report.solutions) < keep:
-                    report.solutions.append(self.to_placements(sol))
-
-            self.search(found, fixed=(kx, internal), stats=report)
-            done += 1
-            if progress:
-                progress(total, int(100 * done / len(classes)))
-        report.count = total

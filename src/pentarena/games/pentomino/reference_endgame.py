@@ -1,11 +1,12 @@
-"""Exact solver for the 2-player placement game (normal play: whoever cannot place a piece
-on their turn loses — the last placer wins).
+"""The pure-Python exact solver for the 2-player placement game (normal play: whoever cannot
+place a piece on their turn loses — the last placer wins): the oracle the native solver
+(``native/src/pentomino/endgame.rs``, behind ``PentominoState.solve_position``) is tested
+against.  Nothing at run time imports this module.
 
 Negamax over (covered squares, the mover's pieces, the other side's pieces) with a
 transposition table.  Each node carries the placements that still fit, so a child only
-filters its parent's list.  The opening is far too wide for exhaustive search in Python,
-but from about the fourth or fifth piece on a position is solved in well under a second,
-which is what lets the search bots play the endgame perfectly.
+filters its parent's list.  In Python a position is solved in well under a second from
+about the fourth or fifth piece on.
 """
 
 from __future__ import annotations
