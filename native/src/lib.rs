@@ -6,6 +6,7 @@
 //! The engines know nothing about Python; the bindings translate and hold no rules.
 
 pub mod pentago;
+pub mod pentup;
 pub mod rng;
 pub mod search;
 
