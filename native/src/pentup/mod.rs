@@ -268,7 +268,7 @@ impl Gen {
             total: 0,
             out: Segments::default(),
             origin: (0, 0),
-            scratch: vec![0; Grid::<u64, 64>::SCRATCH],
+            scratch: Vec::new(), // grown on first use: a new Gen costs nothing
         }
     }
 
@@ -511,6 +511,9 @@ impl Position {
             Table::Small(g) => {
                 gen.origin = (g.ox, g.oy);
                 let mut scratch = std::mem::take(&mut gen.scratch);
+                if scratch.len() < Grid::<u64, 64>::SCRATCH {
+                    scratch.resize(Grid::<u64, 64>::SCRATCH, 0);
+                }
                 self.generate_on(g, pieces, floor, &mut scratch, gen);
                 gen.scratch = scratch;
             }
@@ -575,6 +578,22 @@ impl Position {
     /// is scratch space, or — when `generated` — already holds this position's
     /// [`Position::generate`] (then it is only read).
     pub fn check(&self, mv: Move, gen: &mut Gen, generated: bool) -> Result<u8, IllegalMove> {
+        let Some((piece, level)) = self.check_spot(mv)? else { return Ok(1) };
+        if !generated {
+            self.generate_pieces(1 << piece, level, gen);
+        }
+        Self::check_highest(gen, piece, level)
+    }
+
+    /// [`Position::check`] with this position's [`Position::generate`] in `gen`.
+    pub fn check_generated(&self, mv: Move, gen: &Gen) -> Result<u8, IllegalMove> {
+        let Some((piece, level)) = self.check_spot(mv)? else { return Ok(1) };
+        Self::check_highest(gen, piece, level)
+    }
+
+    /// Every rule but the highest level's: `Ok(None)` for the first tile (it may go
+    /// anywhere), else the piece and the level the tile would lie on.
+    fn check_spot(&self, mv: Move) -> Result<Option<(usize, u8)>, IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::GameOver);
         }
@@ -584,7 +603,7 @@ impl Position {
             return Err(IllegalMove::AlreadyPlaced { seat, piece: piece as u8, hand: self.hands[seat as usize] });
         }
         if self.ntiles == 0 {
-            return Ok(1); // the very first tile may go anywhere
+            return Ok(None);
         }
         let cells = mv.cells();
         let heights = cells.map(|(x, y)| self.height(x, y));
@@ -613,9 +632,11 @@ impl Position {
                 return Err(IllegalMove::OnOneTile { piece: piece as u8, seat, level: level - 1 });
             }
         }
-        if !generated {
-            self.generate_pieces(1 << piece, level, gen);
-        }
+        Ok(Some((piece, level)))
+    }
+
+    /// The highest-level rule, from `gen` (the piece's placements above `level`, or all).
+    fn check_highest(gen: &Gen, piece: usize, level: u8) -> Result<u8, IllegalMove> {
         let mandatory = gen.levels[piece];
         if mandatory > level {
             return Err(IllegalMove::NotHighest {
@@ -631,7 +652,19 @@ impl Position {
 
     /// Play `mv` after checking it (`gen`: scratch space).
     pub fn play(&mut self, mv: Move, gen: &mut Gen) -> Result<(), IllegalMove> {
-        let level = self.check(mv, gen, false)?;
+        self.play_with(mv, gen, false)
+    }
+
+    /// Play `mv` after checking it, with `gen` as in [`Position::check`].
+    pub fn play_with(&mut self, mv: Move, gen: &mut Gen, generated: bool) -> Result<(), IllegalMove> {
+        let level = self.check(mv, gen, generated)?;
+        self.place(mv, level);
+        Ok(())
+    }
+
+    /// Play `mv` after checking it against this position's generated moves in `gen`.
+    pub fn play_generated(&mut self, mv: Move, gen: &Gen) -> Result<(), IllegalMove> {
+        let level = self.check_generated(mv, gen)?;
         self.place(mv, level);
         Ok(())
     }

@@ -18,6 +18,7 @@ use pyo3::import_exception;
 use pyo3::prelude::*;
 
 mod pentago;
+mod pentup;
 
 import_exception!(pentarena.core.errors, IllegalMoveError);
 import_exception!(pentarena.core.errors, InvalidMoveError);
@@ -28,5 +29,6 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("PENTAGO_NUM_ACTIONS", crate::pentago::NUM_ACTIONS)?;
     m.add_class::<pentago::PentagoCore>()?;
+    m.add_class::<pentup::PentupCore>()?;
     Ok(())
 }
