@@ -419,10 +419,13 @@ impl PentupCore {
 
     /// Per seat, the tiles placed at level 1, 2, … up to the highest level reached (at
     /// least 1).
-    fn _level_counts(&self) -> Vec<Vec<u8>> {
+    fn _level_counts(&self) -> Vec<Vec<u32>> {
         let top = self.position.top();
         let counts = self.position.level_counts();
-        counts[..self.position.rules().players as usize].iter().map(|c| c[..top].to_vec()).collect()
+        counts[..self.position.rules().players as usize]
+            .iter()
+            .map(|c| c[..top].iter().map(|&n| n as u32).collect())
+            .collect()
     }
 
     /// Per piece that can be placed this turn, in piece order: (piece index, mandatory
@@ -459,6 +462,41 @@ impl PentupCore {
         let mut out = Vec::with_capacity(gen.counts[piece] as usize);
         push_moves(py, gen, gen.piece_segments(piece), &mut out)?;
         PyList::new(py, out)
+    }
+
+    /// For tests against the reference engine: per piece that can be placed, its level
+    /// and, per orientation with placements, the anchors as a bitboard laid out like the
+    /// reference's frame (bit `(y - oy) * width + (x - ox)`).
+    fn _anchor_boards<'py>(&mut self, py: Python<'py>, ox: i64, oy: i64, width: i64) -> PyResult<Bound<'py, PyDict>> {
+        let from_bytes = py.get_type::<PyInt>().getattr("from_bytes")?;
+        let gen = self.generate();
+        let out = PyDict::new(py);
+        for p in (0..12).filter(|&p| gen.levels[p] > 0) {
+            let mut boards = vec![];
+            for seg in gen.piece_segments(p) {
+                let mut words: Vec<u64> = vec![];
+                for ((x0, y), row) in gen.segment_rows(seg) {
+                    for (k, &w) in row.iter().enumerate() {
+                        let mut bits = w;
+                        while bits != 0 {
+                            let x = (x0 + 64 * k as i32 + bits.trailing_zeros() as i32) as i64;
+                            bits &= bits - 1;
+                            let i = usize::try_from((y as i64 - oy) * width + x - ox)
+                                .map_err(|_| PyValueError::new_err("an anchor outside that frame"))?;
+                            if words.len() <= i / 64 {
+                                words.resize(i / 64 + 1, 0);
+                            }
+                            words[i / 64] |= 1 << (i % 64);
+                        }
+                    }
+                }
+                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let board = from_bytes.call1((pyo3::types::PyBytes::new(py, &bytes), "little"))?;
+                boards.push((ORIENTS[seg.orient as usize].index, board));
+            }
+            out.set_item(letters(py)[p].bind(py), (gen.levels[p], PyTuple::new(py, boards)?))?;
+        }
+        Ok(out)
     }
 
     /// Per orientation id: (piece letter, orientation index, cells), as the engine has

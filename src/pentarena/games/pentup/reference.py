@@ -54,7 +54,7 @@ class ReferencePentUpState(State):
     """A Pent-Up position, in pure Python."""
 
     __slots__ = ("game", "seed", "_to_move", "_hands", "_tiles", "_top", "_frame",
-                 "_levels", "_occ", "_cache")
+                 "_levels", "_occ", "_cache", "_moves")
 
     def __init__(self, game: PentUpGame, seed: int | None = None) -> None:
         self.game = game
@@ -67,6 +67,7 @@ class ReferencePentUpState(State):
         self._levels: list[int] = [0]  # [k]: bitboard of cells of height exactly k (k >= 1)
         self._occ = 0  # cells of height >= 1
         self._cache: dict[str, _Anchors] | None = None
+        self._moves: tuple[PentUpMove, ...] | None = None  # the legal moves, once listed
 
     # ------------------------------------------------------------------ basic queries
     @property
@@ -208,10 +209,12 @@ class ReferencePentUpState(State):
         return out
 
     def legal_moves(self) -> list[PentUpMove]:
-        out: list[PentUpMove] = []
-        for p, pl in self._anchors().items():
-            out.extend(self._expand(p, pl))
-        return out
+        if self._moves is None:
+            out: list[PentUpMove] = []
+            for p, pl in self._anchors().items():
+                out.extend(self._expand(p, pl))
+            self._moves = tuple(out)
+        return list(self._moves)
 
     def count_legal_moves(self) -> int:
         return sum(pl.count() for pl in self._anchors().values())
@@ -326,6 +329,7 @@ class ReferencePentUpState(State):
         self._hands[seat] &= ~_PIECE_BIT[move.piece]
         self._to_move = (seat + 1) % self.game.players
         self._cache = None
+        self._moves = None
         f = self._frame
         if f is None or not f.holds(cells):
             self._rebuild_frame()
@@ -363,6 +367,7 @@ class ReferencePentUpState(State):
         new._levels = self._levels[:]
         new._occ = self._occ
         new._cache = self._cache  # never mutated once built
+        new._moves = self._moves
         return new
 
     # ------------------------------------------------------------------ outcome
