@@ -54,6 +54,19 @@ pub trait Row:
     fn is_zero(self) -> bool;
     /// The `k`-th 64-bit word (columns `64k..64k+64`).
     fn word(self, k: usize) -> u64;
+    /// The lowest and the highest bit set (the row must not be empty).
+    fn first_last(self) -> (usize, usize) {
+        let mut first = None;
+        let mut last = 0;
+        for k in 0..Self::WORDS {
+            let w = self.word(k);
+            if w != 0 {
+                first.get_or_insert(64 * k + w.trailing_zeros() as usize);
+                last = 64 * k + 63 - w.leading_zeros() as usize;
+            }
+        }
+        (first.unwrap_or(0), last)
+    }
     /// The bits set in all the rows.
     fn count_all(rows: &[Self]) -> u32 {
         rows.iter().map(|r| r.count()).sum()
@@ -265,11 +278,8 @@ impl Segments {
     /// ends), if there are any; their number.
     #[inline]
     pub fn add<R: Row>(&mut self, orient: u8, row: usize, acc: &[R]) -> u32 {
-        if acc.iter().fold(R::ZERO, |a, &b| a | b).is_zero() {
-            return 0;
-        }
-        let first = acc.iter().position(|a| !a.is_zero()).unwrap_or(0);
-        let last = acc.iter().rposition(|a| !a.is_zero()).unwrap_or(0);
+        let Some(first) = acc.iter().position(|a| !a.is_zero()) else { return 0 };
+        let last = acc.iter().rposition(|a| !a.is_zero()).unwrap_or(first);
         let acc = &acc[first..=last];
         let count = R::count_all(acc);
         let start = self.words.len() as u32;
@@ -294,6 +304,122 @@ pub struct Placed {
     pub level: u8,
     pub x: i32,
     pub y: i32,
+}
+
+/// The pattern tables of one stacking level (see [`Grid::refresh_stack`]); kept from one
+/// position to the next of a playout, rows recomputed where a tile changed them.
+#[derive(Clone, Debug)]
+pub struct StackTables<R> {
+    /// Valid for the position, but for the `dirty` rows.
+    pub fresh: bool,
+    dirty: Option<(usize, usize)>,
+    /// Whether the level has five cells at least (else nothing fits on it).
+    some: bool,
+    /// The rows computed (they hold every cell of the level).
+    lo: usize,
+    hi: usize,
+    rows_with: [R; STRIDE],
+    /// The patterns with any fit (bit p).
+    present: u16,
+    /// The tiles of height k, whose exact copies one level up are excluded: per
+    /// orientation a list (`head`, `next`) of their anchors (`at`: row, column).
+    head: [u8; 64],
+    next: [u8; 48],
+    at: [(u8, u8); 48],
+    fits: Vec<R>,
+}
+
+impl<R: Row> Default for StackTables<R> {
+    fn default() -> Self {
+        StackTables {
+            fresh: false,
+            dirty: None,
+            some: false,
+            lo: 0,
+            hi: 0,
+            rows_with: [R::ZERO; STRIDE],
+            present: 0,
+            head: [u8::MAX; 64],
+            next: [u8::MAX; 48],
+            at: [(0, 0); 48],
+            fits: Vec::new(),
+        }
+    }
+}
+
+/// The pattern tables of the table, level 1 (see [`Grid::refresh_table`]).
+#[derive(Clone, Debug)]
+pub struct TableTables<R> {
+    pub fresh: bool,
+    dirty: Option<(usize, usize)>,
+    lo: usize,
+    hi: usize,
+    free: Vec<R>,
+    touch: Vec<R>,
+}
+
+impl<R> Default for TableTables<R> {
+    fn default() -> Self {
+        TableTables { fresh: false, dirty: None, lo: 0, hi: 0, free: Vec::new(), touch: Vec::new() }
+    }
+}
+
+impl<R> StackTables<R> {
+    pub fn is_dirty(&self) -> bool {
+        self.dirty.is_some()
+    }
+}
+
+impl<R> TableTables<R> {
+    pub fn is_dirty(&self) -> bool {
+        self.dirty.is_some()
+    }
+}
+
+fn widen(range: Option<(usize, usize)>, a: usize, b: usize) -> Option<(usize, usize)> {
+    Some(range.map_or((a, b), |(x, y)| (x.min(a), y.max(b))))
+}
+
+/// The generator's working space for one frame size: the tables per level, which a
+/// sequence of positions (a playout) keeps while they stay valid, and a row buffer.
+#[derive(Clone, Debug)]
+pub struct Scratch<R> {
+    /// Indexed by the height of the cells (`k`): tables for tiles at level `k + 1`.
+    pub stack: Vec<StackTables<R>>,
+    pub table: TableTables<R>,
+    pub acc: Vec<R>,
+    /// The frame origin the tables are for.
+    pub frame: (i32, i32),
+}
+
+impl<R: Row> Default for Scratch<R> {
+    fn default() -> Self {
+        Scratch { stack: Vec::new(), table: TableTables::default(), acc: Vec::new(), frame: (i32::MIN, 0) }
+    }
+}
+
+impl<R: Row> Scratch<R> {
+    /// Forget every table (another position).
+    pub fn forget(&mut self) {
+        self.stack.iter_mut().for_each(|t| t.fresh = false);
+        self.table.fresh = false;
+    }
+
+    /// The position moved on by a tile at `level` on table rows `y0..=y1` (if the frame
+    /// changed too, the next generation forgets every table): the rows of the tables of
+    /// its cells' old and new heights are stale, and those of the table (level 1) around
+    /// a tile placed on it.
+    pub fn placed(&mut self, level: u8, y0: i32, y1: i32) {
+        let (r0, r1) = ((y0 - self.frame.1).max(1) as usize, (y1 - self.frame.1).max(1) as usize);
+        for k in [level - 1, level] {
+            if let Some(t) = self.stack.get_mut(k as usize) {
+                t.dirty = widen(t.dirty, r0, r1);
+            }
+        }
+        if level == 1 {
+            self.table.dirty = widen(self.table.dirty, r0 - 1, r1 + 1);
+        }
+    }
 }
 
 /// The bitboards of one frame.
@@ -403,72 +529,88 @@ impl<R: Row, const N: usize> Grid<R, N> {
     /// Rows of one pattern's column in the generators' tables (the frame's rows, and
     /// room for the shapes' padding rows past the last).
     const COL: usize = N + 8;
-    /// Scratch rows the generators need (see [`Grid::stack_segments`]): two tables of
-    /// [`STRIDE`] pattern columns, plus a row buffer.
-    pub const SCRATCH: usize = 2 * STRIDE * (N + 8) + N;
+
+    /// Bring the pattern tables of the cells of height exactly `k >= 1` up to date:
+    /// all rows when they are not `fresh`, else the dirty ones (and the rows the structure
+    /// grew by).  `cells`: the number of such cells; `tiles`, `exact`: the tiles placed,
+    /// and the orientations of those on level k (bit o).
+    pub fn refresh_stack(&self, k: u8, t: &mut StackTables<R>, cells: u32, tiles: &[Placed], exact: u64) {
+        t.some = cells >= 5;
+        t.head = [u8::MAX; 64];
+        if exact != 0 {
+            for (i, tile) in tiles.iter().enumerate() {
+                if tile.level == k {
+                    t.at[i] = ((tile.y - self.oy) as u8, (tile.x - self.ox) as u8);
+                    t.next[i] = t.head[tile.orient as usize];
+                    t.head[tile.orient as usize] = i as u8;
+                }
+            }
+        }
+        if !self.any {
+            t.fresh = false;
+            return;
+        }
+        if t.fits.len() < STRIDE * Self::COL {
+            t.fits.resize(STRIDE * Self::COL, R::ZERO);
+        }
+        let (y0, y1) = (self.y0 as usize, self.y1 as usize);
+        if !t.fresh {
+            t.rows_with = [R::ZERO; STRIDE];
+            (t.lo, t.hi) = (y0, y1);
+            self.stack_rows(k, t, y0, y1);
+        } else {
+            let (lo, hi) = (t.lo, t.hi);
+            if y0 < lo {
+                self.stack_rows(k, t, y0, lo - 1);
+            }
+            if y1 > hi {
+                self.stack_rows(k, t, hi + 1, y1);
+            }
+            (t.lo, t.hi) = (lo.min(y0), hi.max(y1));
+            if let Some((a, b)) = t.dirty {
+                self.stack_rows(k, t, a.max(t.lo), b.min(t.hi));
+            }
+        }
+        t.fresh = true;
+        t.dirty = None;
+        t.rows_with[PAD] = R::ONES;
+        t.present = (0..NUM_PATTERNS).fold(1u16 << PAD, |m, p| m | (!t.rows_with[p].is_zero() as u16) << p);
+    }
+
+    /// Compute rows `a..=b` of the tables of height `k` (and their PAD rows).
+    fn stack_rows(&self, k: u8, t: &mut StackTables<R>, a: usize, b: usize) {
+        for r in a..=b {
+            let pats = pattern_rows(self.level_row(k, r));
+            let bit = R::bit(r);
+            for (p, &row) in pats.iter().enumerate() {
+                t.fits[p * Self::COL + r] = row;
+                let with = t.rows_with[p] & !bit;
+                t.rows_with[p] = if row.is_zero() { with } else { with | bit };
+            }
+        }
+        if a <= b {
+            t.fits[PAD * Self::COL + a..PAD * Self::COL + b + 5].fill(R::ONES);
+        }
+    }
 
     /// The placements on cells of height exactly `k >= 1` (a tile at level `k + 1`) of the
-    /// pieces in `pieces` (bit p), less those exactly on one tile of level `k`
-    /// (`tiles`, with `exact`: bit o set when some tile of level `k` has orientation o).
-    /// Segments are stored piece by piece, orientation by orientation; `found[p]` gets
-    /// the segments' range of each piece that has any, and the pieces found are returned.  `scratch` holds at least [`Grid::SCRATCH`] rows (reused, so that
-    /// no call allocates or clears memory).
-    #[allow(clippy::too_many_arguments)]
+    /// pieces in `pieces` (bit p), less those exactly on one tile of level `k`, from the
+    /// level's refreshed tables `t`.  Segments are stored piece by piece,
+    /// orientation by orientation; `found[p]` gets the segments' range of each piece that
+    /// has any, and the pieces found are returned.  `acc` holds at least `N` rows.
     pub fn stack_segments(
         &self,
-        k: u8,
+        t: &StackTables<R>,
         pieces: u16,
-        tiles: &[Placed],
-        exact: u64,
-        scratch: &mut [R],
+        acc: &mut [R],
         out: &mut Segments,
         found: &mut [(u32, u32); 12],
     ) -> u16 {
-        if !self.any || pieces == 0 {
+        if !t.some || pieces == 0 {
             return 0;
         }
-        // the rows holding cells of height k (at least five cells, or nothing fits)
-        let (mut b0, mut b1, mut cells) = (usize::MAX, 0, 0);
-        for r in self.y0 as usize..=self.y1 as usize {
-            let row = self.level_row(k, r);
-            if !row.is_zero() {
-                b0 = b0.min(r);
-                b1 = r;
-                if cells < 5 {
-                    cells += row.count();
-                }
-            }
-        }
-        if cells < 5 {
-            return 0;
-        }
-        // per pattern and row: the anchors where every cell of the pattern has height k
-        // (`fits[p * COL + r]`, and all ones in the PAD column); the patterns with any
-        let (fits, rest) = scratch.split_at_mut(STRIDE * Self::COL);
-        let acc = &mut rest[..N];
-        let mut present = 1u16 << PAD;
-        for r in b0..=b1 {
-            let pats = pattern_rows(self.level_row(k, r));
-            for (p, &row) in pats.iter().enumerate() {
-                fits[p * Self::COL + r] = row;
-                present |= (!row.is_zero() as u16) << p;
-            }
-        }
-        fits[PAD * Self::COL + b0..PAD * Self::COL + b1 + 5].fill(R::ONES);
-        // the tiles of level k, whose exact copies one level up are excluded: per
-        // orientation a list (`head`, `next`) of their anchors (`at`: row, column)
-        let mut head = [u8::MAX; 64];
-        let mut next = [u8::MAX; 48];
-        let mut at = [(0u8, 0u8); 48];
-        if exact != 0 {
-            for (i, t) in tiles.iter().enumerate() {
-                if t.level == k {
-                    at[i] = ((t.y - self.oy) as u8, (t.x - self.ox) as u8);
-                    next[i] = head[t.orient as usize];
-                    head[t.orient as usize] = i as u8;
-                }
-            }
-        }
+        let (fits, rows_with, present) = (&t.fits, &t.rows_with, t.present);
+        let (head, next, at) = (&t.head, &t.next, &t.at);
         let mut hit = 0u16;
         for p in 0..12 {
             if pieces >> p & 1 == 0 {
@@ -477,19 +619,38 @@ impl<R: Row, const N: usize> Grid<R, N> {
             let start = out.segs.len();
             for o in PIECE_FIRST[p]..PIECE_FIRST[p + 1] {
                 let shape: &Orient = &ORIENTS[o as usize];
-                let h = shape.height as usize;
-                if shape.needs & !present != 0 || b1 + 1 < b0 + h {
+                if shape.needs & !present != 0 {
                     continue;
                 }
-                let (lo, n) = (b0, b1 + 2 - h - b0);
-                let column = |dy: usize| {
-                    let at = shape.columns[dy] as usize % STRIDE * Self::COL + lo + dy;
-                    &fits[at..at + n]
-                };
-                let (a0, a1, a2, a3, a4) = (column(0), column(1), column(2), column(3), column(4));
+                // the anchor rows where each row of the shape has some fit
+                let c = shape.columns.map(|c| c as usize % STRIDE);
+                let rows = rows_with[c[0]]
+                    & rows_with[c[1]].shr(1)
+                    & rows_with[c[2]].shr(2)
+                    & rows_with[c[3]].shr(3)
+                    & rows_with[c[4]].shr(4);
+                if rows.is_zero() {
+                    continue;
+                }
+                // the anchors on the candidate rows (the others have none)
+                let (lo, last) = rows.first_last();
+                let n = last + 1 - lo;
                 let acc = &mut acc[..n];
-                for i in 0..n {
-                    acc[i] = a0[i] & a1[i] & a2[i] & a3[i] & a4[i];
+                acc.fill(R::ZERO);
+                let mut any = R::ZERO;
+                let base = [c[0] * Self::COL, c[1] * Self::COL + 1, c[2] * Self::COL + 2, c[3] * Self::COL + 3, c[4] * Self::COL + 4];
+                for w in 0..R::WORDS {
+                    let mut bits = rows.word(w);
+                    while bits != 0 {
+                        let r = 64 * w + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let v = fits[base[0] + r] & fits[base[1] + r] & fits[base[2] + r] & fits[base[3] + r] & fits[base[4] + r];
+                        acc[r - lo] = v;
+                        any |= v;
+                    }
+                }
+                if any.is_zero() {
+                    continue;
                 }
                 if head[o as usize] != u8::MAX {
                     // at most four copies (one piece per seat) lie on level k
@@ -512,46 +673,80 @@ impl<R: Row, const N: usize> Grid<R, N> {
         hit
     }
 
+    /// Bring the pattern tables of the table (level 1) up to date: rows `y0-5..=y1+5`
+    /// of the structure, all when not `fresh`, else the dirty ones and the new ones.
+    pub fn refresh_table(&self, t: &mut TableTables<R>) {
+        if !self.any {
+            t.fresh = false;
+            return;
+        }
+        if t.free.len() < STRIDE * Self::COL {
+            t.free.resize(STRIDE * Self::COL, R::ZERO);
+            t.touch.resize(STRIDE * Self::COL, R::ZERO);
+        }
+        let m = MARGIN as usize;
+        // rows y0-5 ..= y1+5 hold every cell of a touching placement (the margins keep
+        // them inside the frame)
+        let (lo, hi) = (self.y0 as usize - m, self.y1 as usize + m);
+        if !t.fresh {
+            self.table_rows(t, lo, hi);
+            (t.lo, t.hi) = (lo, hi);
+        } else {
+            if lo < t.lo {
+                self.table_rows(t, lo, t.lo - 1);
+            }
+            if hi > t.hi {
+                self.table_rows(t, t.hi + 1, hi);
+            }
+            (t.lo, t.hi) = (t.lo.min(lo), t.hi.max(hi));
+            if let Some((a, b)) = t.dirty {
+                self.table_rows(t, a.max(t.lo), b.min(t.hi));
+            }
+        }
+        t.fresh = true;
+        t.dirty = None;
+    }
+
+    /// Compute rows `a..=b` of the table's tables: per pattern, `free`, the anchors where
+    /// every cell of the pattern is bare (PAD: all ones), and `touch`, those where some
+    /// cell of it is next to the structure (PAD: none).
+    fn table_rows(&self, t: &mut TableTables<R>, a: usize, b: usize) {
+        for r in a..=b {
+            let occ = self.occ[r];
+            let empty = !occ;
+            let mut near = occ.shl(1) | occ.shr(1);
+            if r > 0 {
+                near |= self.occ[r - 1];
+            }
+            if r + 1 < N {
+                near |= self.occ[r + 1];
+            }
+            near &= empty;
+            for (p, (f, g)) in pattern_rows(empty).into_iter().zip(pattern_rows_any(near)).enumerate() {
+                t.free[p * Self::COL + r] = f;
+                t.touch[p * Self::COL + r] = g;
+            }
+            t.free[PAD * Self::COL + r] = R::ONES;
+            t.touch[PAD * Self::COL + r] = R::ZERO;
+        }
+    }
+
     /// The level-1 placements of the pieces in `pieces`: on bare cells, sharing an edge
-    /// with the structure.  Stored and recorded like [`Grid::stack_segments`].
+    /// with the structure, from the refreshed tables `t`.  Stored and recorded like
+    /// [`Grid::stack_segments`].
     pub fn table_segments(
         &self,
+        t: &TableTables<R>,
         pieces: u16,
-        scratch: &mut [R],
+        acc: &mut [R],
         out: &mut Segments,
         found: &mut [(u32, u32); 12],
     ) -> u16 {
         if !self.any || pieces == 0 {
             return 0;
         }
-        let m = MARGIN as usize;
         let (y0, y1) = (self.y0 as usize, self.y1 as usize);
-        // rows y0-5 ..= y1+5 hold every cell of a touching placement (the margins keep
-        // them inside the frame)
-        let (lo, hi) = (y0 - m, y1 + m);
-        // per pattern and row: `free`, the anchors where every cell of the pattern is
-        // bare (PAD: all ones); `touch`, those where some cell of it is next to the
-        // structure (PAD: none)
-        let (free, rest) = scratch.split_at_mut(STRIDE * Self::COL);
-        let (touch, rest) = rest.split_at_mut(STRIDE * Self::COL);
-        let acc = &mut rest[..N];
-        for r in lo..=hi {
-            let occ = self.occ[r];
-            let empty = !occ;
-            let near = if r + 1 < y0 || r > y1 + 1 {
-                R::ZERO
-            } else {
-                let mut n = occ.shl(1) | occ.shr(1) | self.occ[r - 1];
-                n |= self.occ[r + 1];
-                n & empty
-            };
-            for (p, (f, t)) in pattern_rows(empty).into_iter().zip(pattern_rows_any(near)).enumerate() {
-                free[p * Self::COL + r] = f;
-                touch[p * Self::COL + r] = t;
-            }
-        }
-        free[PAD * Self::COL + lo..=PAD * Self::COL + hi].fill(R::ONES);
-        touch[PAD * Self::COL + lo..=PAD * Self::COL + hi].fill(R::ZERO);
+        let (free, touch) = (&t.free, &t.touch);
         let mut hit = 0u16;
         for p in 0..12 {
             if pieces >> p & 1 == 0 {
@@ -564,18 +759,20 @@ impl<R: Row, const N: usize> Grid<R, N> {
                 // structure, to the row just below it
                 let first = y0 - shape.height as usize;
                 let n = y1 + 2 - first;
-                fn column<'a, R>(tab: &'a [R], shape: &Orient, dy: usize, start: usize, n: usize, col: usize) -> &'a [R] {
-                    let at = shape.columns[dy] as usize % STRIDE * col + start + dy;
-                    &tab[at..at + n]
-                }
-                let c = |tab, dy| column(tab, shape, dy, first, n, Self::COL);
-                let (f0, f1, f2, f3, f4) = (c(free, 0), c(free, 1), c(free, 2), c(free, 3), c(free, 4));
-                let (t0, t1, t2, t3, t4) = (c(touch, 0), c(touch, 1), c(touch, 2), c(touch, 3), c(touch, 4));
+                let c = shape.columns.map(|c| c as usize % STRIDE);
+                let f = |dy: usize| &free[c[dy] * Self::COL + first + dy..][..n];
+                let g = |dy: usize| &touch[c[dy] * Self::COL + first + dy..][..n];
+                let (f0, f1, f2, f3, f4) = (f(0), f(1), f(2), f(3), f(4));
+                let (t0, t1, t2, t3, t4) = (g(0), g(1), g(2), g(3), g(4));
                 let acc = &mut acc[..n];
+                let mut any = R::ZERO;
                 for i in 0..n {
                     acc[i] = f0[i] & f1[i] & f2[i] & f3[i] & f4[i] & (t0[i] | t1[i] | t2[i] | t3[i] | t4[i]);
+                    any |= acc[i];
                 }
-                out.add(o, first, acc);
+                if !any.is_zero() {
+                    out.add(o, first, acc);
+                }
             }
             if out.segs.len() > start {
                 found[p] = (start as u32, out.segs.len() as u32);

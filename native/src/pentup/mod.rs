@@ -28,7 +28,7 @@ pub mod tables;
 use std::fmt;
 
 use crate::rng::Rng;
-use grid::{Grid, Placed, Row, Segment, Segments, W4};
+use grid::{Grid, Placed, Row, Scratch, Segment, Segments, W4};
 use tables::{ORIENTS, PIECE_FIRST, PIECE_NAMES};
 
 /// Seats' colours, in seat order.
@@ -250,7 +250,9 @@ pub struct Gen {
     out: Segments,
     /// Table coordinates of the frame cell (0, 0) the segments count from.
     origin: (i32, i32),
-    scratch: Vec<u64>,
+    /// Working space of the small frame (its tables may be kept from one position to the
+    /// next, see [`Position::random_playout`]).
+    scratch: Scratch<u64>,
 }
 
 impl Default for Gen {
@@ -268,7 +270,7 @@ impl Gen {
             total: 0,
             out: Segments::default(),
             origin: (0, 0),
-            scratch: Vec::new(), // grown on first use: a new Gen costs nothing
+            scratch: Scratch::default(), // grown on first use: a new Gen costs nothing
         }
     }
 
@@ -400,6 +402,8 @@ pub struct Position {
     max_level: u8,
     /// Per level: bit o set when a tile of orientation o lies on that level.
     exact: [u64; MAX_LEVEL + 1],
+    /// Per height k >= 1: the number of cells of height exactly k.
+    cells: [u16; MAX_LEVEL + 1],
     table: Table,
 }
 
@@ -420,6 +424,7 @@ impl Position {
             ntiles: 0,
             max_level: 0,
             exact: [0; MAX_LEVEL + 1],
+            cells: [0; MAX_LEVEL + 1],
             table: Table::Small(Grid::new(-32, -32)),
         }
     }
@@ -485,8 +490,13 @@ impl Position {
 
     /// Generate into `gen` the placements of the pieces in `pieces` (bit p) for the player
     /// to move, on levels above `floor` only (0: every level); each piece at its highest.
-    fn generate_pieces(&self, pieces: u16, floor: u8, gen: &mut Gen) {
+    /// `keep`: `gen`'s tables are this position's where still fresh (a playout's next
+    /// position, see [`Scratch::placed`]); otherwise they are all rebuilt.
+    fn generate_pieces(&self, pieces: u16, floor: u8, gen: &mut Gen, keep: bool) {
         gen.clear();
+        if !keep {
+            gen.scratch.forget();
+        }
         if self.is_over() || pieces == 0 {
             return;
         }
@@ -511,15 +521,12 @@ impl Position {
             Table::Small(g) => {
                 gen.origin = (g.ox, g.oy);
                 let mut scratch = std::mem::take(&mut gen.scratch);
-                if scratch.len() < Grid::<u64, 64>::SCRATCH {
-                    scratch.resize(Grid::<u64, 64>::SCRATCH, 0);
-                }
                 self.generate_on(g, pieces, floor, &mut scratch, gen);
                 gen.scratch = scratch;
             }
             Table::Large(g) => {
                 gen.origin = (g.ox, g.oy);
-                let mut scratch = vec![W4::ZERO; Grid::<W4, 256>::SCRATCH];
+                let mut scratch = Scratch::<W4>::default();
                 self.generate_on(g, pieces, floor, &mut scratch, gen);
             }
         }
@@ -531,9 +538,19 @@ impl Position {
         g: &Grid<R, N>,
         pieces: u16,
         floor: u8,
-        scratch: &mut [R],
+        scratch: &mut Scratch<R>,
         gen: &mut Gen,
     ) {
+        if scratch.frame != (g.ox, g.oy) {
+            scratch.forget();
+            scratch.frame = (g.ox, g.oy);
+        }
+        if scratch.acc.len() < N {
+            scratch.acc.resize(N, R::ZERO);
+        }
+        if scratch.stack.len() <= self.max_level as usize {
+            scratch.stack.resize_with(self.max_level as usize + 1, Default::default);
+        }
         let mut remaining = pieces;
         let tiles = self.tiles();
         for level in (2..=self.max_level + 1).rev() {
@@ -541,7 +558,11 @@ impl Position {
                 break;
             }
             let k = level - 1;
-            let hit = g.stack_segments(k, remaining, tiles, self.exact[k as usize], scratch, &mut gen.out, &mut gen.spans);
+            let tables = &mut scratch.stack[k as usize];
+            if !tables.fresh || tables.is_dirty() {
+                g.refresh_stack(k, tables, self.cells[k as usize] as u32, tiles, self.exact[k as usize]);
+            }
+            let hit = g.stack_segments(tables, remaining, &mut scratch.acc, &mut gen.out, &mut gen.spans);
             for p in 0..12 {
                 if hit >> p & 1 == 1 {
                     gen.levels[p] = level;
@@ -550,7 +571,10 @@ impl Position {
             remaining &= !hit;
         }
         if floor == 0 && remaining != 0 {
-            let hit = g.table_segments(remaining, scratch, &mut gen.out, &mut gen.spans);
+            if !scratch.table.fresh || scratch.table.is_dirty() {
+                g.refresh_table(&mut scratch.table);
+            }
+            let hit = g.table_segments(&scratch.table, remaining, &mut scratch.acc, &mut gen.out, &mut gen.spans);
             for p in 0..12 {
                 if hit >> p & 1 == 1 {
                     gen.levels[p] = 1;
@@ -562,7 +586,7 @@ impl Position {
     /// Every legal placement of the player to move, into `gen`.
     pub fn generate(&self, gen: &mut Gen) {
         let hand = if self.is_over() { 0 } else { self.hands[self.to_move as usize] };
-        self.generate_pieces(hand, 0, gen);
+        self.generate_pieces(hand, 0, gen, false);
     }
 
     /// The legal moves, in order (allocates; see [`Position::generate`] for the fast way).
@@ -580,7 +604,7 @@ impl Position {
     pub fn check(&self, mv: Move, gen: &mut Gen, generated: bool) -> Result<u8, IllegalMove> {
         let Some((piece, level)) = self.check_spot(mv)? else { return Ok(1) };
         if !generated {
-            self.generate_pieces(1 << piece, level, gen);
+            self.generate_pieces(1 << piece, level, gen, false);
         }
         Self::check_highest(gen, piece, level)
     }
@@ -669,10 +693,12 @@ impl Position {
         Ok(())
     }
 
-    /// Play a legal move at its level (the height of its cells + 1).
-    pub fn play_unchecked(&mut self, mv: Move) {
-        let level = if self.ntiles == 0 { 1 } else { self.height(mv.x + ORIENTS[mv.orient as usize].cells[0].0 as i32, mv.y + ORIENTS[mv.orient as usize].cells[0].1 as i32) + 1 };
+    /// Play a legal move at its level (the height of its cells + 1), which is returned.
+    pub fn play_unchecked(&mut self, mv: Move) -> u8 {
+        let (dx, dy) = ORIENTS[mv.orient as usize].cells[0];
+        let level = if self.ntiles == 0 { 1 } else { self.height(mv.x + dx as i32, mv.y + dy as i32) + 1 };
         self.place(mv, level);
+        level
     }
 
     fn place(&mut self, mv: Move, level: u8) {
@@ -683,6 +709,8 @@ impl Position {
         self.ntiles += 1;
         self.hands[seat] &= !(1 << mv.piece());
         self.exact[level as usize] |= 1 << mv.orient;
+        self.cells[level as usize] += 5;
+        self.cells[level as usize - 1] = self.cells[level as usize - 1].saturating_sub(5);
         self.max_level = self.max_level.max(level);
         self.to_move = ((seat + 1) % self.rules.players as usize) as u8;
         let shape = &ORIENTS[mv.orient as usize];
@@ -828,10 +856,16 @@ impl Position {
     /// Play uniformly random legal moves to the end; the winners and the moves played.
     pub fn random_playout(mut self, rng: &mut Rng, gen: &mut Gen) -> (u8, u32) {
         let mut plies = 0;
+        let mut keep = false;
         while !self.is_over() {
-            self.generate(gen);
+            let hand = self.hands[self.to_move as usize];
+            self.generate_pieces(hand, 0, gen, keep);
             let mv = gen.nth(rng.below(gen.total));
-            self.play_unchecked(mv);
+            let level = self.play_unchecked(mv);
+            // the next position keeps the tables, but for the rows this tile changed
+            let shape = &ORIENTS[mv.orient as usize];
+            gen.scratch.placed(level, mv.y, mv.y + shape.height as i32 - 1);
+            keep = true;
             plies += 1;
         }
         (self.winners(), plies)

@@ -502,3 +502,37 @@ fn move_text() {
     assert_eq!(Move::parse("L:0,0;1,0;2,0;3,0;4,0"), None);
     assert_eq!(Move::parse("I:0,0;1,0;2,0;3,0;3,0"), None);
 }
+
+/// The tables a playout keeps from one position to the next give the same moves as
+/// tables built afresh, ply after ply (frame rebuilds and the large frame included).
+fn incremental_game(rules: Rules, seed: u64, pick: &mut dyn FnMut(&Gen, &mut Rng) -> Move) {
+    let mut rng = Rng::new(seed);
+    let mut pos = Position::new(rules);
+    let (mut kept, mut fresh) = (Gen::new(), Gen::new());
+    let mut keep = false;
+    while !pos.is_over() {
+        let hand = pos.hand(pos.current_player().unwrap());
+        pos.generate_pieces(hand, 0, &mut kept, keep);
+        pos.generate(&mut fresh);
+        assert_eq!(kept.total, fresh.total, "seed {seed}, ply {}", pos.tiles().len());
+        assert!(kept.moves().eq(fresh.moves()), "seed {seed}, ply {}", pos.tiles().len());
+        let mv = pick(&kept, &mut rng);
+        let level = pos.play_unchecked(mv);
+        let h = ORIENTS[mv.orient as usize].height as i32;
+        kept.scratch.placed(level, mv.y, mv.y + h - 1);
+        keep = true;
+    }
+}
+
+#[test]
+fn kept_tables_match_fresh_ones() {
+    for n in [2u8, 3, 4] {
+        for seed in 0..40 {
+            incremental_game(players(n), seed, &mut |gen, rng| gen.nth(rng.below(gen.total)));
+        }
+    }
+    // every tile as far right as it can go: the frame is rebuilt, then grows large
+    let right = |m: &Move| m.x + ORIENTS[m.orient as usize].width as i32;
+    incremental_game(players(4), 1, &mut |gen, _| gen.moves().max_by_key(|m| (right(m), -m.y)).unwrap());
+    incremental_game(players(4), 2, &mut |gen, _| gen.moves().min_by_key(|m| (m.y, m.x)).unwrap());
+}
