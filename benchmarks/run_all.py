@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = [["pentup_speed.py"], ["pentago_speed.py"], ["pentago_differential.py"],
+SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentago_speed.py"],
+           ["pentago_differential.py"],
            ["pentomino_speed.py"], ["server_load.py"],
            *(["strength.py", game] for game in ("pentup", "pentago", "pentomino", "pentic"))]
 
