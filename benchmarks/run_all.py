@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = [["pentup_speed.py"], ["pentago_speed.py"], ["pentago_differential.py"],
-           ["pentomino_speed.py"], ["pentomino_differential.py"], ["pentic_speed.py"],
-           ["pentic_differential.py"], ["server_load.py"],
+SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentago_speed.py"],
+           ["pentago_differential.py"], ["pentomino_speed.py"], ["pentomino_differential.py"],
+           ["pentic_speed.py"], ["pentic_differential.py"], ["server_load.py"],
            *(["strength.py", game] for game in ("pentup", "pentago", "pentomino", "pentic"))]
 
 if __name__ == "__main__":

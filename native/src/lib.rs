@@ -8,6 +8,7 @@
 pub mod pentago;
 pub mod pentic;
 pub mod pentomino;
+pub mod pentup;
 pub mod rng;
 pub mod search;
 

@@ -285,3 +285,78 @@ class PentominoSolver:
               ) -> tuple[int, int, int, list[list[tuple[int, list[int]]]], bool]:
         """(count, raw, nodes, kept solutions, complete); GIL released,
         ``progress(found, percent)`` called with it held."""
+
+# --------------------------------------------------------------------------- Pent-Up
+
+class PentupPlayoutCounts(TypedDict):
+    wins: list[int]
+    """Per seat: games its side won alone (a team's win counts for both partners)."""
+    shared: list[int]
+    """Per seat: games its side shared the best record with another side."""
+    draws: int
+    """Games in which several sides shared the best record."""
+    plies: int
+
+class PentupCore:
+    """The native Pent-Up engine: the tiles placed (in order) and, once asked for, the
+    legal moves of the player to move.  Subclassed by ``PentUpState``; a new instance is
+    an empty 2-player table until ``_setup`` says otherwise."""
+
+    NUM_ACTIONS: int
+    """63 × 48 × 48: ``(orientation * 48 + dy) * 48 + dx`` for the anchor ``(dx, dy)`` in
+    the action window (see ``pentarena.games.pentup.rules``)."""
+    WINDOW: int
+    """48: the side of the action window."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> PentupCore: ...
+    def _setup(self, players: int, teams: bool, scoring: str) -> None: ...
+    @property
+    def current_player(self) -> int | None: ...
+    def is_terminal(self) -> bool: ...
+    def legal_moves(self) -> list[Any]:
+        """The legal moves as ``PentUpMove`` objects (shared, immutable, cached for
+        coordinates within ±64): by piece (F I L N P T U V W X Y Z), orientation, then
+        anchor by y and x."""
+    def count_legal_moves(self) -> int: ...
+    def legal_actions(self) -> list[int]:
+        """The legal moves inside the action window as action ids, in the same order
+        (ascending)."""
+    @property
+    def actions_complete(self) -> bool:
+        """Whether every legal move has an action id."""
+    @property
+    def action_window(self) -> tuple[int, int, int, int]:
+        """``(x, y, 48, 48)``: the table cell of anchor offset (0, 0), and the size."""
+    def apply(self, a_move: Any) -> None:
+        """Play a ``PentUpMove`` or move text.  Anything but a move object goes to the
+        subclass's ``_apply_slow``."""
+    def apply_action(self, action: int) -> None: ...
+    def action_to_move(self, action: int) -> Any: ...
+    def winners(self) -> set[int]: ...
+    def random_playouts(self, n: int, seed: int) -> PentupPlayoutCounts:
+        """``n`` uniformly random games from here, played in Rust without the GIL; the
+        same seed gives the same counts."""
+    def max_level(self) -> int: ...
+    # helpers for the Python subclass
+    def _action_of(self, piece: int, index: int, x: int, y: int) -> int | None: ...
+    def _check(self, piece: int, index: int, x: int, y: int) -> None: ...
+    def _play(self, piece: int, index: int, x: int, y: int) -> None: ...
+    def _height(self, x: int, y: int) -> int: ...
+    def _top_index(self, x: int, y: int) -> int | None: ...
+    def _hand(self, seat: int) -> int: ...
+    def _tiles(self) -> list[tuple[int, int, int, int, int, int]]:
+        """(seat, piece index, orientation index, x, y, level) per tile, in order."""
+    def _num_tiles(self) -> int: ...
+    def _history(self) -> list[str]: ...
+    def _level_counts(self) -> list[list[int]]: ...
+    def _summary(self) -> list[tuple[int, int, int]]:
+        """(piece index, mandatory level, number of places) per piece that can move."""
+    def _nth_legal(self, n: int) -> Any: ...
+    def _nth_of_piece(self, piece: int, n: int) -> Any: ...
+    def _moves_for(self, piece: int) -> list[Any]: ...
+    def _anchor_boards(self, ox: int, oy: int, width: int) -> dict[str, tuple[int, tuple[tuple[int, int], ...]]]:
+        """For tests: the legal anchors per piece and orientation, laid out like the
+        reference engine's frame."""
+    @staticmethod
+    def _orientations() -> list[tuple[str, int, list[tuple[int, int]]]]: ...
+    def _copy(self) -> Any: ...

@@ -20,6 +20,7 @@ use pyo3::prelude::*;
 mod pentago;
 mod pentic;
 mod pentomino;
+mod pentup;
 
 import_exception!(pentarena.core.errors, IllegalMoveError);
 import_exception!(pentarena.core.errors, InvalidMoveError);
@@ -32,5 +33,6 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pentago::PentagoCore>()?;
     m.add_class::<pentic::PenticCore>()?;
     pentomino::register(m)?;
+    m.add_class::<pentup::PentupCore>()?;
     Ok(())
 }

@@ -10,6 +10,8 @@ from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell, identify_free, no
 _MOVE_RE = re.compile(r"^\s*([A-Za-z])\s*:\s*(.*?)\s*$")
 _CELL_RE = re.compile(r"^\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*$")
 FORMAT_HELP = "write a move as <piece>:<x>,<y>;... with five cells, e.g. I:0,0;1,0;2,0;3,0;4,0"
+COORD_LIMIT = 10**9
+"""Coordinates of a move lie within ±COORD_LIMIT (move text has at most six digits)."""
 
 
 class PentUpMove(tuple):
@@ -98,3 +100,25 @@ def parse_move_text(text: str) -> PentUpMove:
     if len(cells) != 5:
         raise InvalidMoveError(f"{text!r} names {len(cells)} cell{'' if len(cells) == 1 else 's'}, not 5; {FORMAT_HELP}")
     return PentUpMove.from_cells(piece, cells)
+
+
+def coerce_move(move: object) -> PentUpMove:
+    """``move`` if it is a well-formed ``PentUpMove`` (a real piece and orientation, whole
+    coordinates within ±10⁹), move text read; else InvalidMoveError."""
+    if isinstance(move, str):
+        return parse_move_text(move)
+    if (
+        isinstance(move, PentUpMove)
+        and len(move) == 4
+        and move[0] in ORIENTATIONS
+        and isinstance(move[1], int)
+        and 0 <= move[1] < len(ORIENTATIONS[move[0]])
+        and isinstance(move[2], int)
+        and isinstance(move[3], int)
+        and -COORD_LIMIT <= move[2] <= COORD_LIMIT
+        and -COORD_LIMIT <= move[3] <= COORD_LIMIT
+    ):
+        return move
+    raise InvalidMoveError(
+        f"not a Pent-Up move: {move!r}; give move text such as I:0,0;1,0;2,0;3,0;4,0"
+    )

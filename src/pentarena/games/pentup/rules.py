@@ -1,10 +1,27 @@
 """Pent-Up rules (RULES.md §1): the engine every other layer asks.
 
-Placement generation works on bitboards over a :class:`~.frame.Frame`.  For each level ``L``
-the board ``levels[L-1]`` holds the cells of height exactly ``L-1``; a piece orientation with
-cell offsets ``o1..o5`` fits at anchor ``a`` exactly when bit ``a`` is set in
-``(B >> o1) & ... & (B >> o5)``, so all anchors of one orientation come out of five shifts.
-Level 1 uses the occupied board and its edge neighbours instead.
+The rules run in the native engine (``native/src/pentup``, ``pentarena._native``).
+:class:`PentUpState` inherits the engine's core, so the hot calls of the public API —
+``legal_moves()``, ``apply()``, ``legal_actions()``, ``apply_action()``,
+``action_to_move()``, ``is_terminal()``, ``current_player``, ``winners()``,
+``count_legal_moves()``, ``random_playouts()`` — are Rust methods called directly; this
+module adds the readable rest: move text, JSON, records and scores, the AI hooks that draw
+from Python's ``random``.  The pure-Python engine in ``reference.py`` is the oracle the
+native one is tested against.
+
+Dense actions.  The table is unbounded, so action ids name placements in a window that
+moves with the structure: ``(orientation * W + dy) * W + dx`` with ``W`` = 48, where the
+orientation is one of the 63 fixed orientations (numbered piece by piece, F I L N P T U V W
+X Y Z, each piece's in ``ORIENTATIONS`` order) and ``(dx, dy)`` is the placement's anchor
+(its min-x, min-y corner) minus the window's origin.  The origin is five cells left of and
+above the structure's bounding box (``(-5, -5)`` on the empty table), so every placement
+that touches the structure — every legal move — has an id while the structure spans at
+most 42 cells each way (random games stay far below).  Beyond that, the legal moves outside
+the window have no id (``state.actions_complete`` is False) and, if none of the legal moves
+is inside, the window is centred on the first legal move instead: ``legal_actions()`` is
+never empty while the game goes on.  ``state.action_window`` gives ``(x, y, W, W)``; ids
+mean different placements in different positions, as the window moves.  Ascending ids are
+the order of the legal moves, so ``legal_actions()`` is sorted.
 """
 
 from __future__ import annotations
@@ -13,19 +30,20 @@ import random
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ...core.bitboard import bits_list, neighbours, nth_bit
+from ..._native import PentupCore
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
 from ...core.game import Game, State, json_seed, replay_moves
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
-from .frame import Frame
-from .notation import PentUpMove, parse_move_text
-from .scoring import level_counts, record, side_counts, winning_sides
+from .notation import PentUpMove, coerce_move, parse_move_text
+from .scoring import record, side_counts
 
 COLOURS = ("White", "Black", "Red", "Blue")
-FULL_HAND = (1 << len(PIECE_NAMES)) - 1
 PLAYOUT_GREED = 0.75
 """Share of playout moves that place a tile on the highest level available."""
-_PIECE_BIT = {name: 1 << i for i, name in enumerate(PIECE_NAMES)}
+NUM_ACTIONS: int = PentupCore.NUM_ACTIONS
+"""63 orientations × 48 × 48 anchors: see the module doc."""
+WINDOW: int = PentupCore.WINDOW
+_PIECE_INDEX = {name: i for i, name in enumerate(PIECE_NAMES)}
 
 
 class Tile(NamedTuple):
@@ -48,20 +66,22 @@ class Tile(NamedTuple):
 
 
 class Placements(NamedTuple):
-    """Where one tile may go this turn: its mandatory level and, per orientation, the
-    bitboard of legal anchors in the state's frame."""
+    """Where one tile may go this turn: its mandatory level and its number of places."""
 
     level: int
-    anchors: tuple[tuple[int, int], ...]  # (orientation index, anchor bitboard)
+    spots: int
 
-    def count(self) -> int:
-        return sum(a.bit_count() for _, a in self.anchors)
+    def count(self) -> int:  # type: ignore[override]
+        return self.spots
 
 
 class PentUpGame(Game):
     """A Pent-Up table: 2–4 players, scoring standard | misere | advanced, teams with 4."""
 
     name = "pentup"
+    num_distinct_actions = NUM_ACTIONS
+    """Dense action ids: see the module doc."""
+    state_class: type[State]  # PentUpState, set below (the reference engine: its own)
 
     def __init__(self, players: int = 2, scoring: str = "standard", teams: bool | None = None):
         if teams is None:
@@ -86,193 +106,88 @@ class PentUpGame(Game):
     def new_initial_state(self, seed: int | None = None, **kwargs: Any) -> PentUpState:
         if kwargs:
             raise TypeError(f"pentup takes no setup arguments besides seed: {sorted(kwargs)}")
-        return PentUpState(self, seed)
+        return self.state_class(self, seed)
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PentUpState:
         data = self._check_json_header(data)
-        return replay_moves(PentUpState(self, json_seed(data)), data)
+        return replay_moves(self.state_class(self, json_seed(data)), data)
 
 
-class PentUpState(State):
-    """A Pent-Up position."""
+class PentUpState(PentupCore, State):
+    """A Pent-Up position on the native engine.
 
-    __slots__ = ("game", "seed", "_to_move", "_hands", "_tiles", "_top", "_frame",
-                 "_levels", "_occ", "_cache")
+    Inherited from the engine (``pentarena._native.PentupCore``): ``current_player``,
+    ``is_terminal``, ``legal_moves``, ``count_legal_moves``, ``legal_actions``, ``apply``
+    (move objects are checked and played in Rust; text and anything else come back to
+    :meth:`check_move` here), ``apply_action``, ``action_to_move``, ``action_window``,
+    ``actions_complete``, ``winners``, ``max_level`` and ``random_playouts``.
+    """
 
     def __init__(self, game: PentUpGame, seed: int | None = None) -> None:
         self.game = game
         self.seed = seed
-        self._to_move = 0
-        self._hands = [FULL_HAND] * game.players  # bit i set: PIECE_NAMES[i] unplayed
-        self._tiles: list[Tile] = []
-        self._top: dict[Cell, int] = {}  # cell -> index of the tile on top of it
-        self._frame: Frame | None = None
-        self._levels: list[int] = [0]  # [k]: bitboard of cells of height exactly k (k >= 1)
-        self._occ = 0  # cells of height >= 1
-        self._cache: dict[str, Placements] | None = None
+        self._tile_objects: tuple[Tile, ...] = ()
+        self._setup(game.players, game.teams, game.scoring)
 
-    # ------------------------------------------------------------------ basic queries
-    @property
-    def current_player(self) -> int | None:
-        return None if len(self._tiles) == 12 * self.game.players else self._to_move
+    # ------------------------------------------------------------------ queries
+    def _tile_tuple(self) -> tuple[Tile, ...]:
+        """The placed tiles as Tile objects, each made once (so one tile is always the same
+        object); shared with copies, extended as tiles are placed."""
+        known = self._tile_objects
+        if len(known) < self._num_tiles():
+            known = self._tile_objects = known + tuple(
+                Tile(seat, PIECE_NAMES[p], o, x, y, level)
+                for seat, p, o, x, y, level in self._tiles()[len(known):])
+        return known
 
     @property
     def tiles(self) -> list[Tile]:
         """Every placed tile, in the order played."""
-        return list(self._tiles)
+        return list(self._tile_tuple())
 
     def height(self, cell: Cell) -> int:
         """The number of tiles stacked on ``cell``."""
-        top = self._top.get(cell)
-        return 0 if top is None else self._tiles[top].level
+        return self._height(*cell)
 
     def top_tile(self, cell: Cell) -> Tile | None:
-        top = self._top.get(cell)
-        return None if top is None else self._tiles[top]
+        top = self._top_index(*cell)
+        return None if top is None else self._tile_tuple()[top]
 
     def heights(self) -> dict[Cell, int]:
         """Height of every covered cell."""
-        return {c: self._tiles[t].level for c, t in self._top.items()}
-
-    def max_level(self) -> int:
-        return len(self._levels) - 1
+        out: dict[Cell, int] = {}
+        for t in self._tile_tuple():
+            for c in t.cells:
+                out[c] = t.level
+        return out
 
     def hand(self, seat: int) -> list[str]:
         """The unplayed tiles of ``seat``, as piece letters."""
-        h = self._hands[seat]
-        return [p for p in PIECE_NAMES if h & _PIECE_BIT[p]]
+        h = self._hand(seat)
+        return [p for i, p in enumerate(PIECE_NAMES) if h >> i & 1]
 
-    # ------------------------------------------------------------------ generation
     def placements(self) -> dict[str, Placements]:
-        """For each unplayed tile of the player to move: its mandatory level and anchors.
-
-        Empty when the game is over.  The first tile of the game may go anywhere; its
-        placements are listed with the anchor at the origin.
-        """
-        if self._cache is not None:
-            return self._cache
-        out: dict[str, Placements] = {}
-        if self.current_player is None:
-            self._cache = out
-            return out
-        remaining = self.hand(self._to_move)
-        if not self._tiles:
-            for p in remaining:
-                out[p] = Placements(1, tuple((o, 1) for o in range(len(ORIENTATIONS[p]))))
-            self._cache = out
-            return out
-        tables = self._frame.tables
-        levels = self._levels
-        for level in range(len(levels), 1, -1):
-            board = levels[level - 1]
-            if board.bit_count() < 5:
-                continue
-            shifted: dict[int, int] = {}
-            placed_here = []
-            for p in remaining:
-                found = []
-                for o, (offs, _) in enumerate(tables[p]):
-                    a = -1  # all ones: AND in the five shifted boards
-                    for off in offs:
-                        s = shifted.get(off)
-                        if s is None:
-                            s = shifted[off] = board >> off
-                        a &= s
-                        if not a:
-                            break
-                    if a:
-                        a = self._without_exact_covers(a, p, o, level - 1)
-                        if a:
-                            found.append((o, a))
-                if found:
-                    out[p] = Placements(level, tuple(found))
-                    placed_here.append(p)
-            if placed_here:
-                remaining = [p for p in remaining if p not in placed_here]
-                if not remaining:
-                    break
-        if remaining:
-            occ = self._occ
-            near = neighbours(occ, self._frame.width)
-            sh_near: dict[int, int] = {}
-            sh_occ: dict[int, int] = {}
-            for p in remaining:
-                found = []
-                for o, (offs, _) in enumerate(tables[p]):
-                    touch = blocked = 0
-                    for off in offs:
-                        s = sh_near.get(off)
-                        if s is None:
-                            s = sh_near[off] = near >> off
-                            sh_occ[off] = occ >> off
-                        touch |= s
-                        blocked |= sh_occ[off]
-                    a = touch & ~blocked
-                    if a:
-                        found.append((o, a))
-                out[p] = Placements(1, tuple(found))
-        self._cache = dict(sorted(out.items(), key=lambda kv: PIECE_NAMES.index(kv[0])))
-        return self._cache
-
-    def _without_exact_covers(self, anchors: int, piece: str, orient: int, level: int) -> int:
-        """Drop anchors where the tile would sit exactly on one tile of ``level``."""
-        f = self._frame
-        for t in self._tiles:
-            if t.level == level and t.piece == piece and t.orient == orient:
-                anchors &= ~(1 << f.index(t.x, t.y))
-        return anchors
+        """For each unplayed tile of the player to move: its mandatory level and its number
+        of places (empty when the game is over)."""
+        return {PIECE_NAMES[p]: Placements(level, n) for p, level, n in self._summary()}
 
     def mandatory_levels(self) -> dict[str, int]:
         """Piece letter -> the level at which that tile must be placed this turn."""
-        return {p: pl.level for p, pl in self.placements().items()}
+        return {PIECE_NAMES[p]: level for p, level, _ in self._summary()}
 
     def moves_for(self, piece: str) -> list[PentUpMove]:
         """The legal placements of one tile this turn (at its mandatory level)."""
-        pl = self.placements().get(piece.upper())
-        return self._expand(piece.upper(), pl) if pl else []
+        p = _PIECE_INDEX.get(piece.upper())
+        return [] if p is None else self._moves_for(p)
 
-    def _expand(self, piece: str, pl: Placements) -> list[PentUpMove]:
-        if not self._tiles:
-            return [PentUpMove(piece, o, 0, 0) for o, _ in pl.anchors]
-        f = self._frame
-        w, ox, oy = f.width, f.ox, f.oy
-        out = []
-        append = out.append
-        new = tuple.__new__
-        for o, a in pl.anchors:
-            for i in bits_list(a):
-                y, x = divmod(i, w)
-                append(new(PentUpMove, (piece, o, x + ox, y + oy)))
-        return out
-
-    def legal_moves(self) -> list[PentUpMove]:
-        out: list[PentUpMove] = []
-        for p, pl in self.placements().items():
-            out.extend(self._expand(p, pl))
-        return out
-
-    def count_legal_moves(self) -> int:
-        return sum(pl.count() for pl in self.placements().values())
-
+    # ------------------------------------------------------------------ AI hooks
     def random_move(self, rng: random.Random) -> PentUpMove:
-        """A uniformly random legal move, drawn from the bitboards without listing them."""
-        pls = self.placements()
-        if not pls:
+        """A uniformly random legal move, drawn without listing them."""
+        total = self.count_legal_moves()
+        if not total:
             raise IllegalMoveError("the game is over: there is no move to choose")
-        total = sum(pl.count() for pl in pls.values())
-        r = rng.randrange(total)
-        for p, pl in pls.items():
-            for o, a in pl.anchors:
-                n = a.bit_count()
-                if r < n:
-                    if not self._tiles:
-                        return PentUpMove(p, o, 0, 0)
-                    x, y = self._frame.cell(nth_bit(a, r))
-                    return PentUpMove(p, o, x, y)
-                r -= n
-        raise AssertionError("unreachable: r < total")
+        return self._nth_legal(rng.randrange(total))
 
-    # ------------------------------------------------------------------ search hooks
     def order_moves(self, moves: list[PentUpMove], rng: random.Random) -> list[PentUpMove]:
         """Higher placements first (random order within a level)."""
         rng.shuffle(moves)
@@ -282,152 +197,56 @@ class PentUpState(State):
 
     def playout_move(self, rng: random.Random) -> PentUpMove:
         """Mostly a random placement of a tile that goes highest; sometimes any move."""
-        pls = self.placements()
-        if rng.random() < PLAYOUT_GREED and len(pls) > 1:
-            top = max(pl.level for pl in pls.values())
+        summary = self._summary()
+        if rng.random() < PLAYOUT_GREED and len(summary) > 1:
+            top = max(level for _, level, _ in summary)
             if top > 1:
-                pieces = [p for p, pl in pls.items() if pl.level == top]
-                p = rng.choice(pieces)
-                pl = pls[p]
-                r = rng.randrange(pl.count())
-                for o, a in pl.anchors:
-                    k = a.bit_count()
-                    if r < k:
-                        x, y = self._frame.cell(nth_bit(a, r))
-                        return PentUpMove(p, o, x, y)
-                    r -= k
+                pieces = [(p, n) for p, level, n in summary if level == top]
+                p, n = rng.choice(pieces)
+                return self._nth_of_piece(p, rng.randrange(n))
         return self.random_move(rng)
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentUpMove:
         return parse_move_text(text)
 
-    def _coerce(self, move: Any) -> PentUpMove:
-        if isinstance(move, str):
-            return parse_move_text(move)
-        if (
-            isinstance(move, PentUpMove)
-            and len(move) == 4
-            and move[0] in ORIENTATIONS
-            and isinstance(move[1], int)
-            and 0 <= move[1] < len(ORIENTATIONS[move[0]])
-            and isinstance(move[2], int)
-            and isinstance(move[3], int)
-        ):
-            return move
-        raise InvalidMoveError(
-            f"not a Pent-Up move: {move!r}; give move text such as I:0,0;1,0;2,0;3,0;4,0"
-        )
+    _apply_slow = State.apply  # what the engine's apply() calls for text and other objects
 
     def check_move(self, move: Any) -> None:
-        move = self._coerce(move)
-        seat = self._to_move
-        p = move.piece
+        move = coerce_move(move)
         if self.current_player is None:
             raise IllegalMoveError("the game is over: no more tiles can be placed")
-        if not self._hands[seat] & _PIECE_BIT[p]:
-            left = " ".join(self.hand(seat))
-            raise IllegalMoveError(
-                f"{COLOURS[seat]} has already placed the {p} tile; tiles left: {left}"
-            )
-        if not self._tiles:
-            return  # the very first tile may go anywhere
-        cells = move.cells
-        heights = {self.height(c) for c in cells}
-        if len(heights) > 1:
-            shown = ", ".join(f"{c[0]},{c[1]}={self.height(c)}" for c in cells)
-            raise IllegalMoveError(
-                "a tile must lie flat: all five cells need the same height, but these are at "
-                f"different heights ({shown}); no overhangs or gaps"
-            )
-        level = heights.pop() + 1
-        if level == 1:
-            top = self._top
-            if not any(
-                (x + 1, y) in top or (x - 1, y) in top or (x, y + 1) in top or (x, y - 1) in top
-                for x, y in cells
-            ):
-                raise IllegalMoveError(
-                    "a tile on the table must share an edge with a tile already placed "
-                    "(touching only at a corner is not enough)"
-                )
-        else:
-            under = {self._top[c] for c in cells}
-            if len(under) == 1:
-                t = self._tiles[under.pop()]
-                raise IllegalMoveError(
-                    f"a tile cannot sit exactly on top of one tile (here the {t.piece} tile "
-                    f"of {COLOURS[t.seat]} on level {t.level}): it must rest on at least two tiles"
-                )
-        mandatory = self.placements()[p].level
-        if mandatory != level:
-            example = self.moves_for(p)
-            spots = len(example)
-            raise IllegalMoveError(
-                f"the {p} tile fits on level {mandatory}, so it must be placed there (a tile "
-                f"always goes on the highest level where it fits); you tried level {level}. "
-                f"It has {spots} spot{'s' if spots != 1 else ''} on level {mandatory}, "
-                f"for example {example[0]}"
-            )
+        self._check(_PIECE_INDEX[move[0]], move[1], move[2], move[3])
 
     def _apply_move(self, move: PentUpMove) -> None:
-        cells = move.cells
-        seat = self._to_move
-        level = self.height(cells[0]) + 1
-        index = len(self._tiles)
-        self._tiles.append(Tile(seat, move.piece, move.orient, move[2], move[3], level))
-        for c in cells:
-            self._top[c] = index
-        self._hands[seat] &= ~_PIECE_BIT[move.piece]
-        self._to_move = (seat + 1) % self.game.players
-        self._cache = None
-        f = self._frame
-        if f is None or not f.holds(cells):
-            self._rebuild_frame()
-            return
-        mask = f.mask(cells)
-        if level == 1:
-            self._occ |= mask
-        else:
-            self._levels[level - 1] &= ~mask
-        if level == len(self._levels):
-            self._levels.append(mask)
-        else:
-            self._levels[level] |= mask
+        self._play(_PIECE_INDEX[move[0]], move[1], move[2], move[3])
 
-    def _rebuild_frame(self) -> None:
-        f = self._frame = Frame.around(self._top)
-        levels = [0] * (max(t.level for t in self._tiles) + 1)
-        for (x, y), t in self._top.items():
-            levels[self._tiles[t].level] |= 1 << f.index(x, y)
-        self._levels = levels
-        occ = 0
-        for b in levels:
-            occ |= b
-        self._occ = occ
+    def move_to_action(self, move: PentUpMove | str) -> int:
+        """The action id of a move object or move text (InvalidMoveError when it lies
+        outside the action window)."""
+        move = coerce_move(move)
+        action = self._action_of(_PIECE_INDEX[move[0]], move[1], move[2], move[3])
+        if action is None:
+            x0, y0, w, h = self.action_window
+            raise InvalidMoveError(
+                f"{move} lies outside the action window (anchors x {x0}..{x0 + w - 1}, "
+                f"y {y0}..{y0 + h - 1}): it has no action id; play it with apply()")
+        return action
 
     def clone(self) -> PentUpState:
-        new = PentUpState.__new__(PentUpState)
+        new = self._copy()
         new.game = self.game
         new.seed = self.seed
-        new._to_move = self._to_move
-        new._hands = self._hands[:]
-        new._tiles = self._tiles[:]
-        new._top = self._top.copy()
-        new._frame = self._frame
-        new._levels = self._levels[:]
-        new._occ = self._occ
-        new._cache = self._cache  # never mutated once built
+        new._tile_objects = self._tile_objects
         return new
+
+    def __reduce__(self):
+        return _from_json, (self.game, self.to_json())
 
     # ------------------------------------------------------------------ outcome
     def level_counts(self) -> list[list[int]]:
         """Per seat, the tiles placed at level 1, 2, ... up to the highest level reached."""
-        top = max(1, self.max_level())
-        by_seat: list[list[int]] = [[] for _ in range(self.game.players)]
-        for t in self._tiles:
-            by_seat[t.seat].append(t.level)
-        return level_counts(by_seat, top)
+        return self._level_counts()
 
     def side_records(self) -> list[tuple[int, ...]]:
         """Per side (a seat, or a team with 4 players), the record its scoring compares."""
@@ -453,12 +272,6 @@ class PentUpState(State):
             return [records[side_of[s]][0] for s in range(self.game.players)]
         return [list(records[side_of[s]]) for s in range(self.game.players)]
 
-    def winners(self) -> set[int]:
-        if not self.is_terminal():
-            return set()
-        sides = self.game.sides
-        return {s for i in winning_sides(self.side_records()) for s in sides[i]}
-
     def evaluate(self, seat: int) -> float:
         """Heuristic for ``seat``: its side's record against the best other side's,
         weighting the levels the scoring cares most about."""
@@ -467,12 +280,14 @@ class PentUpState(State):
         counts = side_counts(self.level_counts(), self.game.sides)
         mine = next(i for i, side in enumerate(self.game.sides) if seat in side)
         scoring = self.game.scoring
+
         def value(c: list[int]) -> float:
             if scoring == "misere":
                 return sum(n * 4.0 ** -i for i, n in enumerate(c))
             if scoring == "advanced":
                 return sum((i + 1) * n for i, n in enumerate(c)) + 0.1 * c[-1]
             return sum(n * 4.0 ** i for i, n in enumerate(c))
+
         values = [value(c) for c in counts]
         best_other = max(v for i, v in enumerate(values) if i != mine)
         scale = max(1.0, abs(values[mine]) + abs(best_other))
@@ -480,9 +295,10 @@ class PentUpState(State):
 
     # ------------------------------------------------------------------ records
     def history(self) -> list[str]:
-        return [str(t.move) for t in self._tiles]
+        return self._history()
 
     def to_json(self) -> dict[str, Any]:
+        tiles = self._tile_tuple()
         return {
             "game": self.game.name,
             "options": dict(self.game.options),
@@ -493,7 +309,7 @@ class PentUpState(State):
             "tiles": [
                 {"seat": t.seat, "piece": t.piece, "level": t.level,
                  "cells": [list(c) for c in t.cells]}
-                for t in self._tiles
+                for t in tiles
             ],
         }
 
@@ -501,3 +317,10 @@ class PentUpState(State):
         from .render import render_text
 
         return render_text(self)
+
+
+PentUpGame.state_class = PentUpState
+
+
+def _from_json(game: PentUpGame, data: dict[str, Any]) -> PentUpState:
+    return game.state_from_json(data)
