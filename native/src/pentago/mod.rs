@@ -12,6 +12,7 @@
 //! ccw = 1 — and `288 + cell` (288..324) for a placement that wins at once.
 
 pub mod tables;
+pub mod midgame;
 
 use std::fmt;
 
