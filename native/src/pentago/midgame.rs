@@ -763,3 +763,26 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solved, Refusal> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use super::Position;
+    use crate::rng::Rng;
+
+    /// A random position with `empty` empty cells, no five, and the counts of a real game.
+    pub(crate) fn random_position(rng: &mut Rng, empty: usize) -> Position {
+        loop {
+            let filled = 36 - empty;
+            let mut cells: Vec<usize> = (0..36).collect();
+            for i in (1..36).rev() {
+                cells.swap(i, rng.below(i as u32 + 1) as usize);
+            }
+            let (w, b) = (filled.div_ceil(2), filled / 2);
+            let white: u64 = cells[..w].iter().map(|&c| 1u64 << c).sum();
+            let black: u64 = cells[w..w + b].iter().map(|&c| 1u64 << c).sum();
+            if let Ok(pos) = Position::from_boards(white, black, filled % 2) {
+                return pos;
+            }
+        }
+    }
+}

@@ -13,6 +13,7 @@
 
 pub mod tables;
 pub mod midgame;
+pub mod search;
 
 use std::fmt;
 

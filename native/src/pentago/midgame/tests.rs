@@ -167,22 +167,7 @@ fn move_value(pos: &Position, child: &Position, memo: &mut HashMap<u64, i8>) -> 
     }
 }
 
-/// A random position with `empty` empty cells, no five, and the counts of a real game.
-pub(crate) fn random_position(rng: &mut Rng, empty: usize) -> Position {
-    loop {
-        let filled = 36 - empty;
-        let mut cells: Vec<usize> = (0..36).collect();
-        for i in (1..36).rev() {
-            cells.swap(i, rng.below(i as u32 + 1) as usize);
-        }
-        let (w, b) = (filled.div_ceil(2), filled / 2);
-        let white: u64 = cells[..w].iter().map(|&c| 1u64 << c).sum();
-        let black: u64 = cells[w..w + b].iter().map(|&c| 1u64 << c).sum();
-        if let Ok(pos) = Position::from_boards(white, black, filled % 2) {
-            return pos;
-        }
-    }
-}
+use super::tests_support::random_position;
 
 fn check_against_brute_force(pos: &Position) {
     let solved = solve(pos, &Limits::default()).expect("solved");
