@@ -67,6 +67,8 @@ struct Searcher<G: Game> {
     moves: Vec<G::Move>,
     seen: Vec<u64>,
     nodes: u64,
+    /// The node count at which the clock is read next.
+    next_check: u64,
     limits: SearchLimits,
     stop: bool,
 }
@@ -94,7 +96,8 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 
 impl<G: Game> Searcher<G> {
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 256;
             if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stop = true;
             }
@@ -296,6 +299,7 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
         moves: Vec::new(),
         seen: Vec::new(),
         nodes: 0,
+        next_check: 0,
         limits: *limits,
         stop: false,
     };

@@ -82,8 +82,8 @@ SOLVE_SHARE = 0.3
 """Share of a search bot's time first spent trying to solve the position exactly."""
 PERFECT_SOLVE_SHARE = 0.85
 """The same for the ``perfect`` level: most of its time, when the solver expects to finish."""
-SEARCH_MARGIN = 0.05
-"""Seconds (at most; 5% of shorter budgets) kept back from a native search's limit, so
+SEARCH_MARGIN = 0.1
+"""Seconds (at most; 8% of shorter budgets) kept back from a native search's limit, so
 that the move is back in Python within the bot's time."""
 
 
@@ -129,7 +129,7 @@ class SearchBot(Bot):
                 self.solved = solution
                 return solution.move
         left = max(budget - (time.perf_counter() - start), budget * (1 - self.solve_share) / 2)
-        native = state.search_position(left - min(SEARCH_MARGIN, left * 0.05))
+        native = state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
         if native is not None:
             self.searched = native
             return native.move
