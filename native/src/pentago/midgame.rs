@@ -222,14 +222,14 @@ static STATE_BITS: [(u8, u8); 256] = {
     t
 };
 
-/// Binomial coefficients `C(n, k)`, n, k ≤ 32.
-struct Binomials([[u64; 33]; 33]);
+/// Binomial coefficients `C(n, k)`, n, k ≤ 36.
+struct Binomials([[u64; 37]; 37]);
 
 impl Binomials {
     const fn new() -> Binomials {
-        let mut t = [[0u64; 33]; 33];
+        let mut t = [[0u64; 37]; 37];
         let mut n = 0;
-        while n < 33 {
+        while n < 37 {
             t[n][0] = 1;
             let mut k = 1;
             while k <= n {
