@@ -308,30 +308,25 @@ fn next_subset(v: u32) -> u32 {
 }
 
 /// A colouring's result as its parent needs it, in the parent's rotation states:
-/// `win` where the parent's mover wins by a move into this colouring (placing the marble
-/// that makes it, then any quarter turn — or no turn, when the placement makes five),
-/// `notlose` where such a move at least draws.  The parent's own result is the union over
-/// its children.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
-    pub win: Half,
-    pub notlose: Half,
-}
+/// `[win, notlose]`: where the parent's mover wins by a move into this colouring (placing
+/// the marble that makes it, then any quarter turn — or no turn, when the placement makes
+/// five), and where such a move at least draws.  The parent's own result is the union
+/// over its children.  (Layer 1 keeps its colourings' own results instead.)  A plain
+/// array, so that a layer's buffer is allocated zeroed by the system, page by page.
+pub type Entry = [Half; 2];
 
-impl Entry {
-    /// From the colouring's own result (`win`, `notlose` for its mover), the fives of the
-    /// colour that just moved (`moved`: [its parity, the parent's]) and of the mover
-    /// (`mover`, its parity).
-    #[inline(always)]
-    fn up(win: Half, notlose: Half, moved: [Half; 2], mover: Half) -> Entry {
-        let free = !mover;
-        // after the quarter turn: only the parent's mover has five, or the child's mover
-        // cannot even draw
-        let won = free & (moved[0] | !notlose);
-        let held = moved[0] | (free & !win);
-        let imm = moved[1]; // the placement alone made five
-        Entry { win: imm | turn(won), notlose: imm | turn(held) }
-    }
+/// From a colouring's own result (`win`, `notlose` for its mover), the fives of the
+/// colour that just moved (`moved`: [its parity, the parent's]) and of the mover
+/// (`mover`, its parity): what its parent needs (see [`Entry`]).
+#[inline(always)]
+fn up(win: Half, notlose: Half, moved: [Half; 2], mover: Half) -> Entry {
+    let free = !mover;
+    // after the quarter turn: only the parent's mover has five, or the child's mover
+    // cannot even draw
+    let won = free & (moved[0] | !notlose);
+    let held = moved[0] | (free & !win);
+    let imm = moved[1]; // the placement alone made five
+    [imm | turn(won), imm | turn(held)]
 }
 
 /// Why the solver did not answer.
@@ -474,7 +469,7 @@ fn touch(layer: &[Entry], start: usize, len: usize) {
     let end = (start + len).min(layer.len());
     let mut sum = 0u128;
     for e in layer[start.min(end)..end].iter().step_by(2) {
-        sum ^= e.win;
+        sum ^= e[0];
     }
     std::hint::black_box(sum);
 }
@@ -612,15 +607,15 @@ impl Solver {
                 let below = (1u32 << c) - 1;
                 let y2 = (y & below) | ((y >> 1) & !below);
                 let child = input.children[base[c as usize] + ranks.rank(y2)];
-                win |= child.win;
-                up_notlose |= child.notlose;
+                win |= child[0];
+                up_notlose |= child[1];
             }
             let notlose = if k == n { !0 } else { win | up_notlose };
             *slot = if own {
-                Entry { win, notlose }
+                [win, notlose]
             } else {
                 let r = ranks.rank(expand(y, &pos));
-                Entry::up(win, notlose, [input.moved[0][r], input.moved[1][r]], mover)
+                up(win, notlose, [input.moved[0][r], input.moved[1][r]], mover)
             };
             if b > 0 {
                 y = next_subset(y);
@@ -651,15 +646,15 @@ impl Solver {
                 let c = empties.trailing_zeros();
                 empties &= empties - 1;
                 let child = input.children[base + ranks.rank(x | 1 << c)];
-                win |= child.win;
-                up_notlose |= child.notlose;
+                win |= child[0];
+                up_notlose |= child[1];
             }
             let notlose = if k == n { !0 } else { win | up_notlose };
             *slot = if own {
-                Entry { win, notlose }
+                [win, notlose]
             } else {
                 let mover = input.mover[ranks.rank(expand(x, &pos))];
-                Entry::up(win, notlose, moved, mover)
+                up(win, notlose, moved, mover)
             };
             if a > 0 {
                 x = next_subset(x);
@@ -696,11 +691,15 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solved, Refusal> {
     let threads = limits.threads.max(1);
     // one buffer for the even layers, one for the odd ones
     let largest = |parity: usize| (1..=n).filter(|k| k % 2 == parity).map(|k| layer_size(n, k)).max().unwrap_or(0);
-    let mut buffers = [vec![Entry::default(); largest(0) as usize], vec![Entry::default(); largest(1) as usize]];
+    let mut buffers = [vec![[0u128; 2]; largest(0) as usize], vec![[0u128; 2]; largest(1) as usize]];
     let mut colourings = 0u64;
     let ranks = ranks();
+    let late = || limits.deadline.is_some_and(|d| Instant::now() > d);
     for k in (1..=n).rev() {
         solver.prepare(k, threads);
+        if late() {
+            return Err(Refusal::OutOfTime);
+        }
         let size = layer_size(n, k) as usize;
         let (even, odd) = buffers.split_at_mut(1);
         let (out, child) = if k % 2 == 0 { (&mut even[0], &odd[0]) } else { (&mut odd[0], &even[0]) };
@@ -741,9 +740,9 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solved, Refusal> {
                 (false, true) => -1,
                 (false, false) => {
                     let own = layer1[e];
-                    if contains(own.win, state) {
+                    if contains(own[0], state) {
                         -1
-                    } else if contains(own.notlose, state) {
+                    } else if contains(own[1], state) {
                         0
                     } else {
                         1

@@ -354,11 +354,17 @@ impl PentagoCore {
         if position.is_over() {
             return Err(PyValueError::new_err("the game is over: there is no move to choose"));
         }
+        // a table for about the nodes the search can visit (a shallow search: a small one)
+        let tt_bits = match (max_depth, time_limit) {
+            (Some(d), _) if d <= 3 => 14,
+            (_, Some(t)) => (t.max(0.01) * 1e5).log2().clamp(14.0, 21.0) as u32,
+            _ => 21,
+        };
         let limits = SearchLimits {
             deadline: time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0))),
             max_depth: max_depth.unwrap_or(64),
             max_nodes,
-            ..SearchLimits::default()
+            tt_bits,
         };
         let r = py
             .detach(move || pentago::search::best_move(&position, &limits))

@@ -82,7 +82,7 @@ SOLVE_SHARE = 0.3
 """Share of a search bot's time first spent trying to solve the position exactly."""
 PERFECT_SOLVE_SHARE = 0.85
 """The same for the ``perfect`` level: most of its time, when the solver expects to finish."""
-SEARCH_MARGIN = 0.1
+SEARCH_MARGIN = 0.15
 """Seconds (at most; 8% of shorter budgets) kept back from a native search's limit, so
 that the move is back in Python within the bot's time."""
 
