@@ -390,7 +390,7 @@ pub fn estimated_seconds(n: usize) -> f64 {
         entries += s;
         children += s * (n - k) as u64;
     }
-    entries as f64 * 20e-9 + children as f64 * 4e-9
+    entries as f64 * 25e-9 + children as f64 * 5e-9
 }
 
 /// Which colour of a layer is the major index.
