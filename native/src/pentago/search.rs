@@ -105,9 +105,9 @@ static SYM_INVERSE: [u8; 8] = {
 #[inline]
 fn sym_side(side: u64, s: usize) -> u64 {
     let mut out = 0;
-    for q in 0..4 {
+    for (q, &to) in SYM_QUADRANT[s].iter().enumerate() {
         let p = (side >> (16 * q) & 0x1FF) as usize;
-        out |= (SYM_PATTERN[s][p] as u64) << (16 * SYM_QUADRANT[s][q] as u64);
+        out |= (SYM_PATTERN[s][p] as u64) << (16 * to as u64);
     }
     out
 }
@@ -151,18 +151,18 @@ impl Position {
         }
         let me = self.to_move as usize;
         let empty = self.empty();
-        for q in 0..4 {
+        for (q, table) in COUNTS.iter().enumerate() {
             let shift = 16 * q;
             let mine = (self.sides[me] >> shift & 0x1FF) as usize;
             let theirs = (self.sides[1 - me] >> shift & 0x1FF) as usize;
             let hole = (empty >> shift & 0x1FF) as usize;
             for d in 0..2 {
                 let (m2, t2) = (ROTATE[d][mine] as usize, ROTATE[d][theirs] as usize);
-                let ct = self.counts[1 - me] - COUNTS[q][theirs] + COUNTS[q][t2];
+                let ct = self.counts[1 - me] - table[theirs] + table[t2];
                 if has_five(ct) {
                     continue; // the opponent would have five too
                 }
-                let cm = self.counts[me] - COUNTS[q][mine] + COUNTS[q][m2];
+                let cm = self.counts[me] - table[mine] + table[m2];
                 let twist = Some(Twist { quadrant: q as u8, direction: d as u8 });
                 if has_five(cm) {
                     // any placement, then this turn

@@ -13,6 +13,9 @@ use crate::search::SearchLimits;
 
 use super::{IllegalMoveError, InvalidMoveError};
 
+/// The solver's answer: the value, every move's value, the colourings computed.
+type SolvedMoves = (i8, Vec<(Action, i8)>, u64);
+
 /// The package's 324 `PentagoMove` objects, indexed by action id.
 static PENTAGO_MOVES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 /// The ints 0..324 (CPython caches only up to 256).
@@ -316,7 +319,7 @@ impl PentagoCore {
         time_limit: Option<f64>,
         threads: usize,
         max_gb: f64,
-    ) -> PyResult<Option<(i8, Vec<(Action, i8)>, u64)>> {
+    ) -> PyResult<Option<SolvedMoves>> {
         let position = self.state.position;
         let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
         let limits = midgame::Limits {

@@ -136,7 +136,7 @@ impl<G: Game> Searcher<G> {
             }
             out.push((mv, score, child));
         }
-        out.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        out.sort_unstable_by_key(|c| std::cmp::Reverse(c.1));
         out
     }
 

@@ -1,6 +1,8 @@
 //! Pentago's search knowledge: symmetries, wins in one, and the search finding forced
 //! wins.
 
+#![allow(clippy::needless_range_loop)] // symmetries and cells are numbers here
+
 use std::collections::HashMap;
 
 use super::*;
