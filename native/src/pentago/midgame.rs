@@ -18,21 +18,28 @@
 //! rotation states.
 //!
 //! **Layers.** Layer `k` holds every colouring with `k` marbles placed (the mover of layer
-//! `k` has placed `k / 2`, the other `(k + 1) / 2`): for each, two half sets — the states
-//! where the player to move wins, and where they do not lose.  Layer `n` (the full board)
-//! is a draw wherever nobody has five; layer `k` follows from layer `k + 1`, so only two
-//! layers are in memory at once.  For a colouring (mover's cells `X`, other's `Y`), over
-//! the empty cells `e`:
+//! `k` has placed `k / 2`, the other `(k + 1) / 2`).  Layer `k` follows from layer
+//! `k + 1`, so only two layers are in memory at once.  A colouring's own result is two
+//! half sets — where its mover wins, and where they do not lose:
 //!
-//! * `imm` = ⋃ five(X ∪ e) in this layer's states: placing there makes five (a win at
-//!   once, no twist),
-//! * `A` = ⋃ five(X ∪ e), `B` = ⋃ ¬notlose(child), `C` = ⋃ ¬win(child), in the child
-//!   layer's states, and `O` = five(Y) there (the opponent's five after the twist);
-//! * the twist: `won = ¬O ∧ (A ∨ B)` (only the mover has five, or the child's mover cannot
-//!   even draw) and `held = A ∨ (¬O ∧ C)`, then `win = imm ∨ turn(won)`,
-//!   `notlose = win ∨ turn(held)`, where `turn(S)` holds the states one quarter turn
-//!   (any quadrant, either way) from a state of `S`.
+//! * `win = ⋃_e up_win(X ∪ e, Y)` and `notlose = win ∪ ⋃_e up_notlose(X ∪ e, Y)` over the
+//!   empty cells `e`, for mover's cells `X` and the other's `Y`; on the full board (layer
+//!   `n`) nobody wins and nobody loses;
 //!
+//! and what a layer stores for each colouring is what its *parent* needs ([`Entry`]), in
+//! the parent's states, from its own result, the fives of the colour that just moved (`M`,
+//! in both parities) and of its mover (`O`):
+//!
+//! * `imm = M` in the parent's states: the placement alone made five (a win, no turn);
+//! * after the quarter turn, in this layer's states: `won = ¬O ∧ (M ∨ ¬notlose)` (only
+//!   the parent's mover has five, or this colouring's mover cannot even draw) and
+//!   `held = M ∨ (¬O ∧ ¬win)`;
+//! * `up_win = imm ∪ turn(won)`, `up_notlose = imm ∪ turn(held)`, where `turn(S)` holds
+//!   the states one quarter turn (any quadrant, either way) from a state of `S` — the
+//!   same for every child, so it is applied once per colouring.
+//!
+//! Layer 1 keeps its own results instead: the root's moves are read from them.
+
 //! `five(S)` (a colour's five in every rotation state) depends only on that colour's
 //! cells, so it is computed once per subset (thousands) rather than per colouring
 //! (millions), from per-quadrant tables of which lines a turned quadrant completes.
@@ -40,9 +47,10 @@
 //! **Layout.** Colourings are numbered by the colex ranks of the two subsets: one colour's
 //! subset of the `n` empty cells (the *major* rank), then the other's within the cells
 //! left (the *minor*).  Layers alternate which colour is major, so that computing a layer
-//! in its own order (writing sequentially) reads its children from one block (even
-//! layers: the children of one mover subset lie in a handful of blocks) — both kept in
-//! cache.  The work is split across threads by ranges of major ranks.
+//! in its own order (writing sequentially) reads its children from one block (odd
+//! layers) or from a handful (even layers: one per empty cell), each first read through
+//! in order so that the hardware prefetcher brings it into the cache.  The work is split
+//! across threads by ranges of major ranks.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
