@@ -185,7 +185,9 @@ impl Position {
         None
     }
 
-    /// The heuristic score for the player to move (see [`LINE_WEIGHT`]).
+    /// The heuristic score for the player to move: each line of five free of one colour
+    /// is worth a weight by its marbles to that colour (`LINE_WEIGHT`; the opponent's
+    /// fours, threats to be answered, more).
     pub fn score(&self) -> i32 {
         let me = self.to_move as usize;
         let (mine, theirs) = (self.counts[me], self.counts[1 - me]);
