@@ -249,3 +249,56 @@ def test_solution_counts_are_plural_only_when_plural(capsys):
     assert main(["solve", "puzzle", "#####", "--pieces", "I", "--count"]) == 0
     out = flat(capsys.readouterr().out)
     assert "1 solution up to symmetry" in out and "1 solutions" not in out
+
+
+# -- pentarena solve pentago: the value of a position and of every move ------------------
+
+SOLVABLE = "WBW.BB/BWB.W./WWB.BW/BBW.WB/W.B.../.W..B./w"  # 13 empty cells: a draw
+
+
+def test_solve_pentago_prints_the_value_of_every_move(capsys):
+    assert main(["solve", "pentago", SOLVABLE]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "White to move, 13 empty cells: White draws with perfect play" in out
+    state = pentarena.load_game("pentago").new_initial_state(position=SOLVABLE)
+    counts = {title: 0 for title in ("winning", "drawing", "losing")}
+    for title in counts:
+        if f"{title} moves (" in out:
+            counts[title] = int(out.split(f"{title} moves (")[1].split(")")[0])
+    assert sum(counts.values()) == len(state.legal_moves()) == 104
+    assert counts["drawing"] >= 1 and counts["winning"] == 0
+    for move in ("d4 TL cw", "d1 (any turn)"):  # a single move and a whole placement
+        assert move in out
+
+
+def test_solve_pentago_json_record_and_moves(capsys, tmp_path):
+    assert main(["solve", "pentago", SOLVABLE, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    state = pentarena.load_game("pentago").new_initial_state(position=SOLVABLE)
+    assert data["value"] == 0 and data["empty"] == 13
+    assert set(data["moves"]) == {str(m) for m in state.legal_moves()}
+    assert max(data["moves"].values()) == data["value"]
+    # a record file: its last position; and moves played from a position
+    game = pentarena.load_game("pentago")
+    played = game.new_initial_state(position=SOLVABLE)
+    played.apply("d4 TL cw")
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(played.to_json()))
+    assert main(["solve", "pentago", str(record), "--json"]) == 0
+    after = json.loads(capsys.readouterr().out)
+    assert after["empty"] == 12 and after["to_move"] == 1 and after["value"] == 0
+    assert main(["solve", "pentago", SOLVABLE, "--moves", "d4 TL cw", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves"] == after["moves"]
+    saved = pentarena.GameRecord.of(game.new_initial_state())
+    path = tmp_path / "start.json"
+    path.write_text(saved.dumps())
+    assert main(["solve", "pentago", str(path), "--max-gb", "1"]) == 2  # 36 empty cells
+    assert "GB" in flat(capsys.readouterr().out)
+
+
+def test_solve_pentago_refuses_what_it_cannot_read(capsys):
+    assert main(["solve", "pentago", "WWWW"]) == 2
+    assert "neither a file nor a position" in flat(capsys.readouterr().out)
+    assert main(["solve", "pentago", SOLVABLE, "--moves", "z9 TL cw"]) == 2
+    assert "--moves: move 1" in flat(capsys.readouterr().out)
+    assert main(["solve", "puzzle"]) == 2

@@ -140,3 +140,72 @@ def test_search_bot_plays_the_solved_win():
     plain = SearchBot(seed=4, time_limit=0.2, solve=False)
     plain.choose(state)
     assert plain.solved is None
+
+
+# -- Pentago: the native search and the exact solver behind the levels --------------------
+
+def pentago_late(seed: int, empty: int):
+    rng = random.Random(seed)
+    while True:
+        state = PENTAGO.new_initial_state()
+        while not state.is_terminal() and state._empty_count() > empty:
+            state.apply(state.random_move(rng))
+        if not state.is_terminal():
+            return state
+
+
+def test_pentago_levels_search_natively_within_their_budget(monkeypatch):
+    from pentarena.games.pentago.rules import PentagoState
+
+    asked = []
+    original = PentagoState.search_position
+
+    def spy(self, time_limit=1.0, max_depth=None):
+        asked.append(time_limit)
+        return original(self, min(time_limit, 0.05), max_depth)
+
+    monkeypatch.setattr(PentagoState, "search_position", spy)
+    state = pentago_late(1, 30)
+    for level, budget in (("medium", 0.5), ("hard", 2.0), ("perfect", 10.0)):
+        bot = make_bot(level, seed=1)
+        move = bot.choose(state)
+        assert move in state.legal_moves() and bot.searched is not None
+        assert bot.searched.move == move and bot.searched.depth >= 1
+        assert 0 < asked[-1] <= budget - 0.03  # a margin is kept for getting back to Python
+    assert "perfect" in pentarena.ai.LEVELS
+
+
+def test_pentago_perfect_and_hard_play_a_winning_move_where_the_game_is_won():
+    checked = 0
+    for seed in range(40):
+        state = pentago_late(100 + seed, 12)
+        value, moves = state.solve_moves()
+        if value != 1 or all(v == 1 for _, v in moves):
+            continue  # won positions where a move can throw the win away
+        wins = {m for m, v in moves if v == 1}
+        perfect = make_bot("perfect", seed=seed)
+        assert perfect.choose(state) in wins
+        assert perfect.solved is not None and perfect.solved.value == 1
+        hard = make_bot("hard", seed=seed, time_limit=1.0)
+        assert hard.choose(state) in wins  # solved within its share of the time, too
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_pentago_perfect_keeps_a_draw_and_searches_on_when_lost():
+    found = {0: None, -1: None}
+    for seed in range(200):
+        state = pentago_late(300 + seed, 10)
+        value, moves = state.solve_moves()
+        if value in found and found[value] is None:
+            found[value] = (state, moves)
+        if all(found.values()):
+            break
+    state, moves = found[0]
+    bot = make_bot("perfect", seed=1, time_limit=2)
+    assert dict(moves)[bot.choose(state)] == 0 and bot.solved.value == 0
+    state, moves = found[-1]
+    move = bot.choose(state, 0.5)
+    assert move in state.legal_moves() and bot.solved is None  # lost: the search picks

@@ -12,6 +12,8 @@
 //! ccw = 1 — and `288 + cell` (288..324) for a placement that wins at once.
 
 pub mod tables;
+pub mod midgame;
+pub mod search;
 
 use std::fmt;
 

@@ -5,9 +5,16 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySet, PyTuple};
 use pyo3::intern;
 
+use std::time::{Duration, Instant};
+
+use crate::pentago::midgame::{self, Refusal};
 use crate::pentago::{self, Action, Move, Twist};
+use crate::search::SearchLimits;
 
 use super::{IllegalMoveError, InvalidMoveError};
+
+/// The solver's answer: the value, every move's value, the colourings computed.
+type SolvedMoves = (i8, Vec<(Action, i8)>, u64);
 
 /// The package's 324 `PentagoMove` objects, indexed by action id.
 static PENTAGO_MOVES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
@@ -298,6 +305,80 @@ impl PentagoCore {
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.state = pentago::State::new(position);
         Ok(())
+    }
+
+    /// The exact midgame solver (``pentago/midgame.rs``), run without the GIL:
+    /// ``(value, [(action, value), ...], colourings)`` for the player to move (1 win,
+    /// 0 draw, -1 loss; the moves in legal order), or None when it cannot finish within
+    /// ``time_limit`` seconds (given up at once when its estimate is over the limit) or
+    /// ``max_gb`` of memory.
+    #[pyo3(signature = (time_limit=None, threads=1, max_gb=12.0))]
+    fn _solve(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        threads: usize,
+        max_gb: f64,
+    ) -> PyResult<Option<SolvedMoves>> {
+        let position = self.state.position;
+        let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+        let limits = midgame::Limits {
+            deadline,
+            max_bytes: (max_gb * 1e9) as usize,
+            threads: threads.max(1),
+            give_up_factor: 1.0,
+        };
+        match py.detach(move || midgame::solve(&position, &limits)) {
+            Ok(s) => Ok(Some((s.value, s.moves, s.colourings))),
+            Err(Refusal::GameOver) => Err(PyValueError::new_err("the game is over: there is nothing to solve")),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The solver's estimate of its time for this position on one thread of the
+    /// development machine (seconds), and its memory (bytes).
+    fn _solve_estimate(&self) -> (f64, usize) {
+        let n = self.state.position.empty_count() as usize;
+        (midgame::estimated_seconds(n), midgame::peak_bytes(n))
+    }
+
+    /// The native alpha-beta (``search/``, ``pentago/search.rs``), run without the GIL:
+    /// ``(action, score, depth, nodes, proven)`` where ``proven`` is 1 (a forced win),
+    /// -1 (a forced loss) or 0 (a heuristic score), and ``score`` is in -1..1 (±1 proven).
+    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None))]
+    fn _search(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        max_depth: Option<u32>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<(Action, f64, u32, u64, i32)> {
+        let position = self.state.position;
+        if position.is_over() {
+            return Err(PyValueError::new_err("the game is over: there is no move to choose"));
+        }
+        // a table for about the nodes the search can visit (a shallow search: a small one)
+        let tt_bits = match (max_depth, time_limit) {
+            (Some(d), _) if d <= 3 => 14,
+            (_, Some(t)) => (t.max(0.01) * 1e5).log2().clamp(14.0, 21.0) as u32,
+            _ => 21,
+        };
+        let limits = SearchLimits {
+            deadline: time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0))),
+            max_depth: max_depth.unwrap_or(64),
+            max_nodes,
+            tt_bits,
+        };
+        let r = py
+            .detach(move || pentago::search::best_move(&position, &limits))
+            .ok_or_else(|| PyValueError::new_err("no legal move"))?;
+        let proven = r.proven().unwrap_or(0);
+        let score = if proven != 0 {
+            proven as f64
+        } else {
+            (r.score as f64 / 2000.0).tanh() * 0.98
+        };
+        Ok((r.best, score, r.depth, r.nodes, proven))
     }
 
     /// An instance of the same (sub)class with the same engine state; the subclass copies

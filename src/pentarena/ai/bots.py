@@ -9,7 +9,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 
-from ..core.game import Move, Solution, State
+from ..core.game import Move, SearchResult, Solution, State
 
 DEFAULT_TIME_LIMIT = 1.0
 
@@ -72,11 +72,19 @@ LEVELS: dict[str, str] = {
               "perfect play once the game can solve the position",
     "hard": "the same search with 2 s a move",
     "expert": "the same search with 5 s a move",
+    "perfect": "exact play as soon as the game can be solved within the move's time "
+               "(Pentago: from about 18 empty cells), the strongest search before; "
+               "10 s a move",
 }
 
 
 SOLVE_SHARE = 0.3
 """Share of a search bot's time first spent trying to solve the position exactly."""
+PERFECT_SOLVE_SHARE = 0.85
+"""The same for the ``perfect`` level: most of its time, when the solver expects to finish."""
+SEARCH_MARGIN = 0.15
+"""Seconds (at most; 8% of shorter budgets) kept back from a native search's limit, so
+that the move is back in Python within the bot's time."""
 
 
 class SearchBot(Bot):
@@ -85,15 +93,17 @@ class SearchBot(Bot):
     information (so the bot never uses what its seat cannot see).
 
     With perfect information it first asks the game to solve the position exactly
-    (``State.solve_position``, for part of its time): a proven win or draw is played at
-    once — perfect play wherever the game can be solved — and otherwise the tree search
-    uses the time left.  ``solved`` holds that last exact result (None when the move came
-    from the tree search)."""
+    (``State.solve_position``, for ``solve_share`` of its time): a proven win or draw is
+    played at once — perfect play wherever the game can be solved — and otherwise the tree
+    search uses the time left: the game's own search when it has one
+    (``State.search_position``: Pentago's native alpha-beta), else this package's.
+    ``solved`` holds that last exact result (None when the move came from a search),
+    ``searched`` the last native search's report."""
 
     name = "search"
 
     def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
-                 solve: bool = True) -> None:
+                 solve: bool = True, solve_share: float = SOLVE_SHARE) -> None:
         super().__init__(seed, time_limit)
         from .alphabeta import AlphaBetaBot
         from .ismcts import ISMCTSBot
@@ -103,22 +113,28 @@ class SearchBot(Bot):
         self.ismcts = ISMCTSBot(seed=seed, time_limit=time_limit)
         self.alphabeta = AlphaBetaBot(seed=seed, time_limit=time_limit)
         self.use_solver = solve
+        self.solve_share = solve_share
         self.solved: Solution | None = None
+        self.searched: SearchResult | None = None
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         budget = time_limit or self.time_limit
         if state.game.hidden_information:
             return self.ismcts.choose(state, budget)
         start = time.perf_counter()
-        self.solved = None
+        self.solved = self.searched = None
         if self.use_solver:
-            solution = state.solve_position(budget * SOLVE_SHARE)
+            solution = state.solve_position(budget * self.solve_share)
             if solution is not None and solution.value >= 0:
                 self.solved = solution
                 return solution.move
-        left = budget - (time.perf_counter() - start)
+        left = max(budget - (time.perf_counter() - start), budget * (1 - self.solve_share) / 2)
+        native = state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
+        if native is not None:
+            self.searched = native
+            return native.move
         bot = self.alphabeta if state.game.search == "alphabeta" else self.mcts
-        return bot.choose(state, max(left, budget * (1 - SOLVE_SHARE) / 2))
+        return bot.choose(state, left)
 
     @property
     def last(self):
@@ -140,6 +156,8 @@ def make_bot(level: str, seed: int | None = None, time_limit: float | None = Non
     if level in ("easy", "greedy"):
         return GreedyBot(seed, time_limit or DEFAULT_TIME_LIMIT)
     budgets = {"medium": 0.5, "hard": 2.0, "expert": 5.0, "mcts": 1.0}
+    if level == "perfect":
+        return SearchBot(seed=seed, time_limit=time_limit or 10.0, solve_share=PERFECT_SOLVE_SHARE)
     if level in budgets:
         return SearchBot(seed=seed, time_limit=time_limit or budgets[level])
     raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")

@@ -39,6 +39,21 @@ class Solution:
 
 
 @dataclass(frozen=True)
+class SearchResult:
+    """What a game's own (native) search found for the player to move.
+
+    ``move``: the move it chose.  ``value``: its score for the mover, -1..1 (±1 only for
+    a proven result).  ``proven``: 1 a forced win, -1 a forced loss, 0 a heuristic value.
+    ``depth``: plies searched; ``nodes``: positions visited."""
+
+    move: Move
+    value: float
+    depth: int
+    nodes: int
+    proven: int = 0
+
+
+@dataclass(frozen=True)
 class Option:
     """One table option: its default, the allowed values and a line of help."""
 
@@ -260,6 +275,12 @@ class State(ABC):
         """Perfect play: the exact value of this position and a best move, if the game
         can search it out within ``time_limit`` seconds.  None when the game has no exact
         solver for this position or the search did not finish in time (the default)."""
+        return None
+
+    def search_position(self, time_limit: float = 1.0) -> SearchResult | None:
+        """The game's own strong search (e.g. native alpha-beta with game knowledge), run
+        for ``time_limit`` seconds; None when the game has none (the default): the AI then
+        searches through this protocol."""
         return None
 
     def position_key(self) -> Hashable | None:

@@ -18,10 +18,11 @@ from typing import Any
 from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
 from ...core.errors import InvalidMoveError, StateFormatError
-from ...core.game import Game, State, json_seed, replay_moves
+from ...core.game import Game, SearchResult, Solution, State, json_seed, replay_moves
 from .board import LINES
 from .notation import (
     CANONICAL,
+    MOVES_BY_ACTION,
     NUM_ACTIONS,
     PLACE_ONLY,
     TEXT_BY_ACTION,
@@ -148,6 +149,55 @@ class PentagoState(PentagoCore, State):
         rng.shuffle(moves)
         moves.sort(key=lambda m: m[1] >= 0)
         return moves
+
+    # ------------------------------------------------------------------ perfect play
+    def solve_moves(self, time_limit: float | None = None, threads: int = 1,
+                    max_gb: float = 12.0) -> tuple[int, list[tuple[PentagoMove, int]]] | None:
+        """The exact value of this position for the player to move (1 win, 0 draw,
+        -1 loss) and the value of every legal move (in ``legal_moves()`` order), from the
+        native midgame solver (``native/src/pentago/midgame.rs``, without the GIL).
+
+        None when it cannot finish within ``time_limit`` seconds (None: no limit; it gives
+        up at once when its estimate is over the limit) or within ``max_gb`` of memory:
+        18 empty cells take seconds and 1 GB, 20 about a minute and 8 GB."""
+        if self.is_terminal():
+            return None
+        found = self._solve(time_limit, threads, max_gb)
+        if found is None:
+            return None
+        value, moves, _ = found
+        return value, [(MOVES_BY_ACTION[a], v) for a, v in moves]
+
+    def solve_position(self, time_limit: float = 1.0, *, threads: int = 1) -> Solution | None:
+        """Perfect play (see :meth:`solve_moves`): the exact value and a move that keeps
+        it — among several, the one the evaluation rates best (a win at once first).
+        ``nodes`` counts positions: colourings of the empty cells times 128 quadrant
+        rotation states."""
+        if self.is_terminal():
+            return None
+        found = self._solve(time_limit, threads, 12.0)
+        if found is None:
+            return None
+        value, moves, colourings = found
+        me = self.current_player
+
+        def after(action: int) -> float:
+            child = self.clone()
+            child.apply_action(action)
+            return child.evaluate(me)
+
+        best = max((a for a, v in moves if v == value), key=after)
+        return Solution(value, MOVES_BY_ACTION[best], colourings * 128)
+
+    def search_position(self, time_limit: float = 1.0,
+                        max_depth: int | None = None) -> SearchResult | None:
+        """The native alpha-beta (``native/src/search``, Pentago's knowledge in
+        ``native/src/pentago/search.rs``), without the GIL, for ``time_limit`` seconds or
+        ``max_depth`` plies."""
+        if self.is_terminal():
+            return None
+        action, value, depth, nodes, proven = self._search(time_limit, max_depth)
+        return SearchResult(MOVES_BY_ACTION[action], value, depth, nodes, proven)
 
     def clone(self) -> PentagoState:
         new = self._copy()

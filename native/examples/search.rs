@@ -1,0 +1,39 @@
+//! `cargo run --release --example search -- SECONDS [PLIES...]`: the Pentago alpha-beta
+//! from random positions after PLIES random moves: depth reached, nodes, score.
+use std::time::{Duration, Instant};
+
+use pentarena_native::pentago::search::best_move;
+use pentarena_native::pentago::{Move, Position};
+use pentarena_native::rng::Rng;
+use pentarena_native::search::SearchLimits;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seconds: f64 = args.first().map(|s| s.parse().unwrap()).unwrap_or(2.0);
+    let plies: Vec<u32> = args.iter().skip(1).map(|s| s.parse().unwrap()).collect();
+    let plies = if plies.is_empty() { vec![0, 4, 8, 12, 16, 20] } else { plies };
+    for (i, &n) in plies.iter().enumerate() {
+        let mut rng = Rng::new(i as u64 + 1);
+        let mut pos = Position::new();
+        for _ in 0..n {
+            if pos.is_over() {
+                break;
+            }
+            pos.play(pos.random_move(&mut rng)).unwrap();
+        }
+        if pos.is_over() {
+            continue;
+        }
+        let start = Instant::now();
+        let limits = SearchLimits { deadline: Some(start + Duration::from_secs_f64(seconds)), ..SearchLimits::default() };
+        let r = best_move(&pos, &limits).unwrap();
+        println!(
+            "after {n:2} plies: {} (score {}) depth {} nodes {} in {:.2} s",
+            Move::from_action(r.best).unwrap(),
+            r.score,
+            r.depth,
+            r.nodes,
+            start.elapsed().as_secs_f64()
+        );
+    }
+}

@@ -1,0 +1,222 @@
+//! Pentago's search knowledge: symmetries, wins in one, and the search finding forced
+//! wins.
+
+#![allow(clippy::needless_range_loop)] // symmetries and cells are numbers here
+
+use std::collections::HashMap;
+
+use super::*;
+use crate::pentago::midgame::{self, Limits};
+use crate::rng::Rng;
+
+#[test]
+fn symmetries_form_the_dihedral_group() {
+    for s in 0..8 {
+        let mut seen = [false; 36];
+        for c in 0..36 {
+            seen[SYM_CELL[s][c] as usize] = true;
+            assert_eq!(SYM_CELL[SYM_INVERSE[s] as usize][SYM_CELL[s][c] as usize] as usize, c);
+        }
+        assert!(seen.iter().all(|&x| x));
+    }
+    // the pattern table agrees with the cell map in every quadrant
+    let mut rng = Rng::new(1);
+    for _ in 0..200 {
+        let board = rng.next_u64() & ((1 << 36) - 1);
+        let packed = Position::from_boards(board, 0, 0).map(|p| p.sides[0]);
+        let Ok(packed) = packed else { continue };
+        for s in 0..8 {
+            let mut expected = 0u64;
+            for c in 0..36 {
+                if board >> c & 1 == 1 {
+                    expected |= 1 << SYM_CELL[s][c];
+                }
+            }
+            assert_eq!(super::super::to_row_major(sym_side(packed, s)), expected);
+        }
+    }
+}
+
+/// Values are invariant under the symmetries, and moves map to moves with the same
+/// outcome.
+#[test]
+fn symmetric_positions_have_symmetric_moves() {
+    let mut rng = Rng::new(8);
+    for _ in 0..30 {
+        let mut pos = Position::new();
+        for _ in 0..(6 + rng.below(14)) {
+            if pos.is_over() {
+                break;
+            }
+            pos.play(pos.random_move(&mut rng)).unwrap();
+        }
+        if pos.is_over() {
+            continue;
+        }
+        let [w, b] = pos.boards();
+        for s in 0..8 {
+            let map = |board: u64| (0..36).filter(|c| board >> c & 1 == 1).map(|c| 1u64 << SYM_CELL[s][c]).sum::<u64>();
+            let image = Position::from_boards(map(w), map(b), pos.to_move as usize).unwrap();
+            assert_eq!(image.canonical().0, pos.canonical().0);
+            let legal: Vec<Action> = image.legal_actions().to_vec();
+            for &a in pos.legal_actions().iter() {
+                let m = sym_action(a, s);
+                assert!(legal.contains(&m));
+                let (x, y) = (Game::child(&pos, a), Game::child(&image, m));
+                assert_eq!(x.canonical().0, y.canonical().0, "move {a} under symmetry {s}");
+            }
+        }
+    }
+}
+
+/// The naive win in one: try every legal move.
+fn naive_winning(pos: &Position) -> bool {
+    let me = pos.to_move as usize;
+    pos.legal_actions().iter().any(|&a| Game::child(pos, a).result(me) == Some(1))
+}
+
+#[test]
+fn wins_in_one_agree_with_trying_every_move() {
+    let mut rng = Rng::new(21);
+    let (mut found, mut checked) = (0, 0);
+    while checked < 3000 {
+        let mut pos = Position::new();
+        let plies = 8 + rng.below(24);
+        for _ in 0..plies {
+            if pos.is_over() {
+                break;
+            }
+            pos.play(pos.random_move(&mut rng)).unwrap();
+        }
+        if pos.is_over() {
+            continue;
+        }
+        checked += 1;
+        let fast = pos.winning_move();
+        assert_eq!(fast.is_some(), naive_winning(&pos), "{:?}", pos.boards());
+        if let Some(mv) = fast {
+            found += 1;
+            let mut child = pos;
+            child.play(mv).expect("a legal move");
+            assert_eq!(child.result(pos.to_move as usize), Some(1));
+        }
+    }
+    assert!(found > 300, "{found}");
+}
+
+fn solved(pos: &Position) -> midgame::Solved {
+    midgame::solve(pos, &Limits::default()).expect("solved")
+}
+
+/// Positions the solver says are won for the mover, with the plies to the win found by
+/// a plain search.
+fn won_positions(seed: u64, empty: usize, count: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = vec![];
+    while out.len() < count {
+        let pos = crate::pentago::midgame::tests_support::random_position(&mut rng, empty);
+        if pos.winning_move().is_none() && solved(&pos).value == 1 {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn search_finds_forced_wins_the_solver_confirms() {
+    let mut memo: HashMap<u64, i8> = HashMap::new();
+    let mut proven = 0;
+    for pos in won_positions(3, 8, 25) {
+        let result = best_move(&pos, &SearchLimits { max_depth: 5, ..SearchLimits::default() }).unwrap();
+        let s = solved(&pos);
+        let value = s.moves.iter().find(|m| m.0 == result.best).unwrap().1;
+        if result.proven() == Some(1) {
+            proven += 1;
+            assert_eq!(value, 1, "the search claims a win the solver denies");
+        }
+        let _ = &mut memo;
+    }
+    assert!(proven > 10, "{proven} of 25 wins found within 5 plies");
+}
+
+#[test]
+fn search_wins_in_one_blocks_and_wins_in_three() {
+    // White to move wins at once (e1)
+    let pos = Position::from_text("WWWW../BBB.../B...../....../....../....../w").unwrap();
+    let r = best_move(&pos, &SearchLimits::default()).unwrap();
+    assert_eq!(r.best, 288 + 4);
+    assert_eq!(r.proven(), Some(1));
+    // Black must stop e1: after its move White has no win in one
+    let pos = Position::from_text("WWWW../....../....../...B../....B./B...../b").unwrap();
+    let r = best_move(&pos, &SearchLimits { max_depth: 2, ..SearchLimits::default() }).unwrap();
+    let child = Game::child(&pos, r.best);
+    assert!(child.winning_move().is_none(), "the search leaves White a win");
+}
+
+/// Whether the player to move can force a win within `plies` plies (odd), by brute force.
+fn forced_win(pos: &Position, plies: u32) -> bool {
+    let me = pos.to_move as usize;
+    pos.legal_actions().iter().any(|&a| {
+        let child = Game::child(pos, a);
+        match child.result(me) {
+            Some(r) => r == 1,
+            None => {
+                plies >= 3
+                    && child.winning_move().is_none()
+                    && child.legal_actions().iter().all(|&b| {
+                        let grandchild = Game::child(&child, b);
+                        match grandchild.result(me) {
+                            Some(r) => r == 1,
+                            None => forced_win(&grandchild, plies - 2),
+                        }
+                    })
+            }
+        }
+    })
+}
+
+#[test]
+fn search_finds_every_forced_win_in_three_plies() {
+    let mut rng = Rng::new(77);
+    let mut found = 0;
+    let mut tried = 0;
+    while found < 12 {
+        tried += 1;
+        assert!(tried < 20_000, "too few positions with a win in three");
+        let mut pos = Position::new();
+        let plies = 14 + rng.below(14);
+        for _ in 0..plies {
+            if pos.is_over() {
+                break;
+            }
+            pos.play(pos.random_move(&mut rng)).unwrap();
+        }
+        if pos.is_over() || pos.winning_move().is_some() || !forced_win(&pos, 3) {
+            continue;
+        }
+        found += 1;
+        let r = best_move(&pos, &SearchLimits { max_depth: 3, ..SearchLimits::default() }).unwrap();
+        assert_eq!(r.proven(), Some(1), "the search misses a win in three: {:?}", pos.boards());
+        assert_eq!(r.score, crate::search::WIN - 3);
+        let child = Game::child(&pos, r.best);
+        let me = pos.to_move as usize;
+        assert!(child.result(me) == Some(1) || (child.winning_move().is_none() && {
+            child.legal_actions().iter().all(|&b| {
+                let g = Game::child(&child, b);
+                g.result(me).map_or_else(|| forced_win(&g, 1), |r| r == 1)
+            })
+        }), "the move the search chose does not win in three");
+    }
+}
+
+#[test]
+fn search_respects_its_limits() {
+    let mut rng = Rng::new(4);
+    let mut pos = Position::new();
+    for _ in 0..6 {
+        pos.play(pos.random_move(&mut rng)).unwrap();
+    }
+    let r = best_move(&pos, &SearchLimits { max_nodes: Some(5000), ..SearchLimits::default() }).unwrap();
+    assert!(r.nodes < 20_000);
+    assert!(pos.legal_actions().contains(&r.best));
+}
