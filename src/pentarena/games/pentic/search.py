@@ -1,0 +1,44 @@
+"""Pentic's computer levels: the settings of the native information-set search
+(``native/src/pentic/ismcts.rs``) per level, calibrated so that each level beats the one
+below in at least three games of four (README, "Pentic strength").
+
+The search sees only the view of the seat to move (the engine narrows whatever it is
+given to that view before it starts), deals the unseen cards at random every iteration,
+and stops after its iterations or its time, whichever comes first: a level uses less than
+its time on this machine, so that it plays the same on a faster or a busier one, and
+deterministically for a seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import SearchResult
+from .notation import MOVES_BY_ACTION
+
+STRONGEST: dict[str, Any] = {
+    "iterations": 10**9,
+    "prior": 5.0,
+    "exploration": 1.5,
+    "playout_depth": 4,
+}
+"""The search without an iteration cap (a search bot with no level, and ``perfect``):
+as many iterations as its time allows."""
+
+LEVELS: dict[str, dict[str, Any]] = {
+    "medium": {**STRONGEST, "iterations": 1_000},
+    "hard": {**STRONGEST, "iterations": 30_000},
+    "expert": {**STRONGEST, "iterations": 300_000},
+}
+"""Per level: the native search's settings (see ``PenticCore._search``)."""
+
+
+def search(state: Any, time_limit: float, seed: int = 0, level: str | None = None,
+           **settings: Any) -> SearchResult:
+    """The native search's move for the player to move in ``state`` (a full state or
+    that seat's view), with ``level``'s settings (unknown levels and None: the strongest,
+    within ``time_limit``), updated by ``settings``."""
+    chosen = {**LEVELS.get(level or "", STRONGEST), **settings}
+    action, value, iterations, _nodes, depth, _visits = state._search(
+        seed % 2**64, max(0.0, time_limit), **chosen)
+    return SearchResult(MOVES_BY_ACTION[action], 2.0 * value - 1.0, depth, iterations)
