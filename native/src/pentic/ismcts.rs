@@ -83,8 +83,6 @@ const CLOCK_EVERY: u64 = 64;
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    first_child: u32,
-    next_sibling: u32,
     action: Action,
     /// The seat that made the move into this node.
     player: u8,
@@ -96,7 +94,78 @@ struct Node {
 
 impl Node {
     fn new(action: Action, player: u8) -> Node {
-        Node { first_child: NONE, next_sibling: NONE, action, player, visits: 0, avail: 1, total: 0.0 }
+        Node { action, player, visits: 0, avail: 1, total: 0.0 }
+    }
+}
+
+/// The tree: its nodes, and (parent, action) -> child in an open-addressing table, so a
+/// visit looks up the moves legal in this deal (at most 45) however many children the
+/// node has (an opponent's node gathers every card the deals gave it: hundreds).
+struct Tree {
+    nodes: Vec<Node>,
+    /// `parent << 11 | action`, plus 1 (0: an empty slot).
+    keys: Vec<u64>,
+    children: Vec<u32>,
+}
+
+impl Tree {
+    fn new(root: Node) -> Tree {
+        Tree { nodes: vec![root], keys: vec![0; 1 << 12], children: vec![NONE; 1 << 12] }
+    }
+
+    #[inline]
+    fn key(node: usize, action: Action) -> u64 {
+        ((node as u64) << 11 | action as u64) + 1
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        let bits = self.keys.len().trailing_zeros();
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    /// The child of `node` by `action`, or NONE.
+    #[inline]
+    fn child(&self, node: usize, action: Action) -> u32 {
+        let key = Tree::key(node, action);
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            match self.keys[i] {
+                0 => return NONE,
+                k if k == key => return self.children[i],
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn place(&mut self, key: u64, child: u32) {
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        while self.keys[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.keys[i] = key;
+        self.children[i] = child;
+    }
+
+    /// Add `action` (made by `player`) as a child of `node`; its id.
+    fn add(&mut self, node: usize, action: Action, player: usize) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node::new(action, player as u8));
+        if 2 * id >= self.keys.len() {
+            // at most half full: double, and place every key again
+            let size = 2 * self.keys.len();
+            let keys = std::mem::replace(&mut self.keys, vec![0; size]);
+            let children = std::mem::replace(&mut self.children, vec![NONE; size]);
+            for (k, c) in keys.into_iter().zip(children) {
+                if k != 0 {
+                    self.place(k, c);
+                }
+            }
+        }
+        self.place(Tree::key(node, action), id as u32);
+        id
     }
 }
 
@@ -108,86 +177,63 @@ fn nth_bit(mut mask: u64, k: u32) -> u32 {
     mask.trailing_zeros()
 }
 
-/// The hand slot holding `card`, if any.
+/// The action of the card in `slot` of `hand` on grid index `index`.
 #[inline]
-fn slot_of(hand: &[u8], card: u8) -> Option<usize> {
-    hand.iter().position(|&c| c == card)
-}
-
-/// Add `action` (made by `player`) as a child of `node`; its id.
-fn add_child(nodes: &mut Vec<Node>, node: usize, action: Action, player: usize) -> usize {
-    let id = nodes.len();
-    let mut fresh = Node::new(action, player as u8);
-    fresh.next_sibling = nodes[node].first_child;
-    nodes.push(fresh);
-    nodes[node].first_child = id as u32;
-    id
+fn action_of(hand: &[u8], slot: usize, index: usize) -> Action {
+    hand[slot] as Action * POSITIONS as Action + index as Action
 }
 
 /// UCB1 with availability: an untried legal move at random if there is one (and room),
 /// else the best of the tried ones.  (slot, grid index, child), or None when the tree is
 /// full and no legal move here has a node.
-fn select_ucb(nodes: &mut Vec<Node>, node: usize, pos: &Position, c: f64, max_nodes: usize, rng: &mut Rng) -> Option<(usize, usize, usize)> {
+fn select_ucb(tree: &mut Tree, node: usize, pos: &Position, c: f64, max_nodes: usize, rng: &mut Rng) -> Option<(usize, usize, usize)> {
     let seat = pos.to_move as usize;
     let hand = pos.hand(seat);
-    let mut covered = 0u64; // bit slot * 9 + index: legal moves with a child
-    let mut child = nodes[node].first_child;
-    while child != NONE {
-        let a = nodes[child as usize].action as usize;
-        if let Some(slot) = slot_of(hand, (a / POSITIONS) as u8) {
-            covered |= 1 << (slot * POSITIONS + a % POSITIONS);
+    let count = hand.len() * POSITIONS;
+    let mut child_at = [NONE; MAX_MOVES];
+    let mut untried = 0u64; // bit slot * 9 + index
+    for (m, at) in child_at[..count].iter_mut().enumerate() {
+        *at = tree.child(node, action_of(hand, m / POSITIONS, m % POSITIONS));
+        untried |= ((*at == NONE) as u64) << m;
+    }
+    if untried != 0 && tree.nodes.len() < max_nodes {
+        let m = nth_bit(untried, rng.below(untried.count_ones())) as usize;
+        let (slot, index) = (m / POSITIONS, m % POSITIONS);
+        return Some((slot, index, tree.add(node, action_of(hand, slot, index), seat)));
+    }
+    let mut best = (f64::NEG_INFINITY, usize::MAX);
+    for (m, &id) in child_at[..count].iter().enumerate() {
+        if id == NONE {
+            continue;
         }
-        child = nodes[child as usize].next_sibling;
-    }
-    let legal = (1u64 << (hand.len() * POSITIONS)) - 1;
-    let untried = legal & !covered;
-    if untried != 0 && nodes.len() < max_nodes {
-        let bit = nth_bit(untried, rng.below(untried.count_ones())) as usize;
-        let (slot, index) = (bit / POSITIONS, bit % POSITIONS);
-        let action = hand[slot] as Action * POSITIONS as Action + index as Action;
-        return Some((slot, index, add_child(nodes, node, action, seat)));
-    }
-    if covered == 0 {
-        return None;
-    }
-    let mut best = (f64::NEG_INFINITY, 0usize, 0usize, 0usize);
-    let mut child = nodes[node].first_child;
-    while child != NONE {
-        let n = &mut nodes[child as usize];
-        let a = n.action as usize;
-        if let Some(slot) = slot_of(hand, (a / POSITIONS) as u8) {
-            n.avail += 1;
-            let visits = n.visits.max(1) as f64;
-            let ucb = n.total / visits + c * ((n.avail as f64).ln() / visits).sqrt();
-            if ucb > best.0 {
-                best = (ucb, slot, a % POSITIONS, child as usize);
-            }
+        let n = &mut tree.nodes[id as usize];
+        n.avail += 1;
+        let visits = n.visits.max(1) as f64;
+        let ucb = n.total / visits + c * ((n.avail as f64).ln() / visits).sqrt();
+        if ucb > best.0 {
+            best = (ucb, m);
         }
-        child = n.next_sibling;
     }
-    Some((best.1, best.2, best.3))
+    (best.1 != usize::MAX).then(|| (best.1 / POSITIONS, best.1 % POSITIONS, child_at[best.1] as usize))
 }
 
 /// PUCT over the moves legal in this deal, the prior from their immediate scores (see
 /// [`Settings::prior`]); an untried move chosen becomes a node (if there is room).
-fn select_puct(nodes: &mut Vec<Node>, node: usize, pos: &Position, weights: &[f64], c: f64, max_nodes: usize) -> Option<(usize, usize, usize)> {
+fn select_puct(tree: &mut Tree, node: usize, pos: &Position, weights: &[f64], c: f64, max_nodes: usize) -> Option<(usize, usize, usize)> {
     let seat = pos.to_move as usize;
     let hand = pos.hand(seat);
     let mut points = [0u8; MAX_MOVES];
     let count = pos.move_points(&mut points);
     let mut child_at = [NONE; MAX_MOVES];
     let (mut tried_total, mut tried_visits) = (0.0, 0u64);
-    let mut child = nodes[node].first_child;
-    while child != NONE {
-        let n = &mut nodes[child as usize];
-        let a = n.action as usize;
-        if let Some(slot) = slot_of(hand, (a / POSITIONS) as u8) {
-            child_at[slot * POSITIONS + a % POSITIONS] = child;
+    for (m, at) in child_at[..count].iter_mut().enumerate() {
+        *at = tree.child(node, action_of(hand, m / POSITIONS, m % POSITIONS));
+        if *at != NONE {
+            let n = &mut tree.nodes[*at as usize];
             n.avail += 1;
             tried_total += n.total;
             tried_visits += n.visits as u64;
         }
-        child = n.next_sibling;
     }
     let untried_value = if tried_visits > 0 { tried_total / tried_visits as f64 } else { 0.5 };
     let top = points[..count].iter().copied().max().unwrap_or(0);
@@ -195,8 +241,8 @@ fn select_puct(nodes: &mut Vec<Node>, node: usize, pos: &Position, weights: &[f6
         *p = top - *p; // below the best
     }
     let sum: f64 = points[..count].iter().map(|&d| weights[d as usize]).sum();
-    let scale = c * (nodes[node].visits as f64).max(1.0).sqrt() / sum;
-    let room = nodes.len() < max_nodes;
+    let scale = c * (tree.nodes[node].visits as f64).max(1.0).sqrt() / sum;
+    let room = tree.nodes.len() < max_nodes;
     let mut best = (f64::NEG_INFINITY, usize::MAX);
     for m in 0..count {
         let id = child_at[m];
@@ -206,7 +252,7 @@ fn select_puct(nodes: &mut Vec<Node>, node: usize, pos: &Position, weights: &[f6
             }
             (untried_value, 0)
         } else {
-            let n = &nodes[id as usize];
+            let n = &tree.nodes[id as usize];
             (n.total / n.visits.max(1) as f64, n.visits)
         };
         let score = value + scale * weights[points[m] as usize] / (1 + visits) as f64;
@@ -219,7 +265,7 @@ fn select_puct(nodes: &mut Vec<Node>, node: usize, pos: &Position, weights: &[f6
     }
     let (slot, index) = (best.1 / POSITIONS, best.1 % POSITIONS);
     let id = match child_at[best.1] {
-        NONE => add_child(nodes, node, hand[slot] as Action * POSITIONS as Action + index as Action, seat),
+        NONE => tree.add(node, action_of(hand, slot, index), seat),
         id => id as usize,
     };
     Some((slot, index, id))
@@ -244,7 +290,7 @@ pub fn search(
     let mut deal_rng = Rng::new(seed);
     let mut rng = Rng::new(seed ^ 0x5EA2_C4E5_1A5D_0001);
     let pool: Vec<Position> = (0..settings.determinizations).map(|_| info.determinize(&mut deal_rng)).collect();
-    let mut nodes = vec![Node::new(0, mover as u8)];
+    let mut tree = Tree::new(Node::new(0, mover as u8));
     let mut path: Vec<u32> = Vec::with_capacity(128);
     let mut done = 0u64;
     let mut deepest = 0u32;
@@ -262,12 +308,12 @@ pub fn search(
         // selection and expansion
         while !pos.over {
             let (slot, index, next) = if let Some(weights) = &weights {
-                match select_puct(&mut nodes, node, &pos, weights, c, settings.max_nodes) {
+                match select_puct(&mut tree, node, &pos, weights, c, settings.max_nodes) {
                     Some(found) => found,
                     None => break,
                 }
             } else {
-                match select_ucb(&mut nodes, node, &pos, c, settings.max_nodes, &mut rng) {
+                match select_ucb(&mut tree, node, &pos, c, settings.max_nodes, &mut rng) {
                     Some(found) => found,
                     None => break,
                 }
@@ -277,7 +323,7 @@ pub fn search(
             let points = pos.points_at(card, index, single, tic);
             pos.lay(slot, index, points as i32);
             path.push(next as u32);
-            let fresh = nodes[next].visits == 0;
+            let fresh = tree.nodes[next].visits == 0;
             node = next;
             if fresh {
                 break;
@@ -294,20 +340,23 @@ pub fn search(
         }
         let rewards = pos.rewards();
         for &id in &path {
-            let n = &mut nodes[id as usize];
+            let n = &mut tree.nodes[id as usize];
             n.visits += 1;
             n.total += rewards[n.player as usize];
         }
         done += 1;
     }
+    let hand = info.hand(mover);
     let mut best: Option<&Node> = None;
-    let mut child = nodes[0].first_child;
-    while child != NONE {
-        let n = &nodes[child as usize];
+    for m in 0..hand.len() * POSITIONS {
+        let id = tree.child(0, action_of(hand, m / POSITIONS, m % POSITIONS));
+        if id == NONE {
+            continue;
+        }
+        let n = &tree.nodes[id as usize];
         if best.is_none_or(|b| (n.visits, std::cmp::Reverse(n.action)) > (b.visits, std::cmp::Reverse(b.action))) {
             best = Some(n);
         }
-        child = n.next_sibling;
     }
     let best = best.expect("a root with a legal move has a child after one iteration");
     Ok(Report {
@@ -315,7 +364,7 @@ pub fn search(
         value: best.total / best.visits.max(1) as f64,
         visits: best.visits,
         iterations: done,
-        nodes: nodes.len(),
+        nodes: tree.nodes.len(),
         depth: deepest,
     })
 }
