@@ -10,7 +10,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentago_speed.py"],
            ["pentago_differential.py"], ["pentago_solver.py"], ["pentomino_speed.py"],
-           ["pentomino_differential.py"], ["pentic_speed.py"], ["pentic_differential.py"],
+           ["pentomino_differential.py"], ["pentic_speed.py"], ["pentic_differential.py"], ["pentic_levels.py"],
            ["server_load.py"],
            *(["strength.py", game] for game in ("pentup", "pentago", "pentomino", "pentic")),
            *(["strength.py", "pentago", "--level", "hard", "--against", "openspiel",

@@ -151,10 +151,19 @@ def test_ismcts_sees_only_its_own_view():
     assert a in state.legal_moves()
 
 
-def test_search_bot_uses_ismcts_for_hidden_information():
+def test_search_bot_asks_a_hidden_information_game_first():
     from pentarena.ai import SearchBot
 
-    bot = SearchBot(seed=1, time_limit=0.2)
     state = pentarena.load_game("pentic").new_initial_state(seed=1)
+    bot = make_bot("medium", seed=1)
+    move = bot.choose(state.view(0))
+    assert move in state.legal_moves() and bot.searched is not None
+    assert bot.ismcts.last is None and bot.mcts.last is None
+    assert bot.searched.move == move and bot.searched.nodes > 0
+    # the same seed, the same move (medium stops after its iterations, well inside 0.5 s)
+    assert make_bot("medium", seed=1).choose(state.view(0)) == move
+    # native=False (the arena's python-search): the package's own ISMCTS, as before
+    bot = SearchBot(seed=1, time_limit=0.2, native=False)
     move = bot.choose(state)
-    assert move in state.legal_moves() and bot.ismcts.last is not None and bot.mcts.last is None
+    assert move in state.legal_moves() and bot.ismcts.last is not None and bot.searched is None
+    assert isinstance(make_bot("python-search"), SearchBot) and not make_bot("python-search").native

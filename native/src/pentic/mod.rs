@@ -17,6 +17,7 @@
 //! cards are [`UNKNOWN`]; [`Position::determinize`] deals the cards the view does not
 //! place (neither on the grid nor in a known hand) into the unknown hand slots and the pile.
 
+pub mod ismcts;
 pub mod tables;
 
 use std::fmt;
@@ -620,21 +621,11 @@ impl Position {
     }
 
     /// (points, slot, grid index) of the best play of `hand`.
-    ///
-    /// Per card, the Singles and Tics around every position at once: the masks of the
-    /// tops it shares one or two properties with, spread into nine 7-bit lanes and shifted
-    /// onto each neighbour's lane, give every position's code `s + 5·t + 25·under`; the
-    /// points are then one table look-up per position.
     #[inline]
     fn best_slot(&self, hand: &[Card]) -> (u32, usize, usize) {
         let mut best_key = 0u32;
         for (slot, &card) in hand.iter().enumerate() {
-            let (single, tic) = self.matches(card);
-            let (sp, tp) = (SPREAD7[single], SPREAD7[tic]);
-            let around = |x: u64| {
-                ((x << 21) & HAS_ABOVE) + ((x >> 21) & HAS_BELOW) + ((x << 7) & HAS_LEFT) + ((x >> 7) & HAS_RIGHT)
-            };
-            let codes = around(sp) + 5 * around(tp) + 25 * sp + 50 * tp;
+            let codes = self.lane_codes(card);
             let bonus = BONUS[card as usize] as u32;
             let base = 2047 - card as u32 * POSITIONS as u32;
             for (index, points) in LANE_POINTS.iter().enumerate() {
@@ -645,6 +636,38 @@ impl Position {
             }
         }
         (best_key >> 24, (best_key >> 4 & 15) as usize, (best_key & 15) as usize)
+    }
+
+    /// Per grid index, the code `s + 5·t + 25·under` of `card` played there, in nine 7-bit
+    /// lanes (`LANE_POINTS[index][code]` is its points without the bonus).
+    ///
+    /// The masks of the tops the card shares one or two properties with, spread into the
+    /// lanes and shifted onto each neighbour's lane, count every position's Singles and
+    /// Tics at once.
+    #[inline]
+    fn lane_codes(&self, card: Card) -> u64 {
+        let (single, tic) = self.matches(card);
+        let (sp, tp) = (SPREAD7[single], SPREAD7[tic]);
+        let around = |x: u64| {
+            ((x << 21) & HAS_ABOVE) + ((x >> 21) & HAS_BELOW) + ((x << 7) & HAS_LEFT) + ((x >> 7) & HAS_RIGHT)
+        };
+        around(sp) + 5 * around(tp) + 25 * sp + 50 * tp
+    }
+
+    /// The points of every move of the player to move, at `slot * 9 + index` (the hand in
+    /// the order it is kept); the number of moves.  The hand must be known.
+    #[inline]
+    pub(crate) fn move_points(&self, out: &mut [u8; MAX_MOVES]) -> usize {
+        let seat = self.to_move as usize;
+        let len = self.hand_len[seat] as usize;
+        for (slot, &card) in self.hands[seat][..len].iter().enumerate() {
+            let codes = self.lane_codes(card);
+            let bonus = BONUS[card as usize];
+            for (index, points) in LANE_POINTS.iter().enumerate() {
+                out[slot * POSITIONS + index] = points[(codes >> (7 * index) & 127) as usize] + bonus;
+            }
+        }
+        len * POSITIONS
     }
 
     /// A uniformly random legal move (the game goes on and the mover's hand is known).

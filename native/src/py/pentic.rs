@@ -7,7 +7,10 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySet, PyString, PyTuple};
 
-use crate::pentic::{self, Action, Card, Move, Play, Score, State, Viewer, ViewParts, NUM_ACTIONS, NUM_CARDS, UNKNOWN};
+use std::time::{Duration, Instant};
+
+use crate::pentic::ismcts::{self, Settings};
+use crate::pentic::{self, Action, Card, Move, Play, Policy, Score, State, Viewer, ViewParts, NUM_ACTIONS, NUM_CARDS, UNKNOWN};
 
 use super::{IllegalMoveError, InvalidMoveError};
 
@@ -374,6 +377,48 @@ impl PenticCore {
     fn best_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let a = self.state.position.best_action().map_err(illegal)?;
         Ok(move_objects(py)?[a as usize].clone_ref(py))
+    }
+
+    /// The native information-set MCTS (`pentic/ismcts.rs`) for the player to move, from
+    /// that seat's view only, without the GIL: `(action, value, iterations, nodes, depth,
+    /// visits)` with `value` the chosen move's mean reward (0..1).  Stops after
+    /// `iterations` or `time_limit` seconds, whichever comes first.
+    #[pyo3(signature = (seed, time_limit=None, iterations=100_000, determinizations=0, exploration=0.7,
+                        playout_depth=Some(4), prior=None, random_playouts=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn _search(
+        &self,
+        py: Python<'_>,
+        seed: u64,
+        time_limit: Option<f64>,
+        iterations: u64,
+        determinizations: u32,
+        exploration: f64,
+        playout_depth: Option<u32>,
+        prior: Option<f64>,
+        random_playouts: bool,
+    ) -> PyResult<(Action, f64, u64, usize, u32, u32)> {
+        if !(exploration.is_finite() && exploration >= 0.0) || prior.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
+            return Err(PyValueError::new_err("exploration must be >= 0 and prior a positive temperature"));
+        }
+        let settings = Settings {
+            iterations,
+            determinizations: determinizations.min(1 << 16),
+            exploration,
+            playout_depth,
+            policy: if random_playouts { Policy::Random } else { Policy::Greedy },
+            prior,
+            ..Settings::default()
+        };
+        let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.clamp(0.0, 1e6)));
+        let position = self.state.position;
+        let r = py
+            .detach(move || ismcts::search(&position, &settings, seed, deadline))
+            .map_err(|e| match e {
+                pentic::IllegalMove::GameOver => PyValueError::new_err("the game is over: there is no move to choose"),
+                other => PyValueError::new_err(other.to_string()),
+            })?;
+        Ok((r.action, r.value, r.iterations, r.nodes, r.depth, r.visits))
     }
 
     /// The move of the `slot`-th card of the mover's hand (in hand order) on grid index

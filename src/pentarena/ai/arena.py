@@ -28,6 +28,9 @@ Z95 = 1.96
 BOT_ALIASES: dict[str, str] = {
     "greedy": "the same as easy",
     "mcts": "the search of medium with 1 s a move",
+    "python-search": "the package's Python search only, never a game's native one, 2 s a "
+                     "move (Pentic: the information-set MCTS that was hard before the "
+                     "native search)",
 }
 BOT_NAMES: tuple[str, ...] = (*LEVELS, *BOT_ALIASES)
 """Every computer level ``make_bot`` accepts."""

@@ -103,8 +103,15 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
-                 solve: bool = True, solve_share: float = SOLVE_SHARE) -> None:
+                 solve: bool = True, solve_share: float = SOLVE_SHARE,
+                 level: str | None = None, native: bool = True) -> None:
+        """``level``: the computer level this bot plays (a hidden-information game's own
+        search calibrates its levels by it).  ``native=False``: never the game's own
+        search, only this package's (``ismcts.py`` for hidden information: what Pentic's
+        levels played before its native search)."""
         super().__init__(seed, time_limit)
+        self.level = level
+        self.native = native
         from .alphabeta import AlphaBetaBot
         from .ismcts import ISMCTSBot
         from .mcts import MCTSBot
@@ -119,17 +126,23 @@ class SearchBot(Bot):
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         budget = time_limit or self.time_limit
+        self.solved = self.searched = None
         if state.game.hidden_information:
+            native = state.search_position(budget - min(SEARCH_MARGIN, budget * 0.08),
+                                           seed=self.rng.getrandbits(64),
+                                           level=self.level) if self.native else None
+            if native is not None:
+                self.searched = native
+                return native.move
             return self.ismcts.choose(state, budget)
         start = time.perf_counter()
-        self.solved = self.searched = None
         if self.use_solver:
             solution = state.solve_position(budget * self.solve_share)
             if solution is not None and solution.value >= 0:
                 self.solved = solution
                 return solution.move
         left = max(budget - (time.perf_counter() - start), budget * (1 - self.solve_share) / 2)
-        native = state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
+        native = state.search_position(left - min(SEARCH_MARGIN, left * 0.08)) if self.native else None
         if native is not None:
             self.searched = native
             return native.move
@@ -157,7 +170,10 @@ def make_bot(level: str, seed: int | None = None, time_limit: float | None = Non
         return GreedyBot(seed, time_limit or DEFAULT_TIME_LIMIT)
     budgets = {"medium": 0.5, "hard": 2.0, "expert": 5.0, "mcts": 1.0}
     if level == "perfect":
-        return SearchBot(seed=seed, time_limit=time_limit or 10.0, solve_share=PERFECT_SOLVE_SHARE)
+        return SearchBot(seed=seed, time_limit=time_limit or 10.0, solve_share=PERFECT_SOLVE_SHARE,
+                         level=level)
     if level in budgets:
-        return SearchBot(seed=seed, time_limit=time_limit or budgets[level])
+        return SearchBot(seed=seed, time_limit=time_limit or budgets[level], level=level)
+    if level == "python-search":
+        return SearchBot(seed=seed, time_limit=time_limit or 2.0, native=False)
     raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")

@@ -277,10 +277,13 @@ class State(ABC):
         solver for this position or the search did not finish in time (the default)."""
         return None
 
-    def search_position(self, time_limit: float = 1.0) -> SearchResult | None:
+    def search_position(self, time_limit: float = 1.0, **options: Any) -> SearchResult | None:
         """The game's own strong search (e.g. native alpha-beta with game knowledge), run
         for ``time_limit`` seconds; None when the game has none (the default): the AI then
-        searches through this protocol."""
+        searches through this protocol.  Hidden-information games are also given
+        ``seed`` (their search is randomized) and ``level`` (the computer level asking,
+        so that a game can calibrate its levels), and must search only what the player
+        to move may see."""
         return None
 
     def position_key(self) -> Hashable | None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..._native import PenticCore
 from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, State, json_seed, replay_moves
+from ...core.game import Game, SearchResult, State, json_seed, replay_moves
 from .cards import NAMES, NUM_CARDS, Card, parse
 from .notation import (
     MOVES,
@@ -171,6 +171,20 @@ class PenticState(PenticCore, State):
     def playout_depth(self) -> int:
         """Search looks two rounds ahead, then scores the position."""
         return 2 * self.game.players
+
+    def search_position(self, time_limit: float = 1.0, seed: int | None = None,
+                        level: str | None = None, **settings: Any) -> SearchResult | None:
+        """The native information-set MCTS for the player to move (``search.py``,
+        ``native/src/pentic/ismcts.rs``), without the GIL: it sees only that seat's view,
+        whatever this state knows.  ``level`` picks a computer level's settings; ``seed``
+        fixes its deals and draws (the same seed, the same move, unless the time runs out
+        first); ``settings`` override single ones (``iterations``, ``prior``, ...).
+        ``SearchResult.nodes`` counts the iterations.  None when the game is over."""
+        if self.is_terminal():
+            return None
+        from .search import search
+
+        return search(self, time_limit, 0 if seed is None else seed, level, **settings)
 
     def score_of(self, move: PenticMove | str) -> dict[str, Any]:
         """The breakdown ``move`` would score now (for previews)."""
