@@ -98,12 +98,15 @@ class SearchBot(Bot):
     search uses the time left: the game's own search when it has one
     (``State.search_position``: Pentago's native alpha-beta), else this package's.
     ``solved`` holds that last exact result (None when the move came from a search),
-    ``searched`` the last native search's report."""
+    ``searched`` the last native search's report.  ``native=False`` leaves the game's own
+    search out (this package's search only: how the levels played before a game had one,
+    kept for comparisons)."""
 
     name = "search"
 
     def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
-                 solve: bool = True, solve_share: float = SOLVE_SHARE) -> None:
+                 solve: bool = True, solve_share: float = SOLVE_SHARE,
+                 native: bool = True) -> None:
         super().__init__(seed, time_limit)
         from .alphabeta import AlphaBetaBot
         from .ismcts import ISMCTSBot
@@ -113,6 +116,7 @@ class SearchBot(Bot):
         self.ismcts = ISMCTSBot(seed=seed, time_limit=time_limit)
         self.alphabeta = AlphaBetaBot(seed=seed, time_limit=time_limit)
         self.use_solver = solve
+        self.native = native
         self.solve_share = solve_share
         self.solved: Solution | None = None
         self.searched: SearchResult | None = None
@@ -129,7 +133,8 @@ class SearchBot(Bot):
                 self.solved = solution
                 return solution.move
         left = max(budget - (time.perf_counter() - start), budget * (1 - self.solve_share) / 2)
-        native = state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
+        native = (state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
+                  if self.native else None)
         if native is not None:
             self.searched = native
             return native.move

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from ..._native import PentupCore
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
-from ...core.game import Game, State, json_seed, replay_moves
+from ...core.game import Game, SearchResult, State, json_seed, replay_moves
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .notation import PentUpMove, coerce_move, parse_move_text
 from .scoring import record, side_counts
@@ -205,6 +205,24 @@ class PentUpState(PentupCore, State):
                 p, n = rng.choice(pieces)
                 return self._nth_of_piece(p, rng.randrange(n))
         return self.random_move(rng)
+
+    def search_position(self, time_limit: float = 1.0, iterations: int | None = None,
+                        seed: int | None = None) -> SearchResult | None:
+        """The native MCTS (``native/src/search/mcts.rs``, Pent-Up's ordering and playout
+        policy in ``native/src/pentup/search.rs``), run without the GIL for ``time_limit``
+        seconds or ``iterations`` iterations, whichever ends first (``time_limit=None``:
+        iterations only, deterministic).  ``seed`` (default: from the game's seed and the
+        tiles placed) fixes its random choices.  ``value``: the mover's mean reward,
+        -1 … 1; ``nodes``: iterations; ``depth``: the tree's depth."""
+        if time_limit is None and iterations is None:
+            raise ValueError("give a time_limit or a number of iterations")
+        if seed is None:
+            seed = (self.seed or 0) * 64 + self._num_tiles()
+        found = self._search(time_limit, iterations, seed & (2**64 - 1))
+        if found is None:
+            return None
+        move, mean, done, _visits, _nodes, depth, _root = found
+        return SearchResult(move, 2.0 * mean - 1.0, depth, done)
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentUpMove:
