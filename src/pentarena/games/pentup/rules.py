@@ -40,6 +40,13 @@ from .scoring import record, side_counts
 COLOURS = ("White", "Black", "Red", "Blue")
 PLAYOUT_GREED = 0.75
 """Share of playout moves that place a tile on the highest level available."""
+SEARCH_ITERATIONS = (3_600, 1.65)
+"""The levels' calibration: a search given ``t`` seconds (``search_position``) runs
+``3600 * t ** 1.65`` iterations, or fewer if the clock runs out first: about 1,000 for
+``medium`` (0.46 s once the bot's margin is kept back), 3,100 for ``mcts`` (0.92 s),
+10,000 for ``hard`` (1.85 s) and 49,000 for ``expert`` (4.85 s).  Counting iterations
+rather than seconds makes a level play the same on a fast or a busy machine, and the
+steeper-than-linear curve keeps each level well above the one below."""
 NUM_ACTIONS: int = PentupCore.NUM_ACTIONS
 """63 orientations × 48 × 48 anchors: see the module doc."""
 WINDOW: int = PentupCore.WINDOW
@@ -209,13 +216,21 @@ class PentUpState(PentupCore, State):
     def search_position(self, time_limit: float = 1.0, iterations: int | None = None,
                         seed: int | None = None) -> SearchResult | None:
         """The native MCTS (``native/src/search/mcts.rs``, Pent-Up's ordering and playout
-        policy in ``native/src/pentup/search.rs``), run without the GIL for ``time_limit``
-        seconds or ``iterations`` iterations, whichever ends first (``time_limit=None``:
-        iterations only, deterministic).  ``seed`` (default: from the game's seed and the
-        tiles placed) fixes its random choices.  ``value``: the mover's mean reward,
-        -1 … 1; ``nodes``: iterations; ``depth``: the tree's depth."""
+        policy in ``native/src/pentup/search.rs``), run without the GIL for ``iterations``
+        iterations — by default as many as :data:`SEARCH_ITERATIONS` gives ``time_limit``
+        seconds — stopping at ``time_limit`` seconds if that comes first
+        (``time_limit=None``: iterations only).  The same position, seed and iterations
+        give the same answer whenever the clock does not stop the search.  ``seed``
+        (default: from the game's seed and the tiles placed) fixes its random choices.
+        ``value``: the mover's mean reward, -1 … 1; ``nodes``: iterations; ``depth``: the
+        tree's depth."""
         if time_limit is None and iterations is None:
             raise ValueError("give a time_limit or a number of iterations")
+        if time_limit is not None and not time_limit >= 0:
+            raise ValueError(f"time_limit must be 0 or more seconds, got {time_limit!r}")
+        if iterations is None:
+            scale, power = SEARCH_ITERATIONS
+            iterations = max(1, round(scale * time_limit ** power))
         if seed is None:
             seed = (self.seed or 0) * 64 + self._num_tiles()
         found = self._search(time_limit, iterations, seed & (2**64 - 1))
