@@ -55,6 +55,7 @@ fn play_match(games: u32, iters: [u64; 2], players: u8, opts: &[String]) {
         match what {
             "greed" => b.policy.greed = v as f32,
             "tries" => b.policy.tries = v as u32,
+            "uniform" => b.policy.uniform = v != 0.0,
             "c" => b.exploration = v as f32,
             "widen" => b.widen = v as f32,
             _ => panic!("unknown key {what}"),

@@ -33,11 +33,14 @@ pub struct Policy {
     pub greed: f32,
     /// Random places of the chosen tile tried, for one with the preferred exposure.
     pub tries: u32,
+    /// Whether a move that is not greedy is uniform over the legal moves (as the Python
+    /// MCTS's policy) rather than over the tiles: slower (every tile's places generated).
+    pub uniform: bool,
 }
 
 impl Default for Policy {
     fn default() -> Self {
-        Policy { greed: 0.75, tries: 4 }
+        Policy { greed: 0.75, tries: 4, uniform: false }
     }
 }
 
@@ -134,6 +137,10 @@ impl Position {
         } else {
             0
         };
+        if policy.uniform && (target == 0 || (target == 1 && !low)) {
+            self.generate_pieces(hand, 0, gen, true);
+            return gen.nth(rng.below(gen.total));
+        }
         let chosen = |p: &usize| target == 0 || level_of(gen, *p) == target;
         let n = in_hand.clone().filter(chosen).count() as u32;
         let p = in_hand.clone().filter(chosen).nth(rng.below(n) as usize).expect("a tile in hand");
