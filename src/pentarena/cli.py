@@ -631,8 +631,10 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     _add_game_options(arena, game)
     arena.add_argument("--bots", required=True, type=bot_list,
                        help=f"players separated by commas: levels ({levels}), a level with "
-                            f"its seconds a move (hard@1.5), or openspiel-mcts:SIMS (Pentago, "
-                            f"OpenSpiel's MCTS); two-seat games play every pair")
+                            f"its seconds a move (hard@1.5), python-LEVEL (the level without "
+                            f"the game's native search, as before it had one), or "
+                            f"openspiel-mcts:SIMS (Pentago, OpenSpiel's MCTS); two-seat games "
+                            f"play every pair")
     arena.add_argument("--games", type=positive_int, default=20,
                        help="games per pair (or of the match), at least 1 (default: 20)")
     arena.add_argument("--time", type=positive_seconds, default=None, help="seconds per move")

@@ -475,9 +475,39 @@ impl<R: Row, const N: usize> Grid<R, N> {
 
     /// The frame cell of a table cell, if it is in the frame.
     #[inline]
-    fn at(&self, x: i32, y: i32) -> Option<(usize, usize)> {
+    pub fn at(&self, x: i32, y: i32) -> Option<(usize, usize)> {
         let (c, r) = (x as i64 - self.ox as i64, y as i64 - self.oy as i64);
         ((0..N as i64).contains(&c) && (0..N as i64).contains(&r)).then_some((c as usize, r as usize))
+    }
+
+    /// Per frame row (into `out`, N rows): the cells next to (sharing an edge with) a
+    /// cell of height exactly `k` (`k >= 1`).
+    pub fn next_to_height(&self, k: u8, out: &mut Vec<R>) {
+        let exact = |r: usize| {
+            let mut m = self.occ[r];
+            for (j, plane) in self.planes.iter().enumerate() {
+                m &= if k >> j & 1 == 1 { plane[r] } else { !plane[r] };
+            }
+            m
+        };
+        out.clear();
+        out.resize(N, R::ZERO);
+        if !self.any {
+            return;
+        }
+        for r in self.y0.max(0) as usize..=(self.y1 as usize).min(N - 1) {
+            let here = exact(r);
+            if here.is_zero() {
+                continue;
+            }
+            out[r] |= here.shl(1) | here.shr(1);
+            if r > 0 {
+                out[r - 1] |= here;
+            }
+            if r + 1 < N {
+                out[r + 1] |= here;
+            }
+        }
     }
 
     /// The number of tiles stacked on table cell `(x, y)`.

@@ -23,6 +23,7 @@
 //! that is not over always has a legal action.
 
 pub mod grid;
+pub mod search;
 pub mod tables;
 
 use std::fmt;
@@ -99,7 +100,7 @@ impl Default for Rules {
 }
 
 /// A placement: an orientation id and its anchor, the (min x, min y) corner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     pub orient: u8,
     pub x: i32,

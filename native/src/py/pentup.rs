@@ -8,6 +8,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyInt, PyList, PySet, PyString, PyTuple, PyType};
 
 use crate::pentup::tables::{self, NUM_ORIENTS, ORIENTS, PIECE_NAMES};
+use crate::pentup::search::{best_move, Budget};
 use crate::pentup::{self, Gen, IllegalMove, Move, Position, Rules, Scoring};
 
 use super::{IllegalMoveError, InvalidMoveError};
@@ -362,6 +363,50 @@ impl PentupCore {
         out.set_item("draws", stats.draws)?;
         out.set_item("plies", stats.plies)?;
         Ok(out)
+    }
+
+    /// The native MCTS (`pentup/search.rs`) for the player to move, without the GIL, until
+    /// `time_limit` seconds or `iterations` (at least one of them; deterministic for a
+    /// seed when only `iterations` stops it).  Returns (move, mean reward of the mover's
+    /// side 0..1, iterations, the move's visits, nodes, depth, per seat the root's mean
+    /// reward),
+    /// or None when the game is over.
+    #[pyo3(signature = (time_limit=None, iterations=None, seed=0))]
+    #[allow(clippy::type_complexity)]
+    fn _search(
+        slf: &Bound<'_, Self>,
+        time_limit: Option<f64>,
+        iterations: Option<u64>,
+        seed: u64,
+    ) -> PyResult<Option<(Py<PyAny>, f32, u64, u32, usize, u32, Vec<f32>)>> {
+        let py = slf.py();
+        let position = slf.borrow().position.clone();
+        if position.is_over() {
+            return Ok(None);
+        }
+        let time = match time_limit {
+            Some(t) if !(t.is_finite() && t >= 0.0) => {
+                return Err(PyValueError::new_err("time_limit must be a number of seconds, 0 or more"))
+            }
+            Some(t) => Some(std::time::Duration::from_secs_f64(t.min(1e6))),
+            None if iterations.is_none() => {
+                return Err(PyValueError::new_err("give a time_limit or a number of iterations"))
+            }
+            None => None,
+        };
+        let budget = Budget { time, iterations: iterations.map(|n| n.max(1)), seed, ..Budget::default() };
+        let players = position.rules().players as usize;
+        let result = py.detach(move || best_move(&position, &budget));
+        let Some(best) = result.best else { return Ok(None) };
+        Ok(Some((
+            move_object(py, best.mv)?,
+            best.mean,
+            result.iterations,
+            best.visits,
+            result.nodes,
+            result.depth,
+            result.root[..players].to_vec(),
+        )))
     }
 
     /// The highest level reached (0 on the empty table).

@@ -5,6 +5,7 @@
 //! (`pentago/midgame.rs`).
 
 pub mod alphabeta;
+pub mod mcts;
 pub mod tt;
 
 pub use alphabeta::{search, SearchLimits, SearchResult};

@@ -6,7 +6,9 @@ losses with a 95% interval of the score and the Elo difference it implies.  Game
 three or more seats play one match with the players rotating through the seats.
 
 Players are named by their computer level (``random``, ``easy``, ``medium``, ...), with an
-optional time per move (``hard@1.5``), or ``openspiel-mcts:SIMS`` for OpenSpiel's own
+optional time per move (``hard@1.5``); ``python-LEVEL`` (``python-hard``) is that level
+without the game's own native search (the package's Python search, as the level played
+before the game had one: for comparisons); or ``openspiel-mcts:SIMS`` for OpenSpiel's own
 C++ MCTS with SIMS simulations a move (Pentago, with ``pip install 'pentarena[research]'``):
 an opponent nobody here wrote.
 """
@@ -22,7 +24,7 @@ from typing import Any
 
 from ..core.errors import GameOptionError
 from ..core.game import game_info, load_game
-from .bots import LEVELS, Bot, choose_for, make_bot
+from .bots import LEVELS, Bot, SearchBot, choose_for, make_bot
 
 Z95 = 1.96
 BOT_ALIASES: dict[str, str] = {
@@ -34,6 +36,8 @@ BOT_ALIASES: dict[str, str] = {
 }
 BOT_NAMES: tuple[str, ...] = (*LEVELS, *BOT_ALIASES)
 """Every computer level ``make_bot`` accepts."""
+PYTHON_PREFIX = "python-"
+"""``python-hard``: the level without the game's native search (see the module doc)."""
 
 
 def wilson(points: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -125,9 +129,11 @@ def check_player(spec: str, game_name: str) -> str:
                                   "'pentarena[research]'") from None
         return spec
     level, _, seconds = spec.partition("@")
+    level = level.removeprefix(PYTHON_PREFIX)
     if level not in BOT_NAMES:
         raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(BOT_NAMES)}; "
-                              "a level may be followed by @SECONDS (hard@1.5); or "
+                              "a level may be followed by @SECONDS (hard@1.5) and preceded by "
+                              "python- (without the game's native search); or "
                               "openspiel-mcts:SIMS (Pentago)")
     if seconds:
         try:
@@ -146,7 +152,12 @@ def make_player(spec: str, seed: int, time_limit: float | None) -> Bot:
 
         return OpenSpielMCTSBot(int(arg), seed=seed)
     level, _, seconds = spec.partition("@")
-    return make_bot(level, seed=seed, time_limit=float(seconds) if seconds else time_limit)
+    python = level.startswith(PYTHON_PREFIX)
+    bot = make_bot(level.removeprefix(PYTHON_PREFIX), seed=seed,
+                   time_limit=float(seconds) if seconds else time_limit)
+    if python and isinstance(bot, SearchBot):
+        bot.native = False
+    return bot
 
 
 # -- games ---------------------------------------------------------------------------------

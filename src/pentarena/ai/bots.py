@@ -98,7 +98,9 @@ class SearchBot(Bot):
     search uses the time left: the game's own search when it has one
     (``State.search_position``: Pentago's native alpha-beta), else this package's.
     ``solved`` holds that last exact result (None when the move came from a search),
-    ``searched`` the last native search's report."""
+    ``searched`` the last native search's report.  ``native=False`` leaves the game's own
+    search out (this package's search only: how the levels played before a game had one,
+    kept for comparisons)."""
 
     name = "search"
 
@@ -142,7 +144,8 @@ class SearchBot(Bot):
                 self.solved = solution
                 return solution.move
         left = max(budget - (time.perf_counter() - start), budget * (1 - self.solve_share) / 2)
-        native = state.search_position(left - min(SEARCH_MARGIN, left * 0.08)) if self.native else None
+        native = (state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
+                  if self.native else None)
         if native is not None:
             self.searched = native
             return native.move

@@ -95,6 +95,10 @@ def _why(state, move, bot) -> str:
             return "Every move loses against perfect replies; this one holds out the longest."
         return (f"The best of {_plural(moves, 'move')}, looking {_plural(ab.visits, 'move')} "
                 f"ahead ({_plural(ab.iterations, 'position')} searched).")
+    native = getattr(bot, "searched", None)
+    if native is not None and state.game.search == "mcts" and native.nodes:
+        return (f"Tried most often in {_plural(native.nodes, 'simulated game')}: it scored "
+                f"about {(native.value + 1) / 2:.0%} of a win in them.")
     info = getattr(bot, "last", None)
     if info is not None and info.visits:
         return (f"Tried most often in {_plural(info.iterations, 'simulated game')}{unseen}: "

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from ..._native import PentupCore
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
-from ...core.game import Game, State, json_seed, replay_moves
+from ...core.game import Game, SearchResult, State, json_seed, replay_moves
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .notation import PentUpMove, coerce_move, parse_move_text
 from .scoring import record, side_counts
@@ -40,6 +40,13 @@ from .scoring import record, side_counts
 COLOURS = ("White", "Black", "Red", "Blue")
 PLAYOUT_GREED = 0.75
 """Share of playout moves that place a tile on the highest level available."""
+SEARCH_ITERATIONS = (3_600, 1.65)
+"""The levels' calibration: a search given ``t`` seconds (``search_position``) runs
+``3600 * t ** 1.65`` iterations, or fewer if the clock runs out first: about 1,000 for
+``medium`` (0.46 s once the bot's margin is kept back), 3,100 for ``mcts`` (0.92 s),
+10,000 for ``hard`` (1.85 s) and 49,000 for ``expert`` (4.85 s).  Counting iterations
+rather than seconds makes a level play the same on a fast or a busy machine, and the
+steeper-than-linear curve keeps each level well above the one below."""
 NUM_ACTIONS: int = PentupCore.NUM_ACTIONS
 """63 orientations × 48 × 48 anchors: see the module doc."""
 WINDOW: int = PentupCore.WINDOW
@@ -205,6 +212,32 @@ class PentUpState(PentupCore, State):
                 p, n = rng.choice(pieces)
                 return self._nth_of_piece(p, rng.randrange(n))
         return self.random_move(rng)
+
+    def search_position(self, time_limit: float = 1.0, iterations: int | None = None,
+                        seed: int | None = None) -> SearchResult | None:
+        """The native MCTS (``native/src/search/mcts.rs``, Pent-Up's ordering and playout
+        policy in ``native/src/pentup/search.rs``), run without the GIL for ``iterations``
+        iterations — by default as many as :data:`SEARCH_ITERATIONS` gives ``time_limit``
+        seconds — stopping at ``time_limit`` seconds if that comes first
+        (``time_limit=None``: iterations only).  The same position, seed and iterations
+        give the same answer whenever the clock does not stop the search.  ``seed``
+        (default: from the game's seed and the tiles placed) fixes its random choices.
+        ``value``: the mover's mean reward, -1 … 1; ``nodes``: iterations; ``depth``: the
+        tree's depth."""
+        if time_limit is None and iterations is None:
+            raise ValueError("give a time_limit or a number of iterations")
+        if time_limit is not None and not time_limit >= 0:
+            raise ValueError(f"time_limit must be 0 or more seconds, got {time_limit!r}")
+        if iterations is None:
+            scale, power = SEARCH_ITERATIONS
+            iterations = max(1, round(scale * time_limit ** power))
+        if seed is None:
+            seed = (self.seed or 0) * 64 + self._num_tiles()
+        found = self._search(time_limit, iterations, seed & (2**64 - 1))
+        if found is None:
+            return None
+        move, mean, done, _visits, _nodes, depth, _root = found
+        return SearchResult(move, 2.0 * mean - 1.0, depth, done)
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentUpMove:

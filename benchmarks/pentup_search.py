@@ -1,0 +1,137 @@
+"""Pent-Up's native MCTS against the Python one, and what the levels mean for Pent-Up.
+
+    python benchmarks/pentup_search.py speed            # iterations/s, native v Python
+    python benchmarks/pentup_search.py levels --games 40 [--pairs random:easy,hard:expert]
+    python benchmarks/pentup_search.py times --games 4  # the slowest move of medium, hard
+
+* ``speed``: iterations per second of CPU time from an early middle game (4 random tiles
+  per player, as ``pentup_speed.py`` measures the Python MCTS), the Python ``MCTSBot``
+  and the native search (``state.search_position``) in interleaved rounds, medians and the
+  median of the per-round ratios.
+* ``levels``: ``pentarena arena`` matches (``ai.arena.round_robin``, seats alternated, the
+  same seeds for every pair) of each level against the one below, and of ``hard`` against
+  ``python-hard`` — ``hard`` as it was before the native search (``SearchBot`` at 2 s
+  through the Python MCTS).  Results are merged into the saved file pair by pair, so the
+  pairs can be measured in separate runs.
+* ``times``: ``medium`` against ``hard`` for a few games, each move's wall-clock time
+  (the levels' caps: 0.5 s and 2 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from common import RESULTS, machine, save
+
+import pentarena
+from pentarena.ai import MCTSBot, make_bot
+from pentarena.ai.arena import round_robin
+
+NAME = "pentup_search"
+LADDER = ["random", "easy", "medium", "hard", "expert"]
+PAIRS = [*zip(LADDER[1:], LADDER[:-1]), ("hard", "python-hard")]
+
+
+def early(players: int):
+    state = pentarena.load_game("pentup", players=players).new_initial_state()
+    rng = random.Random(1)
+    for _ in range(4 * players):
+        state.apply(state.random_move(rng))
+    return state
+
+
+def speed(players: int, rounds: int, seconds: float) -> dict:
+    state = early(players)
+    python, native, ratios = [], [], []
+    for r in range(rounds):
+        bot = MCTSBot(seed=r, time_limit=seconds)
+        start = time.process_time()
+        bot.choose(state)
+        py_rate = bot.last.iterations / (time.process_time() - start)
+        start = time.process_time()
+        found = state.search_position(seconds, iterations=10**9, seed=r)
+        rate = found.nodes / (time.process_time() - start)
+        python.append(py_rate)
+        native.append(rate)
+        ratios.append(rate / py_rate)
+        print(f"  {players} players, round {r + 1}/{rounds}: Python {py_rate:,.0f}, "
+              f"native {rate:,.0f} iterations/s (× {rate / py_rate:.0f})", flush=True)
+    return {"python_iterations_per_s": statistics.median(python),
+            "native_iterations_per_s": statistics.median(native),
+            "ratio": statistics.median(ratios)}
+
+
+def load() -> dict:
+    path = RESULTS / f"{NAME}.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def levels(pairs: list[tuple[str, str]], games: int, jobs: int | None) -> dict:
+    out = {}
+    for upper, lower in pairs:
+        start = time.perf_counter()
+        (record,) = round_robin("pentup", {}, [upper, lower], games, seed=1000, jobs=jobs)
+        lo, hi = record.interval
+        out[f"{upper} v {lower}"] = {
+            "games": record.games, "wins": record.wins, "draws": record.draws,
+            "losses": record.losses, "score": record.score, "interval": [lo, hi],
+            "seconds": time.perf_counter() - start}
+        print(f"  {upper} v {lower}: {record.wins}-{record.draws}-{record.losses}, "
+              f"{record.score:.1%} ({lo:.1%} – {hi:.1%})", flush=True)
+    return out
+
+
+def times(games: int) -> dict:
+    slowest = {"medium": 0.0, "hard": 0.0}
+    moves = {"medium": 0, "hard": 0}
+    for g in range(games):
+        bots = {"medium": make_bot("medium", seed=g), "hard": make_bot("hard", seed=g)}
+        seats = ["medium", "hard"] if g % 2 == 0 else ["hard", "medium"]
+        state = pentarena.load_game("pentup").new_initial_state(seed=g)
+        while not state.is_terminal():
+            level = seats[state.current_player]
+            start = time.perf_counter()
+            state.apply(bots[level].choose(state))
+            slowest[level] = max(slowest[level], time.perf_counter() - start)
+            moves[level] += 1
+        print(f"  game {g + 1}/{games}: slowest medium {slowest['medium']:.2f} s, "
+              f"hard {slowest['hard']:.2f} s", flush=True)
+    return {"slowest_move_s": slowest, "moves": moves}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", nargs="?", choices=["speed", "levels", "times", "all"],
+                        default="all")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--pairs", default=None,
+                        help="upper:lower pairs separated by commas (default: the ladder "
+                             "and hard:python-hard)")
+    args = parser.parse_args()
+    found = {}
+    if args.what in ("speed", "all"):
+        found["speed"] = {f"{p}p": speed(p, args.rounds, args.seconds) for p in (2, 3)}
+    if args.what in ("levels", "all"):
+        pairs = ([tuple(p.split(":")) for p in args.pairs.split(",")] if args.pairs
+                 else PAIRS)
+        found["levels"] = levels(pairs, args.games, args.jobs)
+    if args.what in ("times", "all"):
+        found["times"] = times(max(1, args.games // 10))
+    data = load()  # read now: other runs may have saved other pairs meanwhile
+    data.pop("machine", None)
+    data.pop("date", None)
+    data.setdefault("levels", {}).update(found.pop("levels", {}))
+    data.update(found)
+    save(NAME, data)
+    print(f"{machine()}: saved benchmarks/results/{NAME}.json")
+
+
+if __name__ == "__main__":
+    main()

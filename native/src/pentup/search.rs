@@ -1,0 +1,433 @@
+//! What the search knows of Pent-Up: the [`MctsGame`] implementation (rewards per seat with
+//! teams, the ordering of moves in the tree, the playout policy) and [`best_move`].
+//!
+//! Two ideas about height drive both the ordering and the playouts:
+//!
+//! * **Claim the levels the scoring counts.**  Standard and advanced scoring reward tiles
+//!   high up, so the tiles that must go highest are played first; misère rewards tiles on
+//!   the table, so the tiles that may stay lowest are.
+//! * **Deny stacking spots.**  A tile at level `L` can only become part of a spot at level
+//!   `L + 1` if some cell next to it also has height `L` (a spot must rest on two tiles at
+//!   least, and a flat patch of five cells that holds only this tile's cells is the tile
+//!   itself).  Such an *exposed* tile hands the next player — an opponent — a way up:
+//!   standard and advanced play avoid it; misère seeks it (the opponent's tiles are forced
+//!   up, off the table).
+//!
+//! The tree orders a node's moves by level first, then exposure; a playout move is, with
+//! probability [`Policy::greed`], a tile among those going to the preferred level, placed
+//! at the first of a few random places of it that has the preferred exposure, and
+//! otherwise a uniformly random legal move.
+
+use std::time::{Duration, Instant};
+
+use super::tables::ORIENTS;
+use super::{Gen, Move, Position, Scoring, Table};
+use crate::rng::Rng;
+use crate::search::mcts::{self, MctsGame, MctsLimits, MctsResult, Rewards, MAX_SEATS};
+
+/// The playout policy's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// Probability that a playout move places a tile going to the preferred level (the
+    /// highest available; misère: the lowest) rather than a uniformly random move.
+    pub greed: f32,
+    /// Random places of the chosen tile tried, for one with the preferred exposure.
+    pub tries: u32,
+    /// Whether a move that is not greedy is uniform over the legal moves (as the Python
+    /// MCTS's policy) rather than over the tiles: slower (every tile's places generated).
+    pub uniform: bool,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy { greed: 0.75, tries: 4, uniform: false }
+    }
+}
+
+/// The search's working space: the move generator and the playout policy.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    pub gen: Gen,
+    pub policy: Policy,
+    /// Rows of cells next to a height, see [`Position::next_to_height`].
+    rows: Vec<u64>,
+}
+
+impl Position {
+    /// Whether the placement `mv` at `level` would lie next to a cell of height `level`
+    /// (so that it may form a spot one level up; see the module doc).
+    pub fn exposed(&self, mv: Move, level: u8) -> bool {
+        let cells = mv.cells();
+        cells.iter().any(|&(x, y)| {
+            [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(dx, dy)| {
+                let c = (x + dx, y + dy);
+                !cells.contains(&c) && self.height(c.0, c.1) == level
+            })
+        })
+    }
+
+    /// The rows of the small frame (with its origin) whose cells lie next to a cell of
+    /// height `level`, for [`Position::exposed_in`]; None on the large frame.
+    fn next_to_height(&self, level: u8, rows: &mut Vec<u64>) -> Option<(i32, i32)> {
+        match &self.table {
+            Table::Small(g) => {
+                g.next_to_height(level, rows);
+                Some((g.ox, g.oy))
+            }
+            Table::Large(_) => None,
+        }
+    }
+
+    /// [`Position::exposed`] from the rows of [`Position::next_to_height`].
+    fn exposed_in(mv: Move, rows: &[u64], origin: (i32, i32)) -> bool {
+        mv.cells().iter().any(|&(x, y)| {
+            let (c, r) = ((x - origin.0) as usize, (y - origin.1) as usize);
+            r < rows.len() && c < 64 && rows[r] >> c & 1 == 1
+        })
+    }
+
+    /// Whether the scoring rewards tiles low down (misère).
+    fn prefers_low(&self) -> bool {
+        self.rules.scoring == Scoring::Misere
+    }
+
+    /// The ordering score of placing `mv` at `level` (higher: tried first), `exposed` as
+    /// [`Position::exposed`] says.
+    pub fn move_score(&self, level: u8, exposed: bool) -> i32 {
+        if self.prefers_low() {
+            -64 * level as i32 + exposed as i32
+        } else {
+            64 * level as i32 - exposed as i32
+        }
+    }
+
+    /// Per seat: 1/k if its side is one of the k sides sharing the best record, else 0
+    /// (partners share their side's reward); all 0 before the end.
+    pub fn rewards(&self) -> Rewards {
+        let mut out = [0.0; MAX_SEATS];
+        let won = self.winners();
+        if won == 0 {
+            return out;
+        }
+        let sides = self.rules.sides();
+        let k = sides.iter().filter(|&&s| s & won != 0).count() as f32;
+        for (seat, r) in out.iter_mut().enumerate().take(self.rules.players as usize) {
+            if won >> seat & 1 == 1 {
+                *r = 1.0 / k;
+            }
+        }
+        out
+    }
+
+    /// One move of the playout policy (`keep`: `gen`'s tables are those of the position
+    /// before, but for the rows its last tile changed).  The tile first: with probability
+    /// `greed` one of those going to the preferred level, else any; then a random place
+    /// of it, the first of `tries` with the preferred exposure.  Only the chosen tile's
+    /// places on the table are generated, the costly part of a full generation.
+    fn policy_move(&self, gen: &mut Gen, policy: &Policy, rng: &mut Rng, keep: bool) -> Move {
+        let low = self.prefers_low();
+        let hand = self.hands[self.to_move as usize];
+        self.generate_pieces(hand, 1, gen, keep); // the stacking places only
+        let level_of = |gen: &Gen, p: usize| gen.levels[p].max(1);
+        let in_hand = (0..12).filter(|&p| hand >> p & 1 == 1);
+        let greedy = (rng.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32) < policy.greed;
+        let target = if greedy {
+            let levels = in_hand.clone().map(|p| level_of(gen, p));
+            if low { levels.min() } else { levels.max() }.unwrap_or(1)
+        } else {
+            0
+        };
+        if policy.uniform && (target == 0 || (target == 1 && !low)) {
+            self.generate_pieces(hand, 0, gen, true);
+            return gen.nth(rng.below(gen.total));
+        }
+        let chosen = |p: &usize| target == 0 || level_of(gen, *p) == target;
+        let n = in_hand.clone().filter(chosen).count() as u32;
+        let p = in_hand.clone().filter(chosen).nth(rng.below(n) as usize).expect("a tile in hand");
+        let level = level_of(gen, p);
+        if gen.levels[p] == 0 {
+            self.generate_pieces(1 << p, 0, gen, true); // its places on the table
+        }
+        let mut mv = gen.nth_of_piece(p, rng.below(gen.counts[p]));
+        if self.ntiles > 0 {
+            for _ in 1..policy.tries {
+                if self.exposed(mv, level) == low {
+                    break;
+                }
+                mv = gen.nth_of_piece(p, rng.below(gen.counts[p]));
+            }
+        }
+        mv
+    }
+
+    /// Play the policy to the end: the rewards (`gen`: scratch space).
+    pub fn policy_playout(mut self, policy: &Policy, gen: &mut Gen, rng: &mut Rng) -> Rewards {
+        let mut keep = false;
+        while !self.is_over() {
+            let mv = self.policy_move(gen, policy, rng, keep);
+            let level = self.play_unchecked(mv);
+            let shape = &ORIENTS[mv.orient as usize];
+            gen.scratch.placed(level, mv.y, mv.y + shape.height as i32 - 1);
+            keep = true;
+        }
+        self.rewards()
+    }
+}
+
+/// How long and how to search.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub time: Option<Duration>,
+    pub iterations: Option<u64>,
+    pub seed: u64,
+    pub policy: Policy,
+    pub exploration: f32,
+    pub widen: f32,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget { time: None, iterations: None, seed: 0, policy: Policy::default(), exploration: 0.8, widen: 2.0 }
+    }
+}
+
+/// The MCTS from `position` for the player to move.
+pub fn best_move(position: &Position, budget: &Budget) -> MctsResult<Move> {
+    let limits = MctsLimits {
+        deadline: budget.time.map(|t| Instant::now() + t),
+        max_iterations: budget.iterations,
+        exploration: budget.exploration,
+        widen: budget.widen,
+        seed: budget.seed,
+        ..MctsLimits::default()
+    };
+    mcts::search(&Searchable { position: position.clone(), policy: budget.policy }, &limits)
+}
+
+/// A position with the playout policy to use (the search's scratch carries it).
+#[derive(Clone, Debug)]
+struct Searchable {
+    position: Position,
+    policy: Policy,
+}
+
+impl MctsGame for Searchable {
+    type Move = Move;
+    type Scratch = Scratch;
+
+    fn scratch(&self) -> Scratch {
+        Scratch { gen: Gen::new(), policy: self.policy, rows: Vec::new() }
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.position.current_player()
+    }
+
+    fn scored_moves(&self, scratch: &mut Scratch, out: &mut Vec<(Move, i32)>) {
+        out.clear();
+        let Scratch { gen, rows, .. } = scratch;
+        let position = &self.position;
+        position.generate(gen);
+        let first = position.ntiles == 0;
+        for level in 1..=position.max_level + 1 {
+            if !(0..12).any(|p| gen.levels[p] == level) {
+                continue;
+            }
+            let origin = if first { None } else { position.next_to_height(level, rows) };
+            for p in (0..12).filter(|&p| gen.levels[p] == level) {
+                for seg in gen.piece_segments(p) {
+                    out.extend(gen.segment_moves(seg).map(|mv| {
+                        let exposed = match origin {
+                            _ if first => false,
+                            Some(origin) => Position::exposed_in(mv, rows, origin),
+                            None => position.exposed(mv, level),
+                        };
+                        (mv, position.move_score(level, exposed))
+                    }));
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Move, _scratch: &mut Scratch) {
+        self.position.play_unchecked(mv);
+    }
+
+    fn playout(self, scratch: &mut Scratch, rng: &mut Rng) -> Rewards {
+        let policy = scratch.policy;
+        self.position.policy_playout(&policy, &mut scratch.gen, rng)
+    }
+
+    fn rewards(&self) -> Rewards {
+        self.position.rewards()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pentup::Rules;
+
+    /// A random game of these rules played until `left` tiles remain.
+    fn late(rules: Rules, left: usize, seed: u64) -> Position {
+        let mut position = Position::new(rules);
+        let mut rng = Rng::new(seed);
+        let total = 12 * rules.players as usize;
+        for _ in 0..total - left {
+            let moves = position.legal_moves();
+            position.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+        position
+    }
+
+    fn iterations(n: u64, seed: u64) -> Budget {
+        Budget { iterations: Some(n), seed, ..Budget::default() }
+    }
+
+    /// The rewards once the last tile is placed (where: it makes no difference, as that
+    /// tile's level is fixed).
+    fn finish(mut position: Position) -> Rewards {
+        let moves = position.legal_moves();
+        let mut first = position.clone();
+        first.play_unchecked(moves[0]);
+        position.play_unchecked(*moves.last().unwrap());
+        assert_eq!(first.rewards(), position.rewards());
+        position.rewards()
+    }
+
+    /// Per legal move, the mover's reward when only one tile follows it.
+    fn second_to_last_values(position: &Position) -> Vec<(Move, f32)> {
+        let seat = position.current_player().expect("a move left");
+        position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut after = position.clone();
+                after.play_unchecked(mv);
+                (mv, finish(after)[seat])
+            })
+            .collect()
+    }
+
+    /// With two tiles left, the search plays a move as good as any (a win whenever one
+    /// exists) — for every scoring, 2 to 4 players, and teams (seat 2 plays for seat 0 too).
+    #[test]
+    fn the_second_to_last_tile_goes_where_it_wins() {
+        let mut mattered = 0;
+        for (players, teams) in [(2, false), (3, false), (4, true), (4, false)] {
+            for scoring in [Scoring::Standard, Scoring::Misere, Scoring::Advanced] {
+                for seed in 0..8 {
+                    let rules = Rules::new(players, teams, scoring).unwrap();
+                    let position = late(rules, 2, seed);
+                    let values = second_to_last_values(&position);
+                    let best = values.iter().map(|v| v.1).fold(0.0, f32::max);
+                    if values.iter().all(|v| v.1 == best) {
+                        continue; // every move is as good
+                    }
+                    mattered += 1;
+                    let found = best_move(&position, &iterations(20_000, seed)).best.unwrap();
+                    let value = values.iter().find(|v| v.0 == found.mv).unwrap().1;
+                    assert_eq!(value, best, "{players} players {scoring:?} seed {seed}: {found:?}");
+                    assert!((found.mean - best).abs() < 1e-6);
+                }
+            }
+        }
+        assert!(mattered >= 4, "only {mattered} positions where the choice matters");
+    }
+
+    /// Three tiles left in a 2-player game: the search's move keeps the best result the
+    /// mover can force (checked by trying every move and every reply).
+    #[test]
+    fn three_plies_from_the_end_it_plays_perfectly() {
+        let mut mattered = 0;
+        for seed in 0..12 {
+            let position = late(Rules::default(), 3, 100 + seed);
+            let value = |mv: Move| {
+                let mut after = position.clone();
+                after.play_unchecked(mv);
+                let replies = second_to_last_values(&after);
+                1.0 - replies.iter().map(|v| v.1).fold(0.0, f32::max) // zero-sum, two seats
+            };
+            let values: Vec<f32> = position.legal_moves().into_iter().map(value).collect();
+            let best = values.iter().copied().fold(0.0, f32::max);
+            if values.iter().all(|&v| v == best) {
+                continue;
+            }
+            mattered += 1;
+            let found = best_move(&position, &iterations(50_000, seed)).best.unwrap();
+            assert_eq!(value(found.mv), best, "seed {seed}");
+        }
+        assert!(mattered >= 3, "only {mattered} positions where the choice matters");
+    }
+
+    #[test]
+    fn moves_are_legal_and_searches_repeat() {
+        for (players, seed) in [(2, 1), (3, 2), (4, 3)] {
+            let rules = Rules::new(players, players == 4, Scoring::Standard).unwrap();
+            for left in [12 * players as usize, 20, 7] {
+                let position = late(rules, left, seed);
+                let a = best_move(&position, &iterations(300, seed));
+                let b = best_move(&position, &iterations(300, seed));
+                let mv = a.best.unwrap().mv;
+                assert!(position.legal_moves().contains(&mv));
+                assert_eq!(mv, b.best.unwrap().mv);
+                assert_eq!(a.nodes, b.nodes);
+                assert_eq!(a.iterations, 300);
+                let total: f32 = a.root[..players as usize].iter().sum();
+                assert!((total - 1.0).abs() < 1e-3 || players == 4, "rewards share one win: {total}");
+            }
+        }
+    }
+
+    /// A tile that can go up two levels is preferred by the ordering, and the playout
+    /// policy only ever plays legal moves.
+    #[test]
+    fn ordering_and_policy() {
+        let position = late(Rules::default(), 8, 7);
+        let searchable = Searchable { position: position.clone(), policy: Policy::default() };
+        let mut scratch = searchable.scratch();
+        let mut scored = Vec::new();
+        searchable.scored_moves(&mut scratch, &mut scored);
+        let legal = position.legal_moves();
+        assert_eq!(scored.len(), legal.len());
+        let mut gen = Gen::new();
+        position.generate(&mut gen);
+        for &(mv, score) in &scored {
+            let level = gen.levels[mv.piece()];
+            assert_eq!(score, position.move_score(level, position.exposed(mv, level)));
+        }
+        // policy playouts: every move legal
+        let mut rng = Rng::new(3);
+        for _ in 0..20 {
+            let mut p = position.clone();
+            let mut gen = Gen::new();
+            let mut keep = false;
+            while !p.is_over() {
+                let mv = p.policy_move(&mut gen, &Policy::default(), &mut rng, keep);
+                assert!(p.legal_moves().contains(&mv), "{mv:?}");
+                let level = p.play_unchecked(mv);
+                gen.scratch.placed(level, mv.y, mv.y + ORIENTS[mv.orient as usize].height as i32 - 1);
+                keep = true;
+            }
+        }
+    }
+
+    #[test]
+    fn exposure_is_contact_at_the_same_height() {
+        // I on the table, then L next to it: the L touches a level-1 cell
+        let mut p = Position::new(Rules::default());
+        let i = Move::parse("I:0,0;1,0;2,0;3,0;4,0").unwrap();
+        p.play_unchecked(i);
+        let l = Move::parse("L:0,1;1,1;2,1;3,1;3,2").unwrap();
+        assert!(p.exposed(l, 1));
+        let far = Move::parse("L:5,0;6,0;7,0;8,0;8,1").unwrap();
+        assert!(p.exposed(far, 1));
+        p.play_unchecked(l);
+        // a tile on top of both (level 2) is exposed to nothing at height 2
+        let on_top = Move::parse("I:0,1;1,1;2,1;3,1;3,0").unwrap_or(Move::parse("L:0,0;1,0;2,0;3,0;3,1").unwrap());
+        assert!(!p.exposed(on_top, 2));
+        let mut rows = Vec::new();
+        let origin = p.next_to_height(1, &mut rows).unwrap();
+        assert_eq!(Position::exposed_in(far, &rows, origin), p.exposed(far, 1));
+    }
+}

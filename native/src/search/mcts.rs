@@ -1,0 +1,407 @@
+//! Game-generic Monte Carlo tree search for 2–4 seats (teams are the game's business: it
+//! gives partners equal rewards).
+//!
+//! UCT over a tree of nodes kept in one vector.  Each iteration walks down from the root,
+//! choosing children by UCB1 for the seat to move, adds one child, finishes the game with
+//! the game's playout policy ([`MctsGame::playout`]) and adds the rewards, one per seat, to
+//! every node on the path.  Wide nodes grow by *progressive widening*: a node visited `n`
+//! times has at most `widen * sqrt(n + 1)` children, taken in the order of the game's
+//! move scores ([`MctsGame::scored_moves`]; ties in an order fixed by the seed), so the
+//! search goes deep enough to matter with hundreds of legal moves.  A node's moves are not
+//! kept: they are generated again when the node takes its next child (cheap next to a
+//! playout), which keeps a node at a few dozen bytes.
+//!
+//! The search is deterministic for a given seed and iteration budget; a deadline stops it
+//! earlier (then the result depends on the machine's speed).
+
+use std::time::Instant;
+
+use crate::rng::Rng;
+
+/// Seats a game may have.
+pub const MAX_SEATS: usize = 4;
+/// A reward per seat, each in 0..=1.
+pub type Rewards = [f32; MAX_SEATS];
+
+/// A game as the MCTS sees it: perfect information, any number of seats up to
+/// [`MAX_SEATS`], a reward per seat at the end.
+pub trait MctsGame: Clone {
+    type Move: Copy + std::fmt::Debug;
+    /// Working space kept for a whole search (move generators...).
+    type Scratch;
+
+    fn scratch(&self) -> Self::Scratch;
+
+    /// The seat to move, None when the game is over.
+    fn to_move(&self) -> Option<usize>;
+
+    /// Every legal move with its ordering score (higher is tried first), into `out`
+    /// (cleared first), in an order that depends on the position only.
+    fn scored_moves(&self, scratch: &mut Self::Scratch, out: &mut Vec<(Self::Move, i32)>);
+
+    /// Play a legal move.
+    fn play(&mut self, mv: Self::Move, scratch: &mut Self::Scratch);
+
+    /// Play on to the end with the game's playout policy; the rewards.
+    fn playout(self, scratch: &mut Self::Scratch, rng: &mut Rng) -> Rewards;
+
+    /// The rewards of a finished game.
+    fn rewards(&self) -> Rewards;
+}
+
+/// How to search and when to stop.
+#[derive(Clone, Copy, Debug)]
+pub struct MctsLimits {
+    pub deadline: Option<Instant>,
+    /// Stop after this many iterations, if set.
+    pub max_iterations: Option<u64>,
+    /// The tree stops growing at this many nodes (iterations go on, playing out from the
+    /// leaves).
+    pub max_nodes: usize,
+    /// UCB1's exploration constant (rewards are 0..1).
+    pub exploration: f32,
+    /// Progressive widening: at most `widen * sqrt(visits + 1)` children.
+    pub widen: f32,
+    pub seed: u64,
+}
+
+impl Default for MctsLimits {
+    fn default() -> Self {
+        MctsLimits {
+            deadline: None,
+            max_iterations: None,
+            max_nodes: 1 << 21,
+            exploration: 0.8,
+            widen: 2.0,
+            seed: 0,
+        }
+    }
+}
+
+/// A root move's statistics.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveStats<M> {
+    pub mv: M,
+    pub visits: u32,
+    /// Mean reward of the seat to move at the root, 0..1.
+    pub mean: f32,
+}
+
+/// What the search found.
+#[derive(Clone, Debug)]
+pub struct MctsResult<M> {
+    /// The most visited root move (None when no iteration finished or the game is over).
+    pub best: Option<MoveStats<M>>,
+    pub iterations: u64,
+    /// Nodes in the tree, the root included.
+    pub nodes: usize,
+    /// The deepest node's distance from the root, in plies.
+    pub depth: u32,
+    /// Per seat, the mean reward over all iterations (the root's value).
+    pub root: Rewards,
+    /// The root's moves that were tried, most visited first.
+    pub moves: Vec<MoveStats<M>>,
+}
+
+const NONE: u32 = u32::MAX;
+const OVER: u8 = u8::MAX;
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    mv: M,
+    parent: u32,
+    first_child: u32,
+    next_sibling: u32,
+    children: u16,
+    /// Legal moves, once counted (`u16::MAX` before).
+    moves: u16,
+    /// Seat to move here, [`OVER`] for a finished game.
+    to_move: u8,
+    visits: u32,
+    totals: Rewards,
+}
+
+/// A hash of `i` under `salt` (SplitMix64's finalizer), for tie-breaking.
+fn mix(salt: u64, i: u64) -> u64 {
+    let mut z = salt ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+struct Tree<G: MctsGame> {
+    nodes: Vec<Node<G::Move>>,
+    scratch: G::Scratch,
+    scored: Vec<(G::Move, i32)>,
+    keys: Vec<(u64, u32)>,
+    limits: MctsLimits,
+    depth: u32,
+}
+
+impl<G: MctsGame> Tree<G> {
+    fn new_node(&mut self, mv: G::Move, parent: u32, position: &G) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            mv,
+            parent,
+            first_child: NONE,
+            next_sibling: NONE,
+            children: 0,
+            moves: u16::MAX,
+            to_move: position.to_move().map_or(OVER, |s| s as u8),
+            visits: 0,
+            totals: [0.0; MAX_SEATS],
+        });
+        id
+    }
+
+    /// The `k`-th move of `node` in ordering order (its scores, ties by a hash fixed by the
+    /// seed and the node), and the number of legal moves.
+    fn kth_move(&mut self, node: u32, position: &G, k: usize) -> (G::Move, usize) {
+        position.scored_moves(&mut self.scratch, &mut self.scored);
+        let salt = mix(self.limits.seed, node as u64);
+        self.keys.clear();
+        self.keys.extend(self.scored.iter().enumerate().map(|(i, &(_, score))| {
+            // high scores first: the key sorts ascending
+            let s = (i32::MAX as i64 - score as i64) as u64;
+            ((s << 32) | (mix(salt, i as u64) >> 32), i as u32)
+        }));
+        let n = self.keys.len();
+        let (_, &mut (_, i), _) = self.keys.select_nth_unstable(k);
+        (self.scored[i as usize].0, n)
+    }
+
+    fn select(&self, node: u32) -> u32 {
+        let parent = &self.nodes[node as usize];
+        let seat = parent.to_move as usize;
+        let log_n = (parent.visits.max(1) as f32).ln();
+        let c = self.limits.exploration;
+        let mut best = NONE;
+        let mut best_value = f32::NEG_INFINITY;
+        let mut child = parent.first_child;
+        while child != NONE {
+            let ch = &self.nodes[child as usize];
+            let value = if ch.visits == 0 {
+                f32::INFINITY
+            } else {
+                let n = ch.visits as f32;
+                ch.totals[seat] / n + c * (log_n / n).sqrt()
+            };
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+            child = ch.next_sibling;
+        }
+        best
+    }
+
+    fn iterate(&mut self, root: &G, rng: &mut Rng) {
+        let mut position = root.clone();
+        let mut node = 0u32;
+        let mut depth = 0;
+        loop {
+            let n = &self.nodes[node as usize];
+            if n.to_move == OVER {
+                break;
+            }
+            let allowed = ((self.limits.widen * ((n.visits + 1) as f32).sqrt()) as usize).max(1);
+            let children = n.children as usize;
+            if children < allowed && (n.moves == u16::MAX || children < n.moves as usize) {
+                if self.nodes.len() >= self.limits.max_nodes {
+                    break; // the tree is full: play out from here
+                }
+                let (mv, count) = self.kth_move(node, &position, children);
+                position.play(mv, &mut self.scratch);
+                let child = self.new_node(mv, node, &position);
+                let n = &mut self.nodes[node as usize];
+                n.moves = count.min(u16::MAX as usize - 1) as u16;
+                self.nodes[child as usize].next_sibling = n.first_child;
+                let n = &mut self.nodes[node as usize];
+                n.first_child = child;
+                n.children += 1;
+                node = child;
+                self.depth = self.depth.max(depth + 1);
+                break;
+            }
+            node = self.select(node);
+            depth += 1;
+            position.play(self.nodes[node as usize].mv, &mut self.scratch);
+        }
+        let rewards =
+            if position.to_move().is_none() { position.rewards() } else { position.playout(&mut self.scratch, rng) };
+        let mut at = node;
+        while at != NONE {
+            let n = &mut self.nodes[at as usize];
+            n.visits += 1;
+            for (t, r) in n.totals.iter_mut().zip(rewards) {
+                *t += r;
+            }
+            at = n.parent;
+        }
+    }
+}
+
+/// Search from `root` until a limit is reached (at least one iteration, unless the game is
+/// over).
+pub fn search<G: MctsGame>(root: &G, limits: &MctsLimits) -> MctsResult<G::Move>
+where
+    G::Move: Default,
+{
+    let mut tree = Tree::<G> {
+        nodes: Vec::with_capacity(1024),
+        scratch: root.scratch(),
+        scored: Vec::new(),
+        keys: Vec::new(),
+        limits: *limits,
+        depth: 0,
+    };
+    tree.new_node(G::Move::default(), NONE, root);
+    let mut rng = Rng::new(limits.seed);
+    let mut iterations = 0u64;
+    if root.to_move().is_some() {
+        loop {
+            tree.iterate(root, &mut rng);
+            iterations += 1;
+            if limits.max_iterations.is_some_and(|m| iterations >= m) {
+                break;
+            }
+            if let Some(deadline) = limits.deadline {
+                if iterations % 8 == 0 && Instant::now() >= deadline {
+                    break;
+                }
+            }
+            // a single legal move needs no search
+            if iterations >= 2 && tree.nodes[0].moves == 1 {
+                break;
+            }
+        }
+    }
+    let root_node = &tree.nodes[0];
+    let seat = root.to_move().unwrap_or(0);
+    let visits = root_node.visits.max(1) as f32;
+    let mut moves = Vec::new();
+    let mut child = root_node.first_child;
+    while child != NONE {
+        let ch = &tree.nodes[child as usize];
+        let mean = if ch.visits > 0 { ch.totals[seat] / ch.visits as f32 } else { 0.0 };
+        moves.push(MoveStats { mv: ch.mv, visits: ch.visits, mean });
+        child = ch.next_sibling;
+    }
+    moves.reverse(); // the order they were added in: ordering order
+    // most visited first; equal visits: the better mean, then the earlier added
+    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+    MctsResult {
+        best: moves.first().copied(),
+        iterations,
+        nodes: tree.nodes.len(),
+        depth: tree.depth,
+        root: root_node.totals.map(|t| t / visits),
+        moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nim for `seats` players in turn: take 1–3 from a heap; whoever takes the last wins.
+    #[derive(Clone, Debug)]
+    struct Nim {
+        heap: u32,
+        seats: usize,
+        to_move: usize,
+        last: usize,
+    }
+
+    impl MctsGame for Nim {
+        type Move = u32;
+        type Scratch = ();
+
+        fn scratch(&self) {}
+
+        fn to_move(&self) -> Option<usize> {
+            (self.heap > 0).then_some(self.to_move)
+        }
+
+        fn scored_moves(&self, _: &mut (), out: &mut Vec<(u32, i32)>) {
+            out.clear();
+            out.extend((1..=3.min(self.heap)).map(|k| (k, 0)));
+        }
+
+        fn play(&mut self, mv: u32, _: &mut ()) {
+            self.heap -= mv;
+            self.last = self.to_move;
+            self.to_move = (self.to_move + 1) % self.seats;
+        }
+
+        fn playout(mut self, _: &mut (), rng: &mut Rng) -> Rewards {
+            while self.heap > 0 {
+                let k = 1 + rng.below(3.min(self.heap));
+                self.play(k, &mut ());
+            }
+            self.rewards()
+        }
+
+        fn rewards(&self) -> Rewards {
+            let mut r = [0.0; MAX_SEATS];
+            r[self.last] = 1.0;
+            r
+        }
+    }
+
+    fn nim(heap: u32, seats: usize) -> Nim {
+        Nim { heap, seats, to_move: 0, last: 0 }
+    }
+
+    #[test]
+    fn takes_the_last_stones() {
+        for heap in 1..=3 {
+            let result = search(&nim(heap, 2), &MctsLimits { max_iterations: Some(200), ..Default::default() });
+            assert_eq!(result.best.unwrap().mv, heap);
+            assert!(result.best.unwrap().mean > 0.99);
+        }
+    }
+
+    #[test]
+    fn leaves_a_multiple_of_four() {
+        for heap in [5, 6, 7, 9, 10, 11] {
+            let limits = MctsLimits { max_iterations: Some(20_000), ..Default::default() };
+            let result = search(&nim(heap, 2), &limits);
+            assert_eq!(result.best.unwrap().mv, heap % 4, "heap {heap}");
+        }
+    }
+
+    #[test]
+    fn is_deterministic_for_a_seed() {
+        let limits = MctsLimits { max_iterations: Some(3_000), seed: 9, ..Default::default() };
+        let a = search(&nim(21, 3), &limits);
+        let b = search(&nim(21, 3), &limits);
+        assert_eq!(a.iterations, b.iterations);
+        assert_eq!(a.nodes, b.nodes);
+        let view = |r: &MctsResult<u32>| r.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>();
+        assert_eq!(view(&a), view(&b));
+    }
+
+    #[test]
+    fn three_seats_reward_the_mover() {
+        // three players, heap 2: seat 0 takes both and wins
+        let result = search(&nim(2, 3), &MctsLimits { max_iterations: Some(500), ..Default::default() });
+        assert_eq!(result.best.unwrap().mv, 2);
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move() {
+        let result = search(&nim(0, 2), &MctsLimits { max_iterations: Some(10), ..Default::default() });
+        assert!(result.best.is_none());
+        assert_eq!(result.iterations, 0);
+    }
+
+    #[test]
+    fn a_full_tree_still_searches() {
+        let limits = MctsLimits { max_iterations: Some(2_000), max_nodes: 20, ..Default::default() };
+        let result = search(&nim(30, 2), &limits);
+        assert_eq!(result.nodes, 20);
+        assert_eq!(result.iterations, 2_000);
+    }
+}

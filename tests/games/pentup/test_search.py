@@ -1,0 +1,105 @@
+"""Pent-Up's native MCTS (``state.search_position``): legal moves, repeatable searches,
+the right last choices for 2–4 players and teams, and how the levels use it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pentarena
+from pentarena.ai import SearchBot, make_bot
+from pentarena.ai.arena import check_player, make_player
+from pentarena.core.game import SearchResult
+
+
+def late(left: int, seed: int, **options) -> pentarena.core.game.State:
+    """A random game played until ``left`` tiles remain."""
+    game = pentarena.load_game("pentup", **options)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while len(state.history()) < 12 * game.num_players - left:
+        state.apply(state.random_move(rng))
+    return state
+
+
+def side_reward(state, move, seat: int) -> float:
+    """``seat``'s reward once ``move`` and then any last tiles are played (the last tile's
+    level is fixed, so where it goes makes no difference)."""
+    after = state.clone()
+    after.apply(move)
+    while not after.is_terminal():
+        after.apply(after.legal_moves()[0])
+    return after.returns()[seat]
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3},
+                                     {"players": 4, "teams": True},
+                                     {"players": 4, "teams": False, "scoring": "advanced"},
+                                     {"players": 2, "scoring": "misere"}])
+def test_the_second_to_last_tile_is_placed_as_well_as_it_can_be(options):
+    """Two tiles left: the search's move is one of the best (for teams: the side's)."""
+    mattered = 0
+    for seed in range(400):
+        state = late(2, seed, **options)
+        seat = state.current_player
+        values = {str(m): side_reward(state, m, seat) for m in state.legal_moves()}
+        best = max(values.values())
+        if min(values.values()) == best:
+            continue  # every place is as good
+        mattered += 1
+        found = state.search_position(None, iterations=20_000, seed=seed)
+        assert values[str(found.move)] == best, (options, seed, found)
+        if mattered == 2:
+            break
+    assert mattered >= 1, "no position where the choice matters"
+
+
+def test_the_result_is_a_legal_move_and_the_search_repeats():
+    for options in ({"players": 2}, {"players": 3}, {"players": 4}):
+        state = late(14, 3, **options)
+        a = state.search_position(None, iterations=400, seed=5)
+        b = state.search_position(None, iterations=400, seed=5)
+        assert isinstance(a, SearchResult) and a.move in state.legal_moves()
+        assert a == b and a.nodes == 400 and -1 <= a.value <= 1 and a.depth >= 1
+        assert a.proven == 0
+
+
+def test_a_time_limit_or_iterations_is_needed_and_a_finished_game_has_no_search():
+    state = late(5, 1)
+    with pytest.raises(ValueError):
+        state.search_position(None)
+    with pytest.raises(ValueError):
+        state.search_position(-1.0)
+    assert state.search_position(0.05).move in state.legal_moves()
+    over = late(0, 1)
+    assert over.is_terminal() and over.search_position(0.05) is None
+
+
+def test_the_first_tile_and_a_lone_tile():
+    state = pentarena.load_game("pentup").new_initial_state()
+    assert state.search_position(None, iterations=50).move in state.legal_moves()
+    last = late(1, 2)
+    assert last.search_position(None, iterations=50).move in last.legal_moves()
+
+
+def test_search_levels_use_the_native_search_and_python_levels_do_not():
+    state = late(16, 4)
+    bot = make_bot("medium", seed=1, time_limit=0.2)
+    move = bot.choose(state)
+    assert move in state.legal_moves()
+    assert bot.searched is not None and bot.mcts.last is None
+    old = SearchBot(seed=1, time_limit=0.2, native=False)
+    assert old.choose(state) in state.legal_moves()
+    assert old.searched is None and old.mcts.last is not None
+
+
+def test_arena_players_named_python_level():
+    assert check_player("python-hard", "pentup") == "python-hard"
+    assert check_player("python-medium@0.3", "pentup") == "python-medium@0.3"
+    with pytest.raises(pentarena.GameOptionError, match="unknown AI level"):
+        check_player("python-best", "pentup")
+    bot = make_player("python-hard", 1, None)
+    assert isinstance(bot, SearchBot) and not bot.native and bot.time_limit == 2.0
+    assert make_player("hard", 1, None).native
+    assert make_player("python-random", 1, None).name == "random"
