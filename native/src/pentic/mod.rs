@@ -17,6 +17,7 @@
 //! cards are [`UNKNOWN`]; [`Position::determinize`] deals the cards the view does not
 //! place (neither on the grid nor in a known hand) into the unknown hand slots and the pile.
 
+pub mod observation;
 pub mod tables;
 
 use std::fmt;

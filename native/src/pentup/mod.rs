@@ -23,6 +23,7 @@
 //! that is not over always has a legal action.
 
 pub mod grid;
+pub mod observation;
 pub mod tables;
 
 use std::fmt;
