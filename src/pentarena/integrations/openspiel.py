@@ -51,36 +51,45 @@ GAMES = ("pentup", "pentago", "pentomino", "pentic")
 _AUTO = "auto"
 """A parameter's value for an option whose default is None (Pent-Up's ``teams``)."""
 
+_RENAMED = {("pentomino", "scoring"): {"10-5": "last2", "15-10-5": "last3"}}
+"""Option values OpenSpiel's game strings cannot hold (it reads ``10-5`` as a number):
+Pentomino's ``scoring`` is ``last2`` (10-5: the last two placers score) or ``last3``."""
+
 
 def short_name(game: str) -> str:
     return f"pentarena_{game}"
 
 
+def _to_param(game: str, key: str, value: Any) -> Any:
+    if value is None:
+        return _AUTO
+    if isinstance(value, bool) and game_info(game).options[key].default is None:
+        return "on" if value else "off"  # a game string's `true` is read as a bool
+    return _RENAMED.get((game, key), {}).get(value, value)
+
+
 def parameter_spec(game: str) -> dict[str, Any]:
     """The OpenSpiel parameters of ``game``: its Pentarena options with their defaults."""
-    return {key: _AUTO if option.default is None else option.default
+    return {key: _to_param(game, key, option.default)
             for key, option in game_info(game).options.items()}
 
 
 def pentarena_options(game: str, params: Mapping[str, Any]) -> dict[str, Any]:
     """OpenSpiel parameters back to Pentarena options (``"auto"`` is the default None)."""
     options = game_info(game).options
-    return {key: None if value == _AUTO and options[key].default is None else value
-            for key, value in params.items()}
+    out = {}
+    for key, value in params.items():
+        if key in options and value == _AUTO and options[key].default is None:
+            value = None
+        back = {v: k for k, v in _RENAMED.get((game, key), {}).items()}
+        out[key] = back.get(value, value)
+    return out
 
 
 def openspiel_params(game: str, **options: Any) -> dict[str, Any]:
-    """Pentarena options as OpenSpiel parameters (None -> ``"auto"``; a bool for an option
-    whose default is None -> ``"true"``/``"false"``)."""
-    spec = parameter_spec(game)
-    out = {}
-    for key, value in options.items():
-        if value is None:
-            value = _AUTO
-        elif isinstance(value, bool) and isinstance(spec.get(key), str):
-            value = "true" if value else "false"
-        out[key] = value
-    return out
+    """Pentarena options as OpenSpiel parameters: None is ``"auto"``, a bool for an option
+    whose default is None ``"on"``/``"off"``, Pentomino's scorings ``last2``/``last3``."""
+    return {key: _to_param(game, key, value) for key, value in options.items()}
 
 
 def load(game: str, **options: Any) -> pyspiel.Game:
