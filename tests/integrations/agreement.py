@@ -55,7 +55,8 @@ def play_both(name: str, options: dict, seed: int) -> int:
         assert not state.is_terminal()
         assert state.current_player() == native.current_player
         legal = native.legal_actions()
-        assert state.legal_actions() == sorted(legal), (name, options, seed, plies)
+        expected = sorted(legal) if name == "pentago" else legal  # the others ascend already
+        assert state.legal_actions() == expected, (name, options, seed, plies)
         action = rng.choice(legal)
         state.apply_action(action)
         native.apply_action(action)

@@ -236,9 +236,7 @@ class PentarenaState(pyspiel.State):
         return self._h.inner.is_terminal()
 
     def _legal_actions(self, player: int) -> list[int]:
-        actions = self._h.inner.legal_actions()
-        actions.sort()
-        return actions
+        return self._h.inner.legal_actions()  # ascending in every game but Pentago
 
     def _apply_action(self, action: int) -> None:
         self._h.inner.apply_action(action)
@@ -264,6 +262,15 @@ class PentarenaState(pyspiel.State):
     def __str__(self) -> str:
         """A short text of the position (``print(state.pentarena)`` draws the board)."""
         return position_text(self._h.inner)
+
+
+class PentagoState(PentarenaState):
+    """Pentago lists its lone winning placements first: OpenSpiel wants ascending ids."""
+
+    def _legal_actions(self, player: int) -> list[int]:
+        actions = self._h.inner.legal_actions()
+        actions.sort()
+        return actions
 
 
 class PenticState(PentarenaState):
@@ -424,7 +431,7 @@ def _register() -> None:
     registered = set(pyspiel.registered_names())
     for name in GAMES:
         _TYPES[name] = _game_type(name)
-        _STATE_CLASS[name] = PenticState if name == "pentic" else type(
+        _STATE_CLASS[name] = {"pentic": PenticState, "pentago": PentagoState}.get(name) or type(
             f"{name.capitalize()}State", (PentarenaState,), {"__doc__": f"{name} for OpenSpiel."})
         cls = type(f"{name.capitalize()}Game", (PentarenaGame,), {"NAME": name})
         GAME_CLASSES[name] = cls
