@@ -185,3 +185,34 @@ def test_pentup_actions_follow_the_window():
         assert state.action_to_string(state.current_player(), action) == str(move)
         assert (action % 48, action // 48 % 48) == (move[2] - x, move[3] - y)
         state.apply_action(action)
+
+
+def test_pentic_resampling_feeds_information_set_mcts():
+    """resample_from_infostate keeps what the seat knows and deals the rest anew;
+    OpenSpiel's ISMCTSBot searches with it."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = ps.load("pentic", players=3)
+    rng = np.random.RandomState(2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    for _ in range(10):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    worlds = [state.resample_from_infostate(seat, sampler) for _ in range(5)]
+    for world in worlds:
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert world.legal_actions() == state.legal_actions()
+        assert world.history()[124:] == state.history()[124:]
+    others = {tuple(sorted(w.pentarena.hands[(seat + 1) % 3])) for w in worlds}
+    assert len(others) > 1
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0,
+                           max_simulations=5, random_state=rng)
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)

@@ -32,6 +32,7 @@ has no bounded length, which OpenSpiel requires.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -343,6 +344,51 @@ class PenticState(PentarenaState):
     def __str__(self) -> str:
         inner = self._h.inner
         return f"dealing ({len(self._h.deck)} cards)" if inner is None else str(inner)
+
+    def resample_from_infostate(self, player: int, probability_sampler) -> PenticState:
+        """A state ``player`` cannot tell from this one, the cards it has not seen dealt
+        at random (for OpenSpiel's information-set MCTS): the same grid, plays and cards of
+        ``player``; the other seats' hands and the pile drawn uniformly from the unseen
+        cards (each card another seat played is placed among that seat's cards in time)."""
+        h = self._h
+        game = self.get_game()
+        if h.inner is None:
+            raise ValueError("the deal is not over: nothing to resample yet")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        players = game.num_players()
+        hands_end = 9 + 5 * players
+        deck: list[int | None] = [None] * 125
+        deck[:9] = h.deck[:9]
+        deck[9 + 5 * player:14 + 5 * player] = h.deck[9 + 5 * player:14 + 5 * player]
+        known = set(h.deck[:9]) | set(h.deck[9 + 5 * player:14 + 5 * player])
+        # each seat's card slots, in the order it got them: (time, deck index)
+        slots: dict[int, list[tuple[int, int]]] = {
+            s: [(-1, 9 + 5 * s + i) for i in range(5)] for s in range(players)}
+        for j, (seat, _) in enumerate(h.plays):
+            if hands_end + j < 125:
+                if seat == player:
+                    deck[hands_end + j] = h.deck[hands_end + j]
+                    known.add(h.deck[hands_end + j])
+                else:
+                    slots[seat].append((j, hands_end + j))
+        for j, (seat, action) in enumerate(h.plays):
+            if seat == player:
+                continue
+            card = action // 9
+            known.add(card)
+            free = next(i for t, i in slots[seat] if t < j and deck[i] is None)
+            deck[free] = card
+        unseen = [c for c in range(125) if c not in known]
+        rng.shuffle(unseen)
+        for i in range(125):
+            if deck[i] is None:
+                deck[i] = unseen.pop()
+        state = game.new_initial_state()
+        for card in deck[:124]:
+            state.apply_action(card)
+        for _, action in h.plays:
+            state.apply_action(action)
+        return state
 
     def observation_text(self, seat: int) -> str:
         """What ``seat`` sees now (no history)."""
