@@ -121,10 +121,6 @@ def _max_length(game: pentarena.Game) -> int:
     return rounds * per_round
 
 
-def _sides(game: pentarena.Game) -> list[tuple[int, ...]]:
-    return list(game.sides)
-
-
 def _game_type(name: str) -> pyspiel.GameType:
     info = game_info(name)
     players = info.options["players"].choices if "players" in info.options else (2,)
@@ -158,10 +154,10 @@ class PentarenaGame(pyspiel.Game):
         params = dict(params or {})
         full = {**parameter_spec(self.NAME), **params}
         self.pentarena = pentarena.load_game(self.NAME, **pentarena_options(self.NAME, full))
-        self.sides = _sides(self.pentarena)
+        self.sides = list(self.pentarena.sides)
         m = len(self.sides)
         info = pyspiel.GameInfo(
-            num_distinct_actions=_num_actions(self.pentarena),
+            num_distinct_actions=tensors.num_actions(self.pentarena),
             max_chance_outcomes=125 if self.NAME == "pentic" else 0,
             num_players=self.pentarena.num_players,
             min_utility=-1.0 / (m - 1),
@@ -185,17 +181,6 @@ class PentarenaGame(pyspiel.Game):
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return TensorObserver(self.NAME)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
-
-
-def _num_actions(game: pentarena.Game) -> int:
-    state = game.new_initial_state(seed=0)
-    if game.name == "pentup":
-        return type(state).NUM_ACTIONS
-    if game.name == "pentic":
-        return type(state).NUM_ACTIONS
-    if game.name == "pentago":
-        return pentarena._native.PENTAGO_NUM_ACTIONS
-    return pentarena._native.PENTOMINO_NUM_ACTIONS
 
 
 class _Held:

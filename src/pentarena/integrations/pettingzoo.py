@@ -40,17 +40,6 @@ from .returns import zero_sum_returns
 GAMES = ("pentup", "pentago", "pentomino", "pentic")
 
 
-def num_actions(game: pentarena.Game) -> int:
-    """The number of dense action ids of ``game``."""
-    if game.name in ("pentup", "pentic"):
-        return type(game.new_initial_state(seed=0)).NUM_ACTIONS
-    if game.name == "pentago":
-        return pentarena._native.PENTAGO_NUM_ACTIONS
-    if game.name == "pentomino":
-        return pentarena._native.PENTOMINO_NUM_ACTIONS
-    raise ValueError(f"no environment for {game.name!r}; games: {', '.join(GAMES)}")
-
-
 def observation_bound(game: pentarena.Game) -> float:
     """The largest value an observation tensor of ``game`` can hold."""
     if game.name == "pentup":
@@ -63,7 +52,7 @@ def observation_bound(game: pentarena.Game) -> float:
 
 
 def _spaces(game: pentarena.Game) -> tuple[spaces.Dict, spaces.Discrete]:
-    n = num_actions(game)
+    n = tensors.num_actions(game)
     size = tensors.size(tensors.SPECS[game.name])
     observation = spaces.Dict({
         "observation": spaces.Box(0.0, observation_bound(game), (size,), np.float32),
@@ -247,4 +236,4 @@ class SingleAgentEnv(gymnasium.Env):
         return None
 
 
-__all__ = ["GAMES", "PentarenaEnv", "SingleAgentEnv", "env", "num_actions", "raw_env"]
+__all__ = ["GAMES", "PentarenaEnv", "SingleAgentEnv", "env", "raw_env"]

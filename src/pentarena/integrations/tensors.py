@@ -30,6 +30,15 @@ INFO_SPECS: Mapping[str, tuple[tuple[str, tuple[int, ...]], ...]] = {
 each seat has played."""
 
 
+def num_actions(game) -> int:
+    """The number of dense action ids of a Pentarena game (the length of its masks)."""
+    sizes = {"pentago": _native.PENTAGO_NUM_ACTIONS, "pentomino": _native.PENTOMINO_NUM_ACTIONS,
+             "pentup": _native.PentupCore.NUM_ACTIONS, "pentic": _native.PenticCore.NUM_ACTIONS}
+    if game.name not in sizes:
+        raise ValueError(f"{game.name!r} has no fixed action space; games: {', '.join(sizes)}")
+    return sizes[game.name]
+
+
 def size(spec: tuple[tuple[str, tuple[int, ...]], ...]) -> int:
     return sum(int(np.prod(shape)) for _, shape in spec)
 
