@@ -81,7 +81,7 @@ def zoo(name, options, budget):
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(bool)))))
             steps += 1
     return steps / (time.process_time() - start)
 
