@@ -378,3 +378,16 @@ class PentupCore:
     @staticmethod
     def _orientations() -> list[tuple[str, int, list[tuple[int, int]]]]: ...
     def _copy(self) -> Any: ...
+
+# --------------------------------------------------------------- observation tensors
+# (native/src/<game>/observation.rs, bindings in native/src/py/observation.rs; layouts in
+# pentarena.integrations.tensors and docs/research.md)
+
+def observation_tensor(state: PentagoCore | PentupCore | PentominoCore | PenticCore,
+                       seat: int) -> bytes:
+    """``state`` as ``seat`` sees it: native-endian float32s (``numpy.frombuffer``).  A
+    Pentic view gives only its own seat's (ValueError otherwise)."""
+def information_state_tensor(state: PenticCore, seat: int) -> bytes:
+    """Pentic: the observation, then the cards each seat has played (4 × 125)."""
+def observation_size(state: Any) -> int:
+    """Floats in ``state``'s observation tensors."""

@@ -11,6 +11,7 @@
 //! `row * 6 + col` with row 0 = rank 1, quadrant TL, TR, BL, BR = 0..3, direction cw = 0,
 //! ccw = 1 — and `288 + cell` (288..324) for a placement that wins at once.
 
+pub mod observation;
 pub mod tables;
 pub mod midgame;
 pub mod search;

@@ -18,6 +18,7 @@
 //! place (neither on the grid nor in a known hand) into the unknown hand slots and the pile.
 
 pub mod ismcts;
+pub mod observation;
 pub mod tables;
 
 use std::fmt;

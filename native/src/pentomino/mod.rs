@@ -11,6 +11,7 @@
 
 pub mod endgame;
 pub mod game;
+pub mod observation;
 pub mod puzzle;
 pub mod region;
 pub mod solver;

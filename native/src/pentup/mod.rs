@@ -24,6 +24,7 @@
 
 pub mod grid;
 pub mod search;
+pub mod observation;
 pub mod tables;
 
 use std::fmt;

@@ -17,6 +17,7 @@
 use pyo3::import_exception;
 use pyo3::prelude::*;
 
+mod observation;
 mod pentago;
 mod pentic;
 mod pentomino;
@@ -34,5 +35,6 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pentic::PenticCore>()?;
     pentomino::register(m)?;
     m.add_class::<pentup::PentupCore>()?;
+    observation::register(m)?;
     Ok(())
 }

@@ -170,7 +170,7 @@ fn action_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 /// subclasses it).  Holds the position and the moves played.
 #[pyclass(subclass, module = "pentarena._native")]
 pub struct PentagoCore {
-    state: pentago::State,
+    pub(super) state: pentago::State,
 }
 
 #[pymethods]

@@ -192,7 +192,7 @@ fn playout_dict<'py>(py: Python<'py>, stats: pentic::PlayoutStats, players: usiz
 /// it).  Holds the position (hands, pile, grid, totals), every card laid and every play.
 #[pyclass(subclass, module = "pentarena._native")]
 pub struct PenticCore {
-    state: State,
+    pub(super) state: State,
 }
 
 impl PenticCore {

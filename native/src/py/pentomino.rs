@@ -139,7 +139,7 @@ type RoundRow = (u8, Vec<(u8, u16)>, Vec<u16>);
 /// (which subclasses it): the position, the moves played, the rounds of a match.
 #[pyclass(subclass, module = "pentarena._native")]
 pub struct PentominoCore {
-    state: game::State,
+    pub(super) state: game::State,
 }
 
 impl PentominoCore {

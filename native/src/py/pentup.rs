@@ -176,7 +176,7 @@ type OrientInfo = (String, u8, Vec<(u8, u8)>);
 /// moves of the player to move.
 #[pyclass(subclass, module = "pentarena._native")]
 pub struct PentupCore {
-    position: Position,
+    pub(super) position: Position,
     /// The legal moves of `position` when `generated`.
     gen: Gen,
     generated: bool,
@@ -212,7 +212,7 @@ impl PentupCore {
     }
 
     /// The origin of the action window (see `pentup::Position::action_origin`).
-    fn origin(&mut self) -> (i32, i32) {
+    pub(super) fn origin(&mut self) -> (i32, i32) {
         self.generate();
         self.position.action_origin(&self.gen)
     }

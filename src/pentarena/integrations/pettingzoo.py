@@ -1,0 +1,239 @@
+"""PettingZoo AEC environments for every Pentarena game, and a Gymnasium single-agent
+environment against a Pentarena AI level (``pip install 'pentarena[research]'``)::
+
+    from pentarena.integrations import pettingzoo as pz
+    env = pz.env("pentup", players=3)              # any game name and its options
+    env.reset(seed=7)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        action = None if terminated else env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+    solo = pz.SingleAgentEnv("pentago", opponent="easy")   # a gymnasium.Env
+
+Agents are ``player_0``, ``player_1``, … in seat order.  An observation is
+``{"observation": float32 tensor, "action_mask": int8 mask}``: the tensor of
+:mod:`pentarena.integrations.tensors` from that seat's point of view (only what the seat
+may see: Pentic hides the other hands and the pile), the mask over the game's dense
+actions (all zeros for an agent not to move).  Rewards come once, at the end: +1 for a
+sole win, -1/(sides-1) for a loss, shared out on ties (zero-sum; Pent-Up's partners get
+their team's).  ``render_mode="human"`` prints the position as text; ``"rgb_array"``
+returns a picture (:mod:`pentarena.integrations.render`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import pentarena
+from ..ai.bots import choose_for, make_bot
+from . import render as _render
+from . import tensors
+from .returns import zero_sum_returns
+
+GAMES = ("pentup", "pentago", "pentomino", "pentic")
+
+
+def observation_bound(game: pentarena.Game) -> float:
+    """The largest value an observation tensor of ``game`` can hold."""
+    if game.name == "pentup":
+        return 24.0  # a stack's height
+    if game.name == "pentic":  # totals / target: at most target - 1 + one play (<= 85)
+        return max(1.0, (game.options["target"] + 85) / game.options["target"])
+    if game.name == "pentomino":
+        return 2.0  # match totals / target
+    return 1.0
+
+
+def _spaces(game: pentarena.Game) -> tuple[spaces.Dict, spaces.Discrete]:
+    n = tensors.num_actions(game)
+    size = tensors.size(tensors.SPECS[game.name])
+    observation = spaces.Dict({
+        "observation": spaces.Box(0.0, observation_bound(game), (size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (n,), np.int8),
+    })
+    return observation, spaces.Discrete(n)
+
+
+def _mask(state, n: int) -> np.ndarray:
+    mask = np.zeros(n, np.int8)
+    mask[state.legal_actions()] = 1
+    return mask
+
+
+def _seed(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(2**63)
+
+
+class PentarenaEnv(AECEnv):
+    """The AEC environment of one Pentarena game (see the module doc)."""
+
+    metadata = {"render_modes": ["human", "rgb_array"], "name": "pentarena_v0",
+                "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self, game: str = "pentago", render_mode: str | None = None, **options: Any):
+        super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.game = pentarena.load_game(game, **options)
+        self.metadata = {**self.metadata, "name": f"pentarena_{game}_v0"}
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space, act_space = _spaces(self.game)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self._n = act_space.n
+        self.state = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.state = self.game.new_initial_state(seed=_seed(seed))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        mask = (_mask(self.state, self._n) if self.state.current_player == seat
+                else np.zeros(self._n, np.int8))
+        return {"observation": tensors.observation(self.state, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.state.apply_action(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_terminal():
+            values = zero_sum_returns(self.state.returns(), list(self.game.sides))
+            self.rewards = {a: values[self.agent_name_mapping[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[0]
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.possible_agents[self.state.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> np.ndarray | None:
+        """``rgb_array``: the picture; ``human``: prints the position (a spectator's view
+        of Pentic) and returns None."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        if self.render_mode == "rgb_array":
+            return _render.picture(self.state)
+        print(self.state.view(None) if self.game.hidden_information else self.state)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str = "pentago", render_mode: str | None = None, **options: Any) -> PentarenaEnv:
+    """The AEC environment of ``game`` with its Pentarena ``options``."""
+    return PentarenaEnv(game, render_mode=render_mode, **options)
+
+
+raw_env = env
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """One seat of a Pentarena game against Pentarena's AI (``make_bot(opponent)``) at
+    every other seat: a ``gymnasium.Env`` with the AEC environment's observation and
+    action spaces.  The reward is the seat's zero-sum return, at the end.  An action the
+    mask does not allow ends the episode as a loss (reward -1/(sides-1), ``info
+    ["illegal_action"]``), as PettingZoo's ``TerminateIllegalWrapper`` does; with
+    ``illegal_action="raise"`` it raises ``pentarena.IllegalMoveError`` instead.
+    ``opponent_time``: seconds per opponent move for the search levels."""
+
+    metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 2}
+
+    def __init__(self, game: str = "pentago", seat: int = 0, opponent: str = "random",
+                 opponent_time: float | None = None, render_mode: str | None = None,
+                 illegal_action: str = "lose", **options: Any) -> None:
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError("illegal_action must be 'lose' or 'raise'")
+        self.illegal_action = illegal_action
+        self.game = pentarena.load_game(game, **options)
+        if not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be between 0 and {self.game.num_players - 1}")
+        self.seat = seat
+        self.opponent = opponent
+        self.opponent_time = opponent_time
+        self.render_mode = render_mode
+        self.observation_space, self.action_space = _spaces(self.game)
+        self._n = self.action_space.n
+        make_bot(opponent)  # an unknown level fails here, not at reset
+        self.state = None
+        self._lost = False
+        self._bots: dict[int, Any] = {}
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        mask = (_mask(self.state, self._n) if self.state.current_player == self.seat
+                else np.zeros(self._n, np.int8))
+        return {"observation": tensors.observation(self.state, self.seat), "action_mask": mask}
+
+    def _opponents_move(self) -> None:
+        state = self.state
+        while not state.is_terminal() and state.current_player != self.seat:
+            bot = self._bots[state.current_player]
+            state.apply(choose_for(bot, state, self.opponent_time))
+
+    def _reward(self) -> float:
+        if not self.state.is_terminal():
+            return 0.0
+        return zero_sum_returns(self.state.returns(), list(self.game.sides))[self.seat]
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        seed = _seed(seed)
+        self.state = self.game.new_initial_state(seed=seed)
+        self._lost = False
+        self._bots = {s: make_bot(self.opponent, seed=seed + s, time_limit=self.opponent_time)
+                      for s in range(self.game.num_players) if s != self.seat}
+        self._opponents_move()
+        return self._observe(), {}
+
+    def step(self, action: int):
+        if self.state is None or self.state.is_terminal() or self._lost:
+            raise pentarena.IllegalMoveError("the episode is over: call reset()")
+        try:
+            self.state.apply_action(int(action))
+        except pentarena.IllegalMoveError:
+            if self.illegal_action == "raise":
+                raise
+            self._lost = True
+            loss = -1.0 / (len(self.game.sides) - 1)
+            return self._observe(), loss, True, False, {"illegal_action": True}
+        self._opponents_move()
+        terminated = self.state.is_terminal()
+        return self._observe(), self._reward(), terminated, False, {}
+
+    def render(self):
+        if self.render_mode == "rgb_array":
+            return _render.picture(self.state)
+        if self.render_mode == "human":
+            print(self.state.view(self.seat) if self.game.hidden_information else self.state)
+        return None
+
+
+__all__ = ["GAMES", "PentarenaEnv", "SingleAgentEnv", "env", "raw_env"]

@@ -1,0 +1,114 @@
+"""PettingZoo's own tests (api_test, seed_test, render_test) on every game and option set,
+the masks against the engine, and the Gymnasium single-agent environment (Gymnasium's
+check_env, games against a Pentarena level)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, render_test, seed_test
+
+import pentarena
+from pentarena.integrations import pettingzoo as pz
+from pentarena.integrations import tensors
+
+from .agreement import option_sets
+
+# api_test's generic remarks on dict observation spaces (PettingZoo's own classic games,
+# with the same {"observation", "action_mask"} dicts, get them too)
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning")
+
+ALL_SETS = [(name, options) for name in pz.GAMES for options in option_sets(name)]
+
+
+def _id(case):
+    name, options = case
+    return name + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+@pytest.mark.parametrize("case", ALL_SETS, ids=map(_id, ALL_SETS))
+def test_api_test(case):
+    name, options = case
+    api_test(pz.env(name, **options), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", pz.GAMES)
+def test_seed_and_render_tests(name):
+    make = functools.partial(pz.env, name, players=3) if name != "pentago" else \
+        functools.partial(pz.env, name)
+    seed_test(make, num_cycles=40)
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        render_test(make)
+    assert out.getvalue()  # human mode prints the position
+
+
+@pytest.mark.parametrize("name", pz.GAMES)
+def test_observations_and_masks_follow_the_engine(name):
+    env = pz.env(name, render_mode="rgb_array")
+    env.reset(seed=11)
+    twin = pentarena.load_game(name).new_initial_state(seed=11)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            assert reward == (1.0 if env.state.returns()[env.agent_name_mapping[agent]] == 1
+                              else -1.0 if not env.state.returns()[env.agent_name_mapping[agent]]
+                              else 0.0)
+            env.step(None)
+            continue
+        seat = env.agent_name_mapping[agent]
+        assert seat == twin.current_player
+        assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(twin.legal_actions())
+        np.testing.assert_array_equal(obs["observation"], tensors.observation(twin, seat))
+        picture = env.render()
+        assert picture.dtype == np.uint8 and picture.shape[2] == 3
+        action = int(env.action_space(agent).sample(obs["action_mask"]))
+        env.step(action)
+        twin.apply_action(action)
+    assert twin.is_terminal()
+
+
+def test_pentic_observations_hide_other_hands():
+    env = pz.env("pentic", players=3)
+    env.reset(seed=5)
+    hands = env.state.hands
+    for agent, seat in env.agent_name_mapping.items():
+        hand = tensors.split(env.observe(agent)["observation"], tensors.SPECS["pentic"])["hand"]
+        assert sorted(np.flatnonzero(hand).tolist()) == sorted(hands[seat])
+
+
+@pytest.mark.parametrize("name", pz.GAMES)
+def test_single_agent_env_passes_gymnasium_checks(name):
+    check_env(pz.SingleAgentEnv(name, opponent="random"), skip_render_check=True)
+
+
+def test_single_agent_env_plays_against_a_level():
+    env = pz.SingleAgentEnv("pentomino", seat=1, opponent="easy", opponent_time=0.05)
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    done, steps = False, 0
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) > 0
+        obs, reward, done, truncated, info = env.step(int(rng.choice(legal)))
+        steps += 1
+    assert env.state.is_terminal() and reward in (1.0, -1.0)
+    assert env.state.history()  # the bot's moves are on the record too
+    # an action outside the mask ends the episode as a loss, or raises if asked to
+    obs, _ = env.reset(seed=4)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(bad)
+    assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
+    strict = pz.SingleAgentEnv("pentago", illegal_action="raise")
+    obs, _ = strict.reset(seed=1)
+    strict.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(pentarena.IllegalMoveError):
+        strict.step(int(np.flatnonzero(strict._observe()["action_mask"] == 0)[0]))
+    with pytest.raises(ValueError):
+        pz.SingleAgentEnv("pentago", opponent="grandmaster")
