@@ -11,7 +11,7 @@ HERE = Path(__file__).resolve().parent
 SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentago_speed.py"],
            ["pentago_differential.py"], ["pentago_solver.py"], ["pentomino_speed.py"],
            ["pentomino_differential.py"], ["pentic_speed.py"], ["pentic_differential.py"],
-           ["server_load.py"],
+           ["server_load.py"], ["pentomino_levels.py"], ["golomb_proof.py"],
            *(["strength.py", game] for game in ("pentup", "pentago", "pentomino", "pentic")),
            *(["strength.py", "pentago", "--level", "hard", "--against", "openspiel",
               "--games", "100", "--ratio", ratio] for ratio in ("1", "4"))]

@@ -49,7 +49,14 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
-        deadline = time.perf_counter() + (time_limit or self.time_limit)
+        budget = time_limit or self.time_limit
+        tuning = state.game.level_tuning.get("easy", {})
+        share = tuning.get("solve_share")
+        if share and tuning.get("solve_when", bool)(state):  # exact play near the end
+            solution = state.solve_position(budget * share)
+            if solution is not None and solution.value >= 0:
+                return solution.move
+        deadline = time.perf_counter() + budget
         seat = state.current_player
         moves = state.legal_moves()
         self.rng.shuffle(moves)
@@ -103,7 +110,8 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
-                 solve: bool = True, solve_share: float = SOLVE_SHARE) -> None:
+                 solve: bool = True, solve_share: float = SOLVE_SHARE,
+                 perfect: bool = False, level: str | None = None) -> None:
         super().__init__(seed, time_limit)
         from .alphabeta import AlphaBetaBot
         from .ismcts import ISMCTSBot
@@ -114,6 +122,9 @@ class SearchBot(Bot):
         self.alphabeta = AlphaBetaBot(seed=seed, time_limit=time_limit)
         self.use_solver = solve
         self.solve_share = solve_share
+        self.perfect = perfect
+        self.level = level
+        self.memory: dict = {}  # what the game's perfect_move keeps between this bot's moves
         self.solved: Solution | None = None
         self.searched: SearchResult | None = None
 
@@ -123,12 +134,24 @@ class SearchBot(Bot):
             return self.ismcts.choose(state, budget)
         start = time.perf_counter()
         self.solved = self.searched = None
-        if self.use_solver:
-            solution = state.solve_position(budget * self.solve_share)
-            if solution is not None and solution.value >= 0:
+        # a game may tune what a level does (Game.level_tuning): its share of the time,
+        # its solve share, and whether it uses the game's best solver ("prove", with the
+        # bot's own tables) and its opening book ("book")
+        tuning = state.game.level_tuning.get(self.level, {}) if self.level else {}
+        budget *= tuning.get("time_share", 1.0)
+        share = tuning.get("solve_share", self.solve_share)
+        solver = tuning.get("solver", "book" if self.perfect else "solve")
+        if self.use_solver and tuning.get("solve_when", bool)(state):
+            if solver != "solve":  # the game's best solver; lost: the most stubborn move
+                solution = state.perfect_move(budget * share, book=solver == "book",
+                                              memory=self.memory)
+                stubborn = state.stubborn_losses
+            else:
+                solution, stubborn = state.solve_position(budget * share), False
+            if solution is not None and (solution.value >= 0 or stubborn):
                 self.solved = solution
                 return solution.move
-        left = max(budget - (time.perf_counter() - start), budget * (1 - self.solve_share) / 2)
+        left = max(budget - (time.perf_counter() - start), budget * (1 - share) / 2)
         native = state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
         if native is not None:
             self.searched = native
@@ -157,7 +180,8 @@ def make_bot(level: str, seed: int | None = None, time_limit: float | None = Non
         return GreedyBot(seed, time_limit or DEFAULT_TIME_LIMIT)
     budgets = {"medium": 0.5, "hard": 2.0, "expert": 5.0, "mcts": 1.0}
     if level == "perfect":
-        return SearchBot(seed=seed, time_limit=time_limit or 10.0, solve_share=PERFECT_SOLVE_SHARE)
+        return SearchBot(seed=seed, time_limit=time_limit or 10.0, solve_share=PERFECT_SOLVE_SHARE,
+                         perfect=True, level=level)
     if level in budgets:
-        return SearchBot(seed=seed, time_limit=time_limit or budgets[level])
+        return SearchBot(seed=seed, time_limit=time_limit or budgets[level], level=level)
     raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
