@@ -37,6 +37,8 @@ def main() -> None:
             if r.get("kind") == "reply" and r.get("first") == progress.first]
     book = golomb.write_book(progress) if progress.first is not None else None
     per_reply = statistics.mean(r["seconds"] for r in rows) if rows else None
+    timed = [r["cpu"] for r in rows if "cpu" in r]
+    cpu_per_reply = statistics.mean(timed) if timed else None
     left = progress.replies - len(progress.answers)
     out = {
         "first_move": str(golomb.board_tables()[0][progress.first]) if progress.first else None,
@@ -46,9 +48,14 @@ def main() -> None:
         "replies_refuted": len(progress.answers),
         "nodes": progress.nodes,
         "search_seconds": round(progress.seconds, 1),
+        "search_cpu_seconds_recorded": round(progress.cpu, 1),
+        "replies_with_cpu_recorded": sum("cpu" in r for r in rows),
+        "nodes_per_cpu_second": (round(sum(r["nodes"] for r in rows if "cpu" in r) / progress.cpu)
+                                 if progress.cpu else None),
         "nodes_per_second": round(progress.nodes / progress.seconds) if progress.seconds else None,
         "hardest_reply_seconds": max((r["seconds"] for r in rows), default=None),
         "projected_seconds_left": round(per_reply * left) if per_reply else None,
+        "projected_cpu_seconds_left": round(cpu_per_reply * left) if cpu_per_reply else None,
         "checkpoint_bytes": CHECKPOINT.stat().st_size if CHECKPOINT.exists() else 0,
         "book_bytes": golomb.BOOK_PATH.stat().st_size if book else 0,
         "table_bytes": 16 << args.table_bits,

@@ -176,3 +176,19 @@ def test_perfect_wins_as_first_player_from_the_book(touch_move):
             else:
                 state.apply(state.random_move(rng))
         assert state.winners() == {0}
+
+
+def test_each_level_solves_from_its_own_piece():
+    """Pentomino's level tuning: medium solves from the 4th piece on the board, not before."""
+    game = pentarena.load_game("pentomino")
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    for _ in range(2):
+        state.apply(state.random_move(rng))
+    medium = make_bot("medium", seed=1)
+    assert medium.choose(state) in state.legal_moves() and medium.solved is None
+    for _ in range(3):
+        state.apply(state.random_move(rng))
+    if not state.is_terminal():
+        medium.choose(state)
+        assert medium.solved is not None  # five pieces in: solved at once

@@ -137,7 +137,8 @@ class ProofProgress:
     refuted_firsts: dict[int, int] = field(default_factory=dict)  # first -> winning reply
     answers: dict[int, int] = field(default_factory=dict)  # reply -> winning answer
     nodes: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall-clock time of the searches
+    cpu: float = 0.0  # their CPU time (rows written before it was recorded: none)
     replies: int = 0  # distinct replies of the current first move
     done: bool = False
 
@@ -160,6 +161,7 @@ def read_checkpoint(path: Path) -> ProofProgress:
         elif row.get("kind") == "reply" and first == progress.first:
             progress.nodes += row["nodes"]
             progress.seconds += row["seconds"]
+            progress.cpu += row.get("cpu", 0.0)
             if row["wins"]:
                 progress.answers[row["reply"]] = row["answer"]
             else:
@@ -204,13 +206,15 @@ def run_proof(path: Path, prover: Any, firsts: list[int] | None = None,
                     return progress
                 occ = occ1 | moves[reply][2]
                 pool = pool1 & ~(1 << PIECE_NAMES.index(moves[reply][1]))
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 wins, answer, nodes = prover.solve(occ, pool, pool)
-                seconds = time.perf_counter() - t
+                seconds, cpu = time.perf_counter() - t, time.process_time() - c
                 progress.nodes += nodes
                 progress.seconds += seconds
+                progress.cpu += cpu
                 write({"kind": "reply", "first": first, "reply": reply, "move": str(moves[reply]),
-                       "wins": wins, "answer": answer, "nodes": nodes, "seconds": round(seconds, 3)})
+                       "wins": wins, "answer": answer, "nodes": nodes, "seconds": round(seconds, 3),
+                       "cpu": round(cpu, 3)})
                 if not wins:
                     progress.refuted_firsts[first] = reply
                     progress.first = None
@@ -223,7 +227,7 @@ def run_proof(path: Path, prover: Any, firsts: list[int] | None = None,
             else:
                 progress.done = True
                 write({"kind": "done", "first": first, "nodes": progress.nodes,
-                       "seconds": round(progress.seconds, 1)})
+                       "seconds": round(progress.seconds, 1), "cpu": round(progress.cpu, 1)})
     return progress
 
 
@@ -242,7 +246,8 @@ def write_book(progress: ProofProgress, path: Path = BOOK_PATH) -> dict[str, Any
         answers[key] = moved(answer, sym)
     book = {"first": first, "first_move": str(moves[first]), "proved": progress.done,
             "replies": progress.replies, "nodes": progress.nodes,
-            "seconds": round(progress.seconds, 1), "answers": answers}
+            "seconds": round(progress.seconds, 1), "cpu": round(progress.cpu, 1),
+            "answers": answers}
     path.write_text(json.dumps(book, separators=(",", ":")) + "\n")
     return book
 

@@ -60,9 +60,9 @@ class PentominoGame(Game):
         # so each level solves from one piece earlier than the level below: easy from the
         # 5th piece on the board, medium the 4th, hard the 3rd (1.1 s of the proof search),
         # expert the 2nd (4.25 s, and the opening book); MCTS (greedy: easy) before.
-        # medium and hard use 80% of their time: answers within 0.5 s and 2 s when busy.
+        # medium and hard use 70% and 80% of their time: answers within 0.5 s and 2 s.
         "easy": {"solve_share": 0.05, "solve_when": lambda s: len(s.placed) >= 5},
-        "medium": {"solver": "prove", "solve_share": 0.33, "time_share": 0.8,
+        "medium": {"solver": "prove", "solve_share": 0.33, "time_share": 0.7,
                    "solve_when": lambda s: len(s.placed) >= 4},
         "hard": {"solver": "prove", "solve_share": 0.7, "time_share": 0.8,
                  "solve_when": lambda s: len(s.placed) >= 3},
