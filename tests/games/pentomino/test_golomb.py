@@ -179,15 +179,15 @@ def test_perfect_wins_as_first_player_from_the_book(touch_move):
 
 
 def test_each_level_solves_from_its_own_piece():
-    """Pentomino's level tuning: medium solves from the 4th piece on the board, not before."""
+    """Pentomino's level tuning: medium solves from the 5th piece on the board, not before."""
     game = pentarena.load_game("pentomino")
     rng = random.Random(2)
     state = game.new_initial_state()
-    for _ in range(2):
+    for _ in range(3):
         state.apply(state.random_move(rng))
     medium = make_bot("medium", seed=1)
     assert medium.choose(state) in state.legal_moves() and medium.solved is None
-    for _ in range(3):
+    for _ in range(2):
         state.apply(state.random_move(rng))
     if not state.is_terminal():
         medium.choose(state)
