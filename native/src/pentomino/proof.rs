@@ -339,7 +339,6 @@ impl Prover {
 #[cfg(test)]
 mod tests {
     use super::super::endgame;
-    use super::super::tables::ALL_PIECES;
     use super::*;
     use crate::pentomino::{Position, Rules};
     use crate::rng::Rng;
@@ -400,6 +399,5 @@ mod tests {
             }
         }
         assert!(prover.table_used() > 0 && prover.table_bytes() == 16 << 16);
-        let _ = ALL_PIECES;
     }
 }

@@ -42,6 +42,11 @@ class RandomBot(Bot):
         return state.random_move(self.rng)
 
 
+def _anywhere(state: State) -> bool:
+    """A level's ``solve_when`` unless the game tunes it: solve in any position."""
+    return True
+
+
 class GreedyBot(Bot):
     """One ply of look-ahead: the move whose result the game's heuristic rates best for the
     mover (``State.evaluate``); ties are broken at random."""
@@ -52,7 +57,7 @@ class GreedyBot(Bot):
         budget = time_limit or self.time_limit
         tuning = state.game.level_tuning.get("easy", {})
         share = tuning.get("solve_share")
-        if share and tuning.get("solve_when", bool)(state):  # exact play near the end
+        if share and tuning.get("solve_when", _anywhere)(state):  # exact play near the end
             solution = state.solve_position(budget * share)
             if solution is not None and solution.value >= 0:
                 return solution.move
@@ -141,7 +146,7 @@ class SearchBot(Bot):
         budget *= tuning.get("time_share", 1.0)
         share = tuning.get("solve_share", self.solve_share)
         solver = tuning.get("solver", "book" if self.perfect else "solve")
-        if self.use_solver and tuning.get("solve_when", bool)(state):
+        if self.use_solver and tuning.get("solve_when", _anywhere)(state):
             if solver != "solve":  # the game's best solver; lost: the most stubborn move
                 solution = state.perfect_move(budget * share, book=solver == "book",
                                               memory=self.memory)
