@@ -10,9 +10,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentup_search.py"],
            ["pentago_speed.py"], ["pentago_differential.py"], ["pentago_solver.py"],
-           ["pentomino_speed.py"], ["pentomino_differential.py"], ["pentic_speed.py"],
-           ["pentic_differential.py"], ["pentic_levels.py"], ["server_load.py"],
-           ["research_speed.py"], ["research_selfplay.py"],
+           ["pentomino_speed.py"], ["pentomino_differential.py"], ["pentomino_levels.py"],
+           ["golomb_proof.py"], ["pentic_speed.py"], ["pentic_differential.py"],
+           ["pentic_levels.py"], ["server_load.py"], ["research_speed.py"],
+           ["research_selfplay.py"],
            *(["strength.py", game] for game in ("pentup", "pentago", "pentomino", "pentic")),
            *(["strength.py", "pentago", "--level", "hard", "--against", "openspiel",
               "--games", "100", "--ratio", ratio] for ratio in ("1", "4"))]

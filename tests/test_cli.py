@@ -302,3 +302,16 @@ def test_solve_pentago_refuses_what_it_cannot_read(capsys):
     assert main(["solve", "pentago", SOLVABLE, "--moves", "z9 TL cw"]) == 2
     assert "--moves: move 1" in flat(capsys.readouterr().out)
     assert main(["solve", "puzzle"]) == 2
+
+
+def test_solve_pentomino_from_start_resumes(tmp_path, capsys):
+    checkpoint = tmp_path / "proof.jsonl"
+    argv = ["solve", "pentomino", "--from-start", "--checkpoint", str(checkpoint),
+            "--table-bits", "16", "--time", "0.001", "--book", str(tmp_path / "book.json")]
+    assert main(argv) == 0
+    assert "stopped: 0 of 1181 replies" in capsys.readouterr().out
+    assert checkpoint.read_text().count('"kind": "first"') == 1
+    assert main(argv) == 0  # resumed: the same first move, not started again
+    assert checkpoint.read_text().count('"kind": "first"') == 1
+    assert (tmp_path / "book.json").exists()
+    assert main(["solve", "pentomino"]) == 2  # the proof starts from the empty board

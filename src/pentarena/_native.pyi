@@ -243,7 +243,28 @@ class PentominoCore:
     def _solve(self, time_limit: float) -> tuple[bool, int | None, int] | None:
         """The 2-player placement phase solved exactly (GIL released): (the mover wins,
         a winning placement's action id, nodes), or None."""
+    def _prove(self, time_limit: float) -> tuple[bool, int | None, int] | None:
+        """The same by the proof search, its tables kept between calls: (the mover wins,
+        a winning placement — or, lost, the move hardest to refute —, nodes), or None."""
     def _copy(self) -> Any: ...
+
+class PentominoProver:
+    """The proof search of Golomb's game (``native/src/pentomino/proof.rs``) with its own
+    transposition table (2^table_bits entries of 16 bytes), kept between calls."""
+
+    def __new__(cls, table_bits: int = 24, shared: bool = True) -> PentominoProver: ...
+    def solve(self, occ: int, mine: int, theirs: int, only: int | None = None,
+              time_limit: float | None = None) -> tuple[bool, int | None, int] | None:
+        """(the mover wins, the winning placement or the most stubborn losing one, nodes)
+        for covered squares ``occ`` and piece masks; None when time runs out.  GIL
+        released."""
+    @property
+    def nodes(self) -> int: ...
+    def table_usage(self) -> tuple[int, int]:
+        """(bytes of the table, entries in use)."""
+    @staticmethod
+    def canonical(occ: int) -> int:
+        """The least of a board's 8 symmetric images."""
 
 class PuzzleTables:
     """A puzzle table's region, pieces and placements, with the package's move objects in

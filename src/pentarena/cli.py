@@ -571,6 +571,40 @@ def _columns(words: list[str], width: int = 88) -> str:
                      for i in range(0, len(words), per_line))
 
 
+def cmd_solve_pentomino(args: argparse.Namespace, console: Console) -> int:
+    """Prove Golomb's game a first-player win from the empty board, resumably."""
+    from ._native import PentominoProver
+    from .games.pentomino import golomb
+
+    if not args.from_start:
+        raise GameOptionError("'solve pentomino' proves the game from the empty board: "
+                              "give --from-start")
+    path = Path(args.checkpoint)
+    firsts = None
+    if args.first:
+        state = load_game("pentomino").new_initial_state()
+        firsts = [state.move_to_action(args.first)]
+    prover = PentominoProver(args.table_bits)
+    console.print(f"proving from the empty board; checkpoint {path} (resumes where it stopped); "
+                  f"table {prover.table_usage()[0] / 2**20:,.0f} MB", markup=False)
+
+    def report(line: str, progress: golomb.ProofProgress) -> None:
+        console.print(f"[{len(progress.answers)}/{progress.replies}] {line}  "
+                      f"({progress.nodes:,} nodes, {progress.seconds:,.0f} s)", markup=False)
+
+    progress = golomb.run_proof(path, prover, firsts, report, args.time)
+    if progress.first is not None and args.book:
+        golomb.write_book(progress, Path(args.book))
+    if progress.done:
+        console.print(f"proved: the first player wins with {golomb.board_tables()[0][progress.first]} "
+                      f"({progress.replies} distinct replies refuted, {progress.nodes:,} nodes, "
+                      f"{progress.seconds:,.0f} s of search)", markup=False)
+        return 0
+    console.print(f"stopped: {len(progress.answers)} of {progress.replies} replies refuted so far; "
+                  "run the same command again to go on", markup=False)
+    return 0
+
+
 def cmd_solve(args: argparse.Namespace, console: Console) -> int:
     """Solve a pentomino puzzle: one solution, or --count them all up to symmetry; or a
     Pentago position exactly."""
@@ -581,6 +615,8 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
 
     if args.kind == "pentago":
         return cmd_solve_pentago(args, console)
+    if args.kind == "pentomino":
+        return cmd_solve_pentomino(args, console)
     if args.region is None:
         raise GameOptionError("give the region: 'pentarena solve puzzle 6x10'")
     game = load_game("pentomino-puzzle", region=args.region, pieces=args.pieces)
@@ -675,11 +711,13 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                     "move, by retrograde analysis over the empty cells — up to 18 empty "
                     "cells in seconds, 20 in about a minute (8 GB).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Pentago examples:\n"
+        epilog="Golomb's game: pentarena solve pentomino --from-start "
+               "[--checkpoint FILE] [--book FILE]\n"
+               "Pentago examples:\n"
                "  pentarena solve pentago 'WBW.../BWB.../WWB.../BBW.../......./....../w'\n"
                "  pentarena solve pentago game.json            # a record: its last position\n"
                "  pentarena solve pentago start --moves 'c3 TL cw, d4 BR ccw'")
-    solve.add_argument("kind", choices=["puzzle", "pentago"])
+    solve.add_argument("kind", choices=["puzzle", "pentago", "pentomino"])
     solve.add_argument("region", nargs="?", default=None, metavar="REGION|POSITION",
                        help="puzzle: 6x10, 5x12, 4x15, 3x20, 8x8-centre, or rows of #/. "
                             "separated by /.  pentago: six rows of W, B and . (rank 1 "
@@ -691,13 +729,25 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                        help="pentago: moves to play first, separated by commas, e.g. "
                             "'c3 TL cw, d4 BR ccw'")
     solve.add_argument("--time", type=positive_seconds, default=None,
-                       help="pentago: give up after this many seconds (default: no limit)")
+                       help="pentago: give up after this many seconds; pentomino: stop (between two "
+                            "replies) after this many (default: no limit)")
     solve.add_argument("--threads", type=positive_int, default=None,
                        help="pentago: solver threads (default: every core)")
     solve.add_argument("--max-gb", type=positive_seconds, default=16.0, metavar="GB",
                        help="pentago: memory the solver may use (default: 16)")
     solve.add_argument("--json", action="store_true",
                        help="pentago: print the values as JSON")
+    solve.add_argument("--from-start", action="store_true",
+                       help="pentomino: prove Golomb's game from the empty board")
+    solve.add_argument("--checkpoint", default="golomb-proof.jsonl", metavar="FILE",
+                       help="pentomino: the proof's checkpoint (JSON lines; resumed if present)")
+    solve.add_argument("--first", default=None, metavar="MOVE",
+                       help="pentomino: the first move to prove (default: try them in order)")
+    solve.add_argument("--table-bits", type=positive_int, default=25,
+                       help="pentomino: log2 of the transposition table's entries (16 bytes "
+                            "each; default 25: 512 MB)")
+    solve.add_argument("--book", default=None, metavar="FILE",
+                       help="pentomino: write the opening book of what is proved to FILE")
     bench = sub.add_parser("bench", help="random games per second through the public API "
                                          "(puzzles: random placements until stuck)")
     _add_game_options(bench, game)

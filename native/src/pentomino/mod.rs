@@ -10,6 +10,7 @@
 //! placement indices are the dense action ids the Python API hands out.
 
 pub mod endgame;
+pub mod proof;
 pub mod game;
 pub mod observation;
 pub mod puzzle;

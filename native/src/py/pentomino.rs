@@ -16,6 +16,8 @@ use crate::pentomino::region::{bits, Region};
 use crate::pentomino::solver::{self, Watch};
 use crate::pentomino::tables::{LETTERS, MASKS, NUM_PLACEMENTS, PIECES, PIECE_START};
 use crate::pentomino::endgame;
+use crate::pentomino::proof::{canonical, Prover};
+use std::sync::Mutex;
 
 use super::{IllegalMoveError, InvalidMoveError};
 
@@ -385,6 +387,25 @@ impl PentominoCore {
         let (occ, mine, theirs, shared, only) = self.pos().endgame()?;
         let deadline = Instant::now() + Duration::from_secs_f64(time_limit.clamp(0.0, 1e6));
         let found = py.detach(move || endgame::solve(occ, mine, theirs, shared, only, Some(deadline)))?;
+        Some((found.wins, found.placement, found.nodes))
+    }
+
+    /// The same position solved by the proof search (`pentomino::proof`), whose tables
+    /// last from one call to the next: (the mover wins, a winning placement — or, when the
+    /// mover loses, the move whose refutation took the most work — and nodes), or None.
+    fn _prove(&self, py: Python<'_>, time_limit: f64) -> Option<(bool, Option<u16>, u64)> {
+        let (occ, mine, theirs, shared, only) = self.pos().endgame()?;
+        let deadline = Instant::now() + Duration::from_secs_f64(time_limit.clamp(0.0, 1e6));
+        let found = py.detach(move || {
+            let lock = if shared { &GAME_PROVER } else { &DRAFT_PROVER };
+            match lock.try_lock() {
+                Ok(mut held) => held
+                    .get_or_insert_with(|| Prover::new(BOT_TABLE_BITS, shared))
+                    .solve(occ, mine, theirs, only, Some(deadline)),
+                // another thread is proving: a prover of its own, with a small table
+                Err(_) => Prover::new(16, shared).solve(occ, mine, theirs, only, Some(deadline)),
+            }
+        })?;
         Some((found.wins, found.placement, found.nodes))
     }
 
@@ -765,7 +786,72 @@ impl PentominoSolver {
 }
 
 /// Add Pentomino's classes and constants to the module.
+/// The table of the provers behind `PentominoCore._prove` (2^22 entries: 64 MB).
+const BOT_TABLE_BITS: u32 = 22;
+static GAME_PROVER: Mutex<Option<Prover>> = Mutex::new(None);
+static DRAFT_PROVER: Mutex<Option<Prover>> = Mutex::new(None);
+
+/// The proof search of Golomb's game with a table of its own (`pentomino::proof`), for the
+/// long proof from the empty board: position after position, the table kept between them.
+#[pyclass(module = "pentarena._native")]
+pub struct PentominoProver {
+    inner: Arc<Mutex<Prover>>,
+}
+
+#[pymethods]
+impl PentominoProver {
+    #[new]
+    #[pyo3(signature = (table_bits = 24, shared = true))]
+    fn new(table_bits: u32, shared: bool) -> PyResult<Self> {
+        if !(10..=32).contains(&table_bits) {
+            return Err(PyValueError::new_err("table_bits must be between 10 and 32"));
+        }
+        Ok(PentominoProver { inner: Arc::new(Mutex::new(Prover::new(table_bits, shared))) })
+    }
+
+    /// Solve (covered squares, the mover's pieces, the other's) without the GIL: (the
+    /// mover wins, the winning placement or the most stubborn losing one, nodes), or None
+    /// when `time_limit` seconds pass first.
+    #[pyo3(signature = (occ, mine, theirs, only = None, time_limit = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        occ: u64,
+        mine: u16,
+        theirs: u16,
+        only: Option<u8>,
+        time_limit: Option<f64>,
+    ) -> Option<(bool, Option<u16>, u64)> {
+        let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.clamp(0.0, 1e9)));
+        let inner = Arc::clone(&self.inner);
+        let found = py.detach(move || {
+            let mut prover = inner.lock().unwrap_or_else(|e| e.into_inner());
+            prover.solve(occ, mine, theirs, only, deadline)
+        })?;
+        Some((found.wins, found.placement, found.nodes))
+    }
+
+    /// Positions searched since the prover was made.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner()).nodes
+    }
+
+    /// (bytes of the table, entries in use).
+    fn table_usage(&self) -> (usize, usize) {
+        let prover = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        (prover.table_bytes(), prover.table_used())
+    }
+
+    /// The least of a board's 8 symmetric images.
+    #[staticmethod]
+    fn canonical(occ: u64) -> u64 {
+        canonical(occ)
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PentominoProver>()?;
     m.add("PENTOMINO_NUM_ACTIONS", NUM_ACTIONS)?;
     m.add_class::<PentominoCore>()?;
     m.add_class::<PuzzleTables>()?;

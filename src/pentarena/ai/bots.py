@@ -42,6 +42,11 @@ class RandomBot(Bot):
         return state.random_move(self.rng)
 
 
+def _anywhere(state: State) -> bool:
+    """A level's ``solve_when`` unless the game tunes it: solve in any position."""
+    return True
+
+
 class GreedyBot(Bot):
     """One ply of look-ahead: the move whose result the game's heuristic rates best for the
     mover (``State.evaluate``); ties are broken at random."""
@@ -49,7 +54,14 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
-        deadline = time.perf_counter() + (time_limit or self.time_limit)
+        budget = time_limit or self.time_limit
+        tuning = state.game.level_tuning.get("easy", {})
+        share = tuning.get("solve_share")
+        if share and tuning.get("solve_when", _anywhere)(state):  # exact play near the end
+            solution = state.solve_position(budget * share)
+            if solution is not None and solution.value >= 0:
+                return solution.move
+        deadline = time.perf_counter() + budget
         seat = state.current_player
         moves = state.legal_moves()
         self.rng.shuffle(moves)
@@ -106,11 +118,14 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
                  solve: bool = True, solve_share: float = SOLVE_SHARE,
-                 level: str | None = None, native: bool = True) -> None:
-        """``level``: the computer level this bot plays (a hidden-information game's own
-        search calibrates its levels by it).  ``native=False``: never the game's own
-        search, only this package's (``ismcts.py`` for hidden information: what Pentic's
-        levels played before its native search)."""
+                 perfect: bool = False, level: str | None = None,
+                 native: bool = True) -> None:
+        """``level``: the computer level this bot plays (a game may tune what a level does,
+        ``Game.level_tuning``; a hidden-information game's own search calibrates its levels
+        by it).  ``perfect``: the ``perfect`` level (the game's best solver and its opening
+        book first).  ``native=False``: never the game's own search, only this package's
+        (``ismcts.py`` for hidden information: what Pentic's levels played before its
+        native search)."""
         super().__init__(seed, time_limit)
         self.level = level
         self.native = native
@@ -123,6 +138,8 @@ class SearchBot(Bot):
         self.alphabeta = AlphaBetaBot(seed=seed, time_limit=time_limit)
         self.use_solver = solve
         self.solve_share = solve_share
+        self.perfect = perfect
+        self.memory: dict = {}  # what the game's perfect_move keeps between this bot's moves
         self.solved: Solution | None = None
         self.searched: SearchResult | None = None
 
@@ -138,12 +155,24 @@ class SearchBot(Bot):
                 return native.move
             return self.ismcts.choose(state, budget)
         start = time.perf_counter()
-        if self.use_solver:
-            solution = state.solve_position(budget * self.solve_share)
-            if solution is not None and solution.value >= 0:
+        # a game may tune what a level does (Game.level_tuning): its share of the time,
+        # its solve share, and whether it uses the game's best solver ("prove", with the
+        # bot's own tables) and its opening book ("book")
+        tuning = state.game.level_tuning.get(self.level, {}) if self.level else {}
+        budget *= tuning.get("time_share", 1.0)
+        share = tuning.get("solve_share", self.solve_share)
+        solver = tuning.get("solver", "book" if self.perfect else "solve")
+        if self.use_solver and tuning.get("solve_when", _anywhere)(state):
+            if solver != "solve":  # the game's best solver; lost: the most stubborn move
+                solution = state.perfect_move(budget * share, book=solver == "book",
+                                              memory=self.memory)
+                stubborn = state.stubborn_losses
+            else:
+                solution, stubborn = state.solve_position(budget * share), False
+            if solution is not None and (solution.value >= 0 or stubborn):
                 self.solved = solution
                 return solution.move
-        left = max(budget - (time.perf_counter() - start), budget * (1 - self.solve_share) / 2)
+        left = max(budget - (time.perf_counter() - start), budget * (1 - share) / 2)
         native = (state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
                   if self.native else None)
         if native is not None:
@@ -174,7 +203,7 @@ def make_bot(level: str, seed: int | None = None, time_limit: float | None = Non
     budgets = {"medium": 0.5, "hard": 2.0, "expert": 5.0, "mcts": 1.0}
     if level == "perfect":
         return SearchBot(seed=seed, time_limit=time_limit or 10.0, solve_share=PERFECT_SOLVE_SHARE,
-                         level=level)
+                         perfect=True, level=level)
     if level in budgets:
         return SearchBot(seed=seed, time_limit=time_limit or budgets[level], level=level)
     if level == "python-search":

@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .errors import (
@@ -93,6 +94,11 @@ class Game(ABC):
     search: str = "mcts"
     """The tree search the search bots use with perfect information: "mcts", or
     "alphabeta" for two-player games whose ``State.evaluate`` is worth searching with."""
+    level_tuning: Mapping[str, Mapping[str, Any]] = MappingProxyType({})
+    """What a named AI level does differently in this game (``ai.bots.SearchBot``): per
+    level, ``solve_share`` (of the move's time first spent solving exactly) and
+    ``solver``: "solve" (``State.solve_position``), "prove" (``State.perfect_move``
+    without a book) or "book" (``State.perfect_move``)."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = dict(options)
@@ -276,6 +282,18 @@ class State(ABC):
         can search it out within ``time_limit`` seconds.  None when the game has no exact
         solver for this position or the search did not finish in time (the default)."""
         return None
+
+    stubborn_losses = False
+    """Whether :meth:`perfect_move` names, in a lost position (value -1), the move that
+    makes the win hardest for the opponent (then the ``perfect`` level plays it)."""
+
+    def perfect_move(self, time_limit: float = 1.0, book: bool = True,
+                     memory: dict[str, Any] | None = None) -> Solution | None:
+        """The ``perfect`` level's exact move: what the game knows beyond
+        :meth:`solve_position` (an opening book — unless ``book`` is false —, a solver
+        whose tables last between moves, kept in the caller's ``memory`` when given);
+        by default :meth:`solve_position` itself."""
+        return self.solve_position(time_limit)
 
     def search_position(self, time_limit: float = 1.0, **options: Any) -> SearchResult | None:
         """The game's own strong search (e.g. native alpha-beta with game knowledge), run

@@ -17,9 +17,10 @@ Dense actions (``num_distinct_actions`` = 2,332 for every option set; see
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from ..._native import PENTOMINO_NUM_ACTIONS, PentominoCore
+from ..._native import PENTOMINO_NUM_ACTIONS, PentominoCore, PentominoProver
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
 from ...core.game import Game, Solution, State, json_seed, replay_moves
 from ...core.polyomino import PIECE_NAMES
@@ -34,6 +35,9 @@ from .notation import (
 )
 
 ALL = (1 << 12) - 1
+PROVER_TABLE_BITS = 20
+"""A bot's own proof-search table: 2^20 entries, 16 MB (4 times that with the book:
+``expert`` and ``perfect``)."""
 BIT = {p: 1 << i for i, p in enumerate(PIECE_NAMES)}
 POINTS = {"10-5": (10, 5), "15-10-5": (15, 10, 5)}
 COLOURS = ("Amber", "Teal", "Plum", "Slate")
@@ -51,6 +55,20 @@ class PentominoGame(Game):
     num_distinct_actions = NUM_ACTIONS
     """Dense action ids: see ``pentomino.notation``."""
     state_class: type[State]  # PentominoState, set below (the reference engine: its own)
+    level_tuning = MappingProxyType({
+        # who first solves a position that the mover wins (most are, a few pieces in) wins
+        # the game, so the levels solve exactly from ever earlier pieces: easy (greedy
+        # before) and medium (MCTS before, the proof search) from the 5th piece on the
+        # board, hard from the 4th, expert from the start (4.25 s a move, and the opening
+        # book).  medium and hard use 70% and 80% of their time, so that their answers
+        # come within 0.5 s and 2 s on a busy machine.
+        "easy": {"solve_share": 0.05, "solve_when": lambda s: len(s.placed) >= 5},
+        "medium": {"solver": "prove", "solve_share": 0.33, "time_share": 0.7,
+                   "solve_when": lambda s: len(s.placed) >= 5},
+        "hard": {"solver": "prove", "solve_share": 0.7, "time_share": 0.8,
+                 "solve_when": lambda s: len(s.placed) >= 4},
+        "expert": {"solver": "book", "solve_share": 0.85},
+    })
 
     def __init__(self, players: int = 2, variant: str = "standard", touch_move: bool = False,
                  scoring: str = "10-5", target: int = 50) -> None:
@@ -174,6 +192,51 @@ class PentominoState(PentominoCore, State):
         if self.game.touch_move and self.touched is None:
             return Solution(1, TOUCHES[move.piece], nodes)
         return Solution(1, move, nodes)
+
+    stubborn_losses = True
+    """``perfect_move`` names, in a lost position, the move hardest to refute."""
+
+    def perfect_move(self, time_limit: float = 1.0, book: bool = True,
+                     memory: dict[str, Any] | None = None) -> Solution | None:
+        """The ``perfect`` level's move in the 2-player placement phase: the opening book
+        of the proof from the empty board (``golomb.py``: the first move, and the winning
+        answer to each reply proved so far), else the proof search (``_prove``: tables
+        kept between moves).  A lost position (value -1) comes with the move whose
+        refutation took the search the most work.  None as for :meth:`solve_position`."""
+        if self.phase != "place" or self.game.players != 2:
+            return None
+        moves = board_tables()[0]
+        if book and self.game.variant == "standard":
+            from . import golomb
+
+            action = golomb.book_move(self.occ, self.pool, len(self._placed()))
+            if action is not None and not moves[action][2] & self.occ:
+                move = moves[action]
+                if self.touched is None or self.touched == move.piece:
+                    return self._placing(Solution(1, move, 0))
+        if memory is None:
+            found = self._prove(time_limit)
+        else:  # the caller's own prover (a bot's), its tables kept between its moves
+            prover = memory.get("prover")
+            if prover is None:
+                prover = memory["prover"] = PentominoProver(PROVER_TABLE_BITS + 2 * book,
+                                                            self.game.variant == "standard")
+            seat = self.current_player
+            only = None if self.touched is None else PIECE_NAMES.index(self.touched)
+            found = prover.solve(self.occ, self.available(seat), self.available(1 - seat), only,
+                                 time_limit)
+        if found is None:
+            return None
+        wins, action, nodes = found
+        if action is None:
+            return Solution(-1, self.legal_moves()[0], nodes)
+        return self._placing(Solution(1 if wins else -1, moves[action], nodes))
+
+    def _placing(self, solution: Solution) -> Solution:
+        """With touch-move, a placement's piece is touched first."""
+        if self.game.touch_move and self.touched is None:
+            return Solution(solution.value, TOUCHES[solution.move.piece], solution.nodes)
+        return solution
 
     def board_pieces(self) -> dict[int, tuple[int, str]]:
         """Square index -> (seat, piece) for every covered square this round."""

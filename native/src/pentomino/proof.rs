@@ -1,0 +1,403 @@
+//! The proof search for Golomb's game from the empty board (Orman 1996: the first player
+//! wins) and the solver behind the `perfect` level.
+//!
+//! The same boolean negamax as [`super::endgame`] — the nodes carry the bitset of the
+//! placements that still fit, the moves that leave the opponent fewest replies go first, a
+//! move that leaves none wins at once — with what a proof of the whole game needs:
+//!
+//! * the game state is only (covered squares, pieces left to each side): who placed what
+//!   does not matter, so move orders that reach the same squares transpose, and so do the
+//!   board's 8 symmetries (pieces are free: a reflected position has the same pieces).  The
+//!   transposition table is keyed by the least of the 8 images of the covered squares;
+//! * the table is large, kept from one search to the next (a [`Prover`] solves position
+//!   after position: the replies to a first move share most of their subtrees), and holds
+//!   two entries a bucket, the one that cost more work kept when a third comes;
+//! * the root's moves go in the same order (fewest replies first), and a lost root names
+//!   the move whose refutation took the most nodes (the `perfect` level's choice when it
+//!   cannot win: the line hardest for the opponent to find).
+
+use std::time::Instant;
+
+use super::game::pieces_of;
+use super::tables::{COVER, MASKS, NUM_PLACEMENTS, PIECES, PIECE_BITS, PIECE_OF, PIECE_WORDS, WORDS};
+
+type Bits = [u64; WORDS];
+
+/// Nodes between two looks at the clock.
+const CHECK_EVERY: u64 = 4096;
+
+/// The board reflected top to bottom (rank 1 ↔ rank 8).
+#[inline]
+pub fn flip_ranks(b: u64) -> u64 {
+    b.swap_bytes()
+}
+
+/// The board reflected left to right (file a ↔ file h).
+#[inline]
+pub fn flip_files(b: u64) -> u64 {
+    const K1: u64 = 0x5555_5555_5555_5555;
+    const K2: u64 = 0x3333_3333_3333_3333;
+    const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let b = (b >> 1 & K1) | (b & K1) << 1;
+    let b = (b >> 2 & K2) | (b & K2) << 2;
+    (b >> 4 & K4) | (b & K4) << 4
+}
+
+/// The board reflected in the a1–h8 diagonal (file ↔ rank).
+#[inline]
+pub fn transpose(mut b: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0f0f_0f0f_0000_0000;
+    let t = K4 & (b ^ b << 28);
+    b ^= t ^ t >> 28;
+    let t = K2 & (b ^ b << 14);
+    b ^= t ^ t >> 14;
+    let t = K1 & (b ^ b << 7);
+    b ^= t ^ t >> 7;
+    b
+}
+
+/// The 8 images of a board under the square's symmetries (the identity first).
+#[inline]
+pub fn symmetries(b: u64) -> [u64; 8] {
+    let r = flip_ranks(b);
+    let f = flip_files(b);
+    let rf = flip_files(r);
+    [b, r, f, rf, transpose(b), transpose(r), transpose(f), transpose(rf)]
+}
+
+/// The least of a board's 8 images: equal for boards that are symmetric to each other.
+#[inline]
+pub fn canonical(b: u64) -> u64 {
+    let r = flip_ranks(b);
+    let f = flip_files(b);
+    let rf = flip_files(r);
+    let m = b.min(r).min(f).min(rf);
+    m.min(transpose(b)).min(transpose(r)).min(transpose(f)).min(transpose(rf))
+}
+
+/// What a finished search found for the position it was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proved {
+    /// Whether the player to move wins.
+    pub wins: bool,
+    /// A winning placement; when the mover loses, the move whose refutation took the most
+    /// nodes (None when the mover has no move at all).
+    pub placement: Option<u16>,
+    /// Positions searched (table hits not counted).
+    pub nodes: u64,
+}
+
+/// The searcher with its transposition table (kept between searches).
+pub struct Prover {
+    /// Buckets of two entries, an entry two words: the canonical covered squares, then
+    /// `pieces (24 bits) | 1 << 24 (used) | value << 25 | work << 26` (work: log2 of the
+    /// nodes below the entry).
+    table: Vec<u64>,
+    buckets: usize,
+    shared: bool,
+    /// Positions searched since the prover was made.
+    pub nodes: u64,
+    deadline: Option<Instant>,
+    out_of_time: bool,
+    children: Vec<Bits>,
+}
+
+
+#[inline]
+fn slot(canon: u64, key: u64, buckets: usize) -> usize {
+    let h = (canon ^ key.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let h = h ^ h >> 31;
+    (h as usize) & (buckets - 1)
+}
+
+/// The placements that still fit after placement `i`: those that cover none of its
+/// squares, of the pieces other than its own.
+#[inline]
+fn after(fits: &Bits, i: usize) -> Bits {
+    let mut out = *fits;
+    let mut m = MASKS[i];
+    while m != 0 {
+        for (o, c) in out.iter_mut().zip(&COVER[m.trailing_zeros() as usize]) {
+            *o &= !c;
+        }
+        m &= m - 1;
+    }
+    let p = PIECE_OF[i] as usize;
+    let (a, b) = (PIECE_WORDS[p].0 as usize, PIECE_WORDS[p].1 as usize);
+    for (o, bits) in out[a..b].iter_mut().zip(&PIECE_BITS[p][a..b]) {
+        *o &= !bits;
+    }
+    out
+}
+
+/// The number of placements in `bits` of the pieces in `pieces` (`all`: every piece in
+/// `bits` counts).
+#[inline]
+fn count_of(bits: &Bits, pieces: u16, all: bool) -> u32 {
+    if all {
+        return bits.iter().map(|w| w.count_ones()).sum();
+    }
+    pieces_of(pieces)
+        .map(|p| {
+            let (a, b) = (PIECE_WORDS[p].0 as usize, PIECE_WORDS[p].1 as usize);
+            (a..b).map(|w| (bits[w] & PIECE_BITS[p][w]).count_ones()).sum::<u32>()
+        })
+        .sum()
+}
+
+/// The placements of `pieces` that fit on a board with `occ` covered.
+pub fn fits_of(occ: u64, pieces: u16) -> Bits {
+    let mut fits = [0u64; WORDS];
+    for i in 0..NUM_PLACEMENTS {
+        if MASKS[i] & occ == 0 && pieces >> PIECE_OF[i] & 1 == 1 {
+            fits[i / 64] |= 1 << (i % 64);
+        }
+    }
+    fits
+}
+
+impl Prover {
+    /// A prover with a table of `2^bits` entries (16 bytes each); `shared`: both sides
+    /// place from one pool (the standard game), else each from their own set (the draft).
+    pub fn new(bits: u32, shared: bool) -> Prover {
+        let buckets = 1usize << bits.clamp(2, 34) >> 1;
+        Prover {
+            table: vec![0u64; 4 * buckets],
+            buckets,
+            shared,
+            nodes: 0,
+            deadline: None,
+            out_of_time: false,
+            children: Vec::with_capacity(1 << 14),
+        }
+    }
+
+    /// Bytes the table takes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.len() * 8
+    }
+
+    /// Entries in use (a scan of the table).
+    pub fn table_used(&self) -> usize {
+        self.table.chunks_exact(2).filter(|e| e[1] != 0).count()
+    }
+
+    fn lookup(&self, canon: u64, key: u64) -> Option<bool> {
+        let b = 4 * slot(canon, key, self.buckets);
+        for e in [b, b + 2] {
+            let tag = self.table[e + 1];
+            if self.table[e] == canon && tag & ((1 << 25) - 1) == key | 1 << 24 {
+                return Some(tag >> 25 & 1 == 1);
+            }
+        }
+        None
+    }
+
+    fn store(&mut self, canon: u64, key: u64, wins: bool, work: u64) {
+        let b = 4 * slot(canon, key, self.buckets);
+        let work = (64 - work.leading_zeros() as u64).min(63);
+        let tag = key | 1 << 24 | (wins as u64) << 25 | work << 26;
+        let same = |e: usize, t: &[u64]| t[e] == canon && t[e + 1] & ((1 << 25) - 1) == key | 1 << 24;
+        let e = if same(b, &self.table) || self.table[b + 1] == 0 {
+            b
+        } else if same(b + 2, &self.table) || self.table[b + 3] == 0 {
+            b + 2
+        } else if self.table[b + 1] >> 26 <= self.table[b + 3] >> 26 {
+            // the cheaper entry goes; the dearer one moves to the second place
+            b
+        } else {
+            b + 2
+        };
+        self.table[e] = canon;
+        self.table[e + 1] = tag;
+    }
+
+    /// (the opponent's pieces, mine) after the mover places piece `p`.
+    #[inline]
+    fn sides(&self, mine: u16, theirs: u16, p: usize) -> (u16, u16) {
+        let left = mine & !(1 << p);
+        if self.shared {
+            (left, left)
+        } else {
+            (theirs, left)
+        }
+    }
+
+    /// Does the player to move win?  `fits`: the placements that fit, of either side's
+    /// pieces.
+    fn wins(&mut self, occ: u64, mine: u16, theirs: u16, fits: &Bits) -> bool {
+        let canon = canonical(occ);
+        let key = mine as u64 | (theirs as u64) << PIECES;
+        if let Some(known) = self.lookup(canon, key) {
+            return known;
+        }
+        let start = self.nodes;
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 {
+            if let Some(deadline) = self.deadline {
+                if Instant::now() > deadline {
+                    self.out_of_time = true;
+                }
+            }
+        }
+        if self.out_of_time {
+            return false;
+        }
+        let base = self.children.len();
+        let mut order: Vec<(u32, u16, u32)> = Vec::new();
+        for p in pieces_of(mine) {
+            let (a, b) = (PIECE_WORDS[p].0 as usize, PIECE_WORDS[p].1 as usize);
+            let (their, _) = self.sides(mine, theirs, p);
+            for w in a..b {
+                let mut word = fits[w] & PIECE_BITS[p][w];
+                while word != 0 {
+                    let i = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let child = after(fits, i);
+                    let replies = count_of(&child, their, self.shared);
+                    if replies == 0 {
+                        self.children.truncate(base);
+                        self.store(canon, key, true, 1);
+                        return true;
+                    }
+                    order.push((replies, i as u16, self.children.len() as u32));
+                    self.children.push(child);
+                }
+            }
+        }
+        order.sort_unstable();
+        let mut result = false;
+        for &(_, i, at) in &order {
+            let i = i as usize;
+            let (their, my) = self.sides(mine, theirs, PIECE_OF[i] as usize);
+            let child = self.children[at as usize];
+            let child_wins = self.wins(occ | MASKS[i], their, my, &child);
+            if self.out_of_time {
+                // an unfinished search says nothing: nothing is stored
+                self.children.truncate(base);
+                return false;
+            }
+            if !child_wins {
+                result = true;
+                break;
+            }
+        }
+        self.children.truncate(base);
+        self.store(canon, key, result, self.nodes - start);
+        result
+    }
+
+    /// Solve the position for the player to move: covered squares `occ`, the mover's
+    /// pieces `mine`, the other's `theirs` (both the pool in the standard game); `only`
+    /// restricts the first placement to one piece (touch-move).  None when the `deadline`
+    /// passes first.
+    pub fn solve(
+        &mut self,
+        occ: u64,
+        mine: u16,
+        theirs: u16,
+        only: Option<u8>,
+        deadline: Option<Instant>,
+    ) -> Option<Proved> {
+        self.deadline = deadline;
+        self.out_of_time = false;
+        let start = self.nodes;
+        let fits = fits_of(occ, mine | theirs);
+        let mut order: Vec<(u32, u16)> = Vec::new();
+        for i in 0..NUM_PLACEMENTS {
+            let p = PIECE_OF[i];
+            if fits[i / 64] >> (i % 64) & 1 == 0 || mine >> p & 1 == 0 || only.is_some_and(|o| o != p) {
+                continue;
+            }
+            let (their, _) = self.sides(mine, theirs, p as usize);
+            order.push((count_of(&after(&fits, i), their, self.shared), i as u16));
+        }
+        order.sort_unstable();
+        let mut hardest: Option<(u64, u16)> = None;
+        for &(_, i) in &order {
+            let before = self.nodes;
+            let (their, my) = self.sides(mine, theirs, PIECE_OF[i as usize] as usize);
+            let child = after(&fits, i as usize);
+            let lost = !self.wins(occ | MASKS[i as usize], their, my, &child);
+            if self.out_of_time {
+                return None;
+            }
+            if lost {
+                return Some(Proved { wins: true, placement: Some(i), nodes: self.nodes - start });
+            }
+            let work = self.nodes - before;
+            if hardest.is_none_or(|(w, _)| work > w) {
+                hardest = Some((work, i));
+            }
+        }
+        Some(Proved { wins: false, placement: hardest.map(|(_, i)| i), nodes: self.nodes - start })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::endgame;
+    use super::*;
+    use crate::pentomino::{Position, Rules};
+    use crate::rng::Rng;
+    use std::collections::HashSet;
+
+    #[test]
+    fn the_symmetries_map_placements_to_placements_of_the_same_piece() {
+        let by_mask: std::collections::HashMap<u64, u8> =
+            MASKS.iter().zip(PIECE_OF.iter()).map(|(&m, &p)| (m, p)).collect();
+        for (i, &m) in MASKS.iter().enumerate() {
+            let images = symmetries(m);
+            let distinct: HashSet<u64> = images.iter().copied().collect();
+            for s in images {
+                assert_eq!(s.count_ones(), 5);
+                assert_eq!(by_mask.get(&s), Some(&PIECE_OF[i]), "placement {i}");
+            }
+            assert!([1, 2, 4, 8].contains(&distinct.len()));
+            assert_eq!(canonical(m), *images.iter().min().unwrap());
+        }
+        // the 296 first moves up to symmetry (RULES.md)
+        let firsts: HashSet<u64> = MASKS.iter().map(|&m| canonical(m)).collect();
+        assert_eq!(firsts.len(), 296);
+        assert_eq!(transpose(1 << 1), 1 << 8); // b1 -> a2
+        assert_eq!(flip_files(1), 1 << 7);
+        assert_eq!(flip_ranks(1), 1 << 56);
+    }
+
+    #[test]
+    fn the_prover_agrees_with_the_endgame_solver() {
+        let mut rng = Rng::new(11);
+        let mut prover = Prover::new(16, true);
+        let mut draft = Prover::new(16, false);
+        for game in 0..60 {
+            let rules = Rules { draft: game % 3 == 2, ..Rules::default() };
+            let mut pos = Position::new(rules, None).unwrap();
+            let pieces = if rules.draft { 12 + 5 } else { 5 };
+            for _ in 0..pieces {
+                if !pos.is_over() {
+                    let mv = pos.random_move(&mut rng);
+                    pos.play(mv).unwrap();
+                }
+            }
+            let Some((occ, mine, theirs, shared, only)) = pos.endgame() else { continue };
+            let exact = endgame::solve(occ, mine, theirs, shared, only, None).unwrap();
+            let p = if shared { &mut prover } else { &mut draft };
+            let found = p.solve(occ, mine, theirs, only, None).unwrap();
+            assert_eq!(found.wins, exact.wins, "game {game}");
+            if let Some(i) = found.placement.filter(|_| found.wins) {
+                let i = i as usize;
+                assert_eq!(MASKS[i] & occ, 0);
+                let (their, my) = if shared {
+                    (mine & !(1 << PIECE_OF[i]), mine & !(1 << PIECE_OF[i]))
+                } else {
+                    (theirs, mine & !(1 << PIECE_OF[i]))
+                };
+                let reply = endgame::solve(occ | MASKS[i], their, my, shared, None, None).unwrap();
+                assert!(!reply.wins, "the named move wins");
+            }
+        }
+        assert!(prover.table_used() > 0 && prover.table_bytes() == 16 << 16);
+    }
+}
