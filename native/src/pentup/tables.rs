@@ -15,22 +15,7 @@ pub const PIECE_NAMES: [u8; 12] = *b"FILNPTUVWXYZ";
 /// Number of fixed orientations of the 12 pieces.
 pub const NUM_ORIENTS: usize = 63;
 
-type Cells = [(i8, i8); 5];
-
-const BASE: [Cells; 12] = [
-    [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)], // F
-    [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)], // I
-    [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3)], // L
-    [(0, 0), (1, 0), (1, 1), (2, 1), (3, 1)], // N
-    [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], // P
-    [(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)], // T
-    [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1)], // U
-    [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)], // V
-    [(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)], // W
-    [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)], // X
-    [(1, 0), (0, 1), (1, 1), (1, 2), (1, 3)], // Y
-    [(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)], // Z
-];
+use crate::polyomino::{Shape as Cells, ORIENTATIONS, ORIENTATION_PIECE, ORIENTATION_START};
 
 /// One fixed orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,73 +45,6 @@ pub const PAD: usize = 12;
 /// The distinct row patterns of the 63 orientations (bit dx set: a cell at dx).
 pub const PATTERNS: [u8; 12] = [1, 2, 3, 4, 5, 6, 7, 8, 12, 14, 15, 31];
 pub const NUM_PATTERNS: usize = PATTERNS.len();
-
-const fn less(a: (i8, i8), b: (i8, i8)) -> bool {
-    a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
-}
-
-const fn normalize(mut c: Cells) -> Cells {
-    let (mut mx, mut my) = (c[0].0, c[0].1);
-    let mut i = 1;
-    while i < 5 {
-        if c[i].0 < mx {
-            mx = c[i].0;
-        }
-        if c[i].1 < my {
-            my = c[i].1;
-        }
-        i += 1;
-    }
-    i = 0;
-    while i < 5 {
-        c[i] = (c[i].0 - mx, c[i].1 - my);
-        i += 1;
-    }
-    // insertion sort by (x, y)
-    i = 1;
-    while i < 5 {
-        let mut j = i;
-        while j > 0 && less(c[j], c[j - 1]) {
-            let t = c[j];
-            c[j] = c[j - 1];
-            c[j - 1] = t;
-            j -= 1;
-        }
-        i += 1;
-    }
-    c
-}
-
-const fn rotate(c: Cells) -> Cells {
-    let mut out = c;
-    let mut i = 0;
-    while i < 5 {
-        out[i] = (-c[i].1, c[i].0);
-        i += 1;
-    }
-    normalize(out)
-}
-
-const fn flip(c: Cells) -> Cells {
-    let mut out = c;
-    let mut i = 0;
-    while i < 5 {
-        out[i] = (-c[i].0, c[i].1);
-        i += 1;
-    }
-    normalize(out)
-}
-
-const fn same(a: Cells, b: Cells) -> bool {
-    let mut i = 0;
-    while i < 5 {
-        if a[i].0 != b[i].0 || a[i].1 != b[i].1 {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
 
 const fn pattern_index(mask: u8) -> u8 {
     let mut i = 0;
@@ -187,40 +105,17 @@ const fn build() -> ([Orient; NUM_ORIENTS], [u8; 13]) {
     let mut out = [empty; NUM_ORIENTS];
     let mut first = [0u8; 13];
     let mut n = 0;
+    while n < NUM_ORIENTS {
+        let piece = ORIENTATION_PIECE[n];
+        let index = n as u8 - ORIENTATION_START[piece as usize];
+        out[n] = make_orient(piece, index, ORIENTATIONS[n]);
+        n += 1;
+    }
     let mut p = 0;
-    while p < 12 {
-        first[p] = n as u8;
-        let shape = normalize(BASE[p]);
-        let mut seen = [[(0i8, 0i8); 5]; 8];
-        let mut k = 0;
-        let mut t = 0;
-        while t < 8 {
-            let mut s = if t < 4 { shape } else { flip(shape) };
-            let mut r = 0;
-            while r < t % 4 {
-                s = rotate(s);
-                r += 1;
-            }
-            let mut dup = false;
-            let mut j = 0;
-            while j < k {
-                if same(seen[j], s) {
-                    dup = true;
-                }
-                j += 1;
-            }
-            if !dup {
-                seen[k] = s;
-                out[n] = make_orient(p as u8, k as u8, s);
-                k += 1;
-                n += 1;
-            }
-            t += 1;
-        }
+    while p < 13 {
+        first[p] = ORIENTATION_START[p];
         p += 1;
     }
-    first[12] = n as u8;
-    assert!(n == NUM_ORIENTS);
     (out, first)
 }
 
