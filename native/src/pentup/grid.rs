@@ -18,7 +18,7 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-use super::tables::{Orient, NUM_PATTERNS, ORIENTS, PAD, PIECE_FIRST, STRIDE};
+use super::tables::{Orient, NEEDING, NUM_PATTERNS, ORIENTS, PAD, PIECE_FIRST, PIECE_ORIENTS, STRIDE};
 
 /// Empty cells kept between the structure and each edge of a frame: a level-1 placement
 /// reaches at most 5 cells beyond the structure (one to touch it, four more for its length).
@@ -261,6 +261,9 @@ pub struct Segment {
 pub struct Segments {
     pub segs: Vec<Segment>,
     pub words: Vec<u64>,
+    /// Count only: segments get their counts but no rows (a random playout needs only the
+    /// one it picks, see `Position::random_playout`).
+    pub counting: bool,
 }
 
 impl Segments {
@@ -274,14 +277,21 @@ impl Segments {
         &self.words[seg.start as usize..seg.start as usize + seg.rows as usize * seg.width as usize]
     }
 
-    /// Store the anchors of `orient` on the rows from `row` (less the empty rows at both
-    /// ends), if there are any; their number.
+    /// Store the `count` anchors of `orient` on the rows from `row` (less the empty rows at
+    /// both ends), if there are any.
     #[inline]
-    pub fn add<R: Row>(&mut self, orient: u8, row: usize, acc: &[R]) -> u32 {
-        let Some(first) = acc.iter().position(|a| !a.is_zero()) else { return 0 };
+    pub fn add<R: Row>(&mut self, orient: u8, row: usize, acc: &[R], count: u32) {
+        if count == 0 {
+            return;
+        }
+        if self.counting {
+            let width = R::WORDS as u8;
+            self.segs.push(Segment { orient, width, row: row as u16, rows: 0, start: 0, count, before: 0 });
+            return;
+        }
+        let first = acc.iter().position(|a| !a.is_zero()).unwrap_or(0);
         let last = acc.iter().rposition(|a| !a.is_zero()).unwrap_or(first);
         let acc = &acc[first..=last];
-        let count = R::count_all(acc);
         let start = self.words.len() as u32;
         R::extend_words(acc, &mut self.words);
         self.segs.push(Segment {
@@ -293,7 +303,6 @@ impl Segments {
             count,
             before: 0,
         });
-        count
     }
 }
 
@@ -327,6 +336,10 @@ pub struct StackTables<R> {
     next: [u8; 48],
     at: [(u8, u8); 48],
     fits: Vec<R>,
+    /// Anchors per orientation, for those `counted` (bit o): what a counting generation
+    /// (see [`Segments::counting`]) needs, kept while the tables stay unchanged.
+    counts: [u32; 64],
+    counted: u64,
 }
 
 impl<R: Row> Default for StackTables<R> {
@@ -343,6 +356,8 @@ impl<R: Row> Default for StackTables<R> {
             next: [u8::MAX; 48],
             at: [(0, 0); 48],
             fits: Vec::new(),
+            counts: [0; 64],
+            counted: 0,
         }
     }
 }
@@ -356,11 +371,23 @@ pub struct TableTables<R> {
     hi: usize,
     free: Vec<R>,
     touch: Vec<R>,
+    /// As in [`StackTables`].
+    counts: [u32; 64],
+    counted: u64,
 }
 
 impl<R> Default for TableTables<R> {
     fn default() -> Self {
-        TableTables { fresh: false, dirty: None, lo: 0, hi: 0, free: Vec::new(), touch: Vec::new() }
+        TableTables {
+            fresh: false,
+            dirty: None,
+            lo: 0,
+            hi: 0,
+            free: Vec::new(),
+            touch: Vec::new(),
+            counts: [0; 64],
+            counted: 0,
+        }
     }
 }
 
@@ -401,8 +428,12 @@ impl<R: Row> Default for Scratch<R> {
 impl<R: Row> Scratch<R> {
     /// Forget every table (another position).
     pub fn forget(&mut self) {
-        self.stack.iter_mut().for_each(|t| t.fresh = false);
+        self.stack.iter_mut().for_each(|t| {
+            t.fresh = false;
+            t.counted = 0;
+        });
         self.table.fresh = false;
+        self.table.counted = 0;
     }
 
     /// The position moved on by a tile at `level` on table rows `y0..=y1` (if the frame
@@ -565,6 +596,7 @@ impl<R: Row, const N: usize> Grid<R, N> {
     /// grew by).  `cells`: the number of such cells; `tiles`, `exact`: the tiles placed,
     /// and the orientations of those on level k (bit o).
     pub fn refresh_stack(&self, k: u8, t: &mut StackTables<R>, cells: u32, tiles: &[Placed], exact: u64) {
+        t.counted = 0;
         t.some = cells >= 5;
         t.head = [u8::MAX; 64];
         if exact != 0 {
@@ -623,14 +655,69 @@ impl<R: Row, const N: usize> Grid<R, N> {
         }
     }
 
+    /// The anchors of orientation `o` on cells of height exactly `k >= 1` (a tile at level
+    /// `k + 1`), less those exactly on one tile of level `k`, from the level's refreshed
+    /// tables `t`: rows `lo..lo + n` into `acc[..n]`, as `(lo, n, count)`; `None` when
+    /// there are none.  `acc` holds at least `N` rows.
+    #[inline(always)]
+    pub fn stack_orient(&self, t: &StackTables<R>, o: u8, acc: &mut [R]) -> Option<(usize, usize, u32)> {
+        let shape: &Orient = &ORIENTS[o as usize];
+        let (fits, rows_with) = (&t.fits, &t.rows_with);
+        // the anchor rows where each row of the shape has some fit
+        let c = shape.columns.map(|c| c as usize % STRIDE);
+        let rows = rows_with[c[0]]
+            & rows_with[c[1]].shr(1)
+            & rows_with[c[2]].shr(2)
+            & rows_with[c[3]].shr(3)
+            & rows_with[c[4]].shr(4);
+        if rows.is_zero() {
+            return None;
+        }
+        // the anchors on the candidate rows (the others have none)
+        let (lo, last) = rows.first_last();
+        let n = last + 1 - lo;
+        let acc = &mut acc[..n];
+        let mut count = 0;
+        let f = |dy: usize| &fits[c[dy] * Self::COL + lo + dy..][..n];
+        let (f0, f1, f2, f3, f4) = (f(0), f(1), f(2), f(3), f(4));
+        for (i, a) in acc.iter_mut().enumerate() {
+            *a = if rows.has(lo + i) { f0[i] & f1[i] & f2[i] & f3[i] & f4[i] } else { R::ZERO };
+            count += a.count();
+        }
+        // at most four copies (one piece per seat) lie on level k
+        let mut i = t.head[o as usize];
+        while i != u8::MAX && count != 0 {
+            let (row, col) = t.at[i as usize];
+            if let Some(a) = (row as usize).checked_sub(lo).and_then(|j| acc.get_mut(j)) {
+                count -= a.has(col as usize) as u32;
+                *a &= !R::bit(col as usize);
+            }
+            i = t.next[i as usize];
+        }
+        (count != 0).then_some((lo, n, count))
+    }
+
+    /// The orientations of the pieces in `pieces` (bit o) that may fit on the level of
+    /// tables `t`: those whose every row pattern fits somewhere on it.
+    #[inline]
+    fn stack_candidates(t: &StackTables<R>, pieces: u16) -> u64 {
+        let mut possible = (0..12).filter(|p| pieces >> p & 1 == 1).fold(0, |m, p| m | PIECE_ORIENTS[p]);
+        let mut absent = !t.present & ((1 << NUM_PATTERNS) - 1);
+        while absent != 0 {
+            possible &= !NEEDING[absent.trailing_zeros() as usize];
+            absent &= absent - 1;
+        }
+        possible
+    }
+
     /// The placements on cells of height exactly `k >= 1` (a tile at level `k + 1`) of the
-    /// pieces in `pieces` (bit p), less those exactly on one tile of level `k`, from the
-    /// level's refreshed tables `t`.  Segments are stored piece by piece,
-    /// orientation by orientation; `found[p]` gets the segments' range of each piece that
-    /// has any, and the pieces found are returned.  `acc` holds at least `N` rows.
+    /// pieces in `pieces` (bit p), from the level's refreshed tables `t` (see
+    /// [`Grid::stack_orient`]).  Segments are stored piece by piece, orientation by
+    /// orientation; `found[p]` gets the segments' range of each piece that has any, and
+    /// the pieces found are returned.  `acc` holds at least `N` rows.
     pub fn stack_segments(
         &self,
-        t: &StackTables<R>,
+        t: &mut StackTables<R>,
         pieces: u16,
         acc: &mut [R],
         out: &mut Segments,
@@ -639,61 +726,26 @@ impl<R: Row, const N: usize> Grid<R, N> {
         if !t.some || pieces == 0 {
             return 0;
         }
-        let (fits, rows_with, present) = (&t.fits, &t.rows_with, t.present);
-        let (head, next, at) = (&t.head, &t.next, &t.at);
+        let possible = Self::stack_candidates(t, pieces);
         let mut hit = 0u16;
-        for p in 0..12 {
-            if pieces >> p & 1 == 0 {
+        for (p, &mask) in PIECE_ORIENTS.iter().enumerate() {
+            let mut orients = possible & mask;
+            if orients == 0 {
                 continue;
             }
             let start = out.segs.len();
-            for o in PIECE_FIRST[p]..PIECE_FIRST[p + 1] {
-                let shape: &Orient = &ORIENTS[o as usize];
-                if shape.needs & !present != 0 {
-                    continue;
-                }
-                // the anchor rows where each row of the shape has some fit
-                let c = shape.columns.map(|c| c as usize % STRIDE);
-                let rows = rows_with[c[0]]
-                    & rows_with[c[1]].shr(1)
-                    & rows_with[c[2]].shr(2)
-                    & rows_with[c[3]].shr(3)
-                    & rows_with[c[4]].shr(4);
-                if rows.is_zero() {
-                    continue;
-                }
-                // the anchors on the candidate rows (the others have none)
-                let (lo, last) = rows.first_last();
-                let n = last + 1 - lo;
-                let acc = &mut acc[..n];
-                acc.fill(R::ZERO);
-                let mut any = R::ZERO;
-                let base = [c[0] * Self::COL, c[1] * Self::COL + 1, c[2] * Self::COL + 2, c[3] * Self::COL + 3, c[4] * Self::COL + 4];
-                for w in 0..R::WORDS {
-                    let mut bits = rows.word(w);
-                    while bits != 0 {
-                        let r = 64 * w + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        let v = fits[base[0] + r] & fits[base[1] + r] & fits[base[2] + r] & fits[base[3] + r] & fits[base[4] + r];
-                        acc[r - lo] = v;
-                        any |= v;
+            while orients != 0 {
+                let o = orients.trailing_zeros() as u8;
+                orients &= orients - 1;
+                if out.counting {
+                    if t.counted >> o & 1 == 0 {
+                        t.counts[o as usize] = self.stack_orient(t, o, acc).map_or(0, |(_, _, count)| count);
+                        t.counted |= 1 << o;
                     }
+                    out.add(o, 0, &acc[..0], t.counts[o as usize]);
+                } else if let Some((lo, n, count)) = self.stack_orient(t, o, acc) {
+                    out.add(o, lo, &acc[..n], count);
                 }
-                if any.is_zero() {
-                    continue;
-                }
-                if head[o as usize] != u8::MAX {
-                    // at most four copies (one piece per seat) lie on level k
-                    let mut i = head[o as usize];
-                    while i != u8::MAX {
-                        let (row, col) = at[i as usize];
-                        if let Some(a) = (row as usize).checked_sub(lo).and_then(|j| acc.get_mut(j)) {
-                            *a &= !R::bit(col as usize);
-                        }
-                        i = next[i as usize];
-                    }
-                }
-                out.add(o, lo, acc);
             }
             if out.segs.len() > start {
                 found[p] = (start as u32, out.segs.len() as u32);
@@ -706,6 +758,7 @@ impl<R: Row, const N: usize> Grid<R, N> {
     /// Bring the pattern tables of the table (level 1) up to date: rows `y0-5..=y1+5`
     /// of the structure, all when not `fresh`, else the dirty ones and the new ones.
     pub fn refresh_table(&self, t: &mut TableTables<R>) {
+        t.counted = 0;
         if !self.any {
             t.fresh = false;
             return;
@@ -761,12 +814,35 @@ impl<R: Row, const N: usize> Grid<R, N> {
         }
     }
 
-    /// The level-1 placements of the pieces in `pieces`: on bare cells, sharing an edge
-    /// with the structure, from the refreshed tables `t`.  Stored and recorded like
-    /// [`Grid::stack_segments`].
+    /// The level-1 anchors of orientation `o`: on bare cells, sharing an edge with the
+    /// structure, from the refreshed tables `t`: rows `lo..lo + n` into `acc[..n]`, as
+    /// `(lo, n, count)`.
+    #[inline(always)]
+    pub fn table_orient(&self, t: &TableTables<R>, o: u8, acc: &mut [R]) -> (usize, usize, u32) {
+        let shape: &Orient = &ORIENTS[o as usize];
+        let (free, touch) = (&t.free, &t.touch);
+        // anchors from the row where the shape's last row is just above the structure, to
+        // the row just below it
+        let first = self.y0 as usize - shape.height as usize;
+        let n = self.y1 as usize + 2 - first;
+        let c = shape.columns.map(|c| c as usize % STRIDE);
+        let f = |dy: usize| &free[c[dy] * Self::COL + first + dy..][..n];
+        let g = |dy: usize| &touch[c[dy] * Self::COL + first + dy..][..n];
+        let (f0, f1, f2, f3, f4) = (f(0), f(1), f(2), f(3), f(4));
+        let (t0, t1, t2, t3, t4) = (g(0), g(1), g(2), g(3), g(4));
+        let mut count = 0;
+        for (i, a) in acc[..n].iter_mut().enumerate() {
+            *a = f0[i] & f1[i] & f2[i] & f3[i] & f4[i] & (t0[i] | t1[i] | t2[i] | t3[i] | t4[i]);
+            count += a.count();
+        }
+        (first, n, count)
+    }
+
+    /// The level-1 placements of the pieces in `pieces` (see [`Grid::table_orient`]).
+    /// Stored and recorded like [`Grid::stack_segments`].
     pub fn table_segments(
         &self,
-        t: &TableTables<R>,
+        t: &mut TableTables<R>,
         pieces: u16,
         acc: &mut [R],
         out: &mut Segments,
@@ -775,8 +851,6 @@ impl<R: Row, const N: usize> Grid<R, N> {
         if !self.any || pieces == 0 {
             return 0;
         }
-        let (y0, y1) = (self.y0 as usize, self.y1 as usize);
-        let (free, touch) = (&t.free, &t.touch);
         let mut hit = 0u16;
         for p in 0..12 {
             if pieces >> p & 1 == 0 {
@@ -784,24 +858,15 @@ impl<R: Row, const N: usize> Grid<R, N> {
             }
             let start = out.segs.len();
             for o in PIECE_FIRST[p]..PIECE_FIRST[p + 1] {
-                let shape: &Orient = &ORIENTS[o as usize];
-                // anchors from the row where the shape's last row is just above the
-                // structure, to the row just below it
-                let first = y0 - shape.height as usize;
-                let n = y1 + 2 - first;
-                let c = shape.columns.map(|c| c as usize % STRIDE);
-                let f = |dy: usize| &free[c[dy] * Self::COL + first + dy..][..n];
-                let g = |dy: usize| &touch[c[dy] * Self::COL + first + dy..][..n];
-                let (f0, f1, f2, f3, f4) = (f(0), f(1), f(2), f(3), f(4));
-                let (t0, t1, t2, t3, t4) = (g(0), g(1), g(2), g(3), g(4));
-                let acc = &mut acc[..n];
-                let mut any = R::ZERO;
-                for i in 0..n {
-                    acc[i] = f0[i] & f1[i] & f2[i] & f3[i] & f4[i] & (t0[i] | t1[i] | t2[i] | t3[i] | t4[i]);
-                    any |= acc[i];
-                }
-                if !any.is_zero() {
-                    out.add(o, first, acc);
+                if out.counting {
+                    if t.counted >> o & 1 == 0 {
+                        t.counts[o as usize] = self.table_orient(t, o, acc).2;
+                        t.counted |= 1 << o;
+                    }
+                    out.add(o, 0, &acc[..0], t.counts[o as usize]);
+                } else {
+                    let (lo, n, count) = self.table_orient(t, o, acc);
+                    out.add(o, lo, &acc[..n], count);
                 }
             }
             if out.segs.len() > start {

@@ -509,7 +509,7 @@ impl Position {
                     if pieces >> p & 1 == 1 {
                         let start = gen.out.segs.len() as u32;
                         for o in PIECE_FIRST[p]..PIECE_FIRST[p + 1] {
-                            gen.out.add::<u64>(o, 0, &[1]);
+                            gen.out.add::<u64>(o, 0, &[1], 1);
                         }
                         gen.spans[p] = (start, gen.out.segs.len() as u32);
                         gen.levels[p] = 1;
@@ -576,7 +576,7 @@ impl Position {
             if !scratch.table.fresh || scratch.table.is_dirty() {
                 g.refresh_table(&mut scratch.table);
             }
-            let hit = g.table_segments(&scratch.table, remaining, &mut scratch.acc, &mut gen.out, &mut gen.spans);
+            let hit = g.table_segments(&mut scratch.table, remaining, &mut scratch.acc, &mut gen.out, &mut gen.spans);
             for p in 0..12 {
                 if hit >> p & 1 == 1 {
                     gen.levels[p] = 1;
@@ -861,8 +861,12 @@ impl Position {
         let mut keep = false;
         while !self.is_over() {
             let hand = self.hands[self.to_move as usize];
+            // only the move picked needs its rows: the others are counted
+            let counting = self.ntiles > 0 && matches!(self.table, Table::Small(_));
+            gen.out.counting = counting;
             self.generate_pieces(hand, 0, gen, keep);
-            let mv = gen.nth(rng.below(gen.total));
+            let n = rng.below(gen.total);
+            let mv = if counting { self.nth_counted(gen, n) } else { gen.nth(n) };
             let level = self.play_unchecked(mv);
             // the next position keeps the tables, but for the rows this tile changed
             let shape = &ORIENTS[mv.orient as usize];
@@ -870,7 +874,47 @@ impl Position {
             keep = true;
             plies += 1;
         }
+        gen.out.counting = false;
         (self.winners(), plies)
+    }
+
+    /// The `n`-th legal move of a counting generation on the small frame (see
+    /// [`Segments::counting`]): the rows of its segment are computed again from the
+    /// tables the generation left fresh.
+    fn nth_counted(&self, gen: &mut Gen, mut n: u32) -> Move {
+        let Table::Small(g) = &self.table else { unreachable!("counting runs on the small frame") };
+        let mut p = 0;
+        while n >= gen.counts[p] {
+            n -= gen.counts[p];
+            p += 1;
+        }
+        let segs = gen.piece_segments(p);
+        let n = n + segs[0].before;
+        let seg = segs[segs.partition_point(|s| s.before <= n) - 1];
+        let mut k = n - seg.before;
+        let level = gen.levels[p] as usize;
+        let scratch = &mut gen.scratch;
+        let (lo, rows) = if level >= 2 {
+            let found = g.stack_orient(&scratch.stack[level - 1], seg.orient, &mut scratch.acc);
+            let (lo, rows, _) = found.expect("a counted segment has anchors");
+            (lo, rows)
+        } else {
+            let (lo, rows, _) = g.table_orient(&scratch.table, seg.orient, &mut scratch.acc);
+            (lo, rows)
+        };
+        for (i, &w) in scratch.acc[..rows].iter().enumerate() {
+            let c = w.count_ones();
+            if k < c {
+                let mut bits = w;
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                let (x, y) = (g.ox + bits.trailing_zeros() as i32, g.oy + (lo + i) as i32);
+                return Move { orient: seg.orient, x, y };
+            }
+            k -= c;
+        }
+        unreachable!("a segment holds the anchors it counted")
     }
 
     /// `n` random playouts from here, all from one stream seeded by `seed`.

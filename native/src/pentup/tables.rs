@@ -125,6 +125,32 @@ pub static ORIENTS: [Orient; NUM_ORIENTS] = BUILT.0;
 /// `PIECE_FIRST[p]..PIECE_FIRST[p + 1]`: the orientation ids of piece `p`.
 pub const PIECE_FIRST: [u8; 13] = BUILT.1;
 
+const fn orient_masks() -> ([u64; 12], [u64; NUM_PATTERNS]) {
+    let mut pieces = [0u64; 12];
+    let mut needing = [0u64; NUM_PATTERNS];
+    let mut o = 0;
+    while o < NUM_ORIENTS {
+        let shape = &ORIENTS_BUILT[o];
+        pieces[shape.piece as usize] |= 1 << o;
+        let mut p = 0;
+        while p < NUM_PATTERNS {
+            if shape.needs >> p & 1 == 1 {
+                needing[p] |= 1 << o;
+            }
+            p += 1;
+        }
+        o += 1;
+    }
+    (pieces, needing)
+}
+
+const ORIENTS_BUILT: [Orient; NUM_ORIENTS] = BUILT.0;
+const MASKS: ([u64; 12], [u64; NUM_PATTERNS]) = orient_masks();
+/// Per piece: its orientation ids (bit o).
+pub const PIECE_ORIENTS: [u64; 12] = MASKS.0;
+/// Per pattern of [`PATTERNS`]: the orientations with a row of it (bit o).
+pub const NEEDING: [u64; NUM_PATTERNS] = MASKS.1;
+
 /// The orientation id of a piece's `index`-th orientation, if it has one.
 pub fn orient_id(piece: usize, index: usize) -> Option<u8> {
     let id = PIECE_FIRST[piece] as usize + index;

@@ -536,3 +536,38 @@ fn kept_tables_match_fresh_ones() {
     incremental_game(players(4), 1, &mut |gen, _| gen.moves().max_by_key(|m| (right(m), -m.y)).unwrap());
     incremental_game(players(4), 2, &mut |gen, _| gen.moves().min_by_key(|m| (m.y, m.x)).unwrap());
 }
+
+/// A playout's counting generation (counts kept per orientation while the tables stay,
+/// rows computed only for the move picked) gives every position's full generation's
+/// counts per piece and levels, and the same move for every index.
+#[test]
+fn counting_generation_picks_the_moves_of_the_full_one() {
+    for n in [2u8, 3, 4] {
+        for seed in 0..30 {
+            let mut rng = Rng::new(seed);
+            let mut pos = Position::new(players(n));
+            let (mut counted, mut fresh) = (Gen::new(), Gen::new());
+            let mut keep = false;
+            while !pos.is_over() {
+                let hand = pos.hand(pos.current_player().unwrap());
+                let counting = !pos.tiles().is_empty() && !pos.is_large();
+                counted.out.counting = counting;
+                pos.generate_pieces(hand, 0, &mut counted, keep);
+                pos.generate(&mut fresh);
+                assert_eq!((counted.counts, counted.levels), (fresh.counts, fresh.levels), "seed {seed}");
+                if counting {
+                    // every index of a few: the first, the last and some between
+                    let step = (fresh.total / 7).max(1);
+                    for i in (0..fresh.total).step_by(step as usize).chain([fresh.total - 1]) {
+                        assert_eq!(pos.nth_counted(&mut counted, i), fresh.nth(i), "seed {seed}, move {i}");
+                    }
+                }
+                let mv = fresh.nth(rng.below(fresh.total));
+                let level = pos.play_unchecked(mv);
+                let h = ORIENTS[mv.orient as usize].height as i32;
+                counted.scratch.placed(level, mv.y, mv.y + h - 1);
+                keep = true;
+            }
+        }
+    }
+}
