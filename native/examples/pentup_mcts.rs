@@ -2,7 +2,7 @@
 //! iteration budgets (for tuning; the strength figures of the README come from
 //! `pentarena arena`).
 //!
-//! `cargo run --release --example pentup_mcts -- rate [players] [seconds]`
+//! `cargo run --release --example pentup_mcts -- rate [players] [seconds] [tiles placed]`
 //! `cargo run --release --example pentup_mcts -- match GAMES ITERS_A ITERS_B [players] [key=value ...]`
 //! with keys `a.greed b.greed a.tries b.tries a.c b.c a.widen b.widen scoring`.
 
@@ -14,9 +14,14 @@ use pentarena_native::rng::Rng;
 
 /// An early middle game: 4 random tiles per player.
 fn early(players: u8, scoring: Scoring) -> Position {
+    after(players, scoring, 4 * players as usize)
+}
+
+/// A random game after `placed` tiles.
+fn after(players: u8, scoring: Scoring, placed: usize) -> Position {
     let mut position = Position::new(Rules::new(players, players == 4, scoring).expect("2 to 4 players"));
     let mut rng = Rng::new(1);
-    for _ in 0..4 * players as usize {
+    for _ in 0..placed {
         let moves = position.legal_moves();
         let mv = moves[rng.below(moves.len() as u32) as usize];
         position.play_unchecked(mv);
@@ -24,8 +29,8 @@ fn early(players: u8, scoring: Scoring) -> Position {
     position
 }
 
-fn rate(players: u8, seconds: f64) {
-    let position = early(players, Scoring::Standard);
+fn rate(players: u8, seconds: f64, placed: Option<usize>) {
+    let position = after(players, Scoring::Standard, placed.unwrap_or(4 * players as usize));
     for _ in 0..3 {
         let start = Instant::now();
         let budget = Budget { time: Some(Duration::from_secs_f64(seconds)), seed: 1, ..Budget::default() };
@@ -126,7 +131,7 @@ fn main() {
         _ => {
             let players = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2);
             let seconds = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2.0);
-            rate(players, seconds);
+            rate(players, seconds, args.get(3).and_then(|s| s.parse().ok()));
         }
     }
 }

@@ -40,12 +40,17 @@ from .scoring import record, side_counts
 COLOURS = ("White", "Black", "Red", "Blue")
 PLAYOUT_GREED = 0.75
 """Share of playout moves that place a tile on the highest level available."""
-SEARCH_ITERATIONS = (3_600, 1.65)
-"""The levels' calibration: a search given ``t`` seconds (``search_position``) runs
-``3600 * t ** 1.65`` iterations, or fewer if the clock runs out first: about 1,000 for
-``medium`` (0.46 s once the bot's margin is kept back), 3,100 for ``mcts`` (0.92 s),
-10,000 for ``hard`` (1.85 s) and 49,000 for ``expert`` (4.85 s).  Counting iterations
-rather than seconds makes a level play the same on a fast or a busy machine, and the
+SEARCH_WORK = (181_000, 1.65)
+"""The levels' calibration: a search given ``t`` seconds (``search_position``) may play
+``181,000 * t ** 1.65`` playout plies, that is as many iterations as that makes with the
+game's tiles left to place (an iteration costs about one ply per tile left: about 340,000
+plies a second here), or fewer if the clock runs out first.  ``medium`` (0.46 s once the
+bot's margin is kept back) gets 50,000 plies — 2,200 iterations from the empty table,
+7,200 with 8 tiles left; ``mcts`` (0.92 s) 157,000; ``hard`` (1.85 s) 500,000 — 22,000
+iterations from the empty table, 71,000 with 8 left, about 1.5 s a move; ``expert`` (4.85 s)
+2,450,000, where its clock stops it first.  A budget in work rather than seconds makes a
+level play the same on a fast or a busy machine; one in work rather than iterations
+gives the end of the game, where iterations are cheap, as many as the start; and the
 steeper-than-linear curve keeps each level well above the one below."""
 NUM_ACTIONS: int = PentupCore.NUM_ACTIONS
 """63 orientations × 48 × 48 anchors: see the module doc."""
@@ -217,7 +222,7 @@ class PentUpState(PentupCore, State):
                         seed: int | None = None) -> SearchResult | None:
         """The native MCTS (``native/src/search/mcts.rs``, Pent-Up's ordering and playout
         policy in ``native/src/pentup/search.rs``), run without the GIL for ``iterations``
-        iterations — by default as many as :data:`SEARCH_ITERATIONS` gives ``time_limit``
+        iterations — by default as many as :data:`SEARCH_WORK` gives ``time_limit``
         seconds — stopping at ``time_limit`` seconds if that comes first
         (``time_limit=None``: iterations only).  The same position, seed and iterations
         give the same answer whenever the clock does not stop the search.  ``seed``
@@ -229,8 +234,10 @@ class PentUpState(PentupCore, State):
         if time_limit is not None and not time_limit >= 0:
             raise ValueError(f"time_limit must be 0 or more seconds, got {time_limit!r}")
         if iterations is None:
-            scale, power = SEARCH_ITERATIONS
-            iterations = max(1, round(scale * time_limit ** power))
+            scale, power = SEARCH_WORK
+            left = 12 * self.game.players - self._num_tiles()
+            # the last tile's level is fixed: where it goes changes nothing
+            iterations = max(1, round(scale * time_limit ** power / (left - 1))) if left > 1 else 1
         if seed is None:
             seed = (self.seed or 0) * 64 + self._num_tiles()
         found = self._search(time_limit, iterations, seed & (2**64 - 1))
