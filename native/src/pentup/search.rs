@@ -183,11 +183,22 @@ pub struct Budget {
     pub policy: Policy,
     pub exploration: f32,
     pub widen: f32,
+    /// Searches run at once, each with its own tree, their roots pooled (see
+    /// [`mcts::search_parallel`]); each gets the whole budget.
+    pub threads: usize,
 }
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget { time: None, iterations: None, seed: 0, policy: Policy::default(), exploration: 0.8, widen: 2.0 }
+        Budget {
+            time: None,
+            iterations: None,
+            seed: 0,
+            policy: Policy::default(),
+            exploration: 0.4,
+            widen: 2.0,
+            threads: 1,
+        }
     }
 }
 
@@ -201,7 +212,7 @@ pub fn best_move(position: &Position, budget: &Budget) -> MctsResult<Move> {
         seed: budget.seed,
         ..MctsLimits::default()
     };
-    mcts::search(&Searchable { position: position.clone(), policy: budget.policy }, &limits)
+    mcts::search_parallel(&Searchable { position: position.clone(), policy: budget.policy }, &limits, budget.threads)
 }
 
 /// A position with the playout policy to use (the search's scratch carries it).

@@ -370,15 +370,20 @@ impl PentupCore {
     /// seed when only `iterations` stops it).  Returns (move, mean reward of the mover's
     /// side 0..1, iterations, the move's visits, nodes, depth, per seat the root's mean
     /// reward),
-    /// or None when the game is over.
-    #[pyo3(signature = (time_limit=None, iterations=None, seed=0))]
+    /// or None when the game is over.  `threads` searches run at once, each with the
+    /// whole budget, their roots pooled (iterations and nodes are their sums).
+    #[pyo3(signature = (time_limit=None, iterations=None, seed=0, threads=1))]
     #[allow(clippy::type_complexity)]
     fn _search(
         slf: &Bound<'_, Self>,
         time_limit: Option<f64>,
         iterations: Option<u64>,
         seed: u64,
+        threads: usize,
     ) -> PyResult<Option<(Py<PyAny>, f32, u64, u32, usize, u32, Vec<f32>)>> {
+        if !(1..=64).contains(&threads) {
+            return Err(PyValueError::new_err(format!("threads must be 1 to 64, got {threads}")));
+        }
         let py = slf.py();
         let position = slf.borrow().position.clone();
         if position.is_over() {
@@ -394,7 +399,7 @@ impl PentupCore {
             }
             None => None,
         };
-        let budget = Budget { time, iterations: iterations.map(|n| n.max(1)), seed, ..Budget::default() };
+        let budget = Budget { time, iterations: iterations.map(|n| n.max(1)), seed, threads, ..Budget::default() };
         let players = position.rules().players as usize;
         let result = py.detach(move || best_move(&position, &budget));
         let Some(best) = result.best else { return Ok(None) };

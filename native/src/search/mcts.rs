@@ -301,6 +301,61 @@ where
     }
 }
 
+/// [`search`] on `threads` threads at once (root parallelism): each grows its own tree
+/// from its own seed (the first: `limits.seed`) under the same limits, and the root's
+/// statistics are pooled — per move the visits summed and the means weighted by them.
+/// Deterministic for a seed when only the iterations stop it, as [`search`].
+pub fn search_parallel<G>(root: &G, limits: &MctsLimits, threads: usize) -> MctsResult<G::Move>
+where
+    G: MctsGame + Sync,
+    G::Move: Default + PartialEq + Send,
+{
+    if threads <= 1 {
+        return search(root, limits);
+    }
+    let results: Vec<MctsResult<G::Move>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let limits = MctsLimits { seed: if i == 0 { limits.seed } else { mix(limits.seed, i as u64) }, ..*limits };
+                scope.spawn(move || search(root, &limits))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a search thread")).collect()
+    });
+    let mut moves: Vec<MoveStats<G::Move>> = Vec::new();
+    let mut root_totals = [0.0f32; MAX_SEATS];
+    let (mut iterations, mut nodes, mut depth) = (0, 0, 0);
+    for r in &results {
+        for m in &r.moves {
+            match moves.iter_mut().find(|x| x.mv == m.mv) {
+                Some(x) => {
+                    let total = x.visits + m.visits;
+                    if total > 0 {
+                        x.mean = (x.mean * x.visits as f32 + m.mean * m.visits as f32) / total as f32;
+                    }
+                    x.visits = total;
+                }
+                None => moves.push(*m),
+            }
+        }
+        for (t, v) in root_totals.iter_mut().zip(r.root) {
+            *t += v * r.iterations as f32;
+        }
+        iterations += r.iterations;
+        nodes += r.nodes;
+        depth = depth.max(r.depth);
+    }
+    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+    MctsResult {
+        best: moves.first().copied(),
+        iterations,
+        nodes,
+        depth,
+        root: root_totals.map(|t| t / iterations.max(1) as f32),
+        moves,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +424,27 @@ mod tests {
             let limits = MctsLimits { max_iterations: Some(20_000), ..Default::default() };
             let result = search(&nim(heap, 2), &limits);
             assert_eq!(result.best.unwrap().mv, heap % 4, "heap {heap}");
+        }
+    }
+
+    #[test]
+    fn threads_pool_their_roots() {
+        let limits = MctsLimits { max_iterations: Some(20_000), seed: 4, ..Default::default() };
+        for heap in [5, 6, 7, 9] {
+            let pooled = search_parallel(&nim(heap, 2), &limits, 2);
+            assert_eq!(pooled.best.unwrap().mv, heap % 4, "heap {heap}");
+            // the first thread is the single-threaded search; the second adds its own tree
+            let one = search(&nim(heap, 2), &limits);
+            assert_eq!(pooled.iterations, 2 * one.iterations);
+            let visits: u32 = pooled.moves.iter().map(|m| m.visits).sum();
+            assert_eq!(visits as u64, pooled.iterations, "every iteration visits one root move");
+            for m in &one.moves {
+                let p = pooled.moves.iter().find(|x| x.mv == m.mv).unwrap();
+                assert!(p.visits >= m.visits);
+            }
+            let again = search_parallel(&nim(heap, 2), &limits, 2);
+            let view = |r: &MctsResult<u32>| r.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>();
+            assert_eq!(view(&pooled), view(&again), "deterministic for a seed");
         }
     }
 

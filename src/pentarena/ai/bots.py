@@ -173,7 +173,8 @@ class SearchBot(Bot):
                 self.solved = solution
                 return solution.move
         left = max(budget - (time.perf_counter() - start), budget * (1 - share) / 2)
-        native = (state.search_position(left - min(SEARCH_MARGIN, left * 0.08))
+        native = (state.search_position(left - min(SEARCH_MARGIN, left * 0.08),
+                                        **tuning.get("search", {}))
                   if self.native else None)
         if native is not None:
             self.searched = native

@@ -98,7 +98,8 @@ class Game(ABC):
     """What a named AI level does differently in this game (``ai.bots.SearchBot``): per
     level, ``solve_share`` (of the move's time first spent solving exactly) and
     ``solver``: "solve" (``State.solve_position``), "prove" (``State.perfect_move``
-    without a book) or "book" (``State.perfect_move``)."""
+    without a book) or "book" (``State.perfect_move``); ``search``: keyword arguments for
+    the game's native ``State.search_position``."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = dict(options)

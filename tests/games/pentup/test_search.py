@@ -103,3 +103,40 @@ def test_arena_players_named_python_level():
     assert isinstance(bot, SearchBot) and not bot.native and bot.time_limit == 2.0
     assert make_player("hard", 1, None).native
     assert make_player("python-random", 1, None).name == "random"
+
+
+def test_threads_pool_trees_and_repeat():
+    state = late(14, 3)
+    one = state.search_position(None, iterations=300, seed=5)
+    two = state.search_position(None, iterations=300, seed=5, threads=2)
+    assert two.nodes == 600 and two.move in state.legal_moves()
+    assert two == state.search_position(None, iterations=300, seed=5, threads=2)
+    assert one.nodes == 300
+    with pytest.raises(ValueError, match="threads must be 1 to 64"):
+        state.search_position(None, iterations=10, threads=0)
+
+
+def test_the_levels_budget_work_so_the_end_of_the_game_gets_more_iterations():
+    """A level's budget is playout plies: iterations grow as tiles run out, and the
+    last tile (whose level is fixed) takes one iteration; the expert grows two trees."""
+    from pentarena.games.pentup import rules
+
+    scale, power = rules.SEARCH_WORK
+    calls = []
+    real = rules.PentUpState._search
+
+    def spy(self, time_limit, iterations, seed, threads=1):
+        calls.append((12 * self.game.players - self._num_tiles(), iterations, threads))
+        return real(self, 0.0, 1, seed, threads)
+
+    try:
+        rules.PentUpState._search = spy
+        for left in (24, 8, 1):
+            late(left, 2).search_position(1.0)
+        make_bot("expert", seed=1, time_limit=0.3).choose(late(10, 2))
+    finally:
+        rules.PentUpState._search = real
+    (l0, i0, _), (l1, i1, _), (l2, i2, _), (_, _, threads) = calls
+    assert (l0, l1, l2) == (24, 8, 1)
+    assert i0 == round(scale / 23) and i1 == round(scale / 7) and i2 == 1
+    assert threads == 2

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..._native import PentupCore
@@ -94,6 +95,10 @@ class PentUpGame(Game):
     num_distinct_actions = NUM_ACTIONS
     """Dense action ids: see the module doc."""
     state_class: type[State]  # PentUpState, set below (the reference engine: its own)
+    level_tuning = MappingProxyType({
+        # the top level grows two trees at once, one a core (search_position's threads)
+        "expert": {"search": {"threads": 2}},
+    })
 
     def __init__(self, players: int = 2, scoring: str = "standard", teams: bool | None = None):
         if teams is None:
@@ -219,7 +224,7 @@ class PentUpState(PentupCore, State):
         return self.random_move(rng)
 
     def search_position(self, time_limit: float = 1.0, iterations: int | None = None,
-                        seed: int | None = None) -> SearchResult | None:
+                        seed: int | None = None, threads: int = 1) -> SearchResult | None:
         """The native MCTS (``native/src/search/mcts.rs``, Pent-Up's ordering and playout
         policy in ``native/src/pentup/search.rs``), run without the GIL for ``iterations``
         iterations — by default as many as :data:`SEARCH_WORK` gives ``time_limit``
@@ -227,8 +232,10 @@ class PentUpState(PentupCore, State):
         (``time_limit=None``: iterations only).  The same position, seed and iterations
         give the same answer whenever the clock does not stop the search.  ``seed``
         (default: from the game's seed and the tiles placed) fixes its random choices.
-        ``value``: the mover's mean reward, -1 … 1; ``nodes``: iterations; ``depth``: the
-        tree's depth."""
+        ``threads`` searches run at once (each with the whole budget, from its own seed),
+        their root statistics pooled: the ``expert`` level uses 2.  ``value``: the mover's
+        mean reward, -1 … 1; ``nodes``: iterations (all threads'); ``depth``: the tree's
+        depth."""
         if time_limit is None and iterations is None:
             raise ValueError("give a time_limit or a number of iterations")
         if time_limit is not None and not time_limit >= 0:
@@ -240,7 +247,7 @@ class PentUpState(PentupCore, State):
             iterations = max(1, round(scale * time_limit ** power / (left - 1))) if left > 1 else 1
         if seed is None:
             seed = (self.seed or 0) * 64 + self._num_tiles()
-        found = self._search(time_limit, iterations, seed & (2**64 - 1))
+        found = self._search(time_limit, iterations, seed & (2**64 - 1), threads)
         if found is None:
             return None
         move, mean, done, _visits, _nodes, depth, _root = found
