@@ -192,3 +192,47 @@ def test_each_level_solves_from_its_own_piece():
     if not state.is_terminal():
         medium.choose(state)
         assert medium.solved is not None  # five pieces in: solved at once
+
+
+def test_a_refuted_first_move_is_answered_from_the_book(tmp_path, monkeypatch):
+    """A first move the proof found lost goes into the book with the second player's
+    winning reply (under every symmetry); the next candidate becomes the first move, and
+    until its proof is done the perfect level's first move has value 0 (not known)."""
+    path = tmp_path / "proof.jsonl"
+    lost, first = golomb.first_move_candidates()[:2]
+    piece = "FILNPTUVWXYZ".index
+
+    class Scripted:  # the first candidate loses to every reply; the second wins
+        def solve(self, occ, mine, theirs):
+            if occ & MOVES[first][2] != MOVES[first][2]:
+                return False, None, 1
+            return True, next(a for a in range(2308) if not MOVES[a][2] & occ), 1
+
+    progress = golomb.run_proof(path, Scripted(), [lost, first], stop_after=None)
+    assert progress.first == first and progress.done and lost in progress.refuted_firsts
+    reply = progress.refuted_firsts[lost]
+    monkeypatch.setattr(golomb, "BOOK_PATH", tmp_path / "book.json")
+    book = golomb.write_book(progress, golomb.BOOK_PATH)
+    assert len(book["refuted"]) == 1
+    golomb.load_book.cache_clear()
+    try:
+        pool = golomb.ALL & ~(1 << piece(MOVES[lost][1]))
+        assert golomb.book_move(0, golomb.ALL, 0) == first
+        for sym in range(8):
+            occ = golomb.image(MOVES[lost][2], sym)
+            answer = golomb.book_move(occ, pool, 1)
+            assert answer is not None and not MOVES[answer][2] & occ
+            assert MOVES[answer][1] == MOVES[reply][1]
+            assert (golomb.canonical(occ | MOVES[answer][2])[0]
+                    == golomb.canonical(MOVES[lost][2] | MOVES[reply][2])[0])
+        state = pentarena.load_game("pentomino").new_initial_state()
+        assert state.perfect_move(1.0).value == 1  # the scripted proof is finished
+        golomb.write_book(golomb.ProofProgress(**{**progress.__dict__, "done": False}),
+                          golomb.BOOK_PATH)
+        golomb.load_book.cache_clear()
+        assert state.perfect_move(1.0).value == 0
+        state.apply(MOVES[lost])
+        found = state.perfect_move(1.0)
+        assert (found.value, found.move) == (1, MOVES[golomb.book_move(MOVES[lost][2], pool, 1)])
+    finally:
+        golomb.load_book.cache_clear()

@@ -11,7 +11,8 @@ refutes the first move, and the proof goes on with the next candidate.
 
 The book (``golomb_book.json`` next to this module, read on first use) holds the first
 move and, for every reply refuted so far, the winning answer, keyed by the position's
-canonical form: its least symmetric image (board as a 64-bit int, square = rank*8+file).
+canonical form: its least symmetric image (board as a 64-bit int, square = rank*8+file);
+and for every first move the proof found lost, the second player's winning reply.
 """
 
 from __future__ import annotations
@@ -233,7 +234,8 @@ def run_proof(path: Path, prover: Any, firsts: list[int] | None = None,
 
 def write_book(progress: ProofProgress, path: Path = BOOK_PATH) -> dict[str, Any]:
     """The opening book from a proof's progress: the first move and each refuted reply's
-    winning answer, keyed by the canonical position after the reply."""
+    winning answer, keyed by the canonical position after the reply; and each refuted
+    first move's winning reply, keyed by the canonical position after that first move."""
     if progress.first is None:
         raise ValueError("no first move is being proved")
     moves = board_tables()[0]
@@ -244,10 +246,14 @@ def write_book(progress: ProofProgress, path: Path = BOOK_PATH) -> dict[str, Any
         occ = moves[first][2] | moves[reply][2]
         key, sym = position_key(occ, pool1 & ~(1 << PIECE_NAMES.index(moves[reply][1])))
         answers[key] = moved(answer, sym)
+    refuted = {}  # first moves shown to lose: the second player's winning reply
+    for lost, reply in sorted(progress.refuted_firsts.items()):
+        key, sym = position_key(moves[lost][2], ALL & ~(1 << PIECE_NAMES.index(moves[lost][1])))
+        refuted[key] = moved(reply, sym)
     book = {"first": first, "first_move": str(moves[first]), "proved": progress.done,
             "replies": progress.replies, "nodes": progress.nodes,
             "seconds": round(progress.seconds, 1), "cpu": round(progress.cpu, 1),
-            "answers": answers}
+            "answers": answers, "refuted": refuted}
     path.write_text(json.dumps(book, separators=(",", ":")) + "\n")
     return book
 
@@ -270,10 +276,10 @@ def book_move(occ: int, pool: int, placed: int) -> int | None:
         return None
     if placed == 0:
         return book["first"]
-    if placed != 2:
+    if placed not in (1, 2):
         return None
     key, sym = position_key(occ, pool)
-    answer = book["answers"].get(key)
+    answer = book.get("answers" if placed == 2 else "refuted", {}).get(key)
     if answer is None:
         return None
     return moved(answer, INVERSE[sym])

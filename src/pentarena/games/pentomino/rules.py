@@ -199,9 +199,10 @@ class PentominoState(PentominoCore, State):
     def perfect_move(self, time_limit: float = 1.0, book: bool = True,
                      memory: dict[str, Any] | None = None) -> Solution | None:
         """The ``perfect`` level's move in the 2-player placement phase: the opening book
-        of the proof from the empty board (``golomb.py``: the first move, and the winning
-        answer to each reply proved so far), else the proof search (``_prove``: tables
-        kept between moves).  A lost position (value -1) comes with the move whose
+        of the proof from the empty board (``golomb.py``: the first move — value 0 until
+        the proof is finished —, the winning answer to each reply proved so far, and the
+        winning reply to each first move proved lost), else the proof search (``_prove``:
+        tables kept between moves).  A lost position (value -1) comes with the move whose
         refutation took the search the most work.  None as for :meth:`solve_position`."""
         if self.phase != "place" or self.game.players != 2:
             return None
@@ -209,11 +210,15 @@ class PentominoState(PentominoCore, State):
         if book and self.game.variant == "standard":
             from . import golomb
 
-            action = golomb.book_move(self.occ, self.pool, len(self._placed()))
+            placed = len(self._placed())
+            action = golomb.book_move(self.occ, self.pool, placed)
             if action is not None and not moves[action][2] & self.occ:
                 move = moves[action]
                 if self.touched is None or self.touched == move.piece:
-                    return self._placing(Solution(1, move, 0))
+                    # the first move of a proof still running is the best bet, not a
+                    # proved win: value 0 (unknown; the game has no draws)
+                    proved = placed > 0 or golomb.load_book()["proved"]
+                    return self._placing(Solution(1 if proved else 0, move, 0))
         if memory is None:
             found = self._prove(time_limit)
         else:  # the caller's own prover (a bot's), its tables kept between its moves
