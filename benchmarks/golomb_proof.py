@@ -11,6 +11,7 @@ the time still to go at the rate so far.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 
 from common import RESULTS, save
@@ -33,8 +34,10 @@ def main() -> None:
                          report=lambda line, p: print(f"[{len(p.answers)}/{p.replies}] {line}",
                                                       flush=True))
     progress = golomb.read_checkpoint(CHECKPOINT)
-    rows = [r for r in map(__import__("json").loads, CHECKPOINT.read_text().splitlines())
-            if r.get("kind") == "reply" and r.get("first") == progress.first]
+    every = [r for r in map(json.loads, CHECKPOINT.read_text().splitlines())
+             if r.get("kind") == "reply"]
+    rows = [r for r in every if r.get("first") == progress.first]
+    timed_all = [r for r in every if "cpu" in r]
     book = golomb.write_book(progress) if progress.first is not None else None
     per_reply = statistics.mean(r["seconds"] for r in rows) if rows else None
     timed = [r["cpu"] for r in rows if "cpu" in r]
@@ -42,7 +45,8 @@ def main() -> None:
     left = progress.replies - len(progress.answers)
     out = {
         "first_move": str(golomb.board_tables()[0][progress.first]) if progress.first else None,
-        "refuted_first_moves": [str(golomb.board_tables()[0][f]) for f in progress.refuted_firsts],
+        "refuted_first_moves": {str(golomb.board_tables()[0][f]): str(golomb.board_tables()[0][r])
+                                for f, r in progress.refuted_firsts.items()},
         "proved": progress.done,
         "distinct_replies": progress.replies,
         "replies_refuted": len(progress.answers),
@@ -50,10 +54,11 @@ def main() -> None:
         "search_seconds": round(progress.seconds, 1),
         "search_cpu_seconds_recorded": round(progress.cpu, 1),
         "replies_with_cpu_recorded": sum("cpu" in r for r in rows),
-        "nodes_per_cpu_second": (round(sum(r["nodes"] for r in rows if "cpu" in r) / progress.cpu)
-                                 if progress.cpu else None),
+        "replies_searched": len(every),
+        "nodes_per_cpu_second": (round(sum(r["nodes"] for r in timed_all)
+                                       / sum(r["cpu"] for r in timed_all)) if timed_all else None),
         "nodes_per_second": round(progress.nodes / progress.seconds) if progress.seconds else None,
-        "hardest_reply_seconds": max((r["seconds"] for r in rows), default=None),
+        "hardest_reply_seconds": max((r["seconds"] for r in every), default=None),
         "projected_seconds_left": round(per_reply * left) if per_reply else None,
         "projected_cpu_seconds_left": round(cpu_per_reply * left) if cpu_per_reply else None,
         "checkpoint_bytes": CHECKPOINT.stat().st_size if CHECKPOINT.exists() else 0,
