@@ -18,7 +18,7 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-use super::tables::{Orient, NEEDING, NUM_PATTERNS, ORIENTS, PAD, PIECE_FIRST, PIECE_ORIENTS, STRIDE};
+use super::tables::{Orient, NEEDING, NUM_PATTERNS, ORIENTS, PAD, PATTERNS, PIECE_FIRST, PIECE_ORIENTS, STRIDE};
 
 /// Empty cells kept between the structure and each edge of a frame: a level-1 placement
 /// reaches at most 5 cells beyond the structure (one to touch it, four more for its length).
@@ -552,28 +552,39 @@ impl<R: Row, const N: usize> Grid<R, N> {
         h
     }
 
-    /// Put a tile at `level` on five cells (each of height `level - 1`; inside the frame).
-    pub fn place(&mut self, cells: &[(i32, i32); 5], level: u8) {
-        for &(x, y) in cells {
-            let (c, r) = self.at(x, y).expect("a placed tile lies inside the frame");
-            let (c, r) = (c as i32, r as i32);
-            let bit = R::bit(c as usize);
-            self.occ[r as usize] |= bit;
-            for (j, plane) in self.planes.iter_mut().enumerate() {
-                if level >> j & 1 == 1 {
-                    plane[r as usize] |= bit;
-                } else {
-                    plane[r as usize] &= !bit;
+    /// Put a tile of orientation `orient` anchored (min x, min y corner) at table cell
+    /// `(x, y)` at `level`: each of its cells has height `level - 1` and lies inside the
+    /// frame.  Row by row: the heights' bit-planes flip where `level - 1` and `level`
+    /// differ.
+    pub fn place(&mut self, orient: u8, x: i32, y: i32, level: u8) {
+        let shape = &ORIENTS[orient as usize];
+        let (c, r0) = self.at(x, y).expect("a placed tile lies inside the frame");
+        let flip = (level - 1) ^ level;
+        for dy in 0..shape.height as usize {
+            let pattern = PATTERNS[shape.rows[dy] as usize];
+            let mut row = R::ZERO;
+            for dx in 0..5 {
+                if pattern >> dx & 1 == 1 {
+                    row |= R::bit(c + dx);
                 }
             }
-            if self.any {
-                self.x0 = self.x0.min(c);
-                self.x1 = self.x1.max(c);
-                self.y0 = self.y0.min(r);
-                self.y1 = self.y1.max(r);
-            } else {
-                (self.x0, self.x1, self.y0, self.y1, self.any) = (c, c, r, r, true);
+            let r = r0 + dy;
+            self.occ[r] |= row;
+            for (j, plane) in self.planes.iter_mut().enumerate() {
+                if flip >> j & 1 == 1 {
+                    plane[r] = (plane[r] & !row) | (!plane[r] & row);
+                }
             }
+        }
+        let (c, r0) = (c as i32, r0 as i32);
+        let (c1, r1) = (c + shape.width as i32 - 1, r0 + shape.height as i32 - 1);
+        if self.any {
+            self.x0 = self.x0.min(c);
+            self.x1 = self.x1.max(c1);
+            self.y0 = self.y0.min(r0);
+            self.y1 = self.y1.max(r1);
+        } else {
+            (self.x0, self.x1, self.y0, self.y1, self.any) = (c, c1, r0, r1, true);
         }
     }
 

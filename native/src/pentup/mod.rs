@@ -704,7 +704,6 @@ impl Position {
     }
 
     fn place(&mut self, mv: Move, level: u8) {
-        let cells = mv.cells();
         let seat = self.to_move as usize;
         let tile = Placed { orient: mv.orient, level, x: mv.x, y: mv.y };
         self.tiles[self.ntiles as usize] = tile;
@@ -728,8 +727,8 @@ impl Position {
         };
         if holds {
             match &mut self.table {
-                Table::Small(g) => g.place(&cells, level),
-                Table::Large(g) => g.place(&cells, level),
+                Table::Small(g) => g.place(mv.orient, mv.x, mv.y, level),
+                Table::Large(g) => g.place(mv.orient, mv.x, mv.y, level),
             }
         } else {
             self.table = self.rebuilt(x0, x1, y0, y1);
@@ -740,7 +739,7 @@ impl Position {
     fn rebuilt(&self, x0: i32, x1: i32, y0: i32, y1: i32) -> Table {
         fn fill<R: Row, const N: usize>(mut g: Grid<R, N>, tiles: &[Placed]) -> Grid<R, N> {
             for t in tiles {
-                g.place(&Move { orient: t.orient, x: t.x, y: t.y }.cells(), t.level);
+                g.place(t.orient, t.x, t.y, t.level);
             }
             g
         }
