@@ -331,40 +331,36 @@ impl Gen {
 
     /// The `n`-th placement (from 0, in order) of piece `p`; `n < counts[p]`.
     pub fn nth_of_piece(&self, p: usize, n: u32) -> Move {
-        let segs = self.piece_segments(p);
-        let base = segs.first().map_or(0, |s| s.before);
-        self.select(segs, base + n)
+        let (seg, k) = self.segment_of(p, n);
+        let (i, bit) = nth_bit(self.out.words_of(&seg), k).expect("n is below the segment's count");
+        let (x, y) = self.origin;
+        let (row, word) = (i / seg.width as usize, i % seg.width as usize);
+        Move { orient: seg.orient, x: x + 64 * word as i32 + bit as i32, y: y + (seg.row as usize + row) as i32 }
     }
 
     /// The `n`-th legal move (from 0, in order); `n < total`.
-    pub fn nth(&self, mut n: u32) -> Move {
+    pub fn nth(&self, n: u32) -> Move {
+        let (p, n) = self.piece_of(n);
+        self.nth_of_piece(p, n)
+    }
+
+    /// The piece of the `n`-th legal move, and the move's number among the piece's.
+    fn piece_of(&self, mut n: u32) -> (usize, u32) {
         for p in 0..12 {
             if n < self.counts[p] {
-                return self.nth_of_piece(p, n);
+                return (p, n);
             }
             n -= self.counts[p];
         }
         panic!("nth: n is not below the number of legal moves")
     }
 
-    /// The move numbered `n` (counting as `before` does) in `segs`.
-    fn select(&self, segs: &[Segment], n: u32) -> Move {
-        let seg = &segs[segs.partition_point(|s| s.before <= n) - 1];
-        let mut n = n - seg.before;
-        for ((x, y), words) in self.segment_rows(seg) {
-            for (k, &w) in words.iter().enumerate() {
-                let c = w.count_ones();
-                if n < c {
-                    let mut bits = w;
-                    for _ in 0..n {
-                        bits &= bits - 1;
-                    }
-                    return Move { orient: seg.orient, x: x + 64 * k as i32 + bits.trailing_zeros() as i32, y };
-                }
-                n -= c;
-            }
-        }
-        panic!("select: n is not below the segment's count")
+    /// The segment of piece `p`'s `n`-th placement, and the placement's number in it.
+    fn segment_of(&self, p: usize, n: u32) -> (Segment, u32) {
+        let segs = self.piece_segments(p);
+        let n = n + segs[0].before;
+        let seg = segs[segs.partition_point(|s| s.before <= n) - 1];
+        (seg, n - seg.before)
     }
 
     /// Count the placements: per piece, in all, and before each segment.
@@ -381,6 +377,22 @@ impl Gen {
         }
         self.total = total;
     }
+}
+
+/// The `k`-th set bit (from 0) of `words` read in order, as (word index, bit), if any.
+fn nth_bit(words: &[u64], mut k: u32) -> Option<(usize, u32)> {
+    for (i, &w) in words.iter().enumerate() {
+        let c = w.count_ones();
+        if k < c {
+            let mut bits = w;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            return Some((i, bits.trailing_zeros()));
+        }
+        k -= c;
+    }
+    None
 }
 
 /// The small frame is kept inline (a position is copied without allocating); the large one,
@@ -880,17 +892,10 @@ impl Position {
     /// The `n`-th legal move of a counting generation on the small frame (see
     /// [`Segments::counting`]): the rows of its segment are computed again from the
     /// tables the generation left fresh.
-    fn nth_counted(&self, gen: &mut Gen, mut n: u32) -> Move {
+    fn nth_counted(&self, gen: &mut Gen, n: u32) -> Move {
         let Table::Small(g) = &self.table else { unreachable!("counting runs on the small frame") };
-        let mut p = 0;
-        while n >= gen.counts[p] {
-            n -= gen.counts[p];
-            p += 1;
-        }
-        let segs = gen.piece_segments(p);
-        let n = n + segs[0].before;
-        let seg = segs[segs.partition_point(|s| s.before <= n) - 1];
-        let mut k = n - seg.before;
+        let (p, n) = gen.piece_of(n);
+        let (seg, k) = gen.segment_of(p, n);
         let level = gen.levels[p] as usize;
         let scratch = &mut gen.scratch;
         let (lo, rows) = if level >= 2 {
@@ -901,19 +906,8 @@ impl Position {
             let (lo, rows, _) = g.table_orient(&scratch.table, seg.orient, &mut scratch.acc);
             (lo, rows)
         };
-        for (i, &w) in scratch.acc[..rows].iter().enumerate() {
-            let c = w.count_ones();
-            if k < c {
-                let mut bits = w;
-                for _ in 0..k {
-                    bits &= bits - 1;
-                }
-                let (x, y) = (g.ox + bits.trailing_zeros() as i32, g.oy + (lo + i) as i32);
-                return Move { orient: seg.orient, x, y };
-            }
-            k -= c;
-        }
-        unreachable!("a segment holds the anchors it counted")
+        let (i, bit) = nth_bit(&scratch.acc[..rows], k).expect("a segment holds the anchors it counted");
+        Move { orient: seg.orient, x: g.ox + bit as i32, y: g.oy + (lo + i) as i32 }
     }
 
     /// `n` random playouts from here, all from one stream seeded by `seed`.
