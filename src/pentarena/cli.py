@@ -668,7 +668,9 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     arena.add_argument("--bots", required=True, type=bot_list,
                        help=f"players separated by commas: levels ({levels}), a level with "
                             f"its seconds a move (hard@1.5), python-LEVEL (the level without "
-                            f"the game's native search, as before it had one), or "
+                            f"the game's native search, as before it had one), reference-LEVEL "
+                            f"(the same on the pure-Python engine, as before the native "
+                            f"core), or "
                             f"openspiel-mcts:SIMS (Pentago, OpenSpiel's MCTS); two-seat games "
                             f"play every pair")
     arena.add_argument("--games", type=positive_int, default=20,

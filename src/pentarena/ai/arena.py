@@ -8,13 +8,16 @@ three or more seats play one match with the players rotating through the seats.
 Players are named by their computer level (``random``, ``easy``, ``medium``, ...), with an
 optional time per move (``hard@1.5``); ``python-LEVEL`` (``python-hard``) is that level
 without the game's own native search (the package's Python search, as the level played
-before the game had one: for comparisons); or ``openspiel-mcts:SIMS`` for OpenSpiel's own
+before the game had one: for comparisons); ``reference-LEVEL`` (``reference-hard``) is
+the same Python search thinking on the game's pure-Python reference engine, that is the
+level exactly as it played before the native core existed; or ``openspiel-mcts:SIMS`` for OpenSpiel's own
 C++ MCTS with SIMS simulations a move (Pentago, with ``pip install 'pentarena[research]'``):
 an opponent nobody here wrote.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import multiprocessing
 import os
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import GameOptionError
-from ..core.game import game_info, load_game
+from ..core.game import Move, State, game_info, load_game
 from .bots import LEVELS, Bot, SearchBot, choose_for, make_bot
 
 Z95 = 1.96
@@ -38,6 +41,15 @@ BOT_NAMES: tuple[str, ...] = (*LEVELS, *BOT_ALIASES)
 """Every computer level ``make_bot`` accepts."""
 PYTHON_PREFIX = "python-"
 """``python-hard``: the level without the game's native search (see the module doc)."""
+REFERENCE_PREFIX = "reference-"
+"""``reference-hard``: the Python search on the pure-Python engine (see the module doc)."""
+REFERENCE_GAMES: dict[str, str] = {
+    "pentago": "pentarena.games.pentago.reference:ReferencePentagoGame",
+    "pentomino": "pentarena.games.pentomino.reference:ReferencePentominoGame",
+    "pentup": "pentarena.games.pentup.reference:ReferencePentUpGame",
+}
+"""The pure-Python engines a ``reference-`` player thinks on (perfect-information games:
+a hidden-information seat's view cannot be replayed on another engine)."""
 
 
 def wilson(points: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -129,11 +141,16 @@ def check_player(spec: str, game_name: str) -> str:
                                   "'pentarena[research]'") from None
         return spec
     level, _, seconds = spec.partition("@")
-    level = level.removeprefix(PYTHON_PREFIX)
+    if level.startswith(REFERENCE_PREFIX) and game_name not in REFERENCE_GAMES:
+        raise GameOptionError(f"{spec!r}: reference- players think on a pure-Python engine "
+                              f"of a perfect-information game ({', '.join(REFERENCE_GAMES)}); "
+                              f"{game_name} has none to offer; try python-{spec[10:]}")
+    level = level.removeprefix(PYTHON_PREFIX).removeprefix(REFERENCE_PREFIX)
     if level not in BOT_NAMES:
         raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(BOT_NAMES)}; "
                               "a level may be followed by @SECONDS (hard@1.5) and preceded by "
-                              "python- (without the game's native search); or "
+                              "python- (without the game's native search) or reference- "
+                              "(the same on the pure-Python engine); or "
                               "openspiel-mcts:SIMS (Pentago)")
     if seconds:
         try:
@@ -152,12 +169,33 @@ def make_player(spec: str, seed: int, time_limit: float | None) -> Bot:
 
         return OpenSpielMCTSBot(int(arg), seed=seed)
     level, _, seconds = spec.partition("@")
-    python = level.startswith(PYTHON_PREFIX)
-    bot = make_bot(level.removeprefix(PYTHON_PREFIX), seed=seed,
+    reference = level.startswith(REFERENCE_PREFIX)
+    python = reference or level.startswith(PYTHON_PREFIX)
+    bot = make_bot(level.removeprefix(PYTHON_PREFIX).removeprefix(REFERENCE_PREFIX), seed=seed,
                    time_limit=float(seconds) if seconds else time_limit)
     if python and isinstance(bot, SearchBot):
         bot.native = False
-    return bot
+    return OnReference(bot) if reference else bot
+
+
+class OnReference(Bot):
+    """``bot`` thinking on the game's pure-Python reference engine: each position is
+    replayed there (``to_json``/``state_from_json``) and ``bot`` chooses on that copy."""
+
+    def __init__(self, bot: Bot) -> None:
+        super().__init__(time_limit=bot.time_limit)
+        self.bot = bot
+        self.games: dict[str, Any] = {}
+
+    def choose(self, state: State, time_limit: float | None = None) -> Move:
+        key = repr(state.game)
+        if key not in self.games:
+            module, _, cls = REFERENCE_GAMES[state.game.name].partition(":")
+            self.games[key] = getattr(importlib.import_module(module), cls)(**state.game.options)
+        return self.bot.choose(self.games[key].state_from_json(state.to_json()), time_limit)
+
+    def __repr__(self) -> str:
+        return f"OnReference({self.bot!r})"
 
 
 # -- games ---------------------------------------------------------------------------------
