@@ -403,6 +403,11 @@ impl<R> TableTables<R> {
     }
 }
 
+/// The orientations of the pieces in `pieces` (bit p), as bits o.
+fn pieces_orients(pieces: u16) -> u64 {
+    (0..12).filter(|p| pieces >> p & 1 == 1).fold(0, |m, p| m | PIECE_ORIENTS[p])
+}
+
 fn widen(range: Option<(usize, usize)>, a: usize, b: usize) -> Option<(usize, usize)> {
     Some(range.map_or((a, b), |(x, y)| (x.min(a), y.max(b))))
 }
@@ -666,16 +671,13 @@ impl<R: Row, const N: usize> Grid<R, N> {
         }
     }
 
-    /// The anchors of orientation `o` on cells of height exactly `k >= 1` (a tile at level
-    /// `k + 1`), less those exactly on one tile of level `k`, from the level's refreshed
-    /// tables `t`: rows `lo..lo + n` into `acc[..n]`, as `(lo, n, count)`; `None` when
-    /// there are none.  `acc` holds at least `N` rows.
+    /// The rows of the anchors of orientation `o` on the level of tables `t` that may
+    /// hold any (those where each row of the shape has some fit), as `(lo, n)`, and the
+    /// shape's column patterns; `None` when there are none.
     #[inline(always)]
-    pub fn stack_orient(&self, t: &StackTables<R>, o: u8, acc: &mut [R]) -> Option<(usize, usize, u32)> {
-        let shape: &Orient = &ORIENTS[o as usize];
-        let (fits, rows_with) = (&t.fits, &t.rows_with);
-        // the anchor rows where each row of the shape has some fit
-        let c = shape.columns.map(|c| c as usize % STRIDE);
+    fn stack_window(t: &StackTables<R>, o: u8) -> Option<(usize, usize, [usize; 5])> {
+        let c = ORIENTS[o as usize].columns.map(|c| c as usize % STRIDE);
+        let rows_with = &t.rows_with;
         let rows = rows_with[c[0]]
             & rows_with[c[1]].shr(1)
             & rows_with[c[2]].shr(2)
@@ -684,15 +686,24 @@ impl<R: Row, const N: usize> Grid<R, N> {
         if rows.is_zero() {
             return None;
         }
-        // the anchors on the candidate rows (the others have none)
+        // the rows in between need no test: a pattern's row without a fit is all zeros
         let (lo, last) = rows.first_last();
-        let n = last + 1 - lo;
+        Some((lo, last + 1 - lo, c))
+    }
+
+    /// The anchors of orientation `o` on cells of height exactly `k >= 1` (a tile at level
+    /// `k + 1`), less those exactly on one tile of level `k`, from the level's refreshed
+    /// tables `t`: rows `lo..lo + n` into `acc[..n]`, as `(lo, n, count)`; `None` when
+    /// there are none.  `acc` holds at least `N` rows.
+    #[inline(always)]
+    pub fn stack_orient(&self, t: &StackTables<R>, o: u8, acc: &mut [R]) -> Option<(usize, usize, u32)> {
+        let (lo, n, c) = Self::stack_window(t, o)?;
         let acc = &mut acc[..n];
         let mut count = 0;
-        let f = |dy: usize| &fits[c[dy] * Self::COL + lo + dy..][..n];
+        let f = |dy: usize| &t.fits[c[dy] * Self::COL + lo + dy..][..n];
         let (f0, f1, f2, f3, f4) = (f(0), f(1), f(2), f(3), f(4));
         for (i, a) in acc.iter_mut().enumerate() {
-            *a = if rows.has(lo + i) { f0[i] & f1[i] & f2[i] & f3[i] & f4[i] } else { R::ZERO };
+            *a = f0[i] & f1[i] & f2[i] & f3[i] & f4[i];
             count += a.count();
         }
         // at most four copies (one piece per seat) lie on level k
@@ -708,11 +719,32 @@ impl<R: Row, const N: usize> Grid<R, N> {
         (count != 0).then_some((lo, n, count))
     }
 
+    /// The number of anchors [`Grid::stack_orient`] finds, without storing them.
+    #[inline(always)]
+    fn stack_count(&self, t: &StackTables<R>, o: u8) -> u32 {
+        let Some((lo, n, c)) = Self::stack_window(t, o) else { return 0 };
+        let f = |dy: usize| &t.fits[c[dy] * Self::COL + lo + dy..][..n];
+        let (f0, f1, f2, f3, f4) = (f(0), f(1), f(2), f(3), f(4));
+        let mut count = 0;
+        for i in 0..n {
+            count += (f0[i] & f1[i] & f2[i] & f3[i] & f4[i]).count();
+        }
+        let mut i = t.head[o as usize];
+        while i != u8::MAX && count != 0 {
+            let (row, col) = t.at[i as usize];
+            if let Some(j) = (row as usize).checked_sub(lo).filter(|&j| j < n) {
+                count -= (f0[j] & f1[j] & f2[j] & f3[j] & f4[j]).has(col as usize) as u32;
+            }
+            i = t.next[i as usize];
+        }
+        count
+    }
+
     /// The orientations of the pieces in `pieces` (bit o) that may fit on the level of
     /// tables `t`: those whose every row pattern fits somewhere on it.
     #[inline]
     fn stack_candidates(t: &StackTables<R>, pieces: u16) -> u64 {
-        let mut possible = (0..12).filter(|p| pieces >> p & 1 == 1).fold(0, |m, p| m | PIECE_ORIENTS[p]);
+        let mut possible = pieces_orients(pieces);
         let mut absent = !t.present & ((1 << NUM_PATTERNS) - 1);
         while absent != 0 {
             possible &= !NEEDING[absent.trailing_zeros() as usize];
@@ -738,6 +770,15 @@ impl<R: Row, const N: usize> Grid<R, N> {
             return 0;
         }
         let possible = Self::stack_candidates(t, pieces);
+        if out.counting {
+            let mut todo = possible & !t.counted;
+            t.counted |= todo;
+            while todo != 0 {
+                let o = todo.trailing_zeros() as u8;
+                todo &= todo - 1;
+                t.counts[o as usize] = self.stack_count(t, o);
+            }
+        }
         let mut hit = 0u16;
         for (p, &mask) in PIECE_ORIENTS.iter().enumerate() {
             let mut orients = possible & mask;
@@ -749,10 +790,6 @@ impl<R: Row, const N: usize> Grid<R, N> {
                 let o = orients.trailing_zeros() as u8;
                 orients &= orients - 1;
                 if out.counting {
-                    if t.counted >> o & 1 == 0 {
-                        t.counts[o as usize] = self.stack_orient(t, o, acc).map_or(0, |(_, _, count)| count);
-                        t.counted |= 1 << o;
-                    }
                     out.add(o, 0, &acc[..0], t.counts[o as usize]);
                 } else if let Some((lo, n, count)) = self.stack_orient(t, o, acc) {
                     out.add(o, lo, &acc[..n], count);
@@ -827,9 +864,9 @@ impl<R: Row, const N: usize> Grid<R, N> {
 
     /// The level-1 anchors of orientation `o`: on bare cells, sharing an edge with the
     /// structure, from the refreshed tables `t`: rows `lo..lo + n` into `acc[..n]`, as
-    /// `(lo, n, count)`.
+    /// `(lo, n, count)`; with no `acc`, only the count.
     #[inline(always)]
-    pub fn table_orient(&self, t: &TableTables<R>, o: u8, acc: &mut [R]) -> (usize, usize, u32) {
+    pub fn table_orient(&self, t: &TableTables<R>, o: u8, acc: Option<&mut [R]>) -> (usize, usize, u32) {
         let shape: &Orient = &ORIENTS[o as usize];
         let (free, touch) = (&t.free, &t.touch);
         // anchors from the row where the shape's last row is just above the structure, to
@@ -842,9 +879,15 @@ impl<R: Row, const N: usize> Grid<R, N> {
         let (f0, f1, f2, f3, f4) = (f(0), f(1), f(2), f(3), f(4));
         let (t0, t1, t2, t3, t4) = (g(0), g(1), g(2), g(3), g(4));
         let mut count = 0;
-        for (i, a) in acc[..n].iter_mut().enumerate() {
-            *a = f0[i] & f1[i] & f2[i] & f3[i] & f4[i] & (t0[i] | t1[i] | t2[i] | t3[i] | t4[i]);
-            count += a.count();
+        if let Some(acc) = acc {
+            for (i, a) in acc[..n].iter_mut().enumerate() {
+                *a = f0[i] & f1[i] & f2[i] & f3[i] & f4[i] & (t0[i] | t1[i] | t2[i] | t3[i] | t4[i]);
+                count += a.count();
+            }
+        } else {
+            for i in 0..n {
+                count += (f0[i] & f1[i] & f2[i] & f3[i] & f4[i] & (t0[i] | t1[i] | t2[i] | t3[i] | t4[i])).count();
+            }
         }
         (first, n, count)
     }
@@ -862,6 +905,15 @@ impl<R: Row, const N: usize> Grid<R, N> {
         if !self.any || pieces == 0 {
             return 0;
         }
+        if out.counting {
+            let mut todo = pieces_orients(pieces) & !t.counted;
+            t.counted |= todo;
+            while todo != 0 {
+                let o = todo.trailing_zeros() as u8;
+                todo &= todo - 1;
+                t.counts[o as usize] = self.table_orient(t, o, None).2;
+            }
+        }
         let mut hit = 0u16;
         for p in 0..12 {
             if pieces >> p & 1 == 0 {
@@ -870,13 +922,9 @@ impl<R: Row, const N: usize> Grid<R, N> {
             let start = out.segs.len();
             for o in PIECE_FIRST[p]..PIECE_FIRST[p + 1] {
                 if out.counting {
-                    if t.counted >> o & 1 == 0 {
-                        t.counts[o as usize] = self.table_orient(t, o, acc).2;
-                        t.counted |= 1 << o;
-                    }
                     out.add(o, 0, &acc[..0], t.counts[o as usize]);
                 } else {
-                    let (lo, n, count) = self.table_orient(t, o, acc);
+                    let (lo, n, count) = self.table_orient(t, o, Some(acc));
                     out.add(o, lo, &acc[..n], count);
                 }
             }

@@ -903,7 +903,7 @@ impl Position {
             let (lo, rows, _) = found.expect("a counted segment has anchors");
             (lo, rows)
         } else {
-            let (lo, rows, _) = g.table_orient(&scratch.table, seg.orient, &mut scratch.acc);
+            let (lo, rows, _) = g.table_orient(&scratch.table, seg.orient, Some(&mut scratch.acc));
             (lo, rows)
         };
         let (i, bit) = nth_bit(&scratch.acc[..rows], k).expect("a segment holds the anchors it counted");
