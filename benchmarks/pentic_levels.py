@@ -1,13 +1,17 @@
 """Pentic's computer levels against each other: each level against the one below, and the
-native ``hard`` against the search ``hard`` played before it (``python-search``: the
-Python information-set MCTS at 2 s a move).  Two players, target 250, seats alternated,
-the same deals for every pair, each bot with its level's own time and settings and seeing
-only its own view; the slowest move of each side is recorded.
+native ``hard`` against the search ``hard`` played before it: ``reference-hard`` exactly as
+it was (the Python information-set MCTS at 2 s a move on the pure-Python engine) and
+``python-search`` (the same search on the native engine, about 3 times the iterations). Two
+players, target 250, seats alternated, the same deals for every pair, each bot with its
+level's own time and settings and seeing only its own view; the slowest move of each side
+is recorded.
 
     python benchmarks/pentic_levels.py                      # every pair, 400 games each
     python benchmarks/pentic_levels.py --pairs hard:medium --games 100 --workers 2
 
-Results: benchmarks/results/pentic_levels.json (a pair played again replaces its entry).
+Results: benchmarks/results/pentic_levels.json (a pair played again replaces its entry;
+saved every 10 games, so a stopped run keeps what it played; a run from another first
+deal, ``--first N``, saves its own entry, ``A_vs_B_from_N``).
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ from concurrent.futures import ProcessPoolExecutor
 from common import RESULTS, machine, save
 
 import pentarena
-from pentarena.ai import choose_for, make_bot
-from pentarena.ai.arena import wilson
+from pentarena.ai import choose_for
+from pentarena.ai.arena import make_player, wilson
 
-PAIRS = ["easy:random", "medium:easy", "hard:medium", "expert:hard", "hard:python-search"]
+PAIRS = ["easy:random", "medium:easy", "hard:medium", "expert:hard", "hard:reference-hard",
+         "hard:python-search"]
 
 
 def one_game(job: tuple[str, str, int]) -> dict:
@@ -31,8 +36,8 @@ def one_game(job: tuple[str, str, int]) -> dict:
     a, b, g = job
     seat = g % 2
     bots = [None, None]
-    bots[seat] = make_bot(a, seed=2 * g)
-    bots[1 - seat] = make_bot(b, seed=2 * g + 1)
+    bots[seat] = make_player(a, 2 * g, None)
+    bots[1 - seat] = make_player(b, 2 * g + 1, None)
     state = pentarena.load_game("pentic").new_initial_state(seed=g)
     slowest = [0.0, 0.0]
     while not state.is_terminal():
@@ -45,6 +50,15 @@ def one_game(job: tuple[str, str, int]) -> dict:
             "slowest_opponent": slowest[1 - seat]}
 
 
+def summarize(records: list[dict], first: int) -> dict:
+    points = sum(r["points"] for r in records)
+    lo, hi = wilson(points, len(records))
+    return {"games": len(records), "first_seed": first, "points": points,
+            "rate": points / len(records), "ci95": [lo, hi],
+            "slowest_move": max(r["slowest"] for r in records),
+            "slowest_opponent_move": max(r["slowest_opponent"] for r in records)}
+
+
 def main() -> dict:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pairs", nargs="*", default=PAIRS, help="A:B, e.g. hard:medium")
@@ -53,7 +67,7 @@ def main() -> dict:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     path = RESULTS / "pentic_levels.json"
-    out = json.loads(path.read_text()) if path.exists() else {}
+    out: dict = {}
     print(f"pentic levels ({machine()}), {args.games} games a pair", flush=True)
     for pair in args.pairs:
         a, b = pair.split(":")
@@ -62,21 +76,18 @@ def main() -> dict:
         with ProcessPoolExecutor(args.workers) as pool:
             for record in pool.map(one_game, jobs):
                 records.append(record)
-                if len(records) % 20 == 0:
-                    pts = sum(r["points"] for r in records)
-                    print(f"    {len(records)} games: {pts / len(records):.1%}", flush=True)
-        points = sum(r["points"] for r in records)
-        lo, hi = wilson(points, len(records))
-        out.pop("machine", None)
-        out.pop("date", None)
-        out[f"{a}_vs_{b}"] = {
-            "games": len(records), "first_seed": args.first, "points": points,
-            "rate": points / len(records), "ci95": [lo, hi],
-            "slowest_move": max(r["slowest"] for r in records),
-            "slowest_opponent_move": max(r["slowest_opponent"] for r in records)}
-        print(f"  {a} v {b}: {points / len(records):.1%} (95% CI {lo:.1%}–{hi:.1%}), "
-              f"slowest move {out[f'{a}_vs_{b}']['slowest_move']:.2f} s", flush=True)
-        save("pentic_levels", out)
+                if len(records) % 10 == 0 or len(records) == len(jobs):
+                    summary = summarize(records, args.first)
+                    print(f"    {len(records)} games: {summary['rate']:.1%}", flush=True)
+                    # read again: a run on other deals (--first) may have saved meanwhile
+                    out = json.loads(path.read_text()) if path.exists() else {}
+                    out.pop("machine", None)
+                    out.pop("date", None)
+                    out[f"{a}_vs_{b}" + (f"_from_{args.first}" if args.first else "")] = summary
+                    save("pentic_levels", out)
+        lo, hi = summary["ci95"]
+        print(f"  {a} v {b}: {summary['rate']:.1%} (95% CI {lo:.1%}–{hi:.1%}), "
+              f"slowest move {summary['slowest_move']:.2f} s", flush=True)
     return out
 
 

@@ -7,8 +7,8 @@
 * ``speed``: iterations per second of CPU time from an early middle game (4 random tiles
   per player, as ``pentup_speed.py`` measures the Python MCTS), the Python ``MCTSBot`` on
   the pure-Python reference engine (the search before the native core), the same on the
-  native engine, and the native search (``state.search_position``) in interleaved rounds, medians and the
-  median of the per-round ratios.
+  native engine, and the native search (``state.search_position``) in interleaved rounds,
+  medians and the median of the per-round ratios.
 * ``levels``: ``pentarena arena`` matches (``ai.arena.round_robin``, seats alternated, the
   same seeds for every pair) of each level against the one below, and of ``hard`` against
   ``reference-hard`` — ``hard`` exactly as it was before the native core (``SearchBot`` at

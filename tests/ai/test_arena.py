@@ -10,7 +10,7 @@ import pytest
 import pentarena
 from pentarena.ai.arena import (Match, OnReference, Record, check_player, elo, make_player,
                                 round_robin, wilson)
-from pentarena.ai.bots import GreedyBot, SearchBot
+from pentarena.ai.bots import GreedyBot, SearchBot, choose_for
 from pentarena.cli import main
 
 
@@ -49,9 +49,10 @@ def test_elo_and_intervals():
 @pytest.mark.parametrize("spec,why", [
     ("grandmaster", "unknown AI level"), ("hard@-1", "seconds a move"),
     ("openspiel-mcts:x", "openspiel-mcts:SIMS"), ("openspiel-mcts:10", "Pentago only"),
-    ("reference-hard", "pentic has none"), ("reference-best", "unknown AI level")])
+    ("reference-hard", "pentomino-puzzle has none"), ("reference-best", "unknown AI level")])
 def test_players_are_checked_with_a_reason(spec, why):
-    game = {"openspiel-mcts:10": "pentup", "reference-hard": "pentic"}.get(spec, "pentago")
+    game = {"openspiel-mcts:10": "pentup",
+            "reference-hard": "pentomino-puzzle"}.get(spec, "pentago")
     with pytest.raises(pentarena.GameOptionError, match=why):
         check_player(spec, game)
 
@@ -59,7 +60,8 @@ def test_players_are_checked_with_a_reason(spec, why):
 @pytest.mark.parametrize("game,options,engine", [
     ("pentup", {"players": 3}, "ReferencePentUpState"),
     ("pentago", {}, "ReferencePentagoState"),
-    ("pentomino", {"variant": "draft"}, "ReferencePentominoState")])
+    ("pentomino", {"variant": "draft"}, "ReferencePentominoState"),
+    ("pentic", {}, "ReferencePenticState")])
 def test_reference_players_think_on_the_pure_python_engine(game, options, engine):
     bot = make_player("reference-easy@0.5", 1, None)
     assert isinstance(bot, OnReference) and isinstance(bot.bot, SearchBot | GreedyBot)
@@ -68,12 +70,14 @@ def test_reference_players_think_on_the_pure_python_engine(game, options, engine
     bot.bot.choose = lambda state, limit=None: seen.append(state) or choose(state, limit)
     state = pentarena.load_game(game, **options).new_initial_state(seed=3)
     for _ in range(4):
-        move = bot.choose(state)
+        move = choose_for(bot, state)  # Pentic: the seat's view goes over
         assert move in state.legal_moves()
         state.apply(move)
     # every decision was made on a reference copy of the position it was asked about
     assert [type(s).__name__ for s in seen] == [engine] * 4
     assert [len(s.history()) for s in seen] == [0, 1, 2, 3]
+    if state.game.hidden_information:  # what the seat sees, no more
+        assert all(s.is_view and s.viewer == i % 2 for i, s in enumerate(seen))
     players = ["reference-random", "random", "random"][:state.game.num_players]
     played = round_robin(game, options, players, 1, jobs=1)  # whole games, too
     assert (played.games if isinstance(played, Match) else played[0].games) == 1

@@ -8,11 +8,11 @@ three or more seats play one match with the players rotating through the seats.
 Players are named by their computer level (``random``, ``easy``, ``medium``, ...), with an
 optional time per move (``hard@1.5``); ``python-LEVEL`` (``python-hard``) is that level
 without the game's own native search (the package's Python search, as the level played
-before the game had one: for comparisons); ``reference-LEVEL`` (``reference-hard``) is
-the same Python search thinking on the game's pure-Python reference engine, that is the
-level exactly as it played before the native core existed; or ``openspiel-mcts:SIMS`` for OpenSpiel's own
-C++ MCTS with SIMS simulations a move (Pentago, with ``pip install 'pentarena[research]'``):
-an opponent nobody here wrote.
+before the game had one: for comparisons); ``reference-LEVEL`` (``reference-hard``) is the
+same Python search thinking on the game's pure-Python reference engine, that is the level
+exactly as it played before the native core existed; or ``openspiel-mcts:SIMS`` for
+OpenSpiel's own C++ MCTS with SIMS simulations a move (Pentago, with ``pip install
+'pentarena[research]'``): an opponent nobody here wrote.
 """
 
 from __future__ import annotations
@@ -45,11 +45,12 @@ REFERENCE_PREFIX = "reference-"
 """``reference-hard``: the Python search on the pure-Python engine (see the module doc)."""
 REFERENCE_GAMES: dict[str, str] = {
     "pentago": "pentarena.games.pentago.reference:ReferencePentagoGame",
+    "pentic": "pentarena.games.pentic.reference:ReferencePenticGame",
     "pentomino": "pentarena.games.pentomino.reference:ReferencePentominoGame",
     "pentup": "pentarena.games.pentup.reference:ReferencePentUpGame",
 }
-"""The pure-Python engines a ``reference-`` player thinks on (perfect-information games:
-a hidden-information seat's view cannot be replayed on another engine)."""
+"""The pure-Python engines a ``reference-`` player thinks on (a Pentic seat's view goes
+over as a view: the reference engine deals the cards it cannot see itself)."""
 
 
 def wilson(points: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -143,8 +144,8 @@ def check_player(spec: str, game_name: str) -> str:
     level, _, seconds = spec.partition("@")
     if level.startswith(REFERENCE_PREFIX) and game_name not in REFERENCE_GAMES:
         raise GameOptionError(f"{spec!r}: reference- players think on a pure-Python engine "
-                              f"of a perfect-information game ({', '.join(REFERENCE_GAMES)}); "
-                              f"{game_name} has none to offer; try python-{spec[10:]}")
+                              f"({', '.join(REFERENCE_GAMES)}); {game_name} has none; try "
+                              f"python-{spec[10:]}")
     level = level.removeprefix(PYTHON_PREFIX).removeprefix(REFERENCE_PREFIX)
     if level not in BOT_NAMES:
         raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(BOT_NAMES)}; "
