@@ -10,17 +10,14 @@
 
 use std::time::{Duration, Instant};
 
-use pentarena_native::pentic::ismcts::{search_seen, Settings};
-use pentarena_native::pentic::rollout;
-use pentarena_native::pentic::inference::Observed;
-use pentarena_native::pentic::{Card, Move, Policy, Position, State, NUM_CARDS};
+use pentarena_native::pentic::ismcts::{search, Settings};
+use pentarena_native::pentic::{Card, Move, Policy, Position, NUM_CARDS};
 use pentarena_native::rng::Rng;
 
 enum Player {
     Random,
     Greedy,
     Search(Settings, Option<Duration>),
-    Rollout(rollout::Settings, Option<Duration>),
 }
 
 fn parse(spec: &str) -> Player {
@@ -29,21 +26,8 @@ fn parse(spec: &str) -> Player {
         "greedy" => return Player::Greedy,
         _ => {}
     }
-    let mut limit = None;
-    if let Some(rest) = spec.strip_prefix("roll") {
-        let mut r = rollout::Settings::default();
-        for part in rest.split(',').filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').unwrap_or_else(|| panic!("bad setting {part:?}"));
-            match key {
-                "n" => r.rollouts = value.parse().expect("rollouts"),
-                "depth" => r.depth = if value == "end" { None } else { Some(value.parse().expect("depth")) },
-                "ms" => limit = Some(Duration::from_millis(value.parse().expect("milliseconds"))),
-                _ => panic!("unknown setting {key:?}"),
-            }
-        }
-        return Player::Rollout(r, limit);
-    }
     let mut s = Settings::default();
+    let mut limit = None;
     for part in spec.split(',') {
         let (key, value) = part.split_once('=').unwrap_or_else(|| panic!("bad setting {part:?}"));
         match key {
@@ -54,19 +38,13 @@ fn parse(spec: &str) -> Player {
             "policy" => s.policy = if value == "random" { Policy::Random } else { Policy::Greedy },
             "prior" => s.prior = if value == "none" { None } else { Some(value.parse().expect("temperature")) },
             "ms" => limit = Some(Duration::from_millis(value.parse().expect("milliseconds"))),
-            "even" => s.even = value == "1",
-            "inf" => {
-                let v: Vec<f64> = value.split('/').map(|x| x.parse().expect("tau/turns/candidates")).collect();
-                s.inference = Some((v[0], v[1] as u32, v[2] as u32));
-            }
-            "cheat" => { s.omniscient = value == "1"; s.hands_known = value == "2"; }
             _ => panic!("unknown setting {key:?}"),
         }
     }
     Player::Search(s, limit)
 }
 
-fn choose(player: &Player, pos: &Position, seen: &[Observed], rng: &mut Rng) -> Move {
+fn choose(player: &Player, pos: &Position, rng: &mut Rng) -> Move {
     let action = match player {
         Player::Random => {
             let legal = pos.legal_actions().expect("a move");
@@ -75,11 +53,7 @@ fn choose(player: &Player, pos: &Position, seen: &[Observed], rng: &mut Rng) -> 
         Player::Greedy => pos.best_action().expect("a move"),
         Player::Search(settings, limit) => {
             let deadline = limit.map(|l| Instant::now() + l);
-            search_seen(pos, seen, settings, rng.next_u64(), deadline).expect("a move").action
-        }
-        Player::Rollout(settings, limit) => {
-            let deadline = limit.map(|l| Instant::now() + l);
-            rollout::search(pos, settings, rng.next_u64(), deadline).expect("a move").action
+            search(pos, settings, rng.next_u64(), deadline).expect("a move").action
         }
     };
     Move::from_action(action).expect("an action")
@@ -97,23 +71,21 @@ fn main() {
         for i in (1..NUM_CARDS).rev() {
             order.swap(i, deal_rng.below(i as u32 + 1) as usize);
         }
-        let mut state = State::deal(2, 250, &order).expect("a deck");
+        let mut pos = Position::deal(2, 250, &order).expect("a deck");
         let seat_a = (g % 2) as usize;
         let mut rng = Rng::new(g.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 17);
-        while let Some(seat) = state.position.current_player() {
-            let pos = state.position;
-            let seen = state.observed();
+        while let Some(seat) = pos.current_player() {
             let who = usize::from(seat != seat_a);
-            let view = if matches!(if who == 0 { &a } else { &b }, Player::Search(s, _) if s.omniscient || s.hands_known) { pos } else { pos.view(Some(seat)).expect("a seat") };
+            let view = pos.view(Some(seat)).expect("a seat");
             let start = Instant::now();
-            let mv = choose(if who == 0 { &a } else { &b }, &view, &seen, &mut rng);
+            let mv = choose(if who == 0 { &a } else { &b }, &view, &mut rng);
             let t = start.elapsed().as_secs_f64();
             time[who] += t;
             slowest[who] = slowest[who].max(t);
             moves[who] += 1;
-            state.play(mv).expect("a legal move");
+            pos.play(mv).expect("a legal move");
         }
-        let w = state.position.winners();
+        let w = pos.winners();
         if w >> seat_a & 1 == 1 {
             points += 1.0 / w.count_ones() as f64;
         }

@@ -22,7 +22,6 @@
 
 use std::time::Instant;
 
-use super::inference::{Model, Observed};
 use super::{Action, IllegalMove, Policy, Position, HAND, MAX_MOVES, POSITIONS, UNKNOWN};
 use crate::rng::Rng;
 
@@ -46,18 +45,6 @@ pub struct Settings {
     /// (its immediate score), an untried move valued as its tried siblings on average —
     /// so the tree looks first at the moves that score, the opponents' included.
     pub prior: Option<f64>,
-    /// A cut-off playout goes on until the searching seat is to move again, so that every
-    /// leaf is scored at the same point of a round (otherwise a leaf where an opponent is
-    /// about to play looks better than it is by about one play's points).
-    pub even: bool,
-    /// Weigh the deals by the opponents' plays (see [`super::inference`]): `(τ, turns,
-    /// candidates)`: the model's temperature in points, the last turns of each opponent
-    /// weighed, the random deals each iteration chooses one of.  None: every deal of the
-    /// unseen cards is as likely.
-    pub inference: Option<(f64, u32, u32)>,
-    /// EXPERIMENT: see everything
-    pub omniscient: bool,
-    pub hands_known: bool,
 }
 
 impl Default for Settings {
@@ -70,10 +57,6 @@ impl Default for Settings {
             policy: Policy::Greedy,
             max_nodes: 1 << 22,
             prior: None,
-            even: false,
-            omniscient: false,
-            hands_known: false,
-            inference: None,
         }
     }
 }
@@ -298,40 +281,15 @@ pub fn search(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Result<Report, IllegalMove> {
-    search_seen(position, &[], settings, seed, deadline)
-}
-
-/// [`search`], the deals weighed by the plays seen so far (`observed`, oldest first; see
-/// [`Settings::inference`]).
-pub fn search_seen(
-    position: &Position,
-    observed: &[Observed],
-    settings: &Settings,
-    seed: u64,
-    deadline: Option<Instant>,
-) -> Result<Report, IllegalMove> {
     let mover = position.current_player().ok_or(IllegalMove::GameOver)?;
     // from here on only what the mover may see
-    let info = if settings.omniscient { *position } else if settings.hands_known {
-        let mut p = *position;
-        p.pile = [UNKNOWN; super::MAX_PILE];
-        p.pile_next = 0;
-        p.pile_known = false;
-        p.viewer = super::Viewer::Seat(mover as u8);
-        p
-    } else { position.view(Some(mover)).map_err(|_| IllegalMove::UnknownHand)? };
+    let info = position.view(Some(mover)).map_err(|_| IllegalMove::UnknownHand)?;
     if info.hand(mover).contains(&UNKNOWN) {
         return Err(IllegalMove::UnknownHand);
     }
     let mut deal_rng = Rng::new(seed);
     let mut rng = Rng::new(seed ^ 0x5EA2_C4E5_1A5D_0001);
-    let model = settings.inference.map(|(tau, turns, _)| Model::new(observed, mover, info.players(), tau, turns as usize));
-    let candidates = settings.inference.map_or(1, |(_, _, n)| n);
-    let deal = |rng: &mut Rng| match &model {
-        Some(model) => model.sample(&info, candidates, rng),
-        None => info.determinize(rng),
-    };
-    let pool: Vec<Position> = (0..settings.determinizations).map(|_| deal(&mut deal_rng)).collect();
+    let pool: Vec<Position> = (0..settings.determinizations).map(|_| info.determinize(&mut deal_rng)).collect();
     let mut tree = Tree::new(Node::new(0, mover as u8));
     let mut path: Vec<u32> = Vec::with_capacity(128);
     let mut done = 0u64;
@@ -343,7 +301,7 @@ pub fn search_seen(
         if done > 0 && done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let mut pos = if pool.is_empty() { deal(&mut deal_rng) } else { pool[(done % pool.len() as u64) as usize] };
+        let mut pos = if pool.is_empty() { info.determinize(&mut deal_rng) } else { pool[(done % pool.len() as u64) as usize] };
         path.clear();
         path.push(0);
         let mut node = 0usize;
@@ -375,7 +333,7 @@ pub fn search_seen(
         // playout
         let limit = settings.playout_depth.unwrap_or(u32::MAX);
         let mut plies = 0;
-        while !pos.over && (plies < limit || (settings.even && pos.to_move as usize != mover)) {
+        while !pos.over && plies < limit {
             let (slot, index, points) = pos.policy_move(settings.policy, &mut rng);
             pos.lay(slot, index, points as i32);
             plies += 1;

@@ -17,10 +17,8 @@
 //! cards are [`UNKNOWN`]; [`Position::determinize`] deals the cards the view does not
 //! place (neither on the grid nor in a known hand) into the unknown hand slots and the pile.
 
-pub mod inference;
 pub mod ismcts;
 pub mod observation;
-pub mod rollout;
 pub mod tables;
 
 use std::fmt;
