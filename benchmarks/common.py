@@ -32,6 +32,18 @@ def save(name: str, data: dict) -> None:
     (RESULTS / f"{name}.json").write_text(json.dumps(data, indent=2) + "\n")
 
 
+def save_entry(name: str, key: str, entry: dict) -> dict:
+    """Replace one entry of the results file ``name`` (read again first: another run may
+    have saved other entries meanwhile), keep the others; the entries."""
+    path = RESULTS / f"{name}.json"
+    out = json.loads(path.read_text()) if path.exists() else {}
+    out.pop("machine", None)
+    out.pop("date", None)
+    out[key] = entry
+    save(name, out)
+    return out
+
+
 def random_playouts(game, games: int, seed: int) -> float:
     """Games per second of seeded random play through the public API
     (``legal_moves()`` + ``random.choice`` + ``apply()`` at every ply)."""

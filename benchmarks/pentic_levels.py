@@ -17,11 +17,10 @@ deal, ``--first N``, saves its own entry, ``A_vs_B_from_N``).
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from common import RESULTS, machine, save
+from common import machine, save_entry
 
 import pentarena
 from pentarena.ai import choose_for
@@ -66,7 +65,6 @@ def main() -> dict:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    path = RESULTS / "pentic_levels.json"
     out: dict = {}
     print(f"pentic levels ({machine()}), {args.games} games a pair", flush=True)
     for pair in args.pairs:
@@ -79,12 +77,8 @@ def main() -> dict:
                 if len(records) % 10 == 0 or len(records) == len(jobs):
                     summary = summarize(records, args.first)
                     print(f"    {len(records)} games: {summary['rate']:.1%}", flush=True)
-                    # read again: a run on other deals (--first) may have saved meanwhile
-                    out = json.loads(path.read_text()) if path.exists() else {}
-                    out.pop("machine", None)
-                    out.pop("date", None)
-                    out[f"{a}_vs_{b}" + (f"_from_{args.first}" if args.first else "")] = summary
-                    save("pentic_levels", out)
+                    out = save_entry("pentic_levels", f"{a}_vs_{b}" + (
+                        f"_from_{args.first}" if args.first else ""), summary)
         lo, hi = summary["ci95"]
         print(f"  {a} v {b}: {summary['rate']:.1%} (95% CI {lo:.1%}–{hi:.1%}), "
               f"slowest move {summary['slowest_move']:.2f} s", flush=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentup_search.py"],
            ["pentago_speed.py"], ["pentago_differential.py"], ["pentago_solver.py"],
+           ["pentago_levels.py"],
            ["pentomino_speed.py"], ["pentomino_differential.py"], ["pentomino_levels.py"],
            ["golomb_proof.py"], ["pentic_speed.py"], ["pentic_differential.py"],
            ["pentic_levels.py"], ["server_load.py"], ["research_speed.py"],
