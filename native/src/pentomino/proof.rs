@@ -1,9 +1,11 @@
 //! The proof search for Golomb's game from the empty board (Orman 1996: the first player
 //! wins) and the solver behind the `perfect` level.
 //!
-//! The same boolean negamax as [`super::endgame`] — the nodes carry the bitset of the
-//! placements that still fit, the moves that leave the opponent fewest replies go first, a
-//! move that leaves none wins at once — with what a proof of the whole game needs:
+//! A boolean negamax (normal play: whoever cannot place a piece on their turn loses): the
+//! nodes carry the bitset of the placements that still fit (of either side's pieces: a
+//! child clears its parent's placements that cover the new piece's squares, `COVER`, and
+//! the piece's own), the moves that leave the opponent fewest replies go first, and a move
+//! that leaves none wins at once; with what a proof of the whole game needs:
 //!
 //! * the game state is only (covered squares, pieces left to each side): who placed what
 //!   does not matter, so move orders that reach the same squares transpose, and so do the
@@ -291,8 +293,8 @@ impl Prover {
 
     /// Solve the position for the player to move: covered squares `occ`, the mover's
     /// pieces `mine`, the other's `theirs` (both the pool in the standard game); `only`
-    /// restricts the first placement to one piece (touch-move).  None when the `deadline`
-    /// passes first.
+    /// restricts the first placement to one piece (touch-move).  The root tries the moves
+    /// that leave the opponent fewest replies first.  None when the `deadline` passes first.
     pub fn solve(
         &mut self,
         occ: u64,
@@ -300,6 +302,31 @@ impl Prover {
         theirs: u16,
         only: Option<u8>,
         deadline: Option<Instant>,
+    ) -> Option<Proved> {
+        self.root(occ, mine, theirs, only, deadline, true)
+    }
+
+    /// [`Prover::solve`] with the root's moves in legal-move order: the winning move named
+    /// is the first one in that order (the one the Python reference names).
+    pub fn solve_first(
+        &mut self,
+        occ: u64,
+        mine: u16,
+        theirs: u16,
+        only: Option<u8>,
+        deadline: Option<Instant>,
+    ) -> Option<Proved> {
+        self.root(occ, mine, theirs, only, deadline, false)
+    }
+
+    fn root(
+        &mut self,
+        occ: u64,
+        mine: u16,
+        theirs: u16,
+        only: Option<u8>,
+        deadline: Option<Instant>,
+        fewest_first: bool,
     ) -> Option<Proved> {
         self.deadline = deadline;
         self.out_of_time = false;
@@ -312,7 +339,8 @@ impl Prover {
                 continue;
             }
             let (their, _) = self.sides(mine, theirs, p as usize);
-            order.push((count_of(&after(&fits, i), their, self.shared), i as u16));
+            let replies = if fewest_first { count_of(&after(&fits, i), their, self.shared) } else { 0 };
+            order.push((replies, i as u16));
         }
         order.sort_unstable();
         let mut hardest: Option<(u64, u16)> = None;
@@ -338,7 +366,6 @@ impl Prover {
 
 #[cfg(test)]
 mod tests {
-    use super::super::endgame;
     use super::*;
     use crate::pentomino::{Position, Rules};
     use crate::rng::Rng;
@@ -367,7 +394,7 @@ mod tests {
     }
 
     #[test]
-    fn the_prover_agrees_with_the_endgame_solver() {
+    fn both_root_orders_agree() {
         let mut rng = Rng::new(11);
         let mut prover = Prover::new(16, true);
         let mut draft = Prover::new(16, false);
@@ -382,8 +409,8 @@ mod tests {
                 }
             }
             let Some((occ, mine, theirs, shared, only)) = pos.endgame() else { continue };
-            let exact = endgame::solve(occ, mine, theirs, shared, only, None).unwrap();
             let p = if shared { &mut prover } else { &mut draft };
+            let exact = p.solve_first(occ, mine, theirs, only, None).unwrap();
             let found = p.solve(occ, mine, theirs, only, None).unwrap();
             assert_eq!(found.wins, exact.wins, "game {game}");
             if let Some(i) = found.placement.filter(|_| found.wins) {
@@ -394,7 +421,7 @@ mod tests {
                 } else {
                     (theirs, mine & !(1 << PIECE_OF[i]))
                 };
-                let reply = endgame::solve(occ | MASKS[i], their, my, shared, None, None).unwrap();
+                let reply = p.solve_first(occ | MASKS[i], their, my, None, None).unwrap();
                 assert!(!reply.wins, "the named move wins");
             }
         }
