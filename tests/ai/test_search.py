@@ -161,18 +161,35 @@ def test_pentago_levels_search_natively_within_their_budget(monkeypatch):
     original = PentagoState.search_position
 
     def spy(self, time_limit=1.0, max_depth=None):
-        asked.append(time_limit)
+        asked.append((time_limit, max_depth))
         return original(self, min(time_limit, 0.05), max_depth)
 
     monkeypatch.setattr(PentagoState, "search_position", spy)
     state = pentago_late(1, 30)
-    for level, budget in (("medium", 0.5), ("hard", 2.0), ("perfect", 10.0)):
+    # each level searches one ply deeper than the one below, its time an upper bound
+    for level, budget, depth in (("medium", 0.5, 3), ("hard", 2.0, 4), ("expert", 5.0, 5),
+                                 ("perfect", 10.0, 6)):
         bot = make_bot(level, seed=1)
         move = bot.choose(state)
         assert move in state.legal_moves() and bot.searched is not None
-        assert bot.searched.move == move and bot.searched.depth >= 1
-        assert 0 < asked[-1] <= budget - 0.03  # a margin is kept for getting back to Python
+        assert bot.searched.move == move and 1 <= bot.searched.depth <= depth
+        time_limit, max_depth = asked[-1]
+        assert 0 < time_limit <= budget - 0.03  # a margin is kept for getting back to Python
+        assert max_depth == depth
     assert "perfect" in pentarena.ai.LEVELS
+
+
+def test_pentago_levels_reach_their_depth_whatever_the_clock():
+    """A level is a depth: the same move on a fast machine and on a busy one (given the
+    time, which is only an upper bound)."""
+    state = pentago_late(2, 30)
+    for level, depth in (("medium", 3), ("hard", 4)):
+        moves = set()
+        for time_limit in (30.0, 60.0):
+            bot = make_bot(level, seed=1, time_limit=time_limit)
+            moves.add(bot.choose(state))
+            assert bot.searched is not None and bot.searched.depth == depth
+        assert len(moves) == 1
 
 
 def test_pentago_perfect_and_hard_play_a_winning_move_where_the_game_is_won():

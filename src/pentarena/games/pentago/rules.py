@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
@@ -45,6 +46,13 @@ class PentagoGame(Game):
     num_distinct_actions = NUM_ACTIONS
     """Dense action ids: see ``pentago.notation``."""
     state_class: type[State]  # PentagoState, set below (the reference engine: its own)
+    level_tuning = MappingProxyType({
+        # a level is one ply of the native search more than the one below (one ply: about
+        # three games in four; README, "Pentago levels"), its time only an upper bound, so
+        # that a level plays the same on a faster or a busier machine
+        level: {"search": {"max_depth": depth}}
+        for level, depth in (("medium", 3), ("hard", 4), ("expert", 5), ("perfect", 6))
+    })
 
     def __init__(self) -> None:
         super().__init__()
