@@ -281,7 +281,9 @@ def test_a_worker_stops_at_once_and_plays_nothing_when_told_to(cluster):
     move is played once a worker runs again."""
     instances, worker = cluster
     t = post(instances[0].url + "/api/tables", {
-        "game": "pentago", "seats": [{"kind": "computer", "level": "expert"}, {"kind": "me"}]})
+        # Pent-Up's expert thinks for its whole 5 s on the empty table (a search bounded by
+        # time, not depth), so the signal comes while it thinks
+        "game": "pentup", "seats": [{"kind": "computer", "level": "expert"}, {"kind": "me"}]})
 
     async def watch_until(predicate):
         from websockets.asyncio.client import connect

@@ -36,9 +36,10 @@ def wait_until(condition, what: str, limit: float = 60.0) -> None:
 
 
 def thinking_server(server_process) -> set[int]:
-    """Start a computer thinking (an expert Pentago opening) and return its worker pids."""
-    server_process.create({"game": "pentago", "seats": [{"kind": "computer", "level": "expert"},
-                                                        {"kind": "me"}]})
+    """Start a computer thinking (Pent-Up's expert, 5 s on the empty table) and return its
+    worker pids."""
+    server_process.create({"game": "pentup", "seats": [{"kind": "computer", "level": "expert"},
+                                                       {"kind": "me"}]})
     pid = server_process.proc.pid
     wait_until(lambda: server_process.get("/api/health")["jobs"]["running"] == 1,
                "the computer starts thinking")
