@@ -1,5 +1,6 @@
 //! `cargo run --release --example search -- SECONDS [PLIES...]`: the Pentago alpha-beta
 //! from random positions after PLIES random moves: depth reached, nodes, score.
+//! `dN` instead of SECONDS searches to N plies with no clock (to compare node counts).
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::search::best_move;
@@ -9,7 +10,9 @@ use pentarena_native::search::SearchLimits;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let seconds: f64 = args.first().map(|s| s.parse().unwrap()).unwrap_or(2.0);
+    let first = args.first().cloned().unwrap_or_else(|| "2".into());
+    let depth: Option<u32> = first.strip_prefix('d').map(|d| d.parse().unwrap());
+    let seconds: f64 = if depth.is_some() { 0.0 } else { first.parse().unwrap() };
     let plies: Vec<u32> = args.iter().skip(1).map(|s| s.parse().unwrap()).collect();
     let plies = if plies.is_empty() { vec![0, 4, 8, 12, 16, 20] } else { plies };
     for (i, &n) in plies.iter().enumerate() {
@@ -25,7 +28,10 @@ fn main() {
             continue;
         }
         let start = Instant::now();
-        let limits = SearchLimits { deadline: Some(start + Duration::from_secs_f64(seconds)), ..SearchLimits::default() };
+        let limits = match depth {
+            Some(d) => SearchLimits { max_depth: d, ..SearchLimits::default() },
+            None => SearchLimits { deadline: Some(start + Duration::from_secs_f64(seconds)), ..SearchLimits::default() },
+        };
         let r = best_move(&pos, &limits).unwrap();
         println!(
             "after {n:2} plies: {} (score {}) depth {} nodes {} in {:.2} s",

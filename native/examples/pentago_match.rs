@@ -1,0 +1,89 @@
+//! `cargo run --release --example pentago_match -- A B OPENINGS [FIRST]`: two settings of
+//! the Pentago alpha-beta against each other, from OPENINGS seeded openings of 2 random
+//! moves (numbers FIRST.., so that runs can be split), each played once with either as
+//! White.  A setting is `DEPTH`, `DEPTH@SECONDS` or `@SECONDS` (e.g. `6@10`: 6 plies,
+//! or the deepest finished within 10 s).  Prints every game and A's score.
+use std::time::{Duration, Instant};
+
+use pentarena_native::pentago::search::best_move;
+use pentarena_native::pentago::{Move, Position};
+use pentarena_native::rng::Rng;
+use pentarena_native::search::SearchLimits;
+
+#[derive(Clone, Copy)]
+struct Setting {
+    depth: u32,
+    seconds: Option<f64>,
+}
+
+fn parse(spec: &str) -> Setting {
+    let (depth, seconds) = match spec.split_once('@') {
+        Some((d, t)) => (d, Some(t.parse().expect("seconds"))),
+        None => (spec, None),
+    };
+    let depth = if depth.is_empty() { 64 } else { depth.parse().expect("a depth") };
+    Setting { depth, seconds }
+}
+
+/// One game from `opening`; returns White's result (1, 0, -1) and each side's slowest move.
+fn play(opening: Position, white: Setting, black: Setting) -> (i32, [f64; 2]) {
+    let mut pos = opening;
+    let mut slowest = [0.0f64; 2];
+    while !pos.is_over() {
+        let side = pos.current_player().expect("a game on");
+        let s = if side == 0 { white } else { black };
+        let start = Instant::now();
+        let limits = SearchLimits {
+            deadline: s.seconds.map(|t| start + Duration::from_secs_f64(t)),
+            max_depth: s.depth,
+            ..SearchLimits::default()
+        };
+        let r = best_move(&pos, &limits).expect("a move");
+        slowest[side] = slowest[side].max(start.elapsed().as_secs_f64());
+        pos.play(Move::from_action(r.best).expect("an action")).expect("a legal move");
+    }
+    let result = match pos.winners() {
+        0b11 => 0,
+        0b01 => 1,
+        _ => -1,
+    };
+    (result, slowest)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (a, b) = (parse(&args[0]), parse(&args[1]));
+    let openings: u64 = args[2].parse().expect("a number of openings");
+    let first: u64 = args.get(3).map(|s| s.parse().expect("a first opening")).unwrap_or(0);
+    let (mut points, mut games) = (0.0, 0);
+    let mut wdl = [0; 3];
+    let mut slowest = [0.0f64; 2];
+    for n in first..first + openings {
+        let mut rng = Rng::new(1000 + n);
+        let mut opening = Position::new();
+        for _ in 0..2 {
+            opening.play(opening.random_move(&mut rng)).unwrap();
+        }
+        for a_white in [true, false] {
+            let (r, s) = if a_white { play(opening, a, b) } else { play(opening, b, a) };
+            let ra = if a_white { r } else { -r };
+            let (sa, sb) = if a_white { (s[0], s[1]) } else { (s[1], s[0]) };
+            slowest = [slowest[0].max(sa), slowest[1].max(sb)];
+            wdl[(1 - ra) as usize] += 1;
+            points += (ra as f64 + 1.0) / 2.0;
+            games += 1;
+            println!("opening {n} A {}: {ra:+} (slowest A {sa:.2} s, B {sb:.2} s)", if a_white { "White" } else { "Black" });
+        }
+    }
+    println!(
+        "A {} v B {}: {}-{}-{} of {games}, A {:.1}%; slowest A {:.2} s, B {:.2} s",
+        args[0],
+        args[1],
+        wdl[0],
+        wdl[1],
+        wdl[2],
+        100.0 * points / games as f64,
+        slowest[0],
+        slowest[1]
+    );
+}
