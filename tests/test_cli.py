@@ -315,3 +315,66 @@ def test_solve_pentomino_from_start_resumes(tmp_path, capsys):
     assert checkpoint.read_text().count('"kind": "first"') == 1
     assert (tmp_path / "book.json").exists()
     assert main(["solve", "pentomino"]) == 2  # the proof starts from the empty board
+
+
+def test_solve_pentomino_positions_agree_with_the_reference_solver(capsys, tmp_path):
+    from pentarena.games.pentomino.reference import ReferencePentominoGame
+
+    # the empty board: the opening book of the proof answers at once
+    assert main(["solve", "pentomino", "start", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["value"], data["move"], data["placed"]) == (1, "L:e3,e4,e5,e6,f6", 0)
+    # a draft's placement phase: sets, then moves, then a saved file of the same position
+    sets = "ILNPWZ/FTUVXY"
+    moves = ["U:c2,d2,c3,c4,d4", "N:b3,b4,a5,b5,a6", "X:f2,e3,f3,g3,f4"]
+    assert main(["solve", "pentomino", f"draft:{sets}", "--moves", "; ".join(moves),
+                 "--json", "--table-bits", "18"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    reference = ReferencePentominoGame(variant="draft").new_initial_state(
+        sets=[list(s) for s in sets.split("/")])
+    for m in moves:
+        reference.apply(m)
+    expected = reference.solve_position(120)
+    assert (data["to_move"], data["placed"], data["pieces"]) == (0, 3, "ILPWZ")
+    assert data["value"] == expected.value
+    if expected.value == 1:  # a winning move: the opponent loses after it
+        after = reference.clone()
+        after.apply(data["move"])
+        assert after.solve_position(120).value == -1
+    native = pentarena.load_game("pentomino", variant="draft").new_initial_state(
+        sets=[list(s) for s in sets.split("/")])
+    for m in moves:
+        native.apply(m)
+    saved = tmp_path / "draft.json"
+    saved.write_text(json.dumps(native.to_json()))
+    assert main(["solve", "pentomino", str(saved)]) == 0
+    out = flat(capsys.readouterr().out)
+    words = {1: "Player 1 wins with perfect play", -1: "Player 1 loses with perfect play"}
+    assert words[expected.value] in out and "pieces ILPWZ" in out
+
+
+def test_solve_pentomino_refuses_what_it_cannot_solve(capsys, tmp_path):
+    cases = [
+        (["draft:ILNPWZ/FTUVX"], "each seat drafts 6 pieces"),
+        (["draft:ILNPWZ/FTUVXY", "--moves", "L:a1,b1,c1,d1,d2"], "--moves: move 1"),
+        (["a1b2"], "neither a file nor a position"),
+        (["start", "--from-start"], "without a position"),
+    ]
+    picking = pentarena.load_game("pentomino", variant="draft").new_initial_state()
+    picking.apply("pick L")
+    (tmp_path / "picking.json").write_text(json.dumps(picking.to_json()))
+    cases.append(([str(tmp_path / "picking.json")], "the draft is not finished"))
+    three = pentarena.load_game("pentomino", players=3).new_initial_state()
+    (tmp_path / "three.json").write_text(json.dumps(three.to_json()))
+    cases.append(([str(tmp_path / "three.json")], "only the 2-player game"))
+    (tmp_path / "broken.json").write_text("{not json")
+    cases.append(([str(tmp_path / "broken.json")], "not a JSON record or state"))
+    (tmp_path / "pentago.json").write_text(json.dumps(
+        pentarena.load_game("pentago").new_initial_state().to_json()))
+    cases.append(([str(tmp_path / "pentago.json")], "not a Pentomino record or state"))
+    for argv, words in cases:
+        assert main(["solve", "pentomino", *argv]) == 2, argv
+        assert words in flat(capsys.readouterr().out), argv
+    # a position the proof search cannot finish in the time given: said so, status 1
+    assert main(["solve", "pentomino", "draft:ILNPWZ/FTUVXY", "--time", "0.01"]) == 1
+    assert "not solved within 0.01 s" in flat(capsys.readouterr().out)

@@ -443,38 +443,36 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def pentago_position(text: str | None, moves: str | None):
-    """The Pentago state ``pentarena solve pentago`` is given: a position (rows of W, B
-    and . separated by /, then optionally /w or /b), a record file (``play --save``, the
-    browser's export) or a saved state (JSON), or ``start`` (the empty board) — then the
-    ``--moves`` played from there (move text separated by commas or semicolons)."""
+def _state_from_file(text: str, name: str):
+    """The last position of a record file (``play --save``, the browser's export) or a
+    saved state (JSON) of game ``name``; None when ``text`` names no file."""
     import json as json_module
 
-    game = load_game("pentago")
-    if text is None or text.strip().lower() in ("", "start", "empty"):
-        state = game.new_initial_state()
-    elif Path(text).expanduser().is_file():
-        from .record import GameRecord
+    from .record import GameRecord
 
-        path = Path(text).expanduser()
-        try:
-            data = json_module.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json_module.JSONDecodeError) as exc:
-            raise GameOptionError(f"{text}: not a JSON record or state ({exc})") from None
-        if not isinstance(data, dict) or data.get("game") != "pentago":
-            raise GameOptionError(f"{text}: not a Pentago record or state")
+    path = Path(text).expanduser()
+    if not path.is_file():
+        return None
+    try:
+        data = json_module.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json_module.JSONDecodeError) as exc:
+        raise GameOptionError(f"{text}: not a JSON record or state ({exc})") from None
+    if not isinstance(data, dict) or data.get("game") != name:
+        raise GameOptionError(f"{text}: not a {name.capitalize()} record or state")
+    try:
         if "format" in data:
-            state = GameRecord.from_json(data).final_state()
-        else:
-            state = game.state_from_json(data)
-    else:
-        try:
-            state = game.new_initial_state(position=text)
-        except ValueError as exc:
-            raise GameOptionError(
-                f"{text!r} is neither a file nor a position: {exc} (e.g. "
-                f"'WWB.../....../....../....../....../....../b')") from None
-    for i, move in enumerate(m.strip() for m in (moves or "").replace(";", ",").split(",")):
+            return GameRecord.from_json(data).final_state()
+        options = data.get("options") or {}
+        return load_game(name, **options).state_from_json(data)
+    except (TypeError, ValueError) as exc:
+        raise GameOptionError(f"{text}: {exc}") from None
+
+
+def _play_moves(state, moves: str | None, commas: bool = True):
+    """``state`` after the ``--moves``: move text separated by semicolons, or by commas
+    too where a move has none (Pentago)."""
+    text = (moves or "").replace(",", ";") if commas else moves or ""
+    for i, move in enumerate(m.strip() for m in text.split(";")):
         if not move:
             continue
         try:
@@ -482,6 +480,49 @@ def pentago_position(text: str | None, moves: str | None):
         except ValueError as exc:
             raise GameOptionError(f"--moves: move {i + 1} ({move!r}): {exc}") from None
     return state
+
+
+def pentago_position(text: str | None, moves: str | None):
+    """The Pentago state ``pentarena solve pentago`` is given: a position (rows of W, B
+    and . separated by /, then optionally /w or /b), a record file (``play --save``, the
+    browser's export) or a saved state (JSON), or ``start`` (the empty board) — then the
+    ``--moves`` played from there (move text separated by commas or semicolons)."""
+    game = load_game("pentago")
+    if text is None or text.strip().lower() in ("", "start", "empty"):
+        state = game.new_initial_state()
+    else:
+        state = _state_from_file(text, "pentago")
+    if state is None:
+        try:
+            state = game.new_initial_state(position=text)
+        except ValueError as exc:
+            raise GameOptionError(
+                f"{text!r} is neither a file nor a position: {exc} (e.g. "
+                f"'WWB.../....../....../....../....../....../b')") from None
+    return _play_moves(state, moves)
+
+
+def pentomino_position(text: str, moves: str | None):
+    """The 2-player Pentomino state ``pentarena solve pentomino POSITION`` is given:
+    ``start`` (the empty board), ``draft:ILNPWZ/FTUVXY`` (the placement phase of a draft
+    game with these sets: the first picked first, so the second places first), or a
+    record file or saved state (JSON) — then the ``--moves`` played from there (separated
+    by semicolons: a placement's squares are separated by commas)."""
+    spec = text.strip()
+    if spec.lower() in ("start", "empty"):
+        state = load_game("pentomino").new_initial_state()
+    elif spec.lower().startswith("draft:"):
+        sets = [list(part.strip().upper()) for part in spec[6:].split("/")]
+        try:
+            state = load_game("pentomino", variant="draft").new_initial_state(sets=sets)
+        except ValueError as exc:
+            raise GameOptionError(f"{text!r}: {exc} (e.g. 'draft:ILNPWZ/FTUVXY')") from None
+    else:
+        state = _state_from_file(spec, "pentomino")
+        if state is None:
+            raise GameOptionError(f"{text!r} is neither a file nor a position: give 'start', "
+                                  f"'draft:ILNPWZ/FTUVXY', or a record or saved state (JSON)")
+    return _play_moves(state, moves, commas=False)
 
 
 VALUE_WORDS = {1: "wins", 0: "draws", -1: "loses"}
@@ -572,13 +613,20 @@ def _columns(words: list[str], width: int = 88) -> str:
 
 
 def cmd_solve_pentomino(args: argparse.Namespace, console: Console) -> int:
-    """Prove Golomb's game a first-player win from the empty board, resumably."""
+    """Prove Golomb's game a first-player win from the empty board, resumably; or solve
+    one position of the 2-player placement phase."""
     from ._native import PentominoProver
     from .games.pentomino import golomb
 
+    if args.from_start and args.region is not None:
+        raise GameOptionError("--from-start proves the game from the empty board: give it "
+                              "without a position")
     if not args.from_start:
-        raise GameOptionError("'solve pentomino' proves the game from the empty board: "
-                              "give --from-start")
+        if args.region is None:
+            raise GameOptionError("give a position to solve ('start', 'draft:ILNPWZ/FTUVXY', "
+                                  "or a record or saved state), or --from-start for the "
+                                  "proof from the empty board")
+        return solve_pentomino_position(args, console)
     path = Path(args.checkpoint)
     firsts = None
     if args.first:
@@ -602,6 +650,68 @@ def cmd_solve_pentomino(args: argparse.Namespace, console: Console) -> int:
         return 0
     console.print(f"stopped: {len(progress.answers)} of {progress.replies} replies refuted so far; "
                   "run the same command again to go on", markup=False)
+    return 0
+
+
+def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
+    """The exact value of a 2-player Pentomino placement position for the player to move,
+    and a move that keeps it (when lost: the move whose refutation is the most work)."""
+    import json as json_module
+    import threading
+    import time
+
+    from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from ._native import PentominoProver
+    from .games.pentomino.rules import letters
+
+    state = pentomino_position(args.region, args.moves)
+    if state.game.players != 2:
+        raise GameOptionError("only the 2-player game is solved (3-4 players play rounds "
+                              "for points)")
+    if state.is_terminal():
+        raise GameOptionError("the game is over in this position: there is nothing to solve")
+    if state.phase != "place":
+        raise GameOptionError("the draft is not finished: the proof search starts with the "
+                              "placement phase (give the sets: 'draft:ILNPWZ/FTUVXY')")
+    seat = state.current_player
+    placed = len(state.placed)
+    pieces = "".join(letters(state.available(seat)))
+    prover = PentominoProver(args.table_bits, state.game.variant == "standard")
+    if not args.json:
+        console.print(str(state), markup=False, highlight=False)
+    result: list[Any] = []
+    started = time.perf_counter()
+    worker = threading.Thread(  # the proof search runs without the GIL; Ctrl-C leaves at once
+        target=lambda: result.append(state.perfect_move(args.time, memory={"prover": prover})),
+        daemon=True)
+    columns = (SpinnerColumn(), TextColumn("proving {task.description}"), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True, disable=args.json) as progress:
+        progress.add_task(f"from {plural(placed, 'piece')} placed", total=None)
+        worker.start()
+        while worker.is_alive():
+            worker.join(0.1)
+    seconds = time.perf_counter() - started
+    solution = result[0] if result else None
+    if solution is None:
+        console.print(f"not solved within {args.time:g} s; give more --time", markup=False)
+        return 1
+    nodes = prover.nodes
+    if args.json:
+        console.print_json(json_module.dumps({
+            "to_move": seat, "placed": placed, "pieces": pieces, "value": solution.value,
+            "move": str(solution.move), "nodes": nodes, "seconds": round(seconds, 3)}))
+        return 0
+    who = f"Player {seat + 1}"
+    how = "by the opening book of the proof" if nodes == 0 else f"{nodes:,} positions"
+    console.print(f"{who} to move ({plural(placed, 'piece')} placed, {who}'s pieces {pieces}): "
+                  f"{who} {VALUE_WORDS[solution.value]} with perfect play  (proved in "
+                  f"{seconds:.2f} s, {how})", markup=False, highlight=False)
+    if solution.value == 1:
+        console.print(f"winning move: {solution.move}", markup=False, highlight=False)
+    else:
+        console.print(f"every move loses; the longest defence: {solution.move}", markup=False,
+                      highlight=False)
     return 0
 
 
@@ -711,10 +821,15 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                     "to symmetry).  'solve pentago POSITION': the exact value (win, draw "
                     "or loss for the player to move) of the position and of every legal "
                     "move, by retrograde analysis over the empty cells — up to 18 empty "
-                    "cells in seconds, 20 in about a minute (8 GB).",
+                    "cells in seconds, 20 in about a minute (8 GB).  'solve pentomino "
+                    "POSITION': who wins a 2-player position of the placement phase "
+                    "(Golomb's game, touch-move, or a draft's) with perfect play, and a move "
+                    "that does it.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Golomb's game: pentarena solve pentomino --from-start "
                "[--checkpoint FILE] [--book FILE]\n"
+               "  pentarena solve pentomino game.json          # who wins from here, and how\n"
+               "  pentarena solve pentomino draft:ILNPWZ/FTUVXY  # a draft's placement phase\n"
                "Pentago examples:\n"
                "  pentarena solve pentago 'WBW.../BWB.../WWB.../BBW.../......./....../w'\n"
                "  pentarena solve pentago game.json            # a record: its last position\n"
@@ -724,21 +839,26 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                        help="puzzle: 6x10, 5x12, 4x15, 3x20, 8x8-centre, or rows of #/. "
                             "separated by /.  pentago: six rows of W, B and . (rank 1 "
                             "first) separated by /, then optionally /w or /b for the side to "
-                            "move; or a game record or saved state (JSON file); or 'start'")
+                            "move; or a game record or saved state (JSON file); or 'start'.  "
+                            "pentomino: a record or saved state of a 2-player game (JSON "
+                            "file), 'start', or 'draft:ILNPWZ/FTUVXY' (the placement phase "
+                            "of a draft with these sets)")
     solve.add_argument("--pieces", default="FILNPTUVWXYZ", help="puzzle: the pieces to use")
     solve.add_argument("--count", action="store_true", help="puzzle: count every solution")
     solve.add_argument("--moves", default=None, metavar="MOVES",
-                       help="pentago: moves to play first, separated by commas, e.g. "
-                            "'c3 TL cw, d4 BR ccw'")
+                       help="pentago, pentomino: moves to play first, separated by "
+                            "commas or semicolons (pentomino: semicolons), e.g. 'c3 TL cw, "
+                            "d4 BR ccw' or 'L:e3,e4,e5,e6,f6; I:a1,a2,a3,a4,a5'")
     solve.add_argument("--time", type=positive_seconds, default=None,
-                       help="pentago: give up after this many seconds; pentomino: stop (between two "
-                            "replies) after this many (default: no limit)")
+                       help="pentago, a pentomino position: give up after this many "
+                            "seconds; pentomino --from-start: stop (between two replies) "
+                            "after this many (default: no limit)")
     solve.add_argument("--threads", type=positive_int, default=None,
                        help="pentago: solver threads (default: every core)")
     solve.add_argument("--max-gb", type=positive_seconds, default=16.0, metavar="GB",
                        help="pentago: memory the solver may use (default: 16)")
     solve.add_argument("--json", action="store_true",
-                       help="pentago: print the values as JSON")
+                       help="pentago, a pentomino position: print the values as JSON")
     solve.add_argument("--from-start", action="store_true",
                        help="pentomino: prove Golomb's game from the empty board")
     solve.add_argument("--checkpoint", default="golomb-proof.jsonl", metavar="FILE",
