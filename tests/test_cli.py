@@ -378,3 +378,27 @@ def test_solve_pentomino_refuses_what_it_cannot_solve(capsys, tmp_path):
     # a position the proof search cannot finish in the time given: said so, status 1
     assert main(["solve", "pentomino", "draft:ILNPWZ/FTUVXY", "--time", "0.01"]) == 1
     assert "not solved within 0.01 s" in flat(capsys.readouterr().out)
+
+
+def test_solve_pentomino_draft_from_start_stops_and_resumes(tmp_path, capsys):
+    checkpoint = tmp_path / "draft.jsonl"
+    argv = ["solve", "pentomino", "--from-start", "--draft", "--checkpoint", str(checkpoint),
+            "--table-bits", "16", "--time", "0.001", "--book", str(tmp_path / "book.json")]
+    assert main(argv) == 0
+    assert "stopped: 0 drafts proved so far" in flat(capsys.readouterr().out)
+    book = json.loads((tmp_path / "book.json").read_text())
+    assert book["splits"] == {} and book["result"] is None
+    # a finished proof (made-up values): the result, read from the checkpoint
+    from pentarena.games.pentomino import draft_proof
+
+    def made_up(prover, mask0):
+        return mask0 % 3 == 0, None, 1
+    draft_proof.run_proof(checkpoint, [None], prove=made_up)
+    assert main(argv) == 0
+    out = flat(capsys.readouterr().out)
+    winner = "the second picker" if draft_proof.read_checkpoint(checkpoint).result() else "the first picker"
+    assert f"proved: {winner}" in out and "of the 924 drafts proved" in out
+    assert main(["solve", "pentomino", "--draft"]) == 2
+    assert "--draft goes with --from-start" in flat(capsys.readouterr().out)
+    assert main(["solve", "pentomino", "--from-start", "--draft", "--first", "L:a1,b1,c1,d1,d2"]) == 2
+    assert "--first is for Golomb's game" in flat(capsys.readouterr().out)

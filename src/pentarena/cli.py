@@ -618,6 +618,9 @@ def cmd_solve_pentomino(args: argparse.Namespace, console: Console) -> int:
     from ._native import PentominoProver
     from .games.pentomino import golomb
 
+    if args.draft and not args.from_start:
+        raise GameOptionError("--draft goes with --from-start: the proof of the draft "
+                              "variant from the first pick")
     if args.from_start and args.region is not None:
         raise GameOptionError("--from-start proves the game from the empty board: give it "
                               "without a position")
@@ -627,7 +630,9 @@ def cmd_solve_pentomino(args: argparse.Namespace, console: Console) -> int:
                                   "or a record or saved state), or --from-start for the "
                                   "proof from the empty board")
         return solve_pentomino_position(args, console)
-    path = Path(args.checkpoint)
+    if args.draft:
+        return prove_draft(args, console)
+    path = Path(args.checkpoint or golomb.DEFAULT_CHECKPOINT)
     firsts = None
     if args.first:
         state = load_game("pentomino").new_initial_state()
@@ -650,6 +655,39 @@ def cmd_solve_pentomino(args: argparse.Namespace, console: Console) -> int:
         return 0
     console.print(f"stopped: {len(progress.answers)} of {progress.replies} replies refuted so far; "
                   "run the same command again to go on", markup=False)
+    return 0
+
+
+def prove_draft(args: argparse.Namespace, console: Console) -> int:
+    """Prove who wins the draft variant from the first pick, resumably."""
+    from ._native import PentominoProver
+    from .games.pentomino import draft_proof
+
+    if args.first:
+        raise GameOptionError("--first is for Golomb's game; the draft's proof chooses its "
+                              "drafts itself")
+    path = Path(args.checkpoint or draft_proof.DEFAULT_CHECKPOINT)
+    provers = [PentominoProver(args.table_bits, False) for _ in range(args.threads or 1)]
+    console.print(f"proving the draft variant from the first pick; checkpoint {path} "
+                  f"(resumes where it stopped); {plural(len(provers), 'thread')}, a table of "
+                  f"{provers[0].table_usage()[0] / 2**20:,.0f} MB each", markup=False)
+
+    def report(line: str, progress: draft_proof.DraftProgress) -> None:
+        console.print(f"[{len(progress.splits)} drafts] {line}  ({progress.nodes:,} nodes, "
+                      f"{progress.seconds:,.0f} s)", markup=False)
+
+    progress = draft_proof.run_proof(path, provers, report, args.time)
+    if args.book:
+        draft_proof.write_book(progress, Path(args.book))
+    result = progress.result()
+    if result is None:
+        console.print(f"stopped: {len(progress.splits)} drafts proved so far; run the same "
+                      "command again to go on", markup=False)
+        return 0
+    winner = "the second picker (who places first)" if result else "the first picker"
+    console.print(f"proved: {winner} wins the draft game ({len(progress.splits)} of the 924 "
+                  f"drafts proved, {progress.nodes:,} nodes, {progress.seconds:,.0f} s of "
+                  f"search)", markup=False)
     return 0
 
 
@@ -828,6 +866,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Golomb's game: pentarena solve pentomino --from-start "
                "[--checkpoint FILE] [--book FILE]\n"
+               "  pentarena solve pentomino --from-start --draft  # the draft variant\n"
                "  pentarena solve pentomino game.json          # who wins from here, and how\n"
                "  pentarena solve pentomino draft:ILNPWZ/FTUVXY  # a draft's placement phase\n"
                "Pentago examples:\n"
@@ -854,15 +893,20 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                             "seconds; pentomino --from-start: stop (between two replies) "
                             "after this many (default: no limit)")
     solve.add_argument("--threads", type=positive_int, default=None,
-                       help="pentago: solver threads (default: every core)")
+                       help="pentago: solver threads (default: every core); pentomino "
+                            "--draft: drafts proved at once (default: 1)")
     solve.add_argument("--max-gb", type=positive_seconds, default=16.0, metavar="GB",
                        help="pentago: memory the solver may use (default: 16)")
     solve.add_argument("--json", action="store_true",
                        help="pentago, a pentomino position: print the values as JSON")
     solve.add_argument("--from-start", action="store_true",
                        help="pentomino: prove Golomb's game from the empty board")
-    solve.add_argument("--checkpoint", default="golomb-proof.jsonl", metavar="FILE",
-                       help="pentomino: the proof's checkpoint (JSON lines; resumed if present)")
+    solve.add_argument("--draft", action="store_true",
+                       help="pentomino --from-start: prove the draft variant (its picks, and "
+                            "each draft they need from its first placement)")
+    solve.add_argument("--checkpoint", default=None, metavar="FILE",
+                       help="pentomino: the proof's checkpoint (JSON lines; resumed if present; "
+                            "default golomb-proof.jsonl, with --draft draft-proof.jsonl)")
     solve.add_argument("--first", default=None, metavar="MOVE",
                        help="pentomino: the first move to prove (default: try them in order)")
     solve.add_argument("--table-bits", type=positive_int, default=25,

@@ -27,6 +27,7 @@ from ...core.polyomino import PIECE_NAMES
 from .notation import (
     BOARD,
     NUM_ACTIONS,
+    PICKS,
     TOUCHES,
     PentominoMove,
     board_action,
@@ -203,10 +204,24 @@ class PentominoState(PentominoCore, State):
         the proof is finished —, the winning answer to each reply proved so far, and the
         winning reply to each first move proved lost), else the proof search (``_prove``:
         tables kept between moves).  A lost position (value -1) comes with the move whose
-        refutation took the search the most work.  None as for :meth:`solve_position`."""
-        if self.phase != "place" or self.game.players != 2:
+        refutation took the search the most work.  In the draft variant, with ``book``,
+        the table of proved drafts (``draft_proof.py``) picks where it shows a win for the
+        picker, and gives a proved draft's first placement.  None as for
+        :meth:`solve_position` (and for a pick the table does not settle)."""
+        if self.game.players != 2:
+            return None
+        if self.phase == "pick":
+            return self._book_pick() if book else None
+        if self.phase != "place":
             return None
         moves = board_tables()[0]
+        if book and self.game.variant == "draft" and not self.placed:
+            from . import draft_proof
+
+            # the book's key: the set of the seat that does not place first
+            entry = draft_proof.load_book().get(self.sets[1 - self.current_player])
+            if entry is not None and entry[1] is not None:
+                return self._placing(Solution(1 if entry[0] else -1, moves[entry[1]], 0))
         if book and self.game.variant == "standard":
             from . import golomb
 
@@ -236,6 +251,16 @@ class PentominoState(PentominoCore, State):
         if action is None:
             return Solution(-1, self.legal_moves()[0], nodes)
         return self._placing(Solution(1 if wins else -1, moves[action], nodes))
+
+    def _book_pick(self) -> Solution | None:
+        """The draft pick that keeps a win the proved drafts show, if they show one."""
+        from . import draft_proof
+
+        m0, m1 = self.sets
+        if not draft_proof.load_book() or draft_proof.picker(m0, m1) != self.current_player:
+            return None
+        piece = draft_proof.book_picks().best_pick(m0, m1)
+        return None if piece is None else Solution(1, PICKS[PIECE_NAMES[piece]], 0)
 
     def _placing(self, solution: Solution) -> Solution:
         """With touch-move, a placement's piece is touched first."""

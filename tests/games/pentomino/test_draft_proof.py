@@ -1,0 +1,149 @@
+"""The draft variant's proof (``draft_proof.py``): the pick phase's proof-number search
+over proved drafts against plain minimax, a resumable checkpoint, and the ``perfect``
+level's use of the table of proved drafts."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+
+import pytest
+
+import pentarena
+from pentarena.ai import make_bot
+from pentarena.games.pentomino import draft_proof
+from pentarena.games.pentomino.draft_proof import ALL, Picks, picker, read_checkpoint, run_proof
+
+
+def truth(seed: int, share: float):
+    """A made-up value of every draft for the first placer (seat 1)."""
+    rng = random.Random(seed)
+    values: dict[int, bool] = {}
+
+    def value(mask0: int) -> bool:
+        if mask0 not in values:
+            values[mask0] = rng.random() < share
+        return values[mask0]
+    return value
+
+
+def minimax(value):
+    """Plain minimax over every pick: whether seat 1 wins after picks (m0, m1)."""
+    @cache
+    def wins(m0: int, m1: int) -> bool:
+        if m0 | m1 == ALL:
+            return value(m0)
+        left = [1 << i for i in range(12) if not (m0 | m1) >> i & 1]
+        if picker(m0, m1) == 0:
+            return all(wins(m0 | b, m1) for b in left)
+        return any(wins(m0, m1 | b) for b in left)
+    return wins
+
+
+def fake_prove(value, calls: list[int]):
+    def prove(prover, mask0: int):
+        calls.append(mask0)
+        return value(mask0), 0 if value(mask0) else None, 10
+    return prove
+
+
+@pytest.mark.parametrize("seed,share", [(1, 0.5), (2, 0.8), (3, 0.25)])
+def test_the_proof_finds_the_minimax_value_proving_few_drafts(tmp_path, seed, share):
+    value = truth(seed, share)
+    wins = minimax(value)
+    calls: list[int] = []
+    progress = run_proof(tmp_path / "proof.jsonl", [None], prove=fake_prove(value, calls))
+    assert progress.result() == wins(0, 0)
+    assert len(calls) == len(set(calls)) < 924  # each draft at most once, not all of them
+    assert all(progress.value(m) == value(m) for m in calls)
+    # down random picks: where the proved drafts settle a position for the seat to pick,
+    # best_pick names a piece, and that piece keeps the win
+    picks, rng = Picks(progress.value), random.Random(seed)
+    m0 = m1 = 0
+    while m0 | m1 != ALL:
+        seat = picker(m0, m1)
+        pn, dn = picks.numbers(m0, m1)
+        settled = pn == 0 if seat == 1 else dn == 0
+        if m0 == m1 == 0:  # the proof is finished: seat 0 (to pick) has it iff it wins
+            assert settled == (not wins(0, 0))
+        piece = picks.best_pick(m0, m1)
+        assert (piece is not None) == settled
+        if piece is None:
+            piece = rng.choice([i for i in range(12) if not (m0 | m1) >> i & 1])
+        m0, m1 = (m0 | 1 << piece, m1) if seat == 0 else (m0, m1 | 1 << piece)
+        if settled:
+            assert wins(m0, m1) == (seat == 1)
+
+
+def test_the_proof_resumes_from_its_checkpoint(tmp_path):
+    value = truth(4, 0.6)
+    path = tmp_path / "proof.jsonl"
+    calls: list[int] = []
+
+    def stopping(prover, mask0):
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return fake_prove(value, calls)(prover, mask0)
+
+    with pytest.raises(KeyboardInterrupt):
+        run_proof(path, [None], prove=stopping)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(lines) == 5 and all(r["kind"] == "split" for r in lines)
+    assert lines[0]["sets"] == [draft_proof.letters(lines[0]["mask0"]),
+                                draft_proof.letters(ALL & ~lines[0]["mask0"])]
+    with path.open("a") as out:
+        out.write('{"kind": "split", "mask0"')  # a line cut short by a stop mid-write
+    assert len(read_checkpoint(path).splits) == 5
+    more: list[int] = []
+    progress = run_proof(path, [None], prove=fake_prove(value, more))
+    assert not set(more) & set(calls)  # what the checkpoint holds is not proved again
+    assert progress.result() == minimax(value)(0, 0)
+    assert run_proof(path, [None], prove=fake_prove(value, again := [])).result() == progress.result()
+    assert again == []
+    assert run_proof(tmp_path / "late.jsonl", [None], stop_after=0,
+                     prove=fake_prove(value, late := [])).result() is None and late == []
+
+
+def test_perfect_plays_the_table_of_proved_drafts(tmp_path, monkeypatch):
+    value = truth(5, 0.5)
+    progress = run_proof(tmp_path / "proof.jsonl", [None], prove=fake_prove(value, []))
+    # the first placer's placement in each proved draft: any legal one (made up)
+    game = pentarena.load_game("pentomino", variant="draft")
+    for mask0 in progress.splits:
+        state = game.new_initial_state(sets=[list(draft_proof.letters(mask0)),
+                                             list(draft_proof.letters(ALL & ~mask0))])
+        progress.splits[mask0] = (value(mask0), state.legal_actions()[mask0 % 7])
+    book = tmp_path / "draft_book.json"
+    draft_proof.write_book(progress, book)
+    monkeypatch.setattr(draft_proof, "BOOK_PATH", book)
+    draft_proof.load_book.cache_clear()
+    draft_proof.book_picks.cache_clear()
+    try:
+        winner = 1 if progress.result() else 0
+        bots = {winner: make_bot("perfect", seed=1), 1 - winner: make_bot("random", seed=2)}
+        state = game.new_initial_state()
+        while state.phase == "pick":
+            move = bots[state.current_player].choose(state, 5.0)
+            if state.current_player == winner:
+                solution = state.perfect_move(1.0)
+                assert solution is not None and solution.value == 1 and move == solution.move
+            state.apply(move)
+        mask0 = state.sets[0]
+        assert value(mask0) == (winner == 1)  # the proved draft the winner steered to
+        first = state.perfect_move(1.0)
+        wins, action = progress.splits[mask0]
+        assert first.value == (1 if wins else -1) and first.move == state.action_to_move(action)
+    finally:
+        draft_proof.load_book.cache_clear()
+        draft_proof.book_picks.cache_clear()
+
+
+def test_two_drafts_at_once_reach_the_same_value(tmp_path):
+    value = truth(6, 0.6)
+    calls: list[int] = []
+    progress = run_proof(tmp_path / "proof.jsonl", [None, None], prove=fake_prove(value, calls))
+    assert progress.result() == minimax(value)(0, 0)
+    assert len(calls) == len(set(calls)) < 924
+    rows = [json.loads(line) for line in (tmp_path / "proof.jsonl").read_text().splitlines()]
+    assert sorted(r["mask0"] for r in rows) == sorted(calls)
