@@ -528,12 +528,31 @@ def pentomino_position(text: str, moves: str | None):
 VALUE_WORDS = {1: "wins", 0: "draws", -1: "loses"}
 
 
+def _in_background(job: Any, console: Console, columns: tuple, description: str, *,
+                   disable: bool, total: float | None = None, **fields: Any) -> tuple[Any, float]:
+    """(``job()``'s result, the seconds it took), run in a daemon thread — a native solver
+    runs without the GIL, and Ctrl-C leaves at once — while a progress line shows; a bar
+    filling over ``total`` seconds when given, else a spinner."""
+    import threading
+    import time
+
+    result: list[Any] = []
+    started = time.perf_counter()
+    worker = threading.Thread(target=lambda: result.append(job()), daemon=True)
+    with Progress(*columns, console=console, transient=True, disable=disable) as progress:
+        task = progress.add_task(description, total=total, **fields)
+        worker.start()
+        while worker.is_alive():
+            worker.join(0.1)
+            if total is not None:
+                progress.update(task, completed=min(time.perf_counter() - started, total * 0.99))
+    return (result[0] if result else None), time.perf_counter() - started
+
+
 def cmd_solve_pentago(args: argparse.Namespace, console: Console) -> int:
     """The exact value of a Pentago position and of every move (the midgame solver)."""
     import json as json_module
     import os
-    import threading
-    import time
 
     from rich.progress import BarColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -553,23 +572,12 @@ def cmd_solve_pentago(args: argparse.Namespace, console: Console) -> int:
     threads = args.threads or os.cpu_count() or 1
     if not args.json:
         console.print(str(state), markup=False, highlight=False)
-    result: list[Any] = []
-    started = time.perf_counter()
-    worker = threading.Thread(
-        target=lambda: result.append(state.solve_moves(args.time, threads, args.max_gb)),
-        daemon=True)  # Ctrl-C leaves at once; the solver runs without the GIL
     columns = (SpinnerColumn(), TextColumn("solving {task.description}"), BarColumn(),
                TimeElapsedColumn(), TextColumn("(estimate {task.fields[estimate]})"))
-    with Progress(*columns, console=console, transient=True, disable=args.json) as progress:
-        task = progress.add_task(f"{empty} empty cells", total=estimate / threads,
-                                 estimate=f"{estimate / threads:.1f} s")
-        worker.start()
-        while worker.is_alive():
-            worker.join(0.1)
-            progress.update(task, completed=min(time.perf_counter() - started,
-                                                estimate / threads * 0.99))
-    seconds = time.perf_counter() - started
-    solved = result[0] if result else None
+    solved, seconds = _in_background(
+        lambda: state.solve_moves(args.time, threads, args.max_gb), console, columns,
+        f"{empty} empty cells", disable=args.json, total=estimate / threads,
+        estimate=f"{estimate / threads:.1f} s")
     if solved is None:
         console.print(f"not solved within {args.time:g} s (the estimate for {empty} empty "
                       f"cells is {estimate / threads:.1f} s on {plural(threads, 'thread')}); "
@@ -695,8 +703,6 @@ def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
     """The exact value of a 2-player Pentomino placement position for the player to move,
     and a move that keeps it (when lost: the move whose refutation is the most work)."""
     import json as json_module
-    import threading
-    import time
 
     from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -718,19 +724,10 @@ def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
     prover = PentominoProver(args.table_bits, state.game.variant == "standard")
     if not args.json:
         console.print(str(state), markup=False, highlight=False)
-    result: list[Any] = []
-    started = time.perf_counter()
-    worker = threading.Thread(  # the proof search runs without the GIL; Ctrl-C leaves at once
-        target=lambda: result.append(state.perfect_move(args.time, memory={"prover": prover})),
-        daemon=True)
     columns = (SpinnerColumn(), TextColumn("proving {task.description}"), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True, disable=args.json) as progress:
-        progress.add_task(f"from {plural(placed, 'piece')} placed", total=None)
-        worker.start()
-        while worker.is_alive():
-            worker.join(0.1)
-    seconds = time.perf_counter() - started
-    solution = result[0] if result else None
+    solution, seconds = _in_background(
+        lambda: state.perfect_move(args.time, memory={"prover": prover}), console, columns,
+        f"from {plural(placed, 'piece')} placed", disable=args.json)
     if solution is None:
         console.print(f"not solved within {args.time:g} s; give more --time", markup=False)
         return 1

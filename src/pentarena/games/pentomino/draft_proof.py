@@ -29,18 +29,17 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ...core.polyomino import PIECE_NAMES
 from .notation import board_tables
+from .rules import ALL
+from .rules import letters as piece_letters
 
-ALL = (1 << 12) - 1
-SET_SIZE = 6
 BOOK_PATH = Path(__file__).with_name("draft_book.json")
 DEFAULT_CHECKPOINT = "draft-proof.jsonl"
 INFINITE = 1 << 40
 
 
 def letters(mask: int) -> str:
-    return "".join(p for i, p in enumerate(PIECE_NAMES) if mask >> i & 1)
+    return "".join(piece_letters(mask))
 
 
 def picker(mask0: int, mask1: int) -> int:
