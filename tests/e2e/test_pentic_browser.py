@@ -11,7 +11,7 @@ import urllib.request
 from pentarena.record import GameRecord
 
 from .conftest import shot
-from .helpers import create_table, wait_moves, wait_turn_or_end
+from .helpers import create_table, until, wait_moves, wait_turn_or_end
 
 
 def create_pentic(server, seats, options) -> dict:
@@ -70,14 +70,18 @@ def test_two_player_game_against_the_computer_leaks_nothing(server, new_page):
     rng = random.Random(1)
     turns = 0
     while wait_turn_or_end(page):
-        play_pentic_move(page, rng)
-        turns += 1
         if turns == 2:
+            # on my third turn: the score a play would make is shown before Confirm, and
+            # Escape takes the choice back
             page.locator(".pc-card").first.click()
             page.locator(".pc-pos").nth(4).click()
+            until(page, "document.getElementById('pc-preview').textContent.includes('would score')")
             shot(page, "pentic-preview", full_page=False)
             page.keyboard.press("Escape")
             page.keyboard.press("Escape")
+            until(page, "document.getElementById('pc-preview').hidden")
+        play_pentic_move(page, rng)
+        turns += 1
     assert page.locator("#result").inner_text()
     shot(page, "pentic-result", full_page=False)
     assert check_frames(server, t["id"], frames, 0) >= turns
