@@ -60,15 +60,17 @@ class PentominoGame(Game):
         # who first solves a position that the mover wins (most are, a few pieces in) wins
         # the game, so the levels solve exactly from ever earlier pieces: easy (greedy
         # before) and medium (MCTS before, the proof search) from the 5th piece on the
-        # board, hard from the 4th, expert from the start (4.25 s a move, and the opening
-        # book).  medium and hard use 70% and 80% of their time, so that their answers
-        # come within 0.5 s and 2 s on a busy machine.
+        # board, hard from the 4th, expert from the start (4.25 s a move) without the
+        # proof's books, which only perfect plays: with them expert was perfect as the
+        # first player, and perfect v expert an even match (README, "Pentomino levels").
+        # medium and hard use 70% and 80% of their time, so that their answers come
+        # within 0.5 s and 2 s on a busy machine.
         "easy": {"solve_share": 0.05, "solve_when": lambda s: len(s.placed) >= 5},
         "medium": {"solver": "prove", "solve_share": 0.33, "time_share": 0.7,
                    "solve_when": lambda s: len(s.placed) >= 5},
         "hard": {"solver": "prove", "solve_share": 0.7, "time_share": 0.8,
                  "solve_when": lambda s: len(s.placed) >= 4},
-        "expert": {"solver": "book", "solve_share": 0.85},
+        "expert": {"solver": "prove", "solve_share": 0.85},
     })
 
     def __init__(self, players: int = 2, variant: str = "standard", touch_move: bool = False,
