@@ -214,6 +214,13 @@ pub fn block_actions(q: usize, blocked: usize) -> impl Iterator<Item = Action> {
     .flat_map(|base| base..base + 8)
 }
 
+/// The eight turning moves of placing on `cell` (row-major), in order.
+#[inline]
+pub fn turning_actions(cell: u8) -> [Action; 8] {
+    let base = cell as Action * 8;
+    std::array::from_fn(|t| base + t as Action)
+}
+
 fn to_row_major(side: u64) -> u64 {
     let mut out = 0;
     let mut s = side;
@@ -420,12 +427,26 @@ impl Position {
         for a in self.win_actions() {
             out.push(a);
         }
-        for (q, &blocked) in self.quadrant_blocks().iter().enumerate() {
-            for a in block_actions(q, blocked) {
+        for cell in self.turning_cells() {
+            for a in turning_actions(cell) {
                 out.push(a);
             }
         }
         out
+    }
+
+    /// The cells (row-major) that take turning moves, in the order of
+    /// [`Position::legal_actions`] (the packed layout's bits run quadrant by quadrant,
+    /// cell by cell); none once the game is over.
+    pub fn turning_cells(&self) -> impl Iterator<Item = u8> {
+        let mut free = if self.is_over() { 0 } else { self.empty() & !self.wins };
+        std::iter::from_fn(move || {
+            (free != 0).then(|| {
+                let bit = free.trailing_zeros();
+                free &= free - 1;
+                BIT_CELL[bit as usize]
+            })
+        })
     }
 
     /// Whether the player to move can win by a lone placement.

@@ -3,9 +3,9 @@
 //! moves), the wins in one move (a lone placement, or a placement and a quarter turn —
 //! eight table look-ups, no move generation), the evaluation and the move ordering.
 
-use super::tables::{BIT_CELL, CELL_BIT, COUNTS, FIELD_LOW, ROTATE};
-use super::{has_five, win_cells, Action, Move, Position, Twist};
-use crate::search::{self, Game, SearchLimits, SearchResult, PROVEN};
+use super::tables::{BIT_CELL, CELL_BIT, COUNTS, FIELD_FOUR, FIELD_LOW, FULL, LINE_FIELDS, ROTATE};
+use super::{has_five, turning_actions, win_cells, Action, Move, Position, Twist};
+use crate::search::{self, Game, Horizon, SearchLimits, SearchResult, PROVEN};
 
 /// The eight symmetries of the board as maps of row-major cells: rotations by 0, 90, 180
 /// and 270 degrees clockwise, then the same after a left-right mirror.
@@ -138,6 +138,27 @@ const LINE_WEIGHT: [i32; 6] = [0, 1, 6, 36, 200, 0];
 /// The weight of a line of four of the player *not* to move (a threat to be answered).
 const THREAT_WEIGHT: i32 = 400;
 
+/// [`Position::score`] from the line counts of the player to move and of the other.
+#[inline]
+fn lines_score(mine: u128, theirs: u128) -> i32 {
+    // fields where a colour has no marble, at each field's low bit
+    let free = |c: u128| !(c | c >> 1 | c >> 2) & FIELD_LOW;
+    lines_value(mine, free(theirs), LINE_WEIGHT[4]) - lines_value(theirs, free(mine), THREAT_WEIGHT)
+}
+
+/// The weights of a colour's lines (`counts`) among the `free` fields, four worth `four`:
+/// a field's bits b0, b1, b2 count 1 = b0, 2 = b1, 3 = b0 + b1, 4 = b2 (and 5 = b0 + b2,
+/// a finished game, nothing), so each weight is a sum over bit masks, counted at once.
+#[inline]
+fn lines_value(counts: u128, free: u128, four: i32) -> i32 {
+    let (b0, b1, b2) = (counts & free, counts >> 1 & free, counts >> 2 & free);
+    let n = |mask: u128| mask.count_ones() as i32;
+    LINE_WEIGHT[1] * n(b0 & !b2)
+        + LINE_WEIGHT[2] * n(b1)
+        + (LINE_WEIGHT[3] - LINE_WEIGHT[2] - LINE_WEIGHT[1]) * n(b0 & b1)
+        + four * n(b2 & !b0)
+}
+
 impl Position {
     /// A move that wins at once for the player to move: a lone placement that makes
     /// five, or a placement and a quarter turn after which only the mover has five.
@@ -149,36 +170,54 @@ impl Position {
             let bit = self.wins.trailing_zeros();
             return Some(Move { cell: BIT_CELL[bit as usize], twist: None });
         }
-        let me = self.to_move as usize;
+        let (q, d, cm) = self.winning_turn()?;
+        let twist = Some(Twist { quadrant: q as u8, direction: d as u8 });
         let empty = self.empty();
+        if has_five(cm) {
+            // any placement, then this turn
+            let bit = empty.trailing_zeros();
+            return Some(Move { cell: BIT_CELL[bit as usize], twist });
+        }
+        let shift = 16 * q;
+        let hole = (empty >> shift & 0x1FF) as usize;
+        let turned_empty = (empty & !(0x1FF << shift)) | (ROTATE[d][hole] as u64) << shift;
+        // the cell after the turn; before it, where the turn brings it from
+        let mut bit = win_cells(cm, turned_empty).trailing_zeros() as u64;
+        if bit >> 4 == q as u64 {
+            let local = ROTATE[1 - d][1 << (bit & 15)] as u64;
+            bit = 16 * q as u64 + local.trailing_zeros() as u64;
+        }
+        Some(Move { cell: BIT_CELL[bit as usize], twist })
+    }
+
+    /// Whether the player to move has a [`Position::winning_move`].
+    pub fn has_winning_move(&self) -> bool {
+        !self.is_over() && (self.wins != 0 || self.winning_turn().is_some())
+    }
+
+    /// The first quarter turn (quadrant, direction) after which a placement wins (the
+    /// game not over, no lone winning placement), with the mover's counts after it.
+    fn winning_turn(&self) -> Option<(usize, usize, u128)> {
+        let me = self.to_move as usize;
+        if self.sides[me].count_ones() < 4 {
+            return None; // five needs four marbles before the placement
+        }
         for (q, table) in COUNTS.iter().enumerate() {
             let shift = 16 * q;
             let mine = (self.sides[me] >> shift & 0x1FF) as usize;
             let theirs = (self.sides[1 - me] >> shift & 0x1FF) as usize;
-            let hole = (empty >> shift & 0x1FF) as usize;
-            for d in 0..2 {
-                let (m2, t2) = (ROTATE[d][mine] as usize, ROTATE[d][theirs] as usize);
-                let ct = self.counts[1 - me] - table[theirs] + table[t2];
-                if has_five(ct) {
-                    continue; // the opponent would have five too
+            let (rest_m, rest_t) = (self.counts[me] - table[mine], self.counts[1 - me] - table[theirs]);
+            for (d, rotate) in ROTATE.iter().enumerate() {
+                let cm = rest_m + table[rotate[mine] as usize];
+                if cm & FIELD_FOUR == 0 {
+                    continue; // no line of four
                 }
-                let cm = self.counts[me] - table[mine] + table[m2];
-                let twist = Some(Twist { quadrant: q as u8, direction: d as u8 });
-                if has_five(cm) {
-                    // any placement, then this turn
-                    let bit = empty.trailing_zeros();
-                    return Some(Move { cell: BIT_CELL[bit as usize], twist });
-                }
-                let turned_empty = (empty & !(0x1FF << shift)) | (ROTATE[d][hole] as u64) << shift;
-                let cells = win_cells(cm, turned_empty);
-                if cells != 0 {
-                    // the cell after the turn; before it, where the turn brings it from
-                    let mut bit = cells.trailing_zeros() as u64;
-                    if bit >> 4 == q as u64 {
-                        let local = ROTATE[1 - d][1 << (bit & 15)] as u64;
-                        bit = 16 * q as u64 + local.trailing_zeros() as u64;
-                    }
-                    return Some(Move { cell: BIT_CELL[bit as usize], twist });
+                let ct = rest_t + table[rotate[theirs] as usize];
+                // a line of the mover's four (its fifth cell empty) or five, and no five
+                // of the opponent's
+                let free = !(ct | ct >> 1 | ct >> 2);
+                if cm >> 2 & free & FIELD_LOW != 0 && !has_five(ct) {
+                    return Some((q, d, cm));
                 }
             }
         }
@@ -190,25 +229,7 @@ impl Position {
     /// fours, threats to be answered, more).
     pub fn score(&self) -> i32 {
         let me = self.to_move as usize;
-        let (mine, theirs) = (self.counts[me], self.counts[1 - me]);
-        // fields where one colour has no marble: spread each field's bits to its low bit
-        let spread = |c: u128| (c | c >> 1 | c >> 2) & FIELD_LOW;
-        let (has_mine, has_theirs) = (spread(mine), spread(theirs));
-        let mut score = 0;
-        let mut only_mine = has_mine & !has_theirs;
-        while only_mine != 0 {
-            let i = only_mine.trailing_zeros();
-            score += LINE_WEIGHT[(mine >> i & 7) as usize];
-            only_mine &= only_mine - 1;
-        }
-        let mut only_theirs = has_theirs & !has_mine;
-        while only_theirs != 0 {
-            let i = only_theirs.trailing_zeros();
-            let k = (theirs >> i & 7) as usize;
-            score -= if k == 4 { THREAT_WEIGHT } else { LINE_WEIGHT[k] };
-            only_theirs &= only_theirs - 1;
-        }
-        score
+        lines_score(self.counts[me], self.counts[1 - me])
     }
 
     /// The canonical hash under the eight symmetries, and the symmetry that reaches it.
@@ -242,7 +263,17 @@ impl Game for Position {
     }
 
     fn moves(&self, out: &mut Vec<Action>) {
-        out.extend_from_slice(&self.legal_actions());
+        if self.is_over() {
+            return;
+        }
+        out.extend(self.win_actions());
+        for cell in self.turning_cells() {
+            out.extend_from_slice(&turning_actions(cell));
+        }
+    }
+
+    fn is_legal(&self, a: Action) -> bool {
+        Move::from_action(a).is_some_and(|mv| self.check(mv).is_ok())
     }
 
     fn child(&self, a: Action) -> Position {
@@ -269,17 +300,41 @@ impl Game for Position {
         self.winning_move().map(Move::action)
     }
 
+    fn has_winning_move(&self) -> bool {
+        self.has_winning_move()
+    }
+
     fn evaluate(&self) -> i32 {
         self.score()
+    }
+
+    fn horizon(&self, a: Action) -> Horizon {
+        if a >= 288 {
+            return Horizon::Over(1); // a lone winning placement
+        }
+        // the line counts after the move, as `play_unchecked` makes them
+        let me = self.to_move as usize;
+        let bit = 1u64 << CELL_BIT[(a / 8) as usize];
+        let (q, d) = ((a >> 1 & 3) as usize, (a & 1) as usize);
+        let (table, rotate) = (&COUNTS[q], &ROTATE[d]);
+        let mine = ((self.sides[me] | bit) >> (16 * q) & 0x1FF) as usize;
+        let theirs = (self.sides[1 - me] >> (16 * q) & 0x1FF) as usize;
+        let cm = self.counts[me] + LINE_FIELDS[bit.trailing_zeros() as usize] - table[mine] + table[rotate[mine] as usize];
+        let ct = self.counts[1 - me] - table[theirs] + table[rotate[theirs] as usize];
+        match (has_five(cm), has_five(ct)) {
+            (true, true) => Horizon::Over(0),
+            (true, false) => Horizon::Over(1),
+            (false, true) => Horizon::Over(-1),
+            _ if self.occupied() | bit == FULL => Horizon::Over(0),
+            _ => Horizon::Eval(-lines_score(ct, cm)),
+        }
     }
 
     fn order_score(&self, _a: Action, child: &Position) -> i32 {
         if child.is_over() {
             return PROVEN; // a finished game first: it is a win or a draw
         }
-        if child.winning_move().is_some() {
-            return -PROVEN; // the opponent wins at once: last
-        }
+        // (a win at once for the opponent is found when the child is searched)
         -child.score()
     }
 }

@@ -202,6 +202,8 @@ fn random_games_agree_with_the_naive_engine() {
         while !pos.is_over() {
             let mut moves = pos.legal_actions().to_vec();
             assert_eq!(moves.len() as u32, pos.num_legal());
+            let blocks = pos.quadrant_blocks().into_iter().enumerate().flat_map(|(q, b)| block_actions(q, b));
+            assert_eq!(moves, pos.win_actions().chain(blocks).collect::<Vec<_>>(), "in order");
             moves.sort();
             assert_eq!(moves, naive_moves(&pos));
             let a = moves[rng.below(moves.len() as u32) as usize];

@@ -4,15 +4,19 @@
 //!
 //! Each iteration searches every root move one ply deeper than the last, the root moves
 //! re-ordered by the previous iteration's scores.  At every node the game is first asked
-//! for a move that wins at once ([`Game::winning_move`]), so threats are seen one ply
-//! beyond the horizon; children that repeat a sibling's position (by [`Game::key`],
-//! which may merge symmetric positions) are searched once.  The search stops at the time
-//! or depth limit, or as soon as the root is proven (a forced win, or every move losing).
+//! whether the player to move wins at once ([`Game::has_winning_move`]), so threats are
+//! seen one ply beyond the horizon.  The table's move and the killers are searched before
+//! the other moves are generated (a cutoff spares generating them); those are then
+//! ordered by the game's scores, and children that repeat a sibling's position (by
+//! [`Game::key`], which may merge symmetric positions) are searched once.  One ply above
+//! the horizon, children are valued in place ([`Game::horizon`]).  The search stops at
+//! the time or depth limit, or as soon as the root is proven (a forced win, or every
+//! move losing).
 
 use std::time::Instant;
 
 use super::tt::{Bound, Table};
-use super::{Game, PROVEN, WIN};
+use super::{Game, Horizon, PROVEN, WIN};
 
 /// When to stop.
 #[derive(Clone, Copy, Debug)]
@@ -59,13 +63,98 @@ impl<M> SearchResult<M> {
     }
 }
 
+/// A child of a node, as searched.
+#[derive(Clone, Copy)]
+struct Child<G: Game> {
+    mv: G::Move,
+    /// The ordering score (higher first).
+    order: i32,
+    pos: G,
+}
+
+/// A node's window and the best of its children so far.
+struct Window<M> {
+    alpha0: i32,
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: M,
+}
+
+impl<M: Copy + Default> Window<M> {
+    fn new(alpha: i32, beta: i32) -> Window<M> {
+        Window { alpha0: alpha, alpha, beta, best: -WIN, best_move: M::default() }
+    }
+
+    /// Take the value `v` of playing `mv`; true on a cutoff.
+    fn update(&mut self, v: i32, mv: M) -> bool {
+        if v > self.best {
+            self.best = v;
+            self.best_move = mv;
+        }
+        self.alpha = self.alpha.max(v);
+        self.alpha >= self.beta
+    }
+
+    /// What the best value is, as the table keeps it.
+    fn bound(&self) -> Bound {
+        if self.best <= self.alpha0 {
+            Bound::Upper
+        } else if self.best >= self.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
+/// A set of one node's children's keys: open addressing, emptied by a new stamp.
+struct Seen {
+    slots: Vec<(u32, u64)>,
+    stamp: u32,
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen { slots: vec![(0, 0); 1024], stamp: 0 }
+    }
+
+    fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill((0, 0));
+            self.stamp = 1;
+        }
+    }
+
+    /// Add `key`; false if it was there already.
+    fn insert(&mut self, key: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let (stamp, k) = self.slots[i];
+            if stamp != self.stamp {
+                self.slots[i] = (self.stamp, key);
+                return true;
+            }
+            if k == key {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+/// Killer moves kept per ply.
+const KILLERS: usize = 4;
+
 struct Searcher<G: Game> {
     tt: Table<G::Move>,
-    killers: Vec<[G::Move; 2]>,
-    /// Per ply, the children being searched (move, ordering score, position).
-    buffers: Vec<Vec<(G::Move, i32, G)>>,
+    killers: Vec<[Option<G::Move>; KILLERS]>,
+    /// Per ply, the children being searched.
+    buffers: Vec<Vec<Child<G>>>,
     moves: Vec<G::Move>,
-    seen: Vec<u64>,
+    seen: Seen,
     nodes: u64,
     /// The node count at which the clock is read next.
     next_check: u64,
@@ -108,44 +197,75 @@ impl<G: Game> Searcher<G> {
         self.stop
     }
 
-    /// The children of `pos`: one per distinct resulting position, in search order (the
-    /// table's move, the killers, then by the game's ordering score).
-    fn children(&mut self, pos: &G, ply: usize, first: Option<G::Move>) -> Vec<(G::Move, i32, G)> {
+    /// Make room for the killers and the children at `ply`.
+    fn reach(&mut self, ply: usize) {
+        while self.killers.len() <= ply {
+            self.killers.push([None; KILLERS]);
+            self.buffers.push(Vec::new());
+        }
+    }
+
+    /// `mv` made a cutoff at `ply`: the first killer there (the others kept, most recent
+    /// first).
+    fn record_killer(&mut self, ply: usize, mv: G::Move) {
+        let k = &mut self.killers[ply];
+        let at = k.iter().position(|&m| m == Some(mv)).unwrap_or(KILLERS - 1);
+        k[..=at].rotate_right(1);
+        k[0] = Some(mv);
+    }
+
+    /// The children of `pos` but the moves `tried` (searched already): one per distinct
+    /// resulting position (none repeating a tried one), best ordering score first, ties in
+    /// the game's order.
+    fn children(&mut self, pos: &G, ply: usize, tried: &[G::Move]) -> Vec<Child<G>> {
         // at the root, symmetric children are merged too (the opening is symmetric)
-        let canonical = ply == 0;
+        let key = |child: &G| if ply == 0 { child.key().0 } else { child.sibling_key() };
         let mut out = std::mem::take(&mut self.buffers[ply]);
         out.clear();
         self.moves.clear();
         pos.moves(&mut self.moves);
         self.seen.clear();
-        let killers = self.killers[ply];
+        for &mv in tried {
+            self.seen.insert(key(&pos.child(mv)));
+        }
         for &mv in &self.moves {
-            let child = pos.child(mv);
-            let key = if canonical { child.key().0 } else { child.sibling_key() };
-            if self.seen.contains(&key) {
+            if tried.contains(&mv) {
                 continue;
             }
-            self.seen.push(key);
-            let mut score = pos.order_score(mv, &child);
-            if Some(mv) == first {
-                score = i32::MAX;
-            } else if mv == killers[0] {
-                score = i32::MAX - 1;
-            } else if mv == killers[1] {
-                score = i32::MAX - 2;
+            let child = pos.child(mv);
+            if self.seen.insert(key(&child)) {
+                out.push(Child { mv, order: pos.order_score(mv, &child), pos: child });
             }
-            out.push((mv, score, child));
         }
-        out.sort_unstable_by_key(|c| std::cmp::Reverse(c.1));
+        out.sort_by_key(|c| std::cmp::Reverse(c.order));
         out
     }
 
-    fn negamax(&mut self, pos: &G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The value for the player to move at `ply` of playing to `child`, the `i`-th move
+    /// searched there (principal variation search: the first with the full window, the
+    /// others with a null window, searched again if they beat alpha).
+    #[allow(clippy::too_many_arguments)]
+    fn child_value(&mut self, child: &G, me: usize, i: usize, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(r) = child.result(me) {
+            return r * (WIN - ply as i32 - 1);
+        }
+        if i == 0 {
+            return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+        }
+        let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+        if v > alpha && v < beta && !self.stop {
+            -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+        } else {
+            v
+        }
+    }
+
+    fn negamax(&mut self, pos: &G, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
         }
-        if pos.winning_move().is_some() {
+        if pos.has_winning_move() {
             return WIN - ply as i32 - 1; // the next ply wins
         }
         if depth <= 0 {
@@ -165,125 +285,101 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        if depth == 1 {
-            return self.frontier(pos, alpha, beta, ply, key, sym, first);
-        }
-        if self.buffers.len() <= ply + 1 {
-            self.buffers.push(Vec::new());
-            self.killers.push([G::Move::default(); 2]);
-        }
-        let children = self.children(pos, ply, first);
+        self.reach(ply);
         let me = pos.side();
-        let alpha0 = alpha;
-        let mut best = -WIN;
-        let mut best_move = G::Move::default();
-        for (i, &(mv, _, ref child)) in children.iter().enumerate() {
-            let v = if let Some(r) = child.result(me) {
-                r * (WIN - ply as i32 - 1)
-            } else if i == 0 {
-                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+        let mut w = Window::new(alpha, beta);
+        // the table's move and the killers first, before the others are generated: a
+        // cutoff spares generating them
+        let mut tried = [G::Move::default(); KILLERS + 1];
+        let mut n = 0;
+        let mut cut = false;
+        for mv in std::iter::once(first).chain(self.killers[ply]).flatten() {
+            if tried[..n].contains(&mv) || !pos.is_legal(mv) {
+                continue;
+            }
+            tried[n] = mv;
+            n += 1;
+            let v = if depth == 1 {
+                self.leaf_value(pos, mv, ply, w.best)
             } else {
-                let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                if v > alpha && v < beta && !self.stop {
-                    -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    v
-                }
+                self.child_value(&pos.child(mv), me, n - 1, depth, w.alpha, w.beta, ply)
             };
             if self.stop {
-                self.buffers[ply] = children;
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = mv;
+            if w.update(v, mv) {
+                cut = true;
+                break;
             }
-            if v > alpha {
-                alpha = v;
+        }
+        if !cut {
+            cut = if depth == 1 {
+                self.frontier(pos, &mut w, ply, &tried[..n])
+            } else {
+                self.interior(pos, &mut w, depth, ply, &tried[..n])
+            };
+            if self.stop {
+                return 0;
             }
-            if alpha >= beta {
-                let k = &mut self.killers[ply];
-                if k[0] != mv {
-                    k[1] = k[0];
-                    k[0] = mv;
-                }
+        }
+        if cut {
+            self.record_killer(ply, w.best_move);
+        }
+        self.tt.store(key, to_tt(w.best, ply), depth.min(127) as i8, w.bound(), G::map_move(w.best_move, sym, false));
+        w.best
+    }
+
+    /// The moves of `pos` but those `tried`, searched into `w` after ordering them; true on
+    /// a cutoff.
+    fn interior(&mut self, pos: &G, w: &mut Window<G::Move>, depth: i32, ply: usize, tried: &[G::Move]) -> bool {
+        let me = pos.side();
+        let children = self.children(pos, ply, tried);
+        let mut cut = false;
+        for (i, c) in children.iter().enumerate() {
+            let v = self.child_value(&c.pos, me, tried.len() + i, depth, w.alpha, w.beta, ply);
+            if self.stop {
+                break;
+            }
+            if w.update(v, c.mv) {
+                cut = true;
                 break;
             }
         }
         self.buffers[ply] = children;
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt.store(key, to_tt(best, ply), depth.min(127) as i8, bound, G::map_move(best_move, sym, false));
-        best
+        cut
     }
-}
 
-impl<G: Game> Searcher<G> {
-    /// A node one ply above the horizon: its children are valued in place (a finished
-    /// game, a win at once for the opponent, or the evaluation), the table's move and the
-    /// killers first, the others in the game's order — no ordering pass, since valuing a
-    /// child costs what scoring it for the order would.
-    #[allow(clippy::too_many_arguments)]
-    fn frontier(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, key: u64, sym: u8, first: Option<G::Move>) -> i32 {
+    /// [`Searcher::interior`] one ply above the horizon: the children are valued in place,
+    /// in the game's order — no ordering pass, since valuing a child costs what scoring it
+    /// for the order would.
+    fn frontier(&mut self, pos: &G, w: &mut Window<G::Move>, ply: usize, tried: &[G::Move]) -> bool {
         self.moves.clear();
         pos.moves(&mut self.moves);
-        let mut moves = std::mem::take(&mut self.moves);
-        if self.killers.len() <= ply {
-            self.killers.push([G::Move::default(); 2]);
-        }
-        let killers = self.killers[ply];
-        let mut front = 0;
-        for m in [first, Some(killers[1]), Some(killers[0])].into_iter().flatten() {
-            if let Some(i) = moves[front..].iter().position(|&x| x == m) {
-                moves.swap(front, front + i);
-                // keep the order: table move, killer 0, killer 1
-                moves[..=front].rotate_right(1);
-                front += 1;
-            }
-        }
-        let me = pos.side();
-        let alpha0 = alpha;
-        let mut best = -WIN;
-        let mut best_move = G::Move::default();
-        for &mv in &moves {
-            self.nodes += 1;
-            let child = pos.child(mv);
-            let v = match child.result(me) {
-                Some(r) => r * (WIN - ply as i32 - 1),
-                None if child.winning_move().is_some() => -(WIN - ply as i32 - 2),
-                None => -child.evaluate(),
-            };
-            if v > best {
-                best = v;
-                best_move = mv;
-            }
-            if v > alpha {
-                alpha = v;
-            }
-            if alpha >= beta {
-                let k = &mut self.killers[ply];
-                if k[0] != mv {
-                    k[1] = k[0];
-                    k[0] = mv;
-                }
+        let moves = std::mem::take(&mut self.moves);
+        let mut cut = false;
+        for &mv in moves.iter().filter(|mv| !tried.contains(mv)) {
+            let v = self.leaf_value(pos, mv, ply, w.best);
+            if w.update(v, mv) {
+                cut = true;
                 break;
             }
         }
         self.moves = moves;
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt.store(key, to_tt(best, ply), 1, bound, G::map_move(best_move, sym, false));
-        best
+        cut
+    }
+
+    /// The value of `mv` at `ply`, one ply above the horizon: a finished game, a win at
+    /// once for the opponent, or the evaluation — exact when above `best`, otherwise at
+    /// most `best`.
+    fn leaf_value(&mut self, pos: &G, mv: G::Move, ply: usize, best: i32) -> i32 {
+        self.nodes += 1;
+        match pos.horizon(mv) {
+            Horizon::Over(r) => r * (WIN - ply as i32 - 1),
+            // a win at once for the opponent only lowers the value: look for one only when
+            // the evaluation would raise the best
+            Horizon::Eval(v) if v > best && pos.child(mv).has_winning_move() => -(WIN - ply as i32 - 2),
+            Horizon::Eval(v) => v,
+        }
     }
 }
 
@@ -294,10 +390,10 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
     }
     let mut s = Searcher::<G> {
         tt: Table::new(limits.tt_bits),
-        killers: vec![[G::Move::default(); 2]; 2],
+        killers: vec![[None; KILLERS]; 2],
         buffers: vec![Vec::new(), Vec::new()],
         moves: Vec::new(),
-        seen: Vec::new(),
+        seen: Seen::new(),
         nodes: 0,
         next_check: 0,
         limits: *limits,
@@ -306,31 +402,19 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
     if let Some(mv) = root.winning_move() {
         return Some(SearchResult { best: mv, score: WIN - 1, depth: 1, nodes: 1, scores: vec![(mv, WIN - 1)] });
     }
-    let mut root_moves: Vec<(G::Move, i32, G)> = s.children(root, 0, None);
+    let mut root_moves = s.children(root, 0, &[]);
     if root_moves.is_empty() {
         return None;
     }
     let me = root.side();
     let mut scores: Vec<i32> = vec![0; root_moves.len()];
-    let mut result = SearchResult { best: root_moves[0].0, score: 0, depth: 0, nodes: 0, scores: Vec::new() };
+    let mut result = SearchResult { best: root_moves[0].mv, score: 0, depth: 0, nodes: 0, scores: Vec::new() };
     for depth in 1..=limits.max_depth.max(1) as i32 {
         let mut alpha = -WIN;
         let mut best: Option<usize> = None;
         let mut done = 0;
         for i in 0..root_moves.len() {
-            let (_, _, child) = root_moves[i];
-            let v = if let Some(r) = child.result(me) {
-                r * (WIN - 1)
-            } else if i == 0 {
-                -s.negamax(&child, depth - 1, -WIN, -alpha, 1)
-            } else {
-                let v = -s.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if v > alpha && !s.stop {
-                    -s.negamax(&child, depth - 1, -WIN, -alpha, 1)
-                } else {
-                    v
-                }
-            };
+            let v = s.child_value(&root_moves[i].pos, me, i, depth, alpha, WIN, 0);
             if s.stop {
                 break;
             }
@@ -344,7 +428,7 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
         }
         if let Some(b) = best {
             // completed or not, a move that beat the others' searched scores at this depth
-            result.best = root_moves[b].0;
+            result.best = root_moves[b].mv;
             result.score = scores[b];
         }
         if s.stop && done < root_moves.len() {
@@ -356,7 +440,7 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
         order.sort_by(|&a, &b| scores[b].cmp(&scores[a]));
         root_moves = order.iter().map(|&i| root_moves[i]).collect();
         scores = order.iter().map(|&i| scores[i]).collect();
-        result.scores = root_moves.iter().zip(&scores).map(|(m, &v)| (m.0, v)).collect();
+        result.scores = root_moves.iter().zip(&scores).map(|(c, &v)| (c.mv, v)).collect();
         let top = scores[0];
         if top >= PROVEN || top <= -PROVEN {
             break; // a forced win, or every move loses

@@ -15,6 +15,15 @@ pub use alphabeta::{search, SearchLimits, SearchResult};
 pub const WIN: i32 = 1_000_000;
 pub const PROVEN: i32 = WIN - 1_000;
 
+/// What a move comes to without a search (see [`Game::horizon`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// The game is over: the result for the player who moved (1 win, 0 draw, -1 loss).
+    Over(i32),
+    /// The game goes on: minus the evaluation of the position reached.
+    Eval(i32),
+}
+
 /// A two-player, zero-sum game with perfect information, as the search sees it.  Scores
 /// are for the player to move ("negamax"); heuristic ones stay strictly inside
 /// `±PROVEN`.
@@ -30,6 +39,9 @@ pub trait Game: Copy + Send + Sync {
     /// The legal moves, appended to `out` (none when the game is over).  A game may leave
     /// out moves whose results repeat another's (the search loses nothing).
     fn moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Whether `mv` is legal here (moves from the table or a sibling are checked).
+    fn is_legal(&self, mv: Self::Move) -> bool;
 
     /// The position after `mv`.
     fn child(&self, mv: Self::Move) -> Self;
@@ -53,8 +65,23 @@ pub trait Game: Copy + Send + Sync {
     /// tactics the static evaluation would miss).
     fn winning_move(&self) -> Option<Self::Move>;
 
+    /// Whether there is a [`Game::winning_move`] (for games that can tell more cheaply).
+    fn has_winning_move(&self) -> bool {
+        self.winning_move().is_some()
+    }
+
     /// The heuristic value for the player to move, strictly inside `±PROVEN`.
     fn evaluate(&self) -> i32;
+
+    /// `mv` valued without a search, as at the horizon.  The default makes the child; a
+    /// game may compute the same without it.
+    fn horizon(&self, mv: Self::Move) -> Horizon {
+        let child = self.child(mv);
+        match child.result(self.side()) {
+            Some(r) => Horizon::Over(r),
+            None => Horizon::Eval(-child.evaluate()),
+        }
+    }
 
     /// The ordering score of playing `mv` here, reaching `child` (higher is tried first).
     fn order_score(&self, mv: Self::Move, child: &Self) -> i32;

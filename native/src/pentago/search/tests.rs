@@ -94,6 +94,7 @@ fn wins_in_one_agree_with_trying_every_move() {
         checked += 1;
         let fast = pos.winning_move();
         assert_eq!(fast.is_some(), naive_winning(&pos), "{:?}", pos.boards());
+        assert_eq!(pos.has_winning_move(), fast.is_some());
         if let Some(mv) = fast {
             found += 1;
             let mut child = pos;
@@ -102,6 +103,51 @@ fn wins_in_one_agree_with_trying_every_move() {
         }
     }
     assert!(found > 300, "{found}");
+}
+
+/// The evaluation, line by line.
+fn naive_score(pos: &Position) -> i32 {
+    let me = pos.to_move as usize;
+    let boards = pos.boards();
+    let (mine, theirs) = (boards[me], boards[1 - me]);
+    let mut score = 0;
+    for line in crate::pentago::tables::LINES_ROW_MAJOR {
+        let (m, t) = ((line & mine).count_ones() as usize, (line & theirs).count_ones() as usize);
+        if t == 0 {
+            score += LINE_WEIGHT[m];
+        } else if m == 0 {
+            score -= if t == 4 { THREAT_WEIGHT } else { LINE_WEIGHT[t] };
+        }
+    }
+    score
+}
+
+/// The evaluation and the values at the horizon agree with the naive ones.
+#[test]
+fn scores_and_horizon_values_agree_with_the_naive_ones() {
+    let mut rng = Rng::new(12);
+    for _ in 0..300 {
+        let mut pos = Position::new();
+        for _ in 0..rng.below(30) {
+            if pos.is_over() {
+                break;
+            }
+            pos.play(pos.random_move(&mut rng)).unwrap();
+        }
+        if pos.is_over() {
+            continue;
+        }
+        assert_eq!(pos.score(), naive_score(&pos), "{:?}", pos.boards());
+        let me = pos.to_move as usize;
+        for &a in pos.legal_actions().iter() {
+            let child = Game::child(&pos, a);
+            let expected = match child.result(me) {
+                Some(r) => Horizon::Over(r),
+                None => Horizon::Eval(-naive_score(&child)),
+            };
+            assert_eq!(pos.horizon(a), expected, "{:?} {a}", pos.boards());
+        }
+    }
 }
 
 fn solved(pos: &Position) -> midgame::Solved {
@@ -219,4 +265,46 @@ fn search_respects_its_limits() {
     let r = best_move(&pos, &SearchLimits { max_nodes: Some(5000), ..SearchLimits::default() }).unwrap();
     assert!(r.nodes < 20_000);
     assert!(pos.legal_actions().contains(&r.best));
+}
+
+/// The search's bench signature: the best move, score, depth and node count of
+/// fixed-depth searches from seeded positions (those of `examples/search.rs`) and along a
+/// whole game, folded into one number, with the total node count.  Speed work must leave
+/// both unchanged; a change to what the search does changes them (update them then, once
+/// the new search is shown to play as well).
+#[test]
+fn search_signature_is_unchanged() {
+    let mut signature = 0u64;
+    let mut nodes = 0;
+    let mut search = |pos: &Position, depth: u32| {
+        let r = best_move(pos, &SearchLimits { max_depth: depth, ..SearchLimits::default() }).unwrap();
+        for x in [r.best as u64, r.score as u64, r.depth as u64, r.nodes] {
+            signature = mix(signature ^ x);
+        }
+        nodes += r.nodes;
+        r.best
+    };
+    for (i, plies) in [0, 2, 4, 6, 8, 10, 12].into_iter().enumerate() {
+        let mut rng = Rng::new(i as u64 + 1);
+        let mut pos = Position::new();
+        for _ in 0..plies {
+            pos.play(pos.random_move(&mut rng)).unwrap();
+        }
+        for depth in 1..=4 {
+            search(&pos, depth);
+        }
+        if plies == 0 || plies == 8 {
+            search(&pos, 5);
+        }
+    }
+    let mut rng = Rng::new(1000);
+    let mut pos = Position::new();
+    for _ in 0..2 {
+        pos.play(pos.random_move(&mut rng)).unwrap();
+    }
+    while !pos.is_over() {
+        let best = search(&pos, 3);
+        pos.play(Move::from_action(best).unwrap()).unwrap();
+    }
+    assert_eq!((signature, nodes), (16645277048696523358, 5478131));
 }
