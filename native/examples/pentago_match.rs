@@ -2,9 +2,12 @@
 //! the Pentago alpha-beta against each other, from OPENINGS seeded openings of 2 random
 //! moves (numbers FIRST.., so that runs can be split), each played once with either as
 //! White.  A setting is `DEPTH`, `DEPTH@SECONDS` or `@SECONDS` (e.g. `6@10`: 6 plies,
-//! or the deepest finished within 10 s).  Prints every game and A's score.
+//! or the deepest finished within 10 s), optionally followed by `sN`: from N empty cells
+//! on, the exact solver's move when it does not lose (the evaluation's pick among the
+//! moves of the best value), as the Python levels play.  Prints every game and A's score.
 use std::time::{Duration, Instant};
 
+use pentarena_native::pentago::midgame::{self, Limits};
 use pentarena_native::pentago::search::best_move;
 use pentarena_native::pentago::{Move, Position};
 use pentarena_native::rng::Rng;
@@ -14,15 +17,20 @@ use pentarena_native::search::SearchLimits;
 struct Setting {
     depth: u32,
     seconds: Option<f64>,
+    solve_from: Option<u32>,
 }
 
 fn parse(spec: &str) -> Setting {
+    let (spec, solve_from) = match spec.split_once('s') {
+        Some((s, n)) => (s, Some(n.parse().expect("empty cells"))),
+        None => (spec, None),
+    };
     let (depth, seconds) = match spec.split_once('@') {
         Some((d, t)) => (d, Some(t.parse().expect("seconds"))),
         None => (spec, None),
     };
     let depth = if depth.is_empty() { 64 } else { depth.parse().expect("a depth") };
-    Setting { depth, seconds }
+    Setting { depth, seconds, solve_from }
 }
 
 /// One game from `opening`; returns White's result (1, 0, -1) and each side's slowest move.
@@ -33,6 +41,11 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, [f64; 2]) {
         let side = pos.current_player().expect("a game on");
         let s = if side == 0 { white } else { black };
         let start = Instant::now();
+        if let Some(mv) = s.solve_from.and_then(|n| solved_move(&pos, n)) {
+            slowest[side] = slowest[side].max(start.elapsed().as_secs_f64());
+            pos.play(mv).expect("a legal move");
+            continue;
+        }
         let limits = SearchLimits {
             deadline: s.seconds.map(|t| start + Duration::from_secs_f64(t)),
             max_depth: s.depth,
@@ -48,6 +61,25 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, [f64; 2]) {
         _ => -1,
     };
     (result, slowest)
+}
+
+/// The solver's move from `n` empty cells on, unless the position is lost: of the moves
+/// of the best value, the one the evaluation rates best for the mover.
+fn solved_move(pos: &Position, n: u32) -> Option<Move> {
+    if pos.empty_count() > n {
+        return None;
+    }
+    let solved = midgame::solve(pos, &Limits { threads: 1, ..Limits::default() }).ok()?;
+    if solved.value < 0 {
+        return None;
+    }
+    let after = |a: u16| {
+        let mut child = *pos;
+        child.play(Move::from_action(a).expect("an action")).expect("a legal move");
+        if child.is_over() { i32::MAX } else { -child.score() }
+    };
+    let best = solved.moves.iter().filter(|m| m.1 == solved.value).map(|m| m.0).max_by_key(|&a| after(a))?;
+    Move::from_action(best)
 }
 
 fn main() {
