@@ -65,14 +65,22 @@ def one_game(job: tuple[str, str, int, int]) -> dict:
             "plies": len(state.history())}
 
 
-def summarize(upper: str, lower: str, records: list[dict], plies: int) -> dict:
-    points = sum(r["points"] for r in records)
+def wdl(records: list[dict]) -> list[int]:
+    """Wins, draws and losses of the upper level in ``records``."""
     wins = sum(r["points"] == 1 for r in records)
     draws = sum(r["points"] == 0.5 for r in records)
+    return [wins, draws, len(records) - wins - draws]
+
+
+def summarize(upper: str, lower: str, records: list[dict], plies: int) -> dict:
+    """A match's figures; game g had ``upper`` as White when g is even."""
+    points = sum(r["points"] for r in records)
+    wins, draws, losses = wdl(records)
     lo, hi = wilson(points, len(records))
     return {"games": len(records), "wins": wins, "draws": draws,
-            "losses": len(records) - wins - draws, "score": points / len(records),
+            "losses": losses, "score": points / len(records),
             "interval": [lo, hi], "opening_plies": plies,
+            "as_white": wdl(records[0::2]), "as_black": wdl(records[1::2]),
             "mean_plies": sum(r["plies"] for r in records) / len(records),
             "slowest_answer": {n: round(max(r["slowest"][n] for r in records), 3)
                                for n in (upper, lower)}}
@@ -99,8 +107,10 @@ def main() -> dict:
                       f"{summary['losses']} ({summary['score']:.1%})", flush=True)
                 out = save_entry("pentago_levels", f"{upper} v {lower}", summary)
         lo, hi = summary["interval"]
-        print(f"{upper} v {lower}: {summary['score']:.1%} (95% {lo:.1%} – {hi:.1%}), slowest "
-              f"{summary['slowest_answer']}", flush=True)
+        print(f"{upper} v {lower}: {summary['score']:.1%} (95% {lo:.1%} – {hi:.1%}); as White "
+              f"{'-'.join(map(str, summary['as_white']))}, as Black "
+              f"{'-'.join(map(str, summary['as_black']))}; slowest {summary['slowest_answer']}",
+              flush=True)
     return out
 
 

@@ -166,9 +166,9 @@ def test_pentago_levels_search_natively_within_their_budget(monkeypatch):
 
     monkeypatch.setattr(PentagoState, "search_position", spy)
     state = pentago_late(1, 30)
-    # each level searches one ply deeper than the one below, its time an upper bound
+    # each level searches deeper than the one below, its time an upper bound
     for level, budget, depth in (("medium", 0.5, 3), ("hard", 2.0, 4), ("expert", 5.0, 5),
-                                 ("perfect", 10.0, 6)):
+                                 ("perfect", 10.0, 7)):
         bot = make_bot(level, seed=1)
         move = bot.choose(state)
         assert move in state.legal_moves() and bot.searched is not None
