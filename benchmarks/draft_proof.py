@@ -43,6 +43,10 @@ def main() -> None:
                    None: "not proved yet"}[book["result"]],
         "drafts_proved": len(progress.splits),
         "first_placer_wins": sum(w for w, _ in progress.splits.values()),
+        # of "the first placer wins" at the first pick: about how many unproved drafts
+        # would still have to be proved won (proof) or lost (disproof) for the first placer
+        "proof_numbers": dict(zip(("proof", "disproof"),
+                                  draft_proof.Picks(progress.value).numbers(0, 0))),
         "nodes": progress.nodes,
         "search_seconds": round(progress.seconds, 1),
         "search_cpu_seconds": round(progress.cpu, 1),

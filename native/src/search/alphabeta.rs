@@ -119,7 +119,13 @@ impl Seen {
         Seen { slots: vec![(0, 0); 1024], stamp: 0 }
     }
 
-    fn clear(&mut self) {
+    /// Empty the set, with room for `n` keys (at most half full, so probing ends).
+    fn clear(&mut self, n: usize) {
+        let size = (2 * n).next_power_of_two();
+        if size > self.slots.len() {
+            self.slots = vec![(0, 0); size];
+            self.stamp = 0;
+        }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.slots.fill((0, 0));
@@ -224,7 +230,7 @@ impl<G: Game> Searcher<G> {
         out.clear();
         self.moves.clear();
         pos.moves(&mut self.moves);
-        self.seen.clear();
+        self.seen.clear(self.moves.len());
         for &mv in tried {
             self.seen.insert(key(&pos.child(mv)));
         }
@@ -451,4 +457,24 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
     }
     result.nodes = s.nodes;
     Some(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Seen;
+
+    #[test]
+    fn seen_keeps_any_number_of_keys_and_forgets_them_when_cleared() {
+        let mut seen = Seen::new();
+        for round in 0..3u64 {
+            let n = 700 + 1500 * round as usize; // more keys than the first table holds
+            seen.clear(n);
+            for k in 0..n as u64 {
+                assert!(seen.insert(k * 1024 + round), "key {k} is new");
+            }
+            for k in 0..n as u64 {
+                assert!(!seen.insert(k * 1024 + round), "key {k} was added");
+            }
+        }
+    }
 }
