@@ -7,9 +7,10 @@
 //! every node on the path.  Wide nodes grow by *progressive widening*: a node visited `n`
 //! times has at most `widen * sqrt(n + 1)` children, taken in the order of the game's
 //! move scores ([`MctsGame::scored_moves`]; ties in an order fixed by the seed), so the
-//! search goes deep enough to matter with hundreds of legal moves.  A node's moves are not
-//! kept: they are generated again when the node takes its next child (cheap next to a
-//! playout), which keeps a node at a few dozen bytes.
+//! search goes deep enough to matter with hundreds of legal moves.  When a node takes its
+//! first child, its first [`ORDERED`] moves in order are kept in a side table (while the
+//! table holds fewer than a quarter of `max_nodes` nodes' worth), so its next children
+//! need no new generation; beyond those, its moves are generated again.
 //!
 //! The search is deterministic for a given seed and iteration budget; a deadline stops it
 //! earlier (then the result depends on the machine's speed).
@@ -105,6 +106,8 @@ pub struct MctsResult<M> {
 
 const NONE: u32 = u32::MAX;
 const OVER: u8 = u8::MAX;
+/// Moves kept in order for a node from its first child on.
+const ORDERED: usize = 16;
 
 #[derive(Clone, Debug)]
 struct Node<M> {
@@ -115,6 +118,9 @@ struct Node<M> {
     children: u16,
     /// Legal moves, once counted (`u16::MAX` before).
     moves: u16,
+    /// Where its first [`ORDERED`] moves in order are kept, [`NONE`] until its first
+    /// child.
+    ordered: u32,
     /// Seat to move here, [`OVER`] for a finished game.
     to_move: u8,
     visits: u32,
@@ -134,6 +140,8 @@ struct Tree<G: MctsGame> {
     scratch: G::Scratch,
     scored: Vec<(G::Move, i32)>,
     keys: Vec<(u64, u32)>,
+    /// Nodes' first [`ORDERED`] moves in order, [`ORDERED`] a node.
+    ordered: Vec<G::Move>,
     limits: MctsLimits,
     depth: u32,
 }
@@ -148,6 +156,7 @@ impl<G: MctsGame> Tree<G> {
             next_sibling: NONE,
             children: 0,
             moves: u16::MAX,
+            ordered: NONE,
             to_move: position.to_move().map_or(OVER, |s| s as u8),
             visits: 0,
             totals: [0.0; MAX_SEATS],
@@ -156,8 +165,13 @@ impl<G: MctsGame> Tree<G> {
     }
 
     /// The `k`-th move of `node` in ordering order (its scores, ties by a hash fixed by the
-    /// seed and the node), and the number of legal moves.
+    /// seed and the node; `k` is below its number of moves, once counted), and the number
+    /// of legal moves.
     fn kth_move(&mut self, node: u32, position: &G, k: usize) -> (G::Move, usize) {
+        let n = &self.nodes[node as usize];
+        if n.ordered != NONE && k < ORDERED {
+            return (self.ordered[n.ordered as usize * ORDERED + k], n.moves as usize);
+        }
         position.scored_moves(&mut self.scratch, &mut self.scored);
         let salt = mix(self.limits.seed, node as u64);
         self.keys.clear();
@@ -166,9 +180,23 @@ impl<G: MctsGame> Tree<G> {
             let s = (i32::MAX as i64 - score as i64) as u64;
             ((s << 32) | (mix(salt, i as u64) >> 32), i as u32)
         }));
-        let n = self.keys.len();
+        let count = self.keys.len();
+        if k < ORDERED && self.ordered.len() < ORDERED * (self.limits.max_nodes / 4) {
+            // keep the first moves in order for the node's next children (a node with
+            // fewer moves repeats its last); keys are distinct, so the order is the same
+            // as a fresh generation's
+            let kept = count.min(ORDERED);
+            if kept < count {
+                self.keys.select_nth_unstable(kept);
+            }
+            self.keys[..kept].sort_unstable();
+            self.nodes[node as usize].ordered = (self.ordered.len() / ORDERED) as u32;
+            let (keys, scored) = (&self.keys, &self.scored);
+            self.ordered.extend((0..ORDERED).map(|j| scored[keys[j.min(kept - 1)].1 as usize].0));
+            return (self.scored[self.keys[k].1 as usize].0, count);
+        }
         let (_, &mut (_, i), _) = self.keys.select_nth_unstable(k);
-        (self.scored[i as usize].0, n)
+        (self.scored[i as usize].0, count)
     }
 
     fn select(&self, node: u32) -> u32 {
@@ -253,6 +281,7 @@ where
         scratch: root.scratch(),
         scored: Vec::new(),
         keys: Vec::new(),
+        ordered: Vec::new(),
         limits: *limits,
         depth: 0,
     };
@@ -471,6 +500,63 @@ mod tests {
         let result = search(&nim(0, 2), &MctsLimits { max_iterations: Some(10), ..Default::default() });
         assert!(result.best.is_none());
         assert_eq!(result.iterations, 0);
+    }
+
+    /// Four plies of 40 moves each, scored with many ties; seat 0 wins when a hash of the
+    /// moves played is even.
+    #[derive(Clone, Debug)]
+    struct Wide {
+        played: u64,
+        plies: u32,
+    }
+
+    impl MctsGame for Wide {
+        type Move = u32;
+        type Scratch = ();
+
+        fn scratch(&self) {}
+
+        fn to_move(&self) -> Option<usize> {
+            (self.plies < 4).then_some(self.plies as usize % 2)
+        }
+
+        fn scored_moves(&self, _: &mut (), out: &mut Vec<(u32, i32)>) {
+            out.clear();
+            out.extend((0..40).map(|mv| (mv, (mv % 3) as i32)));
+        }
+
+        fn play(&mut self, mv: u32, _: &mut ()) {
+            self.played = mix(self.played, mv as u64);
+            self.plies += 1;
+        }
+
+        fn playout(mut self, _: &mut (), rng: &mut Rng) -> Rewards {
+            while self.plies < 4 {
+                self.play(rng.below(40), &mut ());
+            }
+            self.rewards()
+        }
+
+        fn rewards(&self) -> Rewards {
+            let mut r = [0.0; MAX_SEATS];
+            r[(self.played & 1) as usize] = 1.0;
+            r
+        }
+    }
+
+    #[test]
+    fn nodes_take_their_moves_in_the_same_order_with_or_without_the_side_table() {
+        let wide = Wide { played: 0, plies: 0 };
+        let iterations = 20_000;
+        let full = MctsLimits { max_iterations: Some(iterations), seed: 3, ..Default::default() };
+        // the tree never fills (it has at most one node an iteration more than the root)
+        // but the side table does, after a quarter of the nodes: the others generate again
+        let short = MctsLimits { max_nodes: iterations as usize + 2, ..full };
+        let (a, b) = (search(&wide, &full), search(&wide, &short));
+        assert_eq!((a.nodes, a.depth), (b.nodes, b.depth));
+        let view = |r: &MctsResult<u32>| r.moves.iter().map(|m| (m.mv, m.visits, m.mean.to_bits())).collect::<Vec<_>>();
+        assert_eq!(view(&a), view(&b));
+        assert!(a.moves.len() > ORDERED, "the root took more children than the table keeps");
     }
 
     #[test]
