@@ -1,7 +1,7 @@
 """Pent-Up's native MCTS against the Python one, and what the levels mean for Pent-Up.
 
     python benchmarks/pentup_search.py speed            # iterations/s, native v Python
-    python benchmarks/pentup_search.py levels --games 40 [--pairs random:easy,hard:expert]
+    python benchmarks/pentup_search.py levels --games 40 [--pairs easy:random,expert:hard]
     python benchmarks/pentup_search.py times --games 4  # the slowest move of medium, hard
 
 * ``speed``: iterations per second of CPU time from an early middle game (4 random tiles
