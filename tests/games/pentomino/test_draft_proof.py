@@ -98,11 +98,31 @@ def test_the_proof_resumes_from_its_checkpoint(tmp_path):
     more: list[int] = []
     progress = run_proof(path, [None], prove=fake_prove(value, more))
     assert not set(more) & set(calls)  # what the checkpoint holds is not proved again
+    # every split proved is in the file, the first one after the cut line too
+    assert set(read_checkpoint(path).splits) == set(calls) | set(more)
     assert progress.result() == minimax(value)(0, 0)
     assert run_proof(path, [None], prove=fake_prove(value, again := [])).result() == progress.result()
     assert again == []
     assert run_proof(tmp_path / "late.jsonl", [None], stop_after=0,
                      prove=fake_prove(value, late := [])).result() is None and late == []
+
+
+def test_a_checkpoint_replaced_while_the_proof_runs_gets_every_line(tmp_path):
+    # as a git checkout does: the file is written anew while the proof has it in use
+    value = truth(6, 0.5)
+    path = tmp_path / "proof.jsonl"
+    calls: list[int] = []
+
+    def replacing(prover, mask0):
+        if len(calls) == 3:
+            copy = tmp_path / "copy.jsonl"
+            copy.write_bytes(path.read_bytes())
+            copy.replace(path)
+        return fake_prove(value, calls)(prover, mask0)
+
+    run_proof(path, [None], prove=replacing)
+    assert len(calls) > 3
+    assert set(read_checkpoint(path).splits) == set(calls)
 
 
 def test_perfect_plays_the_table_of_proved_drafts(tmp_path, monkeypatch):

@@ -181,6 +181,19 @@ def prove_split(prover: Any, mask0: int) -> tuple[bool, int | None, int]:
     return wins, action, nodes
 
 
+def append_line(path: Path, line: str) -> None:
+    """Add ``line`` to the checkpoint, on a line of its own even after a line cut short.
+    The file is opened for each line, so that a checkpoint replaced meanwhile (a git
+    checkout while the proof runs) gets it, not the file it replaced."""
+    with path.open("a+b") as out:
+        out.seek(0, 2)
+        if out.tell():
+            out.seek(-1, 2)
+            if out.read(1) != b"\n":
+                line = "\n" + line
+        out.write((line + "\n").encode())
+
+
 def run_proof(path: Path, provers: Sequence[Any],
               report: Callable[[str, DraftProgress], None] | None = None,
               stop_after: float | None = None,
@@ -203,7 +216,7 @@ def run_proof(path: Path, provers: Sequence[Any],
 
     free = list(provers)
     running: dict[Future, tuple[int, Any]] = {}
-    with path.open("a") as out, ThreadPoolExecutor(max_workers=len(free)) as pool:
+    with ThreadPoolExecutor(max_workers=len(free)) as pool:
         while True:
             while free:
                 mask0 = picks.next_split()
@@ -228,11 +241,10 @@ def run_proof(path: Path, provers: Sequence[Any],
                 progress.seconds += seconds
                 progress.cpu += cpu
                 move = None if action is None else str(moves[action])
-                out.write(json.dumps({
+                append_line(path, json.dumps({
                     "kind": "split", "mask0": mask0, "sets": [letters(mask0), letters(ALL & ~mask0)],
                     "first_placer_wins": wins, "action": action, "move": move, "nodes": nodes,
-                    "seconds": round(seconds, 3), "cpu": round(cpu, 3)}) + "\n")
-                out.flush()
+                    "seconds": round(seconds, 3), "cpu": round(cpu, 3)}))
                 if report:
                     report(f"{letters(mask0)}/{letters(ALL & ~mask0)}: the first placer "
                            f"{'wins with' if wins else 'loses; longest defence'} {move}", progress)
