@@ -29,6 +29,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from .golomb import append_line
 from .notation import board_tables
 from .rules import ALL
 from .rules import letters as piece_letters
@@ -179,19 +180,6 @@ def prove_split(prover: Any, mask0: int) -> tuple[bool, int | None, int]:
     split where seat 0 holds ``mask0``: the placement game from the empty board."""
     wins, action, nodes = prover.solve(0, ALL & ~mask0, mask0, None, None)
     return wins, action, nodes
-
-
-def append_line(path: Path, line: str) -> None:
-    """Add ``line`` to the checkpoint, on a line of its own even after a line cut short.
-    The file is opened for each line, so that a checkpoint replaced meanwhile (a git
-    checkout while the proof runs) gets it, not the file it replaced."""
-    with path.open("a+b") as out:
-        out.seek(0, 2)
-        if out.tell():
-            out.seek(-1, 2)
-            if out.read(1) != b"\n":
-                line = "\n" + line
-        out.write((line + "\n").encode())
 
 
 def run_proof(path: Path, provers: Sequence[Any],

@@ -173,6 +173,19 @@ def read_checkpoint(path: Path) -> ProofProgress:
     return progress
 
 
+def append_line(path: Path, line: str) -> None:
+    """Add ``line`` to a proof's checkpoint, on a line of its own even after a line cut
+    short.  The file is opened for each line, so that a checkpoint replaced meanwhile (a
+    git checkout while the proof runs) gets it, not the file it replaced."""
+    with path.open("a+b") as out:
+        out.seek(0, 2)
+        if out.tell():
+            out.seek(-1, 2)
+            if out.read(1) != b"\n":
+                line = "\n" + line
+        out.write((line + "\n").encode())
+
+
 def run_proof(path: Path, prover: Any, firsts: list[int] | None = None,
               report: Callable[[str, ProofProgress], None] | None = None,
               stop_after: float | None = None) -> ProofProgress:
@@ -183,52 +196,50 @@ def run_proof(path: Path, prover: Any, firsts: list[int] | None = None,
     progress = read_checkpoint(path)
     moves = board_tables()[0]
     candidates = firsts or first_move_candidates()
-    with path.open("a") as out:
-        def write(row: dict[str, Any]) -> None:
-            out.write(json.dumps(row) + "\n")
-            out.flush()
+    def write(row: dict[str, Any]) -> None:
+        append_line(path, json.dumps(row))
 
-        while not progress.done:
-            if progress.first is None:
-                left = [a for a in candidates if a not in progress.refuted_firsts]
-                if not left:
-                    break
-                progress.first, progress.answers = left[0], {}
-                progress.replies = len(distinct_replies(left[0]))
-                write({"kind": "first", "first": left[0], "move": str(moves[left[0]]),
-                       "replies": progress.replies})
-            first = progress.first
-            occ1 = moves[first][2]
-            pool1 = ALL & ~(1 << PIECE_NAMES.index(moves[first][1]))
-            for reply in distinct_replies(first):
-                if reply in progress.answers:
-                    continue
-                if stop_after is not None and time.perf_counter() - started > stop_after:
-                    return progress
-                occ = occ1 | moves[reply][2]
-                pool = pool1 & ~(1 << PIECE_NAMES.index(moves[reply][1]))
-                t, c = time.perf_counter(), time.process_time()
-                wins, answer, nodes = prover.solve(occ, pool, pool)
-                seconds, cpu = time.perf_counter() - t, time.process_time() - c
-                progress.nodes += nodes
-                progress.seconds += seconds
-                progress.cpu += cpu
-                write({"kind": "reply", "first": first, "reply": reply, "move": str(moves[reply]),
-                       "wins": wins, "answer": answer, "nodes": nodes, "seconds": round(seconds, 3),
-                       "cpu": round(cpu, 3)})
-                if not wins:
-                    progress.refuted_firsts[first] = reply
-                    progress.first = None
-                    if report:
-                        report(f"first move {moves[first]} refuted by {moves[reply]}", progress)
-                    break
-                progress.answers[reply] = answer
+    while not progress.done:
+        if progress.first is None:
+            left = [a for a in candidates if a not in progress.refuted_firsts]
+            if not left:
+                break
+            progress.first, progress.answers = left[0], {}
+            progress.replies = len(distinct_replies(left[0]))
+            write({"kind": "first", "first": left[0], "move": str(moves[left[0]]),
+                   "replies": progress.replies})
+        first = progress.first
+        occ1 = moves[first][2]
+        pool1 = ALL & ~(1 << PIECE_NAMES.index(moves[first][1]))
+        for reply in distinct_replies(first):
+            if reply in progress.answers:
+                continue
+            if stop_after is not None and time.perf_counter() - started > stop_after:
+                return progress
+            occ = occ1 | moves[reply][2]
+            pool = pool1 & ~(1 << PIECE_NAMES.index(moves[reply][1]))
+            t, c = time.perf_counter(), time.process_time()
+            wins, answer, nodes = prover.solve(occ, pool, pool)
+            seconds, cpu = time.perf_counter() - t, time.process_time() - c
+            progress.nodes += nodes
+            progress.seconds += seconds
+            progress.cpu += cpu
+            write({"kind": "reply", "first": first, "reply": reply, "move": str(moves[reply]),
+                   "wins": wins, "answer": answer, "nodes": nodes, "seconds": round(seconds, 3),
+                   "cpu": round(cpu, 3)})
+            if not wins:
+                progress.refuted_firsts[first] = reply
+                progress.first = None
                 if report:
-                    report(f"{moves[reply]} answered by {moves[answer]}", progress)
-            else:
-                progress.done = True
-                write({"kind": "done", "first": first, "nodes": progress.nodes,
-                       "seconds": round(progress.seconds, 1), "cpu": round(progress.cpu, 1)})
+                    report(f"first move {moves[first]} refuted by {moves[reply]}", progress)
+                break
+            progress.answers[reply] = answer
+            if report:
+                report(f"{moves[reply]} answered by {moves[answer]}", progress)
+        else:
+            progress.done = True
+            write({"kind": "done", "first": first, "nodes": progress.nodes,
+                   "seconds": round(progress.seconds, 1), "cpu": round(progress.cpu, 1)})
     return progress
 
 
