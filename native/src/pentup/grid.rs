@@ -217,6 +217,15 @@ impl Row for W4 {
     }
 }
 
+/// Bits `c..c + 8` of `row` (bit `i`: column `c + i`; columns outside the row: 0).
+#[inline]
+fn window8<R: Row>(row: R, c: i64) -> u8 {
+    let (k, shift) = (c.div_euclid(64), c.rem_euclid(64) as u32);
+    let word = |k: i64| if (0..R::WORDS as i64).contains(&k) { row.word(k as usize) } else { 0 };
+    let high = if shift > 0 { word(k + 1) << (64 - shift) } else { 0 };
+    (word(k) >> shift | high) as u8
+}
+
 /// Per pattern of [`PATTERNS`]: the anchors `c` such that every cell `c + dx` of the
 /// pattern is in `row` (`all`), and such that some is (`any`).  Unrolled by hand: the
 /// patterns share their prefixes.
@@ -591,6 +600,19 @@ impl<R: Row, const N: usize> Grid<R, N> {
         } else {
             (self.x0, self.x1, self.y0, self.y1, self.any) = (c, c1, r0, r1, true);
         }
+    }
+
+    /// Whether a cell next to the tile of orientation `orient` anchored at table cell
+    /// `(x, y)` (sharing an edge with it, not one of its cells) has height exactly `k >= 1`;
+    /// cells outside the frame are bare.
+    pub fn halo_at_height(&self, orient: u8, x: i32, y: i32, k: u8) -> bool {
+        let shape = &ORIENTS[orient as usize];
+        // frame cell of the halo's (0, 0): one row up, one column left of the anchor
+        let (c, r) = (x as i64 - self.ox as i64 - 1, y as i64 - self.oy as i64 - 1);
+        (0..shape.height as i64 + 2).any(|dy| {
+            let row = r + dy;
+            (0..N as i64).contains(&row) && window8(self.level_row(k, row as usize), c) & shape.halo[dy as usize] != 0
+        })
     }
 
     /// The cells of height exactly `k >= 1` in row `r`.

@@ -873,7 +873,7 @@ impl Position {
         while !self.is_over() {
             let hand = self.hands[self.to_move as usize];
             // only the move picked needs its rows: the others are counted
-            let counting = self.ntiles > 0 && matches!(self.table, Table::Small(_));
+            let counting = self.may_count();
             gen.out.counting = counting;
             self.generate_pieces(hand, 0, gen, keep);
             let n = rng.below(gen.total);
@@ -889,12 +889,24 @@ impl Position {
         (self.winners(), plies)
     }
 
+    /// Whether a playout's generation may count the placements only (see
+    /// [`Segments::counting`]): on the small frame, once a tile is down.
+    pub(crate) fn may_count(&self) -> bool {
+        self.ntiles > 0 && matches!(self.table, Table::Small(_))
+    }
+
     /// The `n`-th legal move of a counting generation on the small frame (see
     /// [`Segments::counting`]): the rows of its segment are computed again from the
     /// tables the generation left fresh.
     fn nth_counted(&self, gen: &mut Gen, n: u32) -> Move {
-        let Table::Small(g) = &self.table else { unreachable!("counting runs on the small frame") };
         let (p, n) = gen.piece_of(n);
+        self.nth_counted_of_piece(gen, p, n)
+    }
+
+    /// The `n`-th placement of piece `p` of a counting generation (see
+    /// [`Position::nth_counted`]); `n < counts[p]`.
+    pub(crate) fn nth_counted_of_piece(&self, gen: &mut Gen, p: usize, n: u32) -> Move {
+        let Table::Small(g) = &self.table else { unreachable!("counting runs on the small frame") };
         let (seg, k) = gen.segment_of(p, n);
         let level = gen.levels[p] as usize;
         let scratch = &mut gen.scratch;

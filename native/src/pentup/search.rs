@@ -57,13 +57,10 @@ impl Position {
     /// Whether the placement `mv` at `level` would lie next to a cell of height `level`
     /// (so that it may form a spot one level up; see the module doc).
     pub fn exposed(&self, mv: Move, level: u8) -> bool {
-        let cells = mv.cells();
-        cells.iter().any(|&(x, y)| {
-            [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(dx, dy)| {
-                let c = (x + dx, y + dy);
-                !cells.contains(&c) && self.height(c.0, c.1) == level
-            })
-        })
+        match &self.table {
+            Table::Small(g) => g.halo_at_height(mv.orient, mv.x, mv.y, level),
+            Table::Large(g) => g.halo_at_height(mv.orient, mv.x, mv.y, level),
+        }
     }
 
     /// The rows of the small frame (with its origin) whose cells lie next to a cell of
@@ -122,11 +119,14 @@ impl Position {
     /// One move of the playout policy (`keep`: `gen`'s tables are those of the position
     /// before, but for the rows its last tile changed).  The tile first: with probability
     /// `greed` one of those going to the preferred level, else any; then a random place
-    /// of it, the first of `tries` with the preferred exposure.  Only the chosen tile's
-    /// places on the table are generated, the costly part of a full generation.
+    /// of it, the first of `tries` with the preferred exposure.  The placements are only
+    /// counted where the frame allows (see [`Position::may_count`]): the rows of the
+    /// place picked are computed again, from the tables the count left fresh.
     fn policy_move(&self, gen: &mut Gen, policy: &Policy, rng: &mut Rng, keep: bool) -> Move {
         let low = self.prefers_low();
         let hand = self.hands[self.to_move as usize];
+        let counting = self.may_count();
+        gen.out.counting = counting;
         self.generate_pieces(hand, 1, gen, keep); // the stacking places only
         let level_of = |gen: &Gen, p: usize| gen.levels[p].max(1);
         let in_hand = (0..12).filter(|&p| hand >> p & 1 == 1);
@@ -137,26 +137,34 @@ impl Position {
         } else {
             0
         };
-        if policy.uniform && (target == 0 || (target == 1 && !low)) {
+        let mv = if policy.uniform && (target == 0 || (target == 1 && !low)) {
             self.generate_pieces(hand, 0, gen, true);
-            return gen.nth(rng.below(gen.total));
-        }
-        let chosen = |p: &usize| target == 0 || level_of(gen, *p) == target;
-        let n = in_hand.clone().filter(chosen).count() as u32;
-        let p = in_hand.clone().filter(chosen).nth(rng.below(n) as usize).expect("a tile in hand");
-        let level = level_of(gen, p);
-        if gen.levels[p] == 0 {
-            self.generate_pieces(1 << p, 0, gen, true); // its places on the table
-        }
-        let mut mv = gen.nth_of_piece(p, rng.below(gen.counts[p]));
-        if self.ntiles > 0 {
-            for _ in 1..policy.tries {
-                if self.exposed(mv, level) == low {
-                    break;
-                }
-                mv = gen.nth_of_piece(p, rng.below(gen.counts[p]));
+            let n = rng.below(gen.total);
+            if counting { self.nth_counted(gen, n) } else { gen.nth(n) }
+        } else {
+            let chosen = |p: &usize| target == 0 || level_of(gen, *p) == target;
+            let n = in_hand.clone().filter(chosen).count() as u32;
+            let p = in_hand.clone().filter(chosen).nth(rng.below(n) as usize).expect("a tile in hand");
+            let level = level_of(gen, p);
+            if gen.levels[p] == 0 {
+                self.generate_pieces(1 << p, 0, gen, true); // its places on the table
             }
-        }
+            let pick = |gen: &mut Gen, rng: &mut Rng| {
+                let n = rng.below(gen.counts[p]);
+                if counting { self.nth_counted_of_piece(gen, p, n) } else { gen.nth_of_piece(p, n) }
+            };
+            let mut mv = pick(gen, rng);
+            if self.ntiles > 0 {
+                for _ in 1..policy.tries {
+                    if self.exposed(mv, level) == low {
+                        break;
+                    }
+                    mv = pick(gen, rng);
+                }
+            }
+            mv
+        };
+        gen.out.counting = false;
         mv
     }
 
@@ -420,6 +428,47 @@ mod tests {
                 gen.scratch.placed(level, mv.y, mv.y + ORIENTS[mv.orient as usize].height as i32 - 1);
                 keep = true;
             }
+        }
+    }
+
+    /// Exposure cell by cell, as the module doc defines it.
+    fn exposed_cells(position: &Position, mv: Move, level: u8) -> bool {
+        let cells = mv.cells();
+        cells.iter().any(|&(x, y)| {
+            [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(dx, dy)| {
+                let c = (x + dx, y + dy);
+                !cells.contains(&c) && position.height(c.0, c.1) == level
+            })
+        })
+    }
+
+    #[test]
+    fn exposure_from_the_halo_is_exposure_cell_by_cell() {
+        // random games of 2-4 players, and one grown onto the large frame (every tile as
+        // far right as it goes): every legal move at its level, and at the levels around
+        let right = |m: &Move| m.x + ORIENTS[m.orient as usize].width as i32;
+        for (players, seed) in [(2, 1), (3, 2), (4, 3), (4, 0)] {
+            let mut position = Position::new(Rules::new(players, false, Scoring::Standard).unwrap());
+            let mut rng = Rng::new(seed);
+            let mut gen = Gen::new();
+            let mut large = false;
+            while !position.is_over() {
+                position.generate(&mut gen);
+                for mv in gen.moves() {
+                    let level = gen.levels[mv.piece()];
+                    for l in [level, level + 1, level.saturating_sub(1).max(1)] {
+                        assert_eq!(position.exposed(mv, l), exposed_cells(&position, mv, l), "{mv} at {l}");
+                    }
+                }
+                let mv = if seed == 0 {
+                    gen.moves().max_by_key(|m| (right(m), -m.y)).unwrap()
+                } else {
+                    gen.nth(rng.below(gen.total))
+                };
+                position.play_unchecked(mv);
+                large |= position.is_large();
+            }
+            assert_eq!(large, seed == 0);
         }
     }
 

@@ -35,6 +35,9 @@ pub struct Orient {
     pub columns: [u8; 5],
     /// The patterns the shape's rows use (bit = pattern index).
     pub needs: u16,
+    /// The cells next to the shape (sharing an edge) and not in it, per row `dy + 1` of
+    /// `-1..=height` (bit `dx + 1`: a cell at `dx`): what a tile's exposure looks at.
+    pub halo: [u8; 7],
 }
 
 /// Row stride of the generator's pattern tables: the 12 patterns, then [`PAD`].
@@ -88,7 +91,23 @@ const fn make_orient(piece: u8, index: u8, c: Cells) -> Orient {
         }
         dy += 1;
     }
-    Orient { piece, index, cells, width, height, rows, columns, needs }
+    // the halo, in rows and columns shifted by one: the shape's rows moved one cell each
+    // way, less the shape
+    let mut halo = [0u8; 7];
+    let mut dy = 0;
+    while dy < height as usize {
+        let m = masks[dy] << 1;
+        halo[dy] |= m;
+        halo[dy + 2] |= m;
+        halo[dy + 1] |= (m << 1) | (m >> 1);
+        dy += 1;
+    }
+    let mut dy = 0;
+    while dy < height as usize {
+        halo[dy + 1] &= !(masks[dy] << 1);
+        dy += 1;
+    }
+    Orient { piece, index, cells, width, height, rows, columns, needs, halo }
 }
 
 const fn build() -> ([Orient; NUM_ORIENTS], [u8; 13]) {
@@ -101,6 +120,7 @@ const fn build() -> ([Orient; NUM_ORIENTS], [u8; 13]) {
         rows: [0; 5],
         columns: [0; 5],
         needs: 0,
+        halo: [0; 7],
     };
     let mut out = [empty; NUM_ORIENTS];
     let mut first = [0u8; 13];

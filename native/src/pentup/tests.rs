@@ -550,7 +550,8 @@ fn counting_generation_picks_the_moves_of_the_full_one() {
             let mut keep = false;
             while !pos.is_over() {
                 let hand = pos.hand(pos.current_player().unwrap());
-                let counting = !pos.tiles().is_empty() && !pos.is_large();
+                let counting = pos.may_count();
+                assert_eq!(counting, !pos.tiles().is_empty() && !pos.is_large());
                 counted.out.counting = counting;
                 pos.generate_pieces(hand, 0, &mut counted, keep);
                 pos.generate(&mut fresh);
