@@ -64,7 +64,7 @@ impl Position {
     }
 
     /// The rows of the small frame (with its origin) whose cells lie next to a cell of
-    /// height `level`, for [`Position::exposed_in`]; None on the large frame.
+    /// height `level` (the exposed tiles' cells); None on the large frame.
     fn next_to_height(&self, level: u8, rows: &mut Vec<u64>) -> Option<(i32, i32)> {
         match &self.table {
             Table::Small(g) => {
@@ -73,14 +73,6 @@ impl Position {
             }
             Table::Large(_) => None,
         }
-    }
-
-    /// [`Position::exposed`] from the rows of [`Position::next_to_height`].
-    fn exposed_in(mv: Move, rows: &[u64], origin: (i32, i32)) -> bool {
-        mv.cells().iter().any(|&(x, y)| {
-            let (c, r) = ((x - origin.0) as usize, (y - origin.1) as usize);
-            r < rows.len() && c < 64 && rows[r] >> c & 1 == 1
-        })
     }
 
     /// Whether the scoring rewards tiles low down (misère).
@@ -255,14 +247,26 @@ impl MctsGame for Searchable {
             let origin = if first { None } else { position.next_to_height(level, rows) };
             for p in (0..12).filter(|&p| gen.levels[p] == level) {
                 for seg in gen.piece_segments(p) {
-                    out.extend(gen.segment_moves(seg).map(|mv| {
-                        let exposed = match origin {
-                            _ if first => false,
-                            Some(origin) => Position::exposed_in(mv, rows, origin),
-                            None => position.exposed(mv, level),
-                        };
-                        (mv, position.move_score(level, exposed))
-                    }));
+                    let Some(origin) = origin else {
+                        out.extend(gen.segment_moves(seg).map(|mv| {
+                            let exposed = !first && position.exposed(mv, level);
+                            (mv, position.move_score(level, exposed))
+                        }));
+                        continue;
+                    };
+                    // the small frame, a word a row: the row's exposed anchors at once
+                    let cells = &ORIENTS[seg.orient as usize].cells;
+                    for ((x, y), words) in gen.segment_rows(seg) {
+                        let r = (y - origin.1) as usize;
+                        let exposed = cells.iter().fold(0, |e, &(dx, dy)| e | rows.get(r + dy as usize).map_or(0, |row| row >> dx));
+                        let mut bits = words[0];
+                        while bits != 0 {
+                            let j = bits.trailing_zeros();
+                            bits &= bits - 1;
+                            let mv = Move { orient: seg.orient, x: x + j as i32, y };
+                            out.push((mv, position.move_score(level, exposed >> j & 1 == 1)));
+                        }
+                    }
                 }
             }
         }
@@ -402,19 +406,32 @@ mod tests {
     /// policy only ever plays legal moves.
     #[test]
     fn ordering_and_policy() {
-        let position = late(Rules::default(), 8, 7);
-        let searchable = Searchable { position: position.clone(), policy: Policy::default() };
-        let mut scratch = searchable.scratch();
-        let mut scored = Vec::new();
-        searchable.scored_moves(&mut scratch, &mut scored);
-        let legal = position.legal_moves();
-        assert_eq!(scored.len(), legal.len());
-        let mut gen = Gen::new();
-        position.generate(&mut gen);
-        for &(mv, score) in &scored {
-            let level = gen.levels[mv.piece()];
-            assert_eq!(score, position.move_score(level, position.exposed(mv, level)));
+        // the scores of every move (level by level), in games of 2-4 players and every
+        // scoring, from the first tile on
+        for (players, scoring) in [(2, Scoring::Standard), (3, Scoring::Misere), (4, Scoring::Advanced)] {
+            let rules = Rules::new(players, false, scoring).unwrap();
+            for left in (1..=12 * players as usize).step_by(5) {
+                let position = late(rules, left, left as u64);
+                let searchable = Searchable { position: position.clone(), policy: Policy::default() };
+                let mut scratch = searchable.scratch();
+                let mut scored = Vec::new();
+                searchable.scored_moves(&mut scratch, &mut scored);
+                let key = |m: &Move| (m.orient, m.y, m.x);
+                let mut moves: Vec<Move> = scored.iter().map(|&(mv, _)| mv).collect();
+                let mut legal = position.legal_moves();
+                moves.sort_by_key(key);
+                legal.sort_by_key(key);
+                assert_eq!(moves, legal);
+                let mut gen = Gen::new();
+                position.generate(&mut gen);
+                for &(mv, score) in &scored {
+                    let level = gen.levels[mv.piece()];
+                    let exposed = position.ntiles > 0 && exposed_cells(&position, mv, level);
+                    assert_eq!(score, position.move_score(level, exposed), "{mv}");
+                }
+            }
         }
+        let position = late(Rules::default(), 8, 7);
         // policy playouts: every move legal
         let mut rng = Rng::new(3);
         for _ in 0..20 {
@@ -486,8 +503,5 @@ mod tests {
         // a tile on top of both (level 2) is exposed to nothing at height 2
         let on_top = Move::parse("I:0,1;1,1;2,1;3,1;3,0").unwrap_or(Move::parse("L:0,0;1,0;2,0;3,0;3,1").unwrap());
         assert!(!p.exposed(on_top, 2));
-        let mut rows = Vec::new();
-        let origin = p.next_to_height(1, &mut rows).unwrap();
-        assert_eq!(Position::exposed_in(far, &rows, origin), p.exposed(far, 1));
     }
 }
