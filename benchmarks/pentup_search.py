@@ -18,6 +18,12 @@
   pairs can be measured in separate runs.
 * ``times``: ``medium`` against ``hard`` for a few games, each move's wall-clock time
   (the levels' caps: 0.5 s and 2 s).
+* ``instructions``: instructions an iteration of the native search, counted by valgrind's
+  cachegrind (a run of ``--iterations`` less a run of none, from the position ``speed``
+  uses): a figure a busy or throttled machine does not change.  ``--package DIR`` counts
+  the build whose ``pentarena`` package is in ``DIR`` (another release's, to compare).
+
+    python benchmarks/pentup_search.py instructions [--iterations 4000] [--package DIR --label L]
 """
 
 from __future__ import annotations
@@ -25,7 +31,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
+import subprocess
+import sys
 import time
 
 from common import RESULTS, machine, save
@@ -76,6 +85,38 @@ def speed(players: int, rounds: int, seconds: float) -> dict:
             "ratio_to_reference": statistics.median(native) / statistics.median(old)}
 
 
+# The search counted by ``instructions``, run in a fresh interpreter: the position of
+# ``early`` (4 random tiles a player), then ITERATIONS iterations, seed 3.
+COUNTED_SEARCH = """
+import random, sys
+sys.path.insert(0, {package!r})
+import pentarena
+state = pentarena.load_game("pentup", players={players}).new_initial_state()
+rng = random.Random(1)
+for _ in range(4 * {players}):
+    state.apply(state.random_move(rng))
+if {iterations}:
+    state.search_position(None, iterations={iterations}, seed=3)
+"""
+
+
+def instructions(players: int, iterations: int, package: str, label: str) -> dict:
+    counts = []
+    for n in (0, iterations):
+        code = COUNTED_SEARCH.format(package=package, players=players, iterations=n)
+        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                              "--cachegrind-out-file=/dev/null", sys.executable, "-c", code],
+                             capture_output=True, text=True, check=True)
+        found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        if found is None:
+            raise SystemExit(f"no instruction count in valgrind's output:\n{run.stderr}")
+        counts.append(int(found.group(1).replace(",", "")))
+    per = (counts[1] - counts[0]) / iterations
+    print(f"  {players} players: {per:,.0f} instructions an iteration "
+          f"({iterations:,} iterations, {label})", flush=True)
+    return {"iterations": iterations, "instructions_per_iteration": per, "build": label}
+
+
 def load() -> dict:
     path = RESULTS / f"{NAME}.json"
     return json.loads(path.read_text()) if path.exists() else {}
@@ -116,12 +157,19 @@ def times(games: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", nargs="?", choices=["speed", "levels", "times", "all"],
+    parser.add_argument("what", nargs="?",
+                        choices=["speed", "levels", "times", "instructions", "all"],
                         default="all")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--iterations", type=int, default=4000)
+    parser.add_argument("--package", default=str(RESULTS.parent.parent / "src"),
+                        help="the directory holding the pentarena package to count "
+                             "(instructions; default: this checkout's)")
+    parser.add_argument("--label", default="another build",
+                        help="what --package holds, saved with its figures")
     parser.add_argument("--pairs", default=None,
                         help="upper:lower pairs separated by commas (default: the ladder "
                              "and hard against reference-hard and python-hard)")
@@ -135,6 +183,12 @@ def main() -> None:
         found["levels"] = levels(pairs, args.games, args.jobs)
     if args.what in ("times", "all"):
         found["times"] = times(max(1, args.games // 10))
+    if args.what == "instructions":
+        # another build's figures are kept beside this checkout's
+        own = args.package == parser.get_default("package")
+        found["instructions" if own else "instructions_other_build"] = {
+            f"{p}p": instructions(p, args.iterations, args.package, args.label if not own
+                                  else "this checkout") for p in (2, 3)}
     data = load()  # read now: other runs may have saved other pairs meanwhile
     data.pop("machine", None)
     data.pop("date", None)
