@@ -15,7 +15,8 @@
   2 s, the Python MCTS on the pure-Python engine, about 1,000 iterations a move) — and
   against ``python-hard``, the same Python MCTS on the native engine (about 5 times the
   iterations of the old ``hard``).  Results are merged into the saved file pair by pair, so the
-  pairs can be measured in separate runs.
+  pairs can be measured in separate runs; ``--seed N`` plays other games (seeds N, N + 1,
+  …; the default 1000), saved beside the others as ``A v B from seed N``.
 * ``times``: ``medium`` against ``hard`` for a few games, each move's wall-clock time
   (the levels' caps: 0.5 s and 2 s).
 * ``instructions``: instructions an iteration of the native search, counted by valgrind's
@@ -122,13 +123,14 @@ def load() -> dict:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
-def levels(pairs: list[tuple[str, str]], games: int, jobs: int | None) -> dict:
+def levels(pairs: list[tuple[str, str]], games: int, jobs: int | None, seed: int = 1000) -> dict:
     out = {}
     for upper, lower in pairs:
         start = time.perf_counter()
-        (record,) = round_robin("pentup", {}, [upper, lower], games, seed=1000, jobs=jobs)
+        (record,) = round_robin("pentup", {}, [upper, lower], games, seed=seed, jobs=jobs)
         lo, hi = record.interval
-        out[f"{upper} v {lower}"] = {
+        # games from other seeds are kept beside those of the default ones
+        out[f"{upper} v {lower}" + (f" from seed {seed}" if seed != 1000 else "")] = {
             "games": record.games, "wins": record.wins, "draws": record.draws,
             "losses": record.losses, "score": record.score, "interval": [lo, hi],
             "seconds": time.perf_counter() - start}
@@ -165,6 +167,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--iterations", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=1000,
+                        help="levels: the first game's seed (other games than the saved ones)")
     parser.add_argument("--package", default=str(RESULTS.parent.parent / "src"),
                         help="the directory holding the pentarena package to count "
                              "(instructions; default: this checkout's)")
@@ -180,7 +184,7 @@ def main() -> None:
     if args.what in ("levels", "all"):
         pairs = ([tuple(p.split(":")) for p in args.pairs.split(",")] if args.pairs
                  else PAIRS)
-        found["levels"] = levels(pairs, args.games, args.jobs)
+        found["levels"] = levels(pairs, args.games, args.jobs, args.seed)
     if args.what in ("times", "all"):
         found["times"] = times(max(1, args.games // 10))
     if args.what == "instructions":
