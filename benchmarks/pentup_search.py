@@ -25,6 +25,7 @@
   the build whose ``pentarena`` package is in ``DIR`` (another release's, to compare).
 
     python benchmarks/pentup_search.py instructions [--iterations 4000] [--package DIR --label L]
+    python benchmarks/pentup_search.py instructions --whole   # the whole-move tree
 """
 
 from __future__ import annotations
@@ -97,14 +98,16 @@ rng = random.Random(1)
 for _ in range(4 * {players}):
     state.apply(state.random_move(rng))
 if {iterations}:
-    state.search_position(None, iterations={iterations}, seed=3)
+    state.search_position(None, iterations={iterations}, seed=3{options})
 """
 
 
-def instructions(players: int, iterations: int, package: str, label: str) -> dict:
+def instructions(players: int, iterations: int, package: str, label: str,
+                 whole: bool = False) -> dict:
     counts = []
     for n in (0, iterations):
-        code = COUNTED_SEARCH.format(package=package, players=players, iterations=n)
+        code = COUNTED_SEARCH.format(package=package, players=players, iterations=n,
+                                     options=", split=False" if whole else "")
         run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                               "--cachegrind-out-file=/dev/null", sys.executable, "-c", code],
                              capture_output=True, text=True, check=True)
@@ -174,6 +177,8 @@ def main() -> None:
                              "(instructions; default: this checkout's)")
     parser.add_argument("--label", default="another build",
                         help="what --package holds, saved with its figures")
+    parser.add_argument("--whole", action="store_true",
+                        help="instructions: the whole-move tree (split=False) of this checkout")
     parser.add_argument("--pairs", default=None,
                         help="upper:lower pairs separated by commas (default: the ladder "
                              "and hard against reference-hard and python-hard)")
@@ -190,9 +195,11 @@ def main() -> None:
     if args.what == "instructions":
         # another build's figures are kept beside this checkout's
         own = args.package == parser.get_default("package")
-        found["instructions" if own else "instructions_other_build"] = {
-            f"{p}p": instructions(p, args.iterations, args.package, args.label if not own
-                                  else "this checkout") for p in (2, 3)}
+        key = ("instructions_whole" if args.whole else "instructions") if own \
+            else "instructions_other_build"
+        label = args.label if not own else "this checkout" + (", whole moves" if args.whole else "")
+        found[key] = {f"{p}p": instructions(p, args.iterations, args.package, label, args.whole)
+                      for p in (2, 3)}
     data = load()  # read now: other runs may have saved other pairs meanwhile
     data.pop("machine", None)
     data.pop("date", None)

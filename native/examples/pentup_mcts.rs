@@ -2,9 +2,9 @@
 //! iteration budgets (for tuning; the strength figures of the README come from
 //! `pentarena arena`).
 //!
-//! `cargo run --release --example pentup_mcts -- rate [players] [seconds] [tiles placed]`
+//! `cargo run --release --example pentup_mcts -- rate [players] [seconds] [tiles placed] [split]`
 //! `cargo run --release --example pentup_mcts -- match GAMES ITERS_A ITERS_B [players] [key=value ...]`
-//! with keys `a.greed b.greed a.tries b.tries a.c b.c a.widen b.widen scoring`.
+//! with keys `a.greed b.greed a.tries b.tries a.c b.c a.widen b.widen a.threads b.threads a.split b.split scoring`.
 
 use std::time::{Duration, Instant};
 
@@ -29,11 +29,11 @@ fn after(players: u8, scoring: Scoring, placed: usize) -> Position {
     position
 }
 
-fn rate(players: u8, seconds: f64, placed: Option<usize>) {
+fn rate(players: u8, seconds: f64, placed: Option<usize>, split: bool) {
     let position = after(players, Scoring::Standard, placed.unwrap_or(4 * players as usize));
     for _ in 0..3 {
         let start = Instant::now();
-        let budget = Budget { time: Some(Duration::from_secs_f64(seconds)), seed: 1, ..Budget::default() };
+        let budget = Budget { time: Some(Duration::from_secs_f64(seconds)), seed: 1, split, ..Budget::default() };
         let result = best_move(&position, &budget);
         let secs = start.elapsed().as_secs_f64();
         println!(
@@ -63,6 +63,8 @@ fn play_match(games: u32, iters: [u64; 2], players: u8, opts: &[String]) {
             "uniform" => b.policy.uniform = v != 0.0,
             "c" => b.exploration = v as f32,
             "widen" => b.widen = v as f32,
+            "threads" => b.threads = v as usize,
+            "split" => b.split = v != 0.0,
             _ => panic!("unknown key {what}"),
         }
     }
@@ -108,7 +110,7 @@ fn main() {
                 let start = Instant::now();
                 let mut total = 0.0;
                 for _ in 0..10_000 {
-                    total += position.clone().policy_playout(&policy, &mut gen, &mut rng)[0];
+                    total += position.clone().policy_playout(None, &policy, &mut gen, &mut rng)[0];
                 }
                 let secs = start.elapsed().as_secs_f64();
                 println!("policy playouts: {:.0}/s (seat 0 {:.3})", 10_000.0 / secs, total / 10_000.0);
@@ -131,7 +133,8 @@ fn main() {
         _ => {
             let players = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2);
             let seconds = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2.0);
-            rate(players, seconds, args.get(3).and_then(|s| s.parse().ok()));
+            let split = args.get(4).is_some_and(|s| s == "split");
+            rate(players, seconds, args.get(3).and_then(|s| s.parse().ok()), split);
         }
     }
 }

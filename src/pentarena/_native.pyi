@@ -387,11 +387,12 @@ class PentupCore:
     def _summary(self) -> list[tuple[int, int, int]]:
         """(piece index, mandatory level, number of places) per piece that can move."""
     def _search(self, time_limit: float | None = None, iterations: int | None = None,
-                seed: int = 0, threads: int = 1
+                seed: int = 0, threads: int = 1, exploration: float | None = None,
+                split: bool = True
                 ) -> tuple[Any, float, int, int, int, int, list[float]] | None:
         """The native MCTS without the GIL: (move, mean reward of the mover 0..1,
         iterations, the move's visits, nodes, depth, the root's mean reward per seat);
-        ``threads`` trees at once, roots pooled."""
+        ``threads`` trees at once, roots pooled; ``split``: the tile, then its place."""
     def _nth_legal(self, n: int) -> Any: ...
     def _nth_of_piece(self, piece: int, n: int) -> Any: ...
     def _moves_for(self, piece: int) -> list[Any]: ...

@@ -13,17 +13,18 @@
 //!   standard and advanced play avoid it; misère seeks it (the opponent's tiles are forced
 //!   up, off the table).
 //!
-//! The tree orders a node's moves by level first, then exposure; a playout move is, with
-//! probability [`Policy::greed`], a tile among those going to the preferred level, placed
-//! at the first of a few random places of it that has the preferred exposure, and
-//! otherwise a uniformly random legal move.
+//! The tree plays a move in two steps ([`Step`]): the tile, ordered by its level, then its
+//! place, ordered by exposure (or, without [`Budget::split`], whole moves ordered by level
+//! first, then exposure).  A playout move is, with probability [`Policy::greed`], a tile
+//! among those going to the preferred level, placed at the first of a few random places of
+//! it that has the preferred exposure, and otherwise a uniformly random legal move.
 
 use std::time::{Duration, Instant};
 
 use super::tables::ORIENTS;
 use super::{Gen, Move, Position, Scoring, Table};
 use crate::rng::Rng;
-use crate::search::mcts::{self, MctsGame, MctsLimits, MctsResult, Rewards, MAX_SEATS};
+use crate::search::mcts::{self, MctsGame, MctsLimits, MctsResult, MoveStats, Rewards, MAX_SEATS};
 
 /// The playout policy's parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,34 +138,42 @@ impl Position {
             let chosen = |p: &usize| target == 0 || level_of(gen, *p) == target;
             let n = in_hand.clone().filter(chosen).count() as u32;
             let p = in_hand.clone().filter(chosen).nth(rng.below(n) as usize).expect("a tile in hand");
-            let level = level_of(gen, p);
             if gen.levels[p] == 0 {
                 self.generate_pieces(1 << p, 0, gen, true); // its places on the table
             }
-            let pick = |gen: &mut Gen, rng: &mut Rng| {
-                let n = rng.below(gen.counts[p]);
-                if counting { self.nth_counted_of_piece(gen, p, n) } else { gen.nth_of_piece(p, n) }
-            };
-            let mut mv = pick(gen, rng);
-            if self.ntiles > 0 {
-                for _ in 1..policy.tries {
-                    if self.exposed(mv, level) == low {
-                        break;
-                    }
-                    mv = pick(gen, rng);
-                }
-            }
-            mv
+            self.policy_place(p, gen, policy, rng, counting)
         };
         gen.out.counting = false;
         mv
     }
 
-    /// Play the policy to the end: the rewards (`gen`: scratch space).
-    pub fn policy_playout(mut self, policy: &Policy, gen: &mut Gen, rng: &mut Rng) -> Rewards {
+    /// Where the playout policy puts tile `p` (generated in `gen`, `counting` as it was):
+    /// the first of `tries` random places with the preferred exposure.
+    fn policy_place(&self, p: usize, gen: &mut Gen, policy: &Policy, rng: &mut Rng, counting: bool) -> Move {
+        let tries = if self.ntiles > 0 { policy.tries.max(1) } else { 1 };
+        let mut mv = Move::default();
+        for i in 1..=tries {
+            let n = rng.below(gen.counts[p]);
+            mv = if counting { self.nth_counted_of_piece(gen, p, n) } else { gen.nth_of_piece(p, n) };
+            if i == tries || self.exposed(mv, gen.levels[p]) == self.prefers_low() {
+                break;
+            }
+        }
+        mv
+    }
+
+    /// Play the policy to the end, the tile `first` first if given (a tile in the hand of
+    /// the player to move): the rewards (`gen`: scratch space).
+    pub fn policy_playout(mut self, first: Option<usize>, policy: &Policy, gen: &mut Gen, rng: &mut Rng) -> Rewards {
         let mut keep = false;
         while !self.is_over() {
-            let mv = self.policy_move(gen, policy, rng, keep);
+            let mv = match first.filter(|_| !keep) {
+                Some(p) => {
+                    self.generate_pieces(1 << p, 0, gen, false);
+                    self.policy_place(p, gen, policy, rng, false)
+                }
+                None => self.policy_move(gen, policy, rng, keep),
+            };
             let level = self.play_unchecked(mv);
             let shape = &ORIENTS[mv.orient as usize];
             gen.scratch.placed(level, mv.y, mv.y + shape.height as i32 - 1);
@@ -186,6 +195,9 @@ pub struct Budget {
     /// Searches run at once, each with its own tree, their roots pooled (see
     /// [`mcts::search_parallel`]); each gets the whole budget.
     pub threads: usize,
+    /// Whether the tree plays a move in two steps, the tile then its place (see
+    /// [`Step`]).
+    pub split: bool,
 }
 
 impl Default for Budget {
@@ -198,6 +210,7 @@ impl Default for Budget {
             exploration: 0.4,
             widen: 2.0,
             threads: 1,
+            split: true,
         }
     }
 }
@@ -212,18 +225,70 @@ pub fn best_move(position: &Position, budget: &Budget) -> MctsResult<Move> {
         seed: budget.seed,
         ..MctsLimits::default()
     };
-    mcts::search_parallel(&Searchable { position: position.clone(), policy: budget.policy }, &limits, budget.threads)
+    let root = Searchable { position: position.clone(), policy: budget.policy, split: budget.split, tile: None };
+    let found = mcts::search_parallel(&root, &limits, budget.threads);
+    let place = |s: &MoveStats<Step>| match s.mv {
+        Step::Place(mv) => MoveStats { mv, visits: s.visits, mean: s.mean },
+        step => unreachable!("a place, not {step:?}"),
+    };
+    if !budget.split {
+        return MctsResult {
+            best: found.best.as_ref().map(place),
+            iterations: found.iterations,
+            nodes: found.nodes,
+            depth: found.depth,
+            root: found.root,
+            moves: found.moves.iter().map(place).collect(),
+            then: Vec::new(),
+        };
+    }
+    // the most visited tile, then its most visited place; the moves: every tile's places
+    let mut moves: Vec<MoveStats<Move>> = found.then.iter().flatten().map(place).collect();
+    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+    let best = found.best.map(|tile| match found.then[0].first() {
+        Some(first) => place(first),
+        None => {
+            // the tile has no place in the tree yet: the first in the tree's order
+            let Step::Tile(p) = tile.mv else { unreachable!("a tile first") };
+            let mut after = root.clone();
+            after.tile = Some(p);
+            let mut scratch = after.scratch();
+            let mut scored = Vec::new();
+            after.scored_moves(&mut scratch, &mut scored);
+            let top = scored.iter().map(|m| m.1).max().expect("a place of a tile in hand");
+            let first = scored.iter().find(|m| m.1 == top).expect("the top score").0;
+            place(&MoveStats { mv: first, visits: tile.visits, mean: tile.mean })
+        }
+    });
+    // the depth in moves: a tile and its place are one
+    let depth = found.depth.div_ceil(2);
+    MctsResult { best, iterations: found.iterations, nodes: found.nodes, depth, root: found.root, moves, then: Vec::new() }
 }
 
-/// A position with the playout policy to use (the search's scratch carries it).
+/// A step of the search tree: a whole move, or (with [`Budget::split`]) the tile to
+/// place, then — the same seat moving again — its place.  Choosing the tile first pools
+/// the statistics of its places, so the search weighs which tile to play (the strategic
+/// choice) apart from where.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Step {
+    #[default]
+    Start,
+    Tile(u8),
+    Place(Move),
+}
+
+/// A position with the playout policy to use (the search's scratch carries it), and the
+/// tile chosen when the tree plays in two steps.
 #[derive(Clone, Debug)]
 struct Searchable {
     position: Position,
     policy: Policy,
+    split: bool,
+    tile: Option<u8>,
 }
 
 impl MctsGame for Searchable {
-    type Move = Move;
+    type Move = Step;
     type Scratch = Scratch;
 
     fn scratch(&self) -> Scratch {
@@ -234,11 +299,21 @@ impl MctsGame for Searchable {
         self.position.current_player()
     }
 
-    fn scored_moves(&self, scratch: &mut Scratch, out: &mut Vec<(Move, i32)>) {
+    fn scored_moves(&self, scratch: &mut Scratch, out: &mut Vec<(Step, i32)>) {
         out.clear();
         let Scratch { gen, rows, .. } = scratch;
         let position = &self.position;
-        position.generate(gen);
+        let hand = position.hands[position.to_move as usize];
+        match self.tile {
+            None if self.split => {
+                position.generate_pieces(hand, 0, gen, false);
+                let tiles = (0..12).filter(|&p| gen.levels[p] > 0);
+                out.extend(tiles.map(|p| (Step::Tile(p as u8), position.move_score(gen.levels[p], false))));
+                return;
+            }
+            None => position.generate_pieces(hand, 0, gen, false),
+            Some(p) => position.generate_pieces(1 << p, 0, gen, false),
+        }
         let first = position.ntiles == 0;
         for level in 1..=position.max_level + 1 {
             if !(0..12).any(|p| gen.levels[p] == level) {
@@ -250,7 +325,7 @@ impl MctsGame for Searchable {
                     let Some(origin) = origin else {
                         out.extend(gen.segment_moves(seg).map(|mv| {
                             let exposed = !first && position.exposed(mv, level);
-                            (mv, position.move_score(level, exposed))
+                            (Step::Place(mv), position.move_score(level, exposed))
                         }));
                         continue;
                     };
@@ -264,7 +339,7 @@ impl MctsGame for Searchable {
                             let j = bits.trailing_zeros();
                             bits &= bits - 1;
                             let mv = Move { orient: seg.orient, x: x + j as i32, y };
-                            out.push((mv, position.move_score(level, exposed >> j & 1 == 1)));
+                            out.push((Step::Place(mv), position.move_score(level, exposed >> j & 1 == 1)));
                         }
                     }
                 }
@@ -272,13 +347,20 @@ impl MctsGame for Searchable {
         }
     }
 
-    fn play(&mut self, mv: Move, _scratch: &mut Scratch) {
-        self.position.play_unchecked(mv);
+    fn play(&mut self, step: Step, _scratch: &mut Scratch) {
+        match step {
+            Step::Tile(p) => self.tile = Some(p),
+            Step::Place(mv) => {
+                self.position.play_unchecked(mv);
+                self.tile = None;
+            }
+            Step::Start => unreachable!("the root's step is not played"),
+        }
     }
 
     fn playout(self, scratch: &mut Scratch, rng: &mut Rng) -> Rewards {
         let policy = scratch.policy;
-        self.position.policy_playout(&policy, &mut scratch.gen, rng)
+        self.position.policy_playout(self.tile.map(usize::from), &policy, &mut scratch.gen, rng)
     }
 
     fn rewards(&self) -> Rewards {
@@ -303,8 +385,15 @@ mod tests {
         position
     }
 
-    fn iterations(n: u64, seed: u64) -> Budget {
-        Budget { iterations: Some(n), seed, ..Budget::default() }
+    fn place_of(step: Step) -> Move {
+        match step {
+            Step::Place(mv) => mv,
+            step => panic!("a place, not {step:?}"),
+        }
+    }
+
+    fn iterations(n: u64, seed: u64, split: bool) -> Budget {
+        Budget { iterations: Some(n), seed, split, ..Budget::default() }
     }
 
     /// The rewards once the last tile is placed (where: it makes no difference, as that
@@ -333,9 +422,16 @@ mod tests {
     }
 
     /// With two tiles left, the search plays a move as good as any (a win whenever one
-    /// exists) — for every scoring, 2 to 4 players, and teams (seat 2 plays for seat 0 too).
+    /// exists) — for every scoring, 2 to 4 players, and teams (seat 2 plays for seat 0 too),
+    /// whether the tree plays the tile and its place in one step or two.
     #[test]
     fn the_second_to_last_tile_goes_where_it_wins() {
+        for split in [false, true] {
+            second_to_last_tile(split);
+        }
+    }
+
+    fn second_to_last_tile(split: bool) {
         let mut mattered = 0;
         for (players, teams) in [(2, false), (3, false), (4, true), (4, false)] {
             for scoring in [Scoring::Standard, Scoring::Misere, Scoring::Advanced] {
@@ -348,9 +444,9 @@ mod tests {
                         continue; // every move is as good
                     }
                     mattered += 1;
-                    let found = best_move(&position, &iterations(20_000, seed)).best.unwrap();
+                    let found = best_move(&position, &iterations(20_000, seed, split)).best.unwrap();
                     let value = values.iter().find(|v| v.0 == found.mv).unwrap().1;
-                    assert_eq!(value, best, "{players} players {scoring:?} seed {seed}: {found:?}");
+                    assert_eq!(value, best, "{players} players {scoring:?} seed {seed} split {split}: {found:?}");
                     assert!((found.mean - best).abs() < 1e-6);
                 }
             }
@@ -377,8 +473,10 @@ mod tests {
                 continue;
             }
             mattered += 1;
-            let found = best_move(&position, &iterations(50_000, seed)).best.unwrap();
-            assert_eq!(value(found.mv), best, "seed {seed}");
+            for split in [false, true] {
+                let found = best_move(&position, &iterations(50_000, seed, split)).best.unwrap();
+                assert_eq!(value(found.mv), best, "seed {seed} split {split}");
+            }
         }
         assert!(mattered >= 3, "only {mattered} positions where the choice matters");
     }
@@ -389,15 +487,25 @@ mod tests {
             let rules = Rules::new(players, players == 4, Scoring::Standard).unwrap();
             for left in [12 * players as usize, 20, 7] {
                 let position = late(rules, left, seed);
-                let a = best_move(&position, &iterations(300, seed));
-                let b = best_move(&position, &iterations(300, seed));
-                let mv = a.best.unwrap().mv;
-                assert!(position.legal_moves().contains(&mv));
-                assert_eq!(mv, b.best.unwrap().mv);
-                assert_eq!(a.nodes, b.nodes);
-                assert_eq!(a.iterations, 300);
-                let total: f32 = a.root[..players as usize].iter().sum();
-                assert!((total - 1.0).abs() < 1e-3 || players == 4, "rewards share one win: {total}");
+                let legal = position.legal_moves();
+                for (split, threads) in [(false, 1), (true, 1), (true, 2)] {
+                    let budget = Budget { threads, ..iterations(300, seed, split) };
+                    let a = best_move(&position, &budget);
+                    let b = best_move(&position, &budget);
+                    let best = a.best.unwrap();
+                    assert!(legal.contains(&best.mv));
+                    assert_eq!(best.mv, b.best.unwrap().mv);
+                    assert_eq!(a.nodes, b.nodes);
+                    assert_eq!(a.iterations, 300 * threads as u64);
+                    let total: f32 = a.root[..players as usize].iter().sum();
+                    assert!((total - 1.0).abs() < 1e-3 || players == 4, "rewards share one win: {total}");
+                    // the moves tried are legal, the best among the most visited
+                    assert!(a.moves.iter().all(|m| legal.contains(&m.mv)));
+                    assert!(best.visits > 0 && a.moves.contains(&best));
+                    if !split {
+                        assert_eq!(a.moves[0], best);
+                    }
+                }
             }
         }
     }
@@ -412,19 +520,20 @@ mod tests {
             let rules = Rules::new(players, false, scoring).unwrap();
             for left in (1..=12 * players as usize).step_by(5) {
                 let position = late(rules, left, left as u64);
-                let searchable = Searchable { position: position.clone(), policy: Policy::default() };
+                let searchable = Searchable { position: position.clone(), policy: Policy::default(), split: false, tile: None };
                 let mut scratch = searchable.scratch();
                 let mut scored = Vec::new();
                 searchable.scored_moves(&mut scratch, &mut scored);
                 let key = |m: &Move| (m.orient, m.y, m.x);
-                let mut moves: Vec<Move> = scored.iter().map(|&(mv, _)| mv).collect();
+                let mut moves: Vec<Move> = scored.iter().map(|&(step, _)| place_of(step)).collect();
                 let mut legal = position.legal_moves();
                 moves.sort_by_key(key);
                 legal.sort_by_key(key);
                 assert_eq!(moves, legal);
                 let mut gen = Gen::new();
                 position.generate(&mut gen);
-                for &(mv, score) in &scored {
+                for &(step, score) in &scored {
+                    let mv = place_of(step);
                     let level = gen.levels[mv.piece()];
                     let exposed = position.ntiles > 0 && exposed_cells(&position, mv, level);
                     assert_eq!(score, position.move_score(level, exposed), "{mv}");

@@ -372,17 +372,26 @@ impl PentupCore {
     /// reward),
     /// or None when the game is over.  `threads` searches run at once, each with the
     /// whole budget, their roots pooled (iterations and nodes are their sums).
-    #[pyo3(signature = (time_limit=None, iterations=None, seed=0, threads=1))]
-    #[allow(clippy::type_complexity)]
+    /// `exploration`: UCB1's constant (default 0.4); `split`: the tree chooses the tile,
+    /// then its place (`search::Step`), else whole moves (the search before).
+    #[pyo3(signature = (time_limit=None, iterations=None, seed=0, threads=1, exploration=None, split=true))]
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     fn _search(
         slf: &Bound<'_, Self>,
         time_limit: Option<f64>,
         iterations: Option<u64>,
         seed: u64,
         threads: usize,
+        exploration: Option<f32>,
+        split: bool,
     ) -> PyResult<Option<(Py<PyAny>, f32, u64, u32, usize, u32, Vec<f32>)>> {
         if !(1..=64).contains(&threads) {
             return Err(PyValueError::new_err(format!("threads must be 1 to 64, got {threads}")));
+        }
+        let defaults = Budget::default();
+        let exploration = exploration.unwrap_or(defaults.exploration);
+        if !(exploration.is_finite() && (0.0..=10.0).contains(&exploration)) {
+            return Err(PyValueError::new_err(format!("exploration must be 0 to 10, got {exploration}")));
         }
         let py = slf.py();
         let position = slf.borrow().position.clone();
@@ -399,7 +408,8 @@ impl PentupCore {
             }
             None => None,
         };
-        let budget = Budget { time, iterations: iterations.map(|n| n.max(1)), seed, threads, ..Budget::default() };
+        let budget =
+            Budget { time, iterations: iterations.map(|n| n.max(1)), seed, threads, exploration, split, ..defaults };
         let players = position.rules().players as usize;
         let result = py.detach(move || best_move(&position, &budget));
         let Some(best) = result.best else { return Ok(None) };

@@ -12,6 +12,10 @@
 //! table holds fewer than a quarter of `max_nodes` nodes' worth), so its next children
 //! need no new generation; beyond those, its moves are generated again.
 //!
+//! A game may play a move in steps: the same seat moving twice in a row is fine (UCB1 is
+//! always for the seat to move), and the result gives, per root move, the moves that seat
+//! tried after it ([`MctsResult::then`]).
+//!
 //! The search is deterministic for a given seed and iteration budget; a deadline stops it
 //! earlier (then the result depends on the machine's speed).
 
@@ -80,7 +84,7 @@ impl Default for MctsLimits {
 }
 
 /// A root move's statistics.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveStats<M> {
     pub mv: M,
     pub visits: u32,
@@ -102,6 +106,9 @@ pub struct MctsResult<M> {
     pub root: Rewards,
     /// The root's moves that were tried, most visited first.
     pub moves: Vec<MoveStats<M>>,
+    /// Per root move (as in `moves`), the moves tried after it when the same seat moves
+    /// again (a game that plays a move in steps), most visited first; else empty.
+    pub then: Vec<Vec<MoveStats<M>>>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -197,6 +204,21 @@ impl<G: MctsGame> Tree<G> {
         }
         let (_, &mut (_, i), _) = self.keys.select_nth_unstable(k);
         (self.scored[i as usize].0, count)
+    }
+
+    /// The statistics of `node`'s children for `seat` with their ids, in the order they
+    /// were added (ordering order).
+    fn children_stats(&self, node: u32, seat: usize) -> Vec<(MoveStats<G::Move>, u32)> {
+        let mut out = Vec::new();
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let ch = &self.nodes[child as usize];
+            let mean = if ch.visits > 0 { ch.totals[seat] / ch.visits as f32 } else { 0.0 };
+            out.push((MoveStats { mv: ch.mv, visits: ch.visits, mean }, child));
+            child = ch.next_sibling;
+        }
+        out.reverse(); // siblings are linked newest first
+        out
     }
 
     fn select(&self, node: u32) -> u32 {
@@ -300,8 +322,12 @@ where
                     break;
                 }
             }
-            // a single legal move needs no search
-            if iterations >= 2 && tree.nodes[0].moves == 1 {
+            // a single legal move needs no search (unless it is a step the seat follows)
+            let root_node = &tree.nodes[0];
+            if iterations >= 2
+                && root_node.moves == 1
+                && tree.nodes[root_node.first_child as usize].to_move != root_node.to_move
+            {
                 break;
             }
         }
@@ -309,17 +335,19 @@ where
     let root_node = &tree.nodes[0];
     let seat = root.to_move().unwrap_or(0);
     let visits = root_node.visits.max(1) as f32;
-    let mut moves = Vec::new();
-    let mut child = root_node.first_child;
-    while child != NONE {
-        let ch = &tree.nodes[child as usize];
-        let mean = if ch.visits > 0 { ch.totals[seat] / ch.visits as f32 } else { 0.0 };
-        moves.push(MoveStats { mv: ch.mv, visits: ch.visits, mean });
-        child = ch.next_sibling;
+    let mut moves: Vec<_> = tree
+        .children_stats(0, seat)
+        .into_iter()
+        .map(|(m, id)| {
+            let again = tree.nodes[id as usize].to_move as usize == seat;
+            (m, if again { tree.children_stats(id, seat).into_iter().map(|c| c.0).collect() } else { Vec::new() })
+        })
+        .collect();
+    moves.sort_by(|a, b| by_visits(&a.0, &b.0));
+    for m in &mut moves {
+        m.1.sort_by(by_visits);
     }
-    moves.reverse(); // the order they were added in: ordering order
-    // most visited first; equal visits: the better mean, then the earlier added
-    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+    let (moves, then): (Vec<_>, Vec<_>) = moves.into_iter().unzip();
     MctsResult {
         best: moves.first().copied(),
         iterations,
@@ -327,6 +355,32 @@ where
         depth: tree.depth,
         root: root_node.totals.map(|t| t / visits),
         moves,
+        then,
+    }
+}
+
+/// Most visited first; equal visits: the better mean (a stable sort keeps the earlier
+/// added first after that).
+fn by_visits<M>(a: &MoveStats<M>, b: &MoveStats<M>) -> std::cmp::Ordering {
+    b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean))
+}
+
+/// Pool `m` into `into`: per move the visits summed and the means weighted by them.
+fn pool<M: PartialEq + Copy>(into: &mut Vec<MoveStats<M>>, m: &MoveStats<M>) -> usize {
+    match into.iter().position(|x| x.mv == m.mv) {
+        Some(i) => {
+            let x = &mut into[i];
+            let total = x.visits + m.visits;
+            if total > 0 {
+                x.mean = (x.mean * x.visits as f32 + m.mean * m.visits as f32) / total as f32;
+            }
+            x.visits = total;
+            i
+        }
+        None => {
+            into.push(*m);
+            into.len() - 1
+        }
     }
 }
 
@@ -352,19 +406,17 @@ where
         handles.into_iter().map(|h| h.join().expect("a search thread")).collect()
     });
     let mut moves: Vec<MoveStats<G::Move>> = Vec::new();
+    let mut then: Vec<Vec<MoveStats<G::Move>>> = Vec::new();
     let mut root_totals = [0.0f32; MAX_SEATS];
     let (mut iterations, mut nodes, mut depth) = (0, 0, 0);
     for r in &results {
-        for m in &r.moves {
-            match moves.iter_mut().find(|x| x.mv == m.mv) {
-                Some(x) => {
-                    let total = x.visits + m.visits;
-                    if total > 0 {
-                        x.mean = (x.mean * x.visits as f32 + m.mean * m.visits as f32) / total as f32;
-                    }
-                    x.visits = total;
-                }
-                None => moves.push(*m),
+        for (m, after) in r.moves.iter().zip(&r.then) {
+            let i = pool(&mut moves, m);
+            if i == then.len() {
+                then.push(Vec::new());
+            }
+            for a in after {
+                pool(&mut then[i], a);
             }
         }
         for (t, v) in root_totals.iter_mut().zip(r.root) {
@@ -374,7 +426,17 @@ where
         nodes += r.nodes;
         depth = depth.max(r.depth);
     }
-    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by(|&a, &b| by_visits(&moves[a], &moves[b]));
+    let moves: Vec<_> = order.iter().map(|&i| moves[i]).collect();
+    let then: Vec<_> = order
+        .iter()
+        .map(|&i| {
+            let mut after = std::mem::take(&mut then[i]);
+            after.sort_by(by_visits);
+            after
+        })
+        .collect();
     MctsResult {
         best: moves.first().copied(),
         iterations,
@@ -382,6 +444,7 @@ where
         depth,
         root: root_totals.map(|t| t / iterations.max(1) as f32),
         moves,
+        then,
     }
 }
 

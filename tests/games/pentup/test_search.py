@@ -105,6 +105,36 @@ def test_arena_players_named_python_level():
     assert make_player("python-random", 1, None).name == "random"
 
 
+@pytest.mark.parametrize("split", [True, False])
+def test_the_tree_plays_the_tile_then_its_place_or_whole_moves(split):
+    """The default tree chooses a tile, then its place (``split``); the whole-move tree
+    (the search before) is kept for comparisons.  Either way: a legal move, repeatable,
+    and the best second-to-last place (where the mover's lone tile still has a choice)."""
+    state = late(14, 3, players=3)
+    found = state.search_position(None, iterations=500, seed=2, split=split)
+    assert found.move in state.legal_moves() and found.nodes == 500
+    assert found == state.search_position(None, iterations=500, seed=2, split=split)
+    for seed in range(100):
+        state = late(2, seed)
+        seat = state.current_player
+        values = {str(m): side_reward(state, m, seat) for m in state.legal_moves()}
+        if min(values.values()) < max(values.values()):
+            found = state.search_position(None, iterations=5_000, seed=seed, split=split)
+            assert values[str(found.move)] == max(values.values()), seed
+            break
+    else:
+        pytest.fail("no position where the choice matters")
+
+
+def test_the_exploration_constant_is_checked():
+    state = late(10, 1)
+    a = state.search_position(None, iterations=300, seed=1, exploration=0.25)
+    assert a.move in state.legal_moves()
+    for bad in (-1.0, float("nan"), 11.0):
+        with pytest.raises(ValueError, match="exploration must be 0 to 10"):
+            state.search_position(None, iterations=10, exploration=bad)
+
+
 def test_threads_pool_trees_and_repeat():
     state = late(14, 3)
     one = state.search_position(None, iterations=300, seed=5)
@@ -125,9 +155,9 @@ def test_the_levels_budget_work_so_the_end_of_the_game_gets_more_iterations():
     calls = []
     real = rules.PentUpState._search
 
-    def spy(self, time_limit, iterations, seed, threads=1):
+    def spy(self, time_limit, iterations, seed, threads=1, exploration=None, split=True):
         calls.append((12 * self.game.players - self._num_tiles(), iterations, threads))
-        return real(self, 0.0, 1, seed, threads)
+        return real(self, 0.0, 1, seed, threads, exploration, split)
 
     try:
         rules.PentUpState._search = spy

@@ -224,7 +224,9 @@ class PentUpState(PentupCore, State):
         return self.random_move(rng)
 
     def search_position(self, time_limit: float = 1.0, iterations: int | None = None,
-                        seed: int | None = None, threads: int = 1) -> SearchResult | None:
+                        seed: int | None = None, threads: int = 1,
+                        exploration: float | None = None,
+                        split: bool = True) -> SearchResult | None:
         """The native MCTS (``native/src/search/mcts.rs``, Pent-Up's ordering and playout
         policy in ``native/src/pentup/search.rs``), run without the GIL for ``iterations``
         iterations — by default as many as :data:`SEARCH_WORK` gives ``time_limit``
@@ -233,9 +235,11 @@ class PentUpState(PentupCore, State):
         give the same answer whenever the clock does not stop the search.  ``seed``
         (default: from the game's seed and the tiles placed) fixes its random choices.
         ``threads`` searches run at once (each with the whole budget, from its own seed),
-        their root statistics pooled: the ``expert`` level uses 2.  ``value``: the mover's
-        mean reward, -1 … 1; ``nodes``: iterations (all threads'); ``depth``: the tree's
-        depth."""
+        their root statistics pooled: the ``expert`` level uses 2.  ``exploration``: UCB1's
+        constant (default 0.4).  ``split``: the tree chooses the tile to place, then its
+        place (the default), rather than whole moves (the search before).  ``value``: the
+        mover's mean reward, -1 … 1; ``nodes``: iterations (all threads'); ``depth``: the
+        tree's depth in moves."""
         if time_limit is None and iterations is None:
             raise ValueError("give a time_limit or a number of iterations")
         if time_limit is not None and not time_limit >= 0:
@@ -247,7 +251,8 @@ class PentUpState(PentupCore, State):
             iterations = max(1, round(scale * time_limit ** power / (left - 1))) if left > 1 else 1
         if seed is None:
             seed = (self.seed or 0) * 64 + self._num_tiles()
-        found = self._search(time_limit, iterations, seed & (2**64 - 1), threads)
+        found = self._search(time_limit, iterations, seed & (2**64 - 1), threads, exploration,
+                             split)
         if found is None:
             return None
         move, mean, done, _visits, _nodes, depth, _root = found
