@@ -2,7 +2,7 @@
 //! iteration budgets (for tuning; the strength figures of the README come from
 //! `pentarena arena`).
 //!
-//! `cargo run --release --example pentup_mcts -- rate [players] [seconds] [tiles placed] [whole] [threads]`
+//! `cargo run --release --example pentup_mcts -- rate [players] [seconds] [tiles placed] [whole]`
 //! `cargo run --release --example pentup_mcts -- match GAMES ITERS_A ITERS_B [players] [key=value ...]`
 //! with keys `a.greed b.greed a.tries b.tries a.c b.c a.widen b.widen a.threads b.threads a.split b.split scoring`.
 
@@ -29,11 +29,11 @@ fn after(players: u8, scoring: Scoring, placed: usize) -> Position {
     position
 }
 
-fn rate(players: u8, seconds: f64, placed: Option<usize>, split: bool, threads: usize) {
+fn rate(players: u8, seconds: f64, placed: Option<usize>, split: bool) {
     let position = after(players, Scoring::Standard, placed.unwrap_or(4 * players as usize));
     for _ in 0..3 {
         let start = Instant::now();
-        let budget = Budget { time: Some(Duration::from_secs_f64(seconds)), seed: 1, split, threads, ..Budget::default() };
+        let budget = Budget { time: Some(Duration::from_secs_f64(seconds)), seed: 1, split, ..Budget::default() };
         let result = best_move(&position, &budget);
         let secs = start.elapsed().as_secs_f64();
         println!(
@@ -134,8 +134,7 @@ fn main() {
             let players = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2);
             let seconds = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2.0);
             let split = args.get(4).is_none_or(|s| s != "whole");
-            let threads = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
-            rate(players, seconds, args.get(3).and_then(|s| s.parse().ok()), split, threads);
+            rate(players, seconds, args.get(3).and_then(|s| s.parse().ok()), split);
         }
     }
 }

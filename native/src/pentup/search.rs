@@ -192,8 +192,8 @@ pub struct Budget {
     pub policy: Policy,
     pub exploration: f32,
     pub widen: f32,
-    /// Threads growing the tree at once (see [`mcts::search_shared`]); `iterations` is
-    /// for them all.
+    /// Searches run at once, each with its own tree, their roots pooled (see
+    /// [`mcts::search_parallel`]); each gets the whole budget.
     pub threads: usize,
     /// Whether the tree plays a move in two steps, the tile then its place (see
     /// [`Step`]).
@@ -226,7 +226,7 @@ pub fn best_move(position: &Position, budget: &Budget) -> MctsResult<Move> {
         ..MctsLimits::default()
     };
     let root = Searchable { position: position.clone(), policy: budget.policy, split: budget.split, tile: None };
-    let found = mcts::search_shared(&root, &limits, budget.threads);
+    let found = mcts::search_parallel(&root, &limits, budget.threads);
     let place = |s: &MoveStats<Step>| match s.mv {
         Step::Place(mv) => MoveStats { mv, visits: s.visits, mean: s.mean },
         step => unreachable!("a place, not {step:?}"),

@@ -370,8 +370,8 @@ impl PentupCore {
     /// seed when only `iterations` stops it).  Returns (move, mean reward of the mover's
     /// side 0..1, iterations, the move's visits, nodes, depth, per seat the root's mean
     /// reward),
-    /// or None when the game is over.  `threads` threads grow one tree (the iterations
-    /// limit is for them all; not repeatable with more than one).
+    /// or None when the game is over.  `threads` searches run at once, each with the
+    /// whole budget, their roots pooled (iterations and nodes are their sums).
     /// `exploration`: UCB1's constant (default 0.4); `split`: the tree chooses the tile,
     /// then its place (`search::Step`), else whole moves (the search before).
     #[pyo3(signature = (time_limit=None, iterations=None, seed=0, threads=1, exploration=None, split=true))]

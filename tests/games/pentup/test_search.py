@@ -135,24 +135,20 @@ def test_the_exploration_constant_is_checked():
             state.search_position(None, iterations=10, exploration=bad)
 
 
-def test_threads_share_one_tree():
+def test_threads_pool_trees_and_repeat():
     state = late(14, 3)
     one = state.search_position(None, iterations=300, seed=5)
-    assert one == state.search_position(None, iterations=300, seed=5)
-    for options in ({"players": 2}, {"players": 3}, {"players": 4}):
-        state = late(14, 3, **options)
-        two = state.search_position(None, iterations=3000, seed=5, threads=2)
-        assert two.nodes == 3000 and two.move in state.legal_moves()
-        assert -1 <= two.value <= 1 and two.depth >= 1
+    two = state.search_position(None, iterations=300, seed=5, threads=2)
+    assert two.nodes == 600 and two.move in state.legal_moves()
+    assert two == state.search_position(None, iterations=300, seed=5, threads=2)
     assert one.nodes == 300
-    assert late(14, 3).search_position(0.05, threads=2).move in late(14, 3).legal_moves()
     with pytest.raises(ValueError, match="threads must be 1 to 64"):
         state.search_position(None, iterations=10, threads=0)
 
 
 def test_the_levels_budget_work_so_the_end_of_the_game_gets_more_iterations():
     """A level's budget is playout plies: iterations grow as tiles run out, and the
-    last tile (whose level is fixed) takes one iteration; the expert searches on two threads."""
+    last tile (whose level is fixed) takes one iteration; the expert grows two trees."""
     from pentarena.games.pentup import rules
 
     scale, power = rules.SEARCH_WORK

@@ -96,7 +96,7 @@ class PentUpGame(Game):
     """Dense action ids: see the module doc."""
     state_class: type[State]  # PentUpState, set below (the reference engine: its own)
     level_tuning = MappingProxyType({
-        # the top level grows its tree on two threads (search_position's threads)
+        # the top level grows two trees at once, one a core (search_position's threads)
         "expert": {"search": {"threads": 2}},
     })
 
@@ -232,10 +232,10 @@ class PentUpState(PentupCore, State):
         iterations — by default as many as :data:`SEARCH_WORK` gives ``time_limit``
         seconds — stopping at ``time_limit`` seconds if that comes first
         (``time_limit=None``: iterations only).  The same position, seed and iterations
-        give the same answer whenever the clock does not stop the search and it runs on
-        one thread.  ``seed`` (default: from the game's seed and the tiles placed) fixes
-        its random choices.  ``threads`` threads grow the tree at once (tree parallelism,
-        the iterations shared among them): the ``expert`` level uses 2.  ``exploration``: UCB1's
+        give the same answer whenever the clock does not stop the search.  ``seed``
+        (default: from the game's seed and the tiles placed) fixes its random choices.
+        ``threads`` searches run at once (each with the whole budget, from its own seed),
+        their root statistics pooled: the ``expert`` level uses 2.  ``exploration``: UCB1's
         constant (default 0.4).  ``split``: the tree chooses the tile to place, then its
         place (the default), rather than whole moves (the search before).  ``value``: the
         mover's mean reward, -1 … 1; ``nodes``: iterations (all threads'); ``depth``: the
