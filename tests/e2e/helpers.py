@@ -59,7 +59,9 @@ VISIBLE_DESTS = """() => {
 
 
 def visible_dests(page) -> list[int]:
-    """Indices of the destination dots that a person can see and tap."""
+    """Indices of the destination dots that a person can see and tap, once the board's
+    view has stopped moving (while it pans, a dot on top now may be under another later)."""
+    until(page, "!document.querySelector('.bv').dataset.moving")
     return page.evaluate(VISIBLE_DESTS)
 
 
