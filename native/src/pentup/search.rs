@@ -231,37 +231,28 @@ pub fn best_move(position: &Position, budget: &Budget) -> MctsResult<Move> {
         Step::Place(mv) => MoveStats { mv, visits: s.visits, mean: s.mean },
         step => unreachable!("a place, not {step:?}"),
     };
-    if !budget.split {
-        return MctsResult {
-            best: found.best.as_ref().map(place),
-            iterations: found.iterations,
-            nodes: found.nodes,
-            depth: found.depth,
-            root: found.root,
-            moves: found.moves.iter().map(place).collect(),
-            then: Vec::new(),
-        };
-    }
-    // the most visited tile, then its most visited place; the moves: every tile's places
-    let mut moves: Vec<MoveStats<Move>> = found.then.iter().flatten().map(place).collect();
-    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
-    let best = found.best.map(|tile| match found.then[0].first() {
-        Some(first) => place(first),
-        None => {
-            // the tile has no place in the tree yet: the first in the tree's order
-            let Step::Tile(p) = tile.mv else { unreachable!("a tile first") };
-            let mut after = root.clone();
-            after.tile = Some(p);
-            let mut scratch = after.scratch();
-            let mut scored = Vec::new();
-            after.scored_moves(&mut scratch, &mut scored);
-            let top = scored.iter().map(|m| m.1).max().expect("a place of a tile in hand");
-            let first = scored.iter().find(|m| m.1 == top).expect("the top score").0;
-            place(&MoveStats { mv: first, visits: tile.visits, mean: tile.mean })
-        }
-    });
-    // the depth in moves: a tile and its place are one
-    let depth = found.depth.div_ceil(2);
+    let (best, moves, depth) = if budget.split {
+        // the most visited tile, then its most visited place; the moves: every tile's
+        // places; the depth in moves (a tile and its place are one)
+        let mut moves: Vec<MoveStats<Move>> = found.then.iter().flatten().map(place).collect();
+        moves.sort_by(mcts::by_visits);
+        let best = found.best.map(|tile| match found.then[0].first() {
+            Some(first) => place(first),
+            None => {
+                // the tile has no place in the tree yet: the first in the tree's order
+                let Step::Tile(p) = tile.mv else { unreachable!("a tile first") };
+                let after = Searchable { tile: Some(p), ..root.clone() };
+                let mut scored = Vec::new();
+                after.scored_moves(&mut after.scratch(), &mut scored);
+                let top = scored.iter().map(|m| m.1).max().expect("a place of a tile in hand");
+                let first = scored.iter().find(|m| m.1 == top).expect("the top score").0;
+                place(&MoveStats { mv: first, visits: tile.visits, mean: tile.mean })
+            }
+        });
+        (best, moves, found.depth.div_ceil(2))
+    } else {
+        (found.best.as_ref().map(place), found.moves.iter().map(place).collect(), found.depth)
+    };
     MctsResult { best, iterations: found.iterations, nodes: found.nodes, depth, root: found.root, moves, then: Vec::new() }
 }
 
@@ -306,9 +297,13 @@ impl MctsGame for Searchable {
         let hand = position.hands[position.to_move as usize];
         match self.tile {
             None if self.split => {
-                position.generate_pieces(hand, 0, gen, false);
-                let tiles = (0..12).filter(|&p| gen.levels[p] > 0);
-                out.extend(tiles.map(|p| (Step::Tile(p as u8), position.move_score(gen.levels[p], false))));
+                // each tile's level, as a playout finds it: its stacking places counted
+                // (not listed); a tile with none goes on the table
+                gen.out.counting = position.may_count();
+                position.generate_pieces(hand, 1, gen, false);
+                gen.out.counting = false;
+                let tiles = (0..12).filter(|&p| hand >> p & 1 == 1);
+                out.extend(tiles.map(|p| (Step::Tile(p as u8), position.move_score(gen.levels[p].max(1), false))));
                 return;
             }
             None => position.generate_pieces(hand, 0, gen, false),

@@ -335,7 +335,7 @@ where
     let root_node = &tree.nodes[0];
     let seat = root.to_move().unwrap_or(0);
     let visits = root_node.visits.max(1) as f32;
-    let mut moves: Vec<_> = tree
+    let moves: Vec<_> = tree
         .children_stats(0, seat)
         .into_iter()
         .map(|(m, id)| {
@@ -343,11 +343,7 @@ where
             (m, if again { tree.children_stats(id, seat).into_iter().map(|c| c.0).collect() } else { Vec::new() })
         })
         .collect();
-    moves.sort_by(|a, b| by_visits(&a.0, &b.0));
-    for m in &mut moves {
-        m.1.sort_by(by_visits);
-    }
-    let (moves, then): (Vec<_>, Vec<_>) = moves.into_iter().unzip();
+    let (moves, then) = ranked(moves);
     MctsResult {
         best: moves.first().copied(),
         iterations,
@@ -361,8 +357,19 @@ where
 
 /// Most visited first; equal visits: the better mean (a stable sort keeps the earlier
 /// added first after that).
-fn by_visits<M>(a: &MoveStats<M>, b: &MoveStats<M>) -> std::cmp::Ordering {
+pub fn by_visits<M>(a: &MoveStats<M>, b: &MoveStats<M>) -> std::cmp::Ordering {
     b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean))
+}
+
+/// Root moves with the moves after each, every list most visited first (see [`by_visits`]),
+/// split into [`MctsResult::moves`] and [`MctsResult::then`].
+#[allow(clippy::type_complexity)]
+fn ranked<M>(mut moves: Vec<(MoveStats<M>, Vec<MoveStats<M>>)>) -> (Vec<MoveStats<M>>, Vec<Vec<MoveStats<M>>>) {
+    moves.sort_by(|a, b| by_visits(&a.0, &b.0));
+    for m in &mut moves {
+        m.1.sort_by(by_visits);
+    }
+    moves.into_iter().unzip()
 }
 
 /// Pool `m` into `into`: per move the visits summed and the means weighted by them.
@@ -426,17 +433,7 @@ where
         nodes += r.nodes;
         depth = depth.max(r.depth);
     }
-    let mut order: Vec<usize> = (0..moves.len()).collect();
-    order.sort_by(|&a, &b| by_visits(&moves[a], &moves[b]));
-    let moves: Vec<_> = order.iter().map(|&i| moves[i]).collect();
-    let then: Vec<_> = order
-        .iter()
-        .map(|&i| {
-            let mut after = std::mem::take(&mut then[i]);
-            after.sort_by(by_visits);
-            after
-        })
-        .collect();
+    let (moves, then) = ranked(moves.into_iter().zip(then).collect());
     MctsResult {
         best: moves.first().copied(),
         iterations,
