@@ -83,7 +83,7 @@ LEVELS: dict[str, str] = {
     "medium": "Monte Carlo tree search (information-set MCTS for hidden hands), 0.5 s a move; "
               "perfect play once the game can solve the position",
     "hard": "the same search with 2 s a move",
-    "expert": "the same search with 5 s a move",
+    "expert": "the same search with 5 s a move (Pent-Up: 10 s, two trees at once)",
     "perfect": "exact play as soon as the game can be solved within the move's time "
                "(Pentago: from about 18 empty cells), the strongest search before; "
                "10 s a move",

@@ -10,6 +10,7 @@ import pytest
 import pentarena
 from pentarena.ai import SearchBot, make_bot
 from pentarena.ai.arena import check_player, make_player
+from pentarena.ai.bots import SOLVE_SHARE
 from pentarena.core.game import SearchResult
 
 
@@ -148,7 +149,8 @@ def test_threads_pool_trees_and_repeat():
 
 def test_the_levels_budget_work_so_the_end_of_the_game_gets_more_iterations():
     """A level's budget is playout plies: iterations grow as tiles run out, and the
-    last tile (whose level is fixed) takes one iteration; the expert grows two trees."""
+    last tile (whose level is fixed) takes one iteration; the expert grows two trees,
+    for twice the time of a bot of its time limit (its share of it first tries to solve)."""
     from pentarena.games.pentup import rules
 
     scale, power = rules.SEARCH_WORK
@@ -159,14 +161,26 @@ def test_the_levels_budget_work_so_the_end_of_the_game_gets_more_iterations():
         calls.append((12 * self.game.players - self._num_tiles(), iterations, threads))
         return real(self, 0.0, 1, seed, threads, exploration, split)
 
+    solving = []
+    real_solve = rules.PentUpState.solve_position
+
+    def solve_spy(self, time_limit=1.0):
+        solving.append(time_limit)
+        return real_solve(self, time_limit)
+
     try:
         rules.PentUpState._search = spy
+        rules.PentUpState.solve_position = solve_spy
         for left in (24, 8, 1):
             late(left, 2).search_position(1.0)
         make_bot("expert", seed=1, time_limit=0.3).choose(late(10, 2))
+        make_bot("hard", seed=1, time_limit=0.3).choose(late(10, 2))
     finally:
         rules.PentUpState._search = real
-    (l0, i0, _), (l1, i1, _), (l2, i2, _), (_, _, threads) = calls
+        rules.PentUpState.solve_position = real_solve
+    (l0, i0, _), (l1, i1, _), (l2, i2, _), (_, _, threads), (_, _, one) = calls
     assert (l0, l1, l2) == (24, 8, 1)
     assert i0 == round(scale / 23) and i1 == round(scale / 7) and i2 == 1
-    assert threads == 2
+    assert threads == 2 and one == 1
+    expert, hard = solving
+    assert expert == pytest.approx(2 * hard) and hard == pytest.approx(0.3 * SOLVE_SHARE)

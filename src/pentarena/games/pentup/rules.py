@@ -48,11 +48,12 @@ game's tiles left to place (an iteration costs about one ply per tile left: abou
 plies a second here), or fewer if the clock runs out first.  ``medium`` (0.46 s once the
 bot's margin is kept back) gets 50,000 plies — 2,200 iterations from the empty table,
 7,200 with 8 tiles left; ``mcts`` (0.92 s) 157,000; ``hard`` (1.85 s) 500,000 — 22,000
-iterations from the empty table, 71,000 with 8 left, about 1.5 s a move; ``expert`` (4.85 s)
-2,450,000, where its clock stops it first.  A budget in work rather than seconds makes a
-level play the same on a fast or a busy machine; one in work rather than iterations
-gives the end of the game, where iterations are cheap, as many as the start; and the
-steeper-than-linear curve keeps each level well above the one below."""
+iterations from the empty table, 71,000 with 8 left, about 1.5 s a move; ``expert`` (twice
+the time: 9.85 s) 7,900,000, where its clock stops it first (two trees, one a core).  A
+budget in work rather than seconds makes a level play the same on a fast or a busy
+machine; one in work rather than iterations gives the end of the game, where iterations
+are cheap, as many as the start; and the steeper-than-linear curve keeps each level well
+above the one below."""
 NUM_ACTIONS: int = PentupCore.NUM_ACTIONS
 """63 orientations × 48 × 48 anchors: see the module doc."""
 WINDOW: int = PentupCore.WINDOW
@@ -96,8 +97,11 @@ class PentUpGame(Game):
     """Dense action ids: see the module doc."""
     state_class: type[State]  # PentUpState, set below (the reference engine: its own)
     level_tuning = MappingProxyType({
-        # the top level grows two trees at once, one a core (search_position's threads)
-        "expert": {"search": {"threads": 2}},
+        # the top level grows two trees at once, one a core (search_position's threads),
+        # for twice the others' time (10 s a move): at 5 s it searched about 4.9 times
+        # what hard does a tree and beat it two games in three, at 10 s 87.5% of 40
+        # (README, "Pent-Up levels")
+        "expert": {"search": {"threads": 2}, "time_share": 2.0},
     })
 
     def __init__(self, players: int = 2, scoring: str = "standard", teams: bool | None = None):
