@@ -10,7 +10,7 @@ import pytest
 import pentarena
 from pentarena.ai import SearchBot, make_bot
 from pentarena.ai.arena import check_player, make_player
-from pentarena.ai.bots import SOLVE_SHARE
+from pentarena.ai.bots import PERFECT_SOLVE_SHARE, SOLVE_SHARE
 from pentarena.core.game import SearchResult
 
 
@@ -150,7 +150,8 @@ def test_threads_pool_trees_and_repeat():
 def test_the_levels_budget_work_so_the_end_of_the_game_gets_more_iterations():
     """A level's budget is playout plies: iterations grow as tiles run out, and the
     last tile (whose level is fixed) takes one iteration; the expert grows two trees,
-    for twice the time of a bot of its time limit (its share of it first tries to solve)."""
+    for twice the time of a bot of its time limit (its share of it first tries to solve),
+    and so does perfect (no exact solver here) in its own time."""
     from pentarena.games.pentup import rules
 
     scale, power = rules.SEARCH_WORK
@@ -175,12 +176,14 @@ def test_the_levels_budget_work_so_the_end_of_the_game_gets_more_iterations():
             late(left, 2).search_position(1.0)
         make_bot("expert", seed=1, time_limit=0.3).choose(late(10, 2))
         make_bot("hard", seed=1, time_limit=0.3).choose(late(10, 2))
+        make_bot("perfect", seed=1, time_limit=0.3).choose(late(10, 2))
     finally:
         rules.PentUpState._search = real
         rules.PentUpState.solve_position = real_solve
-    (l0, i0, _), (l1, i1, _), (l2, i2, _), (_, _, threads), (_, _, one) = calls
+    (l0, i0, _), (l1, i1, _), (l2, i2, _), (_, _, threads), (_, _, one), (_, _, two) = calls
     assert (l0, l1, l2) == (24, 8, 1)
     assert i0 == round(scale / 23) and i1 == round(scale / 7) and i2 == 1
-    assert threads == 2 and one == 1
-    expert, hard = solving
+    assert threads == 2 and one == 1 and two == 2
+    expert, hard, perfect = solving
     assert expert == pytest.approx(2 * hard) and hard == pytest.approx(0.3 * SOLVE_SHARE)
+    assert perfect == pytest.approx(0.3 * PERFECT_SOLVE_SHARE)

@@ -102,6 +102,8 @@ class PentUpGame(Game):
         # what hard does a tree and beat it two games in three, at 10 s 87.5% of 40
         # (README, "Pent-Up levels")
         "expert": {"search": {"threads": 2}, "time_share": 2.0},
+        # Pent-Up has no exact solver: perfect is that search in its own 10 s
+        "perfect": {"search": {"threads": 2}},
     })
 
     def __init__(self, players: int = 2, scoring: str = "standard", teams: bool | None = None):
