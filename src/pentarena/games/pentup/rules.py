@@ -99,7 +99,7 @@ class PentUpGame(Game):
     level_tuning = MappingProxyType({
         # the top level grows two trees at once, one a core (search_position's threads),
         # for twice the others' time (10 s a move): at 5 s it searched about 4.9 times
-        # what hard does a tree and beat it two games in three, at 10 s 87.5% of 40
+        # what hard does a tree and beat it two games in three, at 10 s 86.3% of 80
         # (README, "Pent-Up levels")
         "expert": {"search": {"threads": 2}, "time_share": 2.0},
         # Pent-Up has no exact solver: perfect is that search in its own 10 s
