@@ -58,6 +58,8 @@ NUM_ACTIONS: int = PentupCore.NUM_ACTIONS
 """63 orientations × 48 × 48 anchors: see the module doc."""
 WINDOW: int = PentupCore.WINDOW
 _PIECE_INDEX = {name: i for i, name in enumerate(PIECE_NAMES)}
+_TWO_TREES = MappingProxyType({"search": {"threads": 2}})
+"""The top levels' search: two trees at once, one a core (``search_position``'s threads)."""
 
 
 class Tile(NamedTuple):
@@ -97,13 +99,12 @@ class PentUpGame(Game):
     """Dense action ids: see the module doc."""
     state_class: type[State]  # PentUpState, set below (the reference engine: its own)
     level_tuning = MappingProxyType({
-        # the top level grows two trees at once, one a core (search_position's threads),
-        # for twice the others' time (10 s a move): at 5 s it searched about 4.9 times
-        # what hard does a tree and beat it two games in three, at 10 s 86.3% of 80
-        # (README, "Pent-Up levels")
-        "expert": {"search": {"threads": 2}, "time_share": 2.0},
+        # the top level grows two trees at once for twice the others' time (10 s a
+        # move): at 5 s it searched about 4.9 times what hard does a tree and beat it
+        # two games in three, at 10 s 86.3% of 80 (README, "Pent-Up levels")
+        "expert": {**_TWO_TREES, "time_share": 2.0},
         # Pent-Up has no exact solver: perfect is that search in its own 10 s
-        "perfect": {"search": {"threads": 2}},
+        "perfect": _TWO_TREES,
     })
 
     def __init__(self, players: int = 2, scoring: str = "standard", teams: bool | None = None):
