@@ -275,13 +275,30 @@ def test_kills_lose_and_duplicate_no_acknowledged_move(cluster, postgres_url):
     assert sum(p.reconnects for g in games for p in g) > 0
 
 
+def thinking_process(pid: int) -> bool:
+    """Whether the worker ``pid`` has started a pool process (one is started for the first
+    job and handed it at once); a started one ignores SIGTERM, leaving its job to the
+    worker."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else ():
+        try:
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+            status = Path(f"/proc/{child}/status").read_text()
+        except OSError:
+            continue  # it just ended
+        ignored = int(status.split("SigIgn:")[1].split()[0], 16)
+        if b"spawn_main" in cmdline and ignored >> (signal.SIGTERM - 1) & 1:
+            return True
+    return False
+
+
 def test_a_worker_stops_at_once_and_plays_nothing_when_told_to(cluster):
     """SIGTERM to the worker's whole process group (what systemd and `kill -TERM -pgid`
     do) while it thinks: it exits after the first signal and stores no stand-in move; the
     move is played once a worker runs again."""
     instances, worker = cluster
     t = post(instances[0].url + "/api/tables", {
-        # Pent-Up's expert thinks for its whole 5 s on the empty table (a search bounded by
+        # Pent-Up's expert thinks for its whole 10 s on the empty table (a search bounded by
         # time, not depth), so the signal comes while it thinks
         "game": "pentup", "seats": [{"kind": "computer", "level": "expert"}, {"kind": "me"}]})
 
@@ -295,8 +312,15 @@ def test_a_worker_stops_at_once_and_plays_nothing_when_told_to(cluster):
                     return msg
 
     run_async(watch_until(lambda m: m.get("type") == "thinking"))
+    deadline = time.monotonic() + 120
+    while not thinking_process(worker.proc.pid):  # the queue handed the job to the worker
+        assert time.monotonic() < deadline, worker.log.read_text()
+        time.sleep(0.05)
     os.killpg(worker.proc.pid, signal.SIGTERM)
-    worker.proc.wait(30)  # one signal is enough
+    try:
+        worker.proc.wait(30)  # one signal is enough
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the worker did not stop:\n{worker.log.read_text()[-6000:]}")
     log = worker.log.read_text()
     assert "random move" not in log
     assert get(f"{instances[0].url}/api/tables/{t['id']}")["version"] == 0

@@ -11,12 +11,15 @@ Two queues keep a person's opponent from waiting behind computer-only tables: ``
 (tables with a human seat) and ``bots``; every worker serves both, with more of its slots
 on the first.  A worker that dies mid-job stops sending heartbeats; the queue's sweep puts
 the job back and another worker takes it (a move already stored is only announced again).
+A worker told to stop (SIGTERM, SIGINT) cancels its jobs, which go back on the queue, and
+exits within ``STOP_DEADLINE`` seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import random
 import secrets
@@ -37,6 +40,9 @@ THINK_TIMEOUT = 10.0
 HEARTBEAT = 3
 """Seconds a job may go without a heartbeat before the sweep takes it back."""
 SWEEP = 1
+# A worker told to stop is gone within this many seconds, whatever it was doing: past it,
+# it prints every thread's stack to its log and exits (its job goes back to the queue)
+STOP_DEADLINE = 15.0
 """Seconds between sweeps for jobs whose worker died (whole seconds: Redis takes them)."""
 
 
@@ -164,9 +170,15 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
     pool = WorkerPool(processes, "process")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+
+    def on_signal() -> None:
+        if not stop.is_set():
+            faulthandler.dump_traceback_later(STOP_DEADLINE, exit=True)
+        stop.set()
+
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, on_signal)
     delay = 0.2
     try:
         while not stop.is_set():
