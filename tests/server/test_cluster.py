@@ -329,6 +329,25 @@ def test_a_worker_stops_at_once_and_plays_nothing_when_told_to(cluster):
     assert moved["current_player"] == 1
 
 
+def test_a_worker_stuck_on_its_way_out_exits_with_every_stack_in_its_log():
+    """Whatever holds a stopping worker up, it is gone once the deadline its signal set has
+    passed, leaving the stacks that show where it was stuck."""
+    code = (
+        "import asyncio, threading\n"
+        "from pentarena.server.cluster import stopper\n"
+        "stop = asyncio.Event()\n"
+        "on_signal = stopper(stop, 0.5)\n"
+        "on_signal()\n"
+        "assert stop.is_set()\n"
+        "def stuck_for_good():\n"
+        "    threading.Event().wait()\n"
+        "stuck_for_good()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "stuck_for_good" in done.stderr and "most recent call first" in done.stderr
+
+
 def test_a_worker_waits_quietly_while_redis_is_away(tmp_path, postgres_url):
     """Redis gone: the worker stops its queue workers and retries with a pause, instead of
     spinning on refused connections."""

@@ -24,6 +24,7 @@ import logging
 import random
 import secrets
 import signal
+from collections.abc import Callable
 from typing import Any
 
 from .bus import RedisBus
@@ -160,6 +161,19 @@ async def _think(ctx: dict[str, Any], table: Table, seat: int, time_limit: float
         beating.cancel()
 
 
+def stopper(stop: asyncio.Event, deadline: float = STOP_DEADLINE) -> Callable[[], None]:
+    """The worker's signal handler: sets ``stop`` and, at the first signal, gives the
+    process ``deadline`` seconds to end, after which it writes every thread's stack to
+    stderr (its log) and exits with status 1."""
+
+    def on_signal() -> None:
+        if not stop.is_set():
+            faulthandler.dump_traceback_later(deadline, exit=True)
+        stop.set()
+
+    return on_signal
+
+
 async def run_worker(redis_url: str, database_url: str | None, processes: int | None = None,
                      ready: asyncio.Event | None = None) -> None:
     """``pentarena worker``: serve both queues until SIGTERM/SIGINT.  While Redis is
@@ -170,15 +184,9 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
     pool = WorkerPool(processes, "process")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-
-    def on_signal() -> None:
-        if not stop.is_set():
-            faulthandler.dump_traceback_later(STOP_DEADLINE, exit=True)
-        stop.set()
-
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, on_signal)
+            loop.add_signal_handler(sig, stopper(stop))
     delay = 0.2
     try:
         while not stop.is_set():
