@@ -41,10 +41,10 @@ THINK_TIMEOUT = 10.0
 HEARTBEAT = 3
 """Seconds a job may go without a heartbeat before the sweep takes it back."""
 SWEEP = 1
-# A worker told to stop is gone within this many seconds, whatever it was doing: past it,
-# it prints every thread's stack to its log and exits (its job goes back to the queue)
-STOP_DEADLINE = 15.0
 """Seconds between sweeps for jobs whose worker died (whole seconds: Redis takes them)."""
+STOP_DEADLINE = 15.0
+"""Seconds a worker told to stop has to end, whatever it is doing: past them, it writes
+every thread's stack to its log and exits (its jobs go back on the queue)."""
 
 
 def job_timeout(time_limit: float | None) -> float:
