@@ -20,6 +20,7 @@ import pytest
 from pentarena.record import GameRecord
 from tests.aio import run_async
 from tests.e2e.conftest import free_port
+from tests.procs import children_of, wait_until
 
 HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -279,8 +280,7 @@ def thinking_process(pid: int) -> bool:
     """Whether the worker ``pid`` has started a pool process (one is started for the first
     job and handed it at once); a started one ignores SIGTERM, leaving its job to the
     worker."""
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    for child in children.read_text().split() if children.exists() else ():
+    for child in children_of(pid):
         try:
             cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
             status = Path(f"/proc/{child}/status").read_text()
@@ -312,10 +312,8 @@ def test_a_worker_stops_at_once_and_plays_nothing_when_told_to(cluster):
                     return msg
 
     run_async(watch_until(lambda m: m.get("type") == "thinking"))
-    deadline = time.monotonic() + 120
-    while not thinking_process(worker.proc.pid):  # the queue handed the job to the worker
-        assert time.monotonic() < deadline, worker.log.read_text()
-        time.sleep(0.05)
+    # the queue handed the job to the worker
+    wait_until(lambda: thinking_process(worker.proc.pid), "the worker starts thinking", 120)
     os.killpg(worker.proc.pid, signal.SIGTERM)
     try:
         worker.proc.wait(30)  # one signal is enough

@@ -4,20 +4,9 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from pathlib import Path
 
-
-def children_of(pid: int) -> set[int]:
-    out = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            out.add(int(stat.parent.name))
-    return out
+from tests.procs import children_of, wait_until
 
 
 def alive(pid: int) -> bool:
@@ -26,13 +15,6 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
-
-
-def wait_until(condition, what: str, limit: float = 60.0) -> None:
-    deadline = time.monotonic() + limit
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)
 
 
 def thinking_server(server_process) -> set[int]:
