@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use super::game::pieces_of;
-use super::tables::{COVER, MASKS, NUM_PLACEMENTS, PIECES, PIECE_BITS, PIECE_OF, PIECE_WORDS, WORDS};
+use super::tables::{MASKS, NUM_PLACEMENTS, OVERLAP, PIECES, PIECE_BITS, PIECE_OF, PIECE_WORDS, WORDS};
 
 type Bits = [u64; WORDS];
 
@@ -103,7 +103,9 @@ pub struct Prover {
     pub nodes: u64,
     deadline: Option<Instant>,
     out_of_time: bool,
-    children: Vec<Bits>,
+    /// The nodes' moves being searched, (the opponent's replies, placement), a node's
+    /// after its parent's.
+    order: Vec<(u32, u16)>,
 }
 
 
@@ -114,17 +116,13 @@ fn slot(canon: u64, key: u64, buckets: usize) -> usize {
     (h as usize) & (buckets - 1)
 }
 
-/// The placements that still fit after placement `i`: those that cover none of its
-/// squares, of the pieces other than its own.
+/// The placements that still fit after placement `i`: those that share no square with it
+/// (`OVERLAP`), of the pieces other than its own.
 #[inline]
 fn after(fits: &Bits, i: usize) -> Bits {
     let mut out = *fits;
-    let mut m = MASKS[i];
-    while m != 0 {
-        for (o, c) in out.iter_mut().zip(&COVER[m.trailing_zeros() as usize]) {
-            *o &= !c;
-        }
-        m &= m - 1;
+    for (o, c) in out.iter_mut().zip(&OVERLAP[i]) {
+        *o &= !c;
     }
     let p = PIECE_OF[i] as usize;
     let (a, b) = (PIECE_WORDS[p].0 as usize, PIECE_WORDS[p].1 as usize);
@@ -132,6 +130,17 @@ fn after(fits: &Bits, i: usize) -> Bits {
         *o &= !bits;
     }
     out
+}
+
+/// The indices of `bits`' nonzero words, into `out`; their number.
+#[inline]
+fn nonzero(bits: &Bits, out: &mut [u8; WORDS]) -> usize {
+    let mut n = 0;
+    for (w, &b) in bits.iter().enumerate() {
+        out[n] = w as u8;
+        n += (b != 0) as usize;
+    }
+    n
 }
 
 /// The number of placements in `bits` of the pieces in `pieces` (`all`: every piece in
@@ -172,7 +181,7 @@ impl Prover {
             nodes: 0,
             deadline: None,
             out_of_time: false,
-            children: Vec::with_capacity(1 << 14),
+            order: Vec::with_capacity(1 << 12),
         }
     }
 
@@ -247,38 +256,57 @@ impl Prover {
         if self.out_of_time {
             return false;
         }
-        let base = self.children.len();
-        let mut order: Vec<(u32, u16, u32)> = Vec::new();
+        let base = self.order.len();
+        // per piece of the mover, the opponent's placements that fit (`opp`: in the
+        // draft, their own pieces'; in the standard game, every piece's but the one
+        // placed) and the words where there are any, so that a move's replies are those
+        // it does not overlap
+        let mut opp = [0u64; WORDS];
+        let mut words = [0u8; WORDS];
+        let mut n = 0;
+        if !self.shared {
+            for q in pieces_of(theirs) {
+                for w in PIECE_WORDS[q].0 as usize..PIECE_WORDS[q].1 as usize {
+                    opp[w] |= fits[w] & PIECE_BITS[q][w];
+                }
+            }
+            n = nonzero(&opp, &mut words);
+        }
         for p in pieces_of(mine) {
             let (a, b) = (PIECE_WORDS[p].0 as usize, PIECE_WORDS[p].1 as usize);
-            let (their, _) = self.sides(mine, theirs, p);
+            if self.shared {
+                for (w, o) in opp.iter_mut().enumerate() {
+                    *o = fits[w] & !PIECE_BITS[p][w];
+                }
+                n = nonzero(&opp, &mut words);
+            }
             for w in a..b {
                 let mut word = fits[w] & PIECE_BITS[p][w];
                 while word != 0 {
                     let i = w * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
-                    let child = after(fits, i);
-                    let replies = count_of(&child, their, self.shared);
+                    let overlap = &OVERLAP[i];
+                    let replies: u32 =
+                        words[..n].iter().map(|&v| (opp[v as usize] & !overlap[v as usize]).count_ones()).sum();
                     if replies == 0 {
-                        self.children.truncate(base);
+                        self.order.truncate(base);
                         self.store(canon, key, true, 1);
                         return true;
                     }
-                    order.push((replies, i as u16, self.children.len() as u32));
-                    self.children.push(child);
+                    self.order.push((replies, i as u16));
                 }
             }
         }
-        order.sort_unstable();
+        self.order[base..].sort_unstable();
         let mut result = false;
-        for &(_, i, at) in &order {
-            let i = i as usize;
+        for at in base..self.order.len() {
+            let i = self.order[at].1 as usize;
             let (their, my) = self.sides(mine, theirs, PIECE_OF[i] as usize);
-            let child = self.children[at as usize];
+            let child = after(fits, i);
             let child_wins = self.wins(occ | MASKS[i], their, my, &child);
             if self.out_of_time {
                 // an unfinished search says nothing: nothing is stored
-                self.children.truncate(base);
+                self.order.truncate(base);
                 return false;
             }
             if !child_wins {
@@ -286,7 +314,7 @@ impl Prover {
                 break;
             }
         }
-        self.children.truncate(base);
+        self.order.truncate(base);
         self.store(canon, key, result, self.nodes - start);
         result
     }

@@ -113,6 +113,31 @@ const fn cover() -> [[u64; WORDS]; 64] {
 /// `COVER[sq]`: the placements that cover square `sq`, as a bitset.
 pub static COVER: [[u64; WORDS]; 64] = cover();
 
+/// Per placement, the bitset of the placements that overlap it (share a square with it,
+/// itself included): the union of `COVER` over its five squares.
+const fn overlap() -> [[u64; WORDS]; NUM_PLACEMENTS] {
+    let cover = cover();
+    let mut out = [[0u64; WORDS]; NUM_PLACEMENTS];
+    let mut i = 0;
+    while i < NUM_PLACEMENTS {
+        let mut m = BOARD_TABLES.0[i];
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            let mut w = 0;
+            while w < WORDS {
+                out[i][w] |= cover[sq][w];
+                w += 1;
+            }
+            m &= m - 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `OVERLAP[i]`: the placements that share a square with placement `i` (itself included).
+pub static OVERLAP: [[u64; WORDS]; NUM_PLACEMENTS] = overlap();
+
 /// Per piece, its placements' bitset words: `(first word, last word + 1)` and the word masks.
 const fn piece_words() -> ([(u8, u8); PIECES], [[u64; WORDS]; PIECES]) {
     let mut range = [(0u8, 0u8); PIECES];
