@@ -25,6 +25,14 @@ use super::tables::{MASKS, NUM_PLACEMENTS, OVERLAP, PIECES, PIECE_BITS, PIECE_OF
 
 type Bits = [u64; WORDS];
 
+/// More than the number of placements (a move's sort key: see [`Prover::order`]).
+const PLACEMENT_RANGE: u32 = 4096;
+const _: () = assert!(NUM_PLACEMENTS < PLACEMENT_RANGE as usize);
+
+/// Positions with at most this many squares covered (5 pieces) go into the table; deeper
+/// ones are cheaper to search again than to look up (docs/native.md, "The proof search").
+const TABLED_UP_TO: u32 = 25;
+
 /// Nodes between two looks at the clock.
 const CHECK_EVERY: u64 = 4096;
 
@@ -103,9 +111,10 @@ pub struct Prover {
     pub nodes: u64,
     deadline: Option<Instant>,
     out_of_time: bool,
-    /// The nodes' moves being searched, (the opponent's replies, placement), a node's
-    /// after its parent's.
-    order: Vec<(u32, u16)>,
+    /// The moves of the nodes being searched, a node's after its parent's: the
+    /// opponent's replies after the move, times [`PLACEMENT_RANGE`], plus the placement
+    /// (so that they sort by replies, then placement).
+    order: Vec<u32>,
 }
 
 
@@ -239,10 +248,13 @@ impl Prover {
     /// Does the player to move win?  `fits`: the placements that fit, of either side's
     /// pieces.
     fn wins(&mut self, occ: u64, mine: u16, theirs: u16, fits: &Bits) -> bool {
-        let canon = canonical(occ);
+        let tabled = occ.count_ones() <= TABLED_UP_TO;
+        let canon = if tabled { canonical(occ) } else { 0 };
         let key = mine as u64 | (theirs as u64) << PIECES;
-        if let Some(known) = self.lookup(canon, key) {
-            return known;
+        if tabled {
+            if let Some(known) = self.lookup(canon, key) {
+                return known;
+            }
         }
         let start = self.nodes;
         self.nodes += 1;
@@ -290,17 +302,27 @@ impl Prover {
                         words[..n].iter().map(|&v| (opp[v as usize] & !overlap[v as usize]).count_ones()).sum();
                     if replies == 0 {
                         self.order.truncate(base);
-                        self.store(canon, key, true, 1);
+                        if tabled {
+                            self.store(canon, key, true, 1);
+                        }
                         return true;
                     }
-                    self.order.push((replies, i as u16));
+                    self.order.push(replies * PLACEMENT_RANGE + i as u32);
                 }
             }
         }
-        self.order[base..].sort_unstable();
+        // the move with fewest replies first, found by a scan: it is often the only one
+        // searched (a win); the others are sorted only when it was not
         let mut result = false;
-        for at in base..self.order.len() {
-            let i = self.order[at].1 as usize;
+        let end = self.order.len();
+        if let Some(least) = (base..end).min_by_key(|&at| self.order[at]) {
+            self.order.swap(base, least);
+        }
+        for at in base..end {
+            if at == base + 1 {
+                self.order[base + 1..].sort_unstable();
+            }
+            let i = (self.order[at] % PLACEMENT_RANGE) as usize;
             let (their, my) = self.sides(mine, theirs, PIECE_OF[i] as usize);
             let child = after(fits, i);
             let child_wins = self.wins(occ | MASKS[i], their, my, &child);
@@ -315,7 +337,9 @@ impl Prover {
             }
         }
         self.order.truncate(base);
-        self.store(canon, key, result, self.nodes - start);
+        if tabled {
+            self.store(canon, key, result, self.nodes - start);
+        }
         result
     }
 
@@ -429,7 +453,7 @@ mod tests {
         for game in 0..60 {
             let rules = Rules { draft: game % 3 == 2, ..Rules::default() };
             let mut pos = Position::new(rules, None).unwrap();
-            let pieces = if rules.draft { 12 + 5 } else { 5 };
+            let pieces = if rules.draft { 12 + 4 } else { 4 };
             for _ in 0..pieces {
                 if !pos.is_over() {
                     let mv = pos.random_move(&mut rng);
