@@ -115,6 +115,8 @@ pub struct Prover {
     /// opponent's replies after the move, times [`PLACEMENT_RANGE`], plus the placement
     /// (so that they sort by replies, then placement).
     order: Vec<u32>,
+    /// Per depth (pieces on the board), the last move that won there.
+    killers: [u16; 13],
 }
 
 
@@ -191,6 +193,7 @@ impl Prover {
             deadline: None,
             out_of_time: false,
             order: Vec::with_capacity(1 << 12),
+            killers: [u16::MAX; 13],
         }
     }
 
@@ -311,18 +314,40 @@ impl Prover {
                 }
             }
         }
-        // the move with fewest replies first, found by a scan: it is often the only one
-        // searched (a win); the others are sorted only when it was not
+        // the last move that won at this depth first (a killer), then the move with fewest
+        // replies, found by a scan: often the only one searched (a win); the others are
+        // sorted only when it was not
         let mut result = false;
         let end = self.order.len();
+        let depth = (occ.count_ones() / 5) as usize;
+        let killer = self.killers[depth] as usize;
+        let killer = (killer < NUM_PLACEMENTS
+            && fits[killer / 64] >> (killer % 64) & 1 == 1
+            && mine >> PIECE_OF[killer] & 1 == 1)
+            .then_some(killer);
         if let Some(least) = (base..end).min_by_key(|&at| self.order[at]) {
             self.order.swap(base, least);
         }
-        for at in base..end {
-            if at == base + 1 {
-                self.order[base + 1..].sort_unstable();
-            }
-            let i = (self.order[at] % PLACEMENT_RANGE) as usize;
+        let mut next = base;
+        let mut killer_next = killer.is_some();
+        loop {
+            let i = if killer_next {
+                killer_next = false;
+                killer.expect("a killer")
+            } else {
+                if next == end {
+                    break;
+                }
+                if next == base + 1 {
+                    self.order[base + 1..].sort_unstable();
+                }
+                next += 1;
+                let i = (self.order[next - 1] % PLACEMENT_RANGE) as usize;
+                if killer == Some(i) {
+                    continue;
+                }
+                i
+            };
             let (their, my) = self.sides(mine, theirs, PIECE_OF[i] as usize);
             let child = after(fits, i);
             let child_wins = self.wins(occ | MASKS[i], their, my, &child);
@@ -332,6 +357,7 @@ impl Prover {
                 return false;
             }
             if !child_wins {
+                self.killers[depth] = i as u16;
                 result = true;
                 break;
             }
