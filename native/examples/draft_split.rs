@@ -1,7 +1,8 @@
 //! The proof search on finished drafts (the draft variant's placement game from the empty
 //! board): `cargo run --release --example draft_split -- MASK0 [MASK0 ...]`, each a split
 //! (seat 0's pieces as a bit mask, as in `benchmarks/results/draft_proof.jsonl`), the
-//! first placer (seat 1) to move; prints the value, nodes and seconds of each.
+//! first placer (seat 1) to move; prints the value, nodes and seconds of each (`BITS`:
+//! the table's size, 2^25 entries unless given).
 
 use std::time::Instant;
 
