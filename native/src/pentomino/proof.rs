@@ -3,17 +3,20 @@
 //!
 //! A boolean negamax (normal play: whoever cannot place a piece on their turn loses): the
 //! nodes carry the bitset of the placements that still fit (of either side's pieces: a
-//! child clears its parent's placements that cover the new piece's squares, `COVER`, and
-//! the piece's own), the moves that leave the opponent fewest replies go first, and a move
-//! that leaves none wins at once; with what a proof of the whole game needs:
+//! child clears its parent's placements that share a square with the new piece,
+//! `OVERLAP`, and the piece's own); the last move that won at the same depth goes first
+//! (a killer), then the moves that leave the opponent fewest replies (counted without
+//! building the children), and a move that leaves none wins at once; with what a proof
+//! of the whole game needs:
 //!
 //! * the game state is only (covered squares, pieces left to each side): who placed what
 //!   does not matter, so move orders that reach the same squares transpose, and so do the
 //!   board's 8 symmetries (pieces are free: a reflected position has the same pieces).  The
 //!   transposition table is keyed by the least of the 8 images of the covered squares;
-//! * the table is large, kept from one search to the next (a [`Prover`] solves position
-//!   after position: the replies to a first move share most of their subtrees), and holds
-//!   two entries a bucket, the one that cost more work kept when a third comes;
+//! * the table is kept from one search to the next (a [`Prover`] solves position after
+//!   position: the replies to a first move share most of their subtrees), holds the
+//!   positions up to five pieces in (deeper ones are searched again sooner than looked
+//!   up), and two entries a bucket, the one that cost more work kept when a third comes;
 //! * the root's moves go in the same order (fewest replies first), and a lost root names
 //!   the move whose refutation took the most nodes (the `perfect` level's choice when it
 //!   cannot win: the line hardest for the opponent to find).
@@ -30,7 +33,8 @@ const PLACEMENT_RANGE: u32 = 4096;
 const _: () = assert!(NUM_PLACEMENTS < PLACEMENT_RANGE as usize);
 
 /// Positions with at most this many squares covered (5 pieces) go into the table; deeper
-/// ones are cheaper to search again than to look up (docs/native.md, "The proof search").
+/// ones are cheaper to search again than to look up (docs/native.md, "Pentomino on the
+/// core").
 const TABLED_UP_TO: u32 = 25;
 
 /// Nodes between two looks at the clock.
