@@ -6,9 +6,13 @@ board, then the proof search) against ``hard`` and random.
     python benchmarks/pentomino_levels.py --games 20 --perfect-games 100
     python benchmarks/pentomino_levels.py --only ladder --pairs perfect:expert,expert:hard
     python benchmarks/pentomino_levels.py --only perfect --perfect-games 10
+    python benchmarks/pentomino_levels.py --variant draft --only perfect --perfect-games 50
+
+With ``--variant draft`` the first player is the first picker (the second placer), who
+wins the draft game with perfect play: ``perfect`` picks by the table of proved drafts.
 
 Results: ``results/pentomino_levels_ladder.json`` (a pair played again replaces its
-entry) and ``results/pentomino_levels_perfect.json``.
+entry) and ``results/pentomino_levels_perfect.json`` (``..._perfect_draft.json``).
 
 Games run one at a time (one process) so the time-limited levels get a core of their own
 as far as the machine allows.
@@ -28,9 +32,10 @@ from pentarena.ai.arena import wilson
 LADDER = ("random", "easy", "medium", "hard", "expert", "perfect")
 
 
-def play(bots: dict[int, object], seed: int, slowest: dict[int, float]) -> int:
+def play(bots: dict[int, object], seed: int, slowest: dict[int, float],
+         variant: str = "standard") -> int:
     """One game; the winning seat.  ``slowest``: per seat, its longest answer."""
-    state = pentarena.load_game("pentomino").new_initial_state(seed=seed)
+    state = pentarena.load_game("pentomino", variant=variant).new_initial_state(seed=seed)
     while not state.is_terminal():
         seat = state.current_player
         start = time.perf_counter()
@@ -62,12 +67,12 @@ def match(upper: str, lower: str, games: int, seed: int) -> dict:
             "slowest_answer": {n: round(t, 3) for n, t in slow.items()}}
 
 
-def perfect_first(against: str, games: int, seed: int) -> dict:
-    """``perfect`` as the first player against ``against``."""
+def perfect_first(against: str, games: int, seed: int, variant: str = "standard") -> dict:
+    """``perfect`` as the first player (the draft: the first picker) against ``against``."""
     wins, slowest = 0, {0: 0.0, 1: 0.0}
     for g in range(games):
         bots = {0: make_bot("perfect", seed=seed + g), 1: make_bot(against, seed=seed + g + 1)}
-        wins += play(bots, seed + g, slowest) == 0
+        wins += play(bots, seed + g, slowest, variant) == 0
         print(f"  perfect (first) v {against}: {wins}/{g + 1}", flush=True)
     return {"against": against, "games": games, "wins": wins,
             "slowest_answer": round(slowest[0], 3)}
@@ -81,6 +86,8 @@ def main() -> None:
     parser.add_argument("--pairs", default=None,
                         help="ladder pairs UPPER:LOWER,... (default: each level v the one below)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", choices=["standard", "draft"], default="standard",
+                        help="the perfect-play games' variant (the ladder is the standard game)")
     args = parser.parse_args()
     out: dict = {"games": args.games}
     if args.only != "perfect":
@@ -93,11 +100,12 @@ def main() -> None:
                   f"first, {row['wins_as_second']} as second; 95% {row['interval'][0]:.0%}-"
                   f"{row['interval'][1]:.0%}), slowest answers {row['slowest_answer']}")
     if args.only != "ladder":
-        out["perfect_first"] = [perfect_first(a, args.perfect_games, args.seed)
+        out["variant"] = args.variant
+        out["perfect_first"] = [perfect_first(a, args.perfect_games, args.seed, args.variant)
                                 for a in ("random", "hard")]
         for row in out["perfect_first"]:
             print(f"perfect (first) v {row['against']}: {row['wins']}/{row['games']}")
-        save("pentomino_levels_perfect", out)
+        save("pentomino_levels_perfect" + ("_draft" if args.variant == "draft" else ""), out)
 
 
 if __name__ == "__main__":
