@@ -5,8 +5,8 @@ Seat 0 picks first, then the seats alternate until each holds 6 of the 12 pieces
 places first (RULES.md §3).  A finished draft is a *split*: seat 0's set (the other six
 are seat 1's), 924 in all, and its value is the placement game's from the empty board,
 which the native proof search (``_native.PentominoProver``, ``shared=False``) settles in
-one to a few minutes.  The picks above the splits form a small game of their own (about
-30,000 positions of two sets); its value needs only some of the splits, so the proof
+seconds to minutes.  The picks above the splits form a small game of their own
+(143,365 positions of two sets); its value needs only some of the splits, so the proof
 chooses which split to prove next by proof-number search over the picks: each unproved
 split counts as one, a seat's pick needs one of its children to go its way, the other
 seat's all of them.  Every proved split is a line of the checkpoint (JSON lines); the
