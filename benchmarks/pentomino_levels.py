@@ -8,8 +8,9 @@ board, then the proof search) against ``hard`` and random.
     python benchmarks/pentomino_levels.py --only perfect --perfect-games 10
     python benchmarks/pentomino_levels.py --variant draft --only perfect --perfect-games 50
 
-With ``--variant draft`` the first player is the first picker (the second placer), who
-wins the draft game with perfect play: ``perfect`` picks by the table of proved drafts.
+With ``--variant draft`` the first player is the first picker (the second placer), the
+side the draft proof so far favours (not proved yet: README): ``perfect`` picks by the
+table of proved drafts where it shows a win, and solves exactly from its first placement.
 
 Results: ``results/pentomino_levels_ladder.json`` (a pair played again replaces its
 entry) and ``results/pentomino_levels_perfect.json`` (``..._perfect_draft.json``).
