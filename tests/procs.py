@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -19,9 +20,10 @@ def children_of(pid: int) -> set[int]:
     return out
 
 
-def wait_until(condition, what: str, limit: float = 60.0) -> None:
-    """Poll ``condition`` until it holds; fail with ``what`` after ``limit`` seconds."""
+def wait_until(condition, what: str | Callable[[], str], limit: float = 60.0) -> None:
+    """Poll ``condition`` until it holds; fail with ``what`` (or what it returns, read only
+    then: a log, say) after ``limit`` seconds."""
     deadline = time.monotonic() + limit
     while not condition():
-        assert time.monotonic() < deadline, what
+        assert time.monotonic() < deadline, what() if callable(what) else what
         time.sleep(0.05)

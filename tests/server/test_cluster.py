@@ -313,7 +313,8 @@ def test_a_worker_stops_at_once_and_plays_nothing_when_told_to(cluster):
 
     run_async(watch_until(lambda m: m.get("type") == "thinking"))
     # the queue handed the job to the worker
-    wait_until(lambda: thinking_process(worker.proc.pid), "the worker starts thinking", 120)
+    wait_until(lambda: thinking_process(worker.proc.pid),
+               lambda: f"the worker never started thinking; its log:\n{worker.log.read_text()}", 120)
     os.killpg(worker.proc.pid, signal.SIGTERM)
     try:
         worker.proc.wait(30)  # one signal is enough
