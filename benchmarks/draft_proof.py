@@ -6,13 +6,33 @@ the figures saved: drafts proved, their values and times.
 
     nice -n 19 python benchmarks/draft_proof.py --seconds 3600 --jobs 2
     python benchmarks/draft_proof.py --seconds 0      # figures only
+    python benchmarks/draft_proof.py --simulate 8     # how the prior guides the proof
+    nice -n 19 python benchmarks/draft_proof.py --verify --jobs 2
+
+``--verify`` checks a finished proof: it takes one strategy of the winning seat made of
+proved drafts only (plain minimax over the picks, the cheapest by the checkpoint's CPU
+times: ``draft_proof.strategy``), proves each of its drafts again with new provers (a
+table of another size, so a different search order of transpositions) and compares the
+values; the figures go to ``results/draft_verify.json``.
+
+``--simulate SEEDS`` proves nothing: from the checkpoint's first ``--upto`` drafts (all by
+default) it makes up the other drafts' values (drawn from the prior fitted to those,
+each logit shifted by Gaussian noise of ``--noise``), then runs the rest of the proof on
+them with and without the prior (``draft_proof.run_proof(guided=...)``) and prints how
+many more drafts each proved.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import statistics
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from common import RESULTS, save
 
@@ -29,7 +49,17 @@ def main() -> None:
     # on drafts, 2^14 to 2^25 within 4% of each other's node counts (docs/native.md)
     parser.add_argument("--table-bits", type=int, default=18)
     parser.add_argument("--jobs", type=int, default=1, help="drafts proved at once")
+    parser.add_argument("--simulate", type=int, default=0, metavar="SEEDS")
+    parser.add_argument("--noise", type=float, default=1.5)
+    parser.add_argument("--upto", type=int, default=None, metavar="DRAFTS")
+    parser.add_argument("--verify", action="store_true")
     args = parser.parse_args()
+    if args.simulate:
+        simulate(args.simulate, args.noise, args.upto)
+        return
+    if args.verify:
+        verify(args.jobs, args.table_bits + 2)
+        return
     RESULTS.mkdir(exist_ok=True)
     if args.seconds != 0:
         provers = [PentominoProver(args.table_bits, False) for _ in range(args.jobs)]
@@ -63,6 +93,83 @@ def main() -> None:
     for k, v in out.items():
         print(f"{k}: {v}")
     save("draft_proof", out)
+
+
+def verify(jobs: int, table_bits: int) -> None:
+    """Prove the drafts of one winning strategy again; every value must agree."""
+    rows = [r for r in map(json.loads, CHECKPOINT.read_text().splitlines()) if r.get("kind") == "split"]
+    value = {r["mask0"]: r["first_placer_wins"] for r in rows}
+    cpu = {r["mask0"]: r["cpu"] for r in rows}
+    found = draft_proof.strategy(value.get, cpu.get)
+    if found is None:
+        raise SystemExit("the checkpoint does not prove the draft game yet")
+    first_placer, drafts = found
+    print(f"{'the first placer' if first_placer else 'the first picker'} wins with a strategy of "
+          f"{len(drafts)} drafts ({sum(cpu[m] for m in drafts):,.0f} CPU s in the proof); proving "
+          f"them again, {jobs} at a time, tables of 2^{table_bits}", flush=True)
+    provers = [PentominoProver(table_bits, False) for _ in range(jobs)]
+    todo = sorted(drafts, key=cpu.get)
+    again: dict[int, tuple[bool, float]] = {}
+    started = time.perf_counter()
+
+    def prove(prover, mask0: int) -> None:
+        c = time.thread_time()
+        wins, _, _ = draft_proof.prove_split(prover, mask0)
+        again[mask0] = wins, time.thread_time() - c
+        agree = "agrees" if wins == value[mask0] else "DISAGREES"
+        print(f"[{len(again)}/{len(drafts)}] {draft_proof.letters(mask0)}: the first placer "
+              f"{'wins' if wins else 'loses'} ({again[mask0][1]:.1f} CPU s) — {agree}", flush=True)
+
+    with ThreadPoolExecutor(jobs) as pool:
+        for i, prover in enumerate(provers):
+            pool.submit(lambda p, part: [prove(p, m) for m in part], prover, todo[i::jobs])
+    wrong = sorted(m for m, (w, _) in again.items() if w != value[m])
+    out = {"winner": "the first placer" if first_placer else "the first picker",
+           "strategy_drafts": len(drafts), "proved_again": len(again),
+           "disagreeing": [draft_proof.letters(m) for m in wrong],
+           "cpu_seconds": round(sum(c for _, c in again.values()), 1),
+           "cpu_seconds_in_the_proof": round(sum(cpu[m] for m in drafts), 1),
+           "wall_seconds": round(time.perf_counter() - started, 1), "table_bits": table_bits}
+    for k, v in out.items():
+        print(f"{k}: {v}")
+    save("draft_verify", out)
+    if wrong or len(again) != len(drafts):
+        raise SystemExit("the proof does not verify")
+
+
+def simulate(seeds: int, noise: float, upto: int | None) -> None:
+    """The rest of the proof on made-up values, guided by the prior and not."""
+    lines = CHECKPOINT.read_text().splitlines(keepends=True)[:upto]
+    with tempfile.TemporaryDirectory() as tmp:
+        start = Path(tmp) / "start.jsonl"
+        start.write_text("".join(lines))
+        progress = draft_proof.read_checkpoint(start)
+    print(f"from {len(progress.splits)} proved drafts, noise {noise}", flush=True)
+    prior = draft_proof.fit_prior({m: w for m, (w, _) in progress.splits.items()})
+    assert prior is not None
+    drafts = [m for m in range(1 << 12) if m.bit_count() == 6]
+    counts: dict[bool, list[int]] = {False: [], True: []}
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        value = {m: rng.random() < 1 / (1 + math.exp(-(math.log(p / (1 - p)) + rng.gauss(0, noise))))
+                 for m in drafts if m not in progress.splits
+                 for p in [min(1 - 1e-9, max(1e-9, prior(m)))]}
+        for guided in (False, True):
+            calls: list[int] = []
+
+            def prove(_prover, mask0: int) -> tuple[bool, int | None, int]:
+                calls.append(mask0)
+                return value[mask0], None, 0
+            with tempfile.TemporaryDirectory() as tmp:
+                path = Path(tmp) / "proof.jsonl"
+                path.write_text("".join(lines))
+                result = draft_proof.run_proof(path, [None], prove=prove, guided=guided).result()
+            counts[guided].append(len(calls))
+            print(f"seed {seed}, {'guided' if guided else 'each draft one'}: {len(calls)} more "
+                  f"drafts, {'the first placer' if result else 'the first picker'} wins", flush=True)
+    for guided, found in counts.items():
+        print(f"{'guided by the prior' if guided else 'each draft counted one'}: "
+              f"{min(found)}–{max(found)} more drafts (median {statistics.median(found)})")
 
 
 if __name__ == "__main__":

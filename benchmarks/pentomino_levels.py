@@ -9,8 +9,8 @@ board, then the proof search) against ``hard`` and random.
     python benchmarks/pentomino_levels.py --variant draft --only perfect --perfect-games 50
 
 With ``--variant draft`` the first player is the first picker (the second placer), the
-side the draft proof so far favours (not proved yet: README): ``perfect`` picks by the
-table of proved drafts where it shows a win, and solves exactly from its first placement.
+side the draft proof shows to win: ``perfect`` picks by the table of proved drafts, into
+a draft proved lost for the first placer, and solves exactly from its first placement.
 
 Results: ``results/pentomino_levels_ladder.json`` (a pair played again replaces its
 entry) and ``results/pentomino_levels_perfect.json`` (``..._perfect_draft.json``).

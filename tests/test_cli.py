@@ -398,6 +398,9 @@ def test_solve_pentomino_draft_from_start_stops_and_resumes(tmp_path, capsys):
     out = flat(capsys.readouterr().out)
     winner = "the second picker" if draft_proof.read_checkpoint(checkpoint).result() else "the first picker"
     assert f"proved: {winner}" in out and "of the 924 drafts proved" in out
+    first = draft_proof.Picks(draft_proof.read_checkpoint(checkpoint).value).best_pick(0, 0)
+    assert (first is None) == (winner == "the second picker")  # only a winning seat 0 has one
+    assert (first is None) or f"first picking {'FILNPTUVWXYZ'[first]} (" in out
     assert main(["solve", "pentomino", "--draft"]) == 2
     assert "--draft goes with --from-start" in flat(capsys.readouterr().out)
     assert main(["solve", "pentomino", "--from-start", "--draft", "--first", "L:a1,b1,c1,d1,d2"]) == 2

@@ -302,7 +302,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
 
 
 def _elo_text(value: float) -> str:
-    return "+∞" if value == math.inf else "−∞" if value == -math.inf else f"{value:+.0f}"
+    if math.isinf(value):
+        return "+∞" if value > 0 else "−∞"
+    return f"{value:+.0f}".replace("-", "−")
 
 
 def _pairs_table(game, records) -> Table:
@@ -693,9 +695,11 @@ def prove_draft(args: argparse.Namespace, console: Console) -> int:
                       "command again to go on", markup=False)
         return 0
     winner = "the second picker (who places first)" if result else "the first picker"
-    console.print(f"proved: {winner} wins the draft game ({len(progress.splits)} of the 924 "
-                  f"drafts proved, {progress.nodes:,} nodes, {progress.seconds:,.0f} s of "
-                  f"search)", markup=False)
+    first = draft_proof.Picks(progress.value).best_pick(0, 0)
+    opening = "" if first is None else f", first picking {draft_proof.letters(1 << first)}"
+    console.print(f"proved: {winner} wins the draft game{opening} ({len(progress.splits)} of "
+                  f"the 924 drafts proved, {progress.nodes:,} nodes, {progress.seconds:,.0f} s "
+                  f"of search)", markup=False)
     return 0
 
 

@@ -167,3 +167,89 @@ def test_two_drafts_at_once_reach_the_same_value(tmp_path):
     assert len(calls) == len(set(calls)) < 924
     rows = [json.loads(line) for line in (tmp_path / "proof.jsonl").read_text().splitlines()]
     assert sorted(r["mask0"] for r in rows) == sorted(calls)
+
+
+L_TILE = 1 << 2  # FILNPTUVWXYZ: L is the third
+
+
+def led_by_l(seed: int):
+    """Made-up values that mostly follow one piece: the first placer wins where seat 0
+    does not hold L, but for one draft in ten."""
+    rng = random.Random(seed)
+    flips = {m for m in range(1 << 12) if m.bit_count() == 6 and rng.random() < 0.1}
+    return lambda mask0: (not mask0 & L_TILE) != (mask0 in flips)
+
+
+def test_the_prior_learns_which_pieces_decide():
+    value = led_by_l(7)
+    proved = {m: value(m) for m in random.Random(8).sample(
+        [m for m in range(1 << 12) if m.bit_count() == 6], 120)}
+    prior = draft_proof.fit_prior(proved)
+    with_l = [prior(m) for m in proved if m & L_TILE]
+    without_l = [prior(m) for m in proved if not m & L_TILE]
+    assert max(with_l) < 0.5 < min(without_l)
+    assert draft_proof.fit_prior({m: True for m in proved}) is None  # one value seen: no model
+
+
+def test_a_prior_orders_the_work_but_never_decides_a_value():
+    value = truth(9, 0.5)
+    rng = random.Random(9)
+    proved = {m: value(m) for m in rng.sample([m for m in range(1 << 12) if m.bit_count() == 6], 400)}
+    plain = Picks(proved.get)
+    guided = Picks(proved.get, lambda m: (m * 2654435761 % 1000) / 1000)
+    assert guided.leaf(0b111111) != (1, 1) and plain.leaf(0b111111) == (1, 1)
+    for _ in range(300):
+        m0 = m1 = 0
+        for _ in range(rng.randrange(12)):
+            bit = rng.choice(draft_proof._left(m0 | m1))
+            m0, m1 = (m0 | bit, m1) if picker(m0, m1) == 0 else (m0, m1 | bit)
+        (p, d), (gp, gd) = plain.numbers(m0, m1), guided.numbers(m0, m1)
+        assert (p == 0, d == 0) == (gp == 0, gd == 0)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_guided_proof_needs_fewer_drafts_when_pieces_decide(tmp_path, seed):
+    value = led_by_l(seed)
+    found = {}
+    for guided in (False, True):
+        calls: list[int] = []
+        progress = run_proof(tmp_path / f"{guided}.jsonl", [None], prove=fake_prove(value, calls),
+                             guided=guided)
+        assert progress.result() == minimax(value)(0, 0)
+        found[guided] = len(calls)
+    assert found[True] < found[False]
+
+
+def test_the_shipped_table_proves_that_the_first_picker_wins():
+    """The proof finished: the table of proved drafts the package ships shows, by plain
+    minimax over the picks as by the proof numbers, a winning strategy for the first
+    picker, and the ``perfect`` level knows its first pick."""
+    book = draft_proof.load_book()
+    found = draft_proof.strategy(draft_proof.book_value)
+    assert found is not None
+    first_placer_wins, drafts = found
+    assert first_placer_wins is False and drafts <= set(book)
+    assert all(book[m][0] is False for m in drafts)
+    assert json.loads(draft_proof.BOOK_PATH.read_text())["result"] is False
+    picks = draft_proof.book_picks()
+    assert picks.numbers(0, 0)[1] == 0
+    first = picks.best_pick(0, 0)
+    assert first is not None and picks.numbers(1 << first, 0)[1] == 0
+
+
+@pytest.mark.parametrize("seed,placer", [(1, "random"), (2, "hard")])
+def test_perfect_wins_the_draft_game_as_first_picker(seed, placer):
+    """Real games from the first pick: ``perfect`` picks by the shipped table into a draft
+    proved lost for the first placer, then places second and wins, whatever the other
+    seat picks (at random) and however it places (at random, or as ``hard``)."""
+    game = pentarena.load_game("pentomino", variant="draft")
+    state = game.new_initial_state()
+    perfect = make_bot("perfect", seed=seed, time_limit=120)
+    other = make_bot(placer, seed=seed)
+    rng = random.Random(seed)
+    while state.phase == "pick":
+        state.apply(perfect.choose(state) if state.current_player == 0 else state.random_move(rng))
+    assert draft_proof.book_value(state.sets[0]) is False  # a draft proved lost for seat 1
+    while not state.is_terminal():
+        state.apply((perfect if state.current_player == 0 else other).choose(state))
+    assert state.winners() == {0}
