@@ -295,6 +295,42 @@ def test_exact_values_where_the_solver_answers(client):
             assert a["after"] == -b["before"]  # two players, alternating
 
 
+def test_a_drafts_picks_are_exact_by_the_table_of_proved_drafts(client):
+    """The draft variant is proved (the first picker wins): where the shipped table of
+    proved drafts settles a pick, the analysis says so exactly, without a search."""
+    from pentarena.ai import make_bot
+
+    state = pentarena.load_game("pentomino", variant="draft").new_initial_state(seed=3)
+    perfect, rng = make_bot("perfect", seed=3), random.Random(3)
+    while state.phase == "pick":  # the first picker keeps its proved win, the other picks at random
+        state.apply(perfect.choose(state) if state.current_player == 0 else state.random_move(rng))
+    while not state.is_terminal():
+        state.apply(state.random_move(rng))
+    moves = wait_for_analysis(client, import_record(client, state))["moves"]
+    picks = moves[:12]
+    assert [m["seat"] for m in picks] == [0, 1] * 6
+    for m in picks:  # the last one too: the finished draft's value is in the table
+        assert m["source"] == "solver" and m["exact"], m
+        assert m["before"] == m["after"] == (1 if m["seat"] == 0 else -1), m
+        assert m["verdict"] == verdict(m["before"], m["after"], True)
+    assert picks[0]["best"] == picks[0]["move"]  # the proof's first pick
+
+
+def test_golombs_opening_is_exact_by_the_proofs_book(client):
+    """The book of the proof from the empty board: the first move wins, every reply loses,
+    and the book's answer to a reply wins again, all exact at once."""
+    state = pentarena.load_game("pentomino").new_initial_state(seed=5)
+    rng = random.Random(5)
+    for _ in range(3):  # the book's first move, a random reply, the book's answer
+        state.apply(state.proved_value().move if len(state.placed) != 1 else state.random_move(rng))
+    while not state.is_terminal():
+        state.apply(state.random_move(rng))
+    moves = wait_for_analysis(client, import_record(client, state))["moves"]
+    assert [(m["before"], m["after"], m["exact"]) for m in moves[:3]] == [(1, 1, True), (-1, -1, True),
+                                                                          (1, 1, True)]
+    assert moves[0]["best"] == moves[0]["move"] == "L:e3,e4,e5,e6,f6"
+
+
 def test_a_hidden_card_game_is_analysed_with_all_cards_known(client):
     rng = random.Random(3)
     state = pentarena.load_game("pentic", target=60).new_initial_state(seed=3)

@@ -284,6 +284,12 @@ class State(ABC):
         solver for this position or the search did not finish in time (the default)."""
         return None
 
+    def proved_value(self) -> Solution | None:
+        """The exact value of this position as a shipped table of proofs holds it (no
+        search: e.g. a draft's picks settled by the proved drafts), with a best move;
+        None where no table settles it (the default)."""
+        return None
+
     stubborn_losses = False
     """Whether :meth:`perfect_move` names, in a lost position (value -1), the move that
     makes the win hardest for the opponent (then the ``perfect`` level plays it)."""

@@ -181,7 +181,8 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     included: the record is public once the game is over).
 
     Exact where the game's solver answers for both the position before and the one after
-    (``State.solve_position``, a share of ``budget`` each); otherwise a search of about
+    (``State.proved_value``, a shipped table of proofs, else ``State.solve_position``, a
+    share of ``budget`` each); otherwise a search of about
     ``budget`` seconds values both for the mover (alpha-beta for games that ask for it, the
     position after searched one ply shallower so both share a horizon; else MCTS, both
     values averages at a search's root).  ``proven``: ``after`` is a result the search saw
@@ -211,18 +212,21 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     if prior is not None and "value" in prior:
         before_exact = prior if prior["value"] is not None else None
     else:
-        sol = state.solve_position(solve_share)
+        sol = state.proved_value() or state.solve_position(solve_share)
         before_exact = {"value": sol.value, "move": str(sol.move)} if sol else None
     # the position after
     after_exact = None
     if child.is_terminal():
         after_exact = _result_for(child, seat)
     else:
-        sol = child.solve_position(solve_share) if len(game.sides) == 2 else None
+        sol = (child.proved_value() or child.solve_position(solve_share)
+               if len(game.sides) == 2 else None)
         if sol is not None:
             out["child"] = {"value": sol.value, "move": str(sol.move)}
             after_exact = _for_seat(child, float(sol.value), seat)
 
+    if after_exact is None and before_exact is not None and before_exact["move"] == text:
+        after_exact = float(before_exact["value"])  # a best move keeps the position's value
     if child.is_terminal() and after_exact == 1.0:  # a win at once: the position was won
         out.update(before=1.0, after=1.0, exact=True, best=text, source="end")
         return out

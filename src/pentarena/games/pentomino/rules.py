@@ -254,6 +254,52 @@ class PentominoState(PentominoCore, State):
             return Solution(-1, self.legal_moves()[0], nodes)
         return self._placing(Solution(1 if wins else -1, moves[action], nodes))
 
+    def proved_value(self) -> Solution | None:
+        """What the shipped proofs settle, without a search: a draft's picks (the table of
+        proved drafts: won for the picker, with the pick that keeps the win, or lost) and
+        a finished draft's first placement; in Golomb's game the empty board, the position
+        after the proof's first move (lost), and the positions the opening book answers
+        with a proved win.  None elsewhere (and for a touched piece's second half)."""
+        from . import draft_proof, golomb
+
+        if self.game.players != 2 or self.touched is not None:
+            return None
+        moves = board_tables()[0]
+        if self.phase == "pick":
+            if not draft_proof.load_book():
+                return None
+            m0, m1 = self.sets
+            picks = draft_proof.book_picks()
+            pn, dn = picks.numbers(m0, m1)
+            if pn and dn:
+                return None
+            piece = picks.best_pick(m0, m1)
+            if piece is None:
+                return Solution(-1, self.legal_moves()[0], 0)
+            return Solution(1, PICKS[PIECE_NAMES[piece]], 0)
+        if self.phase != "place":
+            return None
+        if self.game.variant == "draft":
+            entry = None if self.placed else draft_proof.load_book().get(self.sets[1 - self.current_player])
+            if entry is None:
+                return None
+            wins, action = entry
+            move = self.legal_moves()[0] if action is None else moves[action]
+            return self._placing(Solution(1 if wins else -1, move, 0))
+        book = golomb.load_book()
+        if self.game.variant != "standard" or book is None:
+            return None
+        placed = len(self._placed())
+        action = golomb.book_move(self.occ, self.pool, placed)
+        if action is not None and not moves[action][2] & self.occ and (placed or book["proved"]):
+            return self._placing(Solution(1, moves[action], 0))  # a proved win
+        first = moves[book["first"]]
+        after_first = golomb.ALL & ~(1 << PIECE_NAMES.index(first.piece))
+        if (placed == 1 and book["proved"] and golomb.position_key(self.occ, self.pool)[0]
+                == golomb.position_key(first[2], after_first)[0]):
+            return Solution(-1, self.legal_moves()[0], 0)  # every reply is refuted
+        return None
+
     def _book_pick(self) -> Solution | None:
         """The draft pick that keeps a win the proved drafts show, if they show one."""
         from . import draft_proof
