@@ -8,6 +8,13 @@ the figures saved: drafts proved, their values and times.
     python benchmarks/draft_proof.py --seconds 0      # figures only
     python benchmarks/draft_proof.py --simulate 8     # how the prior guides the proof
     nice -n 19 python benchmarks/draft_proof.py --verify --jobs 2
+    nice -n 19 python benchmarks/draft_proof.py --answers --jobs 2
+
+``--answers`` (once the proof is finished) proves, for every draft the first picker's
+strategy can end in (``draft_proof.steered``), the winning answer to each first placement
+(``draft_proof.prove_answers``), resumably (``results/draft_answers.jsonl``, a line a
+draft), and writes the table the ``perfect`` level plays
+(``src/pentarena/games/pentomino/draft_answers.json``).
 
 ``--verify`` checks a finished proof: it takes one strategy of the winning seat made of
 proved drafts only (plain minimax over the picks, the cheapest by the checkpoint's CPU
@@ -53,12 +60,16 @@ def main() -> None:
     parser.add_argument("--noise", type=float, default=1.5)
     parser.add_argument("--upto", type=int, default=None, metavar="DRAFTS")
     parser.add_argument("--verify", action="store_true")
+    parser.add_argument("--answers", action="store_true")
     args = parser.parse_args()
     if args.simulate:
         simulate(args.simulate, args.noise, args.upto)
         return
     if args.verify:
         verify(args.jobs, args.table_bits + 2)
+        return
+    if args.answers:
+        answers(args.jobs, args.table_bits + 2)
         return
     RESULTS.mkdir(exist_ok=True)
     if args.seconds != 0:
@@ -93,6 +104,53 @@ def main() -> None:
     for k, v in out.items():
         print(f"{k}: {v}")
     save("draft_proof", out)
+
+
+ANSWERS = RESULTS / "draft_answers.jsonl"
+
+
+def answers(jobs: int, table_bits: int) -> None:
+    """The winning answers to every first placement of the drafts the strategy reaches."""
+    drafts = draft_proof.steered(draft_proof.Picks(draft_proof.read_checkpoint(CHECKPOINT).value))
+    if not drafts:
+        raise SystemExit("the checkpoint does not prove a win for the first picker")
+    done: dict[int, dict[int, int]] = {}
+    if ANSWERS.exists():
+        for line in ANSWERS.read_text().splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            done[row["mask0"]] = {int(a): b for a, b in row["answers"].items()}
+    todo = sorted(drafts - set(done))
+    print(f"{len(drafts)} drafts, {len(done)} done; {jobs} at a time, tables of 2^{table_bits}",
+          flush=True)
+
+    def work(prover, part: list[int]) -> None:
+        for mask0 in part:
+            c, t = time.thread_time(), time.perf_counter()
+            found = draft_proof.prove_answers(prover, mask0)
+            cpu = time.thread_time() - c
+            draft_proof.append_line(ANSWERS, json.dumps({
+                "mask0": mask0, "sets": draft_proof.letters(mask0), "answers": found,
+                "cpu": round(cpu, 2), "seconds": round(time.perf_counter() - t, 2)}))
+            done[mask0] = found
+            print(f"[{len(done)}/{len(drafts)}] {draft_proof.letters(mask0)}: {len(found)} first "
+                  f"placements answered ({cpu:.1f} CPU s)", flush=True)
+
+    with ThreadPoolExecutor(jobs) as pool:
+        futures = [pool.submit(work, PentominoProver(table_bits, False), todo[i::jobs])
+                   for i in range(jobs)]
+        for f in futures:
+            f.result()
+    draft_proof.write_answers({m: done[m] for m in drafts})
+    size = draft_proof.ANSWERS_PATH.stat().st_size
+    rows = [json.loads(line) for line in ANSWERS.read_text().splitlines()]
+    out = {"drafts": len(drafts), "first_placements": sum(len(r["answers"]) for r in rows),
+           "cpu_seconds": round(sum(r["cpu"] for r in rows), 1), "table_bytes": size}
+    for k, v in out.items():
+        print(f"{k}: {v}")
+    save("draft_answers", out)
 
 
 def verify(jobs: int, table_bits: int) -> None:

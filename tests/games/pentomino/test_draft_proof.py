@@ -253,3 +253,33 @@ def test_perfect_wins_the_draft_game_as_first_picker(seed, placer):
     while not state.is_terminal():
         state.apply((perfect if state.current_player == 0 else other).choose(state))
     assert state.winners() == {0}
+
+
+def test_the_answers_cover_every_draft_the_strategy_reaches():
+    assert set(draft_proof.load_answers()) == draft_proof.steered(draft_proof.book_picks())
+    for mask0, table in draft_proof.load_answers().items():
+        assert sorted(table) == draft_proof.first_placements(mask0)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_perfect_answers_any_first_placement_with_a_proved_win(seed):
+    """In a draft the strategy reaches, any first placement (symmetric ones included) gets
+    its answer at once from the shipped table, and the answer wins: after it, the first
+    placer is lost (the proof search, from two pieces in)."""
+    from pentarena._native import PentominoProver
+
+    rng = random.Random(seed)
+    mask0 = rng.choice(sorted(draft_proof.load_answers()))
+    game = pentarena.load_game("pentomino", variant="draft")
+    start = game.new_initial_state(sets=[list(draft_proof.letters(mask0)),
+                                         list(draft_proof.letters(ALL & ~mask0))])
+    prover = PentominoProver(18, False)
+    for first in rng.sample(start.legal_moves(), 6):
+        state = start.clone()
+        state.apply(first)
+        found = state.proved_value()
+        assert found is not None and found.value == 1 and found.nodes == 0
+        assert state.perfect_move(0.001) == found  # no time to search: from the table
+        state.apply(found.move)
+        wins, _, _ = prover.solve(state.occ, state.available(1), state.available(0), None, None)
+        assert not wins

@@ -22,7 +22,10 @@ The prior only orders the work: a value is proved by proved splits alone.
 
 The table (``draft_book.json`` next to this module) holds every proved split: whether the
 first placer wins, and its winning placement (or, when it loses, the placement whose
-refutation was the most work).
+refutation was the most work).  The proof found that the first picker wins; for every
+draft its strategy can end in, ``draft_answers.json`` holds the winning answer to each
+first placement of the first placer (see :func:`prove_answers`), so that the ``perfect``
+level never has to refute a hard one within a move's time.
 """
 
 from __future__ import annotations
@@ -38,12 +41,13 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from .golomb import append_line
+from .golomb import INVERSE, append_line, canonical, moved, placement
 from .notation import board_tables
 from .rules import ALL
 from .rules import letters as piece_letters
 
 BOOK_PATH = Path(__file__).with_name("draft_book.json")
+ANSWERS_PATH = Path(__file__).with_name("draft_answers.json")
 DEFAULT_CHECKPOINT = "draft-proof.jsonl"
 INFINITE = 1 << 40
 
@@ -401,3 +405,88 @@ def book_picks() -> Picks:
     """The pick phase over the shipped table (its numbers kept: the table does not
     change while the program runs)."""
     return Picks(book_value)
+
+
+# ---------------------------------------------------------------------------- the answers
+# A draft proved lost for the first placer is won for the other seat from its first
+# placement on, but some first placements take the proof search tens of seconds to refute
+# (the proof's longest defences: up to ~50 s here), more than the ``perfect`` level's move
+# time.  So for every draft its picks can lead to, the package ships the winning answer to
+# each first placement (one per class of symmetric ones).
+def steered(picks: Picks) -> set[int]:
+    """The drafts (seat 0's sets) the first picker's proved strategy can end in: at its
+    picks ``picks.best_pick``, at the other seat's any piece.  Empty while unproved."""
+    if picks.best_pick(0, 0) is None:
+        return set()
+    out: set[int] = set()
+
+    def walk(m0: int, m1: int) -> None:
+        if (m0 | m1) == ALL:
+            out.add(m0)
+        elif picker(m0, m1) == 0:
+            piece = picks.best_pick(m0, m1)
+            assert piece is not None, "a proved strategy has a pick everywhere"
+            walk(m0 | 1 << piece, m1)
+        else:
+            for bit in _left(m0 | m1):
+                walk(m0, m1 | bit)
+    walk(0, 0)
+    return out
+
+
+def first_placements(mask0: int) -> list[int]:
+    """The first placer's (seat 1's) first placements in the draft where seat 0 holds
+    ``mask0``, one per class of symmetric ones: the canonical one (least image)."""
+    moves = board_tables()[0]
+    found: dict[int, int] = {}
+    for a in range(2308):
+        _, piece, mask = moves[a][:3]
+        if not mask0 >> "FILNPTUVWXYZ".index(piece) & 1:
+            canon, sym = canonical(mask)
+            found.setdefault(canon, moved(a, sym))
+    return sorted(found.values())
+
+
+def prove_answers(prover: Any, mask0: int) -> dict[int, int]:
+    """Seat 0's winning answer to each of :func:`first_placements` (canonical frame); a
+    ValueError if one is not a win (the draft was not lost for the first placer)."""
+    moves = board_tables()[0]
+    out = {}
+    for a in first_placements(mask0):
+        _, piece, mask = moves[a][:3]
+        left1 = ALL & ~mask0 & ~(1 << "FILNPTUVWXYZ".index(piece))
+        wins, answer, _ = prover.solve(mask, mask0, left1, None, None)
+        if not wins or answer is None:
+            raise ValueError(f"{letters(mask0)}: {moves[a]} is not refuted")
+        out[a] = answer
+    return out
+
+
+@cache
+def load_answers() -> dict[int, dict[int, int]]:
+    """The shipped answers: seat 0's set -> canonical first placement -> answer."""
+    try:
+        data = json.loads(ANSWERS_PATH.read_text())
+    except (OSError, ValueError):
+        return {}
+    return {int(m, 16): {int(a): int(b) for a, b in (pair.split(":") for pair in row.split())}
+            for m, row in data["answers"].items()}
+
+
+def answer(mask0: int, piece: str, occ: int) -> int | None:
+    """Seat 0's winning answer (action id) when the first placer's first placement is
+    ``piece`` on the squares ``occ``, in the draft where seat 0 holds ``mask0``; None when
+    the package does not ship it."""
+    table = load_answers().get(mask0)
+    if not table:
+        return None
+    canon, sym = canonical(occ)
+    found = table.get(placement(piece, canon))
+    return None if found is None else moved(found, INVERSE[sym])
+
+
+def write_answers(rows: dict[int, dict[int, int]], path: Path | None = None) -> None:
+    """Write the answers table (one line of "first:answer" pairs per draft)."""
+    data = {"answers": {f"{m:03x}": " ".join(f"{a}:{b}" for a, b in sorted(row.items()))
+                        for m, row in sorted(rows.items())}}
+    (path or ANSWERS_PATH).write_text(json.dumps(data, separators=(",", ":"), indent=0) + "\n")

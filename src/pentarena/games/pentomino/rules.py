@@ -217,13 +217,10 @@ class PentominoState(PentominoCore, State):
         if self.phase != "place":
             return None
         moves = board_tables()[0]
-        if book and self.game.variant == "draft" and not self.placed:
-            from . import draft_proof
-
-            # the book's key: the set of the seat that does not place first
-            entry = draft_proof.load_book().get(self.sets[1 - self.current_player])
-            if entry is not None and entry[1] is not None:
-                return self._placing(Solution(1 if entry[0] else -1, moves[entry[1]], 0))
+        if book and self.game.variant == "draft" and len(self.placed) < 2:
+            found = self._draft_table()
+            if found is not None and (self.touched is None or self.touched == found.move.piece):
+                return self._placing(found)
         if book and self.game.variant == "standard":
             from . import golomb
 
@@ -280,12 +277,11 @@ class PentominoState(PentominoCore, State):
         if self.phase != "place":
             return None
         if self.game.variant == "draft":
-            entry = None if self.placed else draft_proof.load_book().get(self.sets[1 - self.current_player])
-            if entry is None:
+            found = self._draft_table() if len(self.placed) < 2 else None
+            if found is None:
                 return None
-            wins, action = entry
-            move = self.legal_moves()[0] if action is None else moves[action]
-            return self._placing(Solution(1 if wins else -1, move, 0))
+            return self._placing(found if found.move in self.legal_moves() else
+                                 Solution(found.value, self.legal_moves()[0], 0))
         book = golomb.load_book()
         if self.game.variant != "standard" or book is None:
             return None
@@ -299,6 +295,23 @@ class PentominoState(PentominoCore, State):
                 == golomb.position_key(first[2], after_first)[0]):
             return Solution(-1, self.legal_moves()[0], 0)  # every reply is refuted
         return None
+
+    def _draft_table(self) -> Solution | None:
+        """A proved draft's first placement (the table of proved drafts: the first placer's
+        winning placement or, lost, its longest defence) and the winning answer to the
+        first placer's first placement (the shipped answers, for the drafts the first
+        picker's proved strategy reaches)."""
+        from . import draft_proof
+
+        moves = board_tables()[0]
+        if not self.placed:  # the key: the set of the seat that does not place first
+            entry = draft_proof.load_book().get(self.sets[1 - self.current_player])
+            if entry is None or entry[1] is None:
+                return None
+            return Solution(1 if entry[0] else -1, moves[entry[1]], 0)
+        ((_, piece, occ),) = self.placed
+        action = draft_proof.answer(self.sets[self.current_player], piece, occ)
+        return None if action is None else Solution(1, moves[action], 0)
 
     def _book_pick(self) -> Solution | None:
         """The draft pick that keeps a win the proved drafts show, if they show one."""
