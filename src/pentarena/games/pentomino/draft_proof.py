@@ -41,6 +41,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from ...core.polyomino import PIECE_NAMES
 from .golomb import INVERSE, append_line, canonical, moved, placement
 from .notation import board_tables
 from .rules import ALL
@@ -441,7 +442,7 @@ def first_placements(mask0: int) -> list[int]:
     found: dict[int, int] = {}
     for a in range(2308):
         _, piece, mask = moves[a][:3]
-        if not mask0 >> "FILNPTUVWXYZ".index(piece) & 1:
+        if not mask0 >> PIECE_NAMES.index(piece) & 1:
             canon, sym = canonical(mask)
             found.setdefault(canon, moved(a, sym))
     return sorted(found.values())
@@ -454,7 +455,7 @@ def prove_answers(prover: Any, mask0: int) -> dict[int, int]:
     out = {}
     for a in first_placements(mask0):
         _, piece, mask = moves[a][:3]
-        left1 = ALL & ~mask0 & ~(1 << "FILNPTUVWXYZ".index(piece))
+        left1 = ALL & ~mask0 & ~(1 << PIECE_NAMES.index(piece))
         wins, answer, _ = prover.solve(mask, mask0, left1, None, None)
         if not wins or answer is None:
             raise ValueError(f"{letters(mask0)}: {moves[a]} is not refuted")

@@ -278,10 +278,7 @@ class PentominoState(PentominoCore, State):
             return None
         if self.game.variant == "draft":
             found = self._draft_table() if len(self.placed) < 2 else None
-            if found is None:
-                return None
-            return self._placing(found if found.move in self.legal_moves() else
-                                 Solution(found.value, self.legal_moves()[0], 0))
+            return None if found is None else self._placing(found)
         book = golomb.load_book()
         if self.game.variant != "standard" or book is None:
             return None
@@ -309,8 +306,10 @@ class PentominoState(PentominoCore, State):
             if entry is None or entry[1] is None:
                 return None
             return Solution(1 if entry[0] else -1, moves[entry[1]], 0)
-        ((_, piece, occ),) = self.placed
-        action = draft_proof.answer(self.sets[self.current_player], piece, occ)
+        ((seat, piece, occ),) = self.placed
+        if seat != 1 or self.current_player != 0:  # the answers are seat 0's
+            return None
+        action = draft_proof.answer(self.sets[0], piece, occ)
         return None if action is None else Solution(1, moves[action], 0)
 
     def _book_pick(self) -> Solution | None:
