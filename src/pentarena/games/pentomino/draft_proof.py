@@ -435,17 +435,22 @@ def steered(picks: Picks) -> set[int]:
     return out
 
 
-def first_placements(mask0: int) -> list[int]:
-    """The first placer's (seat 1's) first placements in the draft where seat 0 holds
-    ``mask0``, one per class of symmetric ones: the canonical one (least image)."""
+@cache
+def _canonical_placements() -> tuple[tuple[int, int], ...]:
+    """Per placement on the empty board, one per class of symmetric ones (the least image):
+    (its piece's index, its action id)."""
     moves = board_tables()[0]
     found: dict[int, int] = {}
     for a in range(2308):
-        _, piece, mask = moves[a][:3]
-        if not mask0 >> PIECE_NAMES.index(piece) & 1:
-            canon, sym = canonical(mask)
-            found.setdefault(canon, moved(a, sym))
-    return sorted(found.values())
+        canon, sym = canonical(moves[a][2])
+        found.setdefault(canon, moved(a, sym))
+    return tuple(sorted((PIECE_NAMES.index(moves[a][1]), a) for a in found.values()))
+
+
+def first_placements(mask0: int) -> list[int]:
+    """The first placer's (seat 1's) first placements in the draft where seat 0 holds
+    ``mask0``, one per class of symmetric ones: the canonical one (least image)."""
+    return sorted(a for p, a in _canonical_placements() if not mask0 >> p & 1)
 
 
 def prove_answers(prover: Any, mask0: int) -> dict[int, int]:

@@ -213,26 +213,16 @@ class PentominoState(PentominoCore, State):
         if self.game.players != 2:
             return None
         if self.phase == "pick":
-            return self._book_pick() if book else None
+            found = self._draft_pick() if book else None
+            return found if found is not None and found.value == 1 else None
         if self.phase != "place":
             return None
         moves = board_tables()[0]
-        if book and self.game.variant == "draft" and len(self.placed) < 2:
-            found = self._draft_table()
+        if book:
+            found = (self._draft_table() if self.game.variant == "draft" else
+                     self._golomb_book() if self.game.variant == "standard" else None)
             if found is not None and (self.touched is None or self.touched == found.move.piece):
                 return self._placing(found)
-        if book and self.game.variant == "standard":
-            from . import golomb
-
-            placed = len(self._placed())
-            action = golomb.book_move(self.occ, self.pool, placed)
-            if action is not None and not moves[action][2] & self.occ:
-                move = moves[action]
-                if self.touched is None or self.touched == move.piece:
-                    # the first move of a proof still running is the best bet, not a
-                    # proved win: value 0 (unknown; the game has no draws)
-                    proved = placed > 0 or golomb.load_book()["proved"]
-                    return self._placing(Solution(1 if proved else 0, move, 0))
         if memory is None:
             found = self._prove(time_limit)
         else:  # the caller's own prover (a bot's), its tables kept between its moves
@@ -257,41 +247,43 @@ class PentominoState(PentominoCore, State):
         a finished draft's first placement; in Golomb's game the empty board, the position
         after the proof's first move (lost), and the positions the opening book answers
         with a proved win.  None elsewhere (and for a touched piece's second half)."""
-        from . import draft_proof, golomb
+        from . import golomb
 
         if self.game.players != 2 or self.touched is not None:
             return None
-        moves = board_tables()[0]
         if self.phase == "pick":
-            if not draft_proof.load_book():
-                return None
-            m0, m1 = self.sets
-            picks = draft_proof.book_picks()
-            pn, dn = picks.numbers(m0, m1)
-            if pn and dn:
-                return None
-            piece = picks.best_pick(m0, m1)
-            if piece is None:
-                return Solution(-1, self.legal_moves()[0], 0)
-            return Solution(1, PICKS[PIECE_NAMES[piece]], 0)
+            return self._draft_pick()
         if self.phase != "place":
             return None
         if self.game.variant == "draft":
-            found = self._draft_table() if len(self.placed) < 2 else None
+            found = self._draft_table()
             return None if found is None else self._placing(found)
         book = golomb.load_book()
         if self.game.variant != "standard" or book is None:
             return None
-        placed = len(self._placed())
-        action = golomb.book_move(self.occ, self.pool, placed)
-        if action is not None and not moves[action][2] & self.occ and (placed or book["proved"]):
-            return self._placing(Solution(1, moves[action], 0))  # a proved win
-        first = moves[book["first"]]
+        found = self._golomb_book()
+        if found is not None and found.value == 1:
+            return self._placing(found)  # a proved win
+        first = board_tables()[0][book["first"]]
         after_first = golomb.ALL & ~(1 << PIECE_NAMES.index(first.piece))
-        if (placed == 1 and book["proved"] and golomb.position_key(self.occ, self.pool)[0]
+        if (len(self._placed()) == 1 and book["proved"] and golomb.position_key(self.occ, self.pool)[0]
                 == golomb.position_key(first[2], after_first)[0]):
             return Solution(-1, self.legal_moves()[0], 0)  # every reply is refuted
         return None
+
+    def _golomb_book(self) -> Solution | None:
+        """The opening book's placement for this position, if it has one: a proved win,
+        but for the first move of a proof still running (value 0, the best bet: the game
+        has no draws)."""
+        from . import golomb
+
+        moves = board_tables()[0]
+        placed = len(self._placed())
+        action = golomb.book_move(self.occ, self.pool, placed)
+        if action is None or moves[action][2] & self.occ:
+            return None
+        proved = placed > 0 or golomb.load_book()["proved"]
+        return Solution(1 if proved else 0, moves[action], 0)
 
     def _draft_table(self) -> Solution | None:
         """A proved draft's first placement (the table of proved drafts: the first placer's
@@ -301,6 +293,8 @@ class PentominoState(PentominoCore, State):
         from . import draft_proof
 
         moves = board_tables()[0]
+        if len(self.placed) > 1:
+            return None
         if not self.placed:  # the key: the set of the seat that does not place first
             entry = draft_proof.load_book().get(self.sets[1 - self.current_player])
             if entry is None or entry[1] is None:
@@ -312,15 +306,22 @@ class PentominoState(PentominoCore, State):
         action = draft_proof.answer(self.sets[0], piece, occ)
         return None if action is None else Solution(1, moves[action], 0)
 
-    def _book_pick(self) -> Solution | None:
-        """The draft pick that keeps a win the proved drafts show, if they show one."""
+    def _draft_pick(self) -> Solution | None:
+        """A draft pick as the table of proved drafts settles it: won for the picker (with
+        the pick that keeps the win) or lost; None where the proved drafts do not say."""
         from . import draft_proof
 
         m0, m1 = self.sets
         if not draft_proof.load_book() or draft_proof.picker(m0, m1) != self.current_player:
             return None
-        piece = draft_proof.book_picks().best_pick(m0, m1)
-        return None if piece is None else Solution(1, PICKS[PIECE_NAMES[piece]], 0)
+        picks = draft_proof.book_picks()
+        pn, dn = picks.numbers(m0, m1)
+        if pn and dn:
+            return None
+        piece = picks.best_pick(m0, m1)
+        if piece is None:
+            return Solution(-1, self.legal_moves()[0], 0)
+        return Solution(1, PICKS[PIECE_NAMES[piece]], 0)
 
     def _placing(self, solution: Solution) -> Solution:
         """With touch-move, a placement's piece is touched first."""
