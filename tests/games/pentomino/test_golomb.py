@@ -197,6 +197,23 @@ def test_each_level_solves_from_its_own_piece():
         assert medium.solved is not None  # five pieces in: solved at once
 
 
+def test_expert_solves_from_the_third_piece():
+    """expert searches (MCTS) while fewer than three pieces are on the board and solves
+    from the third on; perfect, with the books, from the start."""
+    game = pentarena.load_game("pentomino")
+    tuning = game.level_tuning
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for placed in range(6):
+        assert tuning["expert"]["solve_when"](state) == (placed >= 3)
+        assert tuning["hard"]["solve_when"](state) == (placed >= 4)
+        assert "solve_when" not in tuning.get("perfect", {})
+        if placed == 2:
+            expert = make_bot("expert", seed=3, time_limit=0.2)
+            assert expert.choose(state) in state.legal_moves() and expert.solved is None
+        state.apply(state.random_move(rng))
+
+
 def test_a_refuted_first_move_is_answered_from_the_book(tmp_path, monkeypatch):
     """A first move the proof found lost goes into the book with the second player's
     winning reply (under every symmetry); the next candidate becomes the first move, and
