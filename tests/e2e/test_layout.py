@@ -57,6 +57,11 @@ PAGE_FITS = ("document.documentElement.scrollHeight <= innerHeight + 1 && "
              "document.documentElement.scrollWidth <= innerWidth + 1")
 
 
+BAR_LABELS = "[...document.querySelectorAll('.action-bar button')].map((b) => [b.textContent, b.scrollWidth, b.clientWidth])"
+BAR_LABELS_FIT = ("[...document.querySelectorAll('.action-bar button')].every((b) => b.offsetParent === null "
+                  "|| b.scrollWidth <= b.clientWidth + 1)")
+
+
 def in_view(page, selector: str) -> bool:
     return page.evaluate(IN_VIEW, selector)
 
@@ -118,6 +123,8 @@ def test_pentup_full_game_fits_the_screen(server, new_page, size):
             hits = page.eval_on_selector_all(".dest .hit", "els => els.map((e) => e.getBoundingClientRect().width)")
             assert hits and min(hits) >= 32, hits
             assert page.evaluate("getComputedStyle(document.getElementById('pu-tray')).overflowX") == "auto"
+            # every button of the action bar shows its whole label
+            assert page.evaluate(BAR_LABELS_FIT), page.evaluate(BAR_LABELS)
             shot(page, "pentup-phone-select", full_page=False)
             page.keyboard.press("Escape")
             page.keyboard.press("Escape")
@@ -154,6 +161,11 @@ def test_pentup_full_game_fits_the_screen(server, new_page, size):
         assert page.get_attribute(".deciders", "data-level") == level
         assert page.locator(".decider").count() >= 1
     shot(page, "pentup-result-phone" if phone else "pentup-result", full_page=False)
+    # the replay stepper is in sight (on a phone above the board, not in the drawer) and
+    # steps back; the banner offers the same game again and the way back to the games
+    assert in_view(page, "#replay") and in_view(page, "#play-again") and in_view(page, "#all-games")
+    page.click("#r-prev")
+    until(page, "document.getElementById('r-pos').textContent === '23/24'")
     assert not page.errors, page.errors
 
 

@@ -3,7 +3,9 @@ in a real browser against the real server."""
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
 
 from .conftest import shot
 from .helpers import (
@@ -33,11 +35,24 @@ def test_pentago_full_game_against_the_computer(server, new_page):
     while wait_turn_or_end(page):
         play_pentago_move(page, rng)
         mine += 1
-        if mine == 3:
+        if mine == 3 and wait_turn_or_end(page):
+            page.locator(".pg-cell:not([data-owner=''])").first.click()  # a taken cell: told so
+            until(page, "document.getElementById('pg-error').textContent.includes('is taken')")
             page.locator(".pg-cell[data-owner='']").first.click()
+            assert page.locator("#pg-error").inner_text() == ""
             page.locator(".pg-arrow").first.click()
             page.keyboard.press("Escape")
     assert page.locator("#result").inner_text()
+    # "Play again": a new table, the same game against the same computer level
+    first = page.url
+    page.click("#play-again")
+    page.wait_for_url(lambda url: url != first and "/t/" in url)
+    page.wait_for_selector("#players .seat")
+    table = json.loads(urllib.request.urlopen(server.url + "/api/tables/" + page.url.split("/")[-1]).read())
+    assert table["table"]["game"] == "pentago" and table["history"] == []
+    assert [s["kind"] for s in table["table"]["seats"]] == ["human", "computer"]
+    assert table["table"]["seats"][1]["level"] == "random"
+    assert wait_turn_or_end(page)  # and it is my turn, as White again
     assert not page.errors, page.errors
 
 

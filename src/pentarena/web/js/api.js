@@ -41,3 +41,20 @@ export function toast(message, kind = "error") {
 export async function quickStart(game) {
   return api("/api/tables", { method: "POST", body: { game, seats: null, options: {}, name: "" } });
 }
+
+// Words for the device: touch screens are tapped and have no keyboard to name.
+export const touchScreen = typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
+export const click = touchScreen ? "tap" : "click";
+export const Click = touchScreen ? "Tap" : "Click";
+export const keys = (text) => (touchScreen ? "" : text);
+export const turnKeys = touchScreen ? "⟳ or ⇋" : "R or F";
+
+// The board's message line in a replay (the game over, or a step of it).
+export function replayNote(payload) {
+  if (payload.current_player === null && payload.version === payload.table.moves) {
+    return touchScreen ? "Game over: step through it with ‹ and › above the board, or tap a move in the list (Players & moves)."
+      : "Game over: step through it with the replay buttons (or ← →), or hover a move in the list.";
+  }
+  const n = payload.history.length;
+  return n ? `Replay: after move ${n}.` : "Replay: the start, before the first move.";
+}

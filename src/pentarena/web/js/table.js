@@ -117,8 +117,29 @@ function renderBanner(payload) {
   else if (team) head = payload.you !== null && w.includes(payload.you) ? `Your team wins! (${team.label})` : `${team.label} win`;
   else if (payload.you !== null && w.includes(payload.you)) head = w.length > 1 ? `You share the win with ${names.filter((_, k) => w[k] !== payload.you).join(", ")}` : "You win!";
   else head = `${names.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}`;
-  b.replaceChildren(el("h2", { id: "result" }, head), plugin.resultDetails(payload) || "");
+  b.replaceChildren(el("h2", { id: "result" }, head), nextGame(payload), plugin.resultDetails(payload) || "");
   b.hidden = false;
+}
+
+// After a game against the computer: the same game again (the same options, seats and
+// levels), or back to the games.
+function nextGame(payload) {
+  const seats = payload.table.seats;
+  const box = el("div", { class: "next-game" });
+  const others = seats.filter((_, i) => i !== payload.you);
+  if (!solo && payload.you !== null && payload.table.status === "finished" && others.every((s) => s.kind === "computer")) {
+    box.append(el("button", { id: "play-again", class: "primary", type: "button", onclick: async (ev) => {
+      ev.target.disabled = true;
+      try {
+        const t = await api("/api/tables", { method: "POST", body: {
+          game: payload.table.game, options: payload.table.options, name: seats[payload.you].name || "",
+          seats: seats.map((s, i) => (i === payload.you ? { kind: "me" } : { kind: "computer", level: s.level })) } });
+        location.assign(t.url);
+      } catch (e) { ev.target.disabled = false; toast(e.message); }
+    } }, "Play again"));
+  }
+  box.append(el("a", { class: "button", href: "/", id: "all-games" }, "All games"));
+  return box;
 }
 
 function describe(payload, i) {
@@ -184,8 +205,18 @@ function renderInvites(payload) {
   box.hidden = false;
 }
 
+// phones: the replay stepper sits above the board (the side column is a drawer there)
+const narrow = matchMedia("(max-width: 820px)");
+function placeReplay() {
+  const box = $("replay");
+  if (narrow.matches) { if (box.parentElement !== $("banner").parentElement) $("banner").after(box); }
+  else if (box.parentElement !== $("side")) $("side").insertBefore(box, $("side").querySelector(".moves"));
+}
+narrow.addEventListener("change", placeReplay);
+
 function renderReplayControls(payload) {
   const finished = payload.table.status !== "playing";
+  placeReplay();
   $("replay").hidden = !finished;
   if (!finished) return;
   const total = payload.history.length;

@@ -2,7 +2,7 @@
 // then Confirm.  A placement that makes five confirms without a rotation.  Rotations are
 // animated; the last marble and twist stay marked, the winning five is drawn at the end.
 // Legality always comes from the server's legal move list.
-import { el } from "../api.js";
+import { el, replayNote, click } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";
 
@@ -181,6 +181,9 @@ export function createView(root, ctx) {
           errorLine.textContent = "";
           draw();
         });
+        else if (myTurn()) cg.addEventListener("click", () => {
+          errorLine.textContent = `${cellName(r, c)} is taken: choose an empty cell.`;
+        });
       }
     }
     return quads;
@@ -286,13 +289,12 @@ export function createView(root, ctx) {
     frame.bar.hidden = replay || payload.you === null;
     confirmBtn.disabled = !mine || !text;
     cancelBtn.disabled = !mine || staged.cell === null;
-    if (replay) hint.textContent = payload.current_player === null && payload.version === payload.table.moves
-      ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
+    if (replay) hint.textContent = replayNote(payload);
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : "Waiting for the other player…";
-    else if (staged.cell === null) hint.textContent = "Your turn: click an empty cell to place your marble.";
+    else if (staged.cell === null) hint.textContent = `Your turn: ${click} an empty cell to place your marble.`;
     else if (hintShown) hint.textContent = `Hint: ${cellName(...staged.cell)}${staged.rot ? `, turn ${QUAD_NAMES[staged.rot.split(" ")[0]]} ${staged.rot.endsWith("ccw") ? "↺" : "↻"}` : " (five in a row, no rotation)"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (legal().has(cellName(...staged.cell))) hint.textContent = `${cellName(...staged.cell)} makes five in a row: Confirm to win — no rotation needed.`;
-    else if (!staged.rot) hint.textContent = "Now choose a quadrant to twist: click one of the eight arrows.";
+    else if (!staged.rot) hint.textContent = `Now choose a quadrant to twist: ${click} one of the eight arrows.`;
     else hint.textContent = `Play ${text} — press Confirm.`;
     hint.dataset.hint = hintShown ? hinted.move : "";
   }

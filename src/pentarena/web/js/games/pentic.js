@@ -2,7 +2,7 @@
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
 // would score, then Confirm.  The last card played is framed in gold.  The server sends
 // this seat nothing but its own view.
-import { el } from "../api.js";
+import { el, replayNote, click, keys } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";
 
@@ -97,7 +97,7 @@ export function describeMove(payload, i) {
   return { seat: p.seat, text: `${short(payload, p.seat)}: ${cardName(p.card)} on ${p.position}, +${p.points}` };
 }
 
-export function turnHint() { return "Select a card in your hand, click a grid position, check the score, then Confirm."; }
+export function turnHint() { return `Select a card in your hand, ${click} a grid position, check the score, then Confirm.`; }
 
 // the grid in world units
 const CW = 90, CH = 126, GAP = 14, TOP = 8;
@@ -208,13 +208,12 @@ export function createView(root, ctx) {
     cancelBtn.disabled = !myTurn() || !card;
     ending.hidden = !(st.ending && payload.current_player !== null);
     ending.textContent = `The target (${payload.table.options.target}) has been reached: this round is being finished so that everybody has the same number of turns.`;
-    if (replay) note.textContent = payload.current_player === null && payload.version === payload.table.moves
-      ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
+    if (replay) note.textContent = replayNote(payload);
     else if (!myTurn()) note.textContent = payload.you === null ? "You are watching: hands are hidden." : payload.current_player === null ? "" : "Waiting for the other players…";
     else if (hintShown) note.textContent = `Hint: ${cardName(card)} on ${pos}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (!card) note.textContent = "Your turn: select a card from your hand.";
-    else if (!pos) note.textContent = `Now click the position to play the ${cardName(card)} on.`;
-    else note.textContent = "Press Confirm (or Enter) to play it.";
+    else if (!pos) note.textContent = `Now ${click} the position to play the ${cardName(card)} on.`;
+    else note.textContent = `Press Confirm${keys(" (or Enter)")} to play it.`;
   }
 
   return {

@@ -2,7 +2,7 @@
 // Pick a piece from the pool (or your drafted set), R/F to turn it, click a blue dot
 // (a legal spot) and Confirm.  Draft: pick pieces first.  Puzzles: place and remove freely,
 // ask for a hint, let the computer solve, count the solutions.
-import { el, api } from "../api.js";
+import { el, api, replayNote, click, Click, keys, turnKeys } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";
 
@@ -130,8 +130,8 @@ function roundSummary(payload, r, number) {
 }
 
 export function turnHint(payload) {
-  if (payload.state.phase === "pick") return "Draft: click a piece to pick it, then Confirm.";
-  return "Choose a piece, turn it with R / F, click a blue dot, then Confirm.";
+  if (payload.state.phase === "pick") return `Draft: ${click} a piece to pick it, then Confirm.`;
+  return `Choose a piece, turn it with ${turnKeys}, ${click} a blue dot, then Confirm.`;
 }
 
 const solvedKey = (id) => `pentarena:solved-by-computer:${id}`;
@@ -154,6 +154,7 @@ export function createView(root, ctx) {
   const key = (t) => el("span", { class: "key" }, t);
   const rotateBtn = btn("pm-rotate", () => turn(rotate), "", "⟳", long(" Rotate"), key(" R"));
   const flipBtn = btn("pm-flip", () => turn(flip), "", "⇋", long(" Flip"), key(" F"));
+  for (const [b, word] of [[rotateBtn, "Rotate (R)"], [flipBtn, "Flip (F)"]]) { b.title = word; b.setAttribute("aria-label", word.split(" ")[0]); }
   const confirmBtn = btn("pm-confirm", () => confirm(), "primary", "Confirm");
   const cancelBtn = btn("pm-cancel", () => cancel(), "", "Cancel", long(key(" Esc")));
   const hintBtn = btn("pm-hint", () => ctx.send({ type: "hint" }), "small", "Hint");
@@ -421,16 +422,15 @@ export function createView(root, ctx) {
     const fresh = rounds(payload) && done.length && payload.current_player !== null && st.placed.length < payload.table.seats.length;
     roundNote.hidden = !fresh;
     if (fresh) roundNote.textContent = `${roundSummary(payload, done[done.length - 1], done.length)} Round ${done.length + 1} has begun.`;
-    if (replay) hint.textContent = payload.current_player === null && payload.version === payload.table.moves
-      ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
+    if (replay) hint.textContent = replayNote(payload);
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : payload.current_player === null ? "" : "Waiting for the other players…";
-    else if (st.phase === "pick") hint.textContent = staged ? `Pick the ${selected} — press Confirm.` : "Draft: click a piece to add it to your set.";
+    else if (st.phase === "pick") hint.textContent = staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`;
     else if (st.touched && !selected) { select(st.touched); return; }
-    else if (!selected) hint.textContent = puzzle() ? "Choose a piece below (or click a placed piece to take it back)." :
-      (payload.table.options.touch_move ? "Touch-move: the piece you click is the one you must place." : "Your turn: choose a piece.");
-    else if (!destinations().length) hint.textContent = `No spot for the ${selected} this way round — press R or F.`;
-    else if (!staged) hint.textContent = `Click a blue dot to place the ${selected}.`;
-    else hint.textContent = `Place the ${selected} on ${staged.cells ? span(staged.cells) : ""} — press Confirm (or Enter).`;
+    else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
+      (payload.table.options.touch_move ? `Touch-move: the piece you ${click} is the one you must place.` : "Your turn: choose a piece.");
+    else if (!destinations().length) hint.textContent = `No spot for the ${selected} this way round — press ${turnKeys}.`;
+    else if (!staged) hint.textContent = `${Click} a blue dot to place the ${selected}.`;
+    else hint.textContent = `Place the ${selected} on ${staged.cells ? span(staged.cells) : ""} — press Confirm${keys(" (or Enter)")}.`;
   }
 
   function drawTray() {

@@ -2,7 +2,7 @@
 // zoomable view with x / y rulers, the tile tray, R/F to rotate and flip, highlighted
 // destinations at the mandatory level, a ghost under the pointer, staging by click and a
 // blue Confirm.  Legality always comes from the server.
-import { el } from "../api.js";
+import { el, replayNote, click, keys, turnKeys } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
   placementText, svgEl, shapeSvg } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";
@@ -289,6 +289,7 @@ export function createView(root, ctx) {
   const key = (t) => el("span", { class: "key" }, t);
   const rotateBtn = btn("pu-rotate", () => turn(rotate), "", "⟳", long(" Rotate"), key(" R"));
   const flipBtn = btn("pu-flip", () => turn(flip), "", "⇋", long(" Flip"), key(" F"));
+  for (const [b, word] of [[rotateBtn, "Rotate (R)"], [flipBtn, "Flip (F)"]]) { b.title = word; b.setAttribute("aria-label", word.split(" ")[0]); }
   const cancelBtn = btn("pu-cancel", () => cancel(), "", "Cancel", long(key(" Esc")));
   const confirmBtn = btn("pu-confirm", () => confirm(), "primary", "Confirm");
   const viewBtn = el("button", { type: "button", class: "bv-btn", id: "pu-view", title: "Switch between the flat and the 3D view",
@@ -581,17 +582,16 @@ export function createView(root, ctx) {
     confirmBtn.disabled = !mine || !staged;
     cancelBtn.disabled = !mine || (!staged && !selected);
     const entry = selected && moves.get(selected);
-    if (replay) hint.textContent = payload.current_player === null && payload.version === payload.table.moves
-      ? "Game over: step through it with the replay buttons, or hover a move in the list." : `Replay: after move ${payload.history.length}.`;
+    if (replay) hint.textContent = replayNote(payload);
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : "Waiting for the other players…";
     else if (!selected) hint.textContent = firstMove() ? "Your turn: choose a tile — the first one may go anywhere on the table."
       : "Your turn: choose a tile (its badge is the level it must go on).";
     else if (mode === "3d") hint.textContent = "Switch to the 2D view to place the tile.";
-    else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press R or F.`;
-    else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — click any cell (R / F turn the ${selected}).`
-      : `The ${selected} goes on level ${entry.level}: click a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
+    else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press ${turnKeys}.`;
+    else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turn the ${selected}).`
+      : `The ${selected} goes on level ${entry.level}: ${click} a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
     else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
-    else hint.textContent = `Press Confirm (Enter) to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""} — Esc cancels.`;
+    else hint.textContent = `Press Confirm${keys(" (Enter)")} to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""}${keys(" — Esc cancels")}.`;
     return { box, last };
   }
 
