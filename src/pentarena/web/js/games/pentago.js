@@ -295,7 +295,7 @@ export function createView(root, ctx) {
     else if (hintShown) hint.textContent = `Hint: ${cellName(...staged.cell)}${staged.rot ? `, turn ${QUAD_NAMES[staged.rot.split(" ")[0]]} ${staged.rot.endsWith("ccw") ? "↺" : "↻"}` : " (five in a row, no rotation)"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (legal().has(cellName(...staged.cell))) hint.textContent = `${cellName(...staged.cell)} makes five in a row: Confirm to win — no rotation needed.`;
     else if (!staged.rot) hint.textContent = `Now choose a quadrant to twist: ${click} one of the eight arrows.`;
-    else hint.textContent = `Play ${text} — press Confirm.`;
+    else hint.textContent = `Play ${cellName(...staged.cell)}, turn ${QUAD_NAMES[staged.rot.split(" ")[0]]} ${staged.rot.endsWith("ccw") ? "↺" : "↻"} (${text}) — press Confirm.`;
     hint.dataset.hint = hintShown ? hinted.move : "";
   }
 
