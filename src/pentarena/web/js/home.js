@@ -61,7 +61,8 @@ function renderGames() {
     const plugin = PLUGINS[g.name];
     const play = el("button", { class: "primary", type: "button", "data-game": g.name, onclick: async () => {
       try { const t = await quickStart(g.name); go(t.url); } catch (e) { toast(e.message); }
-    } }, g.solo ? "Start a puzzle" : "Play the computer");
+    }, title: g.solo ? "A puzzle to solve alone" : "You against the computer at the medium level; Options for another level or other seats" },
+    g.solo ? "Start a puzzle" : "Play the computer", g.solo ? "" : el("span", { class: "level-note" }, "medium level"));
     const setup = el("button", { type: "button", class: "linkish", "data-setup": g.name,
       title: "Choose the options and the seats", onclick: () => chooseGame(g.name) }, "Options");
     const pic = el("div", { class: "pic", "aria-hidden": "true" }, g.name === PUZZLE ? puzzlePicture() : plugin.picture());
