@@ -9,7 +9,7 @@ import { BoardView, gameFrame } from "./boardview.js";
 export const title = "Pentic";
 export const seatColours = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#8d6a9f"];
 export const seatNames = ["Navy", "Coral", "Teal", "Plum"];
-const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#d9a400", orange: "#ec7a12", red: "#d62828" };
+const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#e0bd00", orange: "#e8600e", red: "#d62828" };
 
 function parseCard(text) {
   const [n, shape, colour] = text.split("-");
