@@ -28,6 +28,10 @@ from .core.errors import StateFormatError, json_object
 from .core.game import State, load_game
 
 MAX_RECORD_BYTES = 1_000_000
+MAX_RECORD_MOVES = 2_000
+"""The longest record read: real games take at most a few hundred moves (Pentic's deck
+lasts 116 plays; a puzzle's places and removes are the longest), and every reader of a
+record replays it move by move."""
 SEED_RANGE = range(-(2**63), 2**63)
 """Seeds are signed 64-bit numbers (what every database stores as an integer)."""
 
@@ -109,6 +113,9 @@ class GameRecord:
             raise StateFormatError("'deck' must be a list of card names or null")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise StateFormatError("'moves' must be a list of move texts")
+        if len(moves) > MAX_RECORD_MOVES:
+            raise StateFormatError(f"a record holds at most {MAX_RECORD_MOVES} moves; "
+                                   f"this one has {len(moves)}")
         if not isinstance(meta, Mapping):
             raise StateFormatError("'meta' must be an object")
         return cls(game, dict(options), seed, list(moves), dict(meta), deck)
@@ -134,16 +141,20 @@ class GameRecord:
 
     def states(self) -> list[State]:
         """The state before the first move, after each move (len(moves) + 1 states)."""
-        state = self.initial_state()
-        out = [state.clone()]
+        out = [self.initial_state()]
+        self._replay(out[0].clone(), lambda state: out.append(state.clone()))
+        return out
+
+    def final_state(self) -> State:
+        """The state after the last move (replayed without keeping the ones between)."""
+        return self._replay(self.initial_state(), lambda state: None)
+
+    def _replay(self, state: State, each) -> State:
+        """Apply the moves to ``state``, calling ``each`` after every one; the last state."""
         for i, text in enumerate(self.moves):
             try:
                 state.apply(text)
             except ValueError as exc:
                 raise StateFormatError(f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
-            out.append(state.clone())
-        return out
-
-    def final_state(self) -> State:
-        """The state after the last move."""
-        return self.states()[-1]
+            each(state)
+        return state

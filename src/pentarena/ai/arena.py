@@ -132,7 +132,7 @@ def check_player(spec: str, game_name: str) -> str:
         if game_name != "pentago":
             raise GameOptionError("openspiel-mcts plays Pentago only (OpenSpiel has no "
                                   f"{game_name})")
-        if not arg.isdigit() or int(arg) < 1:
+        if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:
             raise GameOptionError("write openspiel-mcts:SIMS with SIMS the simulations a move, "
                                   "e.g. openspiel-mcts:1000")
         try:

@@ -8,6 +8,7 @@ objects whose ``str()`` is canonical move text that ``State.parse_move`` reads b
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -71,11 +72,12 @@ class Option:
                 value = True
             elif low in ("false", "no", "0", "off"):
                 value = False
-        elif kind is int and isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        elif kind is int and isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
             value = int(value)
+        what = {int: "a whole number", bool: "true or false", str: "text"}.get(kind, kind.__name__)
+        if value is None and self.default is not None:  # null only where it is the default
+            raise GameOptionError(f"option {name!r} must be {what}, got null")
         if value is not None and kind is not type(None) and not isinstance(value, kind):
-            what = {int: "a whole number", bool: "true or false", str: "text"}.get(
-                kind, kind.__name__)
             raise GameOptionError(f"option {name!r} must be {what}, got {value!r}")
         if isinstance(value, bool) and kind is int:
             raise GameOptionError(f"option {name!r} must be a number, got {value!r}")
@@ -394,9 +396,9 @@ def resolve_options(name: str, options: Mapping[str, Any], /) -> dict[str, Any]:
     unknown = set(options) - set(info.options)
     if unknown:
         allowed = ", ".join(info.options) or "none"
-        raise GameOptionError(
-            f"{name} has no option {', '.join(sorted(map(repr, unknown)))}; options: {allowed}"
-        )
+        shown = sorted(repr(k) if len(repr(k)) <= 40 else repr(k)[:37] + "…" for k in unknown)
+        raise GameOptionError(f"{name} has no option {', '.join(shown[:5])}"
+                              f"{' …' if len(shown) > 5 else ''}; options: {allowed}")
     resolved = info.defaults()
     for key, value in options.items():
         resolved[key] = info.options[key].check(key, value)

@@ -189,11 +189,16 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
         errors = exc.errors()
-        where = lambda e: ".".join(str(x) for x in e.get("loc", ()) if x != "body")  # noqa: E731
-        message = "; ".join(f"{where(e) or 'the request'}: {e.get('msg', 'invalid')}"
+        # field names come from the request too: short, and encodable whatever was sent
+        safe = lambda x, n=40: str(x)[:n].encode("utf-8", "replace").decode("utf-8")  # noqa: E731
+        where = lambda e: ".".join(safe(x) for x in e.get("loc", ()) if x != "body")  # noqa: E731
+        message = "; ".join(f"{where(e) or 'the request'}: {safe(e.get('msg', 'invalid'), 200)}"
                             for e in errors[:5])
+        # where and what, never the input itself (it may be huge, or not even encodable)
+        brief = [{"loc": [safe(x) for x in e.get("loc", ())], "msg": safe(e.get("msg", ""), 200),
+                  "type": e.get("type", "")} for e in errors[:5]]
         return JSONResponse({"detail": {"code": "bad-request", "message": message,
-                                        "errors": jsonable_encoder(errors[:5])}}, 400)
+                                        "errors": jsonable_encoder(brief)}}, 400)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError):
@@ -398,8 +403,9 @@ def create_app(database_url: str | None = None, ai: str = "process",
                                 "message": f"there is no table {table_id!r}"})
             await ws.close(code=4404)
             return
-        seats = table.seats_of([token] if token else seat_tokens(ws, table_id))
-        client = Client(ws, seats)
+        tokens = tuple([token] if token else seat_tokens(ws, table_id))
+        seats = table.seats_of(list(tokens))
+        client = Client(ws, seats, tokens=tokens)
         if token and not seats:
             client.send({"type": "error", "code": "bad-token",
                          "message": "this link holds no seat here; you are watching"})

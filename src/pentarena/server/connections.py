@@ -31,9 +31,11 @@ class Client:
     """A connection to one table: its socket, its seats, and its outgoing queue."""
 
     def __init__(self, socket: Socket, seats: frozenset[int] = frozenset(),
-                 queue_size: int = SEND_QUEUE) -> None:
+                 queue_size: int = SEND_QUEUE, tokens: tuple[str, ...] = ()) -> None:
         self.socket = socket
         self.seats = seats
+        self.tokens = tokens
+        """The seat tokens it came with: its seats are those they still hold."""
         self.queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
         self.closed = asyncio.Event()
         self.dropped = False

@@ -19,7 +19,7 @@ import logging
 import random
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -69,6 +69,8 @@ class Limits:
 
 # Priorities of jobs on the worker pool (lower first).
 PEOPLE_WAITING, PEOPLE_AWAY, NOBODY_PLAYS = 0, 1, 2
+HINTS = PEOPLE_WAITING + 0.5
+"""Hints: after the computer moves that people wait for, before everything else."""
 
 ANALYSIS_RETRY_AFTER = 2
 """Seconds a client is told to wait before asking again for an analysis being computed."""
@@ -103,7 +105,11 @@ class Hub:
         self.tasks: set[asyncio.Task] = set()
         self.counting: set[str] = set()
         self.counts: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
-        self.hinting: set[Client] = set()  # connections waiting for a hint
+        self.creating: Counter[str | None] = Counter()
+        """Per creator, its computer-only tables being stored (not yet in ``tables``)."""
+        self.hinting: set[tuple[str, int | None]] = set()
+        """(table, seat) of the hints being worked out: one at a time per seat, however
+        many connections it has, until the hint is done (also after its asker left)."""
         self.analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()  # finished tables
         self.analysing: dict[str, Analysis] = {}
         self._texts: dict[str, tuple[tuple, dict[Any, str]]] = {}
@@ -206,6 +212,7 @@ class Hub:
         """Catch up with the store (after a conflict, a gap, or a missed event)."""
         async with self.locks[table.id]:
             await self._load(table.id)
+        await self.reseat(table)
         self.broadcast(table)
         self.schedule_computer(table)
 
@@ -215,12 +222,18 @@ class Hub:
         table, tokens = Table.create(game, options, seats, seed=seed, name=name, creator=creator)
         if table.computer_only:
             mine = sum(1 for t in self.tables.values() if t.computer_only and t.creator == creator
-                       and t.status == "playing")
+                       and t.status == "playing") + self.creating[creator]
             if mine >= self.limits.computer_only_tables:
                 raise ProtocolError("too-many-tables", f"you already have {mine} tables where "
                                     "only computers play; wait for one to finish")
-        await self._store(self.store.create_table(table.stored()))
-        self.tables[table.id] = table
+        self.creating[creator] += table.computer_only  # counted while it is being stored
+        try:
+            await self._store(self.store.create_table(table.stored()))
+            self.tables[table.id] = table
+        finally:
+            self.creating[creator] -= table.computer_only
+            if not self.creating[creator]:
+                del self.creating[creator]
         await self.bus.publish({"kind": "created", "table": table.id})
         self.schedule_computer(table)
         return table, tokens
@@ -244,7 +257,19 @@ class Hub:
                                 "and try again") from None
         await self.bus.publish({"kind": "seats", "table": table.id,
                                 "seats_version": table.seats_version})
+        await self.reseat(table)
         self.broadcast(table)
+
+    async def reseat(self, table: Table) -> None:
+        """The seats changed: each connection keeps only the seats its tokens still hold
+        (a token retired by leaving no longer plays, nor sees, its old seat)."""
+        changed = False
+        for client in self.clients.get(table.id, ()):
+            held = table.seats_of(list(client.tokens))
+            if held != client.seats:
+                client.seats, changed = held, True
+        if changed:
+            await self.seats_present(table)
 
     @staticmethod
     async def _store(write) -> None:
@@ -363,7 +388,7 @@ class Hub:
         try:
             return await self.pool.run(hint, table.game.name, dict(table.game.options),
                                        table.state.to_json(), timeout=self.limits.hint_seconds,
-                                       priority=PEOPLE_WAITING)
+                                       priority=HINTS)
         except JobFailed as exc:
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
@@ -408,16 +433,17 @@ class Hub:
         ``{"move", "why", "version"}`` or an ``error`` — is sent when it is ready, so the
         connection goes on reading meanwhile.  Refused at once (ProtocolError): a second
         hint while one is on its way, spectators, another seat's turn, a finished game."""
-        if client in self.hinting:
+        key = (table.id, seat)
+        if key in self.hinting:  # per seat, however many connections it has
             raise ProtocolError("busy", "a hint is already being worked out for you; "
                                 "wait for it before asking again")
         if table.solo:
             self._puzzle_turn(table, seat)
         else:
             self._hint_turn(table, seat)
-        self.hinting.add(client)
         task = self.spawn(self._answer_hint(table, client, seat))
-        task.add_done_callback(lambda _: self.hinting.discard(client))
+        self.hinting.add(key)
+        task.add_done_callback(lambda _: self.hinting.discard(key))
 
     def _hint_turn(self, table: Table, seat: int | None) -> None:
         if table.imported:
@@ -445,7 +471,8 @@ class Hub:
         except ProtocolError as exc:
             client.send(exc.event())
             return
-        client.send({"type": "hint", **event, "version": version})
+        if seat in client.seats:  # not if its token was retired meanwhile
+            client.send({"type": "hint", **event, "version": version})
 
     async def suggest(self, table: Table, seat: int | None) -> dict[str, str]:
         """A move for ``seat`` (to move) and why: a search at a fixed level on the worker
@@ -456,7 +483,7 @@ class Hub:
             return await self.pool.run(
                 advise, table.game.name, dict(table.game.options),
                 table.state.view(seat).to_json(), limits.advice_level, secrets.randbits(63),
-                limits.advice_seconds, timeout=limits.hint_seconds, priority=PEOPLE_WAITING)
+                limits.advice_seconds, timeout=limits.hint_seconds, priority=HINTS)
         except PoolClosed:
             raise
         except JobFailed as exc:

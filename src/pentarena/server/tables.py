@@ -26,7 +26,7 @@ from typing import Any
 from ..ai.bots import LEVELS
 from ..core.errors import IllegalMoveError, InvalidMoveError
 from ..core.game import Game, State, game_info, load_game
-from ..record import GameRecord, check_seed
+from ..record import MAX_RECORD_MOVES, GameRecord, check_seed
 from .protocol import ProtocolError
 from .store import StoredTable
 
@@ -171,16 +171,16 @@ class Table:
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Table:
-        states = record.states()
+        initial = record.initial_state()
         seats = [Seat("human", f"Player {i + 1}", claimed=True)
-                 for i in range(states[0].game.num_players)]
+                 for i in range(initial.game.num_players)]
         names = record.meta.get("players")
         if isinstance(names, list) and len(names) == len(seats):
             for seat, who in zip(seats, names):
                 if isinstance(who, str) and who.strip():
                     seat.name = who.strip()[:40]
-        table = cls(secrets.token_urlsafe(9), states[0], seats, imported=True)
-        table.state = states[-1]
+        table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
+        table.state = record.final_state()
         return table
 
     def stored(self) -> StoredTable:
@@ -367,6 +367,9 @@ class Table:
         if seat != self.state.current_player:
             raise ProtocolError("not-your-turn",
                                 f"it is seat {self.state.current_player}'s turn, not yours")
+        if self.version >= MAX_RECORD_MOVES:  # a puzzle's places and removes: its record stays readable
+            raise ProtocolError("too-long", f"this table has reached its limit of "
+                                f"{MAX_RECORD_MOVES} moves: start a new one")
         if version is not None and version != self.version:
             raise ProtocolError("stale", f"the game has moved on (version {self.version}, "
                                 f"you sent {version}); your view has been refreshed")

@@ -53,6 +53,10 @@ MOVES_BY_ACTION: tuple[PenticMove, ...] = tuple(m for row in MOVES for m in row)
 TEXT_BY_ACTION: tuple[str, ...] = tuple(str(m) for m in MOVES_BY_ACTION)
 
 
+POSITION_TEXTS = tuple("123456789")
+"""A play's position as written: one ASCII digit (``"²".isdigit()`` is true, yet no number)."""
+
+
 def parse_move_text(text: str) -> PenticMove:
     if not isinstance(text, str) or len(text) > 60:
         raise InvalidMoveError("write a play as <card>@<position>, e.g. 3-star-orange@5")
@@ -61,7 +65,7 @@ def parse_move_text(text: str) -> PenticMove:
         raise InvalidMoveError(f"could not read {text!r}: write <card>@<position>, "
                                f"e.g. 3-star-orange@5 (positions 1-9 in reading order)")
     card = parse(card_text)
-    if not pos.strip().isdigit() or not 1 <= int(pos) <= 9:
+    if pos.strip() not in POSITION_TEXTS:
         raise InvalidMoveError(f"{pos.strip()!r} is not a grid position: use 1-9 "
                                f"(1 top-left, 5 centre, 9 bottom-right)")
     return MOVES[card][int(pos) - 1]

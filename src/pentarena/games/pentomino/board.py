@@ -37,7 +37,7 @@ class Grid:
 
     def parse_square(self, text: str) -> int:
         t = text.strip().lower()
-        if len(t) < 2 or t[0] not in FILES[: self.width] or not t[1:].isdigit():
+        if len(t) < 2 or t[0] not in FILES[: self.width] or not (t[1:].isascii() and t[1:].isdigit()):
             raise ValueError(f"{text.strip()!r} is not a square: files a-{FILES[self.width - 1]}, "
                              f"ranks 1-{self.height}")
         row = int(t[1:]) - 1
@@ -123,9 +123,15 @@ def piece_of(grid: Grid, mask: Bitboard) -> str | None:
     return identify_free(cells)
 
 
+MAX_REGION_TEXT = 2_000
+"""A region drawn as text is at most 40 rows of 26 cells (and their line ends)."""
+
+
 def region_from_text(text: str) -> Grid:
     """A region drawn as text: rows top to bottom, ``#`` = a cell to cover, ``.`` = a hole;
     rows separated by newlines or ``/``."""
+    if len(text) > MAX_REGION_TEXT:  # blank lines and spaces are read past, so count them too
+        raise ValueError(f"a region's text may be at most {MAX_REGION_TEXT} characters")
     rows = [r.strip() for r in text.replace("/", "\n").splitlines() if r.strip()]
     if not rows:
         raise ValueError("the region is empty")

@@ -1,0 +1,175 @@
+"""What an attack pass on a live server found, each now a clear error or a closed door:
+huge or unencodable records, a retired token that kept its connection's seat, hints that
+queued without bound, a raced cap, malformed digits and null options."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pentarena.record import MAX_RECORD_MOVES, GameRecord
+from pentarena.server.app import create_app
+from pentarena.server.connections import Client
+from pentarena.server.hub import Limits
+from pentarena.server.protocol import ProtocolError
+
+from .test_api import claim, create_game, receive_until, state_at
+from .test_stalls import Reader, run
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}", ai="thread",
+                               ai_time_limit=0.05)) as c:
+        yield c
+
+
+# -- records --------------------------------------------------------------------------------
+def test_a_record_with_too_many_moves_is_refused_before_any_replay(client):
+    moves = ["I:a1,a2,a3,a4,a5", "remove I"] * (MAX_RECORD_MOVES // 2 + 1)
+    body = {"game": "pentomino-puzzle", "options": {"region": "6x10"}, "moves": moves}
+    r = client.post("/api/records", content=json.dumps(body))
+    assert r.status_code == 400
+    assert f"at most {MAX_RECORD_MOVES} moves" in r.json()["detail"]["message"]
+    ok = client.post("/api/records", content=json.dumps(dict(body, moves=moves[:MAX_RECORD_MOVES])))
+    assert ok.status_code == 201, ok.text
+    assert client.get(f"/api/tables/{ok.json()['id']}").json()["version"] == MAX_RECORD_MOVES
+
+
+def test_a_lone_surrogate_in_a_record_is_refused_and_the_lobby_stays_readable(client):
+    raw = '{"game": "pentago", "moves": [], "meta": {"players": ["\\ud800", "x"]}}'
+    r = client.post("/api/records", content=raw)
+    assert r.status_code == 400 and "not valid Unicode" in r.json()["detail"]["message"]
+    assert client.get("/api/tables").status_code == 200
+    with pytest.raises(ValueError, match="not valid Unicode"):
+        GameRecord.from_json(raw)
+
+
+def test_an_unencodable_name_gets_a_400_that_does_not_echo_it(client):
+    raw = '{"game": "pentago", "name": "\\ud800"}'
+    r = client.post("/api/tables", content=raw, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["detail"]["errors"][0]["loc"] == ["body", "name"]
+    assert "valid string" in r.json()["detail"]["message"]
+    long_key = {"game": "pentago", "options": {"x" * 5000: 1}}
+    r = client.post("/api/tables", json=long_key)
+    assert r.status_code == 400 and len(r.text) < 1000
+
+
+# -- options --------------------------------------------------------------------------------
+@pytest.mark.parametrize("game, options, words", [
+    ("pentic", {"target": None}, "'target' must be a whole number, got null"),
+    ("pentomino-puzzle", {"region": None}, "'region' must be text, got null"),
+    ("pentomino-puzzle", {"region": "#" * 60 + " " * 60_000}, "at most 2000 characters"),
+    ("pentic", {"target": "２５０"}, "'target' must be a whole number"),
+])
+def test_null_padded_or_foreign_digit_options_are_clear_errors(client, game, options, words):
+    r = client.post("/api/tables", json={"game": game, "options": options})
+    assert r.status_code == 400 and words in r.json()["detail"]["message"], r.text
+
+
+def test_a_null_option_that_is_the_default_is_still_accepted(client):
+    r = client.post("/api/tables", json={"game": "pentup", "options": {"players": 4, "teams": None}})
+    assert r.status_code == 201, r.text
+
+
+# -- moves ----------------------------------------------------------------------------------
+def test_a_superscript_position_is_an_invalid_move_and_the_connection_stays(client):
+    t = create_game(client, "pentic", [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        first = receive_until(ws, state_at(0))
+        card = first["legal_moves"][0].split("@")[0]
+        ws.send_text(json.dumps({"type": "move", "move": f"{card}@²"}))
+        err = receive_until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "invalid-move" and "not a grid position" in err["message"]
+        ws.send_text(json.dumps({"type": "move", "move": first["legal_moves"][0]}))
+        receive_until(ws, state_at(1))
+
+
+# -- seats ----------------------------------------------------------------------------------
+def test_a_retired_token_loses_its_open_connections_seat(client):
+    t = create_game(client, "pentic", [{"kind": "me"}, {"kind": "invite"}])
+    old = claim(client, t)
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/{t['id']}?token={old}") as ws:
+        assert receive_until(ws, state_at(0))["you"] == 1
+        assert client.post(f"/api/tables/{t['id']}/leave", json={"token": old}).status_code == 200
+        client.cookies.clear()
+        assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
+        # the old connection now watches: it sees no hand and cannot play the seat
+        seen = receive_until(ws, lambda m: m["type"] == "state" and m["you"] is None)
+        assert seen["legal_moves"] == [] and seen["previews"] is None
+        hidden = client.app.state.hub.tables[t["id"]].state.secrets(None)  # hands and pile
+        assert len(hidden) > 100 and not any(f'"{card}' in json.dumps(seen) for card in hidden)
+
+
+def test_a_retired_token_cannot_play_through_its_open_connection(tmp_path):
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "invite"}])
+        reader = Reader()
+        client = Client(reader, table.seats_of([tokens[0]]), tokens=(tokens[0],))
+        await hub.join(table, client)
+        assert client.seats == {0}
+        seats = [dataclasses.replace(s) for s in table.seats]
+        seats[0].token_hash = None  # the token retired (as leaving does)
+        await hub.change_seats(table, seats)
+        assert client.seats == frozenset() and client.seat_for(0) is None
+        while not any(m["type"] == "state" and m["you"] is None for m in reader.messages):
+            await asyncio.sleep(0.01)  # told so: its view is a spectator's now
+        with pytest.raises(ProtocolError) as refused:
+            await hub.submit(table, client.seat_for(0), "a1 TL cw", table.version)
+        assert refused.value.code == "not-seated"
+        return hub
+
+    run(scenario, tmp_path)
+
+
+# -- the worker pool ----------------------------------------------------------------------
+def test_one_hint_at_a_time_per_seat_whatever_the_connections(tmp_path):
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"},
+                                                         {"kind": "computer", "level": "random"}])
+        first, second = (Client(Reader(), frozenset({0}), tokens=(tokens[0],)) for _ in range(2))
+        for c in (first, second):
+            await hub.join(table, c)
+        hub.ask_hint(table, first, 0)
+        with pytest.raises(ProtocolError) as busy:
+            hub.ask_hint(table, second, 0)
+        assert busy.value.code == "busy"
+        await hub.leave(table, first)  # the asker left: the seat's hint still runs to its end
+        with pytest.raises(ProtocolError):
+            hub.ask_hint(table, second, 0)
+        while hub.hinting:
+            await asyncio.sleep(0.01)
+        hub.ask_hint(table, second, 0)  # done: the seat may ask again
+        while hub.hinting:
+            await asyncio.sleep(0.01)
+        assert any(m["type"] == "hint" for m in second.socket.messages)
+        return hub
+
+    run(scenario, tmp_path)
+
+
+def test_the_computer_only_cap_holds_against_simultaneous_creations(tmp_path):
+    async def scenario(hub):
+        write = hub.store.create_table
+
+        async def slow(stored):  # the database takes its time: all creations overlap
+            await asyncio.sleep(0.05)
+            return await write(stored)
+
+        hub.store.create_table = slow
+        robots = [{"kind": "computer", "level": "random"}] * 2
+        results = await asyncio.gather(*(hub.create("pentago", {}, robots, creator="10.0.0.1")
+                                         for _ in range(10)), return_exceptions=True)
+        made = [r for r in results if not isinstance(r, Exception)]
+        refused = [r for r in results if isinstance(r, ProtocolError)]
+        assert len(made) == hub.limits.computer_only_tables == 3
+        assert len(refused) == 7 and all(r.code == "too-many-tables" for r in refused)
+        assert not hub.creating
+        return hub
+
+    run(scenario, tmp_path, limits=Limits())
