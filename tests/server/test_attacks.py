@@ -173,3 +173,20 @@ def test_the_computer_only_cap_holds_against_simultaneous_creations(tmp_path):
         return hub
 
     run(scenario, tmp_path, limits=Limits())
+
+
+def test_tables_per_minute_per_creator_are_capped(tmp_path):
+    async def scenario(hub):
+        seats = [{"kind": "me"}, {"kind": "invite"}]
+        for _ in range(4):
+            await hub.create("pentago", {}, seats, creator="10.0.0.2")
+        with pytest.raises(ProtocolError) as capped:
+            await hub.create("pentago", {}, seats, creator="10.0.0.2")
+        assert capped.value.code == "too-many-tables" and "last minute" in capped.value.message
+        await hub.create("pentago", {}, seats, creator="10.0.0.3")  # someone else may
+        await hub.create("pentago", {}, seats)  # and the Python API has no creator
+        hub.created["10.0.0.2"][0] -= 61  # a minute after the first: one more
+        await hub.create("pentago", {}, seats, creator="10.0.0.2")
+        return hub
+
+    run(scenario, tmp_path, limits=Limits(tables_per_minute=4))

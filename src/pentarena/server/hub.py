@@ -19,7 +19,7 @@ import logging
 import random
 import secrets
 import time
-from collections import Counter, OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict, deque
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -52,6 +52,8 @@ class Limits:
 
     computer_only_tables: int = 3
     """Computer-only tables one creator may have playing at once."""
+    tables_per_minute: int = 60
+    """Tables one creator (an address) may create in any minute."""
     count_seconds: float = 60.0
     """Time cap of one puzzle solution count."""
     hint_seconds: float = 30.0
@@ -105,6 +107,8 @@ class Hub:
         self.tasks: set[asyncio.Task] = set()
         self.counting: set[str] = set()
         self.counts: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+        self.created: defaultdict[str, deque[float]] = defaultdict(deque)
+        """Per creator, when it created its tables of the last minute."""
         self.creating: Counter[str | None] = Counter()
         """Per creator, its computer-only tables being stored (not yet in ``tables``)."""
         self.hinting: set[tuple[str, int | None]] = set()
@@ -220,6 +224,18 @@ class Hub:
                      seed: int | None = None, creator: str | None = None,
                      ) -> tuple[Table, dict[int, str]]:
         table, tokens = Table.create(game, options, seats, seed=seed, name=name, creator=creator)
+        if creator is not None:
+            minute_ago = time.monotonic() - 60
+            if len(self.created) > 10_000:  # many addresses: forget those quiet for a minute
+                for key in [k for k, times in self.created.items() if times[-1] < minute_ago]:
+                    del self.created[key]
+            recent = self.created[creator]
+            while recent and recent[0] < minute_ago:
+                recent.popleft()
+            if len(recent) >= self.limits.tables_per_minute:
+                raise ProtocolError("too-many-tables", f"you have created {len(recent)} tables "
+                                    "in the last minute; wait a little before the next")
+            recent.append(time.monotonic())
         if table.computer_only:
             mine = sum(1 for t in self.tables.values() if t.computer_only and t.creator == creator
                        and t.status == "playing") + self.creating[creator]
