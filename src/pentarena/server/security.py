@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
@@ -142,7 +143,7 @@ class Guard:
 async def _read_body(receive: Receive, headers: Headers, limit: int) -> bytes | None:
     """The whole request body, or None as soon as it is known to exceed ``limit``."""
     declared = headers.get("content-length")
-    if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > limit):
+    if declared is not None and (not re.fullmatch(r"[0-9]+", declared) or int(declared) > limit):
         return None
     chunks, size = [], 0
     while True:

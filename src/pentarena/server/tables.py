@@ -367,7 +367,7 @@ class Table:
         if seat != self.state.current_player:
             raise ProtocolError("not-your-turn",
                                 f"it is seat {self.state.current_player}'s turn, not yours")
-        if self.version >= MAX_RECORD_MOVES:  # a puzzle's places and removes: its record stays readable
+        if self.version >= MAX_RECORD_MOVES:  # a puzzle's places and removes: readable records
             raise ProtocolError("too-long", f"this table has reached its limit of "
                                 f"{MAX_RECORD_MOVES} moves: start a new one")
         if version is not None and version != self.version:

@@ -161,7 +161,8 @@ class TerminalGame:
             self.console.print(picture)
         elif word.startswith("#"):
             number = word[1:]
-            if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= len(self.listed):
+            listed = len(self.listed)
+            if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= listed:
                 self.say(f"No move {word} in the last listing; type 'moves' to list them.",
                          "bold red")
             else:

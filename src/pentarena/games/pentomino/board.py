@@ -37,7 +37,8 @@ class Grid:
 
     def parse_square(self, text: str) -> int:
         t = text.strip().lower()
-        if len(t) < 2 or t[0] not in FILES[: self.width] or not (t[1:].isascii() and t[1:].isdigit()):
+        rank = t[1:]
+        if len(t) < 2 or t[0] not in FILES[: self.width] or not (rank.isascii() and rank.isdigit()):
             raise ValueError(f"{text.strip()!r} is not a square: files a-{FILES[self.width - 1]}, "
                              f"ranks 1-{self.height}")
         row = int(t[1:]) - 1
