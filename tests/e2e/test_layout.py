@@ -111,9 +111,13 @@ def test_pentup_full_game_fits_the_screen(server, new_page, size):
             # tap targets: 32 px at least, whatever the zoom
             # the tray scrolls sideways, and choosing a tile does not scroll it back
             tray_left = "document.getElementById('pu-tray').scrollLeft"
+            wrap = "document.querySelector('.tray-wrap').classList"
+            page.evaluate(f"{tray_left} = 0")
+            until(page, f"{wrap}.contains('more-right') && !{wrap}.contains('more-left')")
             page.evaluate(f"{tray_left} = 10000")
             left = page.evaluate(tray_left)
             assert left > 0
+            until(page, f"{wrap}.contains('more-left') && !{wrap}.contains('more-right')")
             page.locator(".pu-tile:not(.none)").last.click()
             assert page.evaluate(tray_left) == left
             for _ in range(8):

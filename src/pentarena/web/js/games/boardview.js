@@ -353,8 +353,21 @@ export class BoardView {
 export function gameFrame(root, { view, messages, notes = [], tray = null, actions = [] }) {
   const msg = el("div", { class: "msg" }, ...messages);
   const bar = el("div", { class: "action-bar" }, ...actions);
-  const dock = el("div", { class: "dock" }, el("div", { class: "dock-row" }, msg, bar), ...(tray ? [tray] : []));
+  const dock = el("div", { class: "dock" }, el("div", { class: "dock-row" }, msg, bar), ...(tray ? [scrollHints(tray)] : []));
   const frame = el("div", { class: "game-frame" }, ...notes, view.box, dock);
   root.append(frame);
   return { frame, dock, bar, msg };
+}
+
+// A tray that scrolls sideways fades out at an edge with more pieces beyond it.
+function scrollHints(tray) {
+  const wrap = el("div", { class: "tray-wrap" }, tray);
+  const update = () => {
+    wrap.classList.toggle("more-left", tray.scrollLeft > 2);
+    wrap.classList.toggle("more-right", tray.scrollLeft + tray.clientWidth < tray.scrollWidth - 2);
+  };
+  tray.addEventListener("scroll", update, { passive: true });
+  new ResizeObserver(update).observe(tray);
+  new MutationObserver(update).observe(tray, { childList: true, subtree: true });
+  return wrap;
 }
