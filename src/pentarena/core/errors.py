@@ -30,7 +30,7 @@ class StateFormatError(PentarenaError, ValueError):
 
 def json_object(data, what: str, max_bytes: int | None = None) -> dict:
     """``data`` (a mapping, or JSON text) as a dict; StateFormatError naming ``what`` if it
-    is too large, not JSON, or not an object."""
+    is too large, not JSON (or, as text, not valid Unicode), or not an object."""
     import json
     from collections.abc import Mapping
 
@@ -43,13 +43,11 @@ def json_object(data, what: str, max_bytes: int | None = None) -> dict:
             raise StateFormatError(f"{what} is not valid JSON: {exc}") from None
         except RecursionError:
             raise StateFormatError(f"{what} is nested too deeply to be read") from None
+        try:  # JSON may escape a lone surrogate ("\ud800"): text no page or database can hold
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise StateFormatError(f"{what} holds text that is not valid Unicode "
+                                   f"(a lone surrogate such as \\ud800)") from None
     if not isinstance(data, Mapping):
         raise StateFormatError(f"{what} must be a JSON object")
-    try:  # JSON may escape a lone surrogate ("\ud800"): text no page or database can hold
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise StateFormatError(f"{what} holds text that is not valid Unicode "
-                               f"(a lone surrogate such as \\ud800)") from None
-    except (TypeError, ValueError, RecursionError):
-        pass  # not JSON data (a caller's own objects): the readers check each field
     return dict(data)

@@ -225,17 +225,7 @@ class Hub:
                      ) -> tuple[Table, dict[int, str]]:
         table, tokens = Table.create(game, options, seats, seed=seed, name=name, creator=creator)
         if creator is not None:
-            minute_ago = time.monotonic() - 60
-            if len(self.created) > 10_000:  # many addresses: forget those quiet for a minute
-                for key in [k for k, times in self.created.items() if times[-1] < minute_ago]:
-                    del self.created[key]
-            recent = self.created[creator]
-            while recent and recent[0] < minute_ago:
-                recent.popleft()
-            if len(recent) >= self.limits.tables_per_minute:
-                raise ProtocolError("too-many-tables", f"you have created {len(recent)} tables "
-                                    "in the last minute; wait a little before the next")
-            recent.append(time.monotonic())
+            self._count_creation(creator)
         if table.computer_only:
             mine = sum(1 for t in self.tables.values() if t.computer_only and t.creator == creator
                        and t.status == "playing") + self.creating[creator]
@@ -253,6 +243,20 @@ class Hub:
         await self.bus.publish({"kind": "created", "table": table.id})
         self.schedule_computer(table)
         return table, tokens
+
+    def _count_creation(self, creator: str) -> None:
+        """Count a new table of ``creator``; too-many-tables past the limit a minute."""
+        now = time.monotonic()
+        if len(self.created) > 10_000:  # many addresses: forget those quiet for a minute
+            for key in [k for k, times in self.created.items() if times[-1] < now - 60]:
+                del self.created[key]
+        recent = self.created[creator]
+        while recent and recent[0] < now - 60:
+            recent.popleft()
+        if len(recent) >= self.limits.tables_per_minute:
+            raise ProtocolError("too-many-tables", f"you have created {len(recent)} tables "
+                                "in the last minute; wait a little before the next")
+        recent.append(now)
 
     async def import_record(self, record: GameRecord) -> Table:
         table = Table.from_record(record)

@@ -46,7 +46,7 @@ export async function quickStart(game) {
 export const touchScreen = typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
 export const click = touchScreen ? "tap" : "click";
 export const Click = touchScreen ? "Tap" : "Click";
-export const keys = (text) => (touchScreen ? "" : text);
+export const keyHint = (text) => (touchScreen ? "" : text);
 export const turnKeys = touchScreen ? "⟳ or ⇋" : "R or F";
 
 // The board's message line in a replay (the game over, or a step of it).

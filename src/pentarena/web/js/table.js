@@ -216,7 +216,6 @@ narrow.addEventListener("change", placeReplay);
 
 function renderReplayControls(payload) {
   const finished = payload.table.status !== "playing";
-  placeReplay();
   $("replay").hidden = !finished;
   if (!finished) return;
   const total = payload.history.length;
@@ -436,6 +435,7 @@ function bindReplayKeys() {
   $("analysis-btn").addEventListener("click", () => { if (!analysing) loadAnalysis(); });
   bindReplayKeys();
   bindSideToggle();
+  placeReplay();
   render({ ...first, you: null, legal_moves: [] });
   connect();
 })();

@@ -359,6 +359,14 @@ export function gameFrame(root, { view, messages, notes = [], tray = null, actio
   return { frame, dock, bar, msg };
 }
 
+// The rotate and flip buttons of the piece games: an icon, the word where there is room,
+// the key where there is a keyboard (the word is also the button's label and tooltip).
+export function turnButtons(prefix, onRotate, onFlip) {
+  const make = (what, icon, word, key, onclick) => el("button", { id: `${prefix}-${what}`, type: "button", onclick,
+    title: `${word} (${key})`, "aria-label": word }, icon, el("span", { class: "long" }, ` ${word}`), el("span", { class: "key" }, ` ${key}`));
+  return [make("rotate", "⟳", "Rotate", "R", onRotate), make("flip", "⇋", "Flip", "F", onFlip)];
+}
+
 // A tray that scrolls sideways fades out at an edge with more pieces beyond it.
 function scrollHints(tray) {
   const wrap = el("div", { class: "tray-wrap" }, tray);

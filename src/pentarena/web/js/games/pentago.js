@@ -19,6 +19,8 @@ const AOFF = LABEL + 3 + AR;
 const OUT = AOFF + AR + 4;
 const QUADS = ["TL", "TR", "BL", "BR"];
 const QUAD_NAMES = { TL: "top-left", TR: "top-right", BL: "bottom-left", BR: "bottom-right" };
+// "TR cw" -> "turn top-right ↻" (as the move list writes a twist)
+const twistText = (rot) => `turn ${QUAD_NAMES[rot.split(" ")[0]]} ${rot.endsWith("ccw") ? "↺" : "↻"}`;
 const ORIGIN = { TL: [0, 0], TR: [0, 3], BL: [3, 0], BR: [3, 3] };
 const GOLD = "#f0b429";
 
@@ -292,10 +294,10 @@ export function createView(root, ctx) {
     if (replay) hint.textContent = replayNote(payload);
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : "Waiting for the other player…";
     else if (staged.cell === null) hint.textContent = `Your turn: ${click} an empty cell to place your marble.`;
-    else if (hintShown) hint.textContent = `Hint: ${cellName(...staged.cell)}${staged.rot ? `, turn ${QUAD_NAMES[staged.rot.split(" ")[0]]} ${staged.rot.endsWith("ccw") ? "↺" : "↻"}` : " (five in a row, no rotation)"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
+    else if (hintShown) hint.textContent = `Hint: ${cellName(...staged.cell)}${staged.rot ? `, ${twistText(staged.rot)}` : " (five in a row, no rotation)"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (legal().has(cellName(...staged.cell))) hint.textContent = `${cellName(...staged.cell)} makes five in a row: Confirm to win — no rotation needed.`;
     else if (!staged.rot) hint.textContent = `Now choose a quadrant to twist: ${click} one of the eight arrows.`;
-    else hint.textContent = `Play ${cellName(...staged.cell)}, turn ${QUAD_NAMES[staged.rot.split(" ")[0]]} ${staged.rot.endsWith("ccw") ? "↺" : "↻"} (${text}) — press Confirm.`;
+    else hint.textContent = `Play ${cellName(...staged.cell)}, ${twistText(staged.rot)} (${text}) — press Confirm.`;
     hint.dataset.hint = hintShown ? hinted.move : "";
   }
 

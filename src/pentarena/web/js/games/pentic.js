@@ -2,7 +2,7 @@
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
 // would score, then Confirm.  The last card played is framed in gold.  The server sends
 // this seat nothing but its own view.
-import { el, replayNote, click, keys } from "../api.js";
+import { el, replayNote, click, keyHint } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";
 
@@ -213,7 +213,7 @@ export function createView(root, ctx) {
     else if (hintShown) note.textContent = `Hint: ${cardName(card)} on ${pos}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (!card) note.textContent = "Your turn: select a card from your hand.";
     else if (!pos) note.textContent = `Now ${click} the position to play the ${cardName(card)} on.`;
-    else note.textContent = `Press Confirm${keys(" (or Enter)")} to play it.`;
+    else note.textContent = `Press Confirm${keyHint(" (or Enter)")} to play it.`;
   }
 
   return {

@@ -2,9 +2,9 @@
 // Pick a piece from the pool (or your drafted set), R/F to turn it, click a blue dot
 // (a legal spot) and Confirm.  Draft: pick pieces first.  Puzzles: place and remove freely,
 // ask for a hint, let the computer solve, count the solutions.
-import { el, api, replayNote, click, Click, keys, turnKeys } from "../api.js";
+import { el, api, replayNote, click, Click, keyHint, turnKeys } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg } from "../pieces.js";
-import { BoardView, gameFrame } from "./boardview.js";
+import { BoardView, gameFrame, turnButtons } from "./boardview.js";
 
 export const title = "Pentomino";
 export const seatColours = ["#e39a2d", "#2a9d8f", "#8e5ea2", "#5c6b7a"];
@@ -152,9 +152,7 @@ export function createView(root, ctx) {
   const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, type: "button", onclick }, ...label);
   const long = (t) => el("span", { class: "long" }, t);
   const key = (t) => el("span", { class: "key" }, t);
-  const rotateBtn = btn("pm-rotate", () => turn(rotate), "", "⟳", long(" Rotate"), key(" R"));
-  const flipBtn = btn("pm-flip", () => turn(flip), "", "⇋", long(" Flip"), key(" F"));
-  for (const [b, word] of [[rotateBtn, "Rotate (R)"], [flipBtn, "Flip (F)"]]) { b.title = word; b.setAttribute("aria-label", word.split(" ")[0]); }
+  const [rotateBtn, flipBtn] = turnButtons("pm", () => turn(rotate), () => turn(flip));
   const confirmBtn = btn("pm-confirm", () => confirm(), "primary", "Confirm");
   const cancelBtn = btn("pm-cancel", () => cancel(), "", "Cancel", long(key(" Esc")));
   const hintBtn = btn("pm-hint", () => ctx.send({ type: "hint" }), "small", "Hint");
@@ -430,7 +428,7 @@ export function createView(root, ctx) {
       (payload.table.options.touch_move ? `Touch-move: the piece you ${click} is the one you must place.` : "Your turn: choose a piece.");
     else if (!destinations().length) hint.textContent = `No spot for the ${selected} this way round — press ${turnKeys}.`;
     else if (!staged) hint.textContent = `${Click} a blue dot to place the ${selected}.`;
-    else hint.textContent = `Place the ${selected} on ${staged.cells ? span(staged.cells) : ""} — press Confirm${keys(" (or Enter)")}.`;
+    else hint.textContent = `Place the ${selected} on ${staged.cells ? span(staged.cells) : ""} — press Confirm${keyHint(" (or Enter)")}.`;
   }
 
   function drawTray() {

@@ -2,10 +2,10 @@
 // zoomable view with x / y rulers, the tile tray, R/F to rotate and flip, highlighted
 // destinations at the mandatory level, a ghost under the pointer, staging by click and a
 // blue Confirm.  Legality always comes from the server.
-import { el, replayNote, click, keys, turnKeys } from "../api.js";
+import { el, replayNote, click, keyHint, turnKeys } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
   placementText, svgEl, shapeSvg } from "../pieces.js";
-import { BoardView, gameFrame } from "./boardview.js";
+import { BoardView, gameFrame, turnButtons } from "./boardview.js";
 
 export const title = "Pent-Up";
 export const seatColours = ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"];
@@ -287,9 +287,7 @@ export function createView(root, ctx) {
   const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, onclick, type: "button" }, ...label);
   const long = (t) => el("span", { class: "long" }, t);
   const key = (t) => el("span", { class: "key" }, t);
-  const rotateBtn = btn("pu-rotate", () => turn(rotate), "", "⟳", long(" Rotate"), key(" R"));
-  const flipBtn = btn("pu-flip", () => turn(flip), "", "⇋", long(" Flip"), key(" F"));
-  for (const [b, word] of [[rotateBtn, "Rotate (R)"], [flipBtn, "Flip (F)"]]) { b.title = word; b.setAttribute("aria-label", word.split(" ")[0]); }
+  const [rotateBtn, flipBtn] = turnButtons("pu", () => turn(rotate), () => turn(flip));
   const cancelBtn = btn("pu-cancel", () => cancel(), "", "Cancel", long(key(" Esc")));
   const confirmBtn = btn("pu-confirm", () => confirm(), "primary", "Confirm");
   const viewBtn = el("button", { type: "button", class: "bv-btn", id: "pu-view", title: "Switch between the flat and the 3D view",
@@ -591,7 +589,7 @@ export function createView(root, ctx) {
     else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turn the ${selected}).`
       : `The ${selected} goes on level ${entry.level}: ${click} a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
     else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
-    else hint.textContent = `Press Confirm${keys(" (Enter)")} to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""}${keys(" — Esc cancels")}.`;
+    else hint.textContent = `Press Confirm${keyHint(" (Enter)")} to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""}${keyHint(" — Esc cancels")}.`;
     return { box, last };
   }
 
