@@ -135,6 +135,14 @@ def test_one_hint_at_a_time_per_seat_whatever_the_connections(tmp_path):
         first, second = (Client(Reader(), frozenset({0}), tokens=(tokens[0],)) for _ in range(2))
         for c in (first, second):
             await hub.join(table, c)
+        searched = asyncio.Event()  # the search ends when the test says so, whatever the load
+        search = hub.suggest
+
+        async def gated(table, seat):
+            await searched.wait()
+            return await search(table, seat)
+
+        hub.suggest = gated
         hub.ask_hint(table, first, 0)
         with pytest.raises(ProtocolError) as busy:
             hub.ask_hint(table, second, 0)
@@ -142,6 +150,7 @@ def test_one_hint_at_a_time_per_seat_whatever_the_connections(tmp_path):
         await hub.leave(table, first)  # the asker left: the seat's hint still runs to its end
         with pytest.raises(ProtocolError):
             hub.ask_hint(table, second, 0)
+        searched.set()
         while hub.hinting:
             await asyncio.sleep(0.01)
         hub.ask_hint(table, second, 0)  # done: the seat may ask again
