@@ -6,9 +6,11 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 import pentarena
 from pentarena.server.app import IDLE_SECONDS, create_app
+from pentarena.server.store import TableRow
 
 
 @pytest.fixture
@@ -26,8 +28,13 @@ def create(client, game="pentago", seats=None, **options) -> str:
 
 
 def age(client, table_id: str, seconds: float) -> None:
-    """Pretend nothing happened at the table for ``seconds``."""
-    client.app.state.hub.tables[table_id].updated = time.time() - seconds
+    """Pretend nothing happened at the table for ``seconds`` (in memory and in the store,
+    where the lobby looks)."""
+    hub = client.app.state.hub
+    then = time.time() - seconds
+    hub.tables[table_id].updated = then
+    with hub.store.engine.begin() as conn:
+        conn.execute(update(TableRow).where(TableRow.id == table_id).values(updated=then))
 
 
 def listed(client, **params) -> dict:

@@ -40,7 +40,7 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
-from .security import Guard, keep_seat_tokens, seat_tokens
+from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store
 from .workers import WorkerPool
 
@@ -291,11 +291,9 @@ def create_app(database_url: str | None = None, ai: str = "process",
         others, most recently active first.  ``idle_hidden`` counts the idle tables left out
         (ask again with ``idle=true`` to see them); each summary says whether it is ``idle``."""
         now = time.time()
-        rows = [t for t in hub.tables.values() if not status or t.status == status]
+        rows, hidden = await hub.listing(limit, status, None if idle else now - IDLE_SECONDS,
+                                         also=held_tables(request))
         is_idle = {t.id: now - t.updated >= IDLE_SECONDS for t in rows}
-        hidden = 0 if idle else sum(is_idle.values())
-        if not idle:
-            rows = [t for t in rows if not is_idle[t.id]]
         held = {t.id: sorted(t.seats_of(seat_tokens(request, t.id))) for t in rows}
         rows.sort(key=lambda t: (not held[t.id], -t.updated))
         out = []

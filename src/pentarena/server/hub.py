@@ -44,6 +44,11 @@ RESYNC_SECONDS = 2.0
 """With other instances: how often tables watched here are checked against the store."""
 PRESENCE_TTL = 30.0
 """Seconds another instance's report of who is connected there stays valid."""
+UNUSED_SECONDS = 60.0
+"""A table unused for this long (and not in use: see :meth:`Hub._in_use`) may be dropped
+from memory when there are more than ``Limits.tables_in_memory``."""
+MAX_LISTED_HELD = 100
+"""Most tables a browser's cookies name that a lobby listing reads."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,9 @@ class Limits:
     analysis_seconds: float = 120.0
     """... and for a whole game (long games get less per move)."""
     analyses_cached: int = 64
+    tables_in_memory: int = 2000
+    """Tables kept in memory besides those in use: the ones used last (a restart loads
+    these; any other is read from the store when asked for)."""
 
 
 # Priorities of jobs on the worker pool (lower first).
@@ -99,7 +107,9 @@ class Hub:
         self.bus = bus or LocalBus()
         self.queue = computer_queue  # a cluster.ComputerQueue: computer moves on Redis
         self.remote_presence: dict[str, dict[str, tuple[float, frozenset[int]]]] = defaultdict(dict)
-        self.tables: dict[str, Table] = {}
+        self.tables: OrderedDict[str, Table] = OrderedDict()
+        """The tables in memory, the one used longest ago first (see :meth:`_trim`)."""
+        self.used: dict[str, float] = {}
         self.unreadable: list[Unreadable] = []
         self.clients: dict[str, set[Client]] = defaultdict(set)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -122,14 +132,15 @@ class Hub:
     def restore(self) -> int:
         """Load every table from the store; returns how many are unfinished.  A table that
         cannot be read back is set aside (logged, listed by /api/health), not fatal."""
-        stored, self.unreadable = self.store.load_all()
+        stored, self.unreadable = self.store.load_all(limit=self.limits.tables_in_memory)
         for t in stored:
             try:
                 table = Table.from_stored(t)
             except Exception as exc:  # noqa: BLE001 - any bad row is set aside
                 self.unreadable.append(Unreadable(t.id, f"{type(exc).__name__}: {exc}"))
                 continue
-            self.tables[table.id] = table
+            self._keep(table)
+        self.tables = OrderedDict(reversed(self.tables.items()))  # read latest first
         for bad in self.unreadable:
             log.error("table %s set aside: it cannot be restored: %s", bad.id, bad.reason)
         return sum(t.status == "playing" for t in self.tables.values())
@@ -183,11 +194,13 @@ class Hub:
         table = self.tables.get(table_id)
         if table is None:
             table = await self._load(table_id)
-        elif fresh and self.bus.distributed:
-            stored = await asyncio.to_thread(self.store.versions, [table_id])
-            if stored.get(table_id, (table.version, table.seats_version)) != (
-                    table.version, table.seats_version):
-                await self.reload(table)
+        else:
+            self._keep(table)
+            if fresh and self.bus.distributed:
+                stored = await asyncio.to_thread(self.store.versions, [table_id])
+                if stored.get(table_id, (table.version, table.seats_version)) != (
+                        table.version, table.seats_version):
+                    await self.reload(table)
         if table is None:
             raise ProtocolError("unknown-table", f"there is no table {table_id!r}")
         return table
@@ -196,21 +209,76 @@ class Hub:
         """Read one table from the store into memory (replacing what was there)."""
         if len(table_id) > 32:
             return None
-        try:
-            stored = await asyncio.to_thread(self.store.load, table_id)
-            table = Table.from_stored(stored) if stored else None
-        except Exception as exc:  # noqa: BLE001 - an unreadable row is not a table
-            log.error("table %s cannot be loaded: %s", table_id, exc)
-            return None
+        table = await asyncio.to_thread(self._read, table_id)
         if table is None:
             return None
         old = self.tables.get(table_id)
         if old is not None:
             old.state, old.seats, old.seats_version = table.state, table.seats, table.seats_version
             old.updated, old.revision = table.updated, old.revision + 1
+            self._keep(old)
             return old
-        self.tables[table_id] = table
+        self._keep(table)
+        self._trim()
         return table
+
+    def _read(self, table_id: str) -> Table | None:
+        """The table as stored, or None (none, or it does not read back: logged).  Runs
+        in a thread: replaying the moves takes a while."""
+        try:
+            stored = self.store.load(table_id)
+            return Table.from_stored(stored) if stored else None
+        except Exception as exc:  # noqa: BLE001 - an unreadable row is not a table
+            log.error("table %s cannot be loaded: %s", table_id, exc)
+            return None
+
+    async def listing(self, limit: int, status: str | None = None, since: float | None = None,
+                      also: list[str] = ()) -> tuple[list[Table], int]:
+        """The tables updated last (at most ``limit``; ``status``, updated at or after
+        ``since``), preceded by those of ``also`` that fit the same filter, and how many
+        tables ``since`` leaves out — from the store, so that every table counts, whether
+        in memory here or not."""
+        ids = await asyncio.to_thread(self.store.recent, limit, status, since)
+        hidden = 0 if since is None else await asyncio.to_thread(self.store.count, status, since)
+        tables = []
+        for table_id in dict.fromkeys([*also[:MAX_LISTED_HELD], *ids]):
+            table = self.tables.get(table_id) or await self._load(table_id)
+            if table is not None and (not status or table.status == status) and (
+                    since is None or table.updated >= since):
+                tables.append(table)
+        return tables, hidden
+
+    # -- tables in memory ---------------------------------------------------------------
+    def _keep(self, table: Table) -> None:
+        """Hold ``table`` in memory, as the one used last."""
+        self.tables[table.id] = table
+        self.tables.move_to_end(table.id)
+        self.used[table.id] = time.monotonic()
+
+    def _in_use(self, table_id: str) -> bool:
+        """Whether anything here needs the table in memory: a connection, the computer's
+        move, a hint, a count, an analysis, a move being stored."""
+        lock = self.locks.get(table_id)
+        return bool(self.clients.get(table_id) or table_id in self.thinking
+                    or table_id in self.analysing or table_id in self.counting
+                    or (lock is not None and lock.locked())
+                    or any(key[0] == table_id for key in self.hinting))
+
+    def _trim(self) -> None:
+        """Past ``tables_in_memory`` tables, forget those used longest ago — not in use,
+        unused for ``UNUSED_SECONDS`` — until there are no more than that (a table
+        forgotten is read from the store again when asked for)."""
+        excess = len(self.tables) - self.limits.tables_in_memory
+        now = time.monotonic()
+        for table_id in list(self.tables):
+            if excess <= 0 or now - self.used.get(table_id, 0.0) < UNUSED_SECONDS:
+                break  # the tables after it were used later still
+            if not self._in_use(table_id):
+                del self.tables[table_id]
+                for held in (self.used, self.locks, self._texts, self.remote_presence,
+                             self.clients):
+                    held.pop(table_id, None)
+                excess -= 1
 
     async def reload(self, table: Table) -> None:
         """Catch up with the store (after a conflict, a gap, or a missed event)."""
@@ -235,11 +303,12 @@ class Hub:
         self.creating[creator] += table.computer_only  # counted while it is being stored
         try:
             await self._store(self.store.create_table(table.stored()))
-            self.tables[table.id] = table
+            self._keep(table)
         finally:
             self.creating[creator] -= table.computer_only
             if not self.creating[creator]:
                 del self.creating[creator]
+        self._trim()
         await self.bus.publish({"kind": "created", "table": table.id})
         self.schedule_computer(table)
         return table, tokens
@@ -261,7 +330,8 @@ class Hub:
     async def import_record(self, record: GameRecord) -> Table:
         table = Table.from_record(record)
         await self._store(self.store.create_table(table.stored()))
-        self.tables[table.id] = table
+        self._keep(table)
+        self._trim()
         return table
 
     async def change_seats(self, table: Table, seats: list[Seat]) -> None:
@@ -688,18 +758,15 @@ class Hub:
         kind, table_id = event.get("kind"), event.get("table")
         if not isinstance(table_id, str):
             return
+        table = self.tables.get(table_id)
+        if table is None:  # read from the store (as it is then) if it is asked for here
+            return
         if kind == "presence":
             seats = event.get("seats")
             if isinstance(seats, list):
                 self.remote_presence[table_id][str(event.get("instance"))] = (
                     time.monotonic(), frozenset(s for s in seats if isinstance(s, int)))
-                if table_id in self.tables:
-                    self.presence(self.tables[table_id])
-            return
-        table = self.tables.get(table_id)
-        if kind == "created" or table is None:
-            if table is None:
-                await self._load(table_id)
+                self.presence(table)
             return
         if kind == "moved":
             await self._moved_elsewhere(table, event)

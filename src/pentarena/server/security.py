@@ -178,6 +178,11 @@ def cookie_name(table_id: str) -> str:
     return COOKIE + table_id
 
 
+def held_tables(conn: HTTPConnection) -> list[str]:
+    """The tables this browser holds a seat cookie for."""
+    return [name[len(COOKIE):] for name in conn.cookies if name.startswith(COOKIE)]
+
+
 def seat_tokens(conn: HTTPConnection, table_id: str) -> list[str]:
     """The seat tokens this browser holds for the table (from its cookie)."""
     raw = conn.cookies.get(cookie_name(table_id), "")

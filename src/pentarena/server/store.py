@@ -35,6 +35,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     inspect,
     select,
     text,
@@ -72,7 +73,7 @@ class TableRow(Base):
     seats: Mapped[list] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)  # playing | finished
     created: Mapped[float] = mapped_column(Float)
-    updated: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float, index=True)  # the lobby: latest first
     imported: Mapped[bool] = mapped_column(default=False)
     private: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     """What no client may see before the game ends: a secret deal, the creator's key."""
@@ -177,9 +178,11 @@ class Store:
                 self._thread.start()
 
     def _add_missing_columns(self) -> None:
-        """Databases made by earlier versions lack later columns: add them."""
+        """Databases made by earlier versions lack later columns (and indexes): add them."""
         have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
         with self.engine.begin() as conn:
+            conn.execute(text("CREATE INDEX IF NOT EXISTS ix_tables_updated "
+                              "ON tables (updated)"))
             if "private" not in have:
                 conn.execute(text("ALTER TABLE tables ADD COLUMN private JSON"))
             for column in ("version", "seats_version"):
@@ -303,15 +306,46 @@ class Store:
                              .where(TableRow.id.in_(table_ids))).all()
         return {r.id: (r.version, r.seats_version) for r in rows}
 
-    def load_all(self, status: str | None = None) -> tuple[list[StoredTable], list[Unreadable]]:
-        """Every table that reads back, and those that do not (with the reason)."""
-        good: list[StoredTable] = []
-        bad: list[Unreadable] = []
+    @staticmethod
+    def _listed(status: str | None, since: float | None, before: float | None):
+        """The filter of a listing: ``status``, updated at or after ``since`` (before
+        ``before``)."""
+        where = []
+        if status:
+            where.append(TableRow.status == status)
+        if since is not None:
+            where.append(TableRow.updated >= since)
+        if before is not None:
+            where.append(TableRow.updated < before)
+        return where
+
+    def recent(self, limit: int, status: str | None = None, since: float | None = None,
+               ) -> list[str]:
+        """The ids of the ``limit`` tables updated last (``status``, updated since
+        ``since``), the latest first."""
+        with self.session() as s:
+            q = (select(TableRow.id).where(*self._listed(status, since, None))
+                 .order_by(TableRow.updated.desc()).limit(limit))
+            return list(s.scalars(q).all())
+
+    def count(self, status: str | None = None, before: float | None = None) -> int:
+        """How many tables (``status``, last updated before ``before``) are stored."""
+        with self.session() as s:
+            q = select(func.count()).select_from(TableRow).where(
+                *self._listed(status, None, before))
+            return int(s.scalar(q) or 0)
+
+    def load_all(self, status: str | None = None, limit: int | None = None,
+                 ) -> tuple[list[StoredTable], list[Unreadable]]:
+        """Every table (the ``limit`` updated last) that reads back, and those that do
+        not (with the reason)."""
         with self.session() as s:
             q = select(TableRow.id).order_by(TableRow.updated.desc())
             if status:
                 q = q.where(TableRow.status == status)
-            ids = list(s.scalars(q).all())
+            ids = list(s.scalars(q.limit(limit)).all())
+        good: list[StoredTable] = []
+        bad: list[Unreadable] = []
         for table_id in ids:
             try:
                 with self.session() as s:

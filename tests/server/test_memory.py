@@ -1,0 +1,110 @@
+"""Tables in memory are bounded: past ``Limits.tables_in_memory`` the ones used longest ago
+(and not in use) are forgotten and read from the store again when asked for; a restart
+loads only the latest; the lobby lists every stored table either way."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pentarena.server import hub as hub_module
+from pentarena.server.app import create_app
+from pentarena.server.hub import Limits
+from pentarena.server.store import Store, _create_table
+from pentarena.server.tables import Table
+
+from .test_api import create_game, receive_until, state_at
+
+ME_AND_INVITE = [{"kind": "me"}, {"kind": "invite"}]
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    monkeypatch.setattr(hub_module, "UNUSED_SECONDS", 0.0)  # any table not in use may go
+    url = f"sqlite:///{tmp_path / 'memory.sqlite3'}"
+
+    def make(cap: int):
+        return create_app(url, ai="thread", ai_time_limit=0.05,
+                          limits=Limits(tables_in_memory=cap))
+    make.url = url
+    return make
+
+
+def listed(client, **params) -> list[dict]:
+    r = client.get("/api/tables", params={"limit": 50, **params})
+    assert r.status_code == 200, r.text
+    return r.json()["tables"]
+
+
+def test_memory_holds_at_most_the_limit_and_every_table_stays_reachable(make_app):
+    with TestClient(make_app(3)) as client:
+        hub = client.app.state.hub
+        made = []
+        for _ in range(8):
+            made.append(create_game(client, "pentago", ME_AND_INVITE)["id"])
+            assert len(hub.tables) <= 3
+        assert list(hub.tables) == made[-3:]  # the ones used last
+        rows = listed(client)
+        assert [t["id"] for t in rows] == made[::-1]  # every table, latest first
+        assert all(t["mine"] == [0] for t in rows)  # this browser's seats, from the store
+        r = client.get(f"/api/tables/{made[0]}")
+        assert r.status_code == 200 and r.json()["version"] == 0
+        assert client.get("/api/tables/nosuchtable").status_code == 404
+
+
+def test_a_game_goes_on_after_its_table_was_forgotten(make_app):
+    with TestClient(make_app(2)) as client:
+        hub = client.app.state.hub
+        table_id = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])["id"]
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            receive_until(ws, state_at(0))
+            ws.send_json({"type": "move", "move": "a1 TL cw", "version": 0})
+            receive_until(ws, state_at(1))
+        for _ in range(3):
+            create_game(client, "pentago", ME_AND_INVITE)
+        assert table_id not in hub.tables
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            receive_until(ws, state_at(1))
+            ws.send_json({"type": "move", "move": "b2 TR cw", "version": 1})
+            receive_until(ws, state_at(2))
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        assert record["moves"] == ["a1 TL cw", "b2 TR cw"]
+
+
+def test_a_table_in_use_is_kept(make_app):
+    with TestClient(make_app(1)) as client:
+        hub = client.app.state.hub
+        table_id = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])["id"]
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            receive_until(ws, state_at(0))
+            kept = hub.tables[table_id]
+            for _ in range(3):
+                create_game(client, "pentago", ME_AND_INVITE)
+            assert hub.tables[table_id] is kept  # a connection holds it
+            assert list(hub.tables) == [table_id]  # the others went (unused for 0 s here)
+            ws.send_json({"type": "move", "move": "a1 TL cw", "version": 0})
+            receive_until(ws, state_at(1))
+        create_game(client, "pentago", ME_AND_INVITE)
+        assert table_id not in hub.tables  # let go once nobody uses it
+
+
+def test_a_restart_loads_the_latest_tables_and_the_others_on_demand(make_app):
+    store = Store(make_app.url)
+    waiting, _ = Table.create("pentago", {}, [{"kind": "computer", "level": "easy"},
+                                              {"kind": "open"}])
+    waiting.updated -= 3600  # an hour ago, the computer to move
+    store.write_now(_create_table, waiting.stored())
+    later = []
+    for _ in range(3):
+        table, _ = Table.create("pentago", {}, [{"kind": "open"}, {"kind": "open"}])
+        store.write_now(_create_table, table.stored())
+        later.append(table.id)
+    store.close()
+
+    with TestClient(make_app(2)) as client:
+        hub = client.app.state.hub
+        assert set(hub.tables) == set(later[-2:])  # the two used last
+        assert [t["id"] for t in listed(client)] == later[::-1] + [waiting.id]
+        assert waiting.id not in hub.thinking  # not in memory: nobody waits for it
+        with client.websocket_connect(f"/ws/{waiting.id}") as ws:
+            receive_until(ws, state_at(1))  # a watcher came: the computer moved
