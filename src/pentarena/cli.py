@@ -71,6 +71,14 @@ def positive_int(text: str) -> int:
     return value
 
 
+def non_negative_int(text: str) -> int:
+    """A whole number of at least 0 (0: no limit)."""
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
+    return value
+
+
 def seat_number(text: str) -> int:
     """A seat: a whole number from 0 (the upper bound depends on the game)."""
     value = _whole(text)
@@ -412,7 +420,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from .server.app import serve
 
     serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
-          args.log_format)
+          args.log_format, args.connections_per_address)
     return 0
 
 
@@ -841,6 +849,9 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                             "'pentarena worker' processes")
     serve.add_argument("--log-format", choices=["text", "json"], default="text",
                        help="json: one JSON object per log line")
+    serve.add_argument("--connections-per-address", type=non_negative_int, default=256,
+                       metavar="N", help="most connections one address may hold open "
+                       "(loopback exempt; 0: no limit, e.g. behind a proxy on another host)")
     worker = sub.add_parser("worker", help="think for computer seats of every instance "
                                            "sharing a Redis (see 'serve --redis-url')")
     worker.add_argument("--redis-url", required=True)

@@ -28,6 +28,7 @@ from ..core.game import list_games
 from ..record import SEED_RANGE, GameRecord
 from .bus import make_bus
 from .connections import Client
+from .deadlines import PER_ADDRESS, guarded_protocol
 from .hub import Hub, Limits
 from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
@@ -457,7 +458,7 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
           allowed_origins: Iterable[str] = (), redis_url: str | None = None,
-          log_format: str = "text") -> None:
+          log_format: str = "text", connections_per_address: int = PER_ADDRESS) -> None:
     import uvicorn
 
     from .logs import setup_logging
@@ -470,6 +471,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     print(f"Database: {app.state.hub.store.url}", flush=True)
     if redis_url:
         print(f"Redis: {redis_url} (computer moves: run 'pentarena worker')", flush=True)
+    raise_open_files_limit()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                h11_max_incomplete_event_size=16 * 1024, timeout_graceful_shutdown=5)
+                h11_max_incomplete_event_size=16 * 1024, timeout_graceful_shutdown=5,
+                http=guarded_protocol(per_address=connections_per_address))
+
+
+def raise_open_files_limit(most: int = 65536) -> None:
+    """Let the process hold as many connections as the system allows it (up to ``most``):
+    the soft limit on open files is often 1,024."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = most if hard == resource.RLIM_INFINITY else min(hard, most)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 

@@ -1,0 +1,145 @@
+"""HTTP connections that cannot hold the server open: a request must arrive in time, and
+one address may keep only so many connections open.
+
+uvicorn closes a kept-alive connection that goes quiet, but not one that never finishes
+its request: a client that opens connections and sends its headers a byte at a time (or
+nothing at all) keeps each open for as long as it likes, and enough of them use up the
+process's file descriptors.  :func:`guarded_protocol` makes uvicorn's HTTP protocol class
+with deadlines:
+
+* **headers** — from the connection (or, on a kept-alive one, the first byte of the next
+  request) to the end of the request's headers: ``header_seconds``; past it the client
+  gets ``408 Request Timeout`` saying so, and the connection is closed;
+* **body** — from the end of the headers to the end of the body: ``body_seconds``; past
+  it the connection is closed (the application sees the client leave);
+* **per address** — a connection beyond ``per_address`` open ones from the same address
+  gets ``503`` saying so, and is closed.  Loopback addresses are exempt unless
+  ``exempt_loopback`` is False: behind a reverse proxy on this machine every request
+  comes from loopback, and the proxy limits its clients itself.
+
+A WebSocket is an HTTP request until its upgrade: once its headers are in, its deadline
+is over, and it stays open as long as the table protocol keeps it (see
+:mod:`.connections`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+from typing import ClassVar
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+HEADER_SECONDS = 10.0
+BODY_SECONDS = 30.0
+PER_ADDRESS = 256
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _reply(transport: asyncio.Transport, status: bytes, message: str) -> None:
+    """Answer with ``status`` and ``message`` (plain text), then close."""
+    body = message.encode()
+    transport.write(b"HTTP/1.1 " + status + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                    b"content-length: " + str(len(body)).encode() + b"\r\n"
+                    b"connection: close\r\n\r\n" + body)
+    transport.close()
+
+
+class GuardedProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP protocol with the deadlines and the per-address cap above."""
+
+    header_seconds: ClassVar[float] = HEADER_SECONDS
+    body_seconds: ClassVar[float] = BODY_SECONDS
+    per_address: ClassVar[int] = PER_ADDRESS
+    exempt_loopback: ClassVar[bool] = True
+    open_by_address: ClassVar[dict[str, set[asyncio.BaseTransport]]]
+    """The transports open per address (a WebSocket's too, after its upgrade)."""
+
+    _deadline: asyncio.TimerHandle | None = None
+
+    # -- the connection ------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        host = self.client[0] if self.client else ""
+        if self.per_address and not (self.exempt_loopback and _is_loopback(host)):
+            mine = self._open_from(host)
+            if len(mine) >= self.per_address:
+                _reply(transport, b"503 Service Unavailable",
+                       f"too many connections from your address ({len(mine)} open); "
+                       "close some and try again")
+                return
+            mine.add(transport)
+        self._arm(self.header_seconds, True)
+
+    def _open_from(self, host: str) -> set[asyncio.BaseTransport]:
+        """The connections from ``host`` still open (the closed ones forgotten)."""
+        table = self.open_by_address
+        if len(table) > 10_000:  # many addresses: forget those with nothing open
+            for key in [k for k, held in table.items()
+                        if all(t.is_closing() for t in held)]:
+                del table[key]
+        mine = table.setdefault(host, set())
+        mine.difference_update([t for t in mine if t.is_closing()])
+        return mine
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+        host = self.client[0] if self.client else ""
+        mine = self.open_by_address.get(host)
+        if mine is not None:
+            mine.discard(self.transport)
+            if not mine:
+                del self.open_by_address[host]
+
+    # -- the request's deadlines ---------------------------------------------------------
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self._deadline is None:  # the next request on a kept-alive connection
+            self._arm(self.header_seconds, True)
+
+    def on_headers_complete(self) -> None:
+        self._disarm()
+        super().on_headers_complete()
+        if not self.parser.should_upgrade():  # a WebSocket is the table protocol's now
+            self._arm(self.body_seconds, False)
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        super().on_message_complete()
+
+    def _arm(self, seconds: float, headers: bool) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(seconds, self._expired, headers)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expired(self, headers: bool) -> None:
+        self._deadline = None
+        if self.transport.is_closing():
+            return
+        if headers:
+            _reply(self.transport, b"408 Request Timeout",
+                   f"the request's headers did not arrive within {self.header_seconds:g} s")
+        else:
+            self.transport.close()
+
+
+def guarded_protocol(header_seconds: float = HEADER_SECONDS, body_seconds: float = BODY_SECONDS,
+                     per_address: int = PER_ADDRESS, exempt_loopback: bool = True,
+                     ) -> type[GuardedProtocol]:
+    """uvicorn's ``http`` protocol class with these limits (``per_address`` 0: none), with
+    its own count of the connections open per address."""
+    return type("GuardedProtocol", (GuardedProtocol,), {
+        "header_seconds": header_seconds, "body_seconds": body_seconds,
+        "per_address": per_address, "exempt_loopback": exempt_loopback,
+        "open_by_address": {}})

@@ -1,0 +1,147 @@
+"""Slow and idle HTTP connections are closed; one address holds only so many open
+(:mod:`pentarena.server.deadlines`), on a real uvicorn server on loopback running the app
+with short deadlines.  Tests wait for the server to act, never for a time."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+
+import pytest
+import uvicorn
+from websockets.sync.client import connect
+
+from pentarena.server.app import create_app
+from pentarena.server.deadlines import guarded_protocol
+
+from tests.procs import wait_until
+
+WAIT = 60.0  # a socket that hears nothing for this long fails the test
+
+
+@pytest.fixture
+def live(tmp_path):
+    """Start the app on a free loopback port with ``guarded_protocol(**limits)``."""
+    servers = []
+
+    def start(**limits):
+        app = create_app(f"sqlite:///{tmp_path / 'deadlines.sqlite3'}", ai="thread")
+        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                                http=guarded_protocol(**limits))
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        wait_until(lambda: server.started, "the server did not start")
+        servers.append((server, thread))
+        return server.servers[0].sockets[0].getsockname()[1]
+
+    yield start
+    for server, thread in servers:
+        server.should_exit = True
+        thread.join(30)
+
+
+def opened(port: int) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    return sock
+
+
+def answer(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    out = b""
+    while chunk := sock.recv(65536):
+        out += chunk
+    return out
+
+
+def get(port: int, path: str = "/api/games") -> int:
+    with opened(port) as sock:
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                     .encode())
+        return int(answer(sock).split(b" ", 2)[1])
+
+
+def test_headers_that_never_finish_get_408_and_the_connection_closes(live):
+    port = live(header_seconds=0.3)
+    with opened(port) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        reply = answer(sock)  # the server closes it: recv returns b""
+    assert reply.startswith(b"HTTP/1.1 408 ")
+    assert b"the request's headers did not arrive within 0.3 s" in reply
+    with opened(port) as sock:  # a connection that sends nothing at all
+        assert answer(sock).startswith(b"HTTP/1.1 408 ")
+    assert get(port) == 200  # a whole request is served
+
+
+def test_a_body_that_stops_coming_closes_the_connection(live):
+    port = live(body_seconds=0.3)
+    with opened(port) as sock:
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ga")
+        assert answer(sock) == b""  # closed without an answer: the request never finished
+
+
+def test_a_kept_alive_connection_gets_a_new_deadline_for_each_request(live):
+    port = live(header_seconds=0.3)
+    with opened(port) as sock:
+        request = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        for _ in range(3):
+            sock.sendall(request)
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += sock.recv(1)
+            assert head.startswith(b"HTTP/1.1 200 ")
+            length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                              if line.lower().startswith(b"content-length")))
+            body = b""
+            while len(body) < length:
+                body += sock.recv(length - len(body))
+            assert "games" in json.loads(body)
+        sock.sendall(b"GET /api/games HTTP/1.1\r\n")  # then a request that stalls
+        assert answer(sock).startswith(b"HTTP/1.1 408 ")
+
+
+def test_a_websocket_outlives_the_header_deadline(live):
+    port = live(header_seconds=0.3)
+    table = None
+    with opened(port) as sock:
+        body = json.dumps({"game": "pentago", "seats": [{"kind": "me"}, {"kind": "me"}]})
+        sock.sendall((f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                      f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+                      f"{body}").encode())
+        table = json.loads(answer(sock).split(b"\r\n\r\n", 1)[1])
+    token = table["you"]["token"]
+    with connect(f"ws://127.0.0.1:{port}/ws/{table['id']}?token={token}",
+                 open_timeout=WAIT) as ws:
+        assert json.loads(ws.recv(WAIT))["type"] == "state"
+        with opened(port) as slow:  # another connection's deadline passes meanwhile
+            slow.sendall(b"GET / HTTP/1.1\r\n")
+            assert answer(slow).startswith(b"HTTP/1.1 408 ")
+        ws.send(json.dumps({"type": "ping"}))
+        while json.loads(ws.recv(WAIT))["type"] != "pong":
+            pass
+
+
+def test_one_address_holds_at_most_so_many_connections(live):
+    port = live(per_address=3, exempt_loopback=False)
+    held = [opened(port) for _ in range(3)]
+    for sock in held:  # each is accepted: a request on it is answered
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert sock.recv(12).startswith(b"HTTP/1.1 200")
+    with opened(port) as extra:
+        reply = answer(extra)
+    assert reply.startswith(b"HTTP/1.1 503 ")
+    assert b"too many connections from your address (3 open)" in reply
+    held.pop().close()
+    wait_until(lambda: get(port) == 200, "a connection closed did not free its place")
+    for sock in held:
+        sock.close()
+
+
+def test_loopback_is_exempt_by_default(live):
+    port = live(per_address=2)
+    held = [opened(port) for _ in range(4)]
+    assert get(port) == 200
+    for sock in held:
+        sock.close()
