@@ -37,7 +37,8 @@ def test_json_logs_are_one_object_per_line():
 
 
 def test_metrics_count_moves_connections_and_refusals(tmp_path):
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'm.sqlite3'}", ai="thread")) as c:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'm.sqlite3'}", ai="thread",
+                               metrics_token="s3cret")) as c:
         t = create_game(c, "pentago", [{"kind": "me"}, {"kind": "me"}])
         with c.websocket_connect(f"/ws/{t['id']}") as ws:
             first = receive_until(ws, state_at(0))
@@ -46,10 +47,30 @@ def test_metrics_count_moves_connections_and_refusals(tmp_path):
             receive_until(ws, state_at(1))
             ws.send_text(json.dumps({"type": "move", "move": "z9", "version": 1}))
             receive_until(ws, lambda m: m["type"] == "error")
-            text = c.get("/metrics").text
+            text = c.get("/metrics", headers={"Authorization": "Bearer s3cret"}).text
         assert 'pentarena_moves_total{by="person"} 1.0' in text
         assert 'pentarena_refused_total{code="invalid-move"} 1.0' in text
         assert "pentarena_connections 1.0" in text
         assert "pentarena_move_seconds_count 1.0" in text
         health = c.get("/api/health").json()
         assert health["status"] == "ok" and health["instance"] and "redis" not in health
+
+
+def test_metrics_are_for_loopback_or_the_token(tmp_path, monkeypatch):
+    monkeypatch.delenv("PENTARENA_METRICS_TOKEN", raising=False)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}", ai="thread")) as c:
+        r = c.get("/metrics")  # the test client's address is not loopback
+        assert r.status_code == 403 and "served to loopback only" in r.text
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}", ai="thread"),
+                    client=("127.0.0.1", 5000)) as c:
+        assert c.get("/metrics").status_code == 200
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'b.sqlite3'}", ai="thread",
+                               metrics_token="s3cret"), client=("127.0.0.1", 5000)) as c:
+        for sent in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": "s3cret"}):
+            r = c.get("/metrics", headers=sent)  # with a token, even loopback needs it
+            assert r.status_code == 403 and "need the token" in r.text
+        r = c.get("/metrics", headers={"Authorization": "Bearer s3cret"})
+        assert r.status_code == 200 and "pentarena_connections" in r.text
+    monkeypatch.setenv("PENTARENA_METRICS_TOKEN", "from-env")
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", ai="thread")) as c:
+        assert c.get("/metrics", headers={"Authorization": "Bearer from-env"}).status_code == 200

@@ -8,7 +8,9 @@ table (or of ``?token=...``, for programs).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
+import os
 import time
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
@@ -18,7 +20,7 @@ from typing import Any, Literal
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -28,7 +30,7 @@ from ..core.game import list_games
 from ..record import SEED_RANGE, GameRecord
 from .bus import make_bus
 from .connections import Client
-from .deadlines import PER_ADDRESS, guarded_protocol
+from .deadlines import PER_ADDRESS, guarded_protocol, is_loopback
 from .hub import Hub, Limits
 from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
@@ -156,10 +158,14 @@ def creator_key(request: Request) -> str:
 def create_app(database_url: str | None = None, ai: str = "process",
                ai_time_limit: float | None = None, workers: int | None = None,
                allowed_origins: Iterable[str] = (), allowed_hosts: Iterable[str] | None = None,
-               limits: Limits | None = None, redis_url: str | None = None) -> FastAPI:
+               limits: Limits | None = None, redis_url: str | None = None,
+               metrics_token: str | None = None) -> FastAPI:
     """The server application.  ``ai='thread'`` runs computer seats in threads (tests).
     With ``redis_url``, instances share table events and computer moves go to the Redis
-    queue served by ``pentarena worker`` (see :mod:`.cluster`)."""
+    queue served by ``pentarena worker`` (see :mod:`.cluster`).  ``/metrics`` answers
+    loopback only, or whoever sends ``metrics_token`` (default:
+    ``$PENTARENA_METRICS_TOKEN``) as a bearer token."""
+    metrics_token = metrics_token or os.environ.get("PENTARENA_METRICS_TOKEN") or None
     store = Store(database_url)
     queue = None
     if redis_url:
@@ -251,7 +257,18 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return out
 
     @app.get("/metrics", include_in_schema=False)
-    async def prometheus():
+    async def prometheus(request: Request):
+        if metrics_token is not None:
+            sent = request.headers.get("authorization", "").encode()
+            if not hmac.compare_digest(sent, f"Bearer {metrics_token}".encode()):
+                return PlainTextResponse("the metrics need the token the server was given "
+                                         "(PENTARENA_METRICS_TOKEN), sent as 'Authorization: "
+                                         "Bearer TOKEN'", 403)
+        elif not is_loopback(request.client.host if request.client else ""):
+            return PlainTextResponse("the metrics are served to loopback only; to read them "
+                                     "from elsewhere, start the server with "
+                                     "PENTARENA_METRICS_TOKEN set and send it as "
+                                     "'Authorization: Bearer TOKEN'", 403)
         metrics.connections.set(sum(len(c) for c in hub.clients.values()))
         for status in ("playing", "finished", "replay"):
             metrics.tables.labels(status).set(

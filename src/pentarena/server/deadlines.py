@@ -35,7 +35,7 @@ BODY_SECONDS = 30.0
 PER_ADDRESS = 256
 
 
-def _is_loopback(host: str) -> bool:
+def is_loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
@@ -67,7 +67,7 @@ class GuardedProtocol(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         host = self.client[0] if self.client else ""
-        if self.per_address and not (self.exempt_loopback and _is_loopback(host)):
+        if self.per_address and not (self.exempt_loopback and is_loopback(host)):
             mine = self._open_from(host)
             if len(mine) >= self.per_address:
                 _reply(transport, b"503 Service Unavailable",
