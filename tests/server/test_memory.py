@@ -16,6 +16,13 @@ from pentarena.server.tables import Table
 from .test_api import create_game, receive_until, state_at
 
 ME_AND_INVITE = [{"kind": "me"}, {"kind": "invite"}]
+HOT_SEAT = [{"kind": "me"}, {"kind": "me"}]
+
+
+def play(ws, move: str, version: int) -> None:
+    """Play ``move`` at ``version`` and wait for the state after it."""
+    ws.send_json({"type": "move", "move": move, "version": version})
+    receive_until(ws, state_at(version + 1))
 
 
 @pytest.fixture
@@ -55,18 +62,16 @@ def test_memory_holds_at_most_the_limit_and_every_table_stays_reachable(make_app
 def test_a_game_goes_on_after_its_table_was_forgotten(make_app):
     with TestClient(make_app(2)) as client:
         hub = client.app.state.hub
-        table_id = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])["id"]
+        table_id = create_game(client, "pentago", HOT_SEAT)["id"]
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             receive_until(ws, state_at(0))
-            ws.send_json({"type": "move", "move": "a1 TL cw", "version": 0})
-            receive_until(ws, state_at(1))
+            play(ws, "a1 TL cw", 0)
         for _ in range(3):
             create_game(client, "pentago", ME_AND_INVITE)
         assert table_id not in hub.tables
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             receive_until(ws, state_at(1))
-            ws.send_json({"type": "move", "move": "b2 TR cw", "version": 1})
-            receive_until(ws, state_at(2))
+            play(ws, "b2 TR cw", 1)
         record = client.get(f"/api/tables/{table_id}/record").json()
         assert record["moves"] == ["a1 TL cw", "b2 TR cw"]
 
@@ -74,7 +79,7 @@ def test_a_game_goes_on_after_its_table_was_forgotten(make_app):
 def test_a_table_in_use_is_kept(make_app):
     with TestClient(make_app(1)) as client:
         hub = client.app.state.hub
-        table_id = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])["id"]
+        table_id = create_game(client, "pentago", HOT_SEAT)["id"]
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             receive_until(ws, state_at(0))
             kept = hub.tables[table_id]
@@ -82,8 +87,7 @@ def test_a_table_in_use_is_kept(make_app):
                 create_game(client, "pentago", ME_AND_INVITE)
             assert hub.tables[table_id] is kept  # a connection holds it
             assert list(hub.tables) == [table_id]  # the others went (unused for 0 s here)
-            ws.send_json({"type": "move", "move": "a1 TL cw", "version": 0})
-            receive_until(ws, state_at(1))
+            play(ws, "a1 TL cw", 0)
         create_game(client, "pentago", ME_AND_INVITE)
         assert table_id not in hub.tables  # let go once nobody uses it
 
