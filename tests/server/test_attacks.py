@@ -199,3 +199,16 @@ def test_tables_per_minute_per_creator_are_capped(tmp_path):
         return hub
 
     run(scenario, tmp_path, limits=Limits(tables_per_minute=4))
+
+
+def test_imported_records_count_as_new_tables(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'imports.sqlite3'}", ai="thread",
+                     limits=Limits(tables_per_minute=3))
+    record = GameRecord("pentago", {}, None, ["a1 TL cw"]).dumps()
+    with TestClient(app) as client:
+        create_game(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+        for _ in range(2):
+            assert client.post("/api/records", content=record).status_code == 201
+        r = client.post("/api/records", content=record)
+        assert r.status_code == 429, r.text
+        assert r.json()["detail"]["code"] == "too-many-tables"

@@ -102,6 +102,34 @@ def test_a_kept_alive_connection_gets_a_new_deadline_for_each_request(live):
         assert answer(sock).startswith(b"HTTP/1.1 408 ")
 
 
+def test_blank_lines_between_requests_do_not_hold_a_connection(live):
+    port = live(header_seconds=0.3)
+    with opened(port) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += sock.recv(1)
+        assert head.startswith(b"HTTP/1.1 200 ")
+        sock.sendall(b"\r\n")  # the parser skips it: no request begins
+        assert b"HTTP/1.1 408 " in answer(sock)
+
+
+def test_headers_over_the_size_limit_get_431(live):
+    port = live(header_bytes=4096)
+    with opened(port) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * 5000)
+        reply = answer(sock)  # without the end of the headers: the size is enough
+    assert reply.startswith(b"HTTP/1.1 431 ")
+    assert b"the request's headers are over 4 KiB" in reply
+    with opened(port) as sock:  # headers under the limit, then a body over it: fine
+        body = json.dumps({"game": "pentago", "seats": [{"kind": "me"}, {"kind": "me"}]})
+        body += " " * 20_000  # JSON may end in white space
+        sock.sendall((f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close"
+                      f"\r\nX-Pad: {'p' * 3000}\r\nContent-Type: application/json\r\n"
+                      f"Content-Length: {len(body)}\r\n\r\n{body}").encode())
+        assert answer(sock).startswith(b"HTTP/1.1 201 ")
+
+
 def test_a_websocket_outlives_the_header_deadline(live):
     port = live(header_seconds=0.3)
     table = None

@@ -4,16 +4,19 @@ loads only the latest; the lobby lists every stored table either way."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from fastapi.testclient import TestClient
 
 from pentarena.server import hub as hub_module
 from pentarena.server.app import create_app
-from pentarena.server.hub import Limits
+from pentarena.server.hub import Hub, Limits
 from pentarena.server.store import Store, _create_table
 from pentarena.server.tables import Table
 
 from .test_api import create_game, receive_until, state_at
+from .test_stalls import run
 
 ME_AND_INVITE = [{"kind": "me"}, {"kind": "invite"}]
 HOT_SEAT = [{"kind": "me"}, {"kind": "me"}]
@@ -112,3 +115,32 @@ def test_a_restart_loads_the_latest_tables_and_the_others_on_demand(make_app):
         assert waiting.id not in hub.thinking  # not in memory: nobody waits for it
         with client.websocket_connect(f"/ws/{waiting.id}") as ws:
             receive_until(ws, state_at(1))  # a watcher came: the computer moved
+
+
+def test_a_read_from_the_store_never_rolls_back_a_newer_table(tmp_path):
+    async def scenario(hub):
+        table, _ = await hub.create("pentago", {}, HOT_SEAT)
+        before = hub._read(table.id)  # a read that started before the move ...
+        await hub.submit(table, 0, "a1 TL cw", 0)
+        hub._read = lambda table_id: before  # ... and finished after it
+        assert await hub._load(table.id, again=True) is table
+        assert table.version == 1 and hub.tables[table.id] is table
+
+        del hub.tables[table.id]  # forgotten; then many ask for it at once
+        reads, gate = [], asyncio.Event()
+
+        def slow_read(table_id):
+            reads.append(table_id)
+            asyncio.run_coroutine_threadsafe(gate.wait(), loop).result()
+            return Hub._read(hub, table_id)
+
+        loop = asyncio.get_running_loop()
+        hub._read = slow_read
+        asking = [asyncio.ensure_future(hub.get(table.id)) for _ in range(5)]
+        while not reads:
+            await asyncio.sleep(0.01)
+        gate.set()
+        got = await asyncio.gather(*asking)
+        assert len(reads) == 1 and all(t is got[0] for t in got) and got[0].version == 1
+
+    run(scenario, tmp_path)

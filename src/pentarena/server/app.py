@@ -401,7 +401,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
     async def import_record(request: Request):
         raw = await request.body()
         try:
-            t = await hub.import_record(GameRecord.from_json(raw))
+            record = GameRecord.from_json(raw)
+            t = await hub.import_record(record, creator_key(request))
         except StateFormatError as exc:
             raise HTTPException(400, {"code": "bad-record", "message": str(exc)}) from None
         return {"id": t.id, "url": f"/t/{t.id}", "table": t.summary()}
@@ -490,7 +491,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
         print(f"Redis: {redis_url} (computer moves: run 'pentarena worker')", flush=True)
     raise_open_files_limit()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                h11_max_incomplete_event_size=16 * 1024, timeout_graceful_shutdown=5,
+                timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
                 http=guarded_protocol(per_address=connections_per_address))
 
 

@@ -7,9 +7,12 @@ nothing at all) keeps each open for as long as it likes, and enough of them use 
 process's file descriptors.  :func:`guarded_protocol` makes uvicorn's HTTP protocol class
 with deadlines:
 
-* **headers** — from the connection (or, on a kept-alive one, the first byte of the next
-  request) to the end of the request's headers: ``header_seconds``; past it the client
-  gets ``408 Request Timeout`` saying so, and the connection is closed;
+* **headers** — from the connection (or, on a kept-alive one, the first byte after a
+  response, even a blank line) to the end of the request's headers: ``header_seconds``;
+  past it the client gets ``408 Request Timeout`` saying so, and the connection is closed;
+  and at most ``header_bytes`` of them (the request line included): past that,
+  ``431`` (the parser copies a long header again with each piece of it, so huge headers
+  would cost time on the event loop, not only memory);
 * **body** — from the end of the headers to the end of the body: ``body_seconds``; past
   it the connection is closed (the application sees the client leave);
 * **per address** — a connection beyond ``per_address`` open ones from the same address
@@ -31,6 +34,7 @@ from typing import ClassVar
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 HEADER_SECONDS = 10.0
+HEADER_BYTES = 64 * 1024
 BODY_SECONDS = 30.0
 PER_ADDRESS = 256
 
@@ -55,6 +59,7 @@ class GuardedProtocol(HttpToolsProtocol):
     """uvicorn's HTTP protocol with the deadlines and the per-address cap above."""
 
     header_seconds: ClassVar[float] = HEADER_SECONDS
+    header_bytes: ClassVar[int] = HEADER_BYTES
     body_seconds: ClassVar[float] = BODY_SECONDS
     per_address: ClassVar[int] = PER_ADDRESS
     exempt_loopback: ClassVar[bool] = True
@@ -62,6 +67,8 @@ class GuardedProtocol(HttpToolsProtocol):
     """The transports open per address (a WebSocket's too, after its upgrade)."""
 
     _deadline: asyncio.TimerHandle | None = None
+    _header_bytes: int | None = None
+    """Bytes received since the headers' deadline was armed (None: not waiting for them)."""
 
     # -- the connection ------------------------------------------------------------------
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -99,6 +106,17 @@ class GuardedProtocol(HttpToolsProtocol):
                 del self.open_by_address[host]
 
     # -- the request's deadlines ---------------------------------------------------------
+    def data_received(self, data: bytes) -> None:
+        if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
+            self._arm(self.header_seconds, True)  # bytes between requests: headers next
+        super().data_received(data)
+        if self._header_bytes is not None and not self.transport.is_closing():
+            self._header_bytes += len(data)  # still waiting for the end of the headers
+            if self._header_bytes > self.header_bytes:
+                self._disarm()
+                _reply(self.transport, b"431 Request Header Fields Too Large",
+                       f"the request's headers are over {self.header_bytes // 1024} KiB")
+
     def on_message_begin(self) -> None:
         super().on_message_begin()
         if self._deadline is None:  # the next request on a kept-alive connection
@@ -117,11 +135,13 @@ class GuardedProtocol(HttpToolsProtocol):
     def _arm(self, seconds: float, headers: bool) -> None:
         self._disarm()
         self._deadline = self.loop.call_later(seconds, self._expired, headers)
+        self._header_bytes = 0 if headers else None
 
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+        self._header_bytes = None
 
     def _expired(self, headers: bool) -> None:
         self._deadline = None
@@ -136,10 +156,11 @@ class GuardedProtocol(HttpToolsProtocol):
 
 def guarded_protocol(header_seconds: float = HEADER_SECONDS, body_seconds: float = BODY_SECONDS,
                      per_address: int = PER_ADDRESS, exempt_loopback: bool = True,
-                     ) -> type[GuardedProtocol]:
+                     header_bytes: int = HEADER_BYTES) -> type[GuardedProtocol]:
     """uvicorn's ``http`` protocol class with these limits (``per_address`` 0: none), with
     its own count of the connections open per address."""
     return type("GuardedProtocol", (GuardedProtocol,), {
         "header_seconds": header_seconds, "body_seconds": body_seconds,
+        "header_bytes": header_bytes,
         "per_address": per_address, "exempt_loopback": exempt_loopback,
         "open_by_address": {}})

@@ -47,7 +47,7 @@ PRESENCE_TTL = 30.0
 UNUSED_SECONDS = 60.0
 """A table unused for this long (and not in use: see :meth:`Hub._in_use`) may be dropped
 from memory when there are more than ``Limits.tables_in_memory``."""
-MAX_LISTED_HELD = 100
+MAX_LISTED_HELD = 50
 """Most tables a browser's cookies name that a lobby listing reads."""
 
 
@@ -110,6 +110,8 @@ class Hub:
         self.tables: OrderedDict[str, Table] = OrderedDict()
         """The tables in memory, the one used longest ago first (see :meth:`_trim`)."""
         self.used: dict[str, float] = {}
+        self.reading: dict[str, asyncio.Future] = {}
+        """Tables being read from the store (one read per table, however many ask)."""
         self.unreadable: list[Unreadable] = []
         self.clients: dict[str, set[Client]] = defaultdict(set)
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -205,15 +207,27 @@ class Hub:
             raise ProtocolError("unknown-table", f"there is no table {table_id!r}")
         return table
 
-    async def _load(self, table_id: str) -> Table | None:
-        """Read one table from the store into memory (replacing what was there)."""
+    async def _load(self, table_id: str, again: bool = False) -> Table | None:
+        """Read one table from the store into memory (replacing what was there, unless
+        what was there is newer).  Reads of a table share one read, but for ``again``:
+        a read of its own, started now."""
         if len(table_id) > 32:
             return None
-        table = await asyncio.to_thread(self._read, table_id)
+        reading = None if again else self.reading.get(table_id)
+        if reading is None:
+            reading = asyncio.ensure_future(asyncio.to_thread(self._read, table_id))
+            self.reading[table_id] = reading
+            reading.add_done_callback(
+                lambda done: self.reading.get(table_id) is done and self.reading.pop(table_id))
+        table = await asyncio.shield(reading)
         if table is None:
             return None
         old = self.tables.get(table_id)
-        if old is not None:
+        if old is not None and (table.version < old.version
+                                or table.seats_version < old.seats_version):
+            self._keep(old)  # read before a move or a seat change taken here meanwhile
+            return old
+        if old is not None and old is not table:
             old.state, old.seats, old.seats_version = table.state, table.seats, table.seats_version
             old.updated, old.revision = table.updated, old.revision + 1
             self._keep(old)
@@ -283,7 +297,7 @@ class Hub:
     async def reload(self, table: Table) -> None:
         """Catch up with the store (after a conflict, a gap, or a missed event)."""
         async with self.locks[table.id]:
-            await self._load(table.id)
+            await self._load(table.id, again=True)
         await self.reseat(table)
         self.broadcast(table)
         self.schedule_computer(table)
@@ -327,8 +341,10 @@ class Hub:
                                 "in the last minute; wait a little before the next")
         recent.append(now)
 
-    async def import_record(self, record: GameRecord) -> Table:
+    async def import_record(self, record: GameRecord, creator: str | None = None) -> Table:
         table = Table.from_record(record)
+        if creator is not None:
+            self._count_creation(creator)  # an imported record is a new table too
         await self._store(self.store.create_table(table.stored()))
         self._keep(table)
         self._trim()
