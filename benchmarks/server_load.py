@@ -113,7 +113,7 @@ def launch(tmp: str, name: str, role: str, args: list[str], base: str | None = N
 def start_server(tmp: str, name: str = "server", database_url: str | None = None,
                  redis_url: str | None = None) -> Proc:
     port = services.free_port()
-    cmd = ["serve", "--port", str(port),
+    cmd = ["serve", "--port", str(port), "--tables-per-minute", "100000",  # one client: all
            "--database-url", database_url or f"sqlite:///{tmp}/load.sqlite3"]
     return launch(tmp, name, "server", cmd + (["--redis-url", redis_url] if redis_url else []),
                   f"http://127.0.0.1:{port}")

@@ -420,7 +420,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from .server.app import serve
 
     serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
-          args.log_format, args.connections_per_address)
+          args.log_format, args.connections_per_address, args.tables_per_minute)
     return 0
 
 
@@ -852,6 +852,8 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--connections-per-address", type=non_negative_int, default=256,
                        metavar="N", help="most connections one address may hold open "
                        "(loopback exempt; 0: no limit, e.g. behind a proxy on another host)")
+    serve.add_argument("--tables-per-minute", type=positive_int, default=60, metavar="N",
+                       help="most tables one address may create (or import) in a minute")
     worker = sub.add_parser("worker", help="think for computer seats of every instance "
                                            "sharing a Redis (see 'serve --redis-url')")
     worker.add_argument("--redis-url", required=True)

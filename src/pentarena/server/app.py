@@ -476,7 +476,8 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
           allowed_origins: Iterable[str] = (), redis_url: str | None = None,
-          log_format: str = "text", connections_per_address: int = PER_ADDRESS) -> None:
+          log_format: str = "text", connections_per_address: int = PER_ADDRESS,
+          tables_per_minute: int = Limits.tables_per_minute) -> None:
     import uvicorn
 
     from .logs import setup_logging
@@ -484,7 +485,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     setup_logging(log_format, logging.WARNING if log_format == "text" else logging.INFO)
     loopback = host in ("127.0.0.1", "localhost", "::1")
     app = create_app(database_url, allowed_origins=allowed_origins, redis_url=redis_url,
-                     allowed_hosts=["127.0.0.1", "localhost", "::1"] if loopback else None)
+                     allowed_hosts=["127.0.0.1", "localhost", "::1"] if loopback else None,
+                     limits=Limits(tables_per_minute=tables_per_minute))
     print(f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)", flush=True)
     print(f"Database: {app.state.hub.store.url}", flush=True)
     if redis_url:
