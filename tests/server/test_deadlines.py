@@ -80,6 +80,11 @@ def test_a_body_that_stops_coming_closes_the_connection(live):
         sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                      b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ga")
         assert answer(sock) == b""  # closed without an answer: the request never finished
+    with opened(port) as sock:  # the same, asking for an upgrade the server does not make
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\n"
+                     b"Upgrade: h2c\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"ga")
+        assert not answer(sock).startswith(b"HTTP/1.1 2")  # it ends (the parser's choice how)
 
 
 def test_a_kept_alive_connection_gets_a_new_deadline_for_each_request(live):

@@ -125,8 +125,8 @@ class GuardedProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._disarm()
         super().on_headers_complete()
-        if not self.parser.should_upgrade():  # a WebSocket is the table protocol's now
-            self._arm(self.body_seconds, False)
+        if not (self.parser.should_upgrade() and self._should_upgrade()):
+            self._arm(self.body_seconds, False)  # (a WebSocket is the table protocol's now)
 
     def on_message_complete(self) -> None:
         self._disarm()

@@ -132,8 +132,9 @@ class Hub:
 
     # -- lifecycle ------------------------------------------------------------------
     def restore(self) -> int:
-        """Load every table from the store; returns how many are unfinished.  A table that
-        cannot be read back is set aside (logged, listed by /api/health), not fatal."""
+        """Load the tables used last (``Limits.tables_in_memory``) from the store; returns
+        how many are unfinished.  A table that cannot be read back is set aside (logged,
+        listed by /api/health), not fatal."""
         stored, self.unreadable = self.store.load_all(limit=self.limits.tables_in_memory)
         for t in stored:
             try:
