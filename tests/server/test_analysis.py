@@ -362,3 +362,12 @@ def test_the_analysis_is_documented(client):
     op = spec["paths"]["/api/tables/{table_id}/analysis"]["get"]
     assert {"200", "202", "404", "409"} <= set(op["responses"])
     assert "Retry-After" in op["description"]
+
+
+def test_a_solved_games_hint_is_the_proofs_move():
+    from pentarena.server.jobs import advise
+
+    state = pentarena.load_game("pentomino").new_initial_state()
+    first = advise("pentomino", {}, state.view(0).to_json(), "hard", 1, 1.0)
+    assert first["move"] == "L:e3,e4,e5,e6,f6"  # the proof's first move, as the analysis
+    assert first["why"].startswith("Perfect play")

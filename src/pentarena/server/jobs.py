@@ -54,11 +54,25 @@ def warm() -> bool:
 def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], level: str,
            seed: int | None, time_limit: float) -> dict[str, str]:
     """A suggested move for the player to move in ``view_json`` (only what that seat may
-    see) and a short sentence saying why: ``{"move": text, "why": text}``."""
+    see) and a short sentence saying why: ``{"move": text, "why": text}``.  Where the game
+    knows more than its solver (an opening book, proofs: ``State.perfect_move`` of its
+    own), that first, with half the time: a solved game's hint is then exact, as its
+    post-game analysis is."""
+    import time
+    from types import SimpleNamespace
+
     from ..ai.bots import make_bot
+    from ..core.game import State
 
     state = _state(game_name, options, view_json)
-    bot = make_bot(level, seed=seed, time_limit=time_limit)
+    start = time.perf_counter()
+    if type(state).perfect_move is not State.perfect_move:
+        solved = state.perfect_move(time_limit / 2, book=True)
+        if solved is not None:
+            return {"move": str(solved.move),
+                    "why": _why(state, solved.move, SimpleNamespace(solved=solved))}
+    left = max(time_limit - (time.perf_counter() - start), time_limit / 2)
+    bot = make_bot(level, seed=seed, time_limit=left)
     move = bot.choose(state)
     return {"move": str(move), "why": _why(state, move, bot)}
 
@@ -80,6 +94,9 @@ def _why(state, move, bot) -> str:
             return "It ends the game in a draw."
     solved = getattr(bot, "solved", None)
     if solved is not None:
+        if solved.value < 0:
+            return ("The position is lost against perfect play whatever you do; this move "
+                    "makes your opponent's win the hardest to find.")
         return ("Perfect play: the position is solved, and with this move you win whatever "
                 "the others do." if solved.value > 0 else
                 "Perfect play: the position is solved, and this move keeps the draw.")
