@@ -493,8 +493,10 @@ def test_puzzle_banner_after_solve_and_by_hand(server, new_page):
     page.click("#pm-confirm")
     wait_moves(page, 1)
     page.click("#pm-solve")
+    page.click("#pm-solve")
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator("#result").inner_text().startswith("Solved by the computer")
+    assert page.locator("#play-again").inner_text() == "Try again"  # the same puzzle anew
     assert "You win" not in page.locator("#banner").inner_text()
     shot(page, "puzzle-solved", full_page=False)
 

@@ -155,6 +155,10 @@ def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
     # counted from the position: the hinted piece is part of some of the 3x20's tilings
     assert page.locator("#pm-counter").inner_text().startswith("4 ways to finish from here")
     shot(page, "puzzle-midway", full_page=False)
+    page.click("#pm-solve")  # the first press only asks
+    assert page.locator("#pm-solve").inner_text() == "Solve it for me?"
+    assert "Press again" in page.locator("#pm-hint-line").inner_text()
+    assert page.locator(".pm-cell[data-piece]").count() < 60
     page.click("#pm-solve")
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator(".pm-cell[data-piece]").count() == 60

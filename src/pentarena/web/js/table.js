@@ -121,13 +121,13 @@ function renderBanner(payload) {
   b.hidden = false;
 }
 
-// After a game against the computer: the same game again (the same options, seats and
-// levels), or back to the games.
+// After a game against the computer (or a puzzle): the same game again (the same
+// options, seats and levels), or back to the games.
 function nextGame(payload) {
   const seats = payload.table.seats;
   const box = el("div", { class: "next-game" });
   const others = seats.filter((_, i) => i !== payload.you);
-  if (!solo && payload.you !== null && payload.table.status === "finished" && others.every((s) => s.kind === "computer")) {
+  if (payload.you !== null && payload.table.status === "finished" && others.every((s) => s.kind === "computer")) {
     box.append(el("button", { id: "play-again", class: "primary", type: "button", onclick: async (ev) => {
       ev.target.disabled = true;
       try {
@@ -136,7 +136,7 @@ function nextGame(payload) {
           seats: seats.map((s, i) => (i === payload.you ? { kind: "me" } : { kind: "computer", level: s.level })) } });
         location.assign(t.url);
       } catch (e) { ev.target.disabled = false; toast(e.message); }
-    } }, "Play again"));
+    } }, solo ? "Try again" : "Play again"));
   }
   box.append(el("a", { class: "button", href: "/", id: "all-games" }, "All games"));
   return box;

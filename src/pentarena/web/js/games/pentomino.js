@@ -171,10 +171,27 @@ export function createView(root, ctx) {
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const puzzle = () => payload && isPuzzle(payload);
 
+  // Solve ends the puzzle: the first press asks, the second (within 4 s) solves.
+  let solveArmed = null;
   function solve() {
+    if (solveArmed === null) {
+      solveBtn.textContent = "Solve it for me?";
+      solveBtn.classList.add("armed");
+      errorLine.textContent = "";
+      hint.textContent = "The computer will finish the puzzle for you (and may move your pieces). Press again to go ahead.";
+      solveArmed = setTimeout(disarmSolve, 4000);
+      return;
+    }
+    disarmSolve();
     if (ctx.send({ type: "solve" })) {
       try { sessionStorage.setItem(solvedKey(payload.table.id), String(payload.history.length)); } catch { /* private mode */ }
     }
+  }
+  function disarmSolve() {
+    clearTimeout(solveArmed);
+    solveArmed = null;
+    solveBtn.textContent = "Solve";
+    solveBtn.classList.remove("armed");
   }
 
   async function countSolutions() {
