@@ -134,6 +134,20 @@ def test_pentomino_touch_move(server, new_page):
     assert history[0].startswith("touch ") and history[1].startswith(history[0][6] + ":")
 
 
+def test_pentomino_by_keyboard_and_a_cell_without_a_dot(server, new_page):
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    assert wait_turn_or_end(page)
+    page.focus(".pu-tile[data-piece=I]")  # the tray's pieces take the focus (Tab) ...
+    page.keyboard.press("Enter")  # ... and Enter picks one, without confirming anything
+    page.wait_for_selector(".pu-tile[data-piece=I].selected")
+    assert page.locator(".pu-tile[data-piece=I]").get_attribute("tabindex") == "0"
+    page.click(".pm-cell[data-square=h8]")  # the corner: an I from there leaves the board
+    until(page, "document.getElementById('pm-error').textContent.includes('does not fit')")
+    assert "blue dot" in page.locator("#pm-error").inner_text()
+    assert page.locator("#pm-confirm").is_disabled()
+
+
 def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
     page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
                          {"region": "3x20"})

@@ -110,7 +110,7 @@ def test_illegal_placement_shows_the_server_error(server, new_page):
     friend.click(".pu-tile[data-piece=X]")
     # stage the X on a far corner of the board, away from the structure
     friend.locator("#pu-board").click(position={"x": 60, "y": 50})
-    assert "not highlighted" in friend.locator("#pu-error").inner_text()
+    assert "cannot go there: choose a highlighted spot" in friend.locator("#pu-error").inner_text()
     friend.click("#pu-confirm")
     until(friend, 
         "document.getElementById('pu-error').textContent.includes('must')")
@@ -149,3 +149,15 @@ def test_how_to_play_page_draws_its_diagrams(server, new_page):
     assert page.locator("#rules figure").count() >= 4
     assert "highest level" in page.locator("#rules").inner_text()
     shot(page, "pentup-rules")
+
+
+def test_the_puzzles_how_to_play_starts_with_the_puzzles(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/rules/pentomino-puzzle")
+    page.wait_for_selector("#rules h2")
+    assert page.locator("#rules h1").inner_text() == "Pentomino puzzles — how to play"
+    assert page.locator("#rules h2").first.inner_text() == "Puzzles"
+    page.goto(server.url + "/rules/pentomino")  # the game's own page: the game first
+    page.wait_for_selector("#rules h2")
+    assert page.locator("#rules h2").first.inner_text() == "Two players"
+    assert not page.errors

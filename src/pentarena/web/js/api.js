@@ -27,6 +27,15 @@ export function el(tag, attrs = {}, ...children) {
     else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
+  if (attrs.role === "button" && tag !== "button" && attrs.onclick) {  // keyboard: Tab, Enter, Space
+    if (!e.hasAttribute("tabindex")) e.tabIndex = 0;
+    e.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      ev.stopPropagation();  // not the page's Enter (Confirm)
+      e.click();
+    });
+  }
   return e;
 }
 
@@ -48,6 +57,15 @@ export const click = touchScreen ? "tap" : "click";
 export const Click = touchScreen ? "Tap" : "Click";
 export const keyHint = (text) => (touchScreen ? "" : text);
 export const turnKeys = touchScreen ? "⟳ or ⇋" : "R or F";
+
+// The board's message line while someone else is to move: a computer thinks, people are
+// waited for.
+export function waitingText(payload) {
+  const seat = payload.table.seats[payload.current_player];
+  if (!seat) return "";
+  if (seat.kind === "computer") return `The computer${seat.level ? ` (${seat.level})` : ""} is thinking…`;
+  return payload.table.seats.length > 2 ? "Waiting for the other players…" : "Waiting for the other player…";
+}
 
 // The board's message line in a replay (the game over, or a step of it).
 export function replayNote(payload) {

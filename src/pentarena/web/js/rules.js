@@ -7,6 +7,6 @@ import { loadPlugin, hasPlugin } from "./games/index.js";
   if (!hasPlugin(game)) { root.append(el("p", {}, `No rules page for ${game}.`)); return; }
   const plugin = await loadPlugin(game);
   document.title = `How to play ${plugin.title} — Pentarena`;
-  plugin.rules(root);
+  plugin.rules(root, game);
   root.append(el("p", {}, el("a", { href: "/" }, "← back to the games")));
 })();

@@ -14,7 +14,7 @@
 //   teams(payload)? -> [{ label, seats, info }] | null  (partners, shown together)
 //   playersExtra(payload)? -> HTMLElement | null        (under the players: records ...)
 //   statusExtra(payload)? -> string                     (beside the status: round ...)
-//   rules(root) -> void   (the How-to-play page, with diagrams)
+//   rules(root, game) -> void   (the How-to-play page, with diagrams; game: its name)
 // table.js adds payload.names (distinct full seat names) and payload.short (for the log).
 const MODULES = {
   pentup: () => import("./pentup.js"),

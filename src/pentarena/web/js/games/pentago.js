@@ -2,7 +2,7 @@
 // then Confirm.  A placement that makes five confirms without a rotation.  Rotations are
 // animated; the last marble and twist stay marked, the winning five is drawn at the end.
 // Legality always comes from the server's legal move list.
-import { el, replayNote, click } from "../api.js";
+import { el, replayNote, click, waitingText } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";
 
@@ -292,7 +292,7 @@ export function createView(root, ctx) {
     confirmBtn.disabled = !mine || !text;
     cancelBtn.disabled = !mine || staged.cell === null;
     if (replay) hint.textContent = replayNote(payload);
-    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : "Waiting for the other player…";
+    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : waitingText(payload);
     else if (staged.cell === null) hint.textContent = `Your turn: ${click} an empty cell to place your marble.`;
     else if (hintShown) hint.textContent = `Hint: ${cellName(...staged.cell)}${staged.rot ? `, ${twistText(staged.rot)}` : " (five in a row, no rotation)"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (legal().has(cellName(...staged.cell))) hint.textContent = `${cellName(...staged.cell)} makes five in a row: Confirm to win — no rotation needed.`;

@@ -2,7 +2,7 @@
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
 // would score, then Confirm.  The last card played is framed in gold.  The server sends
 // this seat nothing but its own view.
-import { el, replayNote, click, keyHint } from "../api.js";
+import { el, replayNote, click, keyHint, waitingText } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";
 
@@ -209,7 +209,7 @@ export function createView(root, ctx) {
     ending.hidden = !(st.ending && payload.current_player !== null);
     ending.textContent = `The target (${payload.table.options.target}) has been reached: this round is being finished so that everybody has the same number of turns.`;
     if (replay) note.textContent = replayNote(payload);
-    else if (!myTurn()) note.textContent = payload.you === null ? "You are watching: hands are hidden." : payload.current_player === null ? "" : "Waiting for the other players…";
+    else if (!myTurn()) note.textContent = payload.you === null ? "You are watching: hands are hidden." : payload.current_player === null ? "" : waitingText(payload);
     else if (hintShown) note.textContent = `Hint: ${cardName(card)} on ${pos}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (!card) note.textContent = "Your turn: select a card from your hand.";
     else if (!pos) note.textContent = `Now ${click} the position to play the ${cardName(card)} on.`;

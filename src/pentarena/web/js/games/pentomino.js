@@ -2,7 +2,7 @@
 // Pick a piece from the pool (or your drafted set), R/F to turn it, click a blue dot
 // (a legal spot) and Confirm.  Draft: pick pieces first.  Puzzles: place and remove freely,
 // ask for a hint, let the computer solve, count the solutions.
-import { el, api, replayNote, click, Click, keyHint, turnKeys } from "../api.js";
+import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg } from "../pieces.js";
 import { BoardView, gameFrame, turnButtons } from "./boardview.js";
 
@@ -314,6 +314,7 @@ export function createView(root, ctx) {
     if (!selected || !shape) return;
     const cand = candidateAt(c[0], c[1]);
     if (cand) { staged = cand; errorLine.textContent = ""; draw(); }
+    else if (myTurn()) errorLine.textContent = `The ${selected} does not fit there as it is turned: ${click} a blue dot, or turn it with ${turnKeys}.`;
   });
 
   let layers = {};
@@ -438,7 +439,7 @@ export function createView(root, ctx) {
     roundNote.hidden = !fresh;
     if (fresh) roundNote.textContent = `${roundSummary(payload, done[done.length - 1], done.length)} Round ${done.length + 1} has begun.`;
     if (replay) hint.textContent = replayNote(payload);
-    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : payload.current_player === null ? "" : "Waiting for the other players…";
+    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : payload.current_player === null ? "" : waitingText(payload);
     else if (st.phase === "pick") hint.textContent = staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`;
     else if (st.touched && !selected) { select(st.touched); return; }
     else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
@@ -516,15 +517,14 @@ export function createView(root, ctx) {
   };
 }
 
-export function rules(root) {
+export function rules(root, game) {
   const grid = (placed, w, h, caption) => {
     const svg = svgEl("svg", { width: w * 18 + 2, height: h * 18 + 2, viewBox: `-1 -1 ${w * 18 + 2} ${h * 18 + 2}` });
     for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) svgEl("rect", { x: x * 18, y: y * 18, width: 18, height: 18, fill: "#efe7da", stroke: "#cbbda6" }, svg);
     placed.forEach(([p, dx, dy, col]) => PIECES[p].forEach(([x, y]) => svgEl("rect", { x: (x + dx) * 18, y: (y + dy) * 18, width: 18, height: 18, fill: col, stroke: "#333" }, svg)));
     return el("figure", {}, svg, el("figcaption", {}, caption));
   };
-  root.append(
-    el("h1", {}, "Pentomino — how to play"),
+  const games = [
     el("p", {}, "Golomb's game is played on an 8×8 board (files a–h, ranks 1–8 from the bottom) with one set of the 12 pentominoes."),
     el("h2", {}, "Two players"),
     el("p", {}, "Take turns: pick any unplayed piece from the common pool and place it, either side up, on five empty squares. You may not pass while you can place something. When the player to move cannot place any remaining piece (or all 12 are down), the game ends: whoever placed the last piece wins."),
@@ -534,9 +534,19 @@ export function rules(root) {
     el("p", {}, "Before play, players pick pieces one at a time in seat order into their own sets (6 each with 2 players, 4 with 3, 3 with 4). Play then starts with the player after the first picker; each player places only their own pieces, and the game ends when the player to move cannot place any of theirs — the last placer wins. A rematch swaps the sets (or passes them one seat on)."),
     el("h2", {}, "Three or four players"),
     el("p", {}, "A match of rounds on the shared pool: the last placer of a round scores 10 and the one before scores 5 (with 4 players you may play 15-10-5). The first seat moves on by one each round. After the round in which someone reaches the target (50 or 100), the highest total wins."),
+  ];
+  const puzzles = [
     el("h2", {}, "Puzzles"),
-    el("p", {}, "Cover a region exactly with the twelve pieces — the 6×10, 5×12, 4×15 and 3×20 rectangles, the 8×8 square without its centre, or any shape. Place and remove pieces freely; Hint suggests a piece that leads to a solution, Solve finishes for you, and Count solutions counts them all (6×10 has 2339)."),
+    el("p", {}, "Cover a region exactly with the twelve pieces — the 6×10, 5×12, 4×15 and 3×20 rectangles, the 8×8 square without its centre, or any shape. Place and remove pieces freely (click a placed piece to take it back); Hint suggests a piece that leads to a solution, Solve finishes for you (it asks first: the puzzle then ends), and Count solutions counts them all (6×10 has 2339)."),
+  ];
+  const controls = [
     el("h2", {}, "Controls"),
     el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft."),
-  );
+  ];
+  if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious
+    root.append(el("h1", {}, "Pentomino puzzles — how to play"), ...puzzles, ...controls,
+      el("h2", {}, "The games with the same pieces"), ...games);
+  } else {
+    root.append(el("h1", {}, "Pentomino — how to play"), ...games, ...puzzles, ...controls);
+  }
 }

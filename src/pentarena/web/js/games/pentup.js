@@ -2,7 +2,7 @@
 // zoomable view with x / y rulers, the tile tray, R/F to rotate and flip, highlighted
 // destinations at the mandatory level, a ghost under the pointer, staging by click and a
 // blue Confirm.  Legality always comes from the server.
-import { el, replayNote, click, keyHint, turnKeys } from "../api.js";
+import { el, replayNote, click, keyHint, turnKeys, waitingText } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
   placementText, svgEl, shapeSvg } from "../pieces.js";
 import { BoardView, gameFrame, turnButtons } from "./boardview.js";
@@ -387,7 +387,7 @@ export function createView(root, ctx) {
     if (!c) return;
     staged = c;
     refused = null;
-    errorLine.textContent = c.legal ? "" : `That spot is not highlighted: the server will refuse the ${selected} there.`;
+    errorLine.textContent = c.legal ? "" : `The ${selected} cannot go there: choose a highlighted spot (Confirm says which rule forbids this one).`;
     draw();
   }
 
@@ -581,7 +581,7 @@ export function createView(root, ctx) {
     cancelBtn.disabled = !mine || (!staged && !selected);
     const entry = selected && moves.get(selected);
     if (replay) hint.textContent = replayNote(payload);
-    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : "Waiting for the other players…";
+    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : waitingText(payload);
     else if (!selected) hint.textContent = firstMove() ? "Your turn: choose a tile — the first one may go anywhere on the table."
       : "Your turn: choose a tile (its badge is the level it must go on).";
     else if (mode === "3d") hint.textContent = "Switch to the 2D view to place the tile.";
