@@ -31,9 +31,11 @@ def play_pentic_move(page, rng: random.Random) -> None:
     cards = page.locator(".pc-card")
     cards.nth(rng.randrange(cards.count())).click()
     page.locator(".pc-pos").nth(rng.randrange(9)).click()
-    assert "would score" in page.locator("#pc-preview").inner_text()
+    preview = page.locator("#pc-preview").inner_text()
+    assert "would score" in preview and "neighbours" in preview and " on #" in preview
     page.click("#pc-confirm")
     wait_moves(page, before + 1)
+    assert page.locator("#status .status-extra").inner_text().startswith("You ")  # the scores
 
 
 def check_frames(server, table_id: str, frames: list[str], seat: int | None) -> int:

@@ -76,9 +76,9 @@ export function seatInfo(payload, seat) {
 
 function describe(p) {
   const bits = [`${p.tics} Tic${p.tics === 1 ? "" : "s"}`, `${p.singles} Single${p.singles === 1 ? "" : "s"}`, `${p.nics} Nic${p.nics === 1 ? "" : "s"}`];
-  let s = `${bits.join(", ")} → edge ${p.edge}, ${p.underneath} underneath ×${p.multiplier}`;
-  if (p.bonus) s += ` + ${p.bonus} Extreme bonus`;
-  s += ` = ${p.points} points`;
+  let s = `neighbours ${bits.join(", ")} → ${p.edge}; the card it covers is a ${p.underneath[0].toUpperCase()}${p.underneath.slice(1)} → ×${p.multiplier}`;
+  if (p.bonus) s += `; Extreme bonus +${p.bonus}`;
+  s += ` = ${p.points} point${p.points === 1 ? "" : "s"}`;
   if (p.all_nic) s += " (All-Nic!)"; else if (p.pentic) s += " (a Pentic play!)";
   return s;
 }
@@ -94,7 +94,14 @@ export function resultDetails(payload) {
 export function describeMove(payload, i) {
   const p = payload.state.plays && payload.state.plays[i];
   if (!p) return null;
-  return { seat: p.seat, text: `${short(payload, p.seat)}: ${cardName(p.card)} on ${p.position}, +${p.points}` };
+  return { seat: p.seat, text: `${short(payload, p.seat)}: ${cardName(p.card)} on #${p.position}, +${p.points}` };
+}
+
+// The scores beside the status (on a phone the players' panel is a drawer): "You 23 · Coral 31".
+export function statusExtra(payload) {
+  if (!payload.scores) return "";
+  return payload.scores.map((s, i) => `${i === payload.you ? "You" : short(payload, i)} ${s}`).join(" · ")
+    + ` (to ${payload.details && payload.details.target ? payload.details.target : payload.table.options.target || 250})`;
 }
 
 export function turnHint() { return `Select a card in your hand, ${click} a grid position, check the score, then Confirm.`; }
@@ -185,7 +192,7 @@ export function createView(root, ctx) {
     drawGrid();
     info.textContent = `Draw pile: ${st.pile_size} cards. Hands: ` + st.hand_sizes.map((n, s) => `${short(payload, s)} ${n}`).join(", ") + ".";
     const lp = st.plays[st.plays.length - 1];
-    last.textContent = lp ? `Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on ${lp.position}. ${describe(lp)}` : "";
+    last.textContent = lp ? `Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: ${describe(lp)}` : "";
     const keep = hand.scrollLeft;   // redrawing must not scroll the tray back
     hand.replaceChildren();
     hand.hidden = payload.you === null || !st.hand || replay;
@@ -202,7 +209,7 @@ export function createView(root, ctx) {
     const hintShown = myTurn() && hinted && m === hinted.move;
     preview.hidden = !pv;
     note.hidden = !!pv && !hintShown;
-    if (pv) preview.replaceChildren(el("b", {}, `${cardName(card)} on ${pos} would score ${pv.points}: `), describe(pv));
+    if (pv) preview.replaceChildren(el("b", {}, `${cardName(card)} on #${pos} would score ${pv.points}: `), describe(pv));
     frame.bar.hidden = replay || payload.you === null;
     confirmBtn.disabled = !myTurn() || !m;
     cancelBtn.disabled = !myTurn() || !card;
@@ -210,7 +217,7 @@ export function createView(root, ctx) {
     ending.textContent = `The target (${payload.table.options.target}) has been reached: this round is being finished so that everybody has the same number of turns.`;
     if (replay) note.textContent = replayNote(payload);
     else if (!myTurn()) note.textContent = payload.you === null ? "You are watching: hands are hidden." : payload.current_player === null ? "" : waitingText(payload);
-    else if (hintShown) note.textContent = `Hint: ${cardName(card)} on ${pos}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
+    else if (hintShown) note.textContent = `Hint: ${cardName(card)} on #${pos}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (!card) note.textContent = "Your turn: select a card from your hand.";
     else if (!pos) note.textContent = `Now ${click} the position to play the ${cardName(card)} on.`;
     else note.textContent = `Press Confirm${keyHint(" (or Enter)")} to play it.`;
