@@ -57,4 +57,8 @@ def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     assert page.locator("#analysis-btn").is_disabled()
     page.hover("#log li[data-ply='1']")
     until(page, "document.querySelector('.log-hl[data-ply=\"1\"]') !== null")
+    page.keyboard.press("ArrowLeft")  # a step back: that move's verdict in words
+    until(page, "document.getElementById('analysis-current').textContent.startsWith("
+          f"'Move {total - 1}, ')")
+    assert "→" in page.locator("#analysis-current").inner_text()
     assert not page.errors, page.errors

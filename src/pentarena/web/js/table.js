@@ -1,6 +1,6 @@
 // The table page: connection, players, status, log, banner, replay stepper, invites.
 // The board itself is drawn by the game's plug-in (games/index.js).
-import { api, el, toast, invitesKey } from "./api.js";
+import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -179,6 +179,12 @@ function renderLog(payload, ply) {
       el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
       a ? el("span", { class: `mark ${a.verdict}`, "data-verdict": a.verdict, title: tip, "aria-label": tip }, a.mark || "·") : "");
   }));
+  // the verdict of the move stepped to, in words (marks have tooltips, but touch has no hover)
+  const current = document.getElementById("analysis-current");
+  if (current) {
+    const a = judged && ply > 0 ? judged[ply - 1] : null;
+    current.textContent = a ? `Move ${ply}, ${payload.history[ply - 1]}: ${verdictText(a)}.` : "";
+  }
   // scroll the list itself (never the page) to keep the current move in sight
   const cur = ol.querySelector(".current");
   if (cur && replayPly !== null) {
@@ -278,7 +284,10 @@ function renderAnalysisNote() {
     return `${latest.short[p.seat]}: ${bits.join(", ")}`;
   });
   note.replaceChildren(el("b", {}, "Analysis "), el("span", { class: "legend" }, "✓ good · ?! mistake · ? blunder"),
-    el("div", {}, who.join("; ") + "."), el("div", { class: "muted" }, analysis.note, " Hover a mark for the values and the best move."));
+    el("div", {}, who.join("; ") + "."), el("div", { class: "muted" }, analysis.note,
+      touchScreen ? " Step to a move (‹ ›, or tap it in the list) for its values and the best move."
+        : " Hover a mark, or step to a move, for the values and the best move."),
+    el("div", { id: "analysis-current", class: "current-verdict", "aria-live": "polite" }));
   note.hidden = false;
 }
 
