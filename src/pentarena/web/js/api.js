@@ -56,7 +56,7 @@ export const touchScreen = typeof matchMedia === "function" && matchMedia("(hove
 export const click = touchScreen ? "tap" : "click";
 export const Click = touchScreen ? "Tap" : "Click";
 export const keyHint = (text) => (touchScreen ? "" : text);
-export const turnKeys = touchScreen ? "⟳ or ⇋" : "R or F";
+export const turnKeys = touchScreen ? "⟳ or ⇋" : "the R or F key";
 
 // The board's message line while someone else is to move: a computer thinks, people are
 // waited for.

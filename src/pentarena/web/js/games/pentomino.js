@@ -106,7 +106,7 @@ export function resultDetails(payload) {
   const d = payload.details;
   if (!d.rounds || !d.rounds.length) {
     const lp = d.last_placer;
-    return el("p", {}, lp !== null && lp !== undefined ? `${short(payload, lp)} placed the last piece (outlined on the board): the last player to place a piece wins.`
+    return el("p", {}, lp !== null && lp !== undefined ? `${short(payload, lp)} placed the last piece: the last player to place a piece wins.`
       : "The last player to place a piece wins.");
   }
   // players down, rounds across: short however long the match was

@@ -586,7 +586,7 @@ export function createView(root, ctx) {
       : "Your turn: choose a tile (its badge is the level it must go on).";
     else if (mode === "3d") hint.textContent = "Switch to the 2D view to place the tile.";
     else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press ${turnKeys}.`;
-    else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turn the ${selected}).`
+    else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turns it).`
       : `The ${selected} goes on level ${entry.level}: ${click} a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
     else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else hint.textContent = `Press Confirm${keyHint(" (Enter)")} to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""}${keyHint(" — Esc cancels")}.`;
