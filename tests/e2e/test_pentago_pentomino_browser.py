@@ -56,6 +56,26 @@ def test_pentago_full_game_against_the_computer(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_pentago_twist_arrows_take_a_fingers_tap(server, browser):
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                     game="pentago")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+        assert wait_turn_or_end(page)
+        page.locator(".pg-cell[data-cell=c3]").tap()
+        arrow = page.locator(".pg-arrow").first
+        drawn = arrow.locator("circle[stroke]").bounding_box()  # the arrow as drawn
+        r = drawn["width"] / 2
+        # a tap just outside the drawn circle, away from the board, still turns
+        page.touchscreen.tap(drawn["x"] + r, drawn["y"] + r - 1.5 * r)
+        until(page, "document.querySelector('.pg-arrow circle[fill=\"#1f6feb\"]') !== null")
+    finally:
+        ctx.close()
+
+
 def test_pentago_winning_placement_needs_no_rotation(server, new_page):
     # White has four on rank 1; the placement on e1 wins without a twist.
     page, t = open_table(server, new_page, "pentago",

@@ -2,7 +2,7 @@
 // then Confirm.  A placement that makes five confirms without a rotation.  Rotations are
 // animated; the last marble and twist stay marked, the winning five is drawn at the end.
 // Legality always comes from the server's legal move list.
-import { el, replayNote, click, waitingText } from "../api.js";
+import { el, replayNote, click, waitingText, touchScreen } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";
 
@@ -266,6 +266,7 @@ export function createView(root, ctx) {
         const chosen = staged.rot === label;
         const g = svgEl("g", { class: "pg-arrow", "data-rot": label, style: "cursor:pointer", role: "button",
           "aria-label": `turn the ${QUAD_NAMES[q]} quadrant ${dir === "cw" ? "clockwise" : "counter-clockwise"}` }, bv.world);
+        if (touchScreen) svgEl("circle", { cx: ax, cy: ay, r: AR * 1.8, fill: "transparent" }, g);  // a finger's target (the board 9 units away)
         svgEl("circle", { cx: ax, cy: ay, r: AR, fill: chosen ? "#1f6feb" : "#fff", stroke: "#1f6feb", "stroke-width": 2.5 }, g);
         const t = svgEl("text", { x: ax, y: ay + 9, "text-anchor": "middle", "font-size": 27, "font-weight": 700,
           fill: chosen ? "#fff" : "#1f6feb", "pointer-events": "none" }, g);
