@@ -171,15 +171,16 @@ export function createView(root, ctx) {
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const puzzle = () => payload && isPuzzle(payload);
 
-  // Solve ends the puzzle: the first press asks, the second (within 4 s) solves.
-  let solveArmed = null;
+  // Solve ends the puzzle: the first press asks, the second solves (unless the puzzle
+  // changed in between, or Cancel / Esc was pressed).
+  let solveArmed = false;
   function solve() {
-    if (solveArmed === null) {
+    if (!solveArmed) {
       solveBtn.textContent = "Solve it for me?";
       solveBtn.classList.add("armed");
       errorLine.textContent = "";
       hint.textContent = "The computer will finish the puzzle for you (and may move your pieces). Press again to go ahead.";
-      solveArmed = setTimeout(disarmSolve, 4000);
+      solveArmed = true;
       return;
     }
     disarmSolve();
@@ -188,8 +189,8 @@ export function createView(root, ctx) {
     }
   }
   function disarmSolve() {
-    clearTimeout(solveArmed);
-    solveArmed = null;
+    if (!solveArmed) return;
+    solveArmed = false;
     solveBtn.textContent = "Solve";
     solveBtn.classList.remove("armed");
   }
@@ -258,6 +259,7 @@ export function createView(root, ctx) {
   function cancel() {
     if (staged) staged = null; else { selected = null; shape = null; }
     errorLine.textContent = "";
+    disarmSolve();
     draw();
   }
   function onKey(ev) {
@@ -475,6 +477,7 @@ export function createView(root, ctx) {
   return {
     update(p, opts = {}) {
       const changed = !payload || p.version !== payload.version || p.you !== payload.you;
+      if (changed) disarmSolve();
       payload = p;
       replay = !!opts.replay;
       if (p.current_player !== null) sawPlaying = true;
