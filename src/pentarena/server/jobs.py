@@ -59,7 +59,6 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
     own), that first, with half the time: a solved game's hint is then exact, as its
     post-game analysis is."""
     import time
-    from types import SimpleNamespace
 
     from ..ai.bots import make_bot
     from ..core.game import State
@@ -70,7 +69,7 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
         solved = state.perfect_move(time_limit / 2, book=True)
         if solved is not None:
             return {"move": str(solved.move),
-                    "why": _why(state, solved.move, SimpleNamespace(solved=solved))}
+                    "why": _why(state, solved.move, solved=solved)}
     left = max(time_limit - (time.perf_counter() - start), time_limit / 2)
     bot = make_bot(level, seed=seed, time_limit=left)
     move = bot.choose(state)
@@ -81,8 +80,9 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
-def _why(state, move, bot) -> str:
-    """Why the search likes ``move``, in a sentence."""
+def _why(state, move, bot=None, solved=None) -> str:
+    """Why ``move``, in a sentence: from ``solved`` (an exact solution) or ``bot``'s last
+    search."""
     seat = state.current_player
     after = state.clone()
     after.apply(move)
@@ -92,7 +92,7 @@ def _why(state, move, bot) -> str:
             return "It wins the game at once."
         if seat in won:
             return "It ends the game in a draw."
-    solved = getattr(bot, "solved", None)
+    solved = solved or getattr(bot, "solved", None)
     if solved is not None:
         if solved.value < 0:
             return ("The position is lost against perfect play whatever you do; this move "
