@@ -255,6 +255,9 @@ pub struct Gen {
     /// Working space of the small frame (its tables may be kept from one position to the
     /// next, see [`Position::random_playout`]).
     scratch: Scratch<u64>,
+    /// Whether a generation stops at the highest level where any of its pieces fits (the
+    /// playout policy's greedy tile; the other pieces are then left unplaced).
+    pub(crate) top_only: bool,
 }
 
 impl Default for Gen {
@@ -273,6 +276,7 @@ impl Gen {
             out: Segments::default(),
             origin: (0, 0),
             scratch: Scratch::default(), // grown on first use: a new Gen costs nothing
+            top_only: false,
         }
     }
 
@@ -583,6 +587,9 @@ impl Position {
                 }
             }
             remaining &= !hit;
+            if gen.top_only && hit != 0 {
+                return;
+            }
         }
         if floor == 0 && remaining != 0 {
             if !scratch.table.fresh || scratch.table.is_dirty() {

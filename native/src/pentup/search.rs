@@ -120,17 +120,45 @@ impl Position {
         let hand = self.hands[self.to_move as usize];
         let counting = self.may_count();
         gen.out.counting = counting;
+        let greedy = (rng.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32) < policy.greed;
+        let mv = if low || policy.uniform {
+            self.every_level_move(hand, greedy, gen, policy, rng, keep)
+        } else {
+            // the highest tiles only, or one tile: no other tile's level is needed
+            let pieces = if greedy {
+                gen.top_only = true;
+                self.generate_pieces(hand, 1, gen, keep); // the highest stacking places
+                gen.top_only = false;
+                let hit = (0..12).filter(|&p| gen.levels[p] != 0).fold(0u16, |m, p| m | 1 << p);
+                if hit != 0 { hit } else { hand }
+            } else {
+                hand
+            };
+            let p = nth_tile(pieces, rng.below(pieces.count_ones()));
+            if !greedy || gen.levels[p] == 0 {
+                self.generate_pieces(1 << p, 0, gen, keep || greedy); // its places, at its level
+            }
+            self.policy_place(p, gen, policy, rng, counting)
+        };
+        gen.out.counting = false;
+        mv
+    }
+
+    /// [`Position::policy_move`] from every tile's level: misère (the lowest level wanted)
+    /// and the uniform policy.
+    fn every_level_move(&self, hand: u16, greedy: bool, gen: &mut Gen, policy: &Policy, rng: &mut Rng, keep: bool) -> Move {
+        let low = self.prefers_low();
+        let counting = gen.out.counting;
         self.generate_pieces(hand, 1, gen, keep); // the stacking places only
         let level_of = |gen: &Gen, p: usize| gen.levels[p].max(1);
         let in_hand = (0..12).filter(|&p| hand >> p & 1 == 1);
-        let greedy = (rng.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32) < policy.greed;
         let target = if greedy {
             let levels = in_hand.clone().map(|p| level_of(gen, p));
             if low { levels.min() } else { levels.max() }.unwrap_or(1)
         } else {
             0
         };
-        let mv = if policy.uniform && (target == 0 || (target == 1 && !low)) {
+        if policy.uniform && (target == 0 || (target == 1 && !low)) {
             self.generate_pieces(hand, 0, gen, true);
             let n = rng.below(gen.total);
             if counting { self.nth_counted(gen, n) } else { gen.nth(n) }
@@ -142,9 +170,7 @@ impl Position {
                 self.generate_pieces(1 << p, 0, gen, true); // its places on the table
             }
             self.policy_place(p, gen, policy, rng, counting)
-        };
-        gen.out.counting = false;
-        mv
+        }
     }
 
     /// Where the playout policy puts tile `p` (generated in `gen`, `counting` as it was):
@@ -181,6 +207,14 @@ impl Position {
         }
         self.rewards()
     }
+}
+
+/// The `n`-th tile (from 0) of `pieces` (bit p), in order.
+fn nth_tile(mut pieces: u16, n: u32) -> usize {
+    for _ in 0..n {
+        pieces &= pieces - 1;
+    }
+    pieces.trailing_zeros() as usize
 }
 
 /// How long and how to search.
@@ -474,6 +508,42 @@ mod tests {
             }
         }
         assert!(mattered >= 3, "only {mattered} positions where the choice matters");
+    }
+
+    /// The playout policy's short way (standard and advanced scoring: the highest tiles'
+    /// level only, or one tile's) plays exactly the moves of the long way (every tile's
+    /// level first) from the same random stream, through whole playouts with the tables
+    /// kept from move to move, 2 to 4 players.
+    #[test]
+    fn the_policy_needs_only_the_highest_level() {
+        let mut moves = 0;
+        for (players, scoring) in [(2, Scoring::Standard), (3, Scoring::Advanced), (4, Scoring::Standard)] {
+            let rules = Rules::new(players, players == 4, scoring).unwrap();
+            for seed in 0..12u64 {
+                let mut position = late(rules, 12 * players as usize - (seed as usize % 5), seed);
+                let (mut short, mut long) = (Gen::new(), Gen::new());
+                let (mut rng_short, mut rng_long) = (Rng::new(seed), Rng::new(seed));
+                let mut keep = false;
+                while !position.is_over() {
+                    let policy = Policy::default();
+                    let fast = position.policy_move(&mut short, &policy, &mut rng_short, keep);
+                    let hand = position.hands[position.to_move as usize];
+                    long.out.counting = position.may_count();
+                    let greedy = (rng_long.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32) < policy.greed;
+                    let slow = position.every_level_move(hand, greedy, &mut long, &policy, &mut rng_long, keep);
+                    long.out.counting = false;
+                    assert_eq!(fast, slow, "{players} players, seed {seed}, tile {}", position.ntiles + 1);
+                    let level = position.play_unchecked(fast);
+                    let shape = &ORIENTS[fast.orient as usize];
+                    for gen in [&mut short, &mut long] {
+                        gen.scratch.placed(level, fast.y, fast.y + shape.height as i32 - 1);
+                    }
+                    keep = true;
+                    moves += 1;
+                }
+            }
+        }
+        assert!(moves > 500, "{moves} moves compared");
     }
 
     #[test]
