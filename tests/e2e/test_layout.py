@@ -340,8 +340,24 @@ def test_pentago_arrows_leave_the_edge_labels_clear(server, new_page, size):
             overlap = a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
             assert not overlap, f"arrow {name} covers label {label}"
         assert in_view(page, f".pg-arrow[data-rot='{name}']")
+    # the arrows sit above and below the board in a tall box, beside it in a wide one,
+    # whichever leaves the board larger: on the phone it spans most of the screen's width
+    cells = page.eval_on_selector_all(".pg-cell", "els => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+    board = [min(c[0] for c in cells), min(c[1] for c in cells), max(c[2] for c in cells), max(c[3] for c in cells)]
+    above_below = all(a[3] < board[1] or a[1] > board[3] for _, *a in arrows)
+    beside = all(a[2] < board[0] or a[0] > board[2] for _, *a in arrows)
+    assert (above_below, beside) == ((True, False) if size[1] > size[0] else (False, True)), (board, arrows)
+    if size[1] > size[0]:
+        assert board[2] - board[0] > 0.75 * size[0], board
     page.click(".pg-arrow[data-rot='TR cw']")
     shot(page, "pentago-arrows" if size[0] > 800 else "pentago-phone", full_page=False)
+    if size[1] > size[0]:   # the phone turned sideways: the arrows move beside the board
+        page.set_viewport_size({"width": size[1], "height": size[0]})
+        until(page, "(() => { const a = document.querySelector(\".pg-arrow[data-rot='TL ccw']\").getBoundingClientRect();"
+                    " const c = document.querySelector('.pg-cell[data-cell=a1]').getBoundingClientRect();"
+                    " return a.right < c.left && a.bottom > c.top; })()")
+        assert page.locator(".pg-arrow").count() == 8
+        assert page.locator(".pg-arrow[data-rot='TR cw'] circle[fill='#1f6feb']").count() == 1   # still chosen
 
 
 # -- 5: the first tile may go anywhere --------------------------------------------------

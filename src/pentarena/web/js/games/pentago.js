@@ -17,6 +17,25 @@ const LABEL = 26;       // the band of a–f / 1–6 labels around the board
 const AR = 25;          // arrow radius: the arrows sit outside the labels
 const AOFF = LABEL + 3 + AR;
 const OUT = AOFF + AR + 4;
+const SIDE = 45;        // a twist arrow's offset from the middle of its quadrant's edge
+// The arrows sit in a band above and below the board ("rows": a tall box, a phone held
+// upright) or left and right of it ("columns": a wide box): whichever lets the board be
+// drawn larger in the box, which is then as wide or as tall as the board and its labels.
+function arrowLayout(W, H) {
+  const tight = B + LABEL + 28, loose = B + 2 * OUT;
+  return Math.min(W / tight, H / loose) > Math.min(W / loose, H / tight) ? "rows" : "columns";
+}
+function worldBox(layout) {
+  const loose = [-OUT, B + OUT];
+  return layout === "rows" ? { x0: -LABEL - 4, x1: B + 4, y0: loose[0], y1: loose[1] }
+    : { x0: loose[0], x1: loose[1], y0: -LABEL - 4, y1: B + 24 };   // room for the zoom buttons under the last arrow
+}
+// a point of the arrow band next to quadrant q, `along` units from the middle of its edge
+function bandPoint(layout, q, along = 0) {
+  const b = quadBox(q);
+  const top = q[0] === "T", left = q[1] === "L";
+  return layout === "rows" ? [b.cx + along, top ? -AOFF : B + AOFF] : [left ? -AOFF : B + AOFF, b.cy + along];
+}
 const QUADS = ["TL", "TR", "BL", "BR"];
 const QUAD_NAMES = { TL: "top-left", TR: "top-right", BL: "bottom-left", BR: "bottom-right" };
 // "TR cw" -> "turn top-right ↻" (as the move list writes a twist)
@@ -122,7 +141,10 @@ export function createView(root, ctx) {
   const errorLine = el("div", { class: "error-line", id: "pg-error", role: "alert" });
   const bv = new BoardView(root, { id: "pg-board", mode: "fill", maxScale: 2.2, margin: 6 });
   const frame = gameFrame(root, { view: bv, messages: [hint, errorLine], actions: [cancelBtn, confirmBtn] });
-  bv.show({ x0: -OUT, y0: -OUT, x1: B + OUT, y1: B + OUT });
+  const layout = () => (bv.W && bv.H ? arrowLayout(bv.W, bv.H) : "columns");
+  let drawnLayout = null;
+  bv.show(() => worldBox(layout()));
+  bv.onChange(() => { if (drawnLayout && layout() !== drawnLayout) draw(); });   // turned or resized
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const legal = () => new Set(myTurn() ? payload.legal_moves : []);
@@ -223,8 +245,7 @@ export function createView(root, ctx) {
       const tg = svgEl("g", { class: "pg-last-twist", "data-quad": last.quad, "data-dir": last.dir }, g);
       svgEl("rect", { x: b.x - 7, y: b.y - 7, width: b.w + 14, height: b.h + 14, rx: 15, fill: "none", stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "10 6" }, tg);
       if (!arrowsShown) {   // a badge in the arrow band saying which way it turned
-        const top = last.quad[0] === "T", left = last.quad[1] === "L";
-        const bx = left ? -AOFF : B + AOFF, by = top ? -AOFF : B + AOFF;
+        const [bx, by] = bandPoint(drawnLayout, last.quad);
         svgEl("circle", { cx: bx, cy: by, r: 17, fill: "#1f6feb" }, tg);
         const t = svgEl("text", { x: bx, y: by + 7, "text-anchor": "middle", "font-size": 21, "font-weight": 700, fill: "#fff" }, tg);
         t.textContent = last.dir === "cw" ? "↻" : "↺";
@@ -253,15 +274,15 @@ export function createView(root, ctx) {
     const name = cellName(...staged.cell);
     if (legal().has(name)) return; // winning placement: no rotation step
     for (const q of QUADS) {
-      const b = quadBox(q);
-      const top = q[0] === "T";
-      const left = q[1] === "L";
-      // two arrows outside the labels: one on the quadrant's horizontal edge, one on its
-      // vertical edge, each pointing the way the outer corner moves
-      for (const dir of ["cw", "ccw"]) {
-        const alongX = (dir === "cw") === (top === left);
-        const ax = alongX ? b.cx : (left ? -AOFF : B + AOFF);
-        const ay = alongX ? (top ? -AOFF : B + AOFF) : b.cy;
+      // two arrows in the band next to the quadrant, outside the labels, on a tab that
+      // says which quadrant they turn: ↺ first, then ↻
+      const [px, py] = bandPoint(drawnLayout, q);
+      const half = SIDE + AR + 5;
+      const [tw, th] = drawnLayout === "rows" ? [2 * half, 2 * AR + 10] : [2 * AR + 10, 2 * half];
+      svgEl("rect", { class: "pg-tab", x: px - tw / 2, y: py - th / 2, width: tw, height: th, rx: AR + 5,
+        fill: "rgba(31,111,235,.09)", "pointer-events": "none" }, bv.world);
+      for (const dir of ["ccw", "cw"]) {
+        const [ax, ay] = bandPoint(drawnLayout, q, dir === "cw" ? SIDE : -SIDE);
         const label = `${q} ${dir}`;
         const chosen = staged.rot === label;
         const g = svgEl("g", { class: "pg-arrow", "data-rot": label, style: "cursor:pointer", role: "button",
@@ -278,6 +299,7 @@ export function createView(root, ctx) {
 
   function draw() {
     if (!payload || anim) return;
+    drawnLayout = layout();
     drawBoard(payload.state.board, { stagedCell: staged.cell });
     drawMarks();
     drawArrows();
