@@ -187,6 +187,12 @@ def test_option_controls_and_their_help(server, new_page):
     assert page.locator("#create-seats select").count() == 2
     page.select_option("#create-game", "pentago")
     assert "No options" in page.locator("#create-options").inner_text()
+    # how long the slow levels think, as the server says for each game
+    levels = page.locator("#seat-1 option").all_inner_texts()
+    assert "computer: expert (up to 5 s a move)" in levels and "computer: hard" in levels
+    page.select_option("#create-game", "pentup")
+    assert "computer: expert (up to 10 s a move)" in page.locator("#seat-1 option").all_inner_texts()
+    page.select_option("#create-game", "pentago")
     # the card's Options… button picks the game in the form
     page.click("button[data-setup=pentomino-puzzle]")
     page.wait_for_selector("#puzzle-editor")

@@ -54,6 +54,10 @@ def test_games_and_openapi(client):
     data = client.get("/api/games").json()
     assert {"pentup", "pentago"} <= {g["name"] for g in data["games"]}
     assert "medium" in data["levels"]
+    # the most each thinking level takes a move, per game (Pent-Up's expert: twice the time)
+    seconds = {g["name"]: g["level_seconds"] for g in data["games"]}
+    assert seconds["pentago"] == {"medium": 0.5, "hard": 2.0, "expert": 5.0, "perfect": 10.0}
+    assert seconds["pentup"]["expert"] == 10.0 and seconds["pentomino"]["medium"] < 0.5
     spec = client.get("/openapi.json").json()
     assert "/api/tables" in spec["paths"] and "/api/records" in spec["paths"]
     assert client.get("/").status_code == 200

@@ -9,7 +9,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 
-from ..core.game import Move, SearchResult, Solution, State
+from ..core.game import Game, Move, SearchResult, Solution, State
 
 DEFAULT_TIME_LIMIT = 1.0
 
@@ -195,18 +195,29 @@ def choose_for(bot: Bot, state: State, time_limit: float | None = None) -> Move:
     return bot.choose(state, time_limit)
 
 
+BUDGETS: dict[str, float] = {"medium": 0.5, "hard": 2.0, "expert": 5.0, "perfect": 10.0, "mcts": 1.0}
+"""Seconds a move of each search level, before a game's ``time_share`` (``Game.level_tuning``)."""
+
+
+def thinking_seconds(game: type[Game] | Game, level: str) -> float | None:
+    """The longest the level thinks about a move of ``game`` (its budget times the game's
+    ``time_share``); None for the levels that answer at once (``random``, ``easy``)."""
+    if level not in BUDGETS:
+        return None
+    return BUDGETS[level] * game.level_tuning.get(level, {}).get("time_share", 1.0)
+
+
 def make_bot(level: str, seed: int | None = None, time_limit: float | None = None) -> Bot:
     """The bot for a named level (see :data:`LEVELS`); ``time_limit`` overrides its budget."""
     if level == "random":
         return RandomBot(seed)
     if level in ("easy", "greedy"):
         return GreedyBot(seed, time_limit or DEFAULT_TIME_LIMIT)
-    budgets = {"medium": 0.5, "hard": 2.0, "expert": 5.0, "mcts": 1.0}
     if level == "perfect":
-        return SearchBot(seed=seed, time_limit=time_limit or 10.0, solve_share=PERFECT_SOLVE_SHARE,
+        return SearchBot(seed=seed, time_limit=time_limit or BUDGETS[level], solve_share=PERFECT_SOLVE_SHARE,
                          perfect=True, level=level)
-    if level in budgets:
-        return SearchBot(seed=seed, time_limit=time_limit or budgets[level], level=level)
+    if level in BUDGETS:
+        return SearchBot(seed=seed, time_limit=time_limit or BUDGETS[level], level=level)
     if level == "python-search":
         return SearchBot(seed=seed, time_limit=time_limit or 2.0, native=False)
     raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")

@@ -24,9 +24,9 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..ai.bots import LEVELS
+from ..ai.bots import LEVELS, thinking_seconds
 from ..core.errors import StateFormatError
-from ..core.game import list_games
+from ..core.game import list_games, load_game
 from ..record import SEED_RANGE, GameRecord
 from .bus import make_bus
 from .connections import Client
@@ -280,9 +280,15 @@ def create_app(database_url: str | None = None, ai: str = "process",
                 metrics.queue.labels(name).set(depth)
         return Response(metrics.render(), media_type=CONTENT_TYPE)
 
-    @app.get("/api/games", summary="Every game, its options and the computer levels")
+    # each game's entry also says how long its thinking levels take a move at most
+    games_listed = [{**g, "level_seconds": {
+        level: seconds for level in LEVELS
+        if (seconds := thinking_seconds(load_game(g["name"]), level)) is not None}}
+        for g in list_games()]
+
+    @app.get("/api/games", summary="Every game, its options and the computer levels (per game: the most seconds each thinking level takes a move)")
     async def games():
-        return {"games": list_games(), "levels": LEVELS}
+        return {"games": games_listed, "levels": LEVELS}
 
     @app.post("/api/tables", summary="Create a table", status_code=201)
     async def create_table(body: CreateTable, request: Request, response: Response):

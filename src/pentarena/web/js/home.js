@@ -121,10 +121,10 @@ function readOption(input) {
   return input.value.trim();
 }
 
-// How long the slow levels think, said where the level is chosen.
+// How long the slow levels think (the server says, per game), said where the level is chosen.
 function thinks(game, level) {
-  const seconds = { expert: game === "pentup" ? 10 : 5, perfect: 10 }[level];
-  return seconds ? ` (up to ${seconds} s a move)` : "";
+  const seconds = (game.level_seconds || {})[level];
+  return seconds >= 3 ? ` (up to ${seconds} s a move)` : "";
 }
 
 function seatFields(game, count, previous) {
@@ -136,7 +136,7 @@ function seatFields(game, count, previous) {
       el("option", { value: "invite" }, "a friend (invite link)"),
       el("option", { value: "open" }, "anyone (open seat)"));
     const computers = el("optgroup", { label: "the computer" });
-    for (const [lv, help] of Object.entries(LEVELS)) computers.append(el("option", { value: `computer:${lv}`, title: help }, `computer: ${lv}${thinks(game.name, lv)}`));
+    for (const [lv, help] of Object.entries(LEVELS)) computers.append(el("option", { value: `computer:${lv}`, title: help }, `computer: ${lv}${thinks(game, lv)}`));
     sel.append(computers);
     sel.value = previous[i] || (i === 0 ? "me" : "computer:medium");
     const colour = plugin.seatColours ? plugin.seatColours[i] : "#999";
