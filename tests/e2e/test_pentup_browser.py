@@ -148,7 +148,14 @@ def test_how_to_play_page_draws_its_diagrams(server, new_page):
     page.wait_for_selector("#rules figure svg")
     assert page.locator("#rules figure").count() >= 4
     assert "highest level" in page.locator("#rules").inner_text()
+    # large enough to read a cell's level (30 px a cell), and within a phone's width
+    cell = page.eval_on_selector("#rules figure svg", "s => s.getBoundingClientRect().width / s.viewBox.baseVal.width * 32")
+    assert cell >= 28, cell
     shot(page, "pentup-rules")
+    page.set_viewport_size({"width": 390, "height": 844})
+    until(page, "document.documentElement.scrollWidth <= 390")
+    widths = page.eval_on_selector_all("#rules figure svg", "els => els.map((s) => s.getBoundingClientRect().right)")
+    assert max(widths) <= 390, widths
 
 
 def test_the_puzzles_how_to_play_starts_with_the_puzzles(server, new_page):

@@ -642,7 +642,7 @@ function diagram(tiles, caption, { marks = [], bad = false } = {}) {
   const all = tiles.flatMap((t) => t.cells);
   const b = worldBox(bounds(all, 1));
   const w = b.x1 - b.x0, h = b.y1 - b.y0;
-  const svg = svgEl("svg", { width: w * 18 / S, height: h * 18 / S, viewBox: `${b.x0} ${b.y0} ${w} ${h}` });
+  const svg = svgEl("svg", { width: w * 30 / S, height: h * 30 / S, viewBox: `${b.x0} ${b.y0} ${w} ${h}`, role: "img", "aria-label": caption });
   svgEl("rect", { x: b.x0, y: b.y0, width: w, height: h, fill: "#ebe4d8" }, svg);
   for (let x = b.x0; x <= b.x1; x += S) svgEl("line", { x1: x, y1: b.y0, x2: x, y2: b.y1, stroke: "#d3c8b5" }, svg);
   for (let y = b.y0; y <= b.y1; y += S) svgEl("line", { x1: b.x0, y1: y, x2: b.x1, y2: y, stroke: "#d3c8b5" }, svg);
