@@ -115,7 +115,7 @@ def test_a_retired_token_cannot_play_through_its_open_connection(tmp_path):
         assert client.seats == {0}
         seats = [dataclasses.replace(s) for s in table.seats]
         seats[0].token_hash = None  # the token retired (as leaving does)
-        await hub.change_seats(table, seats)
+        await hub.change_seats(table, lambda t: (None, seats))
         assert client.seats == frozenset() and client.seat_for(0) is None
         while not any(m["type"] == "state" and m["you"] is None for m in reader.messages):
             await asyncio.sleep(0.01)  # told so: its view is a spectator's now

@@ -341,18 +341,19 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/join",
               summary="Take a seat with its invite (the invite is then used up)")
     async def join(table_id: str, body: JoinTable, request: Request, response: Response):
+        def claim(t):
+            seat, token, seats = t.claim(body.token, body.name)
+            return (seat, token), (seats if token != body.token else None)
+
         t = await hub.get(table_id)
-        seat, token, seats = t.claim(body.token, body.name)
-        if token != body.token:
-            await hub.change_seats(t, seats)
+        seat, token = await hub.change_seats(t, claim)
         keep_seat_tokens(request, response, t.id, [token], replaces=body.token)
         return {"seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby")
     async def sit(table_id: str, body: SitDown, request: Request, response: Response):
         t = await hub.get(table_id)
-        token, seats = t.sit(body.seat, body.name)
-        await hub.change_seats(t, seats)
+        token = await hub.change_seats(t, lambda t: t.sit(body.seat, body.name))
         keep_seat_tokens(request, response, t.id, [token])
         return {"seat": body.seat, "token": token}
 
@@ -360,9 +361,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
               summary="Give up a seat: its token stops working, the seat opens to anyone")
     async def leave(table_id: str, body: JoinTable):
         t = await hub.get(table_id)
-        seat, seats = t.leave(body.token)
-        await hub.change_seats(t, seats)
-        return {"seat": seat}
+        return {"seat": await hub.change_seats(t, lambda t: t.leave(body.token))}
 
     @app.post("/api/tables/{table_id}/count",
               summary="Puzzles: count the solutions from the current position (seat only)")

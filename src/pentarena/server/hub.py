@@ -20,8 +20,9 @@ import random
 import secrets
 import time
 from collections import Counter, OrderedDict, defaultdict, deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..record import GameRecord
 from .bus import LocalBus
@@ -32,6 +33,8 @@ from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
 from .workers import JobFailed, JobTimeout, PoolClosed, WorkerPool
+
+T = TypeVar("T")
 
 log = logging.getLogger("pentarena.server")
 
@@ -351,10 +354,18 @@ class Hub:
         self._trim()
         return table
 
-    async def change_seats(self, table: Table, seats: list[Seat]) -> None:
-        """Store the new seats, then seat them and tell every connection."""
+    async def change_seats(self, table: Table,
+                           change: Callable[[Table], tuple[T, list[Seat] | None]]) -> T:
+        """Change the seats: ``change`` is given the table and returns what to answer and
+        the new seats (None: nothing to change).  It runs under the table's lock, so two
+        changes at once (two people using one invite, a leave and a join) each see the
+        seats the other left, and the loser gets its own refusal instead of undoing the
+        winner.  Then the seats are stored, seated and told to every connection."""
         try:
             async with self.locks[table.id]:
+                result, seats = change(table)
+                if seats is None:
+                    return result
                 await self._store(self.store.update_seats(
                     table.id, [asdict(s) for s in seats], table.seats_version))
                 table.set_seats(seats)
@@ -366,6 +377,7 @@ class Hub:
                                 "seats_version": table.seats_version})
         await self.reseat(table)
         self.broadcast(table)
+        return result
 
     async def reseat(self, table: Table) -> None:
         """The seats changed: each connection keeps only the seats its tokens still hold

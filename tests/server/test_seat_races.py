@@ -1,0 +1,94 @@
+"""Seat changes at the same moment, on a real server: two people using one invite, two
+people sitting on one open seat, a leave and a join.  Each change sees the seats the
+other left (they run one after the other under the table's lock): exactly one wins a
+contested seat, the others are told why, and nothing a winner was told is undone."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+ROUNDS = 3
+AT_ONCE = 6
+
+
+def post(server, path: str, body: dict) -> tuple[int, dict]:
+    req = urllib.request.Request(server.url + path, method="POST", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def at_once(server, requests: list[tuple[str, dict]]) -> list[tuple[int, dict]]:
+    """Send the requests from as many threads, released together."""
+    start = threading.Barrier(len(requests))
+
+    def send(request):
+        start.wait()
+        return post(server, *request)
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        return list(pool.map(send, requests))
+
+
+def code(answer: tuple[int, dict]) -> str | None:
+    return answer[1]["detail"]["code"] if answer[0] != 200 else None
+
+
+def holds(server, table_id: str, token: str) -> int | None:
+    """The seat ``token`` holds (presenting a seat token to join names its seat, no change)."""
+    status, body = post(server, f"/api/tables/{table_id}/join", {"token": token})
+    return body["seat"] if status == 200 else None
+
+
+def test_one_invite_used_at_once_seats_one_person(server_process):
+    for _ in range(ROUNDS):
+        t = server_process.create({"game": "pentago", "seats": [{"kind": "me"}, {"kind": "invite"}]})
+        invite = t["invites"][0]["url"].split("token=")[1]
+        answers = at_once(server_process, [(f"/api/tables/{t['id']}/join", {"token": invite, "name": f"p{i}"})
+                                           for i in range(AT_ONCE)])
+        won = [a[1] for a in answers if a[0] == 200]
+        assert len(won) == 1, answers
+        assert {code(a) for a in answers if a[0] != 200} <= {"invite-used", "seats-changed"}, answers
+        assert holds(server_process, t["id"], won[0]["token"]) == 1
+        assert code(post(server_process, f"/api/tables/{t['id']}/join", {"token": invite})) == "invite-used"
+
+
+def test_one_open_seat_taken_at_once_seats_one_person(server_process):
+    for _ in range(ROUNDS):
+        t = server_process.create({"game": "pentago", "seats": [{"kind": "me"}, {"kind": "open"}]})
+        answers = at_once(server_process, [(f"/api/tables/{t['id']}/sit", {"seat": 1, "name": f"p{i}"})
+                                           for i in range(AT_ONCE)])
+        won = [a[1] for a in answers if a[0] == 200]
+        assert len(won) == 1, answers
+        assert {code(a) for a in answers if a[0] != 200} <= {"seat-taken", "seats-changed"}, answers
+        assert holds(server_process, t["id"], won[0]["token"]) == 1
+        names = [s["name"] for s in server_process.get(f"/api/tables/{t['id']}")["table"]["seats"]]
+        assert names[1] == f"p{answers.index((200, won[0]))}"
+
+
+def test_a_leave_and_a_join_at_once_both_hold(server_process):
+    for leave_first in (True, False) * ROUNDS:
+        t = server_process.create({"game": "pentago", "seats": [{"kind": "me"}, {"kind": "invite"}]})
+        invite, mine = t["invites"][0]["url"].split("token=")[1], t["you"]["token"]
+        leave = (f"/api/tables/{t['id']}/leave", {"token": mine})
+        join = (f"/api/tables/{t['id']}/join", {"token": invite})
+        answers = at_once(server_process, [leave, join] if leave_first else [join, leave])
+        left, joined = answers if leave_first else answers[::-1]
+        # both change the seats: either may be asked to try again, but what was answered
+        # 200 holds — the joiner's token plays, the invite stays spent, the leaver's
+        # token plays no more and its seat is open
+        assert left[0] == 200 or code(left) == "seats-changed", left
+        assert joined[0] == 200 or code(joined) == "seats-changed", joined
+        if joined[0] == 200:
+            assert holds(server_process, t["id"], joined[1]["token"]) == 1
+            assert code(post(server_process, f"/api/tables/{t['id']}/join", {"token": invite})) == "invite-used"
+        if left[0] == 200:
+            assert holds(server_process, t["id"], mine) is None
+            assert server_process.get(f"/api/tables/{t['id']}")["table"]["seats"][0]["open"]
