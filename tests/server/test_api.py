@@ -135,6 +135,7 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client):
             (json.dumps({"type": "move"}), "bad-message"),
             (json.dumps({"type": "move", "move": "I:0,0", "version": True}), "bad-message"),
             (json.dumps({"type": "move", "move": "x" * 5000}), "too-large"),
+            (json.dumps({"type": "move", "move": "😀" * 1500}, ensure_ascii=False), "too-large"),  # 6,000 bytes
             (json.dumps({"type": "move", "move": "Q:0,0;1,0"}), "invalid-move"),
             (json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0", "version": 5}), "stale"),
         ]
@@ -260,6 +261,40 @@ def test_records_export_import_and_replay(client):
     assert r.status_code == 400 and "cannot be replayed" in r.json()["detail"]["message"]
     assert client.post("/api/records", content=b"garbage").status_code == 400
     assert client.post("/api/records", content=b"x" * 1_000_001).status_code == 413
+    # a number too long for Python to read (over 4,300 digits): refused, not a crash
+    for where in ("seed", "meta"):
+        huge = json.dumps(dict(record, **{where: "HUGE"})).replace('"HUGE"', "9" * 5000)
+        r = client.post("/api/records", content=huge)
+        assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-record", r.text
+        assert "not valid JSON" in r.json()["detail"]["message"]
+
+
+def test_every_http_error_has_a_code_and_a_message(client):
+    """The framework's own errors too: a body unreadable as JSON, an unknown path."""
+    bodies = [b'{"game":"pent\xff\xfeago"}', b'{"game":"pentago","seed":' + b"1" * 5000 + b"}",
+              b'{"game":"pentago","options":' + b'{"a":' * 5000 + b"1" + b"}" * 5001]
+    for body in bodies:
+        r = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+        assert r.status_code == 400, r.text
+        detail = r.json()["detail"]
+        assert detail["code"] == "bad-request" and "could not be read as JSON" in detail["message"]
+    r = client.get("/api/nothing-here")
+    assert r.status_code == 404 and r.json()["detail"]["code"] == "not-found"
+    r = client.put("/api/games")
+    assert r.status_code == 405 and r.json()["detail"]["code"] == "method-not-allowed"
+
+
+def test_names_lose_control_and_invisible_characters(client):
+    """Names are shown to everyone: no NUL, newline or escape, no zero-width space, no mark
+    that reverses the text after it (a name posing as another's)."""
+    t = create(client, [{"kind": "me", "name": "Ann\u202eeil\x00"}, {"kind": "invite"}])
+    claim(client, t, name="  Bo\n\x1b[31m  \u200bb ")
+    seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
+    assert [s["name"] for s in seats] == ["Anneil", "Bo [31m b"]
+    t = create(client, [{"kind": "me"}, {"kind": "open"}])
+    r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1, "name": "\u2066Eve\u2069 👩\u200d💻"})
+    assert r.status_code == 200
+    assert client.get(f"/api/tables/{t['id']}").json()["table"]["seats"][1]["name"] == "Eve 👩\u200d💻"
 
 
 def test_unknown_table_websocket(client):

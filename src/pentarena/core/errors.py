@@ -39,8 +39,8 @@ def json_object(data, what: str, max_bytes: int | None = None) -> dict:
             raise StateFormatError(f"{what} may be at most {max_bytes} bytes")
         try:
             data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise StateFormatError(f"{what} is not valid JSON: {exc}") from None
+        except ValueError as exc:  # not JSON, not UTF-8, or a number of over 4,300 digits
+            raise StateFormatError(f"{what} is not valid JSON: {str(exc)[:200]}") from None
         except RecursionError:
             raise StateFormatError(f"{what} is nested too deeply to be read") from None
         try:  # JSON may escape a lone surrogate ("\ud800"): text no page or database can hold

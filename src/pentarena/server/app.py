@@ -23,6 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..ai.bots import LEVELS, thinking_seconds
 from ..core.errors import StateFormatError
@@ -57,6 +58,8 @@ IDLE_SECONDS = 24 * 3600
 """A table with no move (nor any other change) for this long is idle: the lobby list leaves
 it out unless asked (``GET /api/tables?idle=true``)."""
 
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429: "busy"}
+"""The ``code`` of the framework's own HTTP errors, by status."""
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "busy": 429, "store-failed": 503, "too-long": 422, "not-finished": 409,
           "no-analysis": 409}
@@ -206,6 +209,20 @@ def create_app(database_url: str | None = None, ai: str = "process",
                   "type": e.get("type", "")} for e in errors[:5]]
         return JSONResponse({"detail": {"code": "bad-request", "message": message,
                                         "errors": jsonable_encoder(brief)}}, 400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        """Every error in one shape, ``{"detail": {"code", "message"}}``: also the
+        framework's own (an unknown path, a body that cannot be read as JSON at all)."""
+        detail = exc.detail
+        if not isinstance(detail, dict):
+            message = str(detail)
+            if message == "There was an error parsing the body":
+                message = ("the request body could not be read as JSON (not UTF-8, a number "
+                           "of over 4,300 digits, or nested too deeply)")
+            code = HTTP_CODES.get(exc.status_code, "bad-request" if exc.status_code < 500 else "error")
+            detail = {"code": code, "message": message}
+        return JSONResponse({"detail": detail}, exc.status_code, headers=exc.headers)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError):

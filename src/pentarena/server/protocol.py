@@ -76,11 +76,13 @@ ClientMessage = MoveMessage | SyncMessage | PingMessage | HintMessage | SolveMes
 
 def parse_client_message(raw: str | bytes) -> ClientMessage:
     """Read one client message; ProtocolError says what is wrong with it."""
-    if len(raw) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too-large", f"messages may be at most {MAX_MESSAGE_BYTES} bytes")
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too-large", f"messages may be at most {MAX_MESSAGE_BYTES} bytes "
+                            f"of UTF-8 (this one is {size})")
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except ValueError:  # not JSON, or not UTF-8
         raise ProtocolError("bad-json", "the message is not valid JSON") from None
     except RecursionError:
         raise ProtocolError("bad-json", "the message is nested too deeply") from None

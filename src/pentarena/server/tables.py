@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import secrets
 import time
+import unicodedata
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -36,6 +37,19 @@ SEAT_KINDS = ("me", "invite", "open", "computer")
 def new_token() -> str:
     """A secret from the OS's secure source: 144 random bits, URL-safe text."""
     return secrets.token_urlsafe(18)
+
+
+NAME_LENGTH = 40
+"""The most characters of a player's name."""
+
+
+def player_name(text: Any) -> str:
+    """A name as others are shown it: control and invisible formatting characters out
+    (NUL, newlines, zero-width spaces, the marks that reverse the text after them; the
+    joiner of emoji sequences stays), runs of spaces made one, at most ``NAME_LENGTH``."""
+    kept = "".join(c if c == "\u200d" or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn")
+                   else " " if c.isspace() else "" for c in str(text or ""))
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
 
 
 def hash_token(token: str) -> str:
@@ -128,7 +142,7 @@ class Table:
             if kind not in SEAT_KINDS:
                 raise ProtocolError("bad-seats", f"seat {i}: kind must be one of "
                                     f"{', '.join(SEAT_KINDS)}, got {kind!r}")
-            label = str(spec.get("name") or (name if kind == "me" else "") or "")[:40]
+            label = player_name(spec.get("name") or (name if kind == "me" else ""))
             if kind == "computer":
                 level = spec.get("level") or "medium"
                 if level not in LEVELS:
@@ -177,8 +191,8 @@ class Table:
         names = record.meta.get("players")
         if isinstance(names, list) and len(names) == len(seats):
             for seat, who in zip(seats, names):
-                if isinstance(who, str) and who.strip():
-                    seat.name = who.strip()[:40]
+                if isinstance(who, str) and player_name(who):
+                    seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
         return table
@@ -317,8 +331,8 @@ class Table:
                 fresh = new_token()
                 s.token_hash, s.invite_hash, s.used_invite_hash = hash_token(fresh), None, h
                 s.claimed = True
-                if name:
-                    s.name = str(name)[:40]
+                if player_name(name):
+                    s.name = player_name(name)
                 return i, fresh, seats
             if _matches(s.token_hash, h):
                 return i, token, seats
@@ -336,7 +350,7 @@ class Table:
         seats = self._seats_copy()
         s = seats[seat]
         s.token_hash, s.claimed = hash_token(token), True
-        s.name = str(name)[:40] or s.name
+        s.name = player_name(name) or s.name
         return token, seats
 
     def leave(self, token: str) -> tuple[int, list[Seat]]:
