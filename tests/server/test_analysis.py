@@ -371,3 +371,21 @@ def test_a_solved_games_hint_is_the_proofs_move():
     first = advise("pentomino", {}, state.view(0).to_json(), "hard", 1, 1.0)
     assert first["move"] == "L:e3,e4,e5,e6,f6"  # the proof's first move, as the analysis
     assert first["why"].startswith("Perfect play")
+
+
+def test_the_analysis_proves_what_a_hint_proves():
+    """Off the opening book, a hint proves a win with the game's prover in a fraction of a
+    second where the plain endgame solver does not finish: the analysis asks the same
+    prover, so a proved hint is never judged by a search afterwards (a newcomer was told
+    "you win whatever the others do" by the hint and "best: another move" by the analysis)."""
+    from pentarena.server.jobs import advise, assess_move
+
+    state = pentarena.load_game("pentomino").new_initial_state()
+    for text in ("T:a6,b6,c6,b7,b8", "P:c2,d2,e2,d3,e3"):  # off the book from the first move
+        state.apply(state.parse_move(text))
+    assert state.proved_value() is None and state.solve_position(0.05) is None
+    hint = advise("pentomino", {}, state.view(0).to_json(), "hard", 1, 2.0)
+    assert hint["why"].startswith("Perfect play") and "you win" in hint["why"]
+    judged = assess_move("pentomino", {}, state.to_json(), hint["move"], 2.0)
+    assert judged["source"] == "solver" and judged["exact"], judged
+    assert judged["before"] == judged["after"] == 1

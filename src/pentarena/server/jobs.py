@@ -191,6 +191,17 @@ def _seat_values_mcts():
     return RootMCTS
 
 
+def _exact(state, time_limit: float):
+    """The position's exact value and a best move, if known within ``time_limit``: the
+    shipped proofs, else the game's best solver — its own prover where it has one
+    (``State.perfect_move``, as the hints ask), else ``State.solve_position``."""
+    from ..core.game import State
+
+    if type(state).perfect_move is not State.perfect_move:
+        return state.proved_value() or state.perfect_move(time_limit, book=True)
+    return state.proved_value() or state.solve_position(time_limit)
+
+
 def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, Any],
                 move_text: str, budget: float, prior: dict[str, Any] | None = None,
                 ) -> dict[str, Any]:
@@ -198,8 +209,9 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     included: the record is public once the game is over).
 
     Exact where the game's solver answers for both the position before and the one after
-    (``State.proved_value``, a shipped table of proofs, else ``State.solve_position``, a
-    share of ``budget`` each); otherwise a search of about
+    (``State.proved_value``, a shipped table of proofs, else the game's best solver,
+    ``State.perfect_move`` where the game has its own, as hints use, else
+    ``State.solve_position``, a share of ``budget`` each); otherwise a search of about
     ``budget`` seconds values both for the mover (alpha-beta for games that ask for it, the
     position after searched one ply shallower so both share a horizon; else MCTS, both
     values averages at a search's root).  ``proven``: ``after`` is a result the search saw
@@ -229,15 +241,14 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     if prior is not None and "value" in prior:
         before_exact = prior if prior["value"] is not None else None
     else:
-        sol = state.proved_value() or state.solve_position(solve_share)
+        sol = _exact(state, solve_share)
         before_exact = {"value": sol.value, "move": str(sol.move)} if sol else None
     # the position after
     after_exact = None
     if child.is_terminal():
         after_exact = _result_for(child, seat)
     else:
-        sol = (child.proved_value() or child.solve_position(solve_share)
-               if len(game.sides) == 2 else None)
+        sol = _exact(child, solve_share) if len(game.sides) == 2 else None
         if sol is not None:
             out["child"] = {"value": sol.value, "move": str(sol.move)}
             after_exact = _for_seat(child, float(sol.value), seat)
