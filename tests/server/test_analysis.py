@@ -389,3 +389,20 @@ def test_the_analysis_proves_what_a_hint_proves():
     judged = assess_move("pentomino", {}, state.to_json(), hint["move"], 2.0)
     assert judged["source"] == "solver" and judged["exact"], judged
     assert judged["before"] == judged["after"] == 1
+
+
+@pytest.mark.parametrize("game,options,says", [
+    ("pentago", {}, "when the computer looks 3 moves ahead"),     # its native alpha-beta
+    ("pentup", {}, "quick games on from here"),                  # MCTS
+    ("pentic", {}, "the cards you cannot see dealt at random"),  # information-set MCTS
+    ("pentomino", {"players": 3}, "quick games on from here"),
+])
+def test_a_hint_says_why_in_plain_words(game, options, says):
+    from pentarena.server.jobs import advise
+
+    state = pentarena.load_game(game, **options).new_initial_state()
+    rng = random.Random(2)
+    for _ in range(4):
+        state.apply(state.random_move(rng))
+    why = advise(game, options, state.view(state.current_player).to_json(), "medium", 1, 0.6)["why"]
+    assert says in why, why

@@ -101,26 +101,39 @@ def _why(state, move, bot=None, solved=None) -> str:
                 "the others do." if solved.value > 0 else
                 "Perfect play: the position is solved, and this move keeps the draw.")
     hidden = state.game.hidden_information
-    unseen = " (the hands you cannot see dealt at random)" if hidden else ""
-    ab = getattr(getattr(bot, "alphabeta", None), "last", None)
-    if ab is not None and not hidden:
-        moves = len(state.legal_moves())
-        if ab.value >= 1:
-            return f"It forces a win: the search sees the game through to the end " \
-                   f"({_plural(ab.visits, 'move')} ahead)."
-        if ab.value <= -1:
-            return "Every move loses against perfect replies; this one holds out the longest."
-        return (f"The best of {_plural(moves, 'move')}, looking {_plural(ab.visits, 'move')} "
-                f"ahead ({_plural(ab.iterations, 'position')} searched).")
+    unseen = ", the cards you cannot see dealt at random each time" if hidden else ""
     native = getattr(bot, "searched", None)
-    if native is not None and state.game.search == "mcts" and native.nodes:
-        return (f"Tried most often in {_plural(native.nodes, 'simulated game')}: it scored "
-                f"about {(native.value + 1) / 2:.0%} of a win in them.")
+    ab = getattr(getattr(bot, "alphabeta", None), "last", None)
+    if native is not None and state.game.search != "mcts" and not hidden:
+        return _lookahead(len(state.legal_moves()), native.depth, native.nodes, native.proven)
+    if ab is not None and ab.visits and not hidden:
+        proven = 1 if ab.value >= 1 else -1 if ab.value <= -1 else 0
+        return _lookahead(len(state.legal_moves()), ab.visits, ab.iterations, proven)
+    if native is not None and native.nodes:
+        return _played_out(native.nodes, (native.value + 1) / 2, unseen)
     info = getattr(bot, "last", None)
     if info is not None and info.visits:
-        return (f"Tried most often in {_plural(info.iterations, 'simulated game')}{unseen}: "
-                f"it scored about {info.value:.0%} of a win in them.")
+        return _played_out(info.iterations, info.value, unseen)
     return "The computer's choice after a short search."
+
+
+def _lookahead(moves: int, depth: int, positions: int, proven: int) -> str:
+    """Why an alpha-beta search's move, in plain words."""
+    if proven > 0:
+        return (f"It forces a win: looking {_plural(depth, 'move')} ahead, every answer "
+                f"your opponent has loses.")
+    if proven < 0:
+        return "Every move loses against perfect replies; this one holds out the longest."
+    return (f"The best of your {_plural(moves, 'move')} when the computer looks "
+            f"{_plural(depth, 'move')} ahead, yours and your opponent's "
+            f"({_plural(positions, 'position')} weighed).")
+
+
+def _played_out(games: int, won: float, unseen: str) -> str:
+    """Why a tree search's (MCTS) move, in plain words."""
+    return (f"The computer played {_plural(games, 'quick game')} on from here{unseen}, "
+            f"trying the promising moves most: this one came out best, winning about "
+            f"{won:.0%} of its games.")
 
 
 # -- post-game analysis ----------------------------------------------------------------
