@@ -392,7 +392,7 @@ def test_the_analysis_proves_what_a_hint_proves():
 
 
 @pytest.mark.parametrize("game,options,says", [
-    ("pentago", {}, "when the computer looks 3 moves ahead"),     # its native alpha-beta
+    ("pentago", {}, "moves ahead, yours and your opponent's"),  # its native alpha-beta
     ("pentup", {}, "quick games on from here"),                  # MCTS
     ("pentic", {}, "the cards you cannot see dealt at random"),  # information-set MCTS
     ("pentomino", {"players": 3}, "quick games on from here"),
