@@ -98,8 +98,11 @@ def browser():
 def new_page(browser):
     contexts = []
 
-    def make(width=1200, height=900):
-        ctx = browser.new_context(viewport={"width": width, "height": height})
+    def make(width=1200, height=900, touch=False):
+        """A page in a fresh context; ``touch=True``: a touch-only device (a phone or a
+        tablet: no hover, a coarse pointer, taps)."""
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=touch, is_mobile=touch)
         contexts.append(ctx)
         page = ctx.new_page()
         page.errors = []

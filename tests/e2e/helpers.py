@@ -16,6 +16,31 @@ def create_table(server, seats, options=None, game: str = "pentup") -> dict:
     return json.loads(urllib.request.urlopen(req).read())
 
 
+def import_record(server, record: dict) -> dict:
+    """Import a game record (its JSON) as a replay table; returns the server's answer."""
+    req = urllib.request.Request(
+        server.url + "/api/records", method="POST", data=json.dumps(record).encode(),
+        headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(req).read())
+
+
+def pentago_record(moves=None, seed: int = 6) -> dict:
+    """A Pentago record: these moves, or else a random game played out to the full board
+    (seed 6: 36 moves, a draw)."""
+    import pentarena
+    from pentarena.record import GameRecord
+
+    state = pentarena.load_game("pentago").new_initial_state(seed=seed)
+    if moves is None:
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_moves()))
+    else:
+        for move in moves:
+            state.apply(move)
+    return GameRecord.of(state).to_json()
+
+
 def until(page, condition: str, timeout: float = 30_000) -> None:
     """Wait until the JavaScript expression ``condition`` holds in ``page``.  It is sent as
     a function: the pages' Content-Security-Policy allows no eval of strings."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .helpers import create_table, log_moves, moves_played, until, wait_moves, wait_turn_or_end
 
 HINTED = "document.getElementById('pg-hint').textContent.startsWith('Hint: ')"
@@ -60,5 +62,10 @@ def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     page.keyboard.press("ArrowLeft")  # a step back: that move's verdict in words
     until(page, "document.getElementById('analysis-current').textContent.startsWith("
           f"'Move {total - 1}, ')")
-    assert "→" in page.locator("#analysis-current").inner_text()
+    current = page.locator("#analysis-current").inner_text()
+    assert "→" in current
+    # the move and any better one in the move list's words ("e1, turns top-left ↻"), not
+    # the engine's notation ("e1 TL cw")
+    assert re.search(r"Move \d+, [a-f][1-6](, turns (top|bottom)-(left|right) [↻↺]| — five in a row):", current), current
+    assert not re.search(r"\b(TL|TR|BL|BR) c?cw\b", current), current
     assert not page.errors, page.errors

@@ -180,7 +180,7 @@ def test_option_controls_and_their_help(server, new_page):
     page.select_option("#create-game", "pentic")
     target = page.locator("#opt-target")
     assert target.get_attribute("type") == "number" and target.input_value() == "250"
-    assert page.locator("label[for=opt-target] .help").get_attribute("data-help")
+    assert page.locator(".field:has(#opt-target) .help").get_attribute("data-help")
     page.select_option("#create-game", "pentomino")
     assert page.locator("#opt-touch_move option").all_inner_texts() == ["no", "yes"]
     assert page.locator("#opt-target").evaluate("e => e.tagName") == "SELECT"
@@ -197,6 +197,102 @@ def test_option_controls_and_their_help(server, new_page):
     page.click("button[data-setup=pentomino-puzzle]")
     page.wait_for_selector("#puzzle-editor")
     assert page.locator("#create-game").input_value() == "pentomino-puzzle"
+
+
+# what sticks out past the right edge of the screen (the page must not scroll sideways)
+OVERFLOW = """() => [...document.querySelectorAll('#home *')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.right > document.documentElement.clientWidth + 0.5 && !e.closest('[hidden]');
+}).map((e) => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+
+# each box of the form: the room under its last control (the box's padding and border)
+GAPS = """() => [...document.querySelectorAll('#create .cf-group')].map((f) => {
+    const inner = [...f.querySelectorAll('.cf-fields > *')].filter((e) => e.offsetParent !== null);
+    const bottom = Math.max(...inner.map((e) => e.getBoundingClientRect().bottom));
+    return f.getBoundingClientRect().bottom - bottom;
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_the_create_form_fits_a_phone(server, new_page, width):
+    """Every game's form, the puzzle's drawing grid included, fits the phone's width: no
+    sideways scroll, no control cut off, and no empty band under the options."""
+    page = new_page(width=width, height=844, touch=True)
+    open_home(server, page)
+    names = page.eval_on_selector_all("#create-game option", "os => os.map((o) => o.value)")
+    assert len(names) == len(get(server, "/api/games")["games"])
+    for name in names:
+        page.select_option("#create-game", name)
+        if name == "pentomino-puzzle":
+            page.click(".pz-region[data-region=custom]")
+            assert page.locator("#pz-grid").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+        assert page.evaluate(OVERFLOW) == [], name
+        assert all(gap < 24 for gap in page.evaluate(GAPS)), (name, page.evaluate(GAPS))
+        for sel in page.locator("#create select").all():   # each control whole, inside the form
+            box, form = sel.bounding_box(), page.locator("#create").bounding_box()
+            assert box["x"] >= form["x"] and box["x"] + box["width"] <= form["x"] + form["width"], name
+    # the longest level name still picks (it is cut short on the closed control only)
+    page.select_option("#create-game", "pentup")
+    page.select_option("#seat-1", "computer:perfect")
+    assert page.evaluate(OVERFLOW) == []
+    shot(page, f"home-create-phone-{width}")
+    assert not page.errors, page.errors
+
+
+def test_help_marks_open_on_a_tap_and_from_the_keyboard(server, new_page):
+    helps = {k: o["help"] for g in get(server, "/api/games")["games"] if g["name"] == "pentup"
+             for k, o in g["options"].items()}
+    page = new_page(width=390, height=844, touch=True)
+    open_home(server, page)
+    page.select_option("#create-game", "pentup")
+    marks = page.locator("#create-options .help")
+    assert marks.count() == len(helps)
+    for i in range(marks.count()):                       # a finger's target
+        box = marks.nth(i).bounding_box()
+        assert box["width"] >= 32 and box["height"] >= 32, box
+    assert page.locator(".help-note:visible").count() == 0
+    teams = page.locator(".field:has(#opt-teams) .help")
+    teams.tap()
+    note = page.locator(".help-note:visible")
+    assert note.count() == 1 and note.inner_text() == helps["teams"]   # the server's words
+    assert teams.get_attribute("aria-expanded") == "true"
+    box = note.bounding_box()                              # all of it on the screen
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] >= 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator(".field:has(#opt-scoring) .help").tap()   # another: one note at a time
+    assert page.locator(".help-note:visible").inner_text() == helps["scoring"]
+    page.locator(".field:has(#opt-scoring) .help").tap()   # tapped again: closed
+    assert page.locator(".help-note:visible").count() == 0
+    teams.tap()
+    page.locator("#create h3, #create legend").first.tap()  # a tap elsewhere closes it
+    assert page.locator(".help-note:visible").count() == 0
+    # the puzzle's own "?" too
+    page.select_option("#create-game", "pentomino-puzzle")
+    page.locator(".pz-label .help").first.tap()
+    assert "five times the number of pieces" in page.locator(".help-note:visible").inner_text()
+    assert not page.errors, page.errors
+
+    # the keyboard: Tab to it, Enter opens, Space closes, Esc closes
+    page = new_page()
+    open_home(server, page)
+    page.select_option("#create-game", "pentup")
+    players = page.locator(".field:has(#opt-players) .help")
+    players.focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".help-note:visible").inner_text() == helps["players"]
+    page.keyboard.press(" ")
+    assert page.locator(".help-note:visible").count() == 0
+    page.keyboard.press(" ")
+    assert page.locator(".help-note:visible").count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator(".help-note:visible").count() == 0
+    # a mouse's hover shows it as well, and leaving hides it again
+    players.hover()
+    assert page.locator(".help-note:visible").inner_text() == helps["players"]
+    page.mouse.move(5, 5)
+    assert page.locator(".help-note:visible").count() == 0
+    assert not page.errors, page.errors
 
 
 def test_the_quick_puzzle_button_still_works(server, new_page):

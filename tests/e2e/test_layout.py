@@ -62,6 +62,22 @@ BAR_LABELS_FIT = ("[...document.querySelectorAll('.action-bar button')].every((b
                   "|| b.scrollWidth <= b.clientWidth + 1)")
 
 
+# the piece tray: its tiles, and whether every one is whole on the screen, a finger's size,
+# with nothing hidden off to a side of the tray
+TRAY_TILES = """[...document.querySelectorAll('.tray .pu-tile')].map((t) => {
+    const r = t.getBoundingClientRect(); return [t.dataset.piece, r.left, r.top, r.right, r.bottom]; })"""
+TRAY_ALL_IN_VIEW = """(() => {
+    const tray = document.querySelector('.tray:not([hidden])');
+    const tiles = [...tray.querySelectorAll('.pu-tile')];
+    const box = tray.getBoundingClientRect();
+    return tiles.length > 0 && tray.scrollWidth <= tray.clientWidth + 1 && tiles.every((t) => {
+        const r = t.getBoundingClientRect();
+        return r.width >= 32 && r.height >= 32 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5 &&
+            r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight;
+    });
+})()"""
+
+
 def in_view(page, selector: str) -> bool:
     return page.evaluate(IN_VIEW, selector)
 
@@ -109,24 +125,16 @@ def test_pentup_full_game_fits_the_screen(server, new_page, size):
         assert in_view(page, "#pu-tray") and in_view(page, "#pu-confirm")
         if phone and mine == 2:
             # tap targets: 32 px at least, whatever the zoom
-            # the tray scrolls sideways, and choosing a tile does not scroll it back
-            tray_left = "document.getElementById('pu-tray').scrollLeft"
-            wrap = "document.querySelector('.tray-wrap').classList"
-            page.evaluate(f"{tray_left} = 0")
-            until(page, f"{wrap}.contains('more-right') && !{wrap}.contains('more-left')")
-            page.evaluate(f"{tray_left} = 10000")
-            left = page.evaluate(tray_left)
-            assert left > 0
-            until(page, f"{wrap}.contains('more-left') && !{wrap}.contains('more-right')")
+            # the tray shows every tile (in rows), and nothing to scroll sideways
+            assert page.evaluate(TRAY_ALL_IN_VIEW), page.evaluate(TRAY_TILES)
             page.locator(".pu-tile:not(.none)").last.click()
-            assert page.evaluate(tray_left) == left
+            assert page.evaluate(TRAY_ALL_IN_VIEW)
             for _ in range(8):
                 if page.locator(".dest").count():
                     break
                 page.keyboard.press("r")
             hits = page.eval_on_selector_all(".dest .hit", "els => els.map((e) => e.getBoundingClientRect().width)")
             assert hits and min(hits) >= 32, hits
-            assert page.evaluate("getComputedStyle(document.getElementById('pu-tray')).overflowX") == "auto"
             # every button of the action bar shows its whole label
             assert page.evaluate(BAR_LABELS_FIT), page.evaluate(BAR_LABELS)
             shot(page, "pentup-phone-select", full_page=False)
@@ -170,6 +178,62 @@ def test_pentup_full_game_fits_the_screen(server, new_page, size):
     assert in_view(page, "#replay") and in_view(page, "#play-again") and in_view(page, "#all-games")
     page.click("#r-prev")
     until(page, "document.getElementById('r-pos').textContent === '23/24'")
+    assert not page.errors, page.errors
+
+
+# -- the piece tray on a phone -------------------------------------------------------------
+@pytest.mark.parametrize("game,size", [("pentomino", (390, 844)), ("pentomino-puzzle", (360, 740)),
+                                       ("pentup", (360, 740))])
+def test_an_upright_phone_shows_every_piece(server, new_page, game, size):
+    seats = [{"kind": "me"}] if game == "pentomino-puzzle" else [{"kind": "me"}, {"kind": "computer", "level": "random"}]
+    page, _ = open_table(server, new_page, game, seats, width=size[0], height=size[1])
+    until(page, "document.querySelectorAll('.pu-tile:not(.none)').length === 12")
+    assert page.evaluate(TRAY_ALL_IN_VIEW), page.evaluate(TRAY_TILES)
+    assert page.evaluate(PAGE_FITS)
+    assert page.locator(".tray-more:visible").count() == 0     # nothing to scroll to
+    # the board keeps most of the screen
+    assert page.locator(".bv").bounding_box()["height"] > 0.4 * size[1]
+    page.locator(".pu-tile:not(.none)").nth(11).click()
+    assert page.locator(".pu-tile.selected").get_attribute("data-piece") == "Z"
+    assert page.evaluate(TRAY_ALL_IN_VIEW)
+    if game == "pentomino":
+        shot(page, "pentomino-phone-tray", full_page=False)
+    assert not page.errors, page.errors
+
+
+def test_a_tray_too_long_for_its_row_says_so_and_scrolls(server, new_page):
+    """A phone on its side has no room for rows: the tray scrolls, and an arrow at the edge
+    with more pieces says so (and scrolls it, for a mouse too)."""
+    page, _ = open_table(server, new_page, "pentomino", [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                         width=740, height=360)
+    page.wait_for_selector(".pu-tile:not(.none)")
+    tray_left = "document.getElementById('pm-tray').scrollLeft"
+    assert page.evaluate("(() => { const t = document.getElementById('pm-tray'); return t.scrollWidth > t.clientWidth + 10; })()")
+    on, back = page.locator(".tray-more.on"), page.locator(".tray-more.back")
+    until(page, "document.querySelector('.tray-more.on').offsetParent !== null")
+    assert back.is_hidden()
+    box = on.bounding_box()
+    assert box["width"] >= 32 and box["height"] >= 32, box
+    last = page.locator(".pu-tile").last
+    for _ in range(6):
+        if on.is_hidden():
+            break
+        on.click()
+        until(page, f"{tray_left} > 0")
+        page.wait_for_function("""() => new Promise((ok) => { const t = document.getElementById('pm-tray');
+            let x = t.scrollLeft; const check = () => { if (t.scrollLeft === x) ok(true); else { x = t.scrollLeft; setTimeout(check, 80); } };
+            setTimeout(check, 80); })""")
+    until(page, "document.querySelector('.tray-more.on').offsetParent === null")
+    assert back.is_visible()
+    assert in_view(page, f".pu-tile[data-piece={last.get_attribute('data-piece')}]")
+    # choosing a tile does not scroll the tray back
+    left = page.evaluate(tray_left)
+    assert left > 0
+    last.click()
+    assert page.locator(".pu-tile.selected").count() == 1
+    assert page.evaluate(tray_left) == left
+    back.click()
+    until(page, f"{tray_left} < {left}")
     assert not page.errors, page.errors
 
 
@@ -360,6 +424,43 @@ def test_pentago_arrows_leave_the_edge_labels_clear(server, new_page, size):
         assert page.locator(".pg-arrow[data-rot='TR cw'] circle[fill='#1f6feb']").count() == 1   # still chosen
 
 
+# the outline of the quadrant that turned (with its stroke) against the a–f / 1–6 labels
+TWIST_OVER_LABELS = """(sel) => {
+    const k = parseFloat(document.querySelector('.bv-world').getAttribute('transform').split('scale(')[1]);
+    const out = document.querySelector(sel);
+    const o = out.getBoundingClientRect(), w = parseFloat(out.getAttribute('stroke-width')) * k / 2;
+    return [...document.querySelectorAll('.pg-label')].filter((l) => {
+        const r = l.getBoundingClientRect();
+        return r.left < o.right + w && o.left - w < r.right && r.top < o.bottom + w && o.top - w < r.bottom;
+    }).map((l) => l.dataset.label);
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_pentago_twist_outline_leaves_the_labels_readable(server, new_page, size):
+    from .helpers import import_record, pentago_record
+
+    # a twist of each quadrant: step back through them
+    table = import_record(server, pentago_record(["b2 TL cw", "e2 TR ccw", "b5 BL cw", "e5 BR ccw"]))
+    page = new_page(width=size[0], height=size[1])
+    page.goto(server.url + table["url"])
+    until(page, "document.querySelectorAll('#log li').length === 4")
+    for ply, quad in ((4, "BR"), (3, "BL"), (2, "TR"), (1, "TL")):
+        if ply < 4:
+            page.click("#r-prev")
+        until(page, f"document.getElementById('r-pos').textContent === '{ply}/4'")
+        until(page, f"document.querySelector('.pg-last-twist[data-quad={quad}]') !== null")
+        until(page, "!document.querySelector('.bv').dataset.moving")
+        assert page.evaluate(TWIST_OVER_LABELS, ".pg-last-twist rect") == [], quad
+        if size[0] > 800:   # the list's highlight of a move, the same
+            page.hover(f"#log li[data-ply='{ply}']")
+            page.wait_for_selector(f".log-hl[data-ply='{ply}'] rect")
+            assert page.evaluate(TWIST_OVER_LABELS, ".log-hl rect") == [], quad
+            page.mouse.move(5, 5)
+    assert page.locator(".pg-label").count() == 12
+    assert not page.errors, page.errors
+
+
 # -- 5: the first tile may go anywhere --------------------------------------------------
 def test_first_tile_may_go_anywhere(server, new_page):
     page, t = open_table(server, new_page, "pentup",
@@ -448,7 +549,7 @@ def test_readable_log_with_hover_highlight(server, new_page):
     lines = page.locator("#log li .txt").all_inner_texts()
     assert len(lines) == 4
     for i, line in enumerate(lines):
-        assert re.fullmatch(rf"{'White' if i % 2 == 0 else 'Black'}: [FILNPTUVWXYZ] on level \d", line), line
+        assert re.fullmatch(rf"{'White' if i % 2 == 0 else 'Black'}: [FILNPTUVWXYZ] on level \d \(-?\d+,-?\d+–-?\d+,-?\d+\)", line), line
     assert [m[0] for m in log_moves(page)] == [line.split(": ")[1][0] for line in lines]
     page.locator("#log li").nth(1).hover()
     page.wait_for_selector(".log-hl[data-ply='2']")

@@ -10,7 +10,10 @@ export async function api(path, { method = "GET", body } = {}) {
   if (!res.ok) {
     const d = data && data.detail;
     const msg = (d && (d.message || (Array.isArray(d) ? d.map((e) => e.msg).join("; ") : d))) || res.statusText;
-    throw new Error(typeof msg === "string" ? msg : JSON.stringify(msg));
+    const err = new Error(typeof msg === "string" ? msg : JSON.stringify(msg));
+    err.status = res.status;                 // 404: no such thing
+    err.code = d && d.code ? d.code : null;  // the server's name for the error
+    throw err;
   }
   return data;
 }

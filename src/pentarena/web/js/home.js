@@ -93,8 +93,49 @@ function choiceLabel(c) {
   return String(c);
 }
 
-function helpMark(text) {
-  return text ? el("span", { class: "help", tabindex: 0, role: "note", "aria-label": text, "data-help": text }, "?") : null;
+// A "?" that shows its help text: a tap, a click, Enter or Space opens it (and closes it
+// again), hovering with a mouse shows it too; Esc or a tap elsewhere closes it.
+let openHelp = null;
+function closeHelp() {
+  if (!openHelp) return;
+  openHelp.btn.setAttribute("aria-expanded", "false");
+  openHelp.note.hidden = true;
+  openHelp = null;
+}
+function showHelp(btn, note, pinned) {
+  if (openHelp && openHelp.btn !== btn) closeHelp();
+  openHelp = { btn, note, pinned };
+  btn.setAttribute("aria-expanded", "true");
+  note.hidden = false;
+  // keep it on the screen: shift it left or right when it would run off an edge
+  note.style.left = "";
+  const r = note.getBoundingClientRect();
+  const room = document.documentElement.clientWidth - 8;
+  const shift = r.right > room ? room - r.right : r.left < 8 ? 8 - r.left : 0;
+  if (shift) note.style.left = `${note.offsetLeft + shift}px`;
+}
+document.addEventListener("pointerdown", (ev) => {
+  if (openHelp && !ev.target.closest(".help, .help-note")) closeHelp();
+});
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeHelp(); });
+window.addEventListener("resize", closeHelp);
+
+let helpCount = 0;
+function helpMark(text, about) {
+  if (!text) return null;
+  const id = `help-${++helpCount}`;
+  const note = el("span", { class: "help-note", id, role: "note", hidden: true }, text);
+  const btn = el("button", { type: "button", class: "help", "aria-label": `Help: ${about}`, "aria-expanded": "false",
+    "aria-controls": id, "data-help": text, onclick: (ev) => {
+      ev.preventDefault();
+      if (openHelp && openHelp.btn === btn && openHelp.pinned) closeHelp();
+      else showHelp(btn, note, true);
+    } }, el("span", { class: "help-dot", "aria-hidden": "true" }, "?"));
+  btn.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse" && !openHelp) showHelp(btn, note, false); });
+  btn.addEventListener("pointerleave", (ev) => {
+    if (ev.pointerType === "mouse" && openHelp && openHelp.btn === btn && !openHelp.pinned) closeHelp();
+  });
+  return el("span", { class: "help-wrap" }, btn, note);
 }
 
 /** One option as a labelled control: a select for choices, a number input for numbers. */
@@ -112,7 +153,7 @@ function optionField(name, opt) {
   } else {
     input = el("input", { id, name, type: "text", "data-kind": "text", value: opt.default ?? "", title: opt.help });
   }
-  return el("div", { class: "field" }, el("label", { for: id }, optionLabel(name), helpMark(opt.help)), input);
+  return el("div", { class: "field" }, el("span", { class: "field-head" }, el("label", { for: id }, optionLabel(name)), helpMark(opt.help, optionLabel(name))), input);
 }
 
 function readOption(input) {
@@ -324,9 +365,9 @@ function puzzleEditor(onChange) {
   const check = el("p", { class: "pz-check", id: "pz-check", role: "status", "aria-live": "polite" });
 
   node.append(
-    el("div", { class: "pz-label" }, "Region", helpMark("A named box, or draw any shape: its cells must be five times the number of pieces.")),
+    el("div", { class: "pz-label" }, "Region", helpMark("A named box, or draw any shape: its cells must be five times the number of pieces.", "Region")),
     tiles, drawBox,
-    el("div", { class: "pz-label" }, "Pieces", helpMark("Each chosen piece is placed once; the region needs 5 cells a piece.")),
+    el("div", { class: "pz-label" }, "Pieces", helpMark("Each chosen piece is placed once; the region needs 5 cells a piece.", "Pieces")),
     piecesBox, check);
 
   function customRows() {

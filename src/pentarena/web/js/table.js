@@ -28,7 +28,7 @@ async function claimFromLink() {
     // the server answers with a fresh seat token in an HttpOnly cookie; the invite is used up
     await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name } });
   } catch (e) {
-    toast(e.message);
+    if (e.status !== 404) toast(e.message);   // no such table: the page says so
   }
   history.replaceState(null, "", `/t/${tableId}`);
 }
@@ -154,6 +154,8 @@ function valueText(v, exact) {
   if (exact || Math.abs(v) >= 1) return v > 0 ? "won" : v < 0 ? "lost" : "drawn";
   return (v > 0 ? "+" : v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
 }
+// a move's text as the move list words it (the game's own wording, where it has one)
+const words = (text) => (plugin && plugin.moveWords ? plugin.moveWords(text) : text);
 function verdictText(a) {
   let t = VERDICT[a.verdict] || a.verdict;
   if (a.before !== null && a.after !== null) {
@@ -161,7 +163,7 @@ function verdictText(a) {
     t += a.exact ? " (exact)" : a.proven && a.after <= -1 ? " (search: a forced loss)" : " (search)";
   }
   if (a.source === "forced") t += "; the only legal move";
-  else if (a.best && a.best !== a.move) t += `; best: ${a.best}`;
+  else if (a.best && a.best !== a.move) t += `; best: ${words(a.best)}`;
   else if (a.best) t += "; the best move found";
   return t;
 }
@@ -183,7 +185,7 @@ function renderLog(payload, ply) {
   const current = document.getElementById("analysis-current");
   if (current) {
     const a = judged && ply > 0 ? judged[ply - 1] : null;
-    current.textContent = a ? `Move ${ply}, ${payload.history[ply - 1]}: ${verdictText(a)}.` : "";
+    current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1])}: ${verdictText(a)}.` : "";
   }
   // scroll the list itself (never the page) to keep the current move in sight
   const cur = ol.querySelector(".current");
@@ -380,15 +382,16 @@ function send(message) {
 }
 
 // phones: the side column is a drawer over the board, so the page itself never scrolls
-function bindSideToggle() {
+function setSide(open) {
   const btn = $("side-toggle");
-  const set = (open) => {
-    document.body.classList.toggle("side-open", open);
-    btn.setAttribute("aria-expanded", open ? "true" : "false");
-    btn.textContent = open ? "Close ✕" : "Players & moves";
-  };
-  btn.addEventListener("click", () => set(!document.body.classList.contains("side-open")));
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.classList.contains("side-open")) set(false); });
+  document.body.classList.toggle("side-open", open);
+  btn.setAttribute("aria-expanded", open ? "true" : "false");
+  btn.textContent = open ? "Close ✕" : "Players & moves";
+}
+
+function bindSideToggle() {
+  $("side-toggle").addEventListener("click", () => setSide(!document.body.classList.contains("side-open")));
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.classList.contains("side-open")) setSide(false); });
 }
 
 function bindReplayKeys() {
@@ -407,7 +410,9 @@ function bindReplayKeys() {
   const log = $("log");
   log.addEventListener("click", (ev) => {
     const li = ev.target.closest("li");
-    if (li && latest && latest.table.status !== "playing") showPly(Number(li.dataset.ply));
+    if (!li || !latest || latest.table.status === "playing") return;
+    showPly(Number(li.dataset.ply));
+    if (narrow.matches) setSide(false);   // the drawer covers the board: show the move stepped to
   });
   // hovering a move shows it on the board
   let lit = null;
@@ -426,11 +431,33 @@ function bindReplayKeys() {
   });
 }
 
+// No table to show (a mistyped or an old link, or the server could not be asked): say so,
+// with the way back, and nothing of a table page around it.
+function showMissing(e) {
+  const missing = e.status === 404;
+  document.title = `${missing ? "No such table" : "Table unavailable"} — Pentarena`;
+  document.body.classList.add("no-table");
+  for (const id of ["conn", "rules-link", "side-toggle"]) $(id).hidden = true;
+  $("title").textContent = "";
+  let name = tableId;
+  try { name = decodeURIComponent(tableId); } catch { /* shown as typed */ }
+  const said = missing ? `There is no table “${name}”.`
+    : e.message ? e.message[0].toUpperCase() + e.message.slice(1).replace(/\.?$/, ".") : "";
+  $("table-page").replaceChildren(el("section", { class: "panel missing", id: "missing", role: "alert" },
+    el("h2", {}, missing ? "Table not found" : "The table could not be opened"),
+    el("p", {}, said),
+    el("p", { class: "muted" }, missing ? "The link may be mistyped or the table gone. The games and the open tables are on the home page."
+      : "Check your connection and try again."),
+    el("div", { class: "next-game" },
+      missing ? "" : el("button", { type: "button", onclick: () => location.reload() }, "Try again"),
+      el("a", { class: "button primary", href: "/", id: "all-games" }, "All games"))));
+}
+
 (async () => {
   await claimFromLink();
   let first;
   try { first = await api(`/api/tables/${tableId}`); }
-  catch (e) { $("status").textContent = e.message; return; }
+  catch (e) { showMissing(e); return; }
   plugin = await loadPlugin(first.table.game);
   document.body.dataset.game = first.table.game;
   try { solo = (await api("/api/games")).games.some((g) => g.name === first.table.game && g.solo); } catch { solo = false; }

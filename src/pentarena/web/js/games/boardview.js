@@ -367,9 +367,14 @@ export function turnButtons(prefix, onRotate, onFlip) {
   return [make("rotate", "⟳", "Rotate", "R", onRotate), make("flip", "⇋", "Flip", "F", onFlip)];
 }
 
-// A tray that scrolls sideways fades out at an edge with more pieces beyond it.
+// A tray that scrolls sideways fades out at an edge with more pieces beyond it, where an
+// arrow scrolls it on by most of its width (a mouse has no sideways swipe).  On an upright
+// phone the piece trays wrap into rows instead (app.css) and never scroll.
 function scrollHints(tray) {
-  const wrap = el("div", { class: "tray-wrap" }, tray);
+  const arrow = (dir) => el("button", { type: "button", class: `tray-more ${dir < 0 ? "back" : "on"}`, tabindex: -1, "aria-hidden": "true",
+    title: dir < 0 ? "Scroll back" : "More", onclick: () => tray.scrollBy({ left: dir * 0.8 * tray.clientWidth, behavior: "smooth" }) },
+  dir < 0 ? "‹" : "›");
+  const wrap = el("div", { class: "tray-wrap" }, tray, arrow(-1), arrow(1));
   const update = () => {
     wrap.classList.toggle("more-left", tray.scrollLeft > 2);
     wrap.classList.toggle("more-right", tray.scrollLeft + tray.clientWidth < tray.scrollWidth - 2);

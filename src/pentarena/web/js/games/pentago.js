@@ -18,6 +18,14 @@ const AR = 25;          // arrow radius: the arrows sit outside the labels
 const AOFF = LABEL + 3 + AR;
 const OUT = AOFF + AR + 4;
 const SIDE = 45;        // a twist arrow's offset from the middle of its quadrant's edge
+// the outline of a quadrant that turned (the last twist, a move pointed at in the list):
+// on the quadrant's own border, clear of the a–f / 1–6 labels
+const TWIST_INSET = 4;
+const twistOutline = (q, attrs, parent) => {
+  const b = quadBox(q);
+  return svgEl("rect", { x: b.x - TWIST_INSET, y: b.y - TWIST_INSET, width: b.w + 2 * TWIST_INSET, height: b.h + 2 * TWIST_INSET,
+    rx: 13, fill: "none", stroke: "#1f6feb", class: "pg-twist-outline", ...attrs }, parent);
+};
 // The arrows sit in a band above and below the board ("rows": a tall box, a phone held
 // upright) or left and right of it ("columns": a wide box): whichever lets the board be
 // drawn larger in the box, which is then as wide or as tall as the board and its labels.
@@ -116,14 +124,18 @@ export function resultDetails(payload) {
   return el("p", {}, `${lines.join("; ") || "Five in a row"}. The winning line is marked on the board.`);
 }
 
+// A move's text in words, as the move list writes it ("e1 TL cw" -> "e1, turns top-left ↻").
+export function moveWords(text) {
+  const mv = parseMove(text);
+  const cell = text.split(" ")[0];
+  return mv.quad ? `${cell}, turns ${QUAD_NAMES[mv.quad]} ${mv.dir === "cw" ? "↻" : "↺"}` : `${cell} — five in a row`;
+}
+
 export function describeMove(payload, i) {
   const text = payload.history[i];
   if (!text) return null;
-  const mv = parseMove(text);
-  const cell = text.split(" ")[0];
   const seat = i % 2;
-  return { seat, text: mv.quad ? `${short(payload, seat)}: ${cell}, turns ${QUAD_NAMES[mv.quad]} ${mv.dir === "cw" ? "↻" : "↺"}`
-    : `${short(payload, seat)}: ${cell} — five in a row` };
+  return { seat, text: `${short(payload, seat)}: ${moveWords(text)}` };
 }
 
 export function createView(root, ctx) {
@@ -174,12 +186,12 @@ export function createView(root, ctx) {
     w.replaceChildren();
     for (let c = 0; c < 6; c++) {
       const [x] = centre(0, c);
-      const t = svgEl("text", { x, y: -LABEL / 2 + 6, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": FILES[c] }, w);
+      const t = svgEl("text", { x, y: -LABEL / 2 + 2, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": FILES[c] }, w);
       t.textContent = FILES[c];
     }
     for (let r = 0; r < 6; r++) {
       const [, y] = centre(r, 0);
-      const t = svgEl("text", { x: -LABEL / 2, y: y + 6, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": String(r + 1) }, w);
+      const t = svgEl("text", { x: -LABEL / 2 - 2, y: y + 6, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": String(r + 1) }, w);
       t.textContent = r + 1;
     }
     const quads = {};
@@ -241,9 +253,8 @@ export function createView(root, ctx) {
     svgEl("circle", { cx, cy, r: 5, fill: "#1f6feb", class: "pg-last-dot" }, g);
     const arrowsShown = myTurn() && staged.cell !== null;
     if (last.quad) {
-      const b = quadBox(last.quad);
       const tg = svgEl("g", { class: "pg-last-twist", "data-quad": last.quad, "data-dir": last.dir }, g);
-      svgEl("rect", { x: b.x - 7, y: b.y - 7, width: b.w + 14, height: b.h + 14, rx: 15, fill: "none", stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "10 6" }, tg);
+      twistOutline(last.quad, { "stroke-width": 3, "stroke-dasharray": "10 6" }, tg);
       if (!arrowsShown) {   // a badge in the arrow band saying which way it turned
         const [bx, by] = bandPoint(drawnLayout, last.quad);
         svgEl("circle", { cx: bx, cy: by, r: 17, fill: "#1f6feb" }, tg);
@@ -263,10 +274,7 @@ export function createView(root, ctx) {
     const mv = parseMove(h[lit - 1]);
     const g = svgEl("g", { class: "log-hl", "data-ply": lit, "data-cell": cellName(r, c), "pointer-events": "none" }, bv.world);
     svgEl("circle", { cx, cy, r: S * 0.47, fill: "rgba(31,111,235,.25)", stroke: "#1f6feb", "stroke-width": 5 }, g);
-    if (mv.quad) {
-      const b = quadBox(mv.quad);
-      svgEl("rect", { x: b.x - 6, y: b.y - 6, width: b.w + 12, height: b.h + 12, rx: 14, fill: "none", stroke: "#1f6feb", "stroke-width": 2.5, "stroke-dasharray": "4 5" }, g);
-    }
+    if (mv.quad) twistOutline(mv.quad, { "stroke-width": 2.5, "stroke-dasharray": "4 5" }, g);
   }
 
   function drawArrows() {

@@ -91,6 +91,12 @@ export function resultDetails(payload) {
   return el("div", {}, el("p", {}, `Highest total wins (target ${payload.details.target}); everyone had the same number of turns.`), table);
 }
 
+// A move's text in words, as the move list writes it ("3-star-orange@5" -> "3 orange stars on #5").
+export function moveWords(text) {
+  const [card, position] = text.split("@");
+  return position ? `${cardName(card)} on #${position}` : text;
+}
+
 export function describeMove(payload, i) {
   const p = payload.state.plays && payload.state.plays[i];
   if (!p) return null;

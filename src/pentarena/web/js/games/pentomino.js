@@ -74,17 +74,22 @@ function movers(payload) {
 }
 
 let moverCache = { key: null, seats: [] };
+// A move's text in words, as the move list writes it ("P:c2,c3,d3,c4,d4" -> "P on c2–d4").
+export function moveWords(t) {
+  if (t.startsWith("pick ")) return `picks the ${t.slice(5)}`;
+  if (t.startsWith("touch ")) return `touches the ${t.slice(6)}`;
+  if (t.startsWith("remove ")) return `takes back the ${t.slice(7)}`;
+  const { piece, cells } = parsePlace(t);
+  return `${piece} on ${span(cells)}`;
+}
+
 export function describeMove(payload, i) {
   const key = `${payload.table.id}:${payload.history.length}:${payload.current_player}`;
   if (moverCache.key !== key) moverCache = { key, seats: movers(payload), starts: roundStarts(payload) };
   const seat = moverCache.seats[i];
   const who = isPuzzle(payload) ? "" : `${short(payload, seat)}: `;
   const t = payload.history[i];
-  let text;
-  if (t.startsWith("pick ")) text = `${who}picks the ${t.slice(5)}`;
-  else if (t.startsWith("touch ")) text = `${who}touches the ${t.slice(6)}`;
-  else if (t.startsWith("remove ")) text = `takes back the ${t.slice(7)}`;
-  else { const { piece, cells } = parsePlace(t); text = `${who}${piece} on ${span(cells)}`; }
+  const text = t.startsWith("remove ") ? moveWords(t) : who + moveWords(t);
   const r = moverCache.starts.indexOf(i);
   return { seat: isPuzzle(payload) ? null : seat, text, tag: r > 0 ? `Round ${r + 1}` : null };
 }

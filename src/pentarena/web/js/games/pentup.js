@@ -263,10 +263,22 @@ export function resultDetails(payload) {
 }
 
 // The move log: "Black: L on level 2"
+// A move's text in words: the tile and the corners of its cells' box, x,y as the table's
+// rulers number them ("I:0,0;1,0;2,0;3,0;4,0" -> "I on 0,0–4,0").
+export function moveWords(text) {
+  const [piece, body] = text.split(":");
+  if (!body) return text;
+  return `${piece} on ${corners(body.split(";").map((c) => c.split(",").map(Number)))}`;
+}
+const corners = (cells) => {
+  const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
+  return `${Math.min(...xs)},${Math.min(...ys)}–${Math.max(...xs)},${Math.max(...ys)}`;
+};
+
 export function describeMove(payload, i) {
   const t = payload.state.tiles && payload.state.tiles[i];
   if (!t) return null;
-  return { seat: t.seat, text: `${short(payload, t.seat)}: ${t.piece} on level ${t.level}` };
+  return { seat: t.seat, text: `${short(payload, t.seat)}: ${t.piece} on level ${t.level}${t.cells ? ` (${corners(t.cells)})` : ""}` };
 }
 
 export function createView(root, ctx) {
