@@ -64,6 +64,12 @@ const seatLabel = (payload, i) => payload.names[i];
 
 // ---------------------------------------------------------------- panels
 function seatRow(payload, s, i) {
+  if (solo) {   // a puzzle: one solver, no colours, no turns
+    const name = s.name || (payload.you === i ? "You" : "The solver");
+    return el("div", { class: "seat solo", "data-seat": i },
+      el("span", { class: "who" }, el("span", { class: "name" }, name), s.name && payload.you === i ? el("span", { class: "you-tag" }, " (you)") : ""),
+      el("span", { class: "info" }, plugin.seatInfo(payload, i)));
+  }
   return el("div", { class: "seat" + (payload.current_player === i ? " to-move" : ""), "data-seat": i },
     el("span", { class: "swatch", style: `background:${plugin.seatColours[i]}` }),
     el("span", { class: "who" }, el("span", { class: "name" }, seatLabel(payload, i)), payload.you === i ? el("span", { class: "you-tag" }, " (you)") : "",
@@ -73,7 +79,7 @@ function seatRow(payload, s, i) {
 
 function renderPlayers(payload) {
   const box = $("players");
-  box.replaceChildren(el("h3", {}, "Players"));
+  box.replaceChildren(el("h3", {}, solo ? "Puzzle" : "Players"));
   const teams = plugin.teams ? plugin.teams(payload) : null;
   if (teams) {
     for (const team of teams) {
@@ -94,8 +100,13 @@ function renderStatus(payload) {
   const extra = plugin.statusExtra ? plugin.statusExtra(payload) : "";
   const tail = extra ? el("span", { class: "status-extra" }, extra) : "";
   if (payload.table.status === "replay") { st.replaceChildren("Imported record — use the replay controls.", tail); return; }
-  if (payload.current_player === null) { st.replaceChildren("Game over.", tail); return; }
+  if (payload.current_player === null) { st.replaceChildren(solo ? "Solved." : "Game over.", tail); return; }
   const p = payload.current_player;
+  if (solo) {   // no turns in a puzzle
+    st.replaceChildren(payload.you === p ? el("span", { class: "you" }, "Place the pieces.")
+      : el("span", {}, "Someone is solving this puzzle"), payload.you === null ? el("span", { class: "muted" }, " (you are watching)") : "", tail);
+    return;
+  }
   const thinking = payload.thinking === p;
   const dot = el("span", { class: "swatch", style: `background:${plugin.seatColours[p]}` });
   if (payload.you === p) st.replaceChildren(dot, el("span", { class: "you" }, "Your turn."), tail);

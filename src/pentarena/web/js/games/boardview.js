@@ -32,7 +32,7 @@ export class BoardView {
     this.W = 0; this.H = 0;
     this._manual = false;
     this.contentOf = () => null;
-    this.focus = null;
+    this.focusOf = () => null;
     this.ready = false;
     this.anim = null;
     this.listeners = [];
@@ -68,6 +68,10 @@ export class BoardView {
   set manual(v) { this._manual = v; this.box.classList.toggle("manual", v); }
 
   get content() { return this.contentOf(); }
+  // what must stay in sight (a staged placement, else the last move): a box, or a function
+  // asked afresh whenever the view settles (after a resize, say)
+  get focus() { return this.focusOf(); }
+  set focus(f) { this.focusOf = typeof f === "function" ? f : () => f; }
 
   // ------------------------------------------------------------------ geometry
   usable() {
@@ -137,10 +141,11 @@ export class BoardView {
     const box = this.content;
     if (!box) return;
     const cur = this.target();
+    const focus = this.focus;
     let next = null;
     if (this.manual) {
-      if (this.focus && !this.inside(this.focus, cur)) {
-        const p = this.panInto(this.focus, cur.k, cur.tx, cur.ty);
+      if (focus && !this.inside(focus, cur)) {
+        const p = this.panInto(focus, cur.k, cur.tx, cur.ty);
         next = p.moved ? p : null;
       }
     } else if (this.mode === "fill") {
@@ -157,11 +162,13 @@ export class BoardView {
         next = this.fitView(box, this.slack);
         if (next.k < this.minAutoScale) {   // too small to play: keep a playable size
           const k = Math.min(cur.k, this.minAutoScale) || this.minAutoScale;
-          next = this.panInto(this.focus || box, k, cur.tx + (this.W / 2 - cur.tx) * (1 - k / cur.k),
+          next = this.panInto(focus || box, k, cur.tx + (this.W / 2 - cur.tx) * (1 - k / cur.k),
             cur.ty + (this.H / 2 - cur.ty) * (1 - k / cur.k));
         }
       }
-      if (next && this.focus && !this.inside(this.focus, next)) next = this.panInto(this.focus, next.k, next.tx, next.ty);
+      // the focus stays in sight, whether or not the view had to move for the rest
+      const v = next || cur;
+      if (focus && !this.inside(focus, v)) next = this.panInto(focus, v.k, v.tx, v.ty);
     }
     if (next) {
       if (Math.abs(next.k - cur.k) < 1e-4 && Math.abs(next.tx - cur.tx) < 0.5 && Math.abs(next.ty - cur.ty) < 0.5) return;
@@ -200,6 +207,7 @@ export class BoardView {
     const from = { k: this.k, tx: this.tx, ty: this.ty };
     const t0 = performance.now();
     const step = (now) => {
+      if (this.anim !== anim) return;   // superseded
       const t = Math.min(1, (now - t0) / duration);
       const e = ease(t);
       // interpolate the scale geometrically and the offsets so that the view moves straight
@@ -209,10 +217,13 @@ export class BoardView {
       this.tx = from.tx + (to.tx - from.tx) * f;
       this.ty = from.ty + (to.ty - from.ty) * f;
       this.render();
-      if (t < 1) this.anim.raf = requestAnimationFrame(step);
+      if (this.anim !== anim) return;   // a listener moved the view elsewhere meanwhile
+      if (t < 1) anim.raf = requestAnimationFrame(step);
       else { this.anim = null; this.k = to.k; this.tx = to.tx; this.ty = to.ty; this.render(); }
     };
-    this.anim = { to, raf: requestAnimationFrame(step) };
+    const anim = { to, raf: 0 };
+    this.anim = anim;
+    anim.raf = requestAnimationFrame(step);
     this.box.dataset.moving = "1";
   }
 

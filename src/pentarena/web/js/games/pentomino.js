@@ -28,6 +28,21 @@ const span = (cells) => {
   return `${sq(Math.min(...cs), Math.min(...rs))}–${sq(Math.max(...cs), Math.max(...rs))}`;
 };
 
+// Where square (c, r) is drawn.  As it is: files across, rank 1 at the bottom.  Turned
+// (a wide region in an upright box) a quarter clockwise: files down (a at the top), rank 1
+// at the left.  Only the drawing turns: squares, moves and labels keep their names.
+// at(c, r): the top-left corner of the square; cell(c, r): its display column and row;
+// square(i, j): the square drawn in display column i, row j.
+function layout(m, turned) {
+  const cell = turned ? (c, r) => [r, c] : (c, r) => [c, m.height - 1 - r];
+  const square = turned ? (i, j) => [j, i] : (i, j) => [i, m.height - 1 - j];
+  return { turned, width: m.width, height: m.height, cell, square,
+    at: (c, r) => cell(c, r).map((v) => v * S),
+    w: turned ? m.height : m.width, h: turned ? m.width : m.height,
+    colLabel: turned ? (i) => String(i + 1) : (i) => FILES[i],
+    rowLabel: turned ? (j) => FILES[j] : (j) => String(m.height - j) };
+}
+
 export function picture() {
   const svg = svgEl("svg", { width: 120, height: 84, viewBox: "0 0 120 84" });
   const shapes = [["F", 0, 0, 0], ["I", 3, 0, 1], ["L", 5, 1, 2], ["P", 0, 3, 3]];
@@ -300,7 +315,7 @@ export function createView(root, ctx) {
   function cellFromEvent(ev) {
     if (!geom) return null;
     const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
-    return [Math.floor(wx / S), geom.height - 1 - Math.floor(wy / S)];
+    return geom.square(Math.floor(wx / S), Math.floor(wy / S));
   }
   bv.svg.addEventListener("pointermove", (ev) => {
     if (!selected || !shape || ev.pointerType === "touch") return;
@@ -325,13 +340,36 @@ export function createView(root, ctx) {
   });
 
   let layers = {};
+  // An upright box turns a wide region (and back when the box turns again).  A turned region
+  // much narrower than the frame stands beside the pieces, the frame's full height.
+  function arrangement(m) {
+    const f = frame.frame, fw = f.clientWidth, fh = f.clientHeight;
+    const beside = f.classList.contains("beside");
+    const turned = m.width > m.height && (beside ? fh > fw : bv.H > bv.W);
+    const aspect = (m.height * S + LABEL + 10) / (m.width * S + LABEL + 10);
+    const width = Math.ceil(aspect * fh + 14);
+    return { turned, beside: turned && puzzle() && width <= 0.6 * fw, width };
+  }
+  function arrange(m) {
+    const a = arrangement(m);
+    frame.frame.classList.toggle("beside", a.beside);
+    if (a.beside) frame.frame.style.setProperty("--board-w", `${a.width}px`);
+    return a.turned;
+  }
+  const relayout = () => {
+    if (!payload || !geom) return;
+    const a = arrangement(boardModel());
+    if (a.turned !== geom.turned || a.beside !== frame.frame.classList.contains("beside")) draw();
+  };
+  bv.onChange(relayout);
+  new ResizeObserver(relayout).observe(frame.frame);
   function drawGhost() {
     const g = layers.ghost;
     if (!g) return;
     g.replaceChildren();
     const put = (cells, fill, stroke, cls) => {
       const gg = svgEl("g", { class: cls }, g);
-      for (const [c, r] of cells) svgEl("rect", { x: geom.X(c) + 2, y: geom.Y(r) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, gg);
+      for (const [c, r] of cells) { const [x, y] = geom.at(c, r); svgEl("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, gg); }
     };
     if (hover && selected && !staged) {
       const cand = candidateAt(hover[0], hover[1]);   // a ghost on legal spots only
@@ -340,14 +378,17 @@ export function createView(root, ctx) {
     if (staged && staged.cells) put(staged.cells, "rgba(31,111,235,.55)", "#1f6feb", "staged");
   }
 
-  const outline = (parent, cells, X, Y, attrs) => {
-    const set = new Set(cells.map((q) => q.join(",")));
+  // the outline of some squares, as drawn (in display cells: the board may be turned)
+  const outline = (parent, cells, attrs) => {
+    const shown = cells.map(([c, r]) => geom.cell(c, r));
+    const set = new Set(shown.map((q) => q.join(",")));
     let d = "";
-    for (const [c, r] of cells) {
-      if (!set.has(`${c},${r + 1}`)) d += `M${X(c)} ${Y(r)}H${X(c) + S}`;
-      if (!set.has(`${c},${r - 1}`)) d += `M${X(c)} ${Y(r) + S}H${X(c) + S}`;
-      if (!set.has(`${c - 1},${r}`)) d += `M${X(c)} ${Y(r)}V${Y(r) + S}`;
-      if (!set.has(`${c + 1},${r}`)) d += `M${X(c) + S} ${Y(r)}V${Y(r) + S}`;
+    for (const [i, j] of shown) {
+      const x = i * S, y = j * S;
+      if (!set.has(`${i},${j - 1}`)) d += `M${x} ${y}H${x + S}`;
+      if (!set.has(`${i},${j + 1}`)) d += `M${x} ${y + S}H${x + S}`;
+      if (!set.has(`${i - 1},${j}`)) d += `M${x} ${y}V${y + S}`;
+      if (!set.has(`${i + 1},${j}`)) d += `M${x + S} ${y}V${y + S}`;
     }
     return svgEl("path", { d, fill: "none", "stroke-linecap": "square", ...attrs }, parent);
   };
@@ -359,57 +400,59 @@ export function createView(root, ctx) {
     if (!lit) return;
     const cells = onBoard(boardModel(), payload.history[lit - 1]);
     if (!cells) return;
+    // an outline only: the piece keeps its player's colour
     const hg = svgEl("g", { class: "log-hl", "data-ply": lit }, g);
-    for (const [c, r] of cells) svgEl("rect", { x: geom.X(c), y: geom.Y(r), width: S, height: S, fill: "rgba(31,111,235,.3)" }, hg);
-    outline(hg, cells, geom.X, geom.Y, { stroke: "#1f6feb", "stroke-width": 5 });
+    outline(hg, cells, { stroke: "#fff", "stroke-width": 8 });
+    outline(hg, cells, { stroke: "#1f6feb", "stroke-width": 5 });
   }
 
   function draw() {
     if (!payload) return;
     const m = boardModel();
-    const X = (c) => c * S;
-    const Y = (r) => (m.height - 1 - r) * S;
-    geom = { X, Y, height: m.height };
+    geom = layout(m, arrange(m));
+    const { at, cell, square } = geom;
     const w = bv.world;
     w.replaceChildren();
     layers = {};
-    for (let c = 0; c < m.width; c++) {
-      const t = svgEl("text", { x: X(c) + S / 2, y: m.height * S + LABEL / 2 + 6, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label" }, w);
-      t.textContent = FILES[c];
+    for (let i = 0; i < geom.w; i++) {
+      const t = svgEl("text", { x: i * S + S / 2, y: geom.h * S + LABEL / 2 + 6, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label", "data-col": i }, w);
+      t.textContent = geom.colLabel(i);
     }
-    for (let r = 0; r < m.height; r++) {
-      const t = svgEl("text", { x: -LABEL / 2, y: Y(r) + S / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label" }, w);
-      t.textContent = r + 1;
+    for (let j = 0; j < geom.h; j++) {
+      const t = svgEl("text", { x: -LABEL / 2, y: j * S + S / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label", "data-row": j }, w);
+      t.textContent = geom.rowLabel(j);
     }
     for (let c = 0; c < m.width; c++) for (let r = 0; r < m.height; r++) {
       const k = `${c},${r}`;
       if (m.cells && !m.cells.has(k)) continue;
       const hit = m.covered.get(k);
-      const rect = svgEl("rect", { x: X(c), y: Y(r), width: S, height: S, class: "pm-cell", "data-square": sq(c, r),
+      const [x, y] = at(c, r);
+      const rect = svgEl("rect", { x, y, width: S, height: S, class: "pm-cell", "data-square": sq(c, r),
         fill: hit ? hit.colour : ((c + r) % 2 ? "#efe7da" : "#e4d9c6"), stroke: "#cbbda6", "stroke-width": 1 }, w);
       if (hit) {
         rect.setAttribute("data-piece", hit.piece);
-        const t = svgEl("text", { x: X(c) + S / 2, y: Y(r) + S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff", "pointer-events": "none" }, w);
+        const t = svgEl("text", { x: x + S / 2, y: y + S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff", "pointer-events": "none" }, w);
         t.textContent = hit.piece;
       }
     }
-    // piece outlines
+    // piece outlines (between display cells, whichever way the board is turned)
     for (const [k, hit] of m.covered) {
-      const [c, r] = k.split(",").map(Number);
-      const same = (cc, rr) => { const o = m.covered.get(`${cc},${rr}`); return o && o.piece === hit.piece && o.colour === hit.colour; };
+      const [i, j] = cell(...k.split(",").map(Number));
+      const same = (ii, jj) => { const o = m.covered.get(square(ii, jj).join(",")); return o && o.piece === hit.piece && o.colour === hit.colour; };
       const line = (x1, y1, x2, y2) => svgEl("line", { x1, y1, x2, y2, stroke: "#222", "stroke-width": 2.4, "stroke-linecap": "round" }, w);
-      if (!same(c, r + 1)) line(X(c), Y(r), X(c) + S, Y(r));
-      if (!same(c, r - 1)) line(X(c), Y(r) + S, X(c) + S, Y(r) + S);
-      if (!same(c - 1, r)) line(X(c), Y(r), X(c), Y(r) + S);
-      if (!same(c + 1, r)) line(X(c) + S, Y(r), X(c) + S, Y(r) + S);
+      const x = i * S, y = j * S;
+      if (!same(i, j - 1)) line(x, y, x + S, y);
+      if (!same(i, j + 1)) line(x, y + S, x + S, y + S);
+      if (!same(i - 1, j)) line(x, y, x, y + S);
+      if (!same(i + 1, j)) line(x + S, y, x + S, y + S);
     }
     // the last piece placed (if it is still on the board: a new round clears it)
     const lastText = [...payload.history].reverse().find((t) => t.includes(":"));
     const lastCells = lastText && payload.history[payload.history.length - 1] === lastText ? onBoard(m, lastText) : null;
     if (lastCells) {
       const g = svgEl("g", { class: bv.lastMoveClass(lastText), "data-move": lastText, "pointer-events": "none" }, w);
-      for (const [c, r] of lastCells) svgEl("rect", { x: X(c) + 3, y: Y(r) + 3, width: S - 6, height: S - 6, fill: "rgba(255,255,255,.18)", class: "lm-cell" }, g);
-      outline(g, lastCells, X, Y, { stroke: "#fff", "stroke-width": 4, "stroke-dasharray": "8 5" });
+      for (const [c, r] of lastCells) { const [x, y] = at(c, r); svgEl("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, fill: "rgba(255,255,255,.18)", class: "lm-cell" }, g); }
+      outline(g, lastCells, { stroke: "#fff", "stroke-width": 4, "stroke-dasharray": "8 5" });
     }
     layers.dest = svgEl("g", { class: "destinations" }, w);
     for (const mv of destinations()) {
@@ -417,9 +460,10 @@ export function createView(root, ctx) {
       const ox = Math.min(...mv.cells.map((q) => q[0]));
       const oy = Math.min(...mv.cells.map((q) => q[1]));
       const [dx, dy] = [n[0][0] + ox, n[0][1] + oy];
+      const [x, y] = at(dx, dy);
       const d = svgEl("g", { class: "dest", "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, layers.dest);
-      svgEl("circle", { cx: X(dx) + S / 2, cy: Y(dy) + S / 2, r: 17, "data-sr": 17, fill: "transparent", class: "hit" }, d);
-      svgEl("circle", { cx: X(dx) + S / 2, cy: Y(dy) + S / 2, r: 8, "data-sr": 6.5, "data-wr": 8, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2,
+      svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 17, "data-sr": 17, fill: "transparent", class: "hit" }, d);
+      svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 8, "data-sr": 6.5, "data-wr": 8, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2,
         class: "dot", "vector-effect": "non-scaling-stroke" }, d);
     }
     bv.refreshMarks(layers.dest);
@@ -427,7 +471,7 @@ export function createView(root, ctx) {
     layers.hl = svgEl("g", { class: "highlights", "pointer-events": "none" }, w);
     drawGhost();
     drawHighlight();
-    bv.show({ x0: -LABEL - 4, y0: -6, x1: m.width * S + 6, y1: m.height * S + LABEL + 4 });
+    bv.show({ x0: -LABEL - 4, y0: -6, x1: geom.w * S + 6, y1: geom.h * S + LABEL + 4 });
     drawTray();
     const mine = myTurn();
     const st = payload.state;
@@ -457,6 +501,7 @@ export function createView(root, ctx) {
   }
 
   function drawTray() {
+    const shown = (cells) => (geom && geom.turned ? cells.map(([x, y]) => [y, -x]) : cells);  // as the board is turned
     const keep = tray.scrollLeft;   // redrawing must not scroll the tray back
     tray.replaceChildren();
     tray.hidden = !payload || payload.you === null || replay;
@@ -472,7 +517,7 @@ export function createView(root, ctx) {
       const playable = myTurn() && (moves.has(p) || words.has(`pick ${p}`) || words.has(`touch ${p}`));
       const tile = el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p,
         role: "button", "aria-pressed": selected === p ? "true" : "false", onclick: () => select(p) },
-        el("span", { class: "pic" }, shapeSvg(selected === p && shape ? shape : PIECES[p], { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
+        el("span", { class: "pic" }, shapeSvg(shown(selected === p && shape ? shape : PIECES[p]), { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
         el("span", { class: "letter" }, p));
       tray.append(tile);
     }

@@ -527,6 +527,13 @@ export function createView(root, ctx) {
     return destinations().some((mv) => mv.cells.some(([x, y]) => X(x) >= v.x0 && X(x + 1) <= v.x1 && Y(y) >= v.y0 && Y(y - 1) <= v.y1));
   }
 
+  // what the view keeps in sight (after a resize too): the staged tile, else the last move
+  function focusBox() {
+    if (mode !== "2d" || !payload) return null;
+    const cells = staged ? staged.cells : (lastMove() || {}).cells;
+    return cells ? worldBox(bounds(cells, 0.5)) : null;
+  }
+
   function contentBox() {
     const cells = [...m.height.keys()].map((k) => k.split(",").map(Number));
     // room around the structure for the next tiles (none needed once the game is over)
@@ -620,8 +627,7 @@ export function createView(root, ctx) {
         errorLine.textContent = "";
       }
       const { box, last } = draw();
-      const focus = last && mode === "2d" ? worldBox(bounds(last.cells, 0.5)) : null;
-      bv.show(mode === "2d" ? contentBox : box, { focus, animate: true });
+      bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true });
     },
     showError(message) {
       errorLine.textContent = message;
@@ -642,7 +648,7 @@ export function createView(root, ctx) {
       clearMessages();
       if (mode !== "2d") toggleMode();
       const { box } = draw();
-      bv.show(mode === "2d" ? contentBox : box, { focus: worldBox(bounds(cells, 0.5)), animate: true });
+      bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true });
     },
     destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
   };
