@@ -39,6 +39,13 @@ pub struct Policy {
     pub uniform: bool,
 }
 
+impl Policy {
+    /// Whether a playout move is greedy: true with probability [`Policy::greed`] (one draw).
+    fn draw_greedy(&self, rng: &mut Rng) -> bool {
+        (rng.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32) < self.greed
+    }
+}
+
 impl Default for Policy {
     fn default() -> Self {
         Policy { greed: 0.75, tries: 4, uniform: false }
@@ -120,7 +127,7 @@ impl Position {
         let hand = self.hands[self.to_move as usize];
         let counting = self.may_count();
         gen.out.counting = counting;
-        let greedy = (rng.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32) < policy.greed;
+        let greedy = policy.draw_greedy(rng);
         let mv = if low || policy.uniform {
             self.every_level_move(hand, greedy, gen, policy, rng, keep)
         } else {
@@ -529,7 +536,7 @@ mod tests {
                     let fast = position.policy_move(&mut short, &policy, &mut rng_short, keep);
                     let hand = position.hands[position.to_move as usize];
                     long.out.counting = position.may_count();
-                    let greedy = (rng_long.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32) < policy.greed;
+                    let greedy = policy.draw_greedy(&mut rng_long);
                     let slow = position.every_level_move(hand, greedy, &mut long, &policy, &mut rng_long, keep);
                     long.out.counting = false;
                     assert_eq!(fast, slow, "{players} players, seed {seed}, tile {}", position.ntiles + 1);

@@ -206,13 +206,9 @@ def _seat_values_mcts():
 
 def _exact(state, time_limit: float):
     """The position's exact value and a best move, if known within ``time_limit``: the
-    shipped proofs, else the game's best solver — its own prover where it has one
-    (``State.perfect_move``, as the hints ask), else ``State.solve_position``."""
-    from ..core.game import State
-
-    if type(state).perfect_move is not State.perfect_move:
-        return state.proved_value() or state.perfect_move(time_limit, book=True)
-    return state.proved_value() or state.solve_position(time_limit)
+    shipped proofs, else the game's best solver, ``State.perfect_move`` (as the hints ask:
+    a game's own prover where it has one, ``solve_position`` by default)."""
+    return state.proved_value() or state.perfect_move(time_limit, book=True)
 
 
 def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, Any],

@@ -191,8 +191,8 @@ class Table:
         names = record.meta.get("players")
         if isinstance(names, list) and len(names) == len(seats):
             for seat, who in zip(seats, names):
-                if isinstance(who, str) and player_name(who):
-                    seat.name = player_name(who)
+                if isinstance(who, str):
+                    seat.name = player_name(who) or seat.name
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
         return table
@@ -331,8 +331,7 @@ class Table:
                 fresh = new_token()
                 s.token_hash, s.invite_hash, s.used_invite_hash = hash_token(fresh), None, h
                 s.claimed = True
-                if player_name(name):
-                    s.name = player_name(name)
+                s.name = player_name(name) or s.name
                 return i, fresh, seats
             if _matches(s.token_hash, h):
                 return i, token, seats

@@ -36,7 +36,7 @@ const span = (cells) => {
 function layout(m, turned) {
   const cell = turned ? (c, r) => [r, c] : (c, r) => [c, m.height - 1 - r];
   const square = turned ? (i, j) => [j, i] : (i, j) => [i, m.height - 1 - j];
-  return { turned, width: m.width, height: m.height, cell, square,
+  return { turned, cell, square,
     at: (c, r) => cell(c, r).map((v) => v * S),
     w: turned ? m.height : m.width, h: turned ? m.width : m.height,
     colLabel: turned ? (i) => String(i + 1) : (i) => FILES[i],

@@ -262,7 +262,6 @@ export function resultDetails(payload) {
   return el("div", {}, table, teamsLine, why ? el("p", { id: "pu-decided" }, why) : "", el("p", { class: "rule-note" }, RULE[d.scoring] || RULE.standard));
 }
 
-// The move log: "Black: L on level 2"
 // A move's text in words: the tile and the corners of its cells' box, x,y as the table's
 // rulers number them ("I:0,0;1,0;2,0;3,0;4,0" -> "I on 0,0–4,0").
 export function moveWords(text) {
@@ -275,6 +274,7 @@ const corners = (cells) => {
   return `${Math.min(...xs)},${Math.min(...ys)}–${Math.max(...xs)},${Math.max(...ys)}`;
 };
 
+// The move log: "Black: L on level 2 (0,0–4,0)"
 export function describeMove(payload, i) {
   const t = payload.state.tiles && payload.state.tiles[i];
   if (!t) return null;
