@@ -224,8 +224,9 @@ function renderInvites(payload) {
   box.hidden = false;
 }
 
-// phones: the replay stepper sits above the board (the side column is a drawer there)
-const narrow = matchMedia("(max-width: 820px)");
+// phones: the replay stepper sits above the board, or beside it on a phone on its side
+// (the side column is a drawer there: app.css's phone query)
+const narrow = matchMedia("(max-width: 820px), (orientation: landscape) and (max-height: 500px) and (hover: none)");
 function placeReplay() {
   const box = $("replay");
   if (narrow.matches) { if (box.parentElement !== $("banner").parentElement) $("banner").after(box); }

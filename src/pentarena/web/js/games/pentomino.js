@@ -341,7 +341,9 @@ export function createView(root, ctx) {
 
   let layers = {};
   // An upright box turns a wide region (and back when the box turns again).  A turned region
-  // much narrower than the frame stands beside the pieces, the frame's full height.
+  // much narrower than the frame stands beside the pieces, the frame's full height.  A long
+  // region left as it is (3x20) is "wide": a phone on its side draws it across the whole
+  // width, the pieces below it, not beside it (app.css).
   function arrangement(m) {
     const f = frame.frame, fw = f.clientWidth, fh = f.clientHeight;
     const beside = f.classList.contains("beside");
@@ -353,6 +355,7 @@ export function createView(root, ctx) {
   function arrange(m) {
     const a = arrangement(m);
     frame.frame.classList.toggle("beside", a.beside);
+    frame.frame.classList.toggle("wide", !a.turned && m.width >= 4 * m.height);
     if (a.beside) frame.frame.style.setProperty("--board-w", `${a.width}px`);
     return a.turned;
   }
