@@ -2,7 +2,8 @@
 //! the Pentago alpha-beta against each other, from OPENINGS seeded openings of 2 random
 //! moves (numbers FIRST.., so that runs can be split), each played once with either as
 //! White.  A setting is `DEPTH`, `DEPTH@SECONDS` or `@SECONDS` (e.g. `6@10`: 6 plies,
-//! or the deepest finished within 10 s), optionally followed by `sN`: from N empty cells
+//! or the deepest finished within 10 s), then optionally `xN`: N threat extensions a line
+//! (`SearchLimits::extensions`), and `sN`: from N empty cells
 //! on, the exact solver's move when it does not lose (the evaluation's pick among the
 //! moves of the best value), as the Python levels play.  Prints every game and A's score.
 use std::time::{Duration, Instant};
@@ -16,11 +17,21 @@ use pentarena_native::search::SearchLimits;
 #[derive(Clone, Copy)]
 struct Setting {
     depth: u32,
+    extensions: u32,
     seconds: Option<f64>,
     solve_from: Option<u32>,
 }
 
 fn parse(spec: &str) -> Setting {
+    // `xN` (threat extensions) may sit anywhere after the depth
+    let (spec, extensions) = match spec.split_once('x') {
+        Some((head, rest)) => {
+            let (n, tail) = rest.split_at(rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len()));
+            (format!("{head}{tail}"), n.parse().expect("extensions"))
+        }
+        None => (spec.to_string(), 0),
+    };
+    let spec = spec.as_str();
     let (spec, solve_from) = match spec.split_once('s') {
         Some((s, n)) => (s, Some(n.parse().expect("empty cells"))),
         None => (spec, None),
@@ -30,7 +41,7 @@ fn parse(spec: &str) -> Setting {
         None => (spec, None),
     };
     let depth = if depth.is_empty() { 64 } else { depth.parse().expect("a depth") };
-    Setting { depth, seconds, solve_from }
+    Setting { depth, extensions, seconds, solve_from }
 }
 
 /// One game from `opening`; returns White's result (1, 0, -1) and each side's slowest move.
@@ -49,6 +60,7 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, [f64; 2]) {
         let limits = SearchLimits {
             deadline: s.seconds.map(|t| start + Duration::from_secs_f64(t)),
             max_depth: s.depth,
+            extensions: s.extensions,
             ..SearchLimits::default()
         };
         let r = best_move(&pos, &limits).expect("a move");

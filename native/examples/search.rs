@@ -1,6 +1,7 @@
 //! `cargo run --release --example search -- SECONDS [PLIES...]`: the Pentago alpha-beta
 //! from random positions after PLIES random moves: depth reached, nodes, score.
-//! `dN` instead of SECONDS searches to N plies with no clock (to compare node counts).
+//! `dN` instead of SECONDS searches to N plies with no clock (to compare node counts);
+//! either may end in `xE`: E threat extensions a line (`SearchLimits::extensions`).
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::search::best_move;
@@ -11,6 +12,10 @@ use pentarena_native::search::SearchLimits;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let first = args.first().cloned().unwrap_or_else(|| "2".into());
+    let (first, extensions) = match first.split_once('x') {
+        Some((head, e)) => (head.to_string(), e.parse().expect("extensions")),
+        None => (first, 0),
+    };
     let depth: Option<u32> = first.strip_prefix('d').map(|d| d.parse().unwrap());
     let seconds: f64 = if depth.is_some() { 0.0 } else { first.parse().unwrap() };
     let plies: Vec<u32> = args.iter().skip(1).map(|s| s.parse().unwrap()).collect();
@@ -29,8 +34,8 @@ fn main() {
         }
         let start = Instant::now();
         let limits = match depth {
-            Some(d) => SearchLimits { max_depth: d, ..SearchLimits::default() },
-            None => SearchLimits { deadline: Some(start + Duration::from_secs_f64(seconds)), ..SearchLimits::default() },
+            Some(d) => SearchLimits { max_depth: d, extensions, ..SearchLimits::default() },
+            None => SearchLimits { deadline: Some(start + Duration::from_secs_f64(seconds)), extensions, ..SearchLimits::default() },
         };
         let r = best_move(&pos, &limits).unwrap();
         println!(

@@ -160,22 +160,23 @@ def test_pentago_levels_search_natively_within_their_budget(monkeypatch):
     asked = []
     original = PentagoState.search_position
 
-    def spy(self, time_limit=1.0, max_depth=None):
-        asked.append((time_limit, max_depth))
-        return original(self, min(time_limit, 0.05), max_depth)
+    def spy(self, time_limit=1.0, max_depth=None, extensions=0):
+        asked.append((time_limit, max_depth, extensions))
+        return original(self, min(time_limit, 0.05), max_depth, extensions)
 
     monkeypatch.setattr(PentagoState, "search_position", spy)
     state = pentago_late(1, 30)
-    # each level searches deeper than the one below, its time an upper bound
-    for level, budget, depth in (("medium", 0.5, 3), ("hard", 2.0, 4), ("expert", 5.0, 5),
-                                 ("perfect", 10.0, 7)):
+    # each level searches deeper than the one below, its time an upper bound; expert and
+    # perfect extend the lines that threaten a win at once
+    for level, budget, depth, extensions in (("medium", 0.5, 3, 0), ("hard", 2.0, 4, 0),
+                                             ("expert", 5.0, 5, 2), ("perfect", 10.0, 7, 2)):
         bot = make_bot(level, seed=1)
         move = bot.choose(state)
         assert move in state.legal_moves() and bot.searched is not None
         assert bot.searched.move == move and 1 <= bot.searched.depth <= depth
-        time_limit, max_depth = asked[-1]
+        time_limit, max_depth, asked_extensions = asked[-1]
         assert 0 < time_limit <= budget - 0.03  # a margin is kept for getting back to Python
-        assert max_depth == depth
+        assert (max_depth, asked_extensions) == (depth, extensions)
     assert "perfect" in pentarena.ai.LEVELS
 
 

@@ -304,6 +304,16 @@ impl Game for Position {
         self.has_winning_move()
     }
 
+    fn threatens(&self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let mut passed = *self;
+        passed.to_move ^= 1;
+        passed.wins = win_cells(passed.counts[passed.to_move as usize], passed.empty());
+        passed.has_winning_move()
+    }
+
     fn evaluate(&self) -> i32 {
         self.score()
     }

@@ -198,8 +198,18 @@ impl Position {
     /// Play the policy to the end, the tile `first` first if given (a tile in the hand of
     /// the player to move): the rewards (`gen`: scratch space).
     pub fn policy_playout(mut self, first: Option<usize>, policy: &Policy, gen: &mut Gen, rng: &mut Rng) -> Rewards {
+        self.policy_plies(first, u32::MAX, policy, gen, rng);
+        self.rewards()
+    }
+
+    /// Play `plies` moves of the policy (fewer if the game ends first), the tile `first`
+    /// first if given (see [`Position::policy_playout`]).
+    pub fn policy_plies(&mut self, first: Option<usize>, plies: u32, policy: &Policy, gen: &mut Gen, rng: &mut Rng) {
         let mut keep = false;
-        while !self.is_over() {
+        for _ in 0..plies {
+            if self.is_over() {
+                break;
+            }
             let mv = match first.filter(|_| !keep) {
                 Some(p) => {
                     self.generate_pieces(1 << p, 0, gen, false);
@@ -212,7 +222,6 @@ impl Position {
             gen.scratch.placed(level, mv.y, mv.y + shape.height as i32 - 1);
             keep = true;
         }
-        self.rewards()
     }
 }
 

@@ -345,13 +345,16 @@ impl PentagoCore {
     /// The native alpha-beta (``search/``, ``pentago/search.rs``), run without the GIL:
     /// ``(action, score, depth, nodes, proven)`` where ``proven`` is 1 (a forced win),
     /// -1 (a forced loss) or 0 (a heuristic score), and ``score`` is in -1..1 (±1 proven).
-    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None))]
+    /// ``extensions``: threat extensions a line (a move threatening to win at once is
+    /// searched a ply deeper, at most that many times a line).
+    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0))]
     fn _search(
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
         max_depth: Option<u32>,
         max_nodes: Option<u64>,
+        extensions: u32,
     ) -> PyResult<(Action, f64, u32, u64, i32)> {
         let position = self.state.position;
         if position.is_over() {
@@ -368,6 +371,7 @@ impl PentagoCore {
             max_depth: max_depth.unwrap_or(64),
             max_nodes,
             tt_bits,
+            extensions,
         };
         let r = py
             .detach(move || pentago::search::best_move(&position, &limits))

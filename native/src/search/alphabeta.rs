@@ -9,9 +9,11 @@
 //! the other moves are generated (a cutoff spares generating them); those are then
 //! ordered by the game's scores, and children that repeat a sibling's position (by
 //! [`Game::key`], which may merge symmetric positions) are searched once.  One ply above
-//! the horizon, children are valued in place ([`Game::horizon`]).  The search stops at
-//! the time or depth limit, or as soon as the root is proven (a forced win, or every
-//! move losing).
+//! the horizon, children are valued in place ([`Game::horizon`]).  A move that threatens
+//! to win at once ([`Game::threatens`]) may be searched a ply deeper
+//! ([`SearchLimits::extensions`]), so forcing lines are followed past the fixed depth.
+//! The search stops at the time or depth limit, or as soon as the root is proven (a
+//! forced win, or every move losing).
 
 use std::time::Instant;
 
@@ -27,11 +29,14 @@ pub struct SearchLimits {
     pub max_nodes: Option<u64>,
     /// log2 of the transposition table's entries.
     pub tt_bits: u32,
+    /// Threat extensions allowed on a path: a move that threatens to win at once
+    /// ([`Game::threatens`]) is searched a ply deeper, at most this many times a line.
+    pub extensions: u32,
 }
 
 impl Default for SearchLimits {
     fn default() -> Self {
-        SearchLimits { deadline: None, max_depth: 64, max_nodes: None, tt_bits: 20 }
+        SearchLimits { deadline: None, max_depth: 64, max_nodes: None, tt_bits: 20, extensions: 0 }
     }
 }
 
@@ -166,6 +171,8 @@ struct Searcher<G: Game> {
     next_check: u64,
     limits: SearchLimits,
     stop: bool,
+    /// Threat extensions on the path being searched.
+    extended: u32,
 }
 
 /// A score as stored in the table: proven results counted from the node, not the root.
@@ -255,15 +262,23 @@ impl<G: Game> Searcher<G> {
         if let Some(r) = child.result(me) {
             return r * (WIN - ply as i32 - 1);
         }
-        if i == 0 {
-            return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
-        }
-        let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-        if v > alpha && v < beta && !self.stop {
+        // a threat to win at once is answered: searched a ply deeper, as few replies
+        // hold it off
+        let extend = self.extended < self.limits.extensions && child.threatens();
+        let depth = depth + extend as i32;
+        self.extended += extend as u32;
+        let v = if i == 0 {
             -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
         } else {
-            v
-        }
+            let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+            if v > alpha && v < beta && !self.stop {
+                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                v
+            }
+        };
+        self.extended -= extend as u32;
+        v
     }
 
     fn negamax(&mut self, pos: &G, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -404,6 +419,7 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
         next_check: 0,
         limits: *limits,
         stop: false,
+        extended: 0,
     };
     if let Some(mv) = root.winning_move() {
         return Some(SearchResult { best: mv, score: WIN - 1, depth: 1, nodes: 1, scores: vec![(mv, WIN - 1)] });

@@ -70,6 +70,13 @@ pub trait Game: Copy + Send + Sync {
         self.winning_move().is_some()
     }
 
+    /// Whether the player who made the last move would win at once if they moved again
+    /// (a threat the player to move must answer); the search extends such moves (see
+    /// [`SearchLimits::extensions`]).
+    fn threatens(&self) -> bool {
+        false
+    }
+
     /// The heuristic value for the player to move, strictly inside `±PROVEN`.
     fn evaluate(&self) -> i32;
 

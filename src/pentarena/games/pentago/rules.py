@@ -49,12 +49,16 @@ class PentagoGame(Game):
     level_tuning = MappingProxyType({
         # a level is a depth of the native search, its time only an upper bound, so that
         # it plays the same on a faster or a busier machine: medium 3 plies, hard 4,
-        # expert 5, perfect the deepest of 7 that its 10 s allow, and the exact solver
-        # from about 18 empty cells.  A ply more wins about 70% of the games, and no
-        # spacing does better all the way up: against a White that searches 4 plies or
-        # more, Black mostly draws (README, "Pentago levels")
-        level: {"search": {"max_depth": depth}}
-        for level, depth in (("medium", 3), ("hard", 4), ("expert", 5), ("perfect", 7))
+        # expert 5 with threat extensions (a move threatening to win at once searched a
+        # ply deeper, twice a line at most) and the exact solver from 17 empty cells (40%
+        # of its time; the others 30%: 16), perfect the deepest of 7 with the extensions
+        # that its 10 s allow and the solver from about 18.  A plain ply more wins about
+        # 70% of the games (against a White that searches 4 plies or more, Black mostly
+        # draws); the extensions lift a level about 8 points (README, "Pentago levels")
+        "medium": {"search": {"max_depth": 3}},
+        "hard": {"search": {"max_depth": 4}},
+        "expert": {"search": {"max_depth": 5, "extensions": 2}, "solve_share": 0.4},
+        "perfect": {"search": {"max_depth": 7, "extensions": 2}},
     })
 
     def __init__(self) -> None:
@@ -200,14 +204,16 @@ class PentagoState(PentagoCore, State):
         best = max((a for a, v in moves if v == value), key=after)
         return Solution(value, MOVES_BY_ACTION[best], colourings * 128)
 
-    def search_position(self, time_limit: float = 1.0,
-                        max_depth: int | None = None) -> SearchResult | None:
+    def search_position(self, time_limit: float = 1.0, max_depth: int | None = None,
+                        extensions: int = 0) -> SearchResult | None:
         """The native alpha-beta (``native/src/search``, Pentago's knowledge in
         ``native/src/pentago/search.rs``), without the GIL, for ``time_limit`` seconds or
-        ``max_depth`` plies."""
+        ``max_depth`` plies; ``extensions``: how many times a line may be searched a ply
+        deeper after a move that threatens to win at once."""
         if self.is_terminal():
             return None
-        action, value, depth, nodes, proven = self._search(time_limit, max_depth)
+        action, value, depth, nodes, proven = self._search(time_limit, max_depth,
+                                                           extensions=extensions)
         return SearchResult(MOVES_BY_ACTION[action], value, depth, nodes, proven)
 
     def clone(self) -> PentagoState:
