@@ -249,16 +249,19 @@ export function createView(root, ctx) {
     const [r, c] = marbleAt(h, h.length, h.length);
     const [cx, cy] = centre(r, c);
     const g = svgEl("g", { class: bv.lastMoveClass(h[h.length - 1]), "data-move": h[h.length - 1], "pointer-events": "none" }, w);
-    svgEl("circle", { cx, cy, r: S * 0.46, fill: "none", stroke: "#1f6feb", "stroke-width": 4, class: "pg-last", "data-cell": cellName(r, c) }, g);
-    svgEl("circle", { cx, cy, r: 5, fill: "#1f6feb", class: "pg-last-dot" }, g);
+    // a dark halo under the ring and the dot: they read on the red board and a white marble
+    svgEl("circle", { cx, cy, r: S * 0.46, fill: "none", stroke: "rgba(0,0,0,.55)", "stroke-width": 7 }, g);
+    svgEl("circle", { cx, cy, r: S * 0.46, fill: "none", "stroke-width": 4, class: "pg-last lm-stroke", "data-cell": cellName(r, c) }, g);
+    svgEl("circle", { cx, cy, r: 5, stroke: "rgba(0,0,0,.6)", "stroke-width": 1.5, class: "pg-last-dot lm-fill" }, g);
     const arrowsShown = myTurn() && staged.cell !== null;
     if (last.quad) {
       const tg = svgEl("g", { class: "pg-last-twist", "data-quad": last.quad, "data-dir": last.dir }, g);
-      twistOutline(last.quad, { "stroke-width": 3, "stroke-dasharray": "10 6" }, tg);
+      twistOutline(last.quad, { stroke: "rgba(0,0,0,.55)", "stroke-width": 3, class: "pg-twist-halo" }, tg);   // dark gaps, no wider
+      twistOutline(last.quad, { "stroke-width": 3, "stroke-dasharray": "10 6", class: "pg-twist-outline lm-stroke" }, tg);
       if (!arrowsShown) {   // a badge in the arrow band saying which way it turned
         const [bx, by] = bandPoint(drawnLayout, last.quad);
-        svgEl("circle", { cx: bx, cy: by, r: 17, fill: "#1f6feb" }, tg);
-        const t = svgEl("text", { x: bx, y: by + 7, "text-anchor": "middle", "font-size": 21, "font-weight": 700, fill: "#fff" }, tg);
+        svgEl("circle", { cx: bx, cy: by, r: 17, class: "lm-fill" }, tg);
+        const t = svgEl("text", { x: bx, y: by + 7, "text-anchor": "middle", "font-size": 21, "font-weight": 700, fill: "#222" }, tg);
         t.textContent = last.dir === "cw" ? "↻" : "↺";
       }
     }
@@ -345,7 +348,9 @@ export function createView(root, ctx) {
     const g = quads[mv.quad];
     const b = quadBox(mv.quad);
     const [pcx, pcy] = centre(r, c);
-    svgEl("circle", { cx: pcx, cy: pcy, r: S * 0.46, fill: "none", stroke: "#1f6feb", "stroke-width": 4 }, inQuad(mv.quad, r, c) ? g : bv.world);
+    const ring = svgEl("g", {}, inQuad(mv.quad, r, c) ? g : bv.world);
+    svgEl("circle", { cx: pcx, cy: pcy, r: S * 0.46, fill: "none", stroke: "rgba(0,0,0,.55)", "stroke-width": 7 }, ring);
+    svgEl("circle", { cx: pcx, cy: pcy, r: S * 0.46, fill: "none", "stroke-width": 4, class: "lm-stroke" }, ring);
     const t0 = performance.now(), dur = 480;
     const step = (now) => {
       const t = Math.min(1, (now - t0) / dur);

@@ -1,6 +1,6 @@
 // Pentic in the browser: real-looking TIC cards (the number of shapes in the card's
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
-// would score, then Confirm.  The last card played is framed in gold.  The server sends
+// would score, then Confirm.  The last card played is framed in the last-move colour.  The server sends
 // this seat nothing but its own view.
 import { el, replayNote, click, keyHint, waitingText } from "../api.js";
 import { svgEl } from "../pieces.js";
@@ -178,11 +178,11 @@ export function createView(root, ctx) {
     });
     if (lp && payload.history.length) {
       const g = svgEl("g", { class: bv.lastMoveClass(payload.history[payload.history.length - 1]), "data-move": payload.history[payload.history.length - 1], "data-pos": lp.position, "pointer-events": "none" }, w);
-      frameRect(g, lp.position, { stroke: "#e0a030", "stroke-width": 4.5 });
+      frameRect(g, lp.position, { "stroke-width": 4.5, class: "lm-stroke" });
       const [x, y] = posXY(lp.position);
       const who = `${short(payload, lp.seat)} +${lp.points}`;
       const bw = Math.max(44, who.length * 6.6 + 14);
-      svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, fill: "#e0a030" }, g);
+      svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, class: "lm-fill" }, g);
       const t = svgEl("text", { x: x + CW / 2, y: y - 0.5, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: "#222" }, g);
       t.textContent = who;
     }

@@ -13,7 +13,6 @@ const INK = ["#222", "#f4f1ea", "#fff", "#fff"];
 const NAMES = ["White", "Black", "Red", "Blue"];
 export const seatNames = NAMES;
 const S = 32; // cell size in world units
-const GOLD = "#e0a030";
 
 // world coordinates: cell (x, y) covers [x*S, (x+1)*S] × [-(y+1)*S, -y*S] (y grows upwards)
 const X = (x) => x * S;
@@ -151,7 +150,7 @@ function drawIso(parent, m, { last = null } = {}) {
     poly(front, shade(col, 0.72));
     poly(left, shade(col, 0.55));
     const isLast = lastSet && z === last.level && lastSet.has(`${x},${y}`);
-    poly(top, col, isLast ? { stroke: GOLD, "stroke-width": 2.2, class: "iso-last" } : {});
+    poly(top, col, isLast ? { "stroke-width": 2.2, class: "iso-last lm-stroke" } : {});
     pts.push(...top, ...front, ...left);
   }
   const xs = pts.map((p) => p[0]);
@@ -578,10 +577,10 @@ export function createView(root, ctx) {
       if (last) {
         const g = svgEl("g", { class: bv.lastMoveClass(last.text), "data-move": last.text, "data-level": last.level, "pointer-events": "none" }, w);
         const over = payload.current_player === null;  // then the deciding tiles take the gold
-        for (const [x, y] of last.cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: over ? "none" : "rgba(245,184,0,.18)", class: "lm-cell" }, g);
+        for (const [x, y] of last.cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "none", class: over ? "lm-cell" : "lm-cell lm-fill", "fill-opacity": 0.18 }, g);
         if (over) outline(g, last.cells, { stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "6 4" });
         else {
-          outline(g, last.cells, { stroke: "#f0a800", "stroke-width": 5, "stroke-linejoin": "round" });
+          outline(g, last.cells, { "stroke-width": 5, "stroke-linejoin": "round", class: "lm-stroke" });
         }
       }
       layers.dest = svgEl("g", { class: "destinations" }, w);
