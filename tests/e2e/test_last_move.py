@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 
+from .conftest import shot
 from .helpers import (
     create_table,
     moves_played,
@@ -19,8 +18,6 @@ from .helpers import (
     wait_turn_or_end,
 )
 from .test_pentic_browser import play_pentic_move
-
-SHOTS = Path(os.environ.get("PENTARENA_LASTMOVE_SHOTS", "/tmp/lastmove_shots"))
 
 GAMES = {
     "pentup": ({}, play_one_move),
@@ -66,9 +63,5 @@ def test_last_move_mark_is_the_last_move_colour(server, new_page, game):
     assert want.startswith("rgb("), colours     # --last-move is defined
     assert page.locator(".last-move .lm-stroke").count() > 0
     assert colours["got"] and all(c == want for c in colours["got"]), colours
-    # the picture, once the fresh mark has stopped flashing
-    until(page, "document.getAnimations().every((a) => a.playState !== 'running' || "
-                "a.effect.getTiming().iterations === Infinity)", timeout=10_000)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{game}.png"))
+    shot(page, f"{game}-last-move", full_page=False)   # once the fresh mark stops flashing
     assert not page.errors, page.errors
