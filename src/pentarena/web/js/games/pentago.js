@@ -55,6 +55,12 @@ const cellName = (r, c) => FILES[c] + (r + 1);
 function parseCell(t) { return [Number(t.slice(1)) - 1, FILES.indexOf(t[0])]; }
 function cellXY(r, c) { return [c * S + (c >= 3 ? GAP : 0), r * S + (r >= 3 ? GAP : 0)]; }
 const centre = (r, c) => { const [x, y] = cellXY(r, c); return [x + S / 2, y + S / 2]; };
+// the ring round the last marble, over a dark halo (it reads on the red board and on a
+// white marble); `attrs` go to the ring
+const lastRing = (cx, cy, parent, attrs) => {
+  svgEl("circle", { cx, cy, r: S * 0.46, fill: "none", "stroke-width": 7, class: "lm-halo" }, parent);
+  return svgEl("circle", { cx, cy, r: S * 0.46, fill: "none", "stroke-width": 4, ...attrs }, parent);
+};
 function quadBox(q) {
   const [r0, c0] = ORIGIN[q];
   const [x, y] = cellXY(r0, c0);
@@ -249,14 +255,12 @@ export function createView(root, ctx) {
     const [r, c] = marbleAt(h, h.length, h.length);
     const [cx, cy] = centre(r, c);
     const g = svgEl("g", { class: bv.lastMoveClass(h[h.length - 1]), "data-move": h[h.length - 1], "pointer-events": "none" }, w);
-    // a dark halo under the ring and the dot: they read on the red board and a white marble
-    svgEl("circle", { cx, cy, r: S * 0.46, fill: "none", stroke: "rgba(0,0,0,.55)", "stroke-width": 7 }, g);
-    svgEl("circle", { cx, cy, r: S * 0.46, fill: "none", "stroke-width": 4, class: "pg-last lm-stroke", "data-cell": cellName(r, c) }, g);
+    lastRing(cx, cy, g, { class: "pg-last lm-stroke", "data-cell": cellName(r, c) });
     svgEl("circle", { cx, cy, r: 5, stroke: "rgba(0,0,0,.6)", "stroke-width": 1.5, class: "pg-last-dot lm-fill" }, g);
     const arrowsShown = myTurn() && staged.cell !== null;
     if (last.quad) {
       const tg = svgEl("g", { class: "pg-last-twist", "data-quad": last.quad, "data-dir": last.dir }, g);
-      twistOutline(last.quad, { stroke: "rgba(0,0,0,.55)", "stroke-width": 3, class: "pg-twist-halo" }, tg);   // dark gaps, no wider
+      twistOutline(last.quad, { "stroke-width": 3, class: "pg-twist-halo lm-halo" }, tg);   // dark gaps, no wider
       twistOutline(last.quad, { "stroke-width": 3, "stroke-dasharray": "10 6", class: "pg-twist-outline lm-stroke" }, tg);
       if (!arrowsShown) {   // a badge in the arrow band saying which way it turned
         const [bx, by] = bandPoint(drawnLayout, last.quad);
@@ -349,8 +353,7 @@ export function createView(root, ctx) {
     const b = quadBox(mv.quad);
     const [pcx, pcy] = centre(r, c);
     const ring = svgEl("g", {}, inQuad(mv.quad, r, c) ? g : bv.world);
-    svgEl("circle", { cx: pcx, cy: pcy, r: S * 0.46, fill: "none", stroke: "rgba(0,0,0,.55)", "stroke-width": 7 }, ring);
-    svgEl("circle", { cx: pcx, cy: pcy, r: S * 0.46, fill: "none", "stroke-width": 4, class: "lm-stroke" }, ring);
+    lastRing(pcx, pcy, ring, { class: "lm-stroke" });
     const t0 = performance.now(), dur = 480;
     const step = (now) => {
       const t = Math.min(1, (now - t0) / dur);

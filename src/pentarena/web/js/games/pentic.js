@@ -1,7 +1,7 @@
 // Pentic in the browser: real-looking TIC cards (the number of shapes in the card's
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
-// would score, then Confirm.  The last card played is framed in the last-move colour.  The server sends
-// this seat nothing but its own view.
+// would score, then Confirm.  The last card played is framed in the last-move colour.  The
+// server sends this seat nothing but its own view.
 import { el, replayNote, click, keyHint, waitingText } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { BoardView, gameFrame } from "./boardview.js";

@@ -456,7 +456,7 @@ export function createView(root, ctx) {
       const g = svgEl("g", { class: bv.lastMoveClass(lastText), "data-move": lastText, "pointer-events": "none" }, w);
       for (const [c, r] of lastCells) { const [x, y] = at(c, r); svgEl("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, fill: "rgba(255,255,255,.18)", class: "lm-cell" }, g); }
       // a dark halo under the dashes: they read on every player's colour (an orange one too)
-      outline(g, lastCells, { stroke: "rgba(0,0,0,.55)", "stroke-width": 7 });
+      outline(g, lastCells, { "stroke-width": 7, class: "lm-halo" });
       outline(g, lastCells, { "stroke-width": 4, "stroke-dasharray": "8 5", class: "lm-stroke" });
     }
     layers.dest = svgEl("g", { class: "destinations" }, w);
