@@ -3,13 +3,13 @@
 //! moves (numbers FIRST.., so that runs can be split), each played once with either as
 //! White.  A setting is `DEPTH`, `DEPTH@SECONDS` or `@SECONDS` (e.g. `6@10`: 6 plies,
 //! or the deepest finished within 10 s), then optionally `xN`: N threat extensions a line
-//! (`SearchLimits::extensions`), and `sN`: from N empty cells
-//! on, the exact solver's move when it does not lose (the evaluation's pick among the
-//! moves of the best value), as the Python levels play.  Prints every game and A's score.
+//! (`SearchLimits::extensions`), `sN`: from N empty cells on, the exact solver's move when
+//! it does not lose (the evaluation's pick among the moves of the best value), as the
+//! Python levels play, and last `f`: the fitted evaluation (`FITTED_WEIGHTS`).  Prints every game and A's score.
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::midgame::{self, Limits};
-use pentarena_native::pentago::search::best_move;
+use pentarena_native::pentago::search::{best_move, best_move_fitted, Weights, FITTED_WEIGHTS, LINE_WEIGHTS};
 use pentarena_native::pentago::{Move, Position};
 use pentarena_native::rng::Rng;
 use pentarena_native::search::SearchLimits;
@@ -20,9 +20,14 @@ struct Setting {
     extensions: u32,
     seconds: Option<f64>,
     solve_from: Option<u32>,
+    fitted: bool,
 }
 
 fn parse(spec: &str) -> Setting {
+    let (spec, fitted) = match spec.strip_suffix('f') {
+        Some(head) => (head, true),
+        None => (spec, false),
+    };
     // `xN` (threat extensions) may sit anywhere after the depth
     let (spec, extensions) = match spec.split_once('x') {
         Some((head, rest)) => {
@@ -41,19 +46,27 @@ fn parse(spec: &str) -> Setting {
         None => (spec, None),
     };
     let depth = if depth.is_empty() { 64 } else { depth.parse().expect("a depth") };
-    Setting { depth, extensions, seconds, solve_from }
+    Setting { depth, extensions, seconds, solve_from, fitted }
 }
 
-/// One game from `opening`; returns White's result (1, 0, -1) and each side's slowest move.
-fn play(opening: Position, white: Setting, black: Setting) -> (i32, [f64; 2]) {
+/// Each side's slowest move, its seconds and its moves.
+type Times = [(f64, f64, u32); 2];
+
+/// One game from `opening`; returns White's result (1, 0, -1) and each side's times.
+fn play(opening: Position, white: Setting, black: Setting) -> (i32, Times) {
     let mut pos = opening;
-    let mut slowest = [0.0f64; 2];
+    let mut times: Times = [(0.0, 0.0, 0); 2];
+    let mut note = |side: usize, t: f64| {
+        let s: &mut (f64, f64, u32) = &mut times[side];
+        *s = (s.0.max(t), s.1 + t, s.2 + 1);
+    };
     while !pos.is_over() {
         let side = pos.current_player().expect("a game on");
         let s = if side == 0 { white } else { black };
         let start = Instant::now();
-        if let Some(mv) = s.solve_from.and_then(|n| solved_move(&pos, n)) {
-            slowest[side] = slowest[side].max(start.elapsed().as_secs_f64());
+        let weights = if s.fitted { &FITTED_WEIGHTS } else { &LINE_WEIGHTS };
+        if let Some(mv) = s.solve_from.and_then(|n| solved_move(&pos, n, weights)) {
+            note(side, start.elapsed().as_secs_f64());
             pos.play(mv).expect("a legal move");
             continue;
         }
@@ -63,8 +76,9 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, [f64; 2]) {
             extensions: s.extensions,
             ..SearchLimits::default()
         };
-        let r = best_move(&pos, &limits).expect("a move");
-        slowest[side] = slowest[side].max(start.elapsed().as_secs_f64());
+        let search = if s.fitted { best_move_fitted } else { best_move };
+        let r = search(&pos, &limits).expect("a move");
+        note(side, start.elapsed().as_secs_f64());
         pos.play(Move::from_action(r.best).expect("an action")).expect("a legal move");
     }
     let result = match pos.winners() {
@@ -72,12 +86,12 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, [f64; 2]) {
         0b01 => 1,
         _ => -1,
     };
-    (result, slowest)
+    (result, times)
 }
 
 /// The solver's move from `n` empty cells on, unless the position is lost: of the moves
-/// of the best value, the one the evaluation rates best for the mover.
-fn solved_move(pos: &Position, n: u32) -> Option<Move> {
+/// of the best value, the one the evaluation (weights `w`) rates best for the mover.
+fn solved_move(pos: &Position, n: u32, w: &Weights) -> Option<Move> {
     if pos.empty_count() > n {
         return None;
     }
@@ -88,7 +102,7 @@ fn solved_move(pos: &Position, n: u32) -> Option<Move> {
     let after = |a: u16| {
         let mut child = *pos;
         child.play(Move::from_action(a).expect("an action")).expect("a legal move");
-        if child.is_over() { i32::MAX } else { -child.score() }
+        if child.is_over() { i32::MAX } else { -child.score_with(w) }
     };
     let best = solved.moves.iter().filter(|m| m.1 == solved.value).map(|m| m.0).max_by_key(|&a| after(a))?;
     Move::from_action(best)
@@ -101,7 +115,7 @@ fn main() {
     let first: u64 = args.get(3).map(|s| s.parse().expect("a first opening")).unwrap_or(0);
     let (mut points, mut games) = (0.0, 0);
     let mut wdl = [0; 3];
-    let mut slowest = [0.0f64; 2];
+    let mut times: Times = [(0.0, 0.0, 0); 2];
     for n in first..first + openings {
         let mut rng = Rng::new(1000 + n);
         let mut opening = Position::new();
@@ -111,8 +125,11 @@ fn main() {
         for a_white in [true, false] {
             let (r, s) = if a_white { play(opening, a, b) } else { play(opening, b, a) };
             let ra = if a_white { r } else { -r };
-            let (sa, sb) = if a_white { (s[0], s[1]) } else { (s[1], s[0]) };
-            slowest = [slowest[0].max(sa), slowest[1].max(sb)];
+            let (ta, tb) = if a_white { (s[0], s[1]) } else { (s[1], s[0]) };
+            let (sa, sb) = (ta.0, tb.0);
+            for (all, t) in times.iter_mut().zip([ta, tb]) {
+                *all = (all.0.max(t.0), all.1 + t.1, all.2 + t.2);
+            }
             wdl[(1 - ra) as usize] += 1;
             points += (ra as f64 + 1.0) / 2.0;
             games += 1;
@@ -120,14 +137,16 @@ fn main() {
         }
     }
     println!(
-        "A {} v B {}: {}-{}-{} of {games}, A {:.1}%; slowest A {:.2} s, B {:.2} s",
+        "A {} v B {}: {}-{}-{} of {games}, A {:.1}%; slowest A {:.2} s, B {:.2} s; mean A {:.3} s, B {:.3} s",
         args[0],
         args[1],
         wdl[0],
         wdl[1],
         wdl[2],
         100.0 * points / games as f64,
-        slowest[0],
-        slowest[1]
+        times[0].0,
+        times[1].0,
+        times[0].1 / times[0].2.max(1) as f64,
+        times[1].1 / times[1].2.max(1) as f64
     );
 }

@@ -132,31 +132,49 @@ pub fn sym_action(a: Action, s: usize) -> Action {
     Move { cell, twist }.action()
 }
 
-/// Evaluation weights: a line of five holding `k` of a colour's marbles and none of the
-/// other's is worth `LINE_WEIGHT[k]` to that colour.
-const LINE_WEIGHT: [i32; 6] = [0, 1, 6, 36, 200, 0];
-/// The weight of a line of four of the player *not* to move (a threat to be answered).
-const THREAT_WEIGHT: i32 = 400;
+/// What the evaluation gives a line of five holding `k` of a colour's marbles and none of
+/// the other's: `mine[k]` for the player to move, `theirs[k]` against them (a four of the
+/// player *not* to move is a threat to be answered).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub mine: [i32; 5],
+    pub theirs: [i32; 5],
+}
+
+/// The hand-set weights, four times as much a marble more (the levels up to `hard`).
+pub const LINE_WEIGHTS: Weights = Weights { mine: [0, 1, 6, 36, 200], theirs: [0, 1, 6, 36, 400] };
+
+/// Weights fitted to exact values: a logistic regression of the solver's results for the
+/// player to move on the line counts, over the children (after every move) of 300 solved
+/// positions with 18 empty cells from 3-ply play, those where the player to move cannot
+/// win at once (14,718 positions; `examples/pentago_labels.rs`,
+/// `benchmarks/pentago_fit.py`, which prints these within 1%: its regression is
+/// regularised), in the hand-set weights' units, fitted on four fifths of the roots.
+/// Flatter than those: a line the player to move merely holds is worth much more, the
+/// opponent's lines of one next to nothing.  A four of the mover's own (a win at once, so
+/// none in the fit) stays above any other line.  `expert` and `perfect` search with these
+/// ([`Fitted`]): at 5 plies they play clearly better, at 4 no better (docs/native.md).
+pub const FITTED_WEIGHTS: Weights = Weights { mine: [0, 20, 37, 131, 400], theirs: [0, 1, 35, 77, 324] };
 
 /// [`Position::score`] from the line counts of the player to move and of the other.
 #[inline]
-fn lines_score(mine: u128, theirs: u128) -> i32 {
+fn lines_score(mine: u128, theirs: u128, w: &Weights) -> i32 {
     // fields where a colour has no marble, at each field's low bit
     let free = |c: u128| !(c | c >> 1 | c >> 2) & FIELD_LOW;
-    lines_value(mine, free(theirs), LINE_WEIGHT[4]) - lines_value(theirs, free(mine), THREAT_WEIGHT)
+    lines_value(mine, free(theirs), &w.mine) - lines_value(theirs, free(mine), &w.theirs)
 }
 
-/// The weights of a colour's lines (`counts`) among the `free` fields, four worth `four`:
+/// The weights `w` of a colour's lines (`counts`) among the `free` fields:
 /// a field's bits b0, b1, b2 count 1 = b0, 2 = b1, 3 = b0 + b1, 4 = b2 (and 5 = b0 + b2,
 /// a finished game, nothing), so each weight is a sum over bit masks, counted at once.
 #[inline]
-fn lines_value(counts: u128, free: u128, four: i32) -> i32 {
+fn lines_value(counts: u128, free: u128, w: &[i32; 5]) -> i32 {
     let (b0, b1, b2) = (counts & free, counts >> 1 & free, counts >> 2 & free);
     let n = |mask: u128| mask.count_ones() as i32;
-    LINE_WEIGHT[1] * n(b0 & !b2)
-        + LINE_WEIGHT[2] * n(b1)
-        + (LINE_WEIGHT[3] - LINE_WEIGHT[2] - LINE_WEIGHT[1]) * n(b0 & b1)
-        + four * n(b2 & !b0)
+    w[1] * n(b0 & !b2)
+        + w[2] * n(b1)
+        + (w[3] - w[2] - w[1]) * n(b0 & b1)
+        + w[4] * n(b2 & !b0)
 }
 
 impl Position {
@@ -225,11 +243,47 @@ impl Position {
     }
 
     /// The heuristic score for the player to move: each line of five free of one colour
-    /// is worth a weight by its marbles to that colour (`LINE_WEIGHT`; the opponent's
-    /// fours, threats to be answered, more).
+    /// is worth a weight by its marbles to that colour ([`LINE_WEIGHTS`]).
     pub fn score(&self) -> i32 {
+        self.score_with(&LINE_WEIGHTS)
+    }
+
+    /// [`Position::score`] with other weights.
+    pub fn score_with(&self, w: &Weights) -> i32 {
         let me = self.to_move as usize;
-        lines_score(self.counts[me], self.counts[1 - me])
+        lines_score(self.counts[me], self.counts[1 - me], w)
+    }
+
+    /// [`Game::horizon`] with the evaluation's weights `w`: a move's result, or the
+    /// evaluation after it, from the line counts alone (as `play_unchecked` makes them).
+    fn horizon_with(&self, a: Action, w: &Weights) -> Horizon {
+        if a >= 288 {
+            return Horizon::Over(1); // a lone winning placement
+        }
+        let me = self.to_move as usize;
+        let bit = 1u64 << CELL_BIT[(a / 8) as usize];
+        let (q, d) = ((a >> 1 & 3) as usize, (a & 1) as usize);
+        let (table, rotate) = (&COUNTS[q], &ROTATE[d]);
+        let mine = ((self.sides[me] | bit) >> (16 * q) & 0x1FF) as usize;
+        let theirs = (self.sides[1 - me] >> (16 * q) & 0x1FF) as usize;
+        let cm = self.counts[me] + LINE_FIELDS[bit.trailing_zeros() as usize] - table[mine] + table[rotate[mine] as usize];
+        let ct = self.counts[1 - me] - table[theirs] + table[rotate[theirs] as usize];
+        match (has_five(cm), has_five(ct)) {
+            (true, true) => Horizon::Over(0),
+            (true, false) => Horizon::Over(1),
+            (false, true) => Horizon::Over(-1),
+            _ if self.occupied() | bit == FULL => Horizon::Over(0),
+            _ => Horizon::Eval(-lines_score(ct, cm, w)),
+        }
+    }
+
+    /// [`Game::order_score`] with the evaluation's weights `w`.
+    fn order_with(&self, child: &Position, w: &Weights) -> i32 {
+        if child.is_over() {
+            return PROVEN; // a finished game first: it is a win or a draw
+        }
+        // (a win at once for the opponent is found when the child is searched)
+        -child.score_with(w)
     }
 
     /// The canonical hash under the eight symmetries, and the symmetry that reaches it.
@@ -319,39 +373,87 @@ impl Game for Position {
     }
 
     fn horizon(&self, a: Action) -> Horizon {
-        if a >= 288 {
-            return Horizon::Over(1); // a lone winning placement
-        }
-        // the line counts after the move, as `play_unchecked` makes them
-        let me = self.to_move as usize;
-        let bit = 1u64 << CELL_BIT[(a / 8) as usize];
-        let (q, d) = ((a >> 1 & 3) as usize, (a & 1) as usize);
-        let (table, rotate) = (&COUNTS[q], &ROTATE[d]);
-        let mine = ((self.sides[me] | bit) >> (16 * q) & 0x1FF) as usize;
-        let theirs = (self.sides[1 - me] >> (16 * q) & 0x1FF) as usize;
-        let cm = self.counts[me] + LINE_FIELDS[bit.trailing_zeros() as usize] - table[mine] + table[rotate[mine] as usize];
-        let ct = self.counts[1 - me] - table[theirs] + table[rotate[theirs] as usize];
-        match (has_five(cm), has_five(ct)) {
-            (true, true) => Horizon::Over(0),
-            (true, false) => Horizon::Over(1),
-            (false, true) => Horizon::Over(-1),
-            _ if self.occupied() | bit == FULL => Horizon::Over(0),
-            _ => Horizon::Eval(-lines_score(ct, cm)),
-        }
+        self.horizon_with(a, &LINE_WEIGHTS)
     }
 
     fn order_score(&self, _a: Action, child: &Position) -> i32 {
-        if child.is_over() {
-            return PROVEN; // a finished game first: it is a win or a draw
-        }
-        // (a win at once for the opponent is found when the child is searched)
-        -child.score()
+        self.order_with(child, &LINE_WEIGHTS)
     }
 }
 
-/// Search `pos` with the generic alpha-beta.
+/// A position searched with the [`FITTED_WEIGHTS`] (the levels above `hard`): the same game
+/// as [`Position`]'s, another evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fitted(pub Position);
+
+impl Game for Fitted {
+    type Move = Action;
+
+    fn side(&self) -> usize {
+        self.0.side()
+    }
+
+    fn result(&self, seat: usize) -> Option<i32> {
+        self.0.result(seat)
+    }
+
+    fn moves(&self, out: &mut Vec<Action>) {
+        Game::moves(&self.0, out)
+    }
+
+    fn is_legal(&self, a: Action) -> bool {
+        self.0.is_legal(a)
+    }
+
+    fn child(&self, a: Action) -> Fitted {
+        Fitted(self.0.child(a))
+    }
+
+    fn key(&self) -> (u64, u8) {
+        self.0.canonical()
+    }
+
+    fn sibling_key(&self) -> u64 {
+        self.0.sibling_key()
+    }
+
+    fn map_move(a: Action, sym: u8, inverse: bool) -> Action {
+        Position::map_move(a, sym, inverse)
+    }
+
+    fn winning_move(&self) -> Option<Action> {
+        Game::winning_move(&self.0)
+    }
+
+    fn has_winning_move(&self) -> bool {
+        self.0.has_winning_move()
+    }
+
+    fn threatens(&self) -> bool {
+        self.0.threatens()
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.0.score_with(&FITTED_WEIGHTS)
+    }
+
+    fn horizon(&self, a: Action) -> Horizon {
+        self.0.horizon_with(a, &FITTED_WEIGHTS)
+    }
+
+    fn order_score(&self, _a: Action, child: &Fitted) -> i32 {
+        self.0.order_with(&child.0, &FITTED_WEIGHTS)
+    }
+}
+
+/// Search `pos` with the generic alpha-beta (the hand-set evaluation).
 pub fn best_move(pos: &Position, limits: &SearchLimits) -> Option<SearchResult<Action>> {
     search::search(pos, limits)
+}
+
+/// [`best_move`] with the evaluation's [`FITTED_WEIGHTS`].
+pub fn best_move_fitted(pos: &Position, limits: &SearchLimits) -> Option<SearchResult<Action>> {
+    search::search(&Fitted(*pos), limits)
 }
 
 #[cfg(test)]

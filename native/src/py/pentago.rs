@@ -346,8 +346,9 @@ impl PentagoCore {
     /// ``(action, score, depth, nodes, proven)`` where ``proven`` is 1 (a forced win),
     /// -1 (a forced loss) or 0 (a heuristic score), and ``score`` is in -1..1 (±1 proven).
     /// ``extensions``: threat extensions a line (a move threatening to win at once is
-    /// searched a ply deeper, at most that many times a line).
-    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0))]
+    /// searched a ply deeper, at most that many times a line); ``fitted``: the evaluation's
+    /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones.
+    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0, fitted=false))]
     fn _search(
         &self,
         py: Python<'_>,
@@ -355,6 +356,7 @@ impl PentagoCore {
         max_depth: Option<u32>,
         max_nodes: Option<u64>,
         extensions: u32,
+        fitted: bool,
     ) -> PyResult<(Action, f64, u32, u64, i32)> {
         let position = self.state.position;
         if position.is_over() {
@@ -374,7 +376,10 @@ impl PentagoCore {
             extensions,
         };
         let r = py
-            .detach(move || pentago::search::best_move(&position, &limits))
+            .detach(move || {
+                let search = if fitted { pentago::search::best_move_fitted } else { pentago::search::best_move };
+                search(&position, &limits)
+            })
             .ok_or_else(|| PyValueError::new_err("no legal move"))?;
         let proven = r.proven().unwrap_or(0);
         let score = if proven != 0 {

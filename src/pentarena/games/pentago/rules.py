@@ -54,11 +54,12 @@ class PentagoGame(Game):
         # of its time; the others 30%: 16), perfect the deepest of 7 with the extensions
         # that its 10 s allow and the solver from about 18.  A plain ply more wins about
         # 70% of the games (against a White that searches 4 plies or more, Black mostly
-        # draws); the extensions lift a level about 8 points (README, "Pentago levels")
+        # draws); the extensions lift a level about 8 points, and at 5 plies the line
+        # weights fitted to exact values ("fitted") about 10 more (README, "Pentago levels")
         "medium": {"search": {"max_depth": 3}},
         "hard": {"search": {"max_depth": 4}},
-        "expert": {"search": {"max_depth": 5, "extensions": 2}, "solve_share": 0.4},
-        "perfect": {"search": {"max_depth": 7, "extensions": 2}},
+        "expert": {"search": {"max_depth": 5, "extensions": 2, "fitted": True}, "solve_share": 0.4},
+        "perfect": {"search": {"max_depth": 7, "extensions": 2, "fitted": True}},
     })
 
     def __init__(self) -> None:
@@ -205,15 +206,17 @@ class PentagoState(PentagoCore, State):
         return Solution(value, MOVES_BY_ACTION[best], colourings * 128)
 
     def search_position(self, time_limit: float = 1.0, max_depth: int | None = None,
-                        extensions: int = 0) -> SearchResult | None:
+                        extensions: int = 0, fitted: bool = False) -> SearchResult | None:
         """The native alpha-beta (``native/src/search``, Pentago's knowledge in
         ``native/src/pentago/search.rs``), without the GIL, for ``time_limit`` seconds or
         ``max_depth`` plies; ``extensions``: how many times a line may be searched a ply
-        deeper after a move that threatens to win at once."""
+        deeper after a move that threatens to win at once; ``fitted``: the evaluation's
+        weights fitted to the exact solver's values rather than the hand-set ones."""
         if self.is_terminal():
             return None
         action, value, depth, nodes, proven = self._search(time_limit, max_depth,
-                                                           extensions=extensions)
+                                                           extensions=extensions,
+                                                           fitted=fitted)
         return SearchResult(MOVES_BY_ACTION[action], value, depth, nodes, proven)
 
     def clone(self) -> PentagoState:
