@@ -251,3 +251,16 @@ def test_search_agrees_with_the_solver_on_proven_results():
             assert dict(moves)[found.move] == found.proven or found.proven == -1
             if found.proven == -1:
                 assert max(v for _, v in moves) == -1
+
+
+def test_fitted_search_weighs_lines_otherwise_and_proves_the_same():
+    """``fitted=True`` (the expert levels' evaluation) changes the search's guesses, not
+    its proofs: on open positions its scores differ, on late ones its proven results are
+    the solver's."""
+    state = PENTAGO.new_initial_state(position="....../.W..B./....../..W.../....../......")
+    hand, fitted = (state.search_position(time_limit=10, max_depth=2, fitted=f) for f in (False, True))
+    assert not hand.proven and not fitted.proven and hand.value != fitted.value
+    for state in late_states(33, 8, 10):
+        found = state.search_position(time_limit=10, max_depth=8, fitted=True)
+        value, _ = state.solve_moves()
+        assert found.proven == value
