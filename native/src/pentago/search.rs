@@ -141,7 +141,8 @@ pub struct Weights {
     pub theirs: [i32; 5],
 }
 
-/// The hand-set weights, four times as much a marble more (the levels up to `hard`).
+/// The hand-set weights, six times as much a marble more, the opponent's four (a threat)
+/// twice the mover's (the levels up to `hard`).
 pub const LINE_WEIGHTS: Weights = Weights { mine: [0, 1, 6, 36, 200], theirs: [0, 1, 6, 36, 400] };
 
 /// Weights fitted to exact values: a logistic regression of the solver's results for the
@@ -153,7 +154,7 @@ pub const LINE_WEIGHTS: Weights = Weights { mine: [0, 1, 6, 36, 200], theirs: [0
 /// Flatter than those: a line the player to move merely holds is worth much more, the
 /// opponent's lines of one next to nothing.  A four of the mover's own (a win at once, so
 /// none in the fit) stays above any other line.  `expert` and `perfect` search with these
-/// ([`Fitted`]): at 5 plies they play clearly better, at 4 no better (docs/native.md).
+/// ([`Fitted`]): at 5 plies they play clearly better, at 4 a little (docs/native.md).
 pub const FITTED_WEIGHTS: Weights = Weights { mine: [0, 20, 37, 131, 400], theirs: [0, 1, 35, 77, 324] };
 
 /// [`Position::score`] from the line counts of the player to move and of the other.
