@@ -24,37 +24,18 @@ import argparse
 
 import numpy as np
 
+from pentarena.games.pentago.board import LINES
+
 HAND = ([1, 6, 36, 200], [1, 6, 36, 400])
-
-
-def lines() -> np.ndarray:
-    """The 32 lines of five as a 32×36 matrix over row-major cells."""
-    cells = []
-    for r in range(6):
-        for c0 in (0, 1):
-            cells.append([r * 6 + c0 + i for i in range(5)])
-            cells.append([(c0 + i) * 6 + r for i in range(5)])
-    for r0 in (0, 1):
-        for c0 in (0, 1):
-            cells.append([(r0 + i) * 6 + c0 + i for i in range(5)])
-            cells.append([(r0 + i) * 6 + 5 - c0 - i for i in range(5)])
-    m = np.zeros((len(cells), 36), dtype=np.int64)
-    for i, line in enumerate(cells):
-        m[i, line] = 1
-    return m
-
-
-LINES = lines()
 
 
 def features(white: int, black: int, to_move: int) -> list[int]:
     """Lines holding k = 1..4 of the mover's marbles and none of the other's, then the same
-    for the other."""
-    bits = lambda x: np.array([(x >> i) & 1 for i in range(36)])  # noqa: E731
-    me, them = (bits(white), bits(black)) if to_move == 0 else (bits(black), bits(white))
-    cm, ct = LINES @ me, LINES @ them
-    return ([int(np.sum((cm == k) & (ct == 0))) for k in range(1, 5)]
-            + [int(np.sum((ct == k) & (cm == 0))) for k in range(1, 5)])
+    for the other (``white``/``black``: row-major bitboards, as the engine's)."""
+    me, them = (white, black) if to_move == 0 else (black, white)
+    counts = [((line & me).bit_count(), (line & them).bit_count()) for line in LINES]
+    return ([sum(m == k and t == 0 for m, t in counts) for k in range(1, 5)]
+            + [sum(t == k and m == 0 for m, t in counts) for k in range(1, 5)])
 
 
 def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:

@@ -5,7 +5,8 @@
 //! or the deepest finished within 10 s), then optionally `xN`: N threat extensions a line
 //! (`SearchLimits::extensions`), `sN`: from N empty cells on, the exact solver's move when
 //! it does not lose (the evaluation's pick among the moves of the best value), as the
-//! Python levels play, and last `f`: the fitted evaluation (`FITTED_WEIGHTS`).  Prints every game and A's score.
+//! Python levels play, and last `f`: the fitted evaluation (`FITTED_WEIGHTS`).  Prints
+//! every game and A's score.
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::midgame::{self, Limits};
@@ -49,17 +50,20 @@ fn parse(spec: &str) -> Setting {
     Setting { depth, extensions, seconds, solve_from, fitted }
 }
 
-/// Each side's slowest move, its seconds and its moves.
-type Times = [(f64, f64, u32); 2];
+/// A side's slowest move, its seconds and its moves.
+type Time = (f64, f64, u32);
+type Times = [Time; 2];
+
+/// `t` added to `total`.
+fn add(total: &mut Time, t: Time) {
+    *total = (total.0.max(t.0), total.1 + t.1, total.2 + t.2);
+}
 
 /// One game from `opening`; returns White's result (1, 0, -1) and each side's times.
 fn play(opening: Position, white: Setting, black: Setting) -> (i32, Times) {
     let mut pos = opening;
     let mut times: Times = [(0.0, 0.0, 0); 2];
-    let mut note = |side: usize, t: f64| {
-        let s: &mut (f64, f64, u32) = &mut times[side];
-        *s = (s.0.max(t), s.1 + t, s.2 + 1);
-    };
+    let mut note = |side: usize, t: f64| add(&mut times[side], (t, t, 1));
     while !pos.is_over() {
         let side = pos.current_player().expect("a game on");
         let s = if side == 0 { white } else { black };
@@ -127,9 +131,8 @@ fn main() {
             let ra = if a_white { r } else { -r };
             let (ta, tb) = if a_white { (s[0], s[1]) } else { (s[1], s[0]) };
             let (sa, sb) = (ta.0, tb.0);
-            for (all, t) in times.iter_mut().zip([ta, tb]) {
-                *all = (all.0.max(t.0), all.1 + t.1, all.2 + t.2);
-            }
+            add(&mut times[0], ta);
+            add(&mut times[1], tb);
             wdl[(1 - ra) as usize] += 1;
             points += (ra as f64 + 1.0) / 2.0;
             games += 1;

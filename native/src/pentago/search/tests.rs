@@ -37,19 +37,26 @@ fn symmetries_form_the_dihedral_group() {
     }
 }
 
+/// The position after up to `plies` random moves (fewer when the game ends first).
+fn random_play(rng: &mut Rng, plies: u32) -> Position {
+    let mut pos = Position::new();
+    for _ in 0..plies {
+        if pos.is_over() {
+            break;
+        }
+        pos.play(pos.random_move(rng)).unwrap();
+    }
+    pos
+}
+
 /// Values are invariant under the symmetries, and moves map to moves with the same
 /// outcome.
 #[test]
 fn symmetric_positions_have_symmetric_moves() {
     let mut rng = Rng::new(8);
     for _ in 0..30 {
-        let mut pos = Position::new();
-        for _ in 0..(6 + rng.below(14)) {
-            if pos.is_over() {
-                break;
-            }
-            pos.play(pos.random_move(&mut rng)).unwrap();
-        }
+        let plies = 6 + rng.below(14);
+        let pos = random_play(&mut rng, plies);
         if pos.is_over() {
             continue;
         }
@@ -80,14 +87,8 @@ fn wins_in_one_agree_with_trying_every_move() {
     let mut rng = Rng::new(21);
     let (mut found, mut checked) = (0, 0);
     while checked < 3000 {
-        let mut pos = Position::new();
         let plies = 8 + rng.below(24);
-        for _ in 0..plies {
-            if pos.is_over() {
-                break;
-            }
-            pos.play(pos.random_move(&mut rng)).unwrap();
-        }
+        let pos = random_play(&mut rng, plies);
         if pos.is_over() {
             continue;
         }
@@ -128,13 +129,8 @@ fn naive_score(pos: &Position, w: &Weights) -> i32 {
 fn scores_and_horizon_values_agree_with_the_naive_ones() {
     let mut rng = Rng::new(12);
     for _ in 0..300 {
-        let mut pos = Position::new();
-        for _ in 0..rng.below(30) {
-            if pos.is_over() {
-                break;
-            }
-            pos.play(pos.random_move(&mut rng)).unwrap();
-        }
+        let plies = rng.below(30);
+        let pos = random_play(&mut rng, plies);
         if pos.is_over() {
             continue;
         }
@@ -299,14 +295,8 @@ fn search_finds_every_forced_win_in_three_plies() {
     while found < 12 {
         tried += 1;
         assert!(tried < 20_000, "too few positions with a win in three");
-        let mut pos = Position::new();
         let plies = 14 + rng.below(14);
-        for _ in 0..plies {
-            if pos.is_over() {
-                break;
-            }
-            pos.play(pos.random_move(&mut rng)).unwrap();
-        }
+        let pos = random_play(&mut rng, plies);
         if pos.is_over() || pos.winning_move().is_some() || !forced_win(&pos, 3) {
             continue;
         }
@@ -391,13 +381,8 @@ fn a_threat_is_the_last_movers_win_in_one() {
     let mut rng = Rng::new(12);
     let mut threats = 0;
     for _ in 0..400 {
-        let mut pos = Position::new();
-        for _ in 0..(8 + rng.below(20)) {
-            if pos.is_over() {
-                break;
-            }
-            pos.play(pos.random_move(&mut rng)).unwrap();
-        }
+        let plies = 8 + rng.below(20);
+        let pos = random_play(&mut rng, plies);
         if pos.is_over() {
             assert!(!Game::threatens(&pos));
             continue;
