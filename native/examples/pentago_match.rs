@@ -5,9 +5,8 @@
 //! or the deepest finished within 10 s), then optionally `xN`: N threat extensions a line
 //! (`SearchLimits::extensions`), `sN`: from N empty cells on, the exact solver's move when
 //! it does not lose (the evaluation's pick among the moves of the best value), as the
-//! Python levels play, then `f`: the fitted evaluation (`FITTED_WEIGHTS`), and last `rN`:
-//! late-move reductions of N plies (`SearchLimits::reductions`).  Prints every game and
-//! A's score.
+//! Python levels play, and last `f`: the fitted evaluation (`FITTED_WEIGHTS`).  Prints
+//! every game and A's score.
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::midgame::{self, Limits};
@@ -23,15 +22,9 @@ struct Setting {
     seconds: Option<f64>,
     solve_from: Option<u32>,
     fitted: bool,
-    reductions: u32,
 }
 
 fn parse(spec: &str) -> Setting {
-    // `rN` (late-move reductions) last of all
-    let (spec, reductions) = match spec.rsplit_once('r') {
-        Some((head, n)) => (head, n.parse().expect("reductions")),
-        None => (spec, 0),
-    };
     let (spec, fitted) = match spec.strip_suffix('f') {
         Some(head) => (head, true),
         None => (spec, false),
@@ -54,7 +47,7 @@ fn parse(spec: &str) -> Setting {
         None => (spec, None),
     };
     let depth = if depth.is_empty() { 64 } else { depth.parse().expect("a depth") };
-    Setting { depth, extensions, seconds, solve_from, fitted, reductions }
+    Setting { depth, extensions, seconds, solve_from, fitted }
 }
 
 /// A side's slowest move, its seconds and its moves.
@@ -85,7 +78,6 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, Times) {
             deadline: s.seconds.map(|t| start + Duration::from_secs_f64(t)),
             max_depth: s.depth,
             extensions: s.extensions,
-            reductions: s.reductions,
             ..SearchLimits::default()
         };
         let search = if s.fitted { best_move_fitted } else { best_move };

@@ -160,25 +160,25 @@ def test_pentago_levels_search_natively_within_their_budget(monkeypatch):
     asked = []
     original = PentagoState.search_position
 
-    def spy(self, time_limit=1.0, max_depth=None, extensions=0, fitted=False, reductions=0):
-        asked.append((time_limit, max_depth, extensions, fitted, reductions))
-        return original(self, min(time_limit, 0.05), max_depth, extensions, fitted, reductions)
+    def spy(self, time_limit=1.0, max_depth=None, extensions=0, fitted=False):
+        asked.append((time_limit, max_depth, extensions, fitted))
+        return original(self, min(time_limit, 0.05), max_depth, extensions, fitted)
 
     monkeypatch.setattr(PentagoState, "search_position", spy)
     state = pentago_late(1, 30)
     # each level searches deeper than the one below, its time an upper bound; expert and
     # perfect extend the lines that threaten a win at once and weigh the lines as fitted
-    # to exact values; perfect looks at late moves a ply shallower first
-    for level, budget, depth, extensions, fitted, reductions in (
-            ("medium", 0.5, 3, 0, False, 0), ("hard", 2.0, 4, 0, False, 0),
-            ("expert", 5.0, 5, 2, True, 0), ("perfect", 10.0, 8, 2, True, 1)):
+    # to exact values
+    for level, budget, depth, extensions, fitted in (
+            ("medium", 0.5, 3, 0, False), ("hard", 2.0, 4, 0, False),
+            ("expert", 5.0, 5, 2, True), ("perfect", 10.0, 7, 2, True)):
         bot = make_bot(level, seed=1)
         move = bot.choose(state)
         assert move in state.legal_moves() and bot.searched is not None
         assert bot.searched.move == move and 1 <= bot.searched.depth <= depth
-        time_limit, *asked_search = asked[-1]
+        time_limit, max_depth, asked_extensions, asked_fitted = asked[-1]
         assert 0 < time_limit <= budget - 0.03  # a margin is kept for getting back to Python
-        assert asked_search == [depth, extensions, fitted, reductions]
+        assert (max_depth, asked_extensions, asked_fitted) == (depth, extensions, fitted)
     assert "perfect" in pentarena.ai.LEVELS
 
 

@@ -347,9 +347,8 @@ impl PentagoCore {
     /// -1 (a forced loss) or 0 (a heuristic score), and ``score`` is in -1..1 (±1 proven).
     /// ``extensions``: threat extensions a line (a move threatening to win at once is
     /// searched a ply deeper, at most that many times a line); ``fitted``: the evaluation's
-    /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones; ``reductions``:
-    /// late-move reductions (plies; 0 none).
-    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0, fitted=false, reductions=0))]
+    /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones.
+    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0, fitted=false))]
     fn _search(
         &self,
         py: Python<'_>,
@@ -358,7 +357,6 @@ impl PentagoCore {
         max_nodes: Option<u64>,
         extensions: u32,
         fitted: bool,
-        reductions: u32,
     ) -> PyResult<(Action, f64, u32, u64, i32)> {
         let position = self.state.position;
         if position.is_over() {
@@ -376,7 +374,6 @@ impl PentagoCore {
             max_nodes,
             tt_bits,
             extensions,
-            reductions,
         };
         let r = py
             .detach(move || {

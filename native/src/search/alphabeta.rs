@@ -32,16 +32,11 @@ pub struct SearchLimits {
     /// Threat extensions allowed on a path: a move that threatens to win at once
     /// ([`Game::threatens`]) is searched a ply deeper, at most this many times a line.
     pub extensions: u32,
-    /// Late-move reductions: at a node with at least 3 plies left, the moves after the
-    /// first [`FULL_DEPTH_MOVES`] that threaten nothing are searched this many plies
-    /// shallower (one ply for the next few), with a null window, and again at full depth
-    /// when they beat the best so far.  0: none.
-    pub reductions: u32,
 }
 
 impl Default for SearchLimits {
     fn default() -> Self {
-        SearchLimits { deadline: None, max_depth: 64, max_nodes: None, tt_bits: 20, extensions: 0, reductions: 0 }
+        SearchLimits { deadline: None, max_depth: 64, max_nodes: None, tt_bits: 20, extensions: 0 }
     }
 }
 
@@ -161,11 +156,6 @@ impl Seen {
     }
 }
 
-/// Moves searched at full depth before late-move reductions start.
-pub const FULL_DEPTH_MOVES: usize = 4;
-/// From this move on, the full reduction.
-pub const DEEP_AFTER: usize = 16;
-
 /// Killer moves kept per ply.
 const KILLERS: usize = 4;
 
@@ -220,19 +210,6 @@ impl<G: Game> Searcher<G> {
         self.stop
     }
 
-    /// How many plies shallower the `index`-th move searched at a node `depth` plies
-    /// above the horizon is first looked at (see [`SearchLimits::reductions`]).
-    fn reduction(&self, depth: i32, index: usize) -> i32 {
-        let r = self.limits.reductions as i32;
-        if r == 0 || depth < 3 || index < FULL_DEPTH_MOVES {
-            0
-        } else if index < DEEP_AFTER {
-            1
-        } else {
-            r.min(depth - 2)
-        }
-    }
-
     /// Make room for the killers and the children at `ply`.
     fn reach(&mut self, ply: usize) {
         while self.killers.len() <= ply {
@@ -280,30 +257,20 @@ impl<G: Game> Searcher<G> {
     /// The value for the player to move at `ply` of playing to `child`, the `i`-th move
     /// searched there (principal variation search: the first with the full window, the
     /// others with a null window, searched again if they beat alpha).
-    /// A late move (`reduce` > 0, see [`SearchLimits::reductions`]) that threatens
-    /// nothing is first searched `reduce` plies shallower.
     #[allow(clippy::too_many_arguments)]
-    fn child_value(&mut self, child: &G, me: usize, i: usize, depth: i32, alpha: i32, beta: i32, ply: usize, reduce: i32) -> i32 {
+    fn child_value(&mut self, child: &G, me: usize, i: usize, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         if let Some(r) = child.result(me) {
             return r * (WIN - ply as i32 - 1);
         }
         // a threat to win at once is answered: searched a ply deeper, as few replies
         // hold it off
-        let may_extend = self.extended < self.limits.extensions;
-        let threat = (may_extend || reduce > 0) && child.threatens();
-        let extend = may_extend && threat;
+        let extend = self.extended < self.limits.extensions && child.threatens();
         let depth = depth + extend as i32;
         self.extended += extend as u32;
         let v = if i == 0 {
             -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
         } else {
-            // a late move that threatens nothing: a shallower look first, to see whether
-            // it is worth a full one
-            let reduce = if threat { 0 } else { reduce };
-            let mut v = -self.negamax(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-            if reduce > 0 && v > alpha && !self.stop {
-                v = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-            }
+            let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
             if v > alpha && v < beta && !self.stop {
                 -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -356,7 +323,7 @@ impl<G: Game> Searcher<G> {
             let v = if depth == 1 {
                 self.leaf_value(pos, mv, ply, w.best)
             } else {
-                self.child_value(&pos.child(mv), me, n - 1, depth, w.alpha, w.beta, ply, 0)
+                self.child_value(&pos.child(mv), me, n - 1, depth, w.alpha, w.beta, ply)
             };
             if self.stop {
                 return 0;
@@ -390,9 +357,7 @@ impl<G: Game> Searcher<G> {
         let children = self.children(pos, ply, tried);
         let mut cut = false;
         for (i, c) in children.iter().enumerate() {
-            let index = tried.len() + i;
-            let reduce = self.reduction(depth, index);
-            let v = self.child_value(&c.pos, me, index, depth, w.alpha, w.beta, ply, reduce);
+            let v = self.child_value(&c.pos, me, tried.len() + i, depth, w.alpha, w.beta, ply);
             if self.stop {
                 break;
             }
@@ -471,7 +436,7 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
         let mut best: Option<usize> = None;
         let mut done = 0;
         for i in 0..root_moves.len() {
-            let v = s.child_value(&root_moves[i].pos, me, i, depth, alpha, WIN, 0, 0);
+            let v = s.child_value(&root_moves[i].pos, me, i, depth, alpha, WIN, 0);
             if s.stop {
                 break;
             }

@@ -266,17 +266,3 @@ def test_fitted_search_weighs_lines_otherwise_and_proves_the_same():
         assert found.depth == 8 or found.proven
         value, _ = state.solve_moves()
         assert found.proven == value
-
-
-def test_late_move_reductions_look_at_fewer_positions_and_prove_the_same():
-    """``reductions=1`` (the perfect level's search) reaches the same depth through far
-    fewer positions, and to the end of the game proves the solver's values."""
-    state = PENTAGO.new_initial_state(position="....../.W..B./....../..W.../....../......")
-    plain, reduced = (state.search_position(time_limit=300, max_depth=4, reductions=r)
-                      for r in (0, 1))
-    assert plain.depth == reduced.depth == 4 and reduced.nodes * 2 < plain.nodes
-    for state in late_states(34, 8, 10):
-        found = state.search_position(time_limit=300, max_depth=9, fitted=True, reductions=1)
-        assert found.depth == 9 or found.proven
-        value, _ = state.solve_moves()
-        assert found.proven == value

@@ -216,52 +216,6 @@ fn fitted_search_proves_the_same_values() {
     }
 }
 
-/// Late-move reductions change what the search looks at first, never its proofs: to the
-/// end of the game every position gets the solver's value, with or without them.
-#[test]
-fn reductions_prove_the_same_values() {
-    let mut rng = Rng::new(22);
-    for _ in 0..40 {
-        let pos = crate::pentago::midgame::tests_support::random_position(&mut rng, 6);
-        let value = solved(&pos).value as i32;
-        for reductions in [1, 2] {
-            let limits = SearchLimits { max_depth: 6 + reductions, reductions, ..SearchLimits::default() };
-            for r in [best_move(&pos, &limits).unwrap(), best_move_fitted(&pos, &limits).unwrap()] {
-                assert_eq!(r.proven().unwrap_or(0), value, "{:?} with reductions {reductions}", pos.boards());
-            }
-        }
-    }
-}
-
-/// With late-move reductions the search looks at far fewer positions at the same depth
-/// in the middle game, and every win it claims, the solver confirms.
-#[test]
-fn reductions_search_fewer_positions_and_claim_only_true_wins() {
-    let limits = SearchLimits { max_depth: 5, extensions: 2, ..SearchLimits::default() };
-    let reduced = SearchLimits { reductions: 1, ..limits };
-    let mut rng = Rng::new(23);
-    let (mut plain_nodes, mut reduced_nodes) = (0, 0);
-    for _ in 0..6 {
-        let pos = random_play(&mut rng, 10);
-        if pos.is_over() {
-            continue;
-        }
-        plain_nodes += best_move(&pos, &limits).unwrap().nodes;
-        reduced_nodes += best_move(&pos, &reduced).unwrap().nodes;
-    }
-    assert!(reduced_nodes * 2 < plain_nodes, "{reduced_nodes} positions with reductions, {plain_nodes} without");
-    let mut wins = 0;
-    for pos in won_positions(3, 12, 20) {
-        let r = best_move(&pos, &reduced).unwrap();
-        if r.proven() == Some(1) {
-            wins += 1;
-            let s = solved(&pos);
-            assert_eq!(s.moves.iter().find(|m| m.0 == r.best).unwrap().1, 1, "a win the solver denies");
-        }
-    }
-    assert!(wins >= 10, "{wins} wins of 20 proven");
-}
-
 fn solved(pos: &Position) -> midgame::Solved {
     midgame::solve(pos, &Limits::default()).expect("solved")
 }

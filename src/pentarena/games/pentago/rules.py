@@ -59,7 +59,7 @@ class PentagoGame(Game):
         "medium": {"search": {"max_depth": 3}},
         "hard": {"search": {"max_depth": 4}},
         "expert": {"search": {"max_depth": 5, "extensions": 2, "fitted": True}, "solve_share": 0.4},
-        "perfect": {"search": {"max_depth": 8, "extensions": 2, "fitted": True, "reductions": 1}},
+        "perfect": {"search": {"max_depth": 7, "extensions": 2, "fitted": True}},
     })
 
     def __init__(self) -> None:
@@ -206,23 +206,17 @@ class PentagoState(PentagoCore, State):
         return Solution(value, MOVES_BY_ACTION[best], colourings * 128)
 
     def search_position(self, time_limit: float = 1.0, max_depth: int | None = None,
-                        extensions: int = 0, fitted: bool = False,
-                        reductions: int = 0) -> SearchResult | None:
+                        extensions: int = 0, fitted: bool = False) -> SearchResult | None:
         """The native alpha-beta (``native/src/search``, Pentago's knowledge in
         ``native/src/pentago/search.rs``), without the GIL, for ``time_limit`` seconds or
         ``max_depth`` plies; ``extensions``: how many times a line may be searched a ply
         deeper after a move that threatens to win at once; ``fitted``: the evaluation's
-        weights fitted to the exact solver's values rather than the hand-set ones;
-        ``reductions``: late-move reductions — at a node 3 plies or more above the
-        horizon, the moves after the first four that threaten nothing are looked at a ply
-        shallower first (after the first 16, ``reductions`` plies), and searched in full
-        only when they beat the best so far."""
+        weights fitted to the exact solver's values rather than the hand-set ones."""
         if self.is_terminal():
             return None
         action, value, depth, nodes, proven = self._search(time_limit, max_depth,
                                                            extensions=extensions,
-                                                           fitted=fitted,
-                                                           reductions=reductions)
+                                                           fitted=fitted)
         return SearchResult(MOVES_BY_ACTION[action], value, depth, nodes, proven)
 
     def clone(self) -> PentagoState:
