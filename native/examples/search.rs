@@ -2,8 +2,7 @@
 //! from random positions after PLIES random moves: depth reached, nodes, score.
 //! `dN` instead of SECONDS searches to N plies with no clock (to compare node counts);
 //! either may end in `xE`: E threat extensions a line (`SearchLimits::extensions`), and
-//! then in `f`: the fitted evaluation (`FITTED_WEIGHTS`), and last in `tN`: N threads
-//! (`SearchLimits::threads`), e.g. `d7x2ft2`.
+//! then in `f`: the fitted evaluation (`FITTED_WEIGHTS`).
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::search::{best_move, best_move_fitted};
@@ -14,10 +13,6 @@ use pentarena_native::search::SearchLimits;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let first = args.first().cloned().unwrap_or_else(|| "2".into());
-    let (first, threads) = match first.rsplit_once('t') {
-        Some((head, n)) => (head.to_string(), n.parse().expect("threads")),
-        None => (first, 1),
-    };
     let (first, fitted) = match first.strip_suffix('f') {
         Some(head) => (head.to_string(), true),
         None => (first, false),
@@ -44,13 +39,8 @@ fn main() {
         }
         let start = Instant::now();
         let limits = match depth {
-            Some(d) => SearchLimits { max_depth: d, extensions, threads, ..SearchLimits::default() },
-            None => SearchLimits {
-                deadline: Some(start + Duration::from_secs_f64(seconds)),
-                extensions,
-                threads,
-                ..SearchLimits::default()
-            },
+            Some(d) => SearchLimits { max_depth: d, extensions, ..SearchLimits::default() },
+            None => SearchLimits { deadline: Some(start + Duration::from_secs_f64(seconds)), extensions, ..SearchLimits::default() },
         };
         let r = if fitted { best_move_fitted(&pos, &limits) } else { best_move(&pos, &limits) }.unwrap();
         println!(

@@ -347,9 +347,8 @@ impl PentagoCore {
     /// -1 (a forced loss) or 0 (a heuristic score), and ``score`` is in -1..1 (±1 proven).
     /// ``extensions``: threat extensions a line (a move threatening to win at once is
     /// searched a ply deeper, at most that many times a line); ``fitted``: the evaluation's
-    /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones; ``threads``:
-    /// threads searching at once, sharing the transposition table (1 to 64).
-    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0, fitted=false, threads=1))]
+    /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones.
+    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0, fitted=false))]
     fn _search(
         &self,
         py: Python<'_>,
@@ -358,12 +357,8 @@ impl PentagoCore {
         max_nodes: Option<u64>,
         extensions: u32,
         fitted: bool,
-        threads: u32,
     ) -> PyResult<(Action, f64, u32, u64, i32)> {
         let position = self.state.position;
-        if !(1..=64).contains(&threads) {
-            return Err(PyValueError::new_err(format!("threads must be 1 to 64, not {threads}")));
-        }
         if position.is_over() {
             return Err(PyValueError::new_err("the game is over: there is no move to choose"));
         }
@@ -379,7 +374,6 @@ impl PentagoCore {
             max_nodes,
             tt_bits,
             extensions,
-            threads,
         };
         let r = py
             .detach(move || {

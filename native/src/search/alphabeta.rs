@@ -14,13 +14,7 @@
 //! ([`SearchLimits::extensions`]), so forcing lines are followed past the fixed depth.
 //! The search stops at the time or depth limit, or as soon as the root is proven (a
 //! forced win, or every move losing).
-//!
-//! With [`SearchLimits::threads`] above 1 the search is "lazy SMP": helper threads run the
-//! same iterative deepening (every other one a ply ahead) and share only the
-//! transposition table, so that each finds much of its tree already searched by the
-//! others; the first thread's result is the answer, and the helpers stop with it.
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
 use super::tt::{Bound, Table};
@@ -38,13 +32,11 @@ pub struct SearchLimits {
     /// Threat extensions allowed on a path: a move that threatens to win at once
     /// ([`Game::threatens`]) is searched a ply deeper, at most this many times a line.
     pub extensions: u32,
-    /// Threads searching at once, sharing the transposition table (1: this one alone).
-    pub threads: u32,
 }
 
 impl Default for SearchLimits {
     fn default() -> Self {
-        SearchLimits { deadline: None, max_depth: 64, max_nodes: None, tt_bits: 20, extensions: 0, threads: 1 }
+        SearchLimits { deadline: None, max_depth: 64, max_nodes: None, tt_bits: 20, extensions: 0 }
     }
 }
 
@@ -167,10 +159,8 @@ impl Seen {
 /// Killer moves kept per ply.
 const KILLERS: usize = 4;
 
-struct Searcher<'a, G: Game> {
-    tt: &'a Table<G::Move>,
-    /// Set when the search is over (for every thread).
-    done: &'a AtomicBool,
+struct Searcher<G: Game> {
+    tt: Table<G::Move>,
     killers: Vec<[Option<G::Move>; KILLERS]>,
     /// Per ply, the children being searched.
     buffers: Vec<Vec<Child<G>>>,
@@ -206,29 +196,10 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
-    fn new(tt: &'a Table<G::Move>, done: &'a AtomicBool, limits: &SearchLimits) -> Searcher<'a, G> {
-        Searcher {
-            tt,
-            done,
-            killers: vec![[None; KILLERS]; 2],
-            buffers: vec![Vec::new(), Vec::new()],
-            moves: Vec::new(),
-            seen: Seen::new(),
-            nodes: 0,
-            next_check: 0,
-            limits: *limits,
-            stop: false,
-            extended: 0,
-        }
-    }
-
+impl<G: Game> Searcher<G> {
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 256;
-            if self.done.load(Relaxed) {
-                self.stop = true;
-            }
             if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stop = true;
             }
@@ -438,83 +409,70 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
     if root.result(root.side()).is_some() {
         return None;
     }
+    let mut s = Searcher::<G> {
+        tt: Table::new(limits.tt_bits),
+        killers: vec![[None; KILLERS]; 2],
+        buffers: vec![Vec::new(), Vec::new()],
+        moves: Vec::new(),
+        seen: Seen::new(),
+        nodes: 0,
+        next_check: 0,
+        limits: *limits,
+        stop: false,
+        extended: 0,
+    };
     if let Some(mv) = root.winning_move() {
         return Some(SearchResult { best: mv, score: WIN - 1, depth: 1, nodes: 1, scores: vec![(mv, WIN - 1)] });
     }
-    let tt = Table::new(limits.tt_bits);
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..limits.threads.max(1))
-            .map(|h| {
-                let (tt, done) = (&tt, &done);
-                scope.spawn(move || {
-                    let mut s = Searcher::new(tt, done, limits);
-                    s.iterate(root, 1 + (h % 2) * std::env::var("HELPER_AHEAD").map_or(1, |v| v.parse().unwrap()));
-                    s.nodes
-                })
-            })
-            .collect();
-        let mut s = Searcher::new(&tt, &done, limits);
-        let result = s.iterate(root, 1);
-        done.store(true, Relaxed);
-        let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().expect("a helper thread")).sum();
-        result.map(|r| SearchResult { nodes: r.nodes + helper_nodes, ..r })
-    })
-}
-
-impl<G: Game> Searcher<'_, G> {
-    /// Iterative deepening from `first_depth` plies until a limit or a proof.
-    fn iterate(&mut self, root: &G, first_depth: u32) -> Option<SearchResult<G::Move>> {
-        let mut root_moves = self.children(root, 0, &[]);
-        if root_moves.is_empty() {
-            return None;
-        }
-        let me = root.side();
-        let mut scores: Vec<i32> = vec![0; root_moves.len()];
-        let mut result = SearchResult { best: root_moves[0].mv, score: 0, depth: 0, nodes: 0, scores: Vec::new() };
-        for depth in first_depth.min(self.limits.max_depth.max(1)) as i32..=self.limits.max_depth.max(1) as i32 {
-            let mut alpha = -WIN;
-            let mut best: Option<usize> = None;
-            let mut done = 0;
-            for i in 0..root_moves.len() {
-                let v = self.child_value(&root_moves[i].pos, me, i, depth, alpha, WIN, 0);
-                if self.stop {
-                    break;
-                }
-                // a move that fails low has only a bound: keep it below every exact score
-                scores[i] = if v > alpha || i == 0 { v } else { v.min(alpha) - 1 };
-                done = i + 1;
-                if v > alpha {
-                    alpha = v;
-                    best = Some(i);
-                }
-            }
-            if let Some(b) = best {
-                // completed or not, a move that beat the others' searched scores at this depth
-                result.best = root_moves[b].mv;
-                result.score = scores[b];
-            }
-            if self.stop && done < root_moves.len() {
-                break;
-            }
-            result.depth = depth as u32;
-            // re-order by this iteration's scores (stable: ties keep the previous order)
-            let mut order: Vec<usize> = (0..root_moves.len()).collect();
-            order.sort_by(|&a, &b| scores[b].cmp(&scores[a]));
-            root_moves = order.iter().map(|&i| root_moves[i]).collect();
-            scores = order.iter().map(|&i| scores[i]).collect();
-            result.scores = root_moves.iter().zip(&scores).map(|(c, &v)| (c.mv, v)).collect();
-            let top = scores[0];
-            if top >= PROVEN || top <= -PROVEN {
-                break; // a forced win, or every move loses
-            }
-            if self.stop {
-                break;
-            }
-        }
-        result.nodes = self.nodes;
-        Some(result)
+    let mut root_moves = s.children(root, 0, &[]);
+    if root_moves.is_empty() {
+        return None;
     }
+    let me = root.side();
+    let mut scores: Vec<i32> = vec![0; root_moves.len()];
+    let mut result = SearchResult { best: root_moves[0].mv, score: 0, depth: 0, nodes: 0, scores: Vec::new() };
+    for depth in 1..=limits.max_depth.max(1) as i32 {
+        let mut alpha = -WIN;
+        let mut best: Option<usize> = None;
+        let mut done = 0;
+        for i in 0..root_moves.len() {
+            let v = s.child_value(&root_moves[i].pos, me, i, depth, alpha, WIN, 0);
+            if s.stop {
+                break;
+            }
+            // a move that fails low has only a bound: keep it below every exact score
+            scores[i] = if v > alpha || i == 0 { v } else { v.min(alpha) - 1 };
+            done = i + 1;
+            if v > alpha {
+                alpha = v;
+                best = Some(i);
+            }
+        }
+        if let Some(b) = best {
+            // completed or not, a move that beat the others' searched scores at this depth
+            result.best = root_moves[b].mv;
+            result.score = scores[b];
+        }
+        if s.stop && done < root_moves.len() {
+            break;
+        }
+        result.depth = depth as u32;
+        // re-order by this iteration's scores (stable: ties keep the previous order)
+        let mut order: Vec<usize> = (0..root_moves.len()).collect();
+        order.sort_by(|&a, &b| scores[b].cmp(&scores[a]));
+        root_moves = order.iter().map(|&i| root_moves[i]).collect();
+        scores = order.iter().map(|&i| scores[i]).collect();
+        result.scores = root_moves.iter().zip(&scores).map(|(c, &v)| (c.mv, v)).collect();
+        let top = scores[0];
+        if top >= PROVEN || top <= -PROVEN {
+            break; // a forced win, or every move loses
+        }
+        if s.stop {
+            break;
+        }
+    }
+    result.nodes = s.nodes;
+    Some(result)
 }
 
 #[cfg(test)]

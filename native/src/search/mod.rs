@@ -28,8 +28,7 @@ pub enum Horizon {
 /// are for the player to move ("negamax"); heuristic ones stay strictly inside
 /// `±PROVEN`.
 pub trait Game: Copy + Send + Sync {
-    /// A move fits in 16 bits (the transposition table keeps it so).
-    type Move: Copy + PartialEq + Default + std::fmt::Debug + Send + Into<u16> + From<u16>;
+    type Move: Copy + PartialEq + Default + std::fmt::Debug + Send;
 
     /// The player to move (for a finished game: whoever would have been next).
     fn side(&self) -> usize;
