@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::midgame::{self, Limits};
-use pentarena_native::pentago::search::{best_move, best_move_fitted, best_move_turning, Weights, FITTED_WEIGHTS, LINE_WEIGHTS, TURNING_WEIGHTS};
+use pentarena_native::pentago::search::{best_move, best_move_fitted, Weights, FITTED_WEIGHTS, LINE_WEIGHTS};
 use pentarena_native::pentago::{Move, Position};
 use pentarena_native::rng::Rng;
 use pentarena_native::search::SearchLimits;
@@ -22,14 +22,9 @@ struct Setting {
     seconds: Option<f64>,
     solve_from: Option<u32>,
     fitted: bool,
-    turning: bool,
 }
 
 fn parse(spec: &str) -> Setting {
-    let (spec, turning) = match spec.strip_suffix('g') {
-        Some(head) => (head, true),
-        None => (spec, false),
-    };
     let (spec, fitted) = match spec.strip_suffix('f') {
         Some(head) => (head, true),
         None => (spec, false),
@@ -52,7 +47,7 @@ fn parse(spec: &str) -> Setting {
         None => (spec, None),
     };
     let depth = if depth.is_empty() { 64 } else { depth.parse().expect("a depth") };
-    Setting { depth, extensions, seconds, solve_from, fitted: fitted || turning, turning }
+    Setting { depth, extensions, seconds, solve_from, fitted }
 }
 
 /// A side's slowest move, its seconds and its moves.
@@ -73,7 +68,7 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, Times) {
         let side = pos.current_player().expect("a game on");
         let s = if side == 0 { white } else { black };
         let start = Instant::now();
-        let weights = if s.turning { &TURNING_WEIGHTS } else if s.fitted { &FITTED_WEIGHTS } else { &LINE_WEIGHTS };
+        let weights = if s.fitted { &FITTED_WEIGHTS } else { &LINE_WEIGHTS };
         if let Some(mv) = s.solve_from.and_then(|n| solved_move(&pos, n, weights)) {
             note(side, start.elapsed().as_secs_f64());
             pos.play(mv).expect("a legal move");
@@ -85,7 +80,7 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, Times) {
             extensions: s.extensions,
             ..SearchLimits::default()
         };
-        let search = if s.turning { best_move_turning } else if s.fitted { best_move_fitted } else { best_move };
+        let search = if s.fitted { best_move_fitted } else { best_move };
         let r = search(&pos, &limits).expect("a move");
         note(side, start.elapsed().as_secs_f64());
         pos.play(Move::from_action(r.best).expect("an action")).expect("a legal move");

@@ -5,7 +5,7 @@
 //! then in `f`: the fitted evaluation (`FITTED_WEIGHTS`).
 use std::time::{Duration, Instant};
 
-use pentarena_native::pentago::search::{best_move, best_move_fitted, best_move_turning};
+use pentarena_native::pentago::search::{best_move, best_move_fitted};
 use pentarena_native::pentago::{Move, Position};
 use pentarena_native::rng::Rng;
 use pentarena_native::search::SearchLimits;
@@ -13,10 +13,6 @@ use pentarena_native::search::SearchLimits;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let first = args.first().cloned().unwrap_or_else(|| "2".into());
-    let (first, turning) = match first.strip_suffix('g') {
-        Some(head) => (head.to_string(), true),
-        None => (first, false),
-    };
     let (first, fitted) = match first.strip_suffix('f') {
         Some(head) => (head.to_string(), true),
         None => (first, false),
@@ -46,7 +42,7 @@ fn main() {
             Some(d) => SearchLimits { max_depth: d, extensions, ..SearchLimits::default() },
             None => SearchLimits { deadline: Some(start + Duration::from_secs_f64(seconds)), extensions, ..SearchLimits::default() },
         };
-        let r = if turning { best_move_turning(&pos, &limits) } else if fitted { best_move_fitted(&pos, &limits) } else { best_move(&pos, &limits) }.unwrap();
+        let r = if fitted { best_move_fitted(&pos, &limits) } else { best_move(&pos, &limits) }.unwrap();
         println!(
             "after {n:2} plies: {} (score {}) depth {} nodes {} in {:.2} s",
             Move::from_action(r.best).unwrap(),

@@ -139,14 +139,11 @@ pub fn sym_action(a: Action, s: usize) -> Action {
 pub struct Weights {
     pub mine: [i32; 5],
     pub theirs: [i32; 5],
-    /// What a colour's best quarter turn is worth, a unit a line of three it makes (a
-    /// four six), for the player to move and against them (see [`turn_potential`]).
-    pub turn: [i32; 2],
 }
 
 /// The hand-set weights, six times as much a marble more, the opponent's four (a threat)
 /// twice the mover's (the levels up to `hard`).
-pub const LINE_WEIGHTS: Weights = Weights { mine: [0, 1, 6, 36, 200], theirs: [0, 1, 6, 36, 400], turn: [0, 0] };
+pub const LINE_WEIGHTS: Weights = Weights { mine: [0, 1, 6, 36, 200], theirs: [0, 1, 6, 36, 400] };
 
 /// Weights fitted to exact values: a logistic regression of the solver's results for the
 /// player to move on the line counts, over the children (after every move) of 300 solved
@@ -158,48 +155,7 @@ pub const LINE_WEIGHTS: Weights = Weights { mine: [0, 1, 6, 36, 200], theirs: [0
 /// opponent's lines of one next to nothing.  A four of the mover's own (a win at once, so
 /// none in the fit) stays above any other line.  `expert` and `perfect` search with these
 /// ([`Fitted`]): at 5 plies they play clearly better, at 4 a little (docs/native.md).
-pub const FITTED_WEIGHTS: Weights = Weights { mine: [0, 20, 37, 131, 400], theirs: [0, 1, 35, 77, 324], turn: [0, 0] };
-
-/// Weights fitted as [`FITTED_WEIGHTS`] with each colour's best quarter turn as well.
-pub const TURNING_WEIGHTS: Weights = Weights { mine: [0, 19, 23, 50, 400], theirs: [0, 5, 32, 59, 232], turn: [147, 28] };
-
-/// The best quarter turn of each colour (the player to move's first, packed sides and
-/// line counts): the most lines of three free of the other colour (a four counting six)
-/// that turning one quadrant (both colours' marbles in it) leaves.
-#[inline]
-fn turn_potential(me: u64, them: u64, cm: u128, ct: u128) -> (i32, i32) {
-    let free = |c: u128| !(c | c >> 1 | c >> 2) & FIELD_LOW;
-    let value = |c: u128, free: u128| {
-        let (b0, b1, b2) = (c & free, c >> 1 & free, c >> 2 & free);
-        (b0 & b1).count_ones() as i32 + 6 * (b2 & !b0).count_ones() as i32
-    };
-    let (mut best_m, mut best_t) = (0, 0);
-    for (q, table) in COUNTS.iter().enumerate() {
-        let (pm, pt) = ((me >> (16 * q) & 0x1FF) as usize, (them >> (16 * q) & 0x1FF) as usize);
-        if pm | pt == 0 {
-            continue;
-        }
-        let (rest_m, rest_t) = (cm - table[pm], ct - table[pt]);
-        for rotate in ROTATE.iter() {
-            let m = rest_m + table[rotate[pm] as usize];
-            let t = rest_t + table[rotate[pt] as usize];
-            best_m = best_m.max(value(m, free(t)));
-            best_t = best_t.max(value(t, free(m)));
-        }
-    }
-    (best_m, best_t)
-}
-
-/// The score for the player to move (packed sides, line counts) with weights `w`.
-#[inline]
-fn sides_score(me: u64, them: u64, cm: u128, ct: u128, w: &Weights) -> i32 {
-    let lines = lines_score(cm, ct, w);
-    if w.turn == [0, 0] {
-        return lines;
-    }
-    let (tm, tt) = turn_potential(me, them, cm, ct);
-    lines + w.turn[0] * tm - w.turn[1] * tt
-}
+pub const FITTED_WEIGHTS: Weights = Weights { mine: [0, 20, 37, 131, 400], theirs: [0, 1, 35, 77, 324] };
 
 /// [`Position::score`] from the line counts of the player to move and of the other.
 #[inline]
@@ -296,7 +252,7 @@ impl Position {
     /// [`Position::score`] with other weights.
     pub fn score_with(&self, w: &Weights) -> i32 {
         let me = self.to_move as usize;
-        sides_score(self.sides[me], self.sides[1 - me], self.counts[me], self.counts[1 - me], w)
+        lines_score(self.counts[me], self.counts[1 - me], w)
     }
 
     /// [`Game::horizon`] with the evaluation's weights `w`: a move's result, or the
@@ -318,12 +274,7 @@ impl Position {
             (true, false) => Horizon::Over(1),
             (false, true) => Horizon::Over(-1),
             _ if self.occupied() | bit == FULL => Horizon::Over(0),
-            _ if w.turn == [0, 0] => Horizon::Eval(-lines_score(ct, cm, w)),
-            _ => {
-                let turned = |side: u64, p: usize| side & !(0x1FF << (16 * q)) | (rotate[p] as u64) << (16 * q);
-                let (me_after, them_after) = (turned(self.sides[me] | bit, mine), turned(self.sides[1 - me], theirs));
-                Horizon::Eval(-sides_score(them_after, me_after, ct, cm, w))
-            }
+            _ => Horizon::Eval(-lines_score(ct, cm, w)),
         }
     }
 
@@ -496,71 +447,6 @@ impl Game for Fitted {
     }
 }
 
-/// A position searched with the [`TURNING_WEIGHTS`] (experiment): the same game
-/// as [`Position`]'s, another evaluation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Turning(pub Position);
-
-impl Game for Turning {
-    type Move = Action;
-
-    fn side(&self) -> usize {
-        self.0.side()
-    }
-
-    fn result(&self, seat: usize) -> Option<i32> {
-        self.0.result(seat)
-    }
-
-    fn moves(&self, out: &mut Vec<Action>) {
-        Game::moves(&self.0, out)
-    }
-
-    fn is_legal(&self, a: Action) -> bool {
-        self.0.is_legal(a)
-    }
-
-    fn child(&self, a: Action) -> Turning {
-        Turning(self.0.child(a))
-    }
-
-    fn key(&self) -> (u64, u8) {
-        self.0.canonical()
-    }
-
-    fn sibling_key(&self) -> u64 {
-        self.0.sibling_key()
-    }
-
-    fn map_move(a: Action, sym: u8, inverse: bool) -> Action {
-        Position::map_move(a, sym, inverse)
-    }
-
-    fn winning_move(&self) -> Option<Action> {
-        Game::winning_move(&self.0)
-    }
-
-    fn has_winning_move(&self) -> bool {
-        self.0.has_winning_move()
-    }
-
-    fn threatens(&self) -> bool {
-        self.0.threatens()
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.0.score_with(&TURNING_WEIGHTS)
-    }
-
-    fn horizon(&self, a: Action) -> Horizon {
-        self.0.horizon_with(a, &TURNING_WEIGHTS)
-    }
-
-    fn order_score(&self, _a: Action, child: &Turning) -> i32 {
-        self.0.order_with(&child.0, &TURNING_WEIGHTS)
-    }
-}
-
 /// Search `pos` with the generic alpha-beta (the hand-set evaluation).
 pub fn best_move(pos: &Position, limits: &SearchLimits) -> Option<SearchResult<Action>> {
     search::search(pos, limits)
@@ -569,11 +455,6 @@ pub fn best_move(pos: &Position, limits: &SearchLimits) -> Option<SearchResult<A
 /// [`best_move`] with the evaluation's [`FITTED_WEIGHTS`].
 pub fn best_move_fitted(pos: &Position, limits: &SearchLimits) -> Option<SearchResult<Action>> {
     search::search(&Fitted(*pos), limits)
-}
-
-/// [`best_move`] with the [`TURNING_WEIGHTS`].
-pub fn best_move_turning(pos: &Position, limits: &SearchLimits) -> Option<SearchResult<Action>> {
-    search::search(&Turning(*pos), limits)
 }
 
 #[cfg(test)]

@@ -347,9 +347,8 @@ impl PentagoCore {
     /// -1 (a forced loss) or 0 (a heuristic score), and ``score`` is in -1..1 (±1 proven).
     /// ``extensions``: threat extensions a line (a move threatening to win at once is
     /// searched a ply deeper, at most that many times a line); ``fitted``: the evaluation's
-    /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones; ``turning``: those
-    /// fitted with each colour's best quarter turn (``TURNING_WEIGHTS``).
-    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0, fitted=false, turning=false))]
+    /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones.
+    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0, fitted=false))]
     fn _search(
         &self,
         py: Python<'_>,
@@ -358,7 +357,6 @@ impl PentagoCore {
         max_nodes: Option<u64>,
         extensions: u32,
         fitted: bool,
-        turning: bool,
     ) -> PyResult<(Action, f64, u32, u64, i32)> {
         let position = self.state.position;
         if position.is_over() {
@@ -379,11 +377,7 @@ impl PentagoCore {
         };
         let r = py
             .detach(move || {
-                let search = match (turning, fitted) {
-                    (true, _) => pentago::search::best_move_turning,
-                    (false, true) => pentago::search::best_move_fitted,
-                    (false, false) => pentago::search::best_move,
-                };
+                let search = if fitted { pentago::search::best_move_fitted } else { pentago::search::best_move };
                 search(&position, &limits)
             })
             .ok_or_else(|| PyValueError::new_err("no legal move"))?;

@@ -206,21 +206,17 @@ class PentagoState(PentagoCore, State):
         return Solution(value, MOVES_BY_ACTION[best], colourings * 128)
 
     def search_position(self, time_limit: float = 1.0, max_depth: int | None = None,
-                        extensions: int = 0, fitted: bool = False,
-                        turning: bool = False) -> SearchResult | None:
+                        extensions: int = 0, fitted: bool = False) -> SearchResult | None:
         """The native alpha-beta (``native/src/search``, Pentago's knowledge in
         ``native/src/pentago/search.rs``), without the GIL, for ``time_limit`` seconds or
         ``max_depth`` plies; ``extensions``: how many times a line may be searched a ply
         deeper after a move that threatens to win at once; ``fitted``: the evaluation's
-        weights fitted to the exact solver's values rather than the hand-set ones;
-        ``turning``: weights fitted with each colour's best quarter turn as well (the
-        most lines of three, a four counting six, that turning one quadrant leaves)."""
+        weights fitted to the exact solver's values rather than the hand-set ones."""
         if self.is_terminal():
             return None
         action, value, depth, nodes, proven = self._search(time_limit, max_depth,
                                                            extensions=extensions,
-                                                           fitted=fitted,
-                                                           turning=turning)
+                                                           fitted=fitted)
         return SearchResult(MOVES_BY_ACTION[action], value, depth, nodes, proven)
 
     def clone(self) -> PentagoState:
