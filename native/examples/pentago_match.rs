@@ -6,7 +6,9 @@
 //! (`SearchLimits::extensions`), `sN`: from N empty cells on, the exact solver's move when
 //! it does not lose (the evaluation's pick among the moves of the best value), as the
 //! Python levels play, and last `f`: the fitted evaluation (`FITTED_WEIGHTS`).  Prints
-//! every game and A's score.
+//! every game and A's score.  With the environment variable `PROBE=N`, the exact value
+//! for White of the first position with N empty cells or fewer is printed with each
+//! game, and the games counted by it (where were the games decided?).
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::midgame::{self, Limits};
@@ -59,12 +61,19 @@ fn add(total: &mut Time, t: Time) {
     *total = (total.0.max(t.0), total.1 + t.1, total.2 + t.2);
 }
 
-/// One game from `opening`; returns White's result (1, 0, -1) and each side's times.
-fn play(opening: Position, white: Setting, black: Setting) -> (i32, Times) {
+/// One game from `opening`; returns White's result (1, 0, -1), each side's times and,
+/// with `probe`, White's exact value at the first position with that many empty cells
+/// or fewer (None if the game ended before).
+fn play(opening: Position, white: Setting, black: Setting, probe: Option<u32>) -> (i32, Times, Option<i32>) {
     let mut pos = opening;
     let mut times: Times = [(0.0, 0.0, 0); 2];
+    let mut probed = None;
     let mut note = |side: usize, t: f64| add(&mut times[side], (t, t, 1));
     while !pos.is_over() {
+        if probed.is_none() && probe.is_some_and(|n| pos.empty_count() <= n) {
+            let v = midgame::solve(&pos, &Limits { threads: 1, ..Limits::default() }).expect("solved").value as i32;
+            probed = Some(if pos.current_player() == Some(0) { v } else { -v });
+        }
         let side = pos.current_player().expect("a game on");
         let s = if side == 0 { white } else { black };
         let start = Instant::now();
@@ -90,7 +99,7 @@ fn play(opening: Position, white: Setting, black: Setting) -> (i32, Times) {
         0b01 => 1,
         _ => -1,
     };
-    (result, times)
+    (result, times, probed)
 }
 
 /// The solver's move from `n` empty cells on, unless the position is lost: of the moves
@@ -120,6 +129,10 @@ fn main() {
     let (mut points, mut games) = (0.0, 0);
     let mut wdl = [0; 3];
     let mut times: Times = [(0.0, 0.0, 0); 2];
+    let probe: Option<u32> = std::env::var("PROBE").ok().map(|v| v.parse().expect("PROBE: empty cells"));
+    // per A's colour, the games by White's probed value (won, drawn, lost, not reached) and
+    // their result for A
+    let mut probes: [[Vec<i32>; 4]; 2] = Default::default();
     for n in first..first + openings {
         let mut rng = Rng::new(1000 + n);
         let mut opening = Position::new();
@@ -127,7 +140,7 @@ fn main() {
             opening.play(opening.random_move(&mut rng)).unwrap();
         }
         for a_white in [true, false] {
-            let (r, s) = if a_white { play(opening, a, b) } else { play(opening, b, a) };
+            let (r, s, probed) = if a_white { play(opening, a, b, probe) } else { play(opening, b, a, probe) };
             let ra = if a_white { r } else { -r };
             let (ta, tb) = if a_white { (s[0], s[1]) } else { (s[1], s[0]) };
             let (sa, sb) = (ta.0, tb.0);
@@ -136,7 +149,10 @@ fn main() {
             wdl[(1 - ra) as usize] += 1;
             points += (ra as f64 + 1.0) / 2.0;
             games += 1;
-            println!("opening {n} A {}: {ra:+} (slowest A {sa:.2} s, B {sb:.2} s)", if a_white { "White" } else { "Black" });
+            let at = probed.map_or(3, |v| (1 - v) as usize);
+            probes[!a_white as usize][at].push(ra);
+            let value = probed.map_or(String::new(), |v| format!(", White's value at the probe {v:+}"));
+            println!("opening {n} A {}: {ra:+} (slowest A {sa:.2} s, B {sb:.2} s{value})", if a_white { "White" } else { "Black" });
         }
     }
     println!(
@@ -152,4 +168,17 @@ fn main() {
         times[0].1 / times[0].2.max(1) as f64,
         times[1].1 / times[1].2.max(1) as f64
     );
+    if probe.is_some() {
+        for (colour, by_value) in ["White", "Black"].iter().zip(&probes) {
+            let summary: Vec<String> = ["won", "drawn", "lost", "not reached"]
+                .iter()
+                .zip(by_value)
+                .map(|(what, rs)| {
+                    let wdl = |x: i32| rs.iter().filter(|&&r| r == x).count();
+                    format!("{what} for White {} (A {}-{}-{})", rs.len(), wdl(1), wdl(0), wdl(-1))
+                })
+                .collect();
+            println!("A as {colour}, at the probe: {}", summary.join(", "));
+        }
+    }
 }
