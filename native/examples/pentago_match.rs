@@ -8,7 +8,8 @@
 //! Python levels play, and last `f`: the fitted evaluation (`FITTED_WEIGHTS`).  Prints
 //! every game and A's score.  With the environment variable `PROBE=N`, the exact value
 //! for White of the first position with N empty cells or fewer is printed with each
-//! game, and the games counted by it (where were the games decided?).
+//! game, and the games counted by it (where were the games decided?); a side that solves
+//! that position plays from the probe's solution (its time then leaves the solving out).
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::midgame::{self, Limits};
@@ -70,15 +71,19 @@ fn play(opening: Position, white: Setting, black: Setting, probe: Option<u32>) -
     let mut probed = None;
     let mut note = |side: usize, t: f64| add(&mut times[side], (t, t, 1));
     while !pos.is_over() {
+        // the probe's solution of this position, if it is probed
+        let mut known = None;
         if probed.is_none() && probe.is_some_and(|n| pos.empty_count() <= n) {
-            let v = midgame::solve(&pos, &Limits { threads: 1, ..Limits::default() }).expect("solved").value as i32;
+            let solved = solve(&pos).expect("solved");
+            let v = solved.value as i32;
             probed = Some(if pos.current_player() == Some(0) { v } else { -v });
+            known = Some(solved);
         }
         let side = pos.current_player().expect("a game on");
         let s = if side == 0 { white } else { black };
         let start = Instant::now();
         let weights = if s.fitted { &FITTED_WEIGHTS } else { &LINE_WEIGHTS };
-        if let Some(mv) = s.solve_from.and_then(|n| solved_move(&pos, n, weights)) {
+        if let Some(mv) = s.solve_from.and_then(|n| solved_move(&pos, n, weights, known)) {
             note(side, start.elapsed().as_secs_f64());
             pos.play(mv).expect("a legal move");
             continue;
@@ -102,13 +107,22 @@ fn play(opening: Position, white: Setting, black: Setting, probe: Option<u32>) -
     (result, times, probed)
 }
 
-/// The solver's move from `n` empty cells on, unless the position is lost: of the moves
-/// of the best value, the one the evaluation (weights `w`) rates best for the mover.
-fn solved_move(pos: &Position, n: u32, w: &Weights) -> Option<Move> {
+/// `pos` solved exactly on one thread.
+fn solve(pos: &Position) -> Option<midgame::Solved> {
+    midgame::solve(pos, &Limits { threads: 1, ..Limits::default() }).ok()
+}
+
+/// The solver's move from `n` empty cells on (from `known`, the position's solution, if
+/// given), unless the position is lost: of the moves of the best value, the one the
+/// evaluation (weights `w`) rates best for the mover.
+fn solved_move(pos: &Position, n: u32, w: &Weights, known: Option<midgame::Solved>) -> Option<Move> {
     if pos.empty_count() > n {
         return None;
     }
-    let solved = midgame::solve(pos, &Limits { threads: 1, ..Limits::default() }).ok()?;
+    let solved = match known {
+        Some(solved) => solved,
+        None => solve(pos)?,
+    };
     if solved.value < 0 {
         return None;
     }
