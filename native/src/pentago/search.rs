@@ -459,3 +459,93 @@ pub fn best_move_fitted(pos: &Position, limits: &SearchLimits) -> Option<SearchR
 
 #[cfg(test)]
 mod tests;
+
+/// Weights (and a bias, in the same units) for [`Seeking`]: the fitted line weights of the
+/// probability that the root's side wins (a draw counting nothing), for a node where the
+/// root's side is to move (`[0]`) and where the other side is (`[1]`, negated: the value
+/// for the player to move).
+pub const SEEKING_WEIGHTS: [(Weights, i32); 2] = [
+    (Weights { mine: [0, 23, 50, 172, 400], theirs: [0, 3, 31, 57, 332] }, 16),
+    (Weights { mine: [0, 19, 23, 79, 400], theirs: [0, -3, 51, 130, 395] }, 579),
+];
+
+/// A position searched for the win: the leaves valued by the chance of the root's side
+/// (`root`) winning rather than its expected score (a draw counts as a loss).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seeking(pub Position, pub u8);
+
+impl Seeking {
+    fn weights(&self, mover: usize) -> &'static (Weights, i32) {
+        &SEEKING_WEIGHTS[(mover != self.1 as usize) as usize]
+    }
+}
+
+impl Game for Seeking {
+    type Move = Action;
+
+    fn side(&self) -> usize {
+        self.0.side()
+    }
+
+    fn result(&self, seat: usize) -> Option<i32> {
+        self.0.result(seat)
+    }
+
+    fn moves(&self, out: &mut Vec<Action>) {
+        Game::moves(&self.0, out)
+    }
+
+    fn is_legal(&self, a: Action) -> bool {
+        self.0.is_legal(a)
+    }
+
+    fn child(&self, a: Action) -> Seeking {
+        Seeking(self.0.child(a), self.1)
+    }
+
+    fn key(&self) -> (u64, u8) {
+        self.0.canonical()
+    }
+
+    fn sibling_key(&self) -> u64 {
+        self.0.sibling_key()
+    }
+
+    fn map_move(a: Action, sym: u8, inverse: bool) -> Action {
+        Position::map_move(a, sym, inverse)
+    }
+
+    fn winning_move(&self) -> Option<Action> {
+        Game::winning_move(&self.0)
+    }
+
+    fn has_winning_move(&self) -> bool {
+        self.0.has_winning_move()
+    }
+
+    fn threatens(&self) -> bool {
+        self.0.threatens()
+    }
+
+    fn evaluate(&self) -> i32 {
+        let (w, bias) = self.weights(self.0.side());
+        self.0.score_with(w) + bias
+    }
+
+    fn horizon(&self, a: Action) -> Horizon {
+        let (w, bias) = self.weights(1 - self.0.side());
+        match self.0.horizon_with(a, w) {
+            Horizon::Eval(v) => Horizon::Eval(v - bias),
+            over => over,
+        }
+    }
+
+    fn order_score(&self, _a: Action, child: &Seeking) -> i32 {
+        self.0.order_with(&child.0, &FITTED_WEIGHTS)
+    }
+}
+
+/// [`best_move`] playing for the win ([`Seeking`]).
+pub fn best_move_seeking(pos: &Position, limits: &SearchLimits) -> Option<SearchResult<Action>> {
+    search::search(&Seeking(*pos, pos.side() as u8), limits)
+}
