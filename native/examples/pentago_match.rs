@@ -5,9 +5,8 @@
 //! or the deepest finished within 10 s), then optionally `xN`: N threat extensions a line
 //! (`SearchLimits::extensions`), `sN`: from N empty cells on, the exact solver's move when
 //! it does not lose (the evaluation's pick among the moves of the best value), as the
-//! Python levels play, then `f`: the fitted evaluation (`FITTED_WEIGHTS`), and last `w`:
-//! playing for the win (`Seeking`, an experiment).  `ONLY=white` or `ONLY=black`: only
-//! the games with A of that colour.  Prints
+//! Python levels play, and last `f`: the fitted evaluation (`FITTED_WEIGHTS`).  With
+//! `ONLY=white` or `ONLY=black`, only the games where A has that colour are played.  Prints
 //! every game and A's score.  With the environment variable `PROBE=N`, the exact value
 //! for White of the first position with N empty cells or fewer is printed with each
 //! game, and the games counted by it (where were the games decided?); a side that solves
@@ -15,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use pentarena_native::pentago::midgame::{self, Limits};
-use pentarena_native::pentago::search::{best_move, best_move_fitted, best_move_seeking, Weights, FITTED_WEIGHTS, LINE_WEIGHTS};
+use pentarena_native::pentago::search::{best_move, best_move_fitted, Weights, FITTED_WEIGHTS, LINE_WEIGHTS};
 use pentarena_native::pentago::{Move, Position};
 use pentarena_native::rng::Rng;
 use pentarena_native::search::SearchLimits;
@@ -27,14 +26,9 @@ struct Setting {
     seconds: Option<f64>,
     solve_from: Option<u32>,
     fitted: bool,
-    seeking: bool,
 }
 
 fn parse(spec: &str) -> Setting {
-    let (spec, seeking) = match spec.strip_suffix('w') {
-        Some(head) => (head, true),
-        None => (spec, false),
-    };
     let (spec, fitted) = match spec.strip_suffix('f') {
         Some(head) => (head, true),
         None => (spec, false),
@@ -57,7 +51,7 @@ fn parse(spec: &str) -> Setting {
         None => (spec, None),
     };
     let depth = if depth.is_empty() { 64 } else { depth.parse().expect("a depth") };
-    Setting { depth, extensions, seconds, solve_from, fitted, seeking }
+    Setting { depth, extensions, seconds, solve_from, fitted }
 }
 
 /// A side's slowest move, its seconds and its moves.
@@ -101,7 +95,7 @@ fn play(opening: Position, white: Setting, black: Setting, probe: Option<u32>) -
             extensions: s.extensions,
             ..SearchLimits::default()
         };
-        let search = if s.seeking { best_move_seeking } else if s.fitted { best_move_fitted } else { best_move };
+        let search = if s.fitted { best_move_fitted } else { best_move };
         let r = search(&pos, &limits).expect("a move");
         note(side, start.elapsed().as_secs_f64());
         pos.play(Move::from_action(r.best).expect("an action")).expect("a legal move");
