@@ -286,7 +286,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Round robins (two-seat games) or a rotating match, in parallel processes."""
-    from .ai.arena import Record, round_robin, schedule
+    from .ai.arena import Record, labels, round_robin, schedule
 
     game = load_game(args.game, **_options(args))
     options = dict(game.options)
@@ -297,9 +297,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                              args.seed or 0, args.jobs, lambda: progress.advance(task))
     if isinstance(result, list):
         console.print(_pairs_table(game, result))
-        console.print(_standings(args.bots, result))
+        console.print(_standings(labels(args.bots), result))
     else:
-        table = Table(title=f"{plural(result.games, 'game')} of {game!r}, seats rotating")
+        table = Table(title=f"{plural(result.games, 'game')} of {_title(game)}, seats rotating")
         for col in ("player", "points", "score", "95% interval"):
             table.add_column(col)
         for name, p in zip(result.players, result.points):
@@ -315,17 +315,23 @@ def _elo_text(value: float) -> str:
     return f"{value:+.0f}".replace("-", "−")
 
 
+def _title(game) -> str:
+    """The game's title and the options that differ from the defaults (arena tables)."""
+    info = game_info(game.name)
+    changed = [f"{k}={_show(v)}" for k, v in game.options.items() if v != info.options[k].default]
+    return info.title + (f" ({', '.join(changed)})" if changed else "")
+
+
 def _pairs_table(game, records) -> Table:
-    table = Table(title=f"{game!r}: every pair, seats alternated")
-    for col in ("player", "against", "won", "drawn", "lost", "score", "95% interval",
-                "Elo difference (95%)"):
-        table.add_column(col)
+    table = Table(title=f"{_title(game)}: every pair, seats alternated")
+    for col in ("player", "against", "won–drawn–lost", "score", "95% interval", "Elo (95%)"):
+        table.add_column(col, no_wrap=col != "against", overflow="fold")
     for r in records:
         lo, hi = r.interval
         d, dlo, dhi = r.elo
-        table.add_row(r.first, r.second, str(r.wins), str(r.draws), str(r.losses),
-                      f"{r.score:.1%}", f"{lo:.1%} – {hi:.1%}",
-                      f"{_elo_text(d)} ({_elo_text(dlo)} … {_elo_text(dhi)})")
+        table.add_row(r.first, r.second, f"{r.wins}–{r.draws}–{r.losses}",
+                      f"{r.score:.1%}", f"{lo:.1%}–{hi:.1%}",
+                      f"{_elo_text(d)} ({_elo_text(dlo)}…{_elo_text(dhi)})")
     return table
 
 

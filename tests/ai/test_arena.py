@@ -8,8 +8,8 @@ import math
 import pytest
 
 import pentarena
-from pentarena.ai.arena import (Match, OnReference, Record, check_player, elo, make_player,
-                                round_robin, wilson)
+from pentarena.ai.arena import (Match, OnReference, Record, check_player, elo, labels,
+                                make_player, round_robin, wilson)
 from pentarena.ai.bots import GreedyBot, SearchBot, choose_for
 from pentarena.cli import main
 
@@ -49,6 +49,7 @@ def test_elo_and_intervals():
 @pytest.mark.parametrize("spec,why", [
     ("grandmaster", "unknown AI level"), ("hard@-1", "seconds a move"),
     ("openspiel-mcts:x", "openspiel-mcts:SIMS"), ("openspiel-mcts:10", "Pentago only"),
+    ("openspiel-mcts:0", "from 1 to"), ("openspiel-mcts:3000000000", "from 1 to"),
     ("reference-hard", "pentomino-puzzle has none"), ("reference-best", "unknown AI level")])
 def test_players_are_checked_with_a_reason(spec, why):
     game = {"openspiel-mcts:10": "pentup",
@@ -88,8 +89,22 @@ def test_openspiel_mcts_plays_whole_pentago_games():
     assert records[0].games == 2
 
 
+def test_a_player_named_twice_is_two_players():
+    assert labels(["easy", "easy", "greedy", "easy"]) == ["easy#1", "easy#2", "greedy", "easy#3"]
+    records = round_robin("pentago", {}, ["random", "easy", "random"], 2, jobs=1)
+    assert [(r.first, r.second) for r in records] == [
+        ("random#1", "easy"), ("random#1", "random#2"), ("easy", "random#2")]
+    match = round_robin("pentup", {"players": 3}, ["random", "random", "easy"], 1, jobs=1)
+    assert match.players == ["random#1", "random#2", "easy"]
+
+
 def test_the_arena_command_prints_pairs_and_standings(capsys):
     assert main(["arena", "pentago", "--bots", "random,easy,random", "--games", "2",
                  "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "every pair" in out and "standings" in out and "Elo" in out
+    assert "Pentago: every pair" in out and "standings" in out and "Elo" in out
+    standings = out[out.index("standings"):]
+    # each player played 2 games against each of the other two: 4 games, not 8
+    for name in ("random#1", "random#2", "easy"):
+        row = next(line for line in standings.splitlines() if f" {name} " in line)
+        assert [cell.strip() for cell in row.split("│")][3] == "4"

@@ -125,6 +125,11 @@ class Match:
 
 
 # -- players -----------------------------------------------------------------------------
+OPENSPIEL_MAX_SIMS = 100_000_000
+"""The most simulations a move ``openspiel-mcts:SIMS`` takes (OpenSpiel's bot counts them in
+32 bits; at ~10,000 a second a move of this many would take hours already)."""
+
+
 def check_player(spec: str, game_name: str) -> str:
     """``spec`` if it names a player for this game; GameOptionError says why not."""
     name, _, arg = spec.partition(":")
@@ -132,9 +137,9 @@ def check_player(spec: str, game_name: str) -> str:
         if game_name != "pentago":
             raise GameOptionError("openspiel-mcts plays Pentago only (OpenSpiel has no "
                                   f"{game_name})")
-        if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:
-            raise GameOptionError("write openspiel-mcts:SIMS with SIMS the simulations a move, "
-                                  "e.g. openspiel-mcts:1000")
+        if not (arg.isascii() and arg.isdigit()) or not 1 <= int(arg) <= OPENSPIEL_MAX_SIMS:
+            raise GameOptionError(f"write openspiel-mcts:SIMS with SIMS the simulations a move, "
+                                  f"from 1 to {OPENSPIEL_MAX_SIMS:,}, e.g. openspiel-mcts:1000")
         try:
             import pyspiel  # noqa: F401
         except ImportError:
@@ -161,6 +166,14 @@ def check_player(spec: str, game_name: str) -> str:
         if not ok:
             raise GameOptionError(f"{spec!r}: the time after @ is seconds a move, e.g. hard@1.5")
     return spec
+
+
+def labels(players: Sequence[str]) -> list[str]:
+    """The players' names in results: a name given more than once numbered in order
+    (``easy,easy,greedy`` → ``easy#1``, ``easy#2``, ``greedy``), so that each keeps its own
+    record."""
+    return [f"{p}#{players[:i + 1].count(p)}" if players.count(p) > 1 else p
+            for i, p in enumerate(players)]
 
 
 def make_player(spec: str, seed: int, time_limit: float | None) -> Bot:
@@ -250,13 +263,14 @@ def round_robin(game_name: str, options: dict[str, Any], players: Sequence[str],
                 time_limit: float | None = None, seed: int = 0, jobs: int | None = None,
                 on_game: Callable[[], None] | None = None) -> list[Record] | Match:
     """Every pair of ``players`` plays ``games`` games (two-seat games; seats alternate),
-    or, for more seats, one rotating match.  Games run in ``jobs`` processes (default: the
-    cores; 1: in this process).  ``on_game`` is called after each game (progress)."""
+    or, for more seats, one rotating match.  A player named twice is two players
+    (``labels``).  Games run in ``jobs`` processes (default: the cores; 1: in this process).  ``on_game`` is called after each game (progress)."""
     planned = schedule(game_name, options, players, games, seed, time_limit)
     pairwise = isinstance(planned[0][0], tuple)
-    records = {(i, j): Record(players[i], players[j]) for i in range(len(players))
+    names = labels(players)
+    records = {(i, j): Record(names[i], names[j]) for i in range(len(players))
                for j in range(i + 1, len(players))} if pairwise else {}
-    match = Match(list(players), 0, [0.0] * len(players))
+    match = Match(names, 0, [0.0] * len(players))
 
     def count(key, returns: list[float]) -> None:
         if pairwise:
