@@ -253,19 +253,26 @@ def test_solution_counts_are_plural_only_when_plural(capsys):
 
 # -- pentarena solve pentago: the value of a position and of every move ------------------
 
-SOLVABLE = "WBW.BB/BWB.W./WWB.BW/BBW.WB/W.B.../.W..B./w"  # 13 empty cells: a draw
+SOLVABLE = "WBW.BB/BW..W./WWB.BW/BBW.WB/W.B.../.W..B./w"  # 14 empty cells: a draw
+
+
+def test_the_solve_help_shows_a_position_it_solves(capsys):
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    shown = capsys.readouterr().out.split("pentarena solve pentago '")[1].split("'")[0]
+    assert shown == SOLVABLE
 
 
 def test_solve_pentago_prints_the_value_of_every_move(capsys):
     assert main(["solve", "pentago", SOLVABLE]) == 0
     out = flat(capsys.readouterr().out)
-    assert "White to move, 13 empty cells: White draws with perfect play" in out
+    assert "White to move, 14 empty cells: White draws with perfect play" in out
     state = pentarena.load_game("pentago").new_initial_state(position=SOLVABLE)
     counts = {title: 0 for title in ("winning", "drawing", "losing")}
     for title in counts:
         if f"{title} moves (" in out:
             counts[title] = int(out.split(f"{title} moves (")[1].split(")")[0])
-    assert sum(counts.values()) == len(state.legal_moves()) == 104
+    assert sum(counts.values()) == len(state.legal_moves()) == 112
     assert counts["drawing"] >= 1 and counts["winning"] == 0
     for move in ("d4 TL cw", "d1 (any turn)"):  # a single move and a whole placement
         assert move in out
@@ -275,7 +282,7 @@ def test_solve_pentago_json_record_and_moves(capsys, tmp_path):
     assert main(["solve", "pentago", SOLVABLE, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     state = pentarena.load_game("pentago").new_initial_state(position=SOLVABLE)
-    assert data["value"] == 0 and data["empty"] == 13
+    assert data["value"] == 0 and data["empty"] == 14
     assert set(data["moves"]) == {str(m) for m in state.legal_moves()}
     assert max(data["moves"].values()) == data["value"]
     # a record file: its last position; and moves played from a position
@@ -286,7 +293,7 @@ def test_solve_pentago_json_record_and_moves(capsys, tmp_path):
     record.write_text(json.dumps(played.to_json()))
     assert main(["solve", "pentago", str(record), "--json"]) == 0
     after = json.loads(capsys.readouterr().out)
-    assert after["empty"] == 12 and after["to_move"] == 1 and after["value"] == 0
+    assert after["empty"] == 13 and after["to_move"] == 1 and after["value"] == 0
     assert main(["solve", "pentago", SOLVABLE, "--moves", "d4 TL cw", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["moves"] == after["moves"]
     saved = pentarena.GameRecord.of(game.new_initial_state())

@@ -542,6 +542,8 @@ def pentomino_position(text: str, moves: str | None):
 
 
 VALUE_WORDS = {1: "wins", 0: "draws", -1: "loses"}
+PENTAGO_EXAMPLE = "WBW.BB/BW..W./WWB.BW/BBW.WB/W.B.../.W..B./w"
+"""A position ``solve pentago --help`` shows (14 empty cells, a draw; as the README's)."""
 
 
 def _in_background(job: Any, console: Console, columns: tuple, description: str, *,
@@ -890,7 +892,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                "  pentarena solve pentomino game.json          # who wins from here, and how\n"
                "  pentarena solve pentomino draft:ILNPWZ/FTUVXY  # a draft's placement phase\n"
                "Pentago examples:\n"
-               "  pentarena solve pentago 'WBW.../BWB.../WWB.../BBW.../......./....../w'\n"
+               f"  pentarena solve pentago '{PENTAGO_EXAMPLE}'\n"
                "  pentarena solve pentago game.json            # a record: its last position\n"
                "  pentarena solve pentago start --moves 'c3 TL cw, d4 BR ccw'")
     solve.add_argument("kind", choices=["puzzle", "pentago", "pentomino"])

@@ -41,13 +41,21 @@ def test_a_thousand_random_games_agree_with_the_reference():
     assert plies > 20 * GAMES
 
 
-# a random board: each cell empty (more often than not), White or Black; then maybe the
-# side to move
-cells = st.integers(1, 6).flatmap(
-    lambda empties: st.lists(st.sampled_from("." * empties + "WB"), min_size=36, max_size=36))
+def board(order: list[int], black: int, white: int, side: bool) -> str:
+    """The position text with Black's marbles on the first ``black`` cells of ``order``,
+    White's on the next ``white``; with the side to move written out when ``side``."""
+    cells = ["."] * 36
+    for i, cell in enumerate(order[:black + white]):
+        cells[cell] = "B" if i < black else "W"
+    text = "/".join("".join(cells[r * 6:r * 6 + 6]) for r in range(6))
+    return text + ("/" + "wb"[white - black] if side else "")
+
+
+# a random board that a game can reach by its counts: as many marbles of each colour, or
+# one more White (the side to move follows; sometimes written out)
 positions = st.builds(
-    lambda cs, side: "/".join("".join(cs[r * 6:r * 6 + 6]) for r in range(6)) + side,
-    cells, st.sampled_from(["", "/w", "/b"]))
+    lambda order, black, extra, side: board(order, black, black + extra, side),
+    st.permutations(range(36)), st.integers(0, 17), st.integers(0, 1), st.booleans())
 
 
 @settings(max_examples=300, deadline=None)
@@ -65,7 +73,7 @@ def test_random_positions_agree_with_the_reference(text, seed):
 
 @pytest.mark.parametrize("text", [
     "WWWW../BBB.../B...../....../....../....../w",   # a lone winning placement
-    "WWWW../BBBB../....../....../....../....../b",   # both sides have four
+    "WWWW../BBBB../....../....../....../W...../b",   # both sides have four
     "WWBBWW/BBWWBB/WWBBWW/BBWWBB/WWBBWW/BBWWB./b",   # one cell left
     "WWBBWW/BBWWBB/WWBBWW/BBWWBB/WWBBWW/BBWWBB",     # full: a draw already
     ".W..../..W.../...W../....W./....../BBBB..//w",  # five across three quadrants

@@ -159,11 +159,18 @@ def test_taken_cell_and_game_over():
         won.apply("f6 TL cw")
 
 
-def test_bad_positions_rejected():
-    with pytest.raises(InvalidMoveError):
-        GAME.new_initial_state(position="WWWWW./....../....../....../....../......")
-    with pytest.raises(InvalidMoveError):
-        GAME.new_initial_state(position="xx")
+@pytest.mark.parametrize("text,why", [
+    ("WWWWW./BBBB../....../....../....../B.....", "already has five"),
+    ("xx", "got 1 rows"),
+    ("WB..../....../....../....../......./......", r"row 5 is '\.\.\.\.\.\.\.'"),
+    ("WW..../....../....../....../....../......", "White has 2 marbles and Black 0"),
+    ("B...../....../....../....../....../......", "White has 0 marbles and Black 1:"),
+    ("WB..../....../....../....../....../....../b", "so White is to move, not Black"),
+    ("W...../....../....../....../....../....../w", "White has 1 marble and Black 0, so Black is to move, not White"),
+])
+def test_bad_positions_rejected(text, why):
+    with pytest.raises(InvalidMoveError, match=why):
+        GAME.new_initial_state(position=text)
 
 
 def test_random_games_end_properly():

@@ -130,7 +130,7 @@ def test_solved_values_hold_when_the_chosen_move_is_played():
 
 
 def test_a_five_at_once_is_a_win_and_a_lone_placement():
-    state = PENTAGO.new_initial_state(position="WWWW.B/BBWBWB/WBWBWB/BWBWBW/WB..../....../w")
+    state = PENTAGO.new_initial_state(position="WWWW.B/BBWBWB/WB.BWB/BWBWBW/WB..../....../w")
     value, moves = state.solve_moves()
     assert value == 1
     assert dict((str(m), v) for m, v in moves)["e1"] == 1
@@ -140,10 +140,10 @@ def test_a_five_at_once_is_a_win_and_a_lone_placement():
 
 def test_a_full_board_but_one_cell():
     # one cell left: placing it and any twist ends the game (a draw unless a five appears)
-    state = PENTAGO.new_initial_state(position="WBWBWB/BWBWBW/BWBWBW/WBWBWB/WBWBWB/BWBWB./w")
+    state = PENTAGO.new_initial_state(position="WBWBWB/BWBWBW/BWBWBW/WBWBWB/WBWBWB/WWBWB./b")
     value, moves = state.solve_moves()
     assert len(moves) == 8
-    reference = REFERENCE.new_initial_state(position="WBWBWB/BWBWBW/BWBWBW/WBWBWB/WBWBWB/BWBWB./w")
+    reference = REFERENCE.new_initial_state(position="WBWBWB/BWBWBW/BWBWBW/WBWBWB/WBWBWB/WWBWB./b")
     assert [v for _, v in moves] == move_values(reference)
 
 

@@ -124,8 +124,9 @@ def parse_move_text(text: str) -> PentagoMove:
 
 def parse_position(text: str) -> tuple[int, int, int, str]:
     """A set-up position: six rows of ``W``/``B``/``.`` (rank 1 first, separated by ``/``
-    or newlines), optionally followed by ``w`` or ``b`` for the side to move (default:
-    White if the counts are equal, else Black).  Returns (White's bitboard, Black's
+    or newlines), optionally followed by ``w`` or ``b`` for the side to move: White when
+    the two have as many marbles, Black when White has one more (any other count cannot
+    arise in a game and is refused).  Returns (White's bitboard, Black's
     bitboard, the seat to move, the position as canonical text)."""
     if not isinstance(text, str) or len(text) > 100:
         raise InvalidMoveError("a position is six rows of W, B and . (text)")
@@ -137,8 +138,13 @@ def parse_position(text: str) -> tuple[int, int, int, str]:
             raise InvalidMoveError(f"side to move must be w or b, got {side!r}")
         to_move = 0 if side == "w" else 1
     rows = [p.replace(" ", "") for p in parts]
-    if len(rows) != 6 or any(len(r) != 6 or set(r) - set("WBwb.") for r in rows):
-        raise InvalidMoveError("a position is six rows of six W, B or . characters")
+    if len(rows) != 6:
+        raise InvalidMoveError(f"a position is six rows of six W, B or . characters "
+                               f"(separated by /), got {len(rows)} rows")
+    for r, row in enumerate(rows):
+        if len(row) != 6 or set(row) - set("WBwb."):
+            raise InvalidMoveError(f"a position is six rows of six W, B or . characters; "
+                                   f"row {r + 1} is {row[:12]!r}")
     w = b = 0
     for r, row in enumerate(rows):
         for c, ch in enumerate(row.upper()):
@@ -148,6 +154,14 @@ def parse_position(text: str) -> tuple[int, int, int, str]:
                 b |= 1 << (r * 6 + c)
     if has_five(w) or has_five(b):
         raise InvalidMoveError("the position already has five in a row: the game would be over")
+    nw, nb = w.bit_count(), b.bit_count()
+    counts = f"White has {nw} marble{'s' * (nw != 1)} and Black {nb}"
+    if nw - nb not in (0, 1):  # White places first, then each in turn
+        raise InvalidMoveError(f"{counts}: White, who places first, has as many as Black "
+                               f"or one more")
     if to_move is None:
-        to_move = 0 if w.bit_count() == b.bit_count() else 1
+        to_move = nw - nb
+    elif to_move != nw - nb:
+        raise InvalidMoveError(f"{counts}, so {('White', 'Black')[nw - nb]} is to move, not "
+                               f"{('White', 'Black')[to_move]}")
     return w, b, to_move, "/".join(rows) + "/" + "wb"[to_move]
