@@ -15,7 +15,7 @@ from pentarena.record import GameRecord
 from pentarena.server import hub as hub_module
 from pentarena.server.app import create_app
 from pentarena.server.hub import Limits
-from pentarena.server.jobs import BLUNDER, MARKS, MISTAKE, verdict
+from pentarena.server.jobs import BLUNDER, MARKS, MISTAKE, carry_back, verdict
 
 FAST = Limits(advice_seconds=0.1, analysis_move_seconds=0.1)
 
@@ -215,6 +215,37 @@ def test_verdict_thresholds():
     assert verdict(-0.6, -1, exact=False) == "mistake"
     assert verdict(-0.6, -1, exact=False, proven=True) == "blunder"
     assert verdict(-1, -1, exact=False, proven=True) == "good"
+
+
+def judged(seat, before, after, *, exact=False, proven=False, before_proven=False):
+    return {"seat": seat, "before": before, "after": after, "exact": exact, "proven": proven,
+            "before_proven": before_proven}
+
+
+def test_a_move_into_a_loss_the_next_search_proves_is_a_blunder():
+    # the move's own look at the position after it (a ply shallower) saw +0.36; the next
+    # mover's search saw a forced win there: the move led into a loss
+    pentago = pentarena.load_game("pentago")
+    previous = judged(1, 0.6, 0.36)
+    assert verdict(previous["before"], previous["after"], False) == "good"
+    assert carry_back(pentago, previous, judged(0, 1.0, 1.0, before_proven=True))
+    assert previous["after"] == -1.0 and previous["proven"]
+    assert verdict(previous["before"], previous["after"], False, previous["proven"]) == "blunder"
+    # nothing changes when the next value is only an estimate, or this one was a result
+    for earlier, later in [(judged(1, 0.6, 0.36), judged(0, 0.9, 0.9)),
+                           (judged(1, 1.0, 1.0, exact=True), judged(0, -1.0, -1.0,
+                                                                    before_proven=True)),
+                           (judged(1, -1.0, -1.0, proven=True), judged(0, 1.0, 1.0,
+                                                                       before_proven=True))]:
+        kept = dict(earlier)
+        assert not carry_back(pentago, earlier, later) and earlier == kept
+    # partners (Pent-Up's teams of 4) share the value; more sides than two: no sign to carry
+    teams = pentarena.load_game("pentup", players=4)
+    partner = judged(0, 0.2, 0.1)
+    assert carry_back(teams, partner, judged(2, 1.0, 1.0, before_proven=True))
+    assert partner["after"] == 1.0
+    three = pentarena.load_game("pentup", players=3)
+    assert not carry_back(three, judged(0, 0.2, 0.1), judged(1, 1.0, 1.0, before_proven=True))
 
 
 def test_analysis_of_a_finished_pentago_game_flags_the_blunder(client):

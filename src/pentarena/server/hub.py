@@ -27,8 +27,8 @@ from typing import Any, TypeVar
 from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
-from .jobs import (BLUNDER, MARKS, MISTAKE, advise, assess_move, count, hint, think, verdict,
-                   warm)
+from .jobs import (BLUNDER, MARKS, MISTAKE, advise, assess_move, carry_back, count, hint,
+                   think, verdict, warm)
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
@@ -52,6 +52,15 @@ UNUSED_SECONDS = 60.0
 from memory when there are more than ``Limits.tables_in_memory``."""
 MAX_LISTED_HELD = 50
 """Most tables a browser's cookies name that a lobby listing reads."""
+
+
+def _judge(move: dict[str, Any]) -> None:
+    """A judged move's verdict and mark from its values (rounded for the page)."""
+    move["verdict"] = verdict(move["before"], move["after"], move["exact"], move["proven"])
+    move["mark"] = MARKS[move["verdict"]]
+    for key in ("before", "after"):
+        if move[key] is not None:
+            move[key] = round(move[key], 3)
 
 
 @dataclass(frozen=True)
@@ -663,12 +672,9 @@ class Hub:
                 judged = {"seat": seat, "move": text, "best": None, "before": None,
                           "after": None, "exact": False, "proven": False, "source": "failed"}
             prior = judged.pop("child", None)
-            judged["verdict"] = verdict(judged["before"], judged["after"], judged["exact"],
-                                        judged["proven"])
-            judged["mark"] = MARKS[judged["verdict"]]
-            for key in ("before", "after"):
-                if judged[key] is not None:
-                    judged[key] = round(judged[key], 3)
+            if moves and carry_back(game, moves[-1], judged):
+                _judge(moves[-1])  # the move before led into a result this one's search saw
+            _judge(judged)
             moves.append({"ply": i + 1, **judged})
             state.apply(text)
             job.done = i + 1

@@ -165,11 +165,29 @@ def verdict(before: float | None, after: float | None, exact: bool,
     return "blunder" if drop >= BLUNDER else "mistake" if drop >= MISTAKE else "good"
 
 
+def carry_back(game, previous: dict[str, Any], judged: dict[str, Any]) -> bool:
+    """Correct ``previous`` (a judged move) by the move after it, ``judged``: when the
+    position it led to is a proven result for the next mover (``before_proven``: a
+    deeper search than the one-ply-shallower look at it saw the end, or the solver) and
+    ``previous`` had only an estimate of it, that result is its ``after`` — a move into a
+    forced loss is a blunder even where its own search stopped short.  Two-sided games
+    only.  Returns whether it changed."""
+    if len(game.sides) != 2 or not judged.get("before_proven"):
+        return False
+    if previous["exact"] or previous["proven"] or None in (judged["before"], previous["before"]):
+        return False
+    same = side_of(game, previous["seat"]) == side_of(game, judged["seat"])
+    previous["after"] = judged["before"] if same else -judged["before"]
+    previous["proven"] = True
+    return True
+
+
 def _clamp(v: float) -> float:
     return max(-1.0, min(1.0, float(v)))
 
 
-def _side_of(game, seat: int) -> int:
+def side_of(game, seat: int) -> int:
+    """The index of the side (team) ``seat`` plays for."""
     return next(i for i, side in enumerate(game.sides) if seat in side)
 
 
@@ -177,7 +195,7 @@ def _for_seat(state, value: float, seat: int) -> float | None:
     """``value`` for the player to move in ``state``, as seen by ``seat`` (None when the
     game has more than two sides: it does not say)."""
     game = state.game
-    if _side_of(game, state.current_player) == _side_of(game, seat):
+    if side_of(game, state.current_player) == side_of(game, seat):
         return value
     return -value if len(game.sides) == 2 else None
 
@@ -227,8 +245,10 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     through to the end (a finished game, or a forced win or loss).
     ``prior``: the previous move's ``child`` answer (this position's solution, or that it
     could not be solved), so that no position is solved twice.  Returns ``before``,
-    ``after`` (the mover's value, −1 … 1), ``exact``, ``best`` (a best move found),
-    ``source`` (solver | search | end) and ``child`` (the next position's solution)."""
+    ``after`` (the mover's value, −1 … 1), ``exact``, ``before_proven`` (``before`` is a
+    result: exact, or a win or loss the search saw to the end), ``best`` (a best move
+    found), ``source`` (solver | search | end) and ``child`` (the next position's
+    solution)."""
     import time
 
     from ..ai.alphabeta import AlphaBetaBot
@@ -243,7 +263,8 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     child.apply(move)
     solve_share = budget * 0.25
     out: dict[str, Any] = {"seat": seat, "move": text, "best": None, "before": None,
-                           "after": None, "exact": False, "proven": False, "source": "search",
+                           "after": None, "exact": False, "proven": False,
+                           "before_proven": False, "source": "search",
                            "child": {"value": None, "move": None}}
 
     # the position before: solved already (the previous move's child), or now
@@ -265,11 +286,12 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     if after_exact is None and before_exact is not None and before_exact["move"] == text:
         after_exact = float(before_exact["value"])  # a best move keeps the position's value
     if child.is_terminal() and after_exact == 1.0:  # a win at once: the position was won
-        out.update(before=1.0, after=1.0, exact=True, best=text, source="end")
+        out.update(before=1.0, after=1.0, exact=True, before_proven=True, best=text,
+                   source="end")
         return out
     if before_exact is not None and after_exact is not None:
         out.update(before=float(before_exact["value"]), after=after_exact, exact=True,
-                   best=before_exact["move"], source="solver")
+                   before_proven=True, best=before_exact["move"], source="solver")
         return out
 
     # a search values both positions for the mover
@@ -282,6 +304,7 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
         info = bot.last
         out["best"] = str(best)
         out["before"] = _clamp(info.value) if info.visits else _clamp(state.evaluate(seat))
+        out["before_proven"] = bool(info.visits) and abs(info.value) >= 1
         if str(best) == text:
             out["after"] = out["before"]
             out["proven"] = abs(info.value) >= 1
