@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 
 import pentarena
-from pentarena import GameRecord
+from pentarena import GameRecord, cli
 from pentarena.ai import RandomBot
 from pentarena.ai.arena import round_robin, wilson
 from pentarena.cli import BOT_NAMES, main
@@ -309,6 +310,52 @@ def test_solve_pentago_refuses_what_it_cannot_read(capsys):
     assert main(["solve", "pentago", SOLVABLE, "--moves", "z9 TL cw"]) == 2
     assert "--moves: move 1" in flat(capsys.readouterr().out)
     assert main(["solve", "puzzle"]) == 2
+
+
+def late_pentago(empty: int, seed: int = 3):
+    """A Pentago position reached by random play with ``empty`` empty cells, game on."""
+    game, rng = pentarena.load_game("pentago"), random.Random(seed)
+    while True:
+        state = game.new_initial_state()
+        while state._empty_count() > empty and not state.is_terminal():
+            state.apply(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            return state
+
+
+def test_solve_pentago_says_what_memory_and_time_it_lacks(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "twenty.json"
+    path.write_text(json.dumps(late_pentago(20).to_json()))
+    assert main(["solve", "pentago", str(path), "--max-gb", "4"]) == 2
+    assert "need about 8.5 GB, more than --max-gb 4" in flat(capsys.readouterr().out)
+    monkeypatch.setattr(cli, "usable_bytes", lambda: 2 * 10**9)  # e.g. ulimit -v
+    assert main(["solve", "pentago", str(path)]) == 2
+    assert "more than the 1.8 GB this process may use" in flat(capsys.readouterr().out)
+    assert main(["solve", "pentago", str(path), "--time", "0.5", "--threads", "1"]) == 2
+    monkeypatch.undo()
+    assert main(["solve", "pentago", str(path), "--time", "0.5", "--threads", "1"]) == 1
+    assert "not tried: the estimate for 20 empty cells is" in flat(capsys.readouterr().out)
+    with pytest.raises(SystemExit):
+        main(["solve", "pentago", str(path), "--max-gb", "0"])
+    assert "must be more than 0 GB" in capsys.readouterr().err
+
+
+def test_the_pentago_solver_keeps_within_the_memory_it_may_use(monkeypatch):
+    from pentarena.games.pentago import rules
+
+    state = late_pentago(16)
+    monkeypatch.setattr(rules, "usable_bytes", lambda: 10**6)  # tables of 0.13 GB refused
+    assert state.solve_moves() is None and state.solve_position(10) is None
+    monkeypatch.undo()
+    assert state.solve_moves() is not None
+
+
+def test_solve_pentomino_tables_must_fit(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "usable_bytes", lambda: 4 * 10**9)
+    for argv in (["start", "--table-bits", "30"], ["--from-start", "--table-bits", "30"],
+                 ["--from-start", "--draft", "--threads", "4", "--table-bits", "26"]):
+        assert main(["solve", "pentomino", *argv]) == 2, argv
+        assert "this process may use; give fewer bits" in flat(capsys.readouterr().out)
 
 
 def test_solve_pentomino_from_start_resumes(tmp_path, capsys):

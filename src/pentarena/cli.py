@@ -25,6 +25,7 @@ from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
 from .ai.bots import LEVELS, choose_for, make_bot
 from .core.errors import GameOptionError
 from .core.game import Option, game_info, registered_games
+from .core.memory import gigabytes, usable_bytes
 from .record import SEED_RANGE
 from .tui.views import plural
 
@@ -92,6 +93,14 @@ def positive_seconds(text: str) -> float:
     value = _number(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text}")
+    return value
+
+
+def positive_gb(text: str) -> float:
+    """An amount of memory in GB, more than 0 (--max-gb)."""
+    value = _number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 GB, got {text}")
     return value
 
 
@@ -582,12 +591,19 @@ def cmd_solve_pentago(args: argparse.Namespace, console: Console) -> int:
     me = state.current_player
     empty = state._empty_count()
     estimate, memory = state._solve_estimate()
-    if memory > args.max_gb * 1e9:
+    usable = usable_bytes() * 0.9
+    if memory > min(args.max_gb * 1e9, usable):
+        limit = (f"--max-gb {args.max_gb:g}" if args.max_gb * 1e9 <= usable
+                 else f"the {gigabytes(usable)} this process may use")
         raise GameOptionError(
-            f"{empty} empty cells need about {memory / 1e9:.0f} GB (more than --max-gb "
-            f"{args.max_gb:g}); the solver takes positions with up to 20 empty cells on a "
-            f"machine with 16 GB")
+            f"{empty} empty cells need about {gigabytes(memory)}, more than {limit}; the "
+            f"solver takes positions with up to 20 empty cells on a machine with 16 GB")
     threads = args.threads or os.cpu_count() or 1
+    if args.time and estimate / threads > args.time:
+        console.print(f"not tried: the estimate for {empty} empty cells is "
+                      f"{estimate / threads:.1f} s on {plural(threads, 'thread')}, more than "
+                      f"--time {args.time:g}; give more --time", markup=False)
+        return 1
     if not args.json:
         console.print(str(state), markup=False, highlight=False)
     columns = (SpinnerColumn(), TextColumn("solving {task.description}"), BarColumn(),
@@ -597,9 +613,10 @@ def cmd_solve_pentago(args: argparse.Namespace, console: Console) -> int:
         f"{empty} empty cells", disable=args.json, total=estimate / threads,
         estimate=f"{estimate / threads:.1f} s")
     if solved is None:
-        console.print(f"not solved within {args.time:g} s (the estimate for {empty} empty "
-                      f"cells is {estimate / threads:.1f} s on {plural(threads, 'thread')}); "
-                      f"give more --time" if args.time else "not solved", markup=False)
+        console.print(f"gave up after --time {args.time:g} s (the estimate for {empty} "
+                      f"empty cells was {estimate / threads:.1f} s on "
+                      f"{plural(threads, 'thread')}, on a busy machine it takes longer); give "
+                      f"more --time" if args.time else "not solved", markup=False)
         return 1
     value, moves = solved
     colour = ("White", "Black")[me]
@@ -663,6 +680,7 @@ def cmd_solve_pentomino(args: argparse.Namespace, console: Console) -> int:
     if args.first:
         state = load_game("pentomino").new_initial_state()
         firsts = [state.move_to_action(args.first)]
+    _check_tables(args.table_bits)
     prover = PentominoProver(args.table_bits)
     console.print(f"proving from the empty board; checkpoint {path} (resumes where it stopped); "
                   f"table {prover.table_usage()[0] / 2**20:,.0f} MB", markup=False)
@@ -693,6 +711,7 @@ def prove_draft(args: argparse.Namespace, console: Console) -> int:
         raise GameOptionError("--first is for Golomb's game; the draft's proof chooses its "
                               "drafts itself")
     path = Path(args.checkpoint or draft_proof.DEFAULT_CHECKPOINT)
+    _check_tables(args.table_bits, args.threads or 1)
     provers = [PentominoProver(args.table_bits, False) for _ in range(args.threads or 1)]
     console.print(f"proving the draft variant from the first pick; checkpoint {path} "
                   f"(resumes where it stopped); {plural(len(provers), 'thread')}, a table of "
@@ -719,6 +738,18 @@ def prove_draft(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _check_tables(table_bits: int, count: int = 1) -> None:
+    """Refuse ``--table-bits`` whose ``count`` transposition tables (16 bytes an entry)
+    would not fit in what this process may use, before the native core tries to allocate
+    them."""
+    need, usable = count * (16 << table_bits), usable_bytes() * 0.9
+    if need > usable:
+        tables = f"{count} tables" if count > 1 else "the table"
+        raise GameOptionError(f"--table-bits {table_bits}: {tables} would need "
+                              f"{gigabytes(need)}, more than the {gigabytes(usable)} this "
+                              f"process may use; give fewer bits (each one less halves it)")
+
+
 def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
     """The exact value of a 2-player Pentomino placement position for the player to move,
     and a move that keeps it (when lost: the move whose refutation is the most work)."""
@@ -741,6 +772,7 @@ def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
     seat = state.current_player
     placed = len(state.placed)
     pieces = "".join(letters(state.available(seat)))
+    _check_tables(args.table_bits)
     prover = PentominoProver(args.table_bits, state.game.variant == "standard")
     if not args.json:
         console.print(str(state), markup=False, highlight=False)
@@ -917,7 +949,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     solve.add_argument("--threads", type=positive_int, default=None,
                        help="pentago: solver threads (default: every core); pentomino "
                             "--draft: drafts proved at once (default: 1)")
-    solve.add_argument("--max-gb", type=positive_seconds, default=16.0, metavar="GB",
+    solve.add_argument("--max-gb", type=positive_gb, default=16.0, metavar="GB",
                        help="pentago: memory the solver may use (default: 16)")
     solve.add_argument("--json", action="store_true",
                        help="pentago, a pentomino position: print the values as JSON")

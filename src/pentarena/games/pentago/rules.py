@@ -20,6 +20,7 @@ from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
 from ...core.errors import InvalidMoveError, StateFormatError
 from ...core.game import Game, SearchResult, Solution, State, json_seed, replay_moves
+from ...core.memory import usable_bytes
 from .board import LINES
 from .notation import (
     CANONICAL,
@@ -174,11 +175,12 @@ class PentagoState(PentagoCore, State):
         native midgame solver (``native/src/pentago/midgame.rs``, without the GIL).
 
         None when it cannot finish within ``time_limit`` seconds (None: no limit; it gives
-        up at once when its estimate is over the limit) or within ``max_gb`` of memory:
-        18 empty cells take seconds and 1 GB, 20 about a minute and 8 GB."""
+        up at once when its estimate is over the limit) or within ``max_gb`` of memory
+        (nor more than this process may use): 18 empty cells take seconds and 1 GB, 20
+        about a minute and 8 GB."""
         if self.is_terminal():
             return None
-        found = self._solve(time_limit, threads, max_gb)
+        found = self._solve(time_limit, threads, _within_memory(max_gb))
         if found is None:
             return None
         value, moves, _ = found
@@ -191,7 +193,7 @@ class PentagoState(PentagoCore, State):
         rotation states."""
         if self.is_terminal():
             return None
-        found = self._solve(time_limit, threads, 12.0)
+        found = self._solve(time_limit, threads, _within_memory(12.0))
         if found is None:
             return None
         value, moves, colourings = found
@@ -262,3 +264,9 @@ PentagoGame.state_class = PentagoState
 
 def _from_json(game: PentagoGame, data: dict[str, Any]) -> PentagoState:
     return game.state_from_json(data)
+
+
+def _within_memory(max_gb: float) -> float:
+    """``max_gb``, or less when this process may not use that much (the solver refuses a
+    position whose tables would not fit instead of failing to allocate them)."""
+    return min(max_gb, usable_bytes() * 0.9 / 1e9)
