@@ -17,6 +17,41 @@ def take_hint(page) -> str:
     return page.locator("#pg-hint").get_attribute("data-hint")
 
 
+def finish_on_hints(page) -> int:
+    """Play the human seat's moves on hints until the game ends; the number of moves."""
+    while wait_turn_or_end(page):
+        before = moves_played(page)
+        take_hint(page)
+        page.locator("#pg-confirm").click()
+        wait_moves(page, before + 1)
+    return moves_played(page)
+
+
+def test_on_a_phone_the_analysis_is_offered_and_read_beside_the_board(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                     game="pentago")
+    page = new_page(width=390, height=844, touch=True)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    total = finish_on_hints(page)
+    # the result banner offers it (the move list's button is in the closed drawer)
+    until(page, "!document.getElementById('banner-analysis').hidden")
+    assert not page.evaluate("document.body.classList.contains('side-open')")
+    page.locator("#banner-analysis").tap()
+    until(page, f"document.querySelectorAll('#log li .mark').length === {total}",
+          timeout=300_000)
+    assert page.locator("#banner-analysis").is_disabled()
+    page.locator("#r-prev").tap()  # a step back: that move's verdict under the stepper
+    until(page, "document.getElementById('analysis-current').textContent.startsWith("
+          f"'Move {total - 1}, ')")
+    current = page.locator("#analysis-current")
+    assert current.is_visible()
+    assert page.evaluate("document.getElementById('analysis-current').closest('.play') !== null")
+    box, board = current.bounding_box(), page.locator("#board-area").bounding_box()
+    assert box["y"] + box["height"] <= board["y"] + 1  # above the board, not over it
+    assert "→" in current.inner_text()
+    assert not page.errors, page.errors
+
+
 def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}],
                      game="pentago")
@@ -37,13 +72,8 @@ def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     assert log_moves(page)[0] == move
 
     # finish the game on hints: the strong search beats the random computer quickly
-    while wait_turn_or_end(page):
-        before = moves_played(page)
-        take_hint(page)
-        page.click("#pg-confirm")
-        wait_moves(page, before + 1)
+    total = finish_on_hints(page)
     assert page.locator("#result").inner_text()
-    total = moves_played(page)
 
     # after the game: the analysis marks every move; hovering a move still shows it
     page.click("#analysis-btn")

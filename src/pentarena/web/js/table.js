@@ -149,6 +149,10 @@ function nextGame(payload) {
       } catch (e) { ev.target.disabled = false; toast(e.message); }
     } }, solo ? "Try again" : "Play again"));
   }
+  if (!solo && payload.table.status === "finished") {  // a verdict on every move
+    box.append(el("button", { id: "banner-analysis", type: "button", title: "A verdict on every move: ✓ good, ?! mistake, ? blunder",
+      onclick: () => { if (!analysing) loadAnalysis(); } }, "Analysis"));
+  }
   box.append(el("a", { class: "button", href: "/", id: "all-games" }, "All games"));
   return box;
 }
@@ -192,12 +196,12 @@ function renderLog(payload, ply) {
       el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
       a ? el("span", { class: `mark ${a.verdict}`, "data-verdict": a.verdict, title: tip, "aria-label": tip }, a.mark || "·") : "");
   }));
-  // the verdict of the move stepped to, in words (marks have tooltips, but touch has no hover)
-  const current = document.getElementById("analysis-current");
-  if (current) {
-    const a = judged && ply > 0 ? judged[ply - 1] : null;
-    current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1])}: ${verdictText(a)}.` : "";
-  }
+  // the verdict of the move stepped to, in words (marks have tooltips, but touch has no
+  // hover; on a phone the line sits under the replay stepper, in view with the board)
+  const current = $("analysis-current");
+  const a = judged && ply > 0 ? judged[ply - 1] : null;
+  current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1])}: ${a.mark ? a.mark + " " : ""}${verdictText(a)}.` : "";
+  current.hidden = !a;
   // scroll the list itself (never the page) to keep the current move in sight
   const cur = ol.querySelector(".current");
   if (cur && replayPly !== null) {
@@ -229,8 +233,14 @@ function renderInvites(payload) {
 const narrow = matchMedia("(max-width: 820px), (orientation: landscape) and (max-height: 500px) and (hover: none)");
 function placeReplay() {
   const box = $("replay");
-  if (narrow.matches) { if (box.parentElement !== $("banner").parentElement) $("banner").after(box); }
-  else if (box.parentElement !== $("side")) $("side").insertBefore(box, $("side").querySelector(".moves"));
+  const current = $("analysis-current");
+  if (narrow.matches) {
+    if (box.parentElement !== $("banner").parentElement) $("banner").after(box);
+    if (current.previousElementSibling !== box) box.after(current);
+  } else {
+    if (box.parentElement !== $("side")) $("side").insertBefore(box, $("side").querySelector(".moves"));
+    if (current.previousElementSibling !== $("analysis-note")) $("analysis-note").after(current);
+  }
 }
 narrow.addEventListener("change", placeReplay);
 
@@ -285,9 +295,12 @@ function showHint(msg) {
 
 // ---------------------------------------------------------------- post-game analysis
 function renderAnalysisButton(payload) {
-  const btn = $("analysis-btn");
-  btn.hidden = solo || payload.table.status !== "finished";
-  btn.disabled = analysing !== null || !!(analysis && analysis.moves_played === payload.history.length);
+  const loaded = !!(analysis && analysis.moves_played === payload.history.length);
+  for (const btn of [$("analysis-btn"), document.getElementById("banner-analysis")]) {
+    if (!btn) continue;
+    btn.hidden = solo || payload.table.status !== "finished";
+    btn.disabled = analysing !== null || loaded;
+  }
 }
 
 function renderAnalysisNote() {
@@ -297,11 +310,12 @@ function renderAnalysisNote() {
     const bits = [`${p.blunders} blunder${p.blunders === 1 ? "" : "s"}`, `${p.mistakes} mistake${p.mistakes === 1 ? "" : "s"}`];
     return `${latest.short[p.seat]}: ${bits.join(", ")}`;
   });
+  // short, so that the move list keeps its room: the explanation folds away
   note.replaceChildren(el("b", {}, "Analysis "), el("span", { class: "legend" }, "✓ good · ?! mistake · ? blunder"),
-    el("div", {}, who.join("; ") + "."), el("div", { class: "muted" }, analysis.note,
+    el("div", {}, who.join("; ") + "."),
+    el("details", { class: "muted" }, el("summary", {}, "How to read it"), analysis.note,
       touchScreen ? " Step to a move (‹ ›, or tap it in the list) for its values and the best move."
-        : " Hover a mark, or step to a move, for the values and the best move."),
-    el("div", { id: "analysis-current", class: "current-verdict", "aria-live": "polite" }));
+        : " Hover a mark, or step to a move, for the values and the best move."));
   note.hidden = false;
 }
 
@@ -335,7 +349,13 @@ function render(payload) {
   renderStatus(payload);
   renderInvites(payload);
   renderAnalysisButton(payload);
-  if (replayPly !== null && payload.table.status !== "playing") { renderBanner(payload); renderHintButton(); showPly(replayPly); return; }
+  if (replayPly !== null && payload.table.status !== "playing") {
+    renderBanner(payload);
+    renderAnalysisButton(payload);
+    renderHintButton();
+    showPly(replayPly);
+    return;
+  }
   replayPly = null;
   view.update(payload, { replay: payload.table.status !== "playing" });
   renderBanner(payload);
