@@ -377,6 +377,8 @@ export function createView(root, ctx) {
       if (changed && !replay && animateLast(p)) {
         frame.bar.hidden = replay || payload.you === null;
         confirmBtn.disabled = cancelBtn.disabled = true;
+        hint.textContent = "";  // the line of the move before is stale; draw() writes it after the twist
+        hint.dataset.hint = "";
         return;
       }
       draw();
