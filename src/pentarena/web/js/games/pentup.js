@@ -273,6 +273,9 @@ const corners = (cells) => {
   return `${Math.min(...xs)},${Math.min(...ys)}–${Math.max(...xs)},${Math.max(...ys)}`;
 };
 
+// Where a suggested move goes, as the move log words it: " (0,0–4,0)", or "" without cells
+const hintPlace = (text) => (text.includes(":") ? ` (${moveWords(text).split(" on ")[1]})` : "");
+
 // The move log: "Black: L on level 2 (0,0–4,0)"
 export function describeMove(payload, i) {
   const t = payload.state.tiles && payload.state.tiles[i];
@@ -606,7 +609,7 @@ export function createView(root, ctx) {
     else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press ${turnKeys}.`;
     else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turns it).`
       : `The ${selected} goes on level ${entry.level}: ${click} a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
-    else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
+    else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hintPlace(hinted.move)}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else hint.textContent = `Press Confirm${keyHint(" (Enter)")} to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""}${keyHint(" — Esc cancels")}.`;
     return { box, last };
   }
