@@ -568,7 +568,10 @@ export function createView(root, ctx) {
         draw();
         confirmBtn.disabled = !myTurn();
       } else draw();
-      hint.textContent = `Hint: ${move.includes(":") ? `the ${move[0]} on ${span(parsePlace(move).cells)} (${move})` : move} — ${why ? `${why} Press` : "press"} Confirm to play it.`;
+      // in the move list's words: "the Z on d4–f6 (…)", "pick the L", "touch the I"
+      const words = move.includes(":") ? `the ${move[0]} on ${span(parsePlace(move).cells)} (${move})`
+        : move.replace(/^(pick|touch|remove) (.*)$/, "$1 the $2");
+      hint.textContent = `Hint: ${words} — ${why ? `${why} Press` : "press"} Confirm to play it.`;
     },
     highlight(ply) { lit = ply; if (payload) drawHighlight(); },
     destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
