@@ -140,6 +140,8 @@ def test_bench_on_a_puzzle_measures_random_fillings_that_end(region, capsys):
     (["play", "pentup", "--seat", "-1"], "--seat: seats are numbered from 0"),
     (["play", "pentup", "--seed", str(2**64)], "--seed: a seed must fit in 64 bits"),
     (["replay", "game.json", "--delay", "-1"], "--delay: must be 0 seconds or more"),
+    (["replay", "game.json", "--analyse", "--seconds-per-move", "0"],
+     "--seconds-per-move: must be more than 0 seconds"),
     (["serve", "--port", "70000"], "--port: a port is between 1 and 65535"),
 ])
 def test_numbers_are_checked_by_argparse(argv, message, capsys, monkeypatch):
@@ -216,6 +218,56 @@ def test_play_save_writes_a_record_that_replay_reads(monkeypatch, capsys, tmp_pa
     assert main(["replay", str(path)]) == 0
     out = flat(capsys.readouterr().out)
     assert "1. White (seat 0) plays d4 TR cw" in out and "2. Black (seat 1) plays" in out
+
+
+# White's 9th move f5 is a blunder, and Black's e1 makes five (tests/server/test_analysis.py)
+BLUNDER_GAME = ["f6 BL cw", "a1 BL cw", "e6 BL cw", "b1 BL cw", "d6 BL cw", "c1 BL cw",
+                "f4 BL cw", "d1 BL cw", "f5 BL cw", "e1"]
+
+
+def pentago_record(path, moves):
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in moves:
+        state.apply(move)
+    path.write_text(GameRecord.of(state).dumps(), encoding="utf-8")
+    return path
+
+
+def test_replay_analyse_judges_every_move_of_a_finished_game(tmp_path, capsys):
+    path = pentago_record(tmp_path / "blunder.json", BLUNDER_GAME)
+    assert main(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"]) == 0
+    out = capsys.readouterr().out
+    report = out[out.index("Game over."):]
+    rows = {cells[1]: cells[1:-1] for cells in
+            ([c.strip() for c in line.split("│")] for line in report.splitlines())
+            if len(cells) > 2 and cells[1].isdigit()}
+    assert sorted(map(int, rows)) == list(range(1, 11))
+    assert rows["9"][:4] == ["9", "White (seat 0)", "f5 BL cw", "?"]
+    assert rows["9"][4].endswith("→ lost")
+    assert rows["10"][1:5] == ["Black (seat 1)", "e1", "✓", "won → won"]
+    assert "White (seat 0): 5 moves" in flat(report) and "Black (seat 1): 5 moves" in flat(report)
+    assert "Values are for the player who moved" in flat(report)
+
+
+def test_replay_analyse_needs_a_finished_game(tmp_path, capsys):
+    """An unfinished record is printed, then refused with a sentence and exit status 1."""
+    path = pentago_record(tmp_path / "unfinished.json", BLUNDER_GAME[:4])
+    assert main(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"]) == 1
+    out = flat(capsys.readouterr().out)
+    assert "4. Black (seat 1) plays b1 BL cw" in out
+    assert ("Not analysed: the analysis needs a finished game, and this record stops after "
+            "4 moves, before the end.") in out
+    assert "Analysis:" not in out
+    assert main(["replay", str(path)]) == 0  # without --analyse, as before
+
+
+def test_play_with_piped_input_ends_with_the_game(monkeypatch, capsys):
+    """Input that is not a terminal: the game's end ends the program (no prompt for the
+    analysis, which a person at a terminal gets)."""
+    typed(monkeypatch, *BLUNDER_GAME, "analysis")
+    assert main(["play", "pentago", "--hotseat"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "Game over. Black (seat 1) wins." in out and "Analysis:" not in out
 
 
 def test_play_save_into_a_missing_folder_is_refused_before_the_game(tmp_path, capsys):

@@ -440,10 +440,13 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
-    """Print a game record move by move."""
+    """Print a game record move by move; ``--analyse``: then judge every move (as the
+    browser's post-game analysis does).  Exit status 1 when ``--analyse`` was asked of a
+    record that cannot be analysed (an unfinished game, a puzzle), with a sentence why."""
     import time
 
     from .record import GameRecord
+    from .tui.analysis import show_analysis, unavailable
     from .tui.views import view_for
 
     record = GameRecord.load(args.file)
@@ -465,6 +468,16 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         console.print(view.result(final))
     else:
         console.print(view.status(final))
+    if not args.analyse:
+        return 0
+    why_not = unavailable(final)
+    if why_not is not None:
+        if not game_info(record.game).solo:  # a game that is not over
+            why_not = (f"Not analysed: the analysis needs a finished game, and this record "
+                       f"stops after {plural(len(record.moves), 'move')}, before the end.")
+        console.print(why_not, style="yellow", markup=False, highlight=False)
+        return 1
+    show_analysis(console, view, states[0], record.moves, args.seconds_per_move)
     return 0
 
 
@@ -906,6 +919,12 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.add_argument("--delay", type=seconds_or_zero, default=0.0,
                         help="seconds between moves")
+    replay.add_argument("--analyse", action="store_true",
+                        help="then judge every move of the finished game (✓ good, ?! "
+                             "mistake, ? blunder), as the browser's analysis does")
+    replay.add_argument("--seconds-per-move", type=positive_seconds, default=1.0,
+                        metavar="SECONDS",
+                        help="--analyse: the time judging one move takes (default: 1)")
     solve = sub.add_parser(
         "solve", help="solve a pentomino puzzle (or count its solutions), or a Pentago "
                       "position exactly (its value and every move's)",

@@ -11,11 +11,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pentarena
+from pentarena.ai.analysis import BLUNDER, MARKS, MISTAKE, carry_back, verdict
 from pentarena.record import GameRecord
 from pentarena.server import hub as hub_module
 from pentarena.server.app import create_app
 from pentarena.server.hub import Limits
-from pentarena.server.jobs import BLUNDER, MARKS, MISTAKE, carry_back, verdict
 
 FAST = Limits(advice_seconds=0.1, analysis_move_seconds=0.1)
 
@@ -409,7 +409,8 @@ def test_the_analysis_proves_what_a_hint_proves():
     second where the plain endgame solver does not finish: the analysis asks the same
     prover, so a proved hint is never judged by a search afterwards (a newcomer was told
     "you win whatever the others do" by the hint and "best: another move" by the analysis)."""
-    from pentarena.server.jobs import advise, assess_move
+    from pentarena.ai.analysis import assess_move
+    from pentarena.server.jobs import advise
 
     state = pentarena.load_game("pentomino").new_initial_state()
     for text in ("T:a6,b6,c6,b7,b8", "P:c2,d2,e2,d3,e3"):  # off the book from the first move

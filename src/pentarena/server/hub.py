@@ -24,11 +24,12 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
+from ..ai.analysis import (BLUNDER, MISTAKE, JudgedMoves, analysis_note, assess_move,
+                           unjudged)
 from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
-from .jobs import (BLUNDER, MARKS, MISTAKE, advise, assess_move, carry_back, count, hint,
-                   think, verdict, warm)
+from .jobs import advise, count, hint, think, warm
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
@@ -52,15 +53,6 @@ UNUSED_SECONDS = 60.0
 from memory when there are more than ``Limits.tables_in_memory``."""
 MAX_LISTED_HELD = 50
 """Most tables a browser's cookies name that a lobby listing reads."""
-
-
-def _judge(move: dict[str, Any]) -> None:
-    """A judged move's verdict and mark from its values (rounded for the page)."""
-    move["verdict"] = verdict(move["before"], move["after"], move["exact"], move["proven"])
-    move["mark"] = MARKS[move["verdict"]]
-    for key in ("before", "after"):
-        if move[key] is not None:
-            move[key] = round(move[key], 3)
 
 
 @dataclass(frozen=True)
@@ -657,46 +649,30 @@ class Hub:
                                  limits.analysis_seconds / max(1, len(history))))
         game = table.game
         state = table.initial.clone()
-        prior: dict[str, Any] | None = None
-        moves = []
+        judged = JudgedMoves(game)
         for i, text in enumerate(history):
             seat = state.current_player
             try:
-                judged = await self.pool.run(
+                answer = await self.pool.run(
                     assess_move, game.name, dict(game.options), state.to_json(), text,
-                    per_move, prior, timeout=3 * per_move + THINK_TIMEOUT, priority=PEOPLE_AWAY)
+                    per_move, judged.prior, timeout=3 * per_move + THINK_TIMEOUT,
+                    priority=PEOPLE_AWAY)
             except PoolClosed:
                 raise
             except JobFailed as exc:
                 log.warning("analysing move %d of table %s failed: %s", i + 1, table.id, exc)
-                judged = {"seat": seat, "move": text, "best": None, "before": None,
-                          "after": None, "exact": False, "proven": False, "source": "failed"}
-            prior = judged.pop("child", None)
-            if moves and carry_back(game, moves[-1], judged):
-                _judge(moves[-1])  # the move before led into a result this one's search saw
-            _judge(judged)
-            moves.append({"ply": i + 1, **judged})
+                answer = unjudged(seat, text)
+            judged.add(answer)
             state.apply(text)
             job.done = i + 1
-        players = []
-        for s in range(game.num_players):
-            mine = [m for m in moves if m["seat"] == s]
-            players.append({"seat": s, "moves": len(mine),
-                            "mistakes": sum(m["verdict"] == "mistake" for m in mine),
-                            "blunders": sum(m["verdict"] == "blunder" for m in mine)})
-        hidden = game.hidden_information
         self.analyses[table.id] = {
             "status": "done", "table": table.id, "game": game.name,
-            "moves_played": len(history), "all_cards_known": hidden,
-            "note": ("Analysed after the game with all cards known — every hand and the draw "
-                     "pile — so the verdicts use what nobody could see while playing. "
-                     if hidden else "") +
-                    "Values are for the player who moved: 1 won, 0 drawn, −1 lost; exact "
-                    "where the game's solver answered, else a search's estimate.",
+            "moves_played": len(history), "all_cards_known": game.hidden_information,
+            "note": analysis_note(game),
             "thresholds": {"mistake": MISTAKE, "blunder": BLUNDER},
             "seconds_per_move": round(per_move, 3),
             "seconds": round(time.monotonic() - job.started, 1),
-            "moves": moves, "players": players}
+            "moves": judged.moves, "players": judged.players()}
         while len(self.analyses) > limits.analyses_cached:
             self.analyses.popitem(last=False)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -9,9 +10,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from ..ai.analysis import JudgedMoves
 from ..ai.bots import Bot, choose_for, make_bot
 from ..core.game import Game, Move, State, game_info
 from ..record import GameRecord
+from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
 from .views import TerminalView, plural, view_for
 
 HELP = """Commands:
@@ -22,9 +25,25 @@ HELP = """Commands:
   undo         take back your last move (and the computer's replies); with people only,
                the last move{solve}
   save FILE    write the game record (JSON) to FILE; 'pentarena replay FILE' shows it
+  analysis     once the game is over: judge every move (✓ good, ?! mistake, ? blunder),
+               about a second a move
   board        show the table again
   help         this text
   quit         leave the game (Ctrl-C also leaves)"""
+
+AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
+"""What a person may still do once the game is over (see ``TerminalGame.after_game``);
+'board' also works, and puzzles have no analysis."""
+AFTER_PUZZLE = "Type 'save FILE', or 'quit'."
+AFTER_GAME_COMMANDS = ("analysis", "save", "board", "quit", "exit", "q")
+
+
+def _typing_at_a_terminal() -> bool:
+    """Whether standard input is a terminal (a person typing, not a pipe or a file)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):  # replaced by an object without it, or closed
+        return False
 
 
 class TerminalGame:
@@ -32,7 +51,13 @@ class TerminalGame:
 
     ``save_path``: where the game record is written when the game ends or a person quits
     (also on Ctrl-C); ``meta`` goes into that record's ``meta``.  Ctrl-C (KeyboardInterrupt)
-    is passed on to the caller after the record is written."""
+    is passed on to the caller after the record is written.
+
+    ``after_game``: once the game is over, keep the prompt for ``analysis``, ``save FILE``,
+    ``board`` and ``quit`` (until 'quit' or the end of input); by default only when a
+    person types at a terminal (the default ``read`` on a terminal's standard input), so
+    piped input ends with the game.  ``analysis_seconds``: the time judging one move takes
+    in the analysis."""
 
     def __init__(
         self,
@@ -44,6 +69,8 @@ class TerminalGame:
         hint_level: str = "medium",
         save_path: str | Path | None = None,
         meta: Mapping[str, Any] | None = None,
+        after_game: bool | None = None,
+        analysis_seconds: float = SECONDS_PER_MOVE,
     ) -> None:
         if len(bots) != game.num_players:
             raise ValueError(f"{game.name} has {game.num_players} seats, got {len(bots)} players")
@@ -62,6 +89,11 @@ class TerminalGame:
         self.save_path = Path(save_path) if save_path is not None else None
         self.meta = dict(meta or {})
         self.save_failed = False
+        self._autosaved: list[str] | None = None  # the moves when the record was written
+        self.after_game = (read is None and _typing_at_a_terminal()) if after_game is None \
+            else after_game
+        self.analysis_seconds = analysis_seconds
+        self.analysed: JudgedMoves | None = None  # the analysis, once made
 
     # -- output ---------------------------------------------------------------------
     def show(self) -> None:
@@ -93,7 +125,13 @@ class TerminalGame:
         return True
 
     def _autosave(self) -> None:
-        if self.save_path is not None and not self.save(self.save_path):
+        """Write the record to ``save_path``, once per position (the game's end, then the
+        prompt after it, would write it twice)."""
+        history = self.state.history()
+        if self.save_path is None or history == self._autosaved:
+            return
+        self._autosaved = history
+        if not self.save(self.save_path):
             self.save_failed = True
 
     # -- loop -----------------------------------------------------------------------
@@ -127,6 +165,18 @@ class TerminalGame:
             if not self.command(line.strip(), seat):
                 return
         self.console.print(self.view.result(self.state))
+        if not self.after_game:
+            return
+        self._autosave()  # the record is written when the game ends, before the prompt
+        self.say(AFTER_PUZZLE if self.solo else AFTER_GAME, "bold")
+        while True:
+            try:
+                line = self.read("game over > ")
+            except EOFError:
+                self.say("\nGoodbye.")
+                return
+            if not self.command(line.strip(), None):
+                return
 
     def play(self, move: Move | str, seat: int) -> bool:
         try:
@@ -143,11 +193,16 @@ class TerminalGame:
         self.show()
         return True
 
-    def command(self, line: str, seat: int) -> bool:
-        """Handle one line of input; False means the person quit."""
+    def command(self, line: str, seat: int | None) -> bool:
+        """Handle one line of input (``seat``: the person to move; None once the game is
+        over); False means the person quit."""
         word, _, arg = line.partition(" ")
         word = word.lower()
         if not line:
+            return True
+        if self.state.is_terminal() and word not in AFTER_GAME_COMMANDS:
+            self.say("The puzzle is solved. " + AFTER_PUZZLE if self.solo else
+                     "The game is over. " + AFTER_GAME, "yellow")
             return True
         if word in ("quit", "exit", "q"):
             self.say("Goodbye.")
@@ -191,6 +246,8 @@ class TerminalGame:
                 self.say("Type 'save FILE' to write the game record to FILE.", "yellow")
             else:
                 self.save(target)
+        elif word == "analysis":
+            self.analysis()
         elif word == "undo":
             self.undo(seat)
         elif word == "board":
@@ -198,6 +255,20 @@ class TerminalGame:
         else:
             self.play(line, seat)
         return True
+
+    def analysis(self) -> None:
+        """Once the game is over: judge every move (as the browser's analysis does, from
+        the full positions: hidden cards included) and print the verdicts; before that,
+        say when it is available."""
+        why_not = unavailable(self.state)
+        if why_not is not None:
+            self.say(why_not, "yellow")
+            return
+        if self.analysed is None:  # the game is over: its moves no longer change
+            self.analysed = show_analysis(self.console, self.view, self.initial,
+                                          self.state.history(), self.analysis_seconds)
+        else:
+            self.console.print(analysis_table(self.view, self.analysed))
 
     def undo(self, seat: int) -> None:
         """Take back this person's last move and every computer move after it; when

@@ -1,0 +1,315 @@
+"""Post-game analysis: a verdict on every move of a finished game.
+
+Each move is judged from the full position before it (hidden cards included: the record is
+public once the game is over) by :func:`assess_move` — exact where the game's solver
+answers, else a search's estimate — and marked ✓ good, ?! mistake or ? blunder by how much
+it lowered the mover's value (:func:`verdict`).  :class:`JudgedMoves` takes a game's judged
+moves in order (correcting each by the next: :func:`carry_back`) and sums them up per
+player; :func:`analyse_game` runs the whole game in this process (the terminal), while the
+server runs :func:`assess_move` on its worker pool, one job per move, into the same
+:class:`JudgedMoves`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..core.game import Game, State, load_game
+
+log = logging.getLogger("pentarena.analysis")
+
+MISTAKE = 0.3
+"""A move that lowers the mover's value (−1 lost … +1 won) by this much is a mistake (?!)."""
+BLUNDER = 0.6
+"""… and by this much a blunder (?)."""
+MARKS = {"good": "✓", "mistake": "?!", "blunder": "?", "unknown": ""}
+
+
+def verdict(before: float | None, after: float | None, exact: bool,
+            proven: bool = False) -> str:
+    """good | mistake | blunder | unknown, for a move taking the mover's value from
+    ``before`` to ``after``.  Exact values (1 won, 0 drawn, -1 lost): a won or drawn game
+    turned into a lost one is a blunder, a won game turned into a draw a mistake.  Search
+    estimates: a drop of :data:`BLUNDER` or more is a blunder, of :data:`MISTAKE` a mistake;
+    and a move into a loss the search saw through to the end (``proven``, ``after`` -1)
+    from a position it had not seen lost is a blunder whatever the drop."""
+    if before is None or after is None:
+        return "unknown"
+    if exact:
+        if after < 0 <= before:
+            return "blunder"
+        return "mistake" if after < before else "good"
+    if proven and after <= -1 < before:
+        return "blunder"
+    drop = before - after
+    return "blunder" if drop >= BLUNDER else "mistake" if drop >= MISTAKE else "good"
+
+
+def carry_back(game, previous: dict[str, Any], judged: dict[str, Any]) -> bool:
+    """Correct ``previous`` (a judged move) by the move after it, ``judged``: when the
+    position it led to is a proven result for the next mover (``before_proven``: a
+    deeper search than the one-ply-shallower look at it saw the end, or the solver) and
+    ``previous`` had only an estimate of it, that result is its ``after`` — a move into a
+    forced loss is a blunder even where its own search stopped short.  Two-sided games
+    only.  Returns whether it changed."""
+    if len(game.sides) != 2 or not judged.get("before_proven"):
+        return False
+    if previous["exact"] or previous["proven"] or None in (judged["before"], previous["before"]):
+        return False
+    same = side_of(game, previous["seat"]) == side_of(game, judged["seat"])
+    previous["after"] = judged["before"] if same else -judged["before"]
+    previous["proven"] = True
+    return True
+
+
+def _clamp(v: float) -> float:
+    return max(-1.0, min(1.0, float(v)))
+
+
+def side_of(game, seat: int) -> int:
+    """The index of the side (team) ``seat`` plays for."""
+    return next(i for i, side in enumerate(game.sides) if seat in side)
+
+
+def _for_seat(state, value: float, seat: int) -> float | None:
+    """``value`` for the player to move in ``state``, as seen by ``seat`` (None when the
+    game has more than two sides: it does not say)."""
+    game = state.game
+    if side_of(game, state.current_player) == side_of(game, seat):
+        return value
+    return -value if len(game.sides) == 2 else None
+
+
+def _result_for(state, seat: int) -> float:
+    """A finished game's result for ``seat``: 1 won, 0 a draw (shared), -1 lost."""
+    return _clamp(state.returns()[seat] * 2.0 - 1.0)
+
+
+def _seat_values_mcts():
+    """An MCTS bot that also reports the root's average reward per seat (``seat_values``),
+    so a position after a move can be valued for the player who made it."""
+    from .mcts import MCTSBot
+
+    class RootMCTS(MCTSBot):
+        seat_values: list[float] | None = None
+
+        def _info(self, root, done, start):  # noqa: ANN001 - MCTSBot's hook
+            totals, visits = getattr(root, "totals", None), getattr(root, "visits", 0)
+            if totals and visits:
+                self.seat_values = [t / visits for t in totals]
+            return MCTSBot._info(root, done, start)
+
+    return RootMCTS
+
+
+def _exact(state, time_limit: float):
+    """The position's exact value and a best move, if known within ``time_limit``: the
+    shipped proofs, else the game's best solver, ``State.perfect_move`` (as the hints ask:
+    a game's own prover where it has one, ``solve_position`` by default)."""
+    return state.proved_value() or state.perfect_move(time_limit, book=True)
+
+
+def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, Any],
+                move_text: str, budget: float, prior: dict[str, Any] | None = None,
+                ) -> dict[str, Any]:
+    """Judge one move of a finished game from the full position before it (hidden cards
+    included: the record is public once the game is over).
+
+    Exact where the game's solver answers for both the position before and the one after
+    (``State.proved_value``, a shipped table of proofs, else the game's best solver,
+    ``State.perfect_move`` where the game has its own, as hints use, else
+    ``State.solve_position``, a share of ``budget`` each); otherwise a search of about
+    ``budget`` seconds values both for the mover (alpha-beta for games that ask for it, the
+    position after searched one ply shallower so both share a horizon; else MCTS, both
+    values averages at a search's root).  ``proven``: ``after`` is a result the search saw
+    through to the end (a finished game, or a forced win or loss).
+    ``prior``: the previous move's ``child`` answer (this position's solution, or that it
+    could not be solved), so that no position is solved twice.  Returns ``before``,
+    ``after`` (the mover's value, −1 … 1), ``exact``, ``before_proven`` (``before`` is a
+    result: exact, or a win or loss the search saw to the end), ``best`` (a best move
+    found), ``source`` (solver | search | end) and ``child`` (the next position's
+    solution)."""
+    import time
+
+    from .alphabeta import AlphaBetaBot
+
+    start = time.perf_counter()
+    state = load_game(game_name, **options).state_from_json(state_json)
+    game = state.game
+    seat = state.current_player
+    move = state.parse_move(move_text)
+    text = str(move)
+    child = state.clone()
+    child.apply(move)
+    solve_share = budget * 0.25
+    out: dict[str, Any] = {"seat": seat, "move": text, "best": None, "before": None,
+                           "after": None, "exact": False, "proven": False,
+                           "before_proven": False, "source": "search",
+                           "child": {"value": None, "move": None}}
+
+    # the position before: solved already (the previous move's child), or now
+    if prior is not None and "value" in prior:
+        before_exact = prior if prior["value"] is not None else None
+    else:
+        sol = _exact(state, solve_share)
+        before_exact = {"value": sol.value, "move": str(sol.move)} if sol else None
+    # the position after
+    after_exact = None
+    if child.is_terminal():
+        after_exact = _result_for(child, seat)
+    else:
+        sol = _exact(child, solve_share) if len(game.sides) == 2 else None
+        if sol is not None:
+            out["child"] = {"value": sol.value, "move": str(sol.move)}
+            after_exact = _for_seat(child, float(sol.value), seat)
+
+    if after_exact is None and before_exact is not None and before_exact["move"] == text:
+        after_exact = float(before_exact["value"])  # a best move keeps the position's value
+    if child.is_terminal() and after_exact == 1.0:  # a win at once: the position was won
+        out.update(before=1.0, after=1.0, exact=True, before_proven=True, best=text,
+                   source="end")
+        return out
+    if before_exact is not None and after_exact is not None:
+        out.update(before=float(before_exact["value"]), after=after_exact, exact=True,
+                   before_proven=True, best=before_exact["move"], source="solver")
+        return out
+
+    # a search values both positions for the mover
+    left = max(budget - (time.perf_counter() - start), budget * 0.2)
+    if len(state.legal_moves()) == 1:
+        out.update(best=text, source="forced")
+    if game.search == "alphabeta" and len(game.sides) == 2 and not game.hidden_information:
+        bot = AlphaBetaBot(seed=0, time_limit=left / 2)
+        best = bot.choose(state)
+        info = bot.last
+        out["best"] = str(best)
+        out["before"] = _clamp(info.value) if info.visits else _clamp(state.evaluate(seat))
+        out["before_proven"] = bool(info.visits) and abs(info.value) >= 1
+        if str(best) == text:
+            out["after"] = out["before"]
+            out["proven"] = abs(info.value) >= 1
+        elif child.is_terminal():
+            out["after"], out["proven"] = after_exact, True
+        elif info.visits <= 1:
+            out["after"] = _clamp(child.evaluate(seat))
+        else:
+            deeper = AlphaBetaBot(seed=0, time_limit=left / 2, max_depth=info.visits - 1)
+            deeper.choose(child)
+            value = (_clamp(deeper.last.value) if deeper.last.visits
+                     else _clamp(child.evaluate(child.current_player)))
+            out["after"] = _for_seat(child, value, seat)
+            out["proven"] = bool(deeper.last.visits) and abs(deeper.last.value) >= 1
+        return out
+    bot = _seat_values_mcts()(seed=0, time_limit=left / 2)
+    best = bot.choose(state)
+    out["best"] = str(best)
+    # both values are averages at a search's root (the position before, the position after),
+    # so that they compare like with like
+    if bot.seat_values is not None:
+        out["before"] = _clamp(bot.seat_values[seat] * 2 - 1)
+    elif bot.last.visits:
+        out["before"] = _clamp(bot.last.value * 2 - 1)
+    if str(best) == text:
+        out["after"] = out["before"]
+    elif child.is_terminal():
+        out["after"], out["proven"] = after_exact, True
+    else:
+        reply = _seat_values_mcts()(seed=0, time_limit=left / 2)
+        reply.choose(child)
+        if reply.seat_values is not None:
+            out["after"] = _clamp(reply.seat_values[seat] * 2 - 1)
+        elif reply.last.visits:
+            out["after"] = _for_seat(child, _clamp(reply.last.value * 2 - 1), seat)
+    return out
+
+
+def unjudged(seat: int, move_text: str, source: str = "failed") -> dict[str, Any]:
+    """What stands for a move that could not be judged (its job failed): no values, so
+    its verdict is unknown."""
+    return {"seat": seat, "move": move_text, "best": None, "before": None, "after": None,
+            "exact": False, "proven": False, "source": source}
+
+
+def judge(move: dict[str, Any]) -> None:
+    """Set a judged move's ``verdict`` and ``mark`` from its values, and round the values
+    (to 3 decimals, as the page shows them)."""
+    move["verdict"] = verdict(move["before"], move["after"], move["exact"], move["proven"])
+    move["mark"] = MARKS[move["verdict"]]
+    for key in ("before", "after"):
+        if move[key] is not None:
+            move[key] = round(move[key], 3)
+
+
+class JudgedMoves:
+    """A game's judged moves, taken one at a time in the order they were played.
+
+    :meth:`add` takes :func:`assess_move`'s answer for the next move: it keeps that
+    answer's ``child`` as :attr:`prior` (pass it to the next move's :func:`assess_move`,
+    so no position is solved twice), corrects the move before by this one
+    (:func:`carry_back`), and gives the move its verdict and mark (:func:`judge`).
+    :meth:`players` sums the verdicts up per seat."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.moves: list[dict[str, Any]] = []
+        """The judged moves: ``ply`` (from 1), then :func:`assess_move`'s fields, then
+        ``verdict`` and ``mark``."""
+        self.prior: dict[str, Any] | None = None
+        """The last move's ``child`` answer: the next move's ``prior``."""
+
+    def add(self, judged: dict[str, Any]) -> dict[str, Any]:
+        """Add the next move's judgement (:func:`assess_move`'s answer, or
+        :func:`unjudged`); returns it as kept, with its ply, verdict and mark."""
+        self.prior = judged.pop("child", None)
+        if self.moves and carry_back(self.game, self.moves[-1], judged):
+            judge(self.moves[-1])  # the move before led into a result this one's search saw
+        judge(judged)
+        move = {"ply": len(self.moves) + 1, **judged}
+        self.moves.append(move)
+        return move
+
+    def players(self) -> list[dict[str, Any]]:
+        """Per seat: ``seat``, ``moves`` judged, ``mistakes`` and ``blunders``."""
+        out = []
+        for seat in range(self.game.num_players):
+            mine = [m for m in self.moves if m["seat"] == seat]
+            out.append({"seat": seat, "moves": len(mine),
+                        "mistakes": sum(m["verdict"] == "mistake" for m in mine),
+                        "blunders": sum(m["verdict"] == "blunder" for m in mine)})
+        return out
+
+
+def analysis_note(game: Game) -> str:
+    """What the values mean (and, for a hidden-card game, that all cards were known), in
+    the words the browser shows under the analysis."""
+    hidden = ("Analysed after the game with all cards known — every hand and the draw "
+              "pile — so the verdicts use what nobody could see while playing. "
+              if game.hidden_information else "")
+    return hidden + ("Values are for the player who moved: 1 won, 0 drawn, −1 lost; exact "
+                     "where the game's solver answered, else a search's estimate.")
+
+
+def analyse_game(initial: State, moves: Sequence[str], seconds_per_move: float = 1.0,
+                 on_move: Callable[[int, int], None] | None = None) -> JudgedMoves:
+    """Judge every move of a game in this process, about ``seconds_per_move`` each:
+    ``initial`` is the full state before the first move (deals included), ``moves`` the
+    move texts played from it.  ``on_move(done, total)`` is called after each move.  A
+    move whose judging raises an error (not an interrupt) is kept unjudged."""
+    game = initial.game
+    state = initial.clone()
+    judged = JudgedMoves(game)
+    for i, text in enumerate(moves):
+        seat = state.current_player
+        try:
+            answer = assess_move(game.name, dict(game.options), state.to_json(), text,
+                                 seconds_per_move, judged.prior)
+        except Exception as exc:  # noqa: BLE001 - kept unjudged, as the server does
+            log.warning("analysing move %d failed: %s", i + 1, exc)
+            answer = unjudged(seat, text)
+        judged.add(answer)
+        state.apply(text)
+        if on_move is not None:
+            on_move(i + 1, len(moves))
+    return judged
