@@ -402,6 +402,29 @@ def test_the_pentago_solver_keeps_within_the_memory_it_may_use(monkeypatch):
     assert state.solve_moves() is not None
 
 
+def test_play_refuses_computer_options_without_a_computer_seat(capsys):
+    for argv, why in ((["pentago", "--hotseat", "--ai", "easy"], "--hotseat makes every seat"),
+                      (["pentomino-puzzle", "--ai", "easy"], "a puzzle has no computer"),
+                      (["pentago", "--seat", "0", "--seat", "1", "--time", "2"],
+                       "every seat is a person")):
+        assert main(["play", *argv]) == 2, argv
+        assert why in flat(capsys.readouterr().out), argv
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["puzzle", "3x20", "--json"], "--json does not apply to solve puzzle; it takes --pieces"),
+    (["puzzle", "3x20", "--time", "5"], "--time does not apply to solve puzzle"),
+    (["pentago", "start", "--count"], "--count does not apply to solve pentago"),
+    (["pentago", "start", "--draft"], "--draft does not apply to solve pentago"),
+    (["pentomino", "start", "--max-gb", "3"], "--max-gb does not apply to solve a pentomino position"),
+    (["pentomino", "start", "--threads", "2"], "--threads does not apply"),
+    (["pentomino", "--from-start", "--json"], "--json does not apply to solve pentomino --from-start"),
+])
+def test_solve_refuses_options_it_would_ignore(argv, words, capsys):
+    assert main(["solve", *argv]) == 2
+    assert words in flat(capsys.readouterr().out)
+
+
 def test_solve_pentomino_tables_must_fit(capsys, monkeypatch):
     monkeypatch.setattr(cli, "usable_bytes", lambda: 4 * 10**9)
     for argv in (["start", "--table-bits", "30"], ["--from-start", "--table-bits", "30"],

@@ -274,19 +274,26 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .tui.terminal import TerminalGame
 
     game = load_game(args.game, **_options(args))
-    check_level(args.ai)
+    level = check_level(args.ai or "medium")
     humans = set(range(game.num_players)) if args.hotseat else set(args.seat or [0])
     bad = [s for s in humans if not 0 <= s < game.num_players]
     if bad:
         raise GameOptionError(f"--seat must be between 0 and {game.num_players - 1}")
+    if len(humans) == game.num_players:  # no computer seat: its options would be ignored
+        why = ("a puzzle has no computer opponent" if game_info(game.name).solo else
+               "--hotseat makes every seat a person" if args.hotseat else
+               "every seat is a person (--seat)")
+        for flag, given in (("--ai", args.ai is not None), ("--time", args.time is not None)):
+            if given:
+                raise GameOptionError(f"{flag} is for the computer's seats, and {why}")
     save = Path(args.save).expanduser() if args.save else None
     if save is not None and not save.parent.is_dir():
         raise GameOptionError(f"--save: the folder {str(save.parent)!r} does not exist")
     bots = [None if s in humans else
-            make_bot(args.ai, seed=None if args.seed is None else args.seed + s,
+            make_bot(level, seed=None if args.seed is None else args.seed + s,
                      time_limit=args.time)
             for s in range(game.num_players)]
-    meta = {"players": ["person" if b is None else f"computer: {args.ai}" for b in bots],
+    meta = {"players": ["person" if b is None else f"computer: {level}" for b in bots],
             "program": "pentarena play"}
     tg = TerminalGame(game, bots, console=console, seed=args.seed, save_path=save, meta=meta)
     tg.run()
@@ -815,6 +822,38 @@ def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+SOLVE_DEFAULTS: dict[str, Any] = {
+    "pieces": "FILNPTUVWXYZ", "count": False, "moves": None, "time": None, "threads": None,
+    "max_gb": 16.0, "json": False, "from_start": False, "draft": False, "checkpoint": None,
+    "first": None, "table_bits": 25, "book": None}
+"""The options of ``pentarena solve`` and their defaults (the parser's)."""
+SOLVE_TAKES: dict[str, tuple[str, ...]] = {
+    "puzzle": ("pieces", "count"),
+    "pentago": ("moves", "time", "threads", "max_gb", "json"),
+    "a pentomino position": ("moves", "time", "json", "table_bits"),
+    "pentomino --from-start": ("time", "checkpoint", "first", "table_bits", "book"),
+    # (--first: refused by the draft's proof itself, with why)
+    "pentomino --from-start --draft": ("time", "threads", "checkpoint", "table_bits", "book",
+                                       "first"),
+}
+"""Which options each kind of ``solve`` reads (besides pentomino's --from-start and --draft,
+which choose the kind): any other given is refused, not ignored."""
+
+
+def _check_solve_options(args: argparse.Namespace) -> None:
+    """GameOptionError naming an option given to a kind of solve that does not read it."""
+    kind = args.kind if args.kind != "pentomino" else (
+        "a pentomino position" if not args.from_start else
+        "pentomino --from-start --draft" if args.draft else "pentomino --from-start")
+    takes = SOLVE_TAKES[kind]
+    given = [k for k, default in SOLVE_DEFAULTS.items() if getattr(args, k) != default]
+    for name in given:
+        if name not in takes and not (args.kind == "pentomino" and name in ("from_start", "draft")):
+            flags = ", ".join(_flag(t) for t in takes)
+            raise GameOptionError(f"{_flag(name)} does not apply to solve {kind}; it takes "
+                                  f"{flags}")
+
+
 def cmd_solve(args: argparse.Namespace, console: Console) -> int:
     """Solve a pentomino puzzle: one solution, or --count them all up to symmetry; or a
     Pentago position exactly."""
@@ -823,6 +862,8 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
     from .games.pentomino import REGIONS
     from .games.pentomino.puzzle import PuzzleGame
 
+    if not (args.kind == "pentomino" and args.draft and not args.from_start):
+        _check_solve_options(args)  # (--draft without --from-start: said below)
     if args.kind == "pentago":
         return cmd_solve_pentago(args, console)
     if args.kind == "pentomino":
@@ -864,7 +905,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     levels = ", ".join(BOT_NAMES)
     play = sub.add_parser("play", help="play a game in the terminal")
     _add_game_options(play, game)
-    play.add_argument("--ai", default="medium", help=f"computer level: {levels}")
+    play.add_argument("--ai", default=None, help=f"computer level: {levels} (default: medium)")
     play.add_argument("--time", type=positive_seconds, default=None,
                       help="computer seconds per move")
     play.add_argument("--seat", type=seat_number, action="append",
@@ -955,7 +996,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                             "pentomino: a record or saved state of a 2-player game (JSON "
                             "file), 'start', or 'draft:ILNPWZ/FTUVXY' (the placement phase "
                             "of a draft with these sets)")
-    solve.add_argument("--pieces", default="FILNPTUVWXYZ", help="puzzle: the pieces to use")
+    solve.add_argument("--pieces", default=SOLVE_DEFAULTS["pieces"], help="puzzle: the pieces to use")
     solve.add_argument("--count", action="store_true", help="puzzle: count every solution")
     solve.add_argument("--moves", default=None, metavar="MOVES",
                        help="pentago, pentomino: moves to play first, separated by "
@@ -968,7 +1009,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     solve.add_argument("--threads", type=positive_int, default=None,
                        help="pentago: solver threads (default: every core); pentomino "
                             "--draft: drafts proved at once (default: 1)")
-    solve.add_argument("--max-gb", type=positive_gb, default=16.0, metavar="GB",
+    solve.add_argument("--max-gb", type=positive_gb, default=SOLVE_DEFAULTS["max_gb"], metavar="GB",
                        help="pentago: memory the solver may use (default: 16)")
     solve.add_argument("--json", action="store_true",
                        help="pentago, a pentomino position: print the values as JSON")
@@ -982,7 +1023,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                             "default golomb-proof.jsonl, with --draft draft-proof.jsonl)")
     solve.add_argument("--first", default=None, metavar="MOVE",
                        help="pentomino: the first move to prove (default: try them in order)")
-    solve.add_argument("--table-bits", type=positive_int, default=25,
+    solve.add_argument("--table-bits", type=positive_int, default=SOLVE_DEFAULTS["table_bits"],
                        help="pentomino: log2 of the transposition table's entries (16 bytes "
                             "each; default 25: 512 MB)")
     solve.add_argument("--book", default=None, metavar="FILE",
