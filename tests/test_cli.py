@@ -233,6 +233,14 @@ def pentago_record(path, moves):
     return path
 
 
+def test_file_errors_name_the_file_in_words(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert f"{tmp_path / 'missing.json'}: no such file or directory" in flat(capsys.readouterr().out)
+    assert main(["replay", str(tmp_path)]) == 2
+    out = flat(capsys.readouterr().out)
+    assert f"{tmp_path}: is a directory" in out and "Errno" not in out
+
+
 def test_replay_analyse_judges_every_move_of_a_finished_game(tmp_path, capsys):
     path = pentago_record(tmp_path / "blunder.json", BLUNDER_GAME)
     assert main(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"]) == 0
@@ -478,14 +486,16 @@ def test_solve_pentomino_positions_agree_with_the_reference_solver(capsys, tmp_p
     saved.write_text(json.dumps(native.to_json()))
     assert main(["solve", "pentomino", str(saved)]) == 0
     out = flat(capsys.readouterr().out)
-    words = {1: "Player 1 wins with perfect play", -1: "Player 1 loses with perfect play"}
-    assert words[expected.value] in out and "pieces ILPWZ" in out
+    words = {1: "Amber wins with perfect play", -1: "Amber loses with perfect play"}
+    assert words[expected.value] in out and "Amber's pieces ILPWZ" in out
+    assert "Amber (seat 0) to move" in out  # the seats named as 'play' names them
 
 
 def test_solve_pentomino_refuses_what_it_cannot_solve(capsys, tmp_path):
     cases = [
         (["draft:ILNPWZ/FTUVX"], "each seat drafts 6 pieces"),
         (["draft:ILNPWZ/FTUVXY", "--moves", "L:a1,b1,c1,d1,d2"], "--moves: move 1"),
+        (["start", "--moves", "L:e3,e4,e5,e6,f6, I:a1,a2,a3,a4,a5"], "separate them with ';'"),
         (["a1b2"], "neither a file nor a position"),
         (["start", "--from-start"], "without a position"),
     ]

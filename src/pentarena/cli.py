@@ -520,6 +520,10 @@ def _play_moves(state, moves: str | None, commas: bool = True):
     for i, move in enumerate(m.strip() for m in text.split(";")):
         if not move:
             continue
+        if not commas and move.count(":") > 1:
+            raise GameOptionError(f"--moves: move {i + 1} ({move!r}) holds several moves: "
+                                  f"separate them with ';' (a placement's squares are "
+                                  f"separated by commas)")
         try:
             state.apply(move)
         except ValueError as exc:
@@ -779,6 +783,7 @@ def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
 
     from ._native import PentominoProver
     from .games.pentomino.rules import letters
+    from .tui.views import view_for
 
     state = pentomino_position(args.region, args.moves)
     if state.game.players != 2:
@@ -809,10 +814,11 @@ def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
             "to_move": seat, "placed": placed, "pieces": pieces, "value": solution.value,
             "move": str(solution.move), "nodes": nodes, "seconds": round(seconds, 3)}))
         return 0
-    who = f"Player {seat + 1}"
+    who = view_for("pentomino").seat_name(seat)  # as 'play' names the seats
+    name = who.split(" (")[0]
     how = "by the opening book of the proof" if nodes == 0 else f"{nodes:,} positions"
-    console.print(f"{who} to move ({plural(placed, 'piece')} placed, {who}'s pieces {pieces}): "
-                  f"{who} {VALUE_WORDS[solution.value]} with perfect play  (proved in "
+    console.print(f"{who} to move ({plural(placed, 'piece')} placed, {name}'s pieces {pieces}): "
+                  f"{name} {VALUE_WORDS[solution.value]} with perfect play  (proved in "
                   f"{seconds:.2f} s, {how})", markup=False, highlight=False)
     if solution.value == 1:
         console.print(f"winning move: {solution.move}", markup=False, highlight=False)
@@ -1055,8 +1061,16 @@ def main(argv: list[str] | None = None) -> int:
         console.print("\nInterrupted.", markup=False, highlight=False)
         return EXIT_INTERRUPTED
     except (GameOptionError, ValueError, OSError) as exc:
-        console.print(f"[bold red]error:[/bold red] {rich_escape(str(exc))}")
+        console.print(f"[bold red]error:[/bold red] {rich_escape(_error_text(exc))}")
         return 2
+
+
+def _error_text(exc: Exception) -> str:
+    """What went wrong, in a sentence: a file error as 'FILE: what' ('game.json: no such
+    file or directory') rather than Python's '[Errno 2] …'."""
+    if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror[0].lower()}{exc.strerror[1:]}"
+    return str(exc)
 
 
 if __name__ == "__main__":
