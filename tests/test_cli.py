@@ -143,6 +143,12 @@ def test_bench_on_a_puzzle_measures_random_fillings_that_end(region, capsys):
     (["replay", "game.json", "--analyse", "--seconds-per-move", "0"],
      "--seconds-per-move: must be more than 0 seconds"),
     (["serve", "--port", "70000"], "--port: a port is between 1 and 65535"),
+    # a flag of another game's: the game's own options named
+    (["arena", "pentago", "--bots", "random,easy", "--players", "3"],
+     "pentago has no option --players (its options: none;"),
+    (["play", "pentup", "--target", "3"], "pentup has no option --target (its options: "
+                                           "--players, --scoring, --teams;"),
+    (["list", "--foo"], "unrecognized arguments: --foo"),
 ])
 def test_numbers_are_checked_by_argparse(argv, message, capsys, monkeypatch):
     import pentarena.cli

@@ -1053,7 +1053,16 @@ def main(argv: list[str] | None = None) -> int:
     command, game = _find_game(argv)
     if command in GAME_COMMANDS:
         argv = _normalise_bool_flags(argv, game)
-    args = build_parser(game).parse_args(argv)
+    parser = build_parser(game)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        flag = next((a for a in extra if a.startswith("--")), None)
+        if command in GAME_COMMANDS and game is not None and flag is not None:
+            # most likely an option of another game (arena pentago --players 3)
+            options = ", ".join(_flag(k) for k in game_info(game).options) or "none"
+            parser.error(f"{game} has no option {flag.split('=')[0]} (its options: {options}; "
+                         f"'pentarena {command} {game} --help' lists every flag)")
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     console = Console()
     try:
         return COMMANDS[args.command](args, console)
