@@ -4,6 +4,7 @@ the terminal's analysis both go through :class:`JudgedMoves`)."""
 from __future__ import annotations
 
 import pentarena
+from pentarena.ai import analysis
 from pentarena.ai.analysis import JudgedMoves, analysis_note, unjudged
 
 
@@ -43,3 +44,18 @@ def test_the_note_says_when_all_cards_were_known():
     assert "all cards known" in analysis_note(pentarena.load_game("pentic"))
     note = analysis_note(pentarena.load_game("pentago"))
     assert "all cards" not in note and note.startswith("Values are for the player who moved")
+
+
+def test_a_lost_position_stays_lost_whatever_the_move(monkeypatch):
+    # the position before is known lost for the mover (the previous move's solution); the
+    # one after cannot be solved in time: it is lost all the same, exactly
+    monkeypatch.setattr(analysis, "_exact", lambda state, time_limit: None)
+    state = pentarena.load_game("pentago").new_initial_state()
+    answer = analysis.assess_move("pentago", {}, state.to_json(), "a1 TL cw", 0.05,
+                                  prior={"value": -1, "move": "b2 TL cw"})
+    assert (answer["before"], answer["after"], answer["exact"]) == (-1.0, -1.0, True)
+    assert analysis.verdict(answer["before"], answer["after"], answer["exact"]) == "good"
+    # not so from a drawn one: the move may lose it, and a search says what it can
+    drawn = analysis.assess_move("pentago", {}, state.to_json(), "a1 TL cw", 0.05,
+                                 prior={"value": 0, "move": "b2 TL cw"})
+    assert not drawn["exact"]

@@ -167,6 +167,9 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
 
     if after_exact is None and before_exact is not None and before_exact["move"] == text:
         after_exact = float(before_exact["value"])  # a best move keeps the position's value
+    if (after_exact is None and before_exact is not None and before_exact["value"] == -1
+            and len(game.sides) == 2):
+        after_exact = -1.0  # a lost position stays lost whatever the move
     if child.is_terminal() and after_exact == 1.0:  # a win at once: the position was won
         out.update(before=1.0, after=1.0, exact=True, before_proven=True, best=text,
                    source="end")
