@@ -92,3 +92,64 @@ def test_a_leave_and_a_join_at_once_both_hold(server_process):
         if left[0] == 200:
             assert holds(server_process, t["id"], mine) is None
             assert server_process.get(f"/api/tables/{t['id']}")["table"]["seats"][0]["open"]
+
+
+def test_a_move_waiting_while_its_seat_is_left_is_refused(tmp_path):
+    """A connection's move that waits for the table while its seat is left (and taken by
+    someone else) must not be played for the seat's new holder: the seat is read again
+    from the connection's tokens under the lock."""
+    import asyncio
+
+    import pytest
+
+    from pentarena.server.connections import Client
+    from pentarena.server.protocol import ProtocolError
+
+    from .test_stalls import Reader, run
+
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "open"}])
+        leaver = Client(Reader(), frozenset({0}), tokens=(tokens[0],))
+        lock = hub.locks[table.id]
+        await lock.acquire()  # the table is busy: the leave, then the move, queue for it
+        left = asyncio.create_task(hub.change_seats(table, lambda t: t.leave(tokens[0])))
+        await asyncio.sleep(0.01)
+        sat = asyncio.create_task(hub.change_seats(table, lambda t: t.sit(0, "newcomer")))
+        await asyncio.sleep(0.01)
+        move = asyncio.create_task(hub.submit(table, leaver.seat_for(0), "c3 TL cw", 0, leaver))
+        await asyncio.sleep(0.01)
+        lock.release()
+        await left
+        await sat
+        with pytest.raises(ProtocolError) as refused:
+            await move
+        assert refused.value.code == "not-seated"
+        assert table.version == 0 and table.seats[0].name == "newcomer"
+        await leaver.close(1000, "done")
+
+    run(scenario, tmp_path)
+
+
+def test_one_solve_at_a_time_per_puzzle(tmp_path):
+    """Solve plays the puzzle's hints to the end; a second Solve meanwhile (another
+    connection of the same player) is told the first is finishing it, instead of racing it
+    and getting errors about moves it never sent."""
+    import asyncio
+
+    import pytest
+
+    from pentarena.server.protocol import ProtocolError
+
+    from .test_stalls import run
+
+    async def scenario(hub):
+        table, _ = await hub.create("pentomino-puzzle", {"region": "3x20"}, [{"kind": "me"}])
+        first = asyncio.create_task(hub.solve(table, 0))
+        await asyncio.sleep(0)  # the first has started
+        with pytest.raises(ProtocolError) as second:
+            await hub.solve(table, 0)
+        assert second.value.code == "busy" and "already being solved" in second.value.message
+        await first
+        assert table.state.is_terminal() and not hub.solving
+
+    run(scenario, tmp_path)

@@ -478,7 +478,7 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
             msg = parse_client_message(raw)
             if isinstance(msg, MoveMessage):
                 started = time.perf_counter()
-                await hub.submit(table, seat, msg.move, msg.version)
+                await hub.submit(table, seat, msg.move, msg.version, client)
                 metrics.moves.labels("person").inc()
                 metrics.move_seconds.observe(time.perf_counter() - started)
             elif isinstance(msg, SyncMessage):
@@ -488,7 +488,7 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
             elif isinstance(msg, HintMessage):
                 hub.ask_hint(table, client, seat)  # answered when ready (or refused now)
             elif isinstance(msg, SolveMessage):
-                await hub.solve(table, seat)
+                await hub.solve(table, seat, client)
         except ProtocolError as exc:
             metrics.refused.labels(exc.code).inc()
             client.send(exc.event())

@@ -41,12 +41,14 @@ class Client:
         self.dropped = False
         self._writer = asyncio.get_running_loop().create_task(self._write())
 
-    def seat_for(self, to_move: int | None) -> int | None:
+    def seat_for(self, to_move: int | None, seats: frozenset[int] | None = None) -> int | None:
         """The seat this connection acts and sees as: the seat to move if it holds it
-        (several seats: hot-seat play at one screen), else its lowest seat."""
-        if to_move in self.seats:
+        (several seats: hot-seat play at one screen), else its lowest seat.  ``seats``:
+        the seats it holds, when known better than :attr:`seats` (read from the table)."""
+        seats = self.seats if seats is None else seats
+        if to_move in seats:
             return to_move
-        return min(self.seats) if self.seats else None
+        return min(seats) if seats else None
 
     def send(self, message: dict[str, Any] | str) -> bool:
         """Queue a message (a dict, or JSON text already encoded); False if the client was

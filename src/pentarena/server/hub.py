@@ -122,6 +122,7 @@ class Hub:
         self.thinking: dict[str, asyncio.Task] = {}
         self.tasks: set[asyncio.Task] = set()
         self.counting: set[str] = set()
+        self.solving: set[str] = set()  # puzzles whose Solve is playing their hints
         self.counts: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
         self.created: defaultdict[str, deque[float]] = defaultdict(deque)
         """Per creator, when it created its tables of the last minute."""
@@ -280,6 +281,7 @@ class Hub:
         lock = self.locks.get(table_id)
         return bool(self.clients.get(table_id) or table_id in self.thinking
                     or table_id in self.analysing or table_id in self.counting
+                    or table_id in self.solving
                     or (lock is not None and lock.locked())
                     or any(key[0] == table_id for key in self.hinting))
 
@@ -475,10 +477,16 @@ class Hub:
 
     # -- moves ----------------------------------------------------------------------
     async def submit(self, table: Table, seat: int | None, text: str,
-                     version: int | None) -> str:
-        """Validate, commit, then broadcast one move; returns its canonical text."""
+                     version: int | None, client: Client | None = None) -> str:
+        """Validate, commit, then broadcast one move; returns its canonical text.
+        ``client``: the connection that sent it — its seat is read again from its tokens
+        under the table's lock, so that a seat left (or taken over) while the move waited
+        for the lock is no longer played by it."""
         try:
             async with self.locks[table.id]:
+                if client is not None:
+                    seat = client.seat_for(table.state.current_player,
+                                           table.seats_of(list(client.tokens)))
                 canonical = table.check_move(seat, text, version)
                 after = table.after(canonical)
                 await self._store(self.store.add_move(table.id, table.version, seat, canonical,
@@ -512,11 +520,19 @@ class Hub:
         except JobFailed as exc:
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
-    async def solve(self, table: Table, seat: int | None) -> None:
-        """Play hints until the puzzle is solved; every move is stored and broadcast."""
+    async def solve(self, table: Table, seat: int | None, client: Client | None = None) -> None:
+        """Play hints until the puzzle is solved; every move is stored and broadcast.  One
+        solve at a time per table (a second is refused: the first is finishing it)."""
         self._puzzle_turn(table, seat)
-        while not table.state.is_terminal():
-            await self.submit(table, seat, await self.hint(table, seat), table.version)
+        if table.id in self.solving:
+            raise ProtocolError("busy", "this puzzle is already being solved; watch it finish")
+        self.solving.add(table.id)
+        try:
+            while not table.state.is_terminal():
+                await self.submit(table, seat, await self.hint(table, seat), table.version,
+                                  client)
+        finally:
+            self.solving.discard(table.id)
 
     async def count_solutions(self, table: Table, seat: int | None) -> dict[str, Any]:
         """Count a puzzle's solutions from its position: on the worker pool, one count at a
