@@ -254,6 +254,37 @@ def test_the_pool_serves_jobs_by_priority_then_in_order(tmp_path):
     assert order == ["first", "person", "away", "bot-a", "bot-b"]
 
 
+def test_within_a_priority_the_owner_with_fewest_jobs_goes_first(tmp_path):
+    # one client with three slow searches queued, then another's one: the other's goes
+    # next, not after all three (nobody stalls another's opponent by more than one job)
+    gate = threading.Event()
+    order: list[str] = []
+
+    def job(name):
+        if name == "ann-1":
+            gate.wait(30)
+        order.append(name)
+        return name
+
+    async def scenario(_hub):
+        pool = WorkerPool(1, "thread")
+        jobs = [asyncio.ensure_future(pool.run(job, f"ann-{i}", timeout=60, owner="ann"))
+                for i in (1, 2, 3)]
+        while pool.running == 0 or pool.queued < 2:
+            await asyncio.sleep(0.01)
+        jobs.append(asyncio.ensure_future(pool.run(job, "bob", timeout=60, owner="bob")))
+        jobs.append(asyncio.ensure_future(pool.run(job, "anyone", timeout=60)))
+        while pool.queued < 4:
+            await asyncio.sleep(0.01)
+        gate.set()
+        await asyncio.gather(*jobs)
+        assert not pool._outstanding  # every owner's count back to nothing
+        pool.close()
+
+    run(scenario, tmp_path)
+    assert order == ["ann-1", "bob", "anyone", "ann-2", "ann-3"]
+
+
 def test_computer_only_tables_wait_for_a_watcher_and_are_capped_per_creator(tmp_path):
     async def scenario(hub):
         bots = [{"kind": "computer", "level": "random"}] * 2

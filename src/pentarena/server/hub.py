@@ -352,6 +352,7 @@ class Hub:
         table = Table.from_record(record)
         if creator is not None:
             self._count_creation(creator)  # an imported record is a new table too
+            table.creator = creator  # its analysis shares the worker pool fairly
         await self._store(self.store.create_table(table.stored()))
         self._keep(table)
         self._trim()
@@ -672,7 +673,7 @@ class Hub:
                 answer = await self.pool.run(
                     assess_move, game.name, dict(game.options), state.to_json(), text,
                     per_move, judged.prior, timeout=3 * per_move + THINK_TIMEOUT,
-                    priority=PEOPLE_AWAY)
+                    priority=PEOPLE_AWAY, owner=table.creator)
             except PoolClosed:
                 raise
             except JobFailed as exc:
@@ -749,7 +750,8 @@ class Hub:
             text = await self.pool.run(
                 think, table.game.name, dict(table.game.options),
                 table.state.view(seat).to_json(), level, secrets.randbits(63), time_limit,
-                timeout=THINK_TIMEOUT + 3 * (time_limit or 5), priority=self._priority(table))
+                timeout=THINK_TIMEOUT + 3 * (time_limit or 5), priority=self._priority(table),
+                owner=table.creator)
         except PoolClosed:
             table.thinking = None
             return  # shutting down: the restarted server thinks again from here

@@ -1,8 +1,11 @@
 """The worker pool: CPU-heavy jobs (computer moves, hints, solution counts) run here, so the
 server's event loop only ever waits on I/O.
 
-* Every job waits for a free worker in priority order, first come first served within a
-  priority, so a person's opponent never queues behind computer-only tables.
+* Every job waits for a free worker in priority order, so a person's opponent never queues
+  behind computer-only tables; within a priority, the jobs of whoever has fewest jobs in
+  the pool first (an ``owner``: a table's creator), then first come first served — so one
+  client's many slow searches never hold up another's opponent by more than the job
+  running.
 * A job gets a time cap counted from when a worker starts it; a process job that overruns
   is killed with its process and the worker replaced, so it never holds the pool.
 * Worker processes die with the server: on Linux the kernel kills them when the server
@@ -114,8 +117,9 @@ class WorkerPool:
         self._ctx = multiprocessing.get_context("spawn")
         self._idle: list[_ProcessWorker | None] = [None] * self.size  # None: not started
         self._busy = 0
-        self._waiting: list[tuple[int, int, asyncio.Future]] = []
+        self._waiting: list[tuple[int, int, int, asyncio.Future]] = []
         self._seq = itertools.count()
+        self._outstanding: dict[Any, int] = {}  # an owner's jobs waiting or running
         self._procs: set[_ProcessWorker] = set()
         self._closed = True
         self.open()
@@ -138,14 +142,14 @@ class WorkerPool:
     def running(self) -> int:
         return self._busy
 
-    async def _acquire(self, priority: int) -> _ProcessWorker | None:
+    async def _acquire(self, priority: int, turn: int = 0) -> _ProcessWorker | None:
         if self._closed:
             raise PoolClosed("the server is shutting down")
         if self._idle and not self._waiting:
             self._busy += 1
             return self._idle.pop()
         fut = asyncio.get_running_loop().create_future()
-        entry = (priority, next(self._seq), fut)
+        entry = (priority, turn, next(self._seq), fut)
         heapq.heappush(self._waiting, entry)
         try:
             return await fut
@@ -159,7 +163,7 @@ class WorkerPool:
 
     def _release(self, worker: _ProcessWorker | None) -> None:
         while self._waiting:
-            _, _, fut = heapq.heappop(self._waiting)
+            *_, fut = heapq.heappop(self._waiting)
             if not fut.done():
                 fut.set_result(worker)
                 return
@@ -167,18 +171,30 @@ class WorkerPool:
         self._idle.append(worker)
 
     async def run(self, fn: Callable[..., Any], *args: Any, timeout: float,
-                  priority: int = 0) -> Any:
-        """``fn(*args)`` on a worker once one is free (lower ``priority`` first); raises
+                  priority: int = 0, owner: Any = None) -> Any:
+        """``fn(*args)`` on a worker once one is free (lower ``priority`` first; within
+        one, the job of the ``owner`` with fewest jobs in the pool first); raises
         JobTimeout after ``timeout`` seconds of running, JobFailed if it raised or its
         worker died."""
-        worker = await self._acquire(priority)
+        turn = self._outstanding.get(owner, 0) if owner is not None else 0
+        if owner is not None:
+            self._outstanding[owner] = turn + 1
         try:
-            if self.kind == "thread":
-                return await self._run_in_thread(fn, args, timeout)
-            worker = self._fresh(worker)
-            return await self._run_in_process(worker, fn, args, timeout)
+            worker = await self._acquire(priority, turn)
+            try:
+                if self.kind == "thread":
+                    return await self._run_in_thread(fn, args, timeout)
+                worker = self._fresh(worker)
+                return await self._run_in_process(worker, fn, args, timeout)
+            finally:
+                self._release(worker)  # a killed worker is replaced when next used
         finally:
-            self._release(worker)  # a killed worker is replaced when next used
+            if owner is not None:
+                left = self._outstanding[owner] - 1
+                if left:
+                    self._outstanding[owner] = left
+                else:
+                    del self._outstanding[owner]
 
     # -- running ----------------------------------------------------------------------
     async def _run_in_thread(self, fn, args, timeout):
