@@ -550,3 +550,19 @@ def test_solve_pentomino_draft_from_start_stops_and_resumes(tmp_path, capsys):
     assert "--draft goes with --from-start" in flat(capsys.readouterr().out)
     assert main(["solve", "pentomino", "--from-start", "--draft", "--first", "L:a1,b1,c1,d1,d2"]) == 2
     assert "--first is for Golomb's game" in flat(capsys.readouterr().out)
+
+
+def test_serve_trusts_forwarded_headers_only_from_the_proxies_named(monkeypatch, tmp_path):
+    import uvicorn
+
+    seen = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(kw))
+    db = f"sqlite:///{tmp_path / 's.sqlite3'}"
+    assert main(["serve", "--database-url", db, "--port", "8765"]) == 0
+    assert main(["serve", "--database-url", db, "--port", "8765",
+                 "--trust-proxy", "127.0.0.1"]) == 0
+    plain, proxied = seen
+    # by default a client is the address it connects from: X-Forwarded-For is ignored, so
+    # nobody can claim another address to get round the limits per address
+    assert plain["proxy_headers"] is False
+    assert proxied["proxy_headers"] is True and proxied["forwarded_allow_ips"] == "127.0.0.1"

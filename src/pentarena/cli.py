@@ -442,7 +442,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from .server.app import serve
 
     serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
-          args.log_format, args.connections_per_address, args.tables_per_minute)
+          args.log_format, args.connections_per_address, args.tables_per_minute,
+          args.trust_proxy)
     return 0
 
 
@@ -954,6 +955,11 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                        "(loopback exempt; 0: no limit, e.g. behind a proxy on another host)")
     serve.add_argument("--tables-per-minute", type=positive_int, default=60, metavar="N",
                        help="most tables one address may create (or import) in a minute")
+    serve.add_argument("--trust-proxy", default=None, metavar="ADDRESSES",
+                       help="reverse proxies (comma-separated addresses, e.g. 127.0.0.1) "
+                            "whose X-Forwarded-For/-Proto headers name the client and say it "
+                            "came by HTTPS (default: none: a client is the address it "
+                            "connects from, and cannot claim another)")
     worker = sub.add_parser("worker", help="think for computer seats of every instance "
                                            "sharing a Redis (see 'serve --redis-url')")
     worker.add_argument("--redis-url", required=True)

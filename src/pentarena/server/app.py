@@ -499,7 +499,12 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
           allowed_origins: Iterable[str] = (), redis_url: str | None = None,
           log_format: str = "text", connections_per_address: int = PER_ADDRESS,
-          tables_per_minute: int = Limits.tables_per_minute) -> None:
+          tables_per_minute: int = Limits.tables_per_minute,
+          trust_proxy: str | None = None) -> None:
+    """Run the server.  ``trust_proxy``: the addresses (comma-separated) of reverse proxies
+    whose ``X-Forwarded-For``/``-Proto`` headers say who the client is and whether it came
+    by HTTPS; by default none — every client is the address it connects from, so nobody
+    can claim another address to get round the limits per address."""
     import uvicorn
 
     from .logs import setup_logging
@@ -516,7 +521,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     raise_open_files_limit()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
                 timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
-                http=guarded_protocol(per_address=connections_per_address))
+                http=guarded_protocol(per_address=connections_per_address),
+                proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)
 
 
 def raise_open_files_limit(most: int = 65536) -> None:
