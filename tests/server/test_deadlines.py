@@ -127,6 +127,10 @@ def test_headers_over_the_size_limit_get_431(live):
         reply = answer(sock)  # without the end of the headers: the size is enough
     assert reply.startswith(b"HTTP/1.1 431 ")
     assert b"the request's headers are over 4 KiB" in reply
+    with opened(port) as sock:  # whole headers of up to twice the limit, in one piece
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * 7000
+                     + b"\r\n\r\n")
+        assert answer(sock).startswith(b"HTTP/1.1 431 ")
     with opened(port) as sock:  # headers under the limit, then a body over it: fine
         body = json.dumps({"game": "pentago", "seats": [{"kind": "me"}, {"kind": "me"}]})
         body += " " * 20_000  # JSON may end in white space

@@ -109,13 +109,16 @@ class GuardedProtocol(HttpToolsProtocol):
     def data_received(self, data: bytes) -> None:
         if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
             self._arm(self.header_seconds, True)  # bytes between requests: headers next
-        super().data_received(data)
-        if self._header_bytes is not None and not self.transport.is_closing():
-            self._header_bytes += len(data)  # still waiting for the end of the headers
-            if self._header_bytes > self.header_bytes:
+        if self._header_bytes is not None:  # headers expected: count them before parsing
+            end = data.find(b"\r\n\r\n")  # (the part of this piece that is headers)
+            if self._header_bytes + (len(data) if end < 0 else end + 4) > self.header_bytes:
                 self._disarm()
                 _reply(self.transport, b"431 Request Header Fields Too Large",
                        f"the request's headers are over {self.header_bytes // 1024} KiB")
+                return
+        super().data_received(data)
+        if self._header_bytes is not None and not self.transport.is_closing():
+            self._header_bytes += len(data)  # still waiting for the end of the headers
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
