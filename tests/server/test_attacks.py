@@ -89,6 +89,23 @@ def test_a_superscript_position_is_an_invalid_move_and_the_connection_stays(clie
         receive_until(ws, state_at(1))
 
 
+def test_refusals_quote_what_was_sent_only_in_part(client):
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        receive_until(ws, state_at(0))
+        ws.send_text(json.dumps({"type": "A" * 3000}))
+        err = receive_until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "bad-message" and "unknown message type 'AAA" in err["message"]
+        assert "…" in err["message"] and len(err["message"]) < 120
+        ws.send_text(json.dumps({"type": "move", "move": "c3 TL cw", "version": 10**4000}))
+        err = receive_until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "stale" and len(err["message"]) < 150
+        ws.send_text(json.dumps({"type": "move", "move": "c3 TL cw", "version": 0}))
+        receive_until(ws, state_at(1))  # and the table plays on
+    r = client.get("/api/tables/" + "a" * 5000)
+    assert r.status_code == 404 and len(r.json()["detail"]["message"]) < 80
+
+
 # -- seats ----------------------------------------------------------------------------------
 def test_a_retired_token_loses_its_open_connections_seat(client):
     t = create_game(client, "pentic", [{"kind": "me"}, {"kind": "invite"}])

@@ -43,6 +43,7 @@ from .protocol import (
     SolveMessage,
     SyncMessage,
     parse_client_message,
+    shown,
 )
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store
@@ -439,7 +440,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
             table = None
         if table is None:
             await ws.send_json({"type": "error", "code": "unknown-table",
-                                "message": f"there is no table {table_id!r}"})
+                                "message": f"there is no table {shown(table_id)}"})
             await ws.close(code=4404)
             return
         tokens = tuple([token] if token else seat_tokens(ws, table_id))

@@ -30,7 +30,7 @@ from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
 from .jobs import advise, count, hint, think, warm
-from .protocol import ProtocolError
+from .protocol import ProtocolError, shown
 from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
 from .workers import JobFailed, JobTimeout, PoolClosed, WorkerPool
@@ -210,7 +210,7 @@ class Hub:
                         table.version, table.seats_version):
                     await self.reload(table)
         if table is None:
-            raise ProtocolError("unknown-table", f"there is no table {table_id!r}")
+            raise ProtocolError("unknown-table", f"there is no table {shown(table_id)}")
         return table
 
     async def _load(self, table_id: str, again: bool = False) -> Table | None:

@@ -33,10 +33,24 @@ from typing import Any
 MAX_MESSAGE_BYTES = 4096
 
 
+MESSAGE_MAX = 300
+"""The longest refusal message sent: one that quotes what a client sent is cut there."""
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """``value`` as a refusal quotes it (text in quotes), cut to ``limit`` characters with
+    an ellipsis: what a client sent may be huge."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class ProtocolError(Exception):
-    """A refused client action; ``code`` is stable, ``message`` is for people."""
+    """A refused client action; ``code`` is stable, ``message`` is for people (at most
+    :data:`MESSAGE_MAX` characters)."""
 
     def __init__(self, code: str, message: str) -> None:
+        if len(message) > MESSAGE_MAX:
+            message = message[:MESSAGE_MAX - 1] + "…"
         super().__init__(message)
         self.code = code
         self.message = message
@@ -106,4 +120,5 @@ def parse_client_message(raw: str | bytes) -> ClientMessage:
     if kind == "solve":
         return SolveMessage()
     raise ProtocolError("bad-message",
-                        f"unknown message type {kind!r}; use move, sync, hint, solve or ping")
+                        f"unknown message type {shown(kind)}; use move, sync, hint, solve or "
+                        f"ping")

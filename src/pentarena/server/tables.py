@@ -28,7 +28,7 @@ from ..ai.bots import LEVELS
 from ..core.errors import IllegalMoveError, InvalidMoveError
 from ..core.game import Game, State, game_info, load_game
 from ..record import MAX_RECORD_MOVES, GameRecord, check_seed
-from .protocol import ProtocolError
+from .protocol import ProtocolError, shown
 from .store import StoredTable
 
 SEAT_KINDS = ("me", "invite", "open", "computer")
@@ -385,7 +385,7 @@ class Table:
                                 f"{MAX_RECORD_MOVES} moves: start a new one")
         if version is not None and version != self.version:
             raise ProtocolError("stale", f"the game has moved on (version {self.version}, "
-                                f"you sent {version}); your view has been refreshed")
+                                f"you sent {shown(version)}); your view has been refreshed")
         try:
             move = self.state.parse_move(text)
             self.state.check_move(move)
