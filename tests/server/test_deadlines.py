@@ -127,6 +127,7 @@ def test_headers_over_the_size_limit_get_431(live):
         reply = answer(sock)  # without the end of the headers: the size is enough
     assert reply.startswith(b"HTTP/1.1 431 ")
     assert b"the request's headers are over 4 KiB" in reply
+    assert b'{"detail": {"code": "headers-too-large"' in reply  # the usual refusal, in JSON
     with opened(port) as sock:  # whole headers of up to twice the limit, in one piece
         sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * 7000
                      + b"\r\n\r\n")
@@ -183,3 +184,14 @@ def test_loopback_is_exempt_by_default(live):
     assert get(port) == 200
     for sock in held:
         sock.close()
+
+
+def test_a_request_that_is_not_http_gets_a_json_400(live):
+    port = live()
+    with opened(port) as sock:
+        sock.sendall(b"FOO /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        reply = answer(sock)
+    assert reply.startswith(b"HTTP/1.1 400 ")
+    body = json.loads(reply.split(b"\r\n\r\n", 1)[1])
+    assert body["detail"]["code"] == "bad-request"
+    assert body["detail"]["message"].startswith("the request is not valid HTTP")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 from typing import ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -46,10 +47,11 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def _reply(transport: asyncio.Transport, status: bytes, message: str) -> None:
-    """Answer with ``status`` and ``message`` (plain text), then close."""
-    body = message.encode()
-    transport.write(b"HTTP/1.1 " + status + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
+def _reply(transport: asyncio.Transport, status: bytes, code: str, message: str) -> None:
+    """Answer with ``status`` and the refusal every answer of the server's has
+    (``{"detail": {"code", "message"}}``), then close."""
+    body = json.dumps({"detail": {"code": code, "message": message}}).encode()
+    transport.write(b"HTTP/1.1 " + status + b"\r\ncontent-type: application/json\r\n"
                     b"content-length: " + str(len(body)).encode() + b"\r\n"
                     b"connection: close\r\n\r\n" + body)
     transport.close()
@@ -77,7 +79,7 @@ class GuardedProtocol(HttpToolsProtocol):
         if self.per_address and not (self.exempt_loopback and is_loopback(host)):
             mine = self._open_from(host)
             if len(mine) >= self.per_address:
-                _reply(transport, b"503 Service Unavailable",
+                _reply(transport, b"503 Service Unavailable", "too-many-connections",
                        f"too many connections from your address ({len(mine)} open); "
                        "close some and try again")
                 return
@@ -114,7 +116,7 @@ class GuardedProtocol(HttpToolsProtocol):
             if self._header_bytes + (len(data) if end < 0 else end + 4) > self.header_bytes:
                 self._disarm()
                 _reply(self.transport, b"431 Request Header Fields Too Large",
-                       f"the request's headers are over {self.header_bytes // 1024} KiB")
+                       "headers-too-large", f"the request's headers are over {self.header_bytes // 1024} KiB")
                 return
         super().data_received(data)
         if self._header_bytes is not None and not self.transport.is_closing():
@@ -146,12 +148,18 @@ class GuardedProtocol(HttpToolsProtocol):
             self._deadline = None
         self._header_bytes = None
 
+    def send_400_response(self, msg: str) -> None:
+        """Not HTTP (a request line or header the parser refuses): the same refusal shape
+        as every other answer."""
+        _reply(self.transport, b"400 Bad Request", "bad-request",
+               f"the request is not valid HTTP: {msg.rstrip('.').lower()}")
+
     def _expired(self, headers: bool) -> None:
         self._deadline = None
         if self.transport.is_closing():
             return
         if headers:
-            _reply(self.transport, b"408 Request Timeout",
+            _reply(self.transport, b"408 Request Timeout", "too-slow",
                    f"the request's headers did not arrive within {self.header_seconds:g} s")
         else:
             self.transport.close()
