@@ -102,6 +102,29 @@ def test_every_level_answers_legally_within_its_time_limit(level, clock):
     assert state.history() == before  # the bot does not touch the state it is given
 
 
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert", "perfect", "mcts"])
+def test_every_level_plays_a_puzzle_towards_its_solution(level):
+    # random play need never end a puzzle: the search levels play the puzzle's own hint
+    # (a move towards a solution) instead of running playouts that never finish
+    state = pentarena.load_game("pentomino-puzzle", region="3x20").new_initial_state()
+    move = make_bot(level, seed=1, time_limit=0.3).choose(state)
+    assert move in state.legal_moves()
+    if level not in ("random", "easy"):
+        assert move == state.hint()
+
+
+def test_a_playout_that_never_ends_counts_as_a_share_each(monkeypatch):
+    from pentarena.ai import mcts
+
+    monkeypatch.setattr(mcts, "MAX_PLAYOUT_PLIES", 50)
+    state = pentarena.load_game("pentomino-puzzle", region="3x20").new_initial_state()
+    bot = MCTSBot(seed=1, iterations=3, time_limit=60)
+    root = mcts._Node(None, None, state.current_player)
+    for _ in range(3):
+        bot._iterate(root, state.clone(), state.game.num_players, bot.rng)
+    assert root.visits == 3 and root.totals == [3.0]
+
+
 def test_mcts_reports_progress():
     reports = []
     bot = MCTSBot(seed=1, time_limit=0.6, on_progress=reports.append)

@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from ..core.game import Move, State
 from .bots import Bot
 
+MAX_PLAYOUT_PLIES = 10_000
+"""A playout longer than this (a game random play need not end) counts as a share each."""
+
 
 @dataclass
 class SearchInfo:
@@ -70,6 +73,9 @@ class MCTSBot(Bot):
         self.last: SearchInfo | None = None
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
+        hint = getattr(state, "hint", None)  # a puzzle: random playouts need never end,
+        if state.game.num_players == 1 and callable(hint):  # and its hint leads to a solution
+            return hint()
         start = time.perf_counter()
         deadline = start + (time_limit or self.time_limit)
         root = _Node(None, None, state.current_player)
@@ -127,9 +133,13 @@ class MCTSBot(Bot):
             state.apply(node.move)
         # simulation
         playout = state.playout_move if self.game_policy else state.random_move
-        while not state.is_terminal():
+        for _ in range(MAX_PLAYOUT_PLIES):
+            if state.is_terminal():
+                rewards = state.returns()
+                break
             state._apply_move(playout(rng))
-        rewards = state.returns()
+        else:  # a game that random play does not end: a share each
+            rewards = [1.0 / n] * n
         # backpropagation
         while node is not None:
             node.visits += 1
