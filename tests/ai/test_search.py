@@ -229,3 +229,36 @@ def test_pentago_perfect_keeps_a_draw_and_searches_on_when_lost():
     state, moves = found[-1]
     move = bot.choose(state, 0.5)
     assert move in state.legal_moves() and bot.solved is None  # lost: the search picks
+
+
+@pytest.mark.parametrize("game,call", [
+    ("pentago", lambda s, t: s.search_position(t)),
+    ("pentago", lambda s, t: s.solve_moves(t)),
+    ("pentomino", lambda s, t: s.solve_position(t)),
+    ("pentic", lambda s, t: s.search_position(t)),
+    ("pentup", lambda s, t: s.search_position(t)),
+])
+def test_native_time_limits_that_are_not_a_number_are_refused(game, call):
+    # a Rust Duration panics on them (a PanicException that `except Exception` misses)
+    state = pentarena.load_game(game).new_initial_state(seed=1)
+    for bad in (float("nan"), -1.0):
+        with pytest.raises(ValueError, match="number of seconds, 0 or more"):
+            call(state, bad)
+
+
+def test_an_infinite_time_limit_means_no_limit():
+    rng = random.Random(4)
+    state = PENTAGO.new_initial_state()
+    while state._empty_count() > 10 or state.is_terminal():  # 10 empty cells, game on
+        if state.is_terminal():
+            state = PENTAGO.new_initial_state()
+        state.apply(rng.choice(state.legal_moves()))
+    assert state.solve_moves(float("inf"))[0] == state.solve_moves()[0]
+    assert state.search_position(1e300, max_depth=2).move in state.legal_moves()
+    pentup = pentarena.load_game("pentup").new_initial_state(seed=1)
+    for _ in range(40):  # near the end: a search with no limit but its iterations
+        if pentup.is_terminal():
+            break
+        pentup.apply(pentup.random_move(rng))
+    if not pentup.is_terminal():
+        assert pentup.search_position(float("inf"), iterations=50).move in pentup.legal_moves()

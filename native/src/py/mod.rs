@@ -26,6 +26,21 @@ mod pentup;
 import_exception!(pentarena.core.errors, IllegalMoveError);
 import_exception!(pentarena.core.errors, InvalidMoveError);
 
+/// The most seconds a time limit counts (about 31 years: `inf` is no practical limit).
+pub(crate) const LONGEST: f64 = 1e9;
+
+/// A time limit in seconds (None: none) as a deadline from now; a limit that is not a
+/// number, or below 0, is refused with a sentence (a Rust `Duration` would panic on it).
+pub(crate) fn deadline(seconds: Option<f64>) -> PyResult<Option<std::time::Instant>> {
+    match seconds {
+        None => Ok(None),
+        Some(t) if t.is_nan() || t < 0.0 => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "time_limit must be a number of seconds, 0 or more, got {t}"
+        ))),
+        Some(t) => Ok(Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t.min(LONGEST)))),
+    }
+}
+
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -5,7 +5,6 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySet, PyTuple};
 use pyo3::intern;
 
-use std::time::{Duration, Instant};
 
 use crate::pentago::midgame::{self, Refusal};
 use crate::pentago::{self, Action, Move, Twist};
@@ -321,7 +320,7 @@ impl PentagoCore {
         max_gb: f64,
     ) -> PyResult<Option<SolvedMoves>> {
         let position = self.state.position;
-        let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+        let deadline = super::deadline(time_limit)?;
         let limits = midgame::Limits {
             deadline,
             max_bytes: (max_gb * 1e9) as usize,
@@ -369,7 +368,7 @@ impl PentagoCore {
             _ => 21,
         };
         let limits = SearchLimits {
-            deadline: time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0))),
+            deadline: super::deadline(time_limit)?,
             max_depth: max_depth.unwrap_or(64),
             max_nodes,
             tt_bits,

@@ -7,7 +7,6 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySet, PyString, PyTuple};
 
-use std::time::{Duration, Instant};
 
 use crate::pentic::ismcts::{self, Settings};
 use crate::pentic::{self, Action, Card, Move, Play, Policy, Score, State, Viewer, ViewParts, NUM_ACTIONS, NUM_CARDS, UNKNOWN};
@@ -410,7 +409,7 @@ impl PenticCore {
             prior,
             ..Settings::default()
         };
-        let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.clamp(0.0, 1e6)));
+        let deadline = super::deadline(time_limit)?;
         let position = self.state.position;
         let r = py
             .detach(move || ismcts::search(&position, &settings, seed, deadline))

@@ -2,7 +2,7 @@
 //! `PuzzleCore` (the puzzles), `PentominoSolver` (the exact-cover solver); and their cached
 //! move objects.
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -383,30 +383,30 @@ impl PentominoCore {
     /// The 2-player placement phase solved exactly, within `time_limit` seconds, without
     /// the GIL: (the mover wins, a winning placement's action id or None, nodes), or None
     /// when it does not apply or time runs out.
-    fn _solve(&self, py: Python<'_>, time_limit: f64) -> Option<(bool, Option<u16>, u64)> {
-        let (occ, mine, theirs, shared, only) = self.pos().endgame()?;
-        let deadline = Instant::now() + Duration::from_secs_f64(time_limit.clamp(0.0, 1e6));
-        let found = py.detach(move || endgame::solve(occ, mine, theirs, shared, only, Some(deadline)))?;
-        Some((found.wins, found.placement, found.nodes))
+    fn _solve(&self, py: Python<'_>, time_limit: f64) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let deadline = super::deadline(Some(time_limit))?;
+        let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
+        let found = py.detach(move || endgame::solve(occ, mine, theirs, shared, only, deadline));
+        Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
     }
 
     /// The same position solved by the proof search (`pentomino::proof`), whose tables
     /// last from one call to the next: (the mover wins, a winning placement — or, when the
     /// mover loses, the move whose refutation took the most work — and nodes), or None.
-    fn _prove(&self, py: Python<'_>, time_limit: f64) -> Option<(bool, Option<u16>, u64)> {
-        let (occ, mine, theirs, shared, only) = self.pos().endgame()?;
-        let deadline = Instant::now() + Duration::from_secs_f64(time_limit.clamp(0.0, 1e6));
+    fn _prove(&self, py: Python<'_>, time_limit: f64) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let deadline = super::deadline(Some(time_limit))?;
+        let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
         let found = py.detach(move || {
             let lock = if shared { &GAME_PROVER } else { &DRAFT_PROVER };
             match lock.try_lock() {
                 Ok(mut held) => held
                     .get_or_insert_with(|| Prover::new(BOT_TABLE_BITS, shared))
-                    .solve(occ, mine, theirs, only, Some(deadline)),
+                    .solve(occ, mine, theirs, only, deadline),
                 // another thread is proving: a prover of its own, with a small table
-                Err(_) => Prover::new(16, shared).solve(occ, mine, theirs, only, Some(deadline)),
+                Err(_) => Prover::new(16, shared).solve(occ, mine, theirs, only, deadline),
             }
-        })?;
-        Some((found.wins, found.placement, found.nodes))
+        });
+        Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
     }
 
     /// An instance of the same (sub)class with the same engine state; the subclass copies
@@ -722,7 +722,7 @@ impl PentominoSolver {
         time_limit: Option<f64>,
         f: impl FnOnce(&solver::Solver, &mut dyn Watch) -> T + Send,
     ) -> PyResult<T> {
-        let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.clamp(0.0, 1e9)));
+        let deadline = super::deadline(time_limit)?;
         let (out, error) = py.detach(|| {
             let mut watch = PyWatch { progress: progress.as_ref(), deadline, error: None };
             let out = f(&self.solver, &mut watch);
@@ -821,14 +821,14 @@ impl PentominoProver {
         theirs: u16,
         only: Option<u8>,
         time_limit: Option<f64>,
-    ) -> Option<(bool, Option<u16>, u64)> {
-        let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t.clamp(0.0, 1e9)));
+    ) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let deadline = super::deadline(time_limit)?;
         let inner = Arc::clone(&self.inner);
         let found = py.detach(move || {
             let mut prover = inner.lock().unwrap_or_else(|e| e.into_inner());
             prover.solve(occ, mine, theirs, only, deadline)
-        })?;
-        Some((found.wins, found.placement, found.nodes))
+        });
+        Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
     }
 
     /// Positions searched since the prover was made.

@@ -399,10 +399,10 @@ impl PentupCore {
             return Ok(None);
         }
         let time = match time_limit {
-            Some(t) if !(t.is_finite() && t >= 0.0) => {
-                return Err(PyValueError::new_err("time_limit must be a number of seconds, 0 or more"))
+            Some(t) if t.is_nan() || t < 0.0 => {
+                return Err(PyValueError::new_err(format!("time_limit must be a number of seconds, 0 or more, got {t}")))
             }
-            Some(t) => Some(std::time::Duration::from_secs_f64(t.min(1e6))),
+            Some(t) => Some(std::time::Duration::from_secs_f64(t.min(super::LONGEST))),
             None if iterations.is_none() => {
                 return Err(PyValueError::new_err("give a time_limit or a number of iterations"))
             }

@@ -44,5 +44,5 @@ def search(state: Any, time_limit: float, seed: int = 0, level: str | None = Non
     within ``time_limit``), updated by ``settings``."""
     chosen = {**LEVELS.get(level or "", STRONGEST), **settings}
     action, value, iterations, _nodes, depth, _visits = state._search(
-        seed % 2**64, max(0.0, time_limit), **chosen)
+        seed % 2**64, time_limit, **chosen)  # (the core refuses a limit below 0 or NaN)
     return SearchResult(MOVES_BY_ACTION[action], 2.0 * value - 1.0, depth, iterations)

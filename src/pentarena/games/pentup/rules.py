@@ -41,6 +41,8 @@ from .scoring import record, side_counts
 COLOURS = ("White", "Black", "Red", "Blue")
 PLAYOUT_GREED = 0.75
 """Share of playout moves that place a tile on the highest level available."""
+MAX_ITERATIONS = 2**62
+"""The most iterations a time limit asks for (``time_limit=inf``: no limit but the clock)."""
 SEARCH_WORK = (181_000, 1.65)
 """The levels' calibration: a search given ``t`` seconds (``search_position``) may play
 ``181,000 * t ** 1.65`` playout plies, that is as many iterations as that makes with the
@@ -250,12 +252,15 @@ class PentUpState(PentupCore, State):
         if time_limit is None and iterations is None:
             raise ValueError("give a time_limit or a number of iterations")
         if time_limit is not None and not time_limit >= 0:
-            raise ValueError(f"time_limit must be 0 or more seconds, got {time_limit!r}")
+            raise ValueError(f"time_limit must be a number of seconds, 0 or more, got "
+                             f"{time_limit!r}")
         if iterations is None:
             scale, power = SEARCH_WORK
             left = 12 * self.game.players - self._num_tiles()
             # the last tile's level is fixed: where it goes changes nothing
-            iterations = max(1, round(scale * time_limit ** power / (left - 1))) if left > 1 else 1
+            iterations = (max(1, round(min(scale * time_limit ** power / (left - 1),
+                                           MAX_ITERATIONS)))  # (inf: no limit but the clock)
+                          if left > 1 else 1)
         if seed is None:
             seed = (self.seed or 0) * 64 + self._num_tiles()
         found = self._search(time_limit, iterations, seed & (2**64 - 1), threads, exploration,
