@@ -199,6 +199,27 @@ def test_determinizations_are_consistent_with_the_view():
     assert len({tuple(f.pile) for f in samples}) > 1  # really random
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_determinization_is_saved_as_a_deal_that_comes_to_it(players):
+    # a determinization has no seed or deck of its own: it is saved as the deck whose deal,
+    # with the moves played, comes to it — so it reloads (and makes a record) exactly
+    game = pentarena.load_game("pentic", players=players)
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        for _ in range(rng.randrange(0, 120)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_moves()))
+        full = state.view(state.current_player).determinize(random.Random(seed))
+        saved = full.to_json()
+        back = game.state_from_json(saved)
+        assert back.to_json() == saved and pentarena.GameRecord.of(full).final_state().to_json() == saved
+        assert back.pile == full.pile and back.stacks == full.stacks and back.totals == full.totals
+        assert [sorted(h) for h in back.hands] == [sorted(h) for h in full.hands]
+        assert back.legal_moves() == full.legal_moves()
+
+
 def play_randomly(state, plies, seed=0):
     rng = random.Random(seed)
     for _ in range(plies):

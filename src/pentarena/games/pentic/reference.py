@@ -28,7 +28,7 @@ from .notation import (
     move_to_action,
     parse_move_text,
 )
-from .rules import PenticGame
+from .rules import PenticGame, saved_as_dealt
 from .scoring import quick_points, score_play
 
 UNKNOWN = -1
@@ -283,6 +283,8 @@ class ReferencePenticState(State):
         return list(self._history)
 
     def to_json(self) -> dict[str, Any]:
+        if not self.is_view and self.seed is None and self.deck is None:
+            return saved_as_dealt(self)  # a determinization
         out: dict[str, Any] = {
             "game": self.game.name,
             "options": dict(self.game.options),

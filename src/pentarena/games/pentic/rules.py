@@ -113,6 +113,35 @@ class PenticGame(Game):
         return replay_moves(state, data)
 
 
+def dealing_deck(state: Any) -> list[Card]:
+    """A deck whose deal, with ``state``'s moves, comes to ``state`` (a full state of
+    either engine).  Each seat needs its cards in the order it played them, then its hand:
+    the first five are its deal, the rest its draws, each drawn after its play five turns
+    before it is played (so every card is in hand when played); the draws go in the order
+    of the plays that drew them."""
+    players = state.game.players
+    needed: list[list[Card]] = [[] for _ in range(players)]
+    for play in state.plays:
+        needed[play["seat"]].append(parse(play["card"]))
+    for seat, hand in enumerate(state.hands):
+        needed[seat].extend(hand)
+    draws = [iter(cards[HAND:]) for cards in needed]
+    drawn = (NUM_CARDS - 9 - HAND * players) - len(state.pile)  # the plays that drew
+    return ([stack[0] for stack in state.stacks]
+            + [c for cards in needed for c in cards[:HAND]]
+            + [next(draws[play["seat"]]) for play in state.plays[:drawn]]
+            + list(state.pile))
+
+
+def saved_as_dealt(state: Any) -> dict[str, Any]:
+    """The JSON of a full state with no seed or deck of its own (a determinization): that of
+    the same game dealt from :func:`dealing_deck`, so that it reloads exactly."""
+    replayed = state.game.new_initial_state(deck=[NAMES[c] for c in dealing_deck(state)])
+    for move in state.history():
+        replayed.apply(move)
+    return replayed.to_json()
+
+
 def _play_dict(record: tuple) -> dict[str, Any]:
     seat, card, position, breakdown = record
     return {"seat": seat, "card": NAMES[card], "position": position,
@@ -272,6 +301,8 @@ class PenticState(PenticCore, State):
         return [TEXT_BY_ACTION[a] for a in self._history_actions()]
 
     def to_json(self) -> dict[str, Any]:
+        if self.viewer == "all" and self.seed is None and self.deck is None:
+            return saved_as_dealt(self)  # a determinization
         out: dict[str, Any] = {
             "game": self.game.name,
             "options": dict(self.game.options),
