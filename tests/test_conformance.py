@@ -160,3 +160,16 @@ def test_broken_state_json_rejected(name, bad):
         text = json.dumps(obj)
     with pytest.raises(StateFormatError):
         game.state_from_json(text)
+
+
+@pytest.mark.parametrize("name", sorted({n for n, _ in OPTION_SETS}))
+def test_a_seed_is_a_whole_number_of_64_bits_or_none(name):
+    # what a saved state and a record can hold, so a state made reloads
+    game = pentarena.load_game(name)
+    for bad in ("x", 1.5, True, [1], 2**63, -(2**63) - 1):
+        with pytest.raises(pentarena.GameOptionError, match="fits in 64 bits"):
+            game.new_initial_state(seed=bad)
+    for good in (None, 0, 2**63 - 1, -(2**63)):
+        state = game.new_initial_state(seed=good)
+        if good is not None:
+            assert game.state_from_json(state.to_json()).to_json() == state.to_json()

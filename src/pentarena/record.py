@@ -25,15 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import StateFormatError, json_object
-from .core.game import State, load_game
+from .core.game import SEED_RANGE, State, load_game
 
 MAX_RECORD_BYTES = 1_000_000
 MAX_RECORD_MOVES = 2_000
 """The longest record read: real games take at most a few hundred moves (Pentic's deck
 lasts 116 plays; a puzzle's places and removes are the longest), and every reader of a
 record replays it move by move."""
-SEED_RANGE = range(-(2**63), 2**63)
-"""Seeds are signed 64-bit numbers (what every database stores as an integer)."""
 
 
 def check_seed(seed: Any, what: str = "'seed'") -> int | None:

@@ -146,6 +146,21 @@ class Game(ABC):
         return dict(data)
 
 
+SEED_RANGE = range(-(2**63), 2**63)
+"""Seeds are signed 64-bit numbers (what every database stores as an integer)."""
+
+
+def setup_seed(seed: Any) -> int | None:
+    """A ``new_initial_state`` seed: None, or a whole number that fits in 64 bits (as a
+    saved state and a record store it); else GameOptionError saying so."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or seed not in SEED_RANGE):
+        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:39] + "…"
+        raise GameOptionError(f"a seed is None or a whole number that fits in 64 bits "
+                              f"(between -2**63 and 2**63 - 1), got {shown}")
+    return seed
+
+
 def json_seed(data: Mapping[str, Any]) -> int | None:
     """The ``seed`` of a saved state: a whole number or None."""
     seed = data.get("seed")

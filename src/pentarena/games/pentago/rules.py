@@ -19,7 +19,7 @@ from typing import Any
 from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
 from ...core.errors import InvalidMoveError, StateFormatError
-from ...core.game import Game, SearchResult, Solution, State, json_seed, replay_moves
+from ...core.game import Game, SearchResult, Solution, State, json_seed, replay_moves, setup_seed
 from ...core.memory import usable_bytes
 from .board import LINES
 from .notation import (
@@ -78,7 +78,7 @@ class PentagoGame(Game):
         if kwargs:
             raise TypeError(f"pentago takes no setup arguments besides seed and position: "
                             f"{sorted(kwargs)}")
-        state = self.state_class(self, seed)
+        state = self.state_class(self, setup_seed(seed))
         if position is not None:
             state._set_position(position)
         return state

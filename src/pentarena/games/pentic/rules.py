@@ -28,7 +28,7 @@ from typing import Any
 
 from ..._native import PenticCore
 from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, SearchResult, State, json_seed, replay_moves
+from ...core.game import Game, SearchResult, State, json_seed, replay_moves, setup_seed
 from .cards import NAMES, NUM_CARDS, Card, parse
 from .notation import (
     MOVES,
@@ -85,6 +85,7 @@ class PenticGame(Game):
         source and the order is kept as the state's ``deck`` (so its JSON replays)."""
         if kwargs:
             raise TypeError(f"pentic takes seed and deck only, not {sorted(kwargs)}")
+        seed = setup_seed(seed)
         if deck is not None:
             order = [parse(c) if isinstance(c, str) else c for c in deck]
             if sorted(order) != list(range(NUM_CARDS)):

@@ -20,7 +20,7 @@ from typing import Any
 from ..._native import PuzzleCore, PuzzleTables
 from ...core.bitboard import bits_list
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
-from ...core.game import Game, State, json_seed, replay_moves
+from ...core.game import Game, State, json_seed, replay_moves, setup_seed
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, iter_cells, region_from_text
 from .notation import (
@@ -91,7 +91,7 @@ class PuzzleGame(Game):
     def new_initial_state(self, seed: int | None = None, **kwargs: Any) -> PuzzleState:
         if kwargs:
             raise TypeError(f"puzzles take no setup arguments besides seed: {sorted(kwargs)}")
-        return self.state_class(self, seed)
+        return self.state_class(self, setup_seed(seed))
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PuzzleState:
         data = self._check_json_header(data)

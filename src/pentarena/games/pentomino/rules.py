@@ -22,7 +22,7 @@ from typing import Any
 
 from ..._native import PENTOMINO_NUM_ACTIONS, PentominoCore, PentominoProver
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, Solution, State, json_seed, replay_moves
+from ...core.game import Game, Solution, State, json_seed, replay_moves, setup_seed
 from ...core.polyomino import PIECE_NAMES
 from .notation import (
     BOARD,
@@ -103,12 +103,13 @@ class PentominoGame(Game):
         (a rematch)."""
         if kwargs:
             raise TypeError(f"pentomino takes seed and sets only, not {sorted(kwargs)}")
-        return self.state_class(self, seed, sets)
+        return self.state_class(self, setup_seed(seed), sets)
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PentominoState:
         data = self._check_json_header(data)
+        seed = json_seed(data)
         try:
-            state = self.state_class(self, json_seed(data), data.get("preset_sets"))
+            state = self.state_class(self, seed, data.get("preset_sets"))
         except ValueError as exc:
             raise StateFormatError(f"bad 'preset_sets': {exc}") from None
         return replay_moves(state, data)

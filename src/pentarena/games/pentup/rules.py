@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from ..._native import PentupCore
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
-from ...core.game import Game, SearchResult, State, json_seed, replay_moves
+from ...core.game import Game, SearchResult, State, json_seed, replay_moves, setup_seed
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .notation import PentUpMove, coerce_move, parse_move_text
 from .scoring import record, side_counts
@@ -132,7 +132,7 @@ class PentUpGame(Game):
     def new_initial_state(self, seed: int | None = None, **kwargs: Any) -> PentUpState:
         if kwargs:
             raise TypeError(f"pentup takes no setup arguments besides seed: {sorted(kwargs)}")
-        return self.state_class(self, seed)
+        return self.state_class(self, setup_seed(seed))
 
     def state_from_json(self, data: Mapping[str, Any] | str) -> PentUpState:
         data = self._check_json_header(data)
