@@ -221,6 +221,14 @@ impl PentupCore {
         if self.position.is_over() {
             return Err(illegal(IllegalMove::GameOver));
         }
+        if self.position.tiles().is_empty() && !self.legal_actions().contains(&action) {
+            // any place is legal for the first tile, but the action ids (and the mask) are
+            // the centre's: one for each orientation
+            return Err(PyErr::new::<IllegalMoveError, _>(format!(
+                "action {action} is not one of the first tile's: on the empty table the action ids \
+                 are those legal_actions() lists, each orientation at the centre"
+            )));
+        }
         let origin = self.origin();
         let mv = pentup::action_move(origin, action).expect("an action id in range");
         self.play(mv).map_err(illegal)

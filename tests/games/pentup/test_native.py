@@ -234,3 +234,17 @@ def test_import_stays_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert "reference" not in out and "frame" not in out, out
+
+
+def test_the_first_tile_by_action_id_is_one_the_mask_lists():
+    # any place is legal for the first tile (as text), but the dense action ids and the
+    # mask are the centre's: an id outside legal_actions() is refused on both engines
+    for game in games(2, False, "standard"):
+        state = game.new_initial_state()
+        legal = state.legal_actions()
+        assert 0 not in legal
+        with pytest.raises(pentarena.IllegalMoveError, match="not one of the first tile's"):
+            state.clone().apply_action(0)
+        state.clone().apply_action(legal[0])
+        state.apply("F:-5,-4;-4,-5;-4,-4;-4,-3;-3,-5")  # the rules: anywhere
+        assert len(state.history()) == 1

@@ -478,7 +478,14 @@ class ReferencePentUpState(State):
         return self._action(move, x0, y0)
 
     def apply_action(self, action: Any) -> None:
-        self.apply(self.action_to_move(action))
+        move = self.action_to_move(action)
+        if not self._tiles and not self.is_terminal() and action not in self.legal_actions():
+            # any place is legal for the first tile, but the action ids (and the mask) are
+            # the centre's: one for each orientation
+            raise IllegalMoveError(
+                f"action {action} is not one of the first tile's: on the empty table the "
+                f"action ids are those legal_actions() lists, each orientation at the centre")
+        self.apply(move)
 
     # ------------------------------------------------------------------ records
     def history(self) -> list[str]:
