@@ -112,3 +112,33 @@ def test_single_agent_env_plays_against_a_level():
         strict.step(int(np.flatnonzero(strict._observe()["action_mask"] == 0)[0]))
     with pytest.raises(ValueError):
         pz.SingleAgentEnv("pentago", opponent="grandmaster")
+
+
+def test_what_is_not_an_action_gets_a_clear_error_or_a_loss():
+    env = pz.SingleAgentEnv("pentago")  # the default: outside the mask is a loss
+    env.reset(seed=1)
+    _, reward, done, _, info = env.step(324)  # out of range
+    assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
+    env.reset(seed=1)
+    _, reward, done, _, _ = env.step(1.5)  # not a whole number: not an action either
+    assert (reward, done) == (-1.0, True)
+    aec = pz.env("pentago")
+    with pytest.raises(pentarena.IllegalMoveError, match="call reset"):
+        aec.step(0)
+    with pytest.raises(pentarena.IllegalMoveError, match="call reset"):
+        aec.observe("player_0")
+    aec.reset(seed=1)
+    legal = int(np.flatnonzero(aec.observe("player_0")["action_mask"])[0])
+    for bad, words in ((1.5, "whole number"), (None, "give an action id"), ("1", "whole number")):
+        with pytest.raises(pentarena.InvalidMoveError, match=words):
+            aec.step(bad)
+    aec.step(np.int64(legal))  # a NumPy whole number is one
+    assert aec.state.history()
+    while aec.agents:  # to the end, then past it
+        agent = aec.agent_selection
+        if aec.terminations[agent]:
+            aec.step(None)
+            continue
+        aec.step(int(np.flatnonzero(aec.observe(agent)["action_mask"])[0]))
+    with pytest.raises(pentarena.IllegalMoveError, match="episode is over"):
+        aec.step(0)

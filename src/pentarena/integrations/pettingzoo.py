@@ -67,6 +67,15 @@ def _mask(state, n: int) -> np.ndarray:
     return mask
 
 
+def _action_id(action: Any) -> int:
+    """``action`` as an action id: a whole number (a NumPy one too), else InvalidMoveError
+    saying so — ``int()`` would play 1.5 as 1."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise pentarena.InvalidMoveError(f"an action is a whole number (an action id), got "
+                                         f"{action!r}")
+    return int(action)
+
+
 def _seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(2**63)
 
@@ -108,18 +117,29 @@ class PentarenaEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player]
 
+    def _started(self) -> None:
+        if self.state is None:
+            raise pentarena.IllegalMoveError("call reset() before observe() or step()")
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._started()
         seat = self.agent_name_mapping[agent]
         mask = (_mask(self.state, self._n) if self.state.current_player == seat
                 else np.zeros(self._n, np.int8))
         return {"observation": tensors.observation(self.state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        self._started()
+        if not self.agents:
+            raise pentarena.IllegalMoveError("the episode is over: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.state.apply_action(int(action))
+        if action is None:
+            raise pentarena.InvalidMoveError(f"{agent} is to move: give an action id (None is "
+                                             f"for an agent whose episode is over)")
+        self.state.apply_action(_action_id(action))
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
             values = zero_sum_returns(self.state.returns(), list(self.game.sides))
@@ -162,7 +182,8 @@ class SingleAgentEnv(gymnasium.Env):
     action spaces.  The reward is the seat's zero-sum return, at the end.  An action the
     mask does not allow ends the episode as a loss (reward -1/(sides-1), ``info
     ["illegal_action"]``), as PettingZoo's ``TerminateIllegalWrapper`` does; with
-    ``illegal_action="raise"`` it raises ``pentarena.IllegalMoveError`` instead.
+    ``illegal_action="raise"`` it raises the engine's error instead
+    (``pentarena.IllegalMoveError``; ``InvalidMoveError`` for what is not an action id).
     ``opponent_time``: seconds per opponent move for the search levels."""
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 2}
@@ -217,8 +238,8 @@ class SingleAgentEnv(gymnasium.Env):
         if self.state is None or self.state.is_terminal() or self._lost:
             raise pentarena.IllegalMoveError("the episode is over: call reset()")
         try:
-            self.state.apply_action(int(action))
-        except pentarena.IllegalMoveError:
+            self.state.apply_action(_action_id(action))
+        except (pentarena.IllegalMoveError, pentarena.InvalidMoveError):  # outside the mask
             if self.illegal_action == "raise":
                 raise
             self._lost = True
