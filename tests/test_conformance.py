@@ -173,3 +173,18 @@ def test_a_seed_is_a_whole_number_of_64_bits_or_none(name):
         state = game.new_initial_state(seed=good)
         if good is not None:
             assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name", sorted({n for n, _ in OPTION_SETS} - {"pentomino-puzzle"}))
+def test_a_finished_game_has_no_move_to_choose(name):
+    from pentarena.ai import make_bot
+
+    game = pentarena.load_game(name)
+    state, rng = game.new_initial_state(seed=5), random.Random(5)
+    while not state.is_terminal():
+        state.apply(state.random_move(rng))
+    with pytest.raises(IllegalMoveError, match="over"):
+        state.random_move(rng)
+    for level in ("random", "easy", "medium"):
+        with pytest.raises(IllegalMoveError, match="over"):
+            make_bot(level, seed=1, time_limit=0.05).choose(state)

@@ -9,6 +9,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 
+from ..core.errors import IllegalMoveError
 from ..core.game import Game, Move, SearchResult, Solution, State
 
 DEFAULT_TIME_LIMIT = 1.0
@@ -42,6 +43,13 @@ class RandomBot(Bot):
         return state.random_move(self.rng)
 
 
+def game_on(state: State) -> None:
+    """IllegalMoveError unless ``state``'s game goes on (a bot asked for a move after the
+    end: every game and level says so alike)."""
+    if state.is_terminal():
+        raise IllegalMoveError("the game is over: there is no move to choose")
+
+
 def _anywhere(state: State) -> bool:
     """A level's ``solve_when`` unless the game tunes it: solve in any position."""
     return True
@@ -54,6 +62,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
+        game_on(state)
         budget = time_limit or self.time_limit
         tuning = state.game.level_tuning.get("easy", {})
         share = tuning.get("solve_share")
@@ -144,6 +153,7 @@ class SearchBot(Bot):
         self.searched: SearchResult | None = None
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
+        game_on(state)
         budget = time_limit or self.time_limit
         self.solved = self.searched = None
         if state.game.hidden_information:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.game import Move, State
-from .bots import Bot
+from .bots import Bot, game_on
 
 MAX_PLAYOUT_PLIES = 10_000
 """A playout longer than this (a game random play need not end) counts as a share each."""
@@ -73,6 +73,7 @@ class MCTSBot(Bot):
         self.last: SearchInfo | None = None
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
+        game_on(state)
         hint = getattr(state, "hint", None)  # a puzzle: random playouts need never end,
         if state.game.num_players == 1 and callable(hint):  # and its hint leads to a solution
             return hint()

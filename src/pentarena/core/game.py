@@ -276,7 +276,10 @@ class State(ABC):
     # --- hooks used by the AI (game-agnostic defaults) --------------------------------
     def random_move(self, rng: random.Random) -> Move:
         """A uniformly random legal move.  Games may override with a faster generator."""
-        return rng.choice(self.legal_moves())
+        moves = self.legal_moves()
+        if not moves:
+            raise IllegalMoveError("the game is over: there is no move to choose")
+        return rng.choice(moves)
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with what this state shows, hidden information dealt

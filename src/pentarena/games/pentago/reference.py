@@ -154,6 +154,8 @@ class ReferencePentagoState(State):
     def random_move(self, rng: random.Random) -> PentagoMove:
         """A random empty cell, then one of its eight rotations (or the lone placement
         when it wins)."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: there is no move to choose")
         k = rng.randrange(self._empty)
         for quadrant, code in enumerate(self._q):
             empty = EMPTY_CELLS[quadrant][OCCUPIED[code]]

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
-from ...core.errors import InvalidMoveError, StateFormatError
+from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
 from ...core.game import Game, SearchResult, Solution, State, json_seed, replay_moves, setup_seed
 from ...core.memory import usable_bytes
 from .board import LINES
@@ -149,6 +149,8 @@ class PentagoState(PentagoCore, State):
     def random_move(self, rng: random.Random) -> PentagoMove:
         """A random empty cell, then one of its eight rotations (or the lone placement
         when it wins)."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: there is no move to choose")
         cell, wins = self._nth_empty(rng.randrange(self._empty_count()))
         if wins:
             return PLACE_ONLY[cell]

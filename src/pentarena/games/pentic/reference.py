@@ -102,6 +102,8 @@ class ReferencePenticState(State):
         return out
 
     def random_move(self, rng: random.Random) -> PenticMove:
+        if self.over:
+            raise IllegalMoveError("the game is over: there is no move to choose")
         hand = self.hands[self._to_move]
         return MOVES[hand[rng.randrange(len(hand))]][rng.randrange(9)]
 

@@ -188,6 +188,8 @@ class PenticState(PenticCore, State):
     # ------------------------------------------------------------------ queries
     def random_move(self, rng: random.Random) -> PenticMove:
         """A random card of the hand (in the order it is held), on a random position."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: there is no move to choose")
         return self._hand_move(rng.randrange(self._mover_hand_size()), rng.randrange(9))
 
     def playout_move(self, rng: random.Random) -> PenticMove:

@@ -135,7 +135,10 @@ class ReferencePentominoState(State):
         return self._placements(avail)
 
     def random_move(self, rng: random.Random) -> PentominoMove:
-        return rng.choice(self.legal_moves())
+        moves = self.legal_moves()
+        if not moves:
+            raise IllegalMoveError("the game is over: there is no move to choose")
+        return rng.choice(moves)
 
     # dense actions (see notation.py)
     def legal_actions(self) -> list[int]:
