@@ -154,7 +154,7 @@ def test_random_bot_plays_all_moves_eventually():
 def test_unknown_level_and_bad_time_limit():
     with pytest.raises(ValueError, match="unknown AI level"):
         make_bot("godlike")
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(ValueError, match="above 0"):
         RandomBot(time_limit=0)
 
 
@@ -190,3 +190,14 @@ def test_search_bot_asks_a_hidden_information_game_first():
     move = bot.choose(state)
     assert move in state.legal_moves() and bot.ismcts.last is not None and bot.searched is None
     assert isinstance(make_bot("python-search"), SearchBot) and not make_bot("python-search").native
+
+
+def test_bot_arguments_are_checked():
+    for bad in (0, -1, float("nan")):
+        with pytest.raises(ValueError, match="above 0"):
+            make_bot("medium", time_limit=bad)
+        with pytest.raises(ValueError, match="above 0"):
+            MCTSBot(time_limit=bad)
+    with pytest.raises(pentarena.GameOptionError, match="unknown AI level 'godlike'"):
+        make_bot("godlike")
+    assert make_bot("hard", time_limit=0.25).time_limit == 0.25

@@ -9,7 +9,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 
-from ..core.errors import IllegalMoveError
+from ..core.errors import GameOptionError, IllegalMoveError
 from ..core.game import Game, Move, SearchResult, Solution, State
 
 DEFAULT_TIME_LIMIT = 1.0
@@ -21,8 +21,8 @@ class Bot(ABC):
     name = "bot"
 
     def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
-        if time_limit <= 0:
-            raise ValueError("time_limit must be positive")
+        if not time_limit > 0:  # (NaN too: a clock never passes it)
+            raise ValueError(f"time_limit must be a number of seconds above 0, got {time_limit!r}")
         self.rng = random.Random(seed)
         self.time_limit = time_limit
 
@@ -219,15 +219,18 @@ def thinking_seconds(game: type[Game] | Game, level: str) -> float | None:
 
 def make_bot(level: str, seed: int | None = None, time_limit: float | None = None) -> Bot:
     """The bot for a named level (see :data:`LEVELS`); ``time_limit`` overrides its budget."""
+    def budget(default: float) -> float:
+        return default if time_limit is None else time_limit  # (0 is refused, not the default)
+
     if level == "random":
-        return RandomBot(seed)
+        return RandomBot(seed, budget(DEFAULT_TIME_LIMIT))
     if level in ("easy", "greedy"):
-        return GreedyBot(seed, time_limit or DEFAULT_TIME_LIMIT)
+        return GreedyBot(seed, budget(DEFAULT_TIME_LIMIT))
     if level == "perfect":
-        return SearchBot(seed=seed, time_limit=time_limit or BUDGETS[level], solve_share=PERFECT_SOLVE_SHARE,
-                         perfect=True, level=level)
+        return SearchBot(seed=seed, time_limit=budget(BUDGETS[level]),
+                         solve_share=PERFECT_SOLVE_SHARE, perfect=True, level=level)
     if level in BUDGETS:
-        return SearchBot(seed=seed, time_limit=time_limit or BUDGETS[level], level=level)
+        return SearchBot(seed=seed, time_limit=budget(BUDGETS[level]), level=level)
     if level == "python-search":
-        return SearchBot(seed=seed, time_limit=time_limit or 2.0, native=False)
-    raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+        return SearchBot(seed=seed, time_limit=budget(2.0), native=False)
+    raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
