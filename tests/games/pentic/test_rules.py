@@ -250,3 +250,25 @@ def test_an_unseeded_game_record_replays():
     assert record.deck is not None and record.seed is None
     assert record.final_state().to_json() == state.to_json()
     assert len(record.states()) == 8
+
+
+@pytest.mark.parametrize("forge,words", [
+    (lambda d: d.update(ending="no"), "'ending' is true or false"),
+    (lambda d: d.update(view_of=True), "'view_of'"),
+    (lambda d: d.update(hand_sizes=[5.0, 5]), "'hand_sizes'"),
+    (lambda d: d.update(hand_sizes=[10**12, 5]), "'hand_sizes'"),
+    (lambda d: d.update(turns=[50, 0]), "'turns' counts each seat's plays"),
+    (lambda d: d["plays"][0].update(points=500), "'scores' adds up"),
+    (lambda d: d.update(scores=[-1, 0]), "'scores'"),
+    (lambda d: d.update(pile_size=d["pile_size"] + 1), "the 125 cards"),
+    (lambda d: d.update(to_move="0"), "'to_move'"),
+])
+def test_a_forged_view_is_refused_with_what_is_wrong(forge, words):
+    state = play_randomly(pentarena.load_game("pentic").new_initial_state(seed=3), 4)
+    from pentarena.games.pentic.reference import ReferencePenticGame
+
+    for game in (state.game, ReferencePenticGame()):
+        data = state.view(1).to_json()
+        forge(data)
+        with pytest.raises(pentarena.StateFormatError, match=words):
+            game.state_from_json(data)

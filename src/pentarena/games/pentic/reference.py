@@ -28,7 +28,7 @@ from .notation import (
     move_to_action,
     parse_move_text,
 )
-from .rules import PenticGame, saved_as_dealt
+from .rules import PenticGame, saved_as_dealt, view_fields
 from .scoring import quick_points, score_play
 
 UNKNOWN = -1
@@ -314,30 +314,15 @@ class ReferencePenticState(State):
     @classmethod
     def from_view_json(cls, game: ReferencePenticGame, data: Mapping[str, Any]) -> ReferencePenticState:
         state = cls(game)
-        viewer = data["view_of"]
-        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < game.players):
-            raise ValueError("'view_of' must be a seat or null")
-        state.viewer = viewer
-        state.stacks = [[parse(c) for c in stack] for stack in data["grid"]]
-        if len(state.stacks) != 9 or not all(state.stacks):
-            raise ValueError("the grid has 9 non-empty stacks")
-        sizes = [int(n) for n in data["hand_sizes"]]
-        if len(sizes) != game.players:
-            raise ValueError("one hand size per seat")
-        state.hands = [[UNKNOWN] * n for n in sizes]
-        if viewer is not None:
-            own = data["hand"]
-            state.hands[viewer] = [parse(c) if c is not None else UNKNOWN for c in own]
+        v = view_fields(game, data)
+        state.viewer, state.stacks, state.hands = v.viewer, v.stacks, v.hands
         state.pile = None
-        state.pile_size = int(data["pile_size"])
-        state.totals = [int(t) for t in data["scores"]]
-        state.turns = [int(t) for t in data["turns"]]
-        state.plays = list(data.get("plays", []))
+        state.pile_size, state.totals, state.turns = v.pile_size, v.scores, v.turns
+        state.plays = v.plays
         state._history = [str(m) for m in data["moves"]]
-        state.ending = bool(data["ending"])
-        to_move = data["to_move"]
-        state.over = to_move is None
-        state._to_move = to_move if to_move is not None else 0
+        state.ending = v.ending
+        state.over = v.to_move is None
+        state._to_move = v.to_move if v.to_move is not None else 0
         return state
 
     def __str__(self) -> str:

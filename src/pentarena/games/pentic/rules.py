@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..._native import PenticCore
@@ -141,6 +141,82 @@ def saved_as_dealt(state: Any) -> dict[str, Any]:
     for move in state.history():
         replayed.apply(move)
     return replayed.to_json()
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; else ValueError."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def _seats_list(value: Any, what: str, players: int, high: int) -> list[int]:
+    if not isinstance(value, list) or len(value) != players:
+        raise ValueError(f"{what} holds one number per seat")
+    return [_whole(n, what, 0, high) for n in value]
+
+
+@dataclass
+class ViewFields:
+    """A seat's view read from its JSON, every field checked (see :func:`view_fields`)."""
+
+    viewer: int | None
+    stacks: list[list[Card]]
+    hands: list[list[Card]]
+    pile_size: int
+    scores: list[int]
+    turns: list[int]
+    plays: list[dict[str, Any]]
+    ending: bool
+    to_move: int | None
+
+
+def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
+    """The fields of a seat's view (``view_of``) from its JSON, for either engine: each of
+    the right type and range, and agreeing with each other (125 cards in all, a turn per
+    play, each seat's score the sum of its plays); else ValueError saying which."""
+    players = game.players
+    viewer = data["view_of"]
+    if viewer is not None:
+        viewer = _whole(viewer, "'view_of' (a seat or null)", 0, players - 1)
+    grid = data["grid"]
+    if not isinstance(grid, list) or len(grid) != 9 or not all(
+            isinstance(stack, list) and stack for stack in grid):
+        raise ValueError("the grid has 9 non-empty stacks")
+    stacks = [[parse(c) for c in stack] for stack in grid]
+    sizes = _seats_list(data["hand_sizes"], "'hand_sizes'", players, HAND)
+    hands = [[UNKNOWN] * n for n in sizes]
+    if viewer is not None:
+        own = data["hand"]
+        if not isinstance(own, list) or len(own) != sizes[viewer]:
+            raise ValueError("'hand' holds the viewer's cards, as many as its hand size")
+        hands[viewer] = [parse(c) if c is not None else UNKNOWN for c in own]
+    pile_size = _whole(data["pile_size"], "'pile_size'", 0, NUM_CARDS)
+    if sum(map(len, stacks)) + sum(sizes) + pile_size != NUM_CARDS:
+        raise ValueError("the grid, the hands and the pile hold the 125 cards")
+    plays = data.get("plays", [])
+    if not isinstance(plays, list):
+        raise ValueError("'plays' is a list")
+    for play in plays:
+        if not isinstance(play, dict):
+            raise ValueError("each play is an object")
+        _whole(play.get("seat"), "a play's 'seat'", 0, players - 1)
+        _whole(play.get("position"), "a play's 'position'", 1, 9)
+        _whole(play.get("points"), "a play's 'points'", 0, 1000)
+    turns = _seats_list(data["turns"], "'turns'", players, NUM_CARDS)
+    scores = _seats_list(data["scores"], "'scores'", players, 1000 * NUM_CARDS)
+    if turns != [sum(p["seat"] == s for p in plays) for s in range(players)]:
+        raise ValueError("'turns' counts each seat's plays")
+    if scores != [sum(p["points"] for p in plays if p["seat"] == s) for s in range(players)]:
+        raise ValueError("'scores' adds up each seat's plays")
+    ending = data["ending"]
+    if not isinstance(ending, bool):
+        raise ValueError("'ending' is true or false")
+    to_move = data["to_move"]
+    if to_move is not None:
+        to_move = _whole(to_move, "'to_move' (a seat or null)", 0, players - 1)
+    return ViewFields(viewer, stacks, hands, pile_size, scores, turns, list(plays), ending,
+                      to_move)
 
 
 def _play_dict(record: tuple) -> dict[str, Any]:
@@ -333,30 +409,15 @@ class PenticState(PenticCore, State):
 
     @classmethod
     def from_view_json(cls, game: PenticGame, data: Mapping[str, Any]) -> PenticState:
-        viewer = data["view_of"]
-        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < game.players):
-            raise ValueError("'view_of' must be a seat or null")
-        stacks = [[parse(c) for c in stack] for stack in data["grid"]]
-        if len(stacks) != 9 or not all(stacks):
-            raise ValueError("the grid has 9 non-empty stacks")
-        sizes = [int(n) for n in data["hand_sizes"]]
-        if len(sizes) != game.players:
-            raise ValueError("one hand size per seat")
-        hands = [[UNKNOWN] * n for n in sizes]
-        if viewer is not None:
-            hands[viewer] = [parse(c) if c is not None else UNKNOWN for c in data["hand"]]
-        plays = list(data.get("plays", []))
-        records = [(int(p["seat"]), parse(p["card"]), int(p["position"]),
-                    tuple(p[k] for k in SCORE_FIELDS)) for p in plays]
-        to_move = data["to_move"]
+        v = view_fields(game, data)
+        records = [(p["seat"], parse(p["card"]), p["position"],
+                    tuple(p[k] for k in SCORE_FIELDS)) for p in v.plays]
         state = cls(game)
-        state._load_view(game.players, game.target, viewer, stacks, hands,
-                         int(data["pile_size"]), [int(t) for t in data["scores"]],
-                         [int(t) for t in data["turns"]], records, bool(data["ending"]),
-                         to_move)
+        state._load_view(game.players, game.target, v.viewer, v.stacks, v.hands, v.pile_size,
+                         v.scores, v.turns, records, v.ending, v.to_move)
         if state.history() != [str(m) for m in data["moves"]]:
             raise ValueError("'moves' and 'plays' disagree")
-        state._play_dicts = plays
+        state._play_dicts = v.plays
         return state
 
     def __str__(self) -> str:
