@@ -227,54 +227,30 @@ def test_malformed_rows_are_set_aside_and_listed(tmp_path):
 
 
 # -- 10. computer moves are scheduled fairly -------------------------------------------------
-def test_the_pool_serves_jobs_by_priority_then_in_order(tmp_path):
+def pool_order(tmp_path, first: list[dict], then: list[dict]) -> list[str]:
+    """The order a one-worker pool runs jobs in: ``first`` queued (its first job holding
+    the worker until everything is queued), then ``then``; each job is ``pool.run``'s
+    keywords and a ``name``."""
     gate = threading.Event()
     order: list[str] = []
 
     def job(name):
-        if name == "first":
+        if name == first[0]["name"]:
             gate.wait(30)
         order.append(name)
         return name
 
-    async def scenario(_hub):
-        pool = WorkerPool(1, "thread")
-        first = asyncio.ensure_future(pool.run(job, "first", timeout=60))
-        while pool.running == 0:
-            await asyncio.sleep(0.01)
-        rest = [asyncio.ensure_future(pool.run(job, name, timeout=60, priority=p))
-                for name, p in [("bot-a", 2), ("bot-b", 2), ("person", 0), ("away", 1)]]
-        while pool.queued < 4:
-            await asyncio.sleep(0.01)
-        gate.set()
-        await asyncio.gather(first, *rest)
-        pool.close()
-
-    run(scenario, tmp_path)
-    assert order == ["first", "person", "away", "bot-a", "bot-b"]
-
-
-def test_within_a_priority_the_owner_with_fewest_jobs_goes_first(tmp_path):
-    # one client with three slow searches queued, then another's one: the other's goes
-    # next, not after all three (nobody stalls another's opponent by more than one job)
-    gate = threading.Event()
-    order: list[str] = []
-
-    def job(name):
-        if name == "ann-1":
-            gate.wait(30)
-        order.append(name)
-        return name
+    def start(pool, spec):
+        keywords = {k: v for k, v in spec.items() if k != "name"}
+        return asyncio.ensure_future(pool.run(job, spec["name"], timeout=60, **keywords))
 
     async def scenario(_hub):
         pool = WorkerPool(1, "thread")
-        jobs = [asyncio.ensure_future(pool.run(job, f"ann-{i}", timeout=60, owner="ann"))
-                for i in (1, 2, 3)]
-        while pool.running == 0 or pool.queued < 2:
+        jobs = [start(pool, spec) for spec in first]
+        while pool.running == 0 or pool.queued < len(first) - 1:
             await asyncio.sleep(0.01)
-        jobs.append(asyncio.ensure_future(pool.run(job, "bob", timeout=60, owner="bob")))
-        jobs.append(asyncio.ensure_future(pool.run(job, "anyone", timeout=60)))
-        while pool.queued < 4:
+        jobs += [start(pool, spec) for spec in then]
+        while pool.queued < len(first) - 1 + len(then):
             await asyncio.sleep(0.01)
         gate.set()
         await asyncio.gather(*jobs)
@@ -282,7 +258,22 @@ def test_within_a_priority_the_owner_with_fewest_jobs_goes_first(tmp_path):
         pool.close()
 
     run(scenario, tmp_path)
-    assert order == ["ann-1", "bob", "anyone", "ann-2", "ann-3"]
+    return order
+
+
+def test_the_pool_serves_jobs_by_priority_then_in_order(tmp_path):
+    then = [{"name": name, "priority": p}
+            for name, p in [("bot-a", 2), ("bot-b", 2), ("person", 0), ("away", 1)]]
+    assert pool_order(tmp_path, [{"name": "first"}], then) == [
+        "first", "person", "away", "bot-a", "bot-b"]
+
+
+def test_within_a_priority_the_owner_with_fewest_jobs_goes_first(tmp_path):
+    # one client with three slow searches queued, then another's one: the other's goes
+    # next, not after all three (nobody stalls another's opponent by more than one job)
+    ann = [{"name": f"ann-{i}", "owner": "ann"} for i in (1, 2, 3)]
+    then = [{"name": "bob", "owner": "bob"}, {"name": "anyone"}]
+    assert pool_order(tmp_path, ann, then) == ["ann-1", "bob", "anyone", "ann-2", "ann-3"]
 
 
 def test_computer_only_tables_wait_for_a_watcher_and_are_capped_per_creator(tmp_path):
