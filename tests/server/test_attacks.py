@@ -229,3 +229,9 @@ def test_imported_records_count_as_new_tables(tmp_path):
         r = client.post("/api/records", content=record)
         assert r.status_code == 429, r.text
         assert r.json()["detail"]["code"] == "too-many-tables"
+
+
+def test_a_plain_request_for_the_play_path_says_it_is_a_websocket(client):
+    r = client.get("/ws/whatever")
+    assert r.status_code == 426 and r.headers["upgrade"] == "websocket"
+    assert r.json()["detail"]["code"] == "websocket-only"

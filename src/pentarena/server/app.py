@@ -431,6 +431,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return {"id": t.id, "url": f"/t/{t.id}", "table": t.summary()}
 
     # -- play ---------------------------------------------------------------------
+    @app.get("/ws/{table_id}", include_in_schema=False)
+    async def play_over_http(table_id: str):
+        """A plain request for the play path: say what it takes instead of a bare 404."""
+        raise HTTPException(426, {"code": "websocket-only", "message":
+                                  "this path speaks the WebSocket protocol only: open a "
+                                  "WebSocket to it (the table page does)"},
+                            headers={"Upgrade": "websocket"})
+
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str, token: str | None = None):
         await ws.accept()
