@@ -178,6 +178,8 @@ pub enum IllegalMove {
     DraftFirst { suggest: u8 },
     AlreadyPicked { piece: u8, left: u16 },
     DraftOver,
+    /// A pick in a game without a draft.
+    NoDraft,
     NoRemove,
     NotAvailable { piece: u8, own_set: bool, available: u16 },
     TouchOff,
@@ -199,6 +201,9 @@ impl fmt::Display for IllegalMove {
                 write!(f, "the {} has already been picked; left: {}", letter(piece), letters(left))
             }
             IllegalMove::DraftOver => write!(f, "the draft is over: place one of your pieces"),
+            IllegalMove::NoDraft => {
+                write!(f, "picks are for the draft variant: in this game, place one of the pieces")
+            }
             IllegalMove::NoRemove => {
                 write!(f, "pieces stay where they are placed once on the board")
             }
@@ -494,7 +499,8 @@ impl Position {
             },
             Phase::Place => {
                 match mv {
-                    Move::Pick(_) => return Err(IllegalMove::DraftOver),
+                    Move::Pick(_) if self.rules.draft => return Err(IllegalMove::DraftOver),
+                    Move::Pick(_) => return Err(IllegalMove::NoDraft),
                     Move::Remove(_) => return Err(IllegalMove::NoRemove),
                     _ => {}
                 }

@@ -248,7 +248,7 @@ fn errors_speak_like_the_python_engine() {
     assert_eq!(covered.to_string(), "a1 is already covered: a piece goes on five empty squares");
     let two = pos.check(place("I:a1,b1,c1,d1,e1")).unwrap_err();
     assert_eq!(two.to_string(), "a1, b1, c1, d1 are already covered: a piece goes on five empty squares");
-    assert_eq!(pos.check(Move::Pick(0)).unwrap_err().to_string(), "the draft is over: place one of your pieces");
+    assert_eq!(pos.check(Move::Pick(0)).unwrap_err().to_string(), "picks are for the draft variant: in this game, place one of the pieces");
     assert_eq!(pos.check(Move::Touch(0)).unwrap_err().to_string(), "touch-move is off at this table: just place a piece");
     let draft = Position::new(Rules { draft: true, ..Rules::default() }, None).unwrap();
     assert_eq!(

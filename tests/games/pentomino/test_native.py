@@ -127,7 +127,7 @@ def test_action_errors():
             state.apply_action(bad)
         with pytest.raises(InvalidMoveError):
             state.action_to_move(bad)
-    with pytest.raises(IllegalMoveError, match="draft is over"):
+    with pytest.raises(IllegalMoveError, match="picks are for the draft variant"):
         state.apply_action(2308)
     with pytest.raises(IllegalMoveError, match="touch-move is off"):
         state.apply_action(2320)

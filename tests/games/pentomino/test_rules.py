@@ -131,6 +131,8 @@ def test_draft_picks_then_placement(players, each):
         state.apply(next(str(m) for m in new().legal_moves() if m.piece == other))
     with pytest.raises(IllegalMoveError, match="draft is over"):
         state.apply("pick L")
+    with pytest.raises(IllegalMoveError, match="picks are for the draft variant"):
+        new().apply("pick L")  # a game without a draft says so, not that it is over
 
 
 def test_draft_end_and_rematch():

@@ -212,7 +212,10 @@ class ReferencePentominoState(State):
                                        f"{' '.join(letters(self.pool))}")
             return
         if kind == "pick":
-            raise IllegalMoveError("the draft is over: place one of your pieces")
+            raise IllegalMoveError("the draft is over: place one of your pieces"
+                                   if self.game.variant == "draft" else
+                                   "picks are for the draft variant: in this game, place one "
+                                   "of the pieces")
         if kind == "remove":
             raise IllegalMoveError("pieces stay where they are placed once on the board")
         avail = self.available(seat)
