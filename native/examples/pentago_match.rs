@@ -145,6 +145,7 @@ fn main() {
     let mut wdl = [0; 3];
     let mut times: Times = [(0.0, 0.0, 0); 2];
     let probe: Option<u32> = std::env::var("PROBE").ok().map(|v| v.parse().expect("PROBE: empty cells"));
+    let only = std::env::var("ONLY").unwrap_or_default();
     // per A's colour, the games by White's probed value (won, drawn, lost, not reached) and
     // their result for A
     let mut probes: [[Vec<i32>; 4]; 2] = Default::default();
@@ -154,7 +155,6 @@ fn main() {
         for _ in 0..2 {
             opening.play(opening.random_move(&mut rng)).unwrap();
         }
-        let only = std::env::var("ONLY").unwrap_or_default();
         for a_white in [true, false] {
             if (only == "white" && !a_white) || (only == "black" && a_white) {
                 continue;

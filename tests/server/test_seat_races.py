@@ -111,13 +111,18 @@ def test_a_move_waiting_while_its_seat_is_left_is_refused(tmp_path):
         table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "open"}])
         leaver = Client(Reader(), frozenset({0}), tokens=(tokens[0],))
         lock = hub.locks[table.id]
+
+        async def queued(n):  # until n tasks wait for the table's lock
+            while len(lock._waiters or ()) < n:
+                await asyncio.sleep(0)
+
         await lock.acquire()  # the table is busy: the leave, then the move, queue for it
         left = asyncio.create_task(hub.change_seats(table, lambda t: t.leave(tokens[0])))
-        await asyncio.sleep(0.01)
+        await queued(1)
         sat = asyncio.create_task(hub.change_seats(table, lambda t: t.sit(0, "newcomer")))
-        await asyncio.sleep(0.01)
+        await queued(2)
         move = asyncio.create_task(hub.submit(table, leaver.seat_for(0), "c3 TL cw", 0, leaver))
-        await asyncio.sleep(0.01)
+        await queued(3)
         lock.release()
         await left
         await sat
@@ -145,7 +150,8 @@ def test_one_solve_at_a_time_per_puzzle(tmp_path):
     async def scenario(hub):
         table, _ = await hub.create("pentomino-puzzle", {"region": "3x20"}, [{"kind": "me"}])
         first = asyncio.create_task(hub.solve(table, 0))
-        await asyncio.sleep(0)  # the first has started
+        while table.id not in hub.solving:  # the first has started
+            await asyncio.sleep(0)
         with pytest.raises(ProtocolError) as second:
             await hub.solve(table, 0)
         assert second.value.code == "busy" and "already being solved" in second.value.message

@@ -7,6 +7,8 @@ plain Python rules engines keeps working.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class PentarenaError(Exception):
     """Base class of every error raised by Pentarena."""
@@ -26,6 +28,13 @@ class GameOptionError(PentarenaError, ValueError):
 
 class StateFormatError(PentarenaError, ValueError):
     """A saved state or game record is malformed or inconsistent."""
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """``value`` as an error message quotes it (text in quotes), cut to ``limit``
+    characters with an ellipsis: what a caller or a client sent may be huge."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def json_object(data, what: str, max_bytes: int | None = None) -> dict:

@@ -21,6 +21,7 @@ from .errors import (
     InvalidMoveError,
     StateFormatError,
     json_object,
+    shown,
 )
 
 Move = Hashable
@@ -155,9 +156,8 @@ def setup_seed(seed: Any) -> int | None:
     saved state and a record store it); else GameOptionError saying so."""
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or seed not in SEED_RANGE):
-        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:39] + "…"
         raise GameOptionError(f"a seed is None or a whole number that fits in 64 bits "
-                              f"(between -2**63 and 2**63 - 1), got {shown}")
+                              f"(between -2**63 and 2**63 - 1), got {shown(seed)}")
     return seed
 
 

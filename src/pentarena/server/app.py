@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..ai.bots import LEVELS, thinking_seconds
-from ..core.errors import StateFormatError
+from ..core.errors import StateFormatError, shown
 from ..core.game import list_games, load_game
 from ..record import SEED_RANGE, GameRecord
 from .bus import make_bus
@@ -43,7 +43,6 @@ from .protocol import (
     SolveMessage,
     SyncMessage,
     parse_client_message,
-    shown,
 )
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store

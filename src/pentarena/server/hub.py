@@ -26,11 +26,12 @@ from typing import Any, TypeVar
 
 from ..ai.analysis import (BLUNDER, MISTAKE, JudgedMoves, analysis_note, assess_move,
                            unjudged)
+from ..core.errors import shown
 from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
 from .jobs import advise, count, hint, think, warm
-from .protocol import ProtocolError, shown
+from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
 from .tables import Seat, Table
 from .workers import JobFailed, JobTimeout, PoolClosed, WorkerPool

@@ -30,18 +30,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.errors import shown
+
 MAX_MESSAGE_BYTES = 4096
 
 
 MESSAGE_MAX = 300
 """The longest refusal message sent: one that quotes what a client sent is cut there."""
-
-
-def shown(value: Any, limit: int = 40) -> str:
-    """``value`` as a refusal quotes it (text in quotes), cut to ``limit`` characters with
-    an ellipsis: what a client sent may be huge."""
-    text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class ProtocolError(Exception):

@@ -25,10 +25,10 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ..ai.bots import LEVELS
-from ..core.errors import IllegalMoveError, InvalidMoveError
+from ..core.errors import IllegalMoveError, InvalidMoveError, shown
 from ..core.game import Game, State, game_info, load_game
 from ..record import MAX_RECORD_MOVES, GameRecord, check_seed
-from .protocol import ProtocolError, shown
+from .protocol import ProtocolError
 from .store import StoredTable
 
 SEAT_KINDS = ("me", "invite", "open", "computer")
