@@ -832,6 +832,41 @@ impl State {
         &self.rounds
     }
 
+    /// The touch a placement implies: with touch-move on and no piece touched yet, move
+    /// text or a move object naming a whole placement stands for its two halves, the touch
+    /// and the placement (action ids keep them apart).
+    pub fn implied_touch(&self, mv: Move) -> Option<Move> {
+        let p = &self.position;
+        match mv {
+            Move::Place(_) if p.rules.touch_move && p.phase == Phase::Place && p.touched().is_none() => {
+                Some(Move::Touch(mv.piece()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `mv` may be played here as a whole move (with the touch it implies).
+    pub fn check_whole(&self, mv: Move) -> Result<(), IllegalMove> {
+        match self.implied_touch(mv) {
+            Some(touch) => {
+                self.position.check(touch)?;
+                let mut touched = self.position;
+                touched.play_unchecked(touch);
+                touched.check(mv)
+            }
+            None => self.position.check(mv),
+        }
+    }
+
+    /// Play `mv` as a whole move: the touch it implies and the placement, both or neither.
+    pub fn play_whole(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check_whole(mv)?;
+        if let Some(touch) = self.implied_touch(mv) {
+            self.play(touch)?;
+        }
+        self.play(mv)
+    }
+
     /// Play `mv` if it is legal here.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.position.check(mv)?;

@@ -271,6 +271,25 @@ fn errors_speak_like_the_python_engine() {
 // ------------------------------------------------------------------ fast against naive
 
 #[test]
+fn a_whole_placement_touches_its_piece_first_or_does_nothing() {
+    let mut state = State::new(Position::new(Rules { touch_move: true, ..Rules::default() }, None).unwrap());
+    state.play_whole(place("L:a1,b1,c1,d1,d2")).unwrap();
+    let texts: Vec<String> = state.history().iter().map(|&a| Move::from_action(a).unwrap().to_string()).collect();
+    assert_eq!(texts, ["touch L", "L:a1,b1,c1,d1,d2"]);
+    let before = state.clone();
+    let covered = state.play_whole(place("I:a1,a2,a3,a4,a5")).unwrap_err();
+    assert_eq!(covered.to_string(), "a1 is already covered: a piece goes on five empty squares");
+    assert_eq!(state, before);
+    // one action is one half: the placement alone still needs its touch
+    assert_eq!(state.play(place("I:h1,h2,h3,h4,h5")).unwrap_err().to_string(), "touch-move is on: first touch the piece ('touch I')");
+    state.play(Move::Touch(1)).unwrap();
+    let an_f = (0..NUM_PLACEMENTS as u16).map(Move::Place).find(|m| m.piece() == 0).unwrap();
+    assert_eq!(state.play_whole(an_f).unwrap_err().to_string(), "touch-move: you touched the I, so you must place it");
+    state.play_whole(place("I:h1,h2,h3,h4,h5")).unwrap();
+    assert_eq!(state.history().len(), 4);
+}
+
+#[test]
 fn thousands_of_random_games_agree_with_the_naive_engine() {
     let table = naive_placements(8, 8);
     let mut rng = Rng::new(2024);

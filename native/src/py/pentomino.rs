@@ -149,11 +149,21 @@ impl PentominoCore {
         &self.state.position
     }
 
+    /// Play one action's move (`apply_action`: a touch-move placement needs its touch).
     fn play(&mut self, mv: Move) -> PyResult<()> {
         if self.pos().is_over() {
             return Err(IllegalMoveError::new_err(GAME_OVER));
         }
         self.state.play(mv).map_err(illegal)
+    }
+
+    /// Play a move object's or move text's move: with touch-move, a placement of an
+    /// untouched piece touches it first (`game::State::play_whole`).
+    fn play_whole(&mut self, mv: Move) -> PyResult<()> {
+        if self.pos().is_over() {
+            return Err(IllegalMoveError::new_err(GAME_OVER));
+        }
+        self.state.play_whole(mv).map_err(illegal)
     }
 
     fn move_list<'py>(&self, py: Python<'py>, objects: &[Py<PyAny>], actions: impl Iterator<Item = u16>) -> PyResult<Bound<'py, PyList>> {
@@ -222,7 +232,7 @@ impl PentominoCore {
         let py = slf.py();
         let table = BOARD_ADDRESSES.get_or_try_init(py, || board_moves(py).map(|m| AddressTable::new(m)))?;
         if let Some(action) = table.get(a_move.as_ptr() as usize) {
-            return slf.borrow_mut().play(Move::from_action(action).expect("an action"));
+            return slf.borrow_mut().play_whole(Move::from_action(action).expect("an action"));
         }
         slf.call_method1(intern!(py, "_apply_slow"), (a_move,))?;
         Ok(())
@@ -243,13 +253,13 @@ impl PentominoCore {
     /// place, pick, touch or remove; `action`: the placement's action id.
     #[pyo3(signature = (kind, piece, action=None))]
     fn _check(&self, kind: &str, piece: u8, action: Option<u16>) -> PyResult<()> {
-        self.pos().check(game_move(kind, piece, action)?).map_err(illegal)
+        self.state.check_whole(game_move(kind, piece, action)?).map_err(illegal)
     }
 
-    /// Check and play a move described as for `_check`.
+    /// Check and play a move described as for `_check` (a whole move: see `play_whole`).
     #[pyo3(signature = (kind, piece, action=None))]
     fn _play(&mut self, kind: &str, piece: u8, action: Option<u16>) -> PyResult<()> {
-        self.play(game_move(kind, piece, action)?)
+        self.play_whole(game_move(kind, piece, action)?)
     }
 
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PySet>> {

@@ -90,8 +90,8 @@ def test_touch_move():
     state = new(touch_move=True)
     moves = state.legal_moves()
     assert {str(m) for m in moves} == {f"touch {p}" for p in "FILNPTUVWXYZ"}
-    with pytest.raises(IllegalMoveError, match="first touch"):
-        state.apply("L:a1,b1,c1,d1,d2")
+    with pytest.raises(IllegalMoveError, match="first touch"):  # an action is one half
+        state.apply_action(state.move_to_action("L:a1,b1,c1,d1,d2"))
     state.apply("touch L")
     assert state.current_player == 0
     assert all(m.piece == "L" for m in state.legal_moves())
@@ -102,6 +102,36 @@ def test_touch_move():
     state.apply("L:a1,b1,c1,d1,d2")
     assert state.current_player == 1
     assert state.history() == ["touch L", "L:a1,b1,c1,d1,d2"]
+
+
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_touch_move_takes_the_rules_move_text(engine):
+    # RULES.md §3's move text names a whole placement: with touch-move on it touches the
+    # piece and places it, both or neither; action ids keep the two halves apart.
+    from pentarena.games.pentomino.reference import ReferencePentominoGame
+
+    game = (pentarena.load_game("pentomino", touch_move=True) if engine == "native"
+            else ReferencePentominoGame(touch_move=True))
+    state = game.new_initial_state()
+    state.apply("L:a1,b1,c1,d1,d2")
+    assert state.history() == ["touch L", "L:a1,b1,c1,d1,d2"]
+    assert state.current_player == 1 and state.touched is None
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError, match="a1 is already covered"):
+        state.apply("I:a1,a2,a3,a4,a5")
+    assert state.to_json() == before  # the touch did not stay behind
+    # a move object too (the one a game without touch-move lists)
+    state.apply(next(m for m in pentarena.load_game("pentomino").new_initial_state()
+                     .legal_moves() if str(m) == "I:h1,h2,h3,h4,h5"))
+    assert state.history()[-2:] == ["touch I", "I:h1,h2,h3,h4,h5"]
+    with pytest.raises(IllegalMoveError, match="first touch the piece"):
+        state.apply_action(state.move_to_action("F:e5,f5,f4,g4,f6"))
+    state.apply("touch F")
+    with pytest.raises(IllegalMoveError, match="you touched the F"):
+        state.apply("N:a3,b3,c3,c4,d4")
+    # a record of a whole placement replays to the same game
+    again = game.state_from_json(state.to_json())
+    assert again.history() == state.history()
 
 
 def test_touch_move_only_pieces_that_fit():

@@ -156,7 +156,12 @@ class ReferencePentominoState(State):
         return board_action(move)
 
     def apply_action(self, action: int) -> None:
-        self.apply(self.action_to_move(action))
+        move = self.action_to_move(action)
+        if (move[0] == "place" and self.game.touch_move and self.touched is None
+                and self.phase == "place" and self.available(self._to_move) & BIT[move[1]]):
+            # action ids keep a placement's two halves apart (text may name both at once)
+            raise IllegalMoveError(f"touch-move is on: first touch the piece ('touch {move[1]}')")
+        self.apply(move)
 
     def solve_position(self, time_limit: float = 1.0) -> Solution | None:
         """Perfect play in the 2-player placement phase (see ``endgame.py``): solved from
@@ -235,8 +240,9 @@ class ReferencePentominoState(State):
         if self.touched is not None and p != self.touched:
             raise IllegalMoveError(f"touch-move: you touched the {self.touched}, so you must "
                                    f"place it")
-        if self.game.touch_move and self.touched is None:
-            raise IllegalMoveError(f"touch-move is on: first touch the piece ('touch {p}')")
+        if self.game.touch_move and self.touched is None and not self.can_place(p):
+            # a whole placement touches its piece first (_apply_move)
+            raise IllegalMoveError(f"the {p} fits nowhere on the board: touch another piece")
         if move[2] & self.occ:
             taken = ", ".join(BOARD.squares(move[2] & self.occ))
             raise IllegalMoveError(f"{taken} {'is' if ',' not in taken else 'are'} already "
@@ -246,6 +252,8 @@ class ReferencePentominoState(State):
         kind, p, mask, text = move
         seat = self._to_move
         n = self.game.players
+        if kind == "place" and self.game.touch_move and self.touched is None:
+            self._history.append(TOUCHES[p][3])  # a whole placement: its touch, then it
         self._history.append(text)
         if kind == "pick":
             self.pool &= ~BIT[p]
