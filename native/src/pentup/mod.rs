@@ -42,6 +42,10 @@ pub const MAX_LEVEL: usize = 24;
 /// Side of the dense actions' window.
 pub const WINDOW: i32 = 48;
 /// Number of dense action ids: 63 orientations × the anchors of the window.
+/// The first tile's cells lie within ±`FIRST_REACH` in x and y: a tile on the table
+/// reaches at most 5 cells past the structure, so the 47 after it stay within ±10⁹, the
+/// coordinates move text names (the table is unbounded; rules are translation invariant).
+pub const FIRST_REACH: i32 = 999_999_744;
 pub const NUM_ACTIONS: usize = tables::NUM_ORIENTS * (WINDOW * WINDOW) as usize;
 const FULL_HAND: u16 = (1 << 12) - 1;
 
@@ -182,6 +186,8 @@ pub enum IllegalMove {
     /// The five cells and their heights.
     NotFlat { cells: [(i32, i32, u8); 5] },
     NoContact,
+    /// The first tile lies beyond `FIRST_REACH`.
+    FarFirst,
     /// The tile would lie exactly on this tile (piece, seat, level).
     OnOneTile { piece: u8, seat: u8, level: u8 },
     NotHighest { piece: u8, mandatory: u8, level: u8, spots: u32, example: Move },
@@ -224,6 +230,11 @@ impl fmt::Display for IllegalMove {
                  {level}): it must rest on at least two tiles",
                 PIECE_NAMES[piece as usize] as char,
                 COLOURS[seat as usize]
+            ),
+            IllegalMove::FarFirst => write!(
+                f,
+                "the first tile's cells must have x and y between -{FIRST_REACH} and \
+                 {FIRST_REACH}, so that every tile of the game stays within ±1000000000"
             ),
             IllegalMove::NotHighest { piece, mandatory, level, spots, example } => write!(
                 f,
@@ -647,10 +658,11 @@ impl Position {
         if self.hands[seat as usize] >> piece & 1 == 0 {
             return Err(IllegalMove::AlreadyPlaced { seat, piece: piece as u8, hand: self.hands[seat as usize] });
         }
-        if self.ntiles == 0 {
-            return Ok(None);
-        }
         let cells = mv.cells();
+        if self.ntiles == 0 {
+            let near = |c: i32| (-FIRST_REACH..=FIRST_REACH).contains(&c);
+            return if cells.iter().all(|&(x, y)| near(x) && near(y)) { Ok(None) } else { Err(IllegalMove::FarFirst) };
+        }
         let heights = cells.map(|(x, y)| self.height(x, y));
         if heights.iter().any(|&h| h != heights[0]) {
             let mut shown = [(0, 0, 0); 5];

@@ -167,8 +167,34 @@ def test_coordinates_are_limited():
         for bad in (PentUpMove("I", 0, 10**9 + 1, 0), PentUpMove("I", 0, 0, -10**30)):
             with pytest.raises(InvalidMoveError, match="not a Pent-Up move"):
                 state.apply(bad)
-        state.apply(PentUpMove("I", 0, 10**9, -10**9))
-        assert state.height((10**9, 4 - 10**9)) == 1
+        with pytest.raises(InvalidMoveError, match="out of reach: x and y lie between"):
+            state.apply("I:1000000001,0;1000000002,0;1000000003,0;1000000004,0;1000000005,0")
+        with pytest.raises(IllegalMoveError, match="first tile's cells must have x and y between"
+                           r" -999999744 and 999999744, so that every tile of the game"):
+            state.apply(PentUpMove("I", 0, 10**9, -10**9))
+        with pytest.raises(InvalidMoveError, match="ASCII digits"):  # not Arabic-Indic digits
+            state.apply("I:\u0660,\u0661;\u0661,\u0661;\u0662,\u0661;\u0663,\u0661;\u0664,\u0661")
+        assert state.history() == []
+
+
+@pytest.mark.parametrize("corner", [(1, 1), (-1, -1)])
+def test_every_move_of_a_game_at_the_edge_of_reach_round_trips(corner):
+    # The first tile as far out as it may go: every later legal move (the whole game keeps
+    # within ±10⁹) is written, read back and saved like any other.
+    reach = 10**9 - 256
+    sx, sy = corner
+    rng = random.Random(sx)
+    for engine in games(2, False, "standard"):
+        state = engine.new_initial_state()
+        first = PentUpMove.from_cells("I", [(sx * reach, sy * (reach - i)) for i in range(5)])
+        state.apply(str(first))
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            for m in moves[:: max(1, len(moves) // 40)]:
+                assert state.parse_move(str(m)) == m
+            state.apply(str(rng.choice(moves)))
+        again = engine.state_from_json(state.to_json())
+        assert again.history() == state.history() and again.winners() == state.winners()
 
 
 def test_random_playouts_run_in_the_core():

@@ -131,10 +131,15 @@ def test_no_edge_contact_needed_above_the_table():
     assert state.tiles[-1].level == 2
 
 
-def test_stack_of_same_shape_in_other_orientation_is_allowed():
-    # A P on two I tiles, then an exact P copy above it is forbidden but a shifted one isn't.
-    state = play(I_ROW0, I_ROW1, "P:0,0;1,0;0,1;1,1;2,1", players=3)
-    assert state.tiles[-1].level == 2
+def test_on_one_tile_is_refused_on_every_level_the_same_shape_across_two_is_not():
+    # Level 2 is a 5x2 area of two L tiles (on two I tiles); on level 3 an L lying exactly
+    # on either L is refused, an L of the same shape shifted across both is placed.
+    state = play(I_ROW0, I_ROW1, L_LEFT, L_RIGHT, players=4)
+    for copy in (L_LEFT, L_RIGHT):
+        with pytest.raises(IllegalMoveError, match="exactly on top of one tile"):
+            state.apply(copy)
+    state.apply("L:0,1;1,1;2,1;3,1;3,0")
+    assert state.tiles[-1].level == 3 and state.tiles[-1].seat == 0
 
 
 def test_game_ends_when_all_tiles_placed():

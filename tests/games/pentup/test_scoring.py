@@ -37,6 +37,26 @@ def test_standard_full_draw_shared():
 def test_record_counts_covered_tiles_too():
     # A level-1 tile covered later still counts at level 1: counts are per placement level.
     assert record([12, 0], "standard") == (0, 12)
+    game = pentarena.load_game("pentup", players=4)
+    state = game.new_initial_state()
+    for text in ("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1",
+                 "L:0,0;1,0;2,0;3,0;0,1"):  # White's I and Black's I, Red's L covers both
+        state.apply(text)
+    assert state.level_counts() == [[1, 0], [1, 0], [0, 1], [0, 0]]
+    assert state.scores() == [[1, 1], [0, 1], [1, 1], [0, 1]]  # top level first; the I covered
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_placement_rules_are_the_same_under_every_scoring(players):
+    rng = random.Random(players)
+    states = [pentarena.load_game("pentup", players=players, scoring=s).new_initial_state()
+              for s in ("standard", "misere", "advanced")]
+    while not states[0].is_terminal():
+        moves = [sorted(map(str, s.legal_moves())) for s in states]
+        assert moves[0] == moves[1] == moves[2]
+        move = rng.choice(moves[0])
+        for s in states:
+            s.apply(move)
 
 
 def test_misere_most_tiles_on_the_table_wins():

@@ -26,7 +26,7 @@ def transform(move: PentUpMove, turns: int, mirror: bool, dx: int, dy: int) -> P
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
-    players=st.sampled_from([2, 3]),
+    players=st.sampled_from([2, 3, 4]),
     plies=st.integers(2, 24),
     turns=st.integers(0, 3),
     mirror=st.booleans(),

@@ -8,10 +8,16 @@ from ...core.errors import InvalidMoveError
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell, identify_free, normalize
 
 _MOVE_RE = re.compile(r"^\s*([A-Za-z])\s*:\s*(.*?)\s*$")
-_CELL_RE = re.compile(r"^\s*(-?\d{1,6})\s*,\s*(-?\d{1,6})\s*$")
+_CELL_RE = re.compile(r"^\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*$")
 FORMAT_HELP = "write a move as <piece>:<x>,<y>;... with five cells, e.g. I:0,0;1,0;2,0;3,0;4,0"
 COORD_LIMIT = 10**9
-"""Coordinates of a move lie within ±COORD_LIMIT (move text has at most six digits)."""
+"""Coordinates of a move lie within ±COORD_LIMIT (its text and its anchor alike)."""
+FIRST_REACH = COORD_LIMIT - 256
+"""The first tile's cells lie within ±FIRST_REACH: a tile on the table reaches at most 5
+cells past the structure, so the 47 after it stay within ±COORD_LIMIT (the native core's
+``FIRST_REACH``; the table is unbounded and the rules translation invariant)."""
+FAR_FIRST = (f"the first tile's cells must have x and y between -{FIRST_REACH} and "
+             f"{FIRST_REACH}, so that every tile of the game stays within ±{COORD_LIMIT}")
 
 
 class PentUpMove(tuple):
@@ -94,9 +100,14 @@ def parse_move_text(text: str) -> PentUpMove:
         if not cm:
             raise InvalidMoveError(
                 f"could not read the cell {part.strip()!r} in {text!r}: "
-                f"a cell is two whole numbers x,y; {FORMAT_HELP}"
+                f"a cell is two whole numbers x,y (ASCII digits); {FORMAT_HELP}"
             )
-        cells.append((int(cm.group(1)), int(cm.group(2))))
+        x, y = int(cm.group(1)), int(cm.group(2))
+        if max(abs(x), abs(y)) > COORD_LIMIT:
+            raise InvalidMoveError(
+                f"the cell {part.strip()!r} in {text!r} is out of reach: x and y lie between "
+                f"-{COORD_LIMIT} and {COORD_LIMIT}")
+        cells.append((x, y))
     if len(cells) != 5:
         raise InvalidMoveError(f"{text!r} names {len(cells)} cell{'' if len(cells) == 1 else 's'}, not 5; {FORMAT_HELP}")
     return PentUpMove.from_cells(piece, cells)

@@ -22,7 +22,7 @@ from ...core.errors import IllegalMoveError, InvalidMoveError
 from ...core.game import State
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .frame import Frame
-from .notation import PentUpMove, coerce_move, parse_move_text
+from .notation import FAR_FIRST, FIRST_REACH, PentUpMove, coerce_move, parse_move_text
 from .rules import COLOURS, NUM_ACTIONS, PLAYOUT_GREED, WINDOW, PentUpGame, Placements, Tile
 from .scoring import level_counts, record, side_counts, winning_sides
 
@@ -278,8 +278,10 @@ class ReferencePentUpState(State):
             raise IllegalMoveError(
                 f"{COLOURS[seat]} has already placed the {p} tile; tiles left: {left}"
             )
-        if not self._tiles:
-            return  # the very first tile may go anywhere
+        if not self._tiles:  # the very first tile may go anywhere (within reach)
+            if any(abs(c) > FIRST_REACH for cell in move.cells for c in cell):
+                raise IllegalMoveError(FAR_FIRST)
+            return
         cells = move.cells
         heights = {self.height(c) for c in cells}
         if len(heights) > 1:

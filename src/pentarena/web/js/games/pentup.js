@@ -197,7 +197,7 @@ export function teams(payload) {
 const RULE = {
   standard: "Tiles on each level, top level first: most tiles on the top level leads; a tie looks one level down.",
   misere: "Misère — tiles on each level, level 1 first: most tiles on the table leads; a tie looks one level up.",
-  advanced: "Advanced — each tile scores its level: most points leads; a tie goes to the top level.",
+  advanced: "Advanced — each tile scores its level: most points leads; a tie goes to the most tiles on the top level, then one level down, and so on.",
 };
 
 function sideRows(payload) {
@@ -692,7 +692,7 @@ export function rules(root) {
     el("h3", {}, "The key rule: the highest level"),
     el("p", {}, "The tile you chose must go on the highest level where it fits anywhere. You are free to choose which tile to play, so a tile that only fits on the table may still be played while another one could go higher. In the game, each tile in your tray shows the level it must go on, and only the places on that level are highlighted."),
     el("h2", {}, "End and scoring"),
-    el("p", {}, "When every tile is placed the game ends. Standard: the most tiles on the highest level reached wins; a tie is broken by the next level down, and so on. Misère: the most tiles on the table wins, ties broken level by level upwards. Advanced: each tile scores its level number; the highest total wins, ties broken as in standard."),
+    el("p", {}, "When every tile is placed the game ends. A tile counts at the level it was placed on, even when other tiles cover it later. Standard: the most tiles on the highest level reached wins; a tie is broken by the next level down, and so on; players still equal all the way down share the win. Misère: the most tiles on the table wins, ties broken level by level upwards. Advanced: each tile scores its level number; the highest total wins, ties broken as in standard."),
     el("p", {}, "With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue) and add up their tiles, unless the table is created with teams off."),
     el("h2", {}, "Controls"),
     el("p", {}, "Click a tile in your tray. R rotates it by 90°, F flips it (or use the buttons). The blue dots show where it can go; the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm. Esc cancels. Drag the board to move it, zoom with the wheel (or pinch), and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective."),
