@@ -41,6 +41,8 @@ def test_record_round_trip_and_replay():
     ('{"game": "pentup", "options": 3}', "'options' must be"),
     ('{"game": "pentup", "seed": "x"}', "'seed' must be"),
     ('{"game": "pentup", "moves": [1]}', "list of move texts"),
+    ('{"game": "pentomino", "sets": ["FIL"]}', "'sets' must be a list of piece lists"),
+    ('{"game": "pentago", "position": 7}', "'position' must be position text"),
 ])
 def test_broken_records_are_explained(text, why):
     with pytest.raises(pentarena.StateFormatError, match=why):
@@ -94,6 +96,26 @@ def test_game_record_is_exported_from_the_package():
     assert "GameRecord" in pentarena.__all__
 
 
+def test_a_rematch_and_a_set_up_position_replay_from_their_records():
+    # the set-up besides the seed (a rematch's sets, a Pentago position) is in the record
+    rng = random.Random(2)
+    draft = pentarena.load_game("pentomino", variant="draft").new_initial_state(seed=2)
+    while not draft.is_terminal():
+        draft.apply(rng.choice(draft.legal_moves()))
+    rematch = draft.rematch()
+    pentago = pentarena.load_game("pentago").new_initial_state(
+        position="WWW.../BBB.../....../....../....../......")
+    for state in (rematch, pentago):
+        state.apply(rng.choice(state.legal_moves()))
+        record = GameRecord.of(state)
+        assert (record.sets, record.position) == (
+            state.to_json().get("preset_sets"), state.to_json().get("position"))
+        again = GameRecord.from_json(record.dumps())
+        assert again.final_state().to_json() == state.to_json()
+    with pytest.raises(pentarena.StateFormatError, match="cannot be set up"):
+        GameRecord("pentup", {}, 1, [], sets=[["F"], ["L"]]).initial_state()
+
+
 def test_records_md_documents_every_field_a_record_has():
     from pathlib import Path
 
@@ -101,7 +123,7 @@ def test_records_md_documents_every_field_a_record_has():
     state = pentarena.load_game("pentic").new_initial_state()  # secure deal: a deck
     data = GameRecord.of(state, players=["a", "b"]).to_json()
     assert set(data) == {"format", "game", "options", "seed", "moves", "deck", "meta"}
-    for key in data:
+    for key in [*data, "sets", "position"]:
         assert f"| `{key}` |" in doc, f"docs/records.md does not describe {key!r}"
     assert data["format"] in doc
 

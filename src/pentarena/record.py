@@ -45,6 +45,10 @@ def check_seed(seed: Any, what: str = "'seed'") -> int | None:
     return seed
 
 
+SETUP_FIELDS = ("deck", "sets", "position")
+"""A record's set-up besides the seed, named as ``new_initial_state`` takes it."""
+
+
 @dataclass
 class GameRecord:
     """One game: ``game`` + ``options`` + ``seed`` (or ``deck``) + ``moves`` + ``meta``.
@@ -54,7 +58,8 @@ class GameRecord:
     shuffled, or when ``deck`` holds the deal).  ``moves``: canonical move texts, in
     order.  ``meta``: free-form facts about the game (who sat where, an event name);
     never needed to replay.  ``deck``: Pentic only, the dealt card order when it came
-    from the secure random source instead of a seed.
+    from the secure random source instead of a seed; ``sets``: a Pentomino rematch's
+    sets; ``position``: a Pentago game's starting position (:meth:`setup`).
 
     :meth:`of` takes a state's record, :meth:`to_json`/:meth:`dumps` write it,
     :meth:`from_json`/:meth:`load` read it back (StateFormatError says what is wrong),
@@ -68,6 +73,10 @@ class GameRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     deck: list[str] | None = None
     """Games with a deck (Pentic): the dealt order when it did not come from the seed."""
+    sets: list[list[str]] | None = None
+    """Pentomino's draft: each seat's pieces when the game started without picks (a rematch)."""
+    position: str | None = None
+    """Pentago: the position the game started from when it was not the empty board."""
 
     @classmethod
     def of(cls, state: State, **meta: Any) -> GameRecord:
@@ -75,14 +84,20 @@ class GameRecord:
         given.  Pass a full state, not a seat's view (a view has no seed or deck)."""
         saved = state.to_json()
         return cls(state.game.name, dict(state.game.options), saved.get("seed"),
-                   state.history(), dict(meta), saved.get("deck"))
+                   state.history(), dict(meta), saved.get("deck"),
+                   saved.get("preset_sets"), saved.get("position"))
+
+    def setup(self) -> dict[str, Any]:
+        """How the game was set up besides its seed: ``new_initial_state``'s arguments
+        (``deck``, ``sets``, ``position``) where the record has them."""
+        return {key: value for key in SETUP_FIELDS
+                if (value := getattr(self, key)) is not None}
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of ``docs/records.md`` (``deck`` and ``meta`` only when set)."""
+        """The JSON object of ``docs/records.md`` (``meta`` and the set-up fields only
+        when set)."""
         out = {"format": "pentarena-record/1", "game": self.game, "options": self.options,
-               "seed": self.seed, "moves": list(self.moves)}
-        if self.deck is not None:
-            out["deck"] = list(self.deck)
+               "seed": self.seed, "moves": list(self.moves), **self.setup()}
         if self.meta:
             out["meta"] = self.meta
         return out
@@ -109,6 +124,12 @@ class GameRecord:
         check_seed(seed)
         if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
             raise StateFormatError("'deck' must be a list of card names or null")
+        sets, position = data.get("sets"), data.get("position")
+        if sets is not None and not (isinstance(sets, list) and all(
+                isinstance(s, list) and all(isinstance(p, str) for p in s) for s in sets)):
+            raise StateFormatError("'sets' must be a list of piece lists (one a seat) or null")
+        if position is not None and not isinstance(position, str):
+            raise StateFormatError("'position' must be position text or null")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise StateFormatError("'moves' must be a list of move texts")
         if len(moves) > MAX_RECORD_MOVES:
@@ -116,7 +137,7 @@ class GameRecord:
                                    f"this one has {len(moves)}")
         if not isinstance(meta, Mapping):
             raise StateFormatError("'meta' must be an object")
-        return cls(game, dict(options), seed, list(moves), dict(meta), deck)
+        return cls(game, dict(options), seed, list(moves), dict(meta), deck, sets, position)
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
@@ -129,13 +150,10 @@ class GameRecord:
             game = load_game(self.game, **self.options)
         except ValueError as exc:
             raise StateFormatError(f"the record's game cannot be loaded: {exc}") from None
-        setup: dict[str, Any] = {"seed": self.seed}
-        if self.deck is not None:
-            setup["deck"] = self.deck
         try:
-            return game.new_initial_state(**setup)
+            return game.new_initial_state(seed=self.seed, **self.setup())
         except (ValueError, TypeError) as exc:
-            raise StateFormatError(f"the record's deal cannot be set up: {exc}") from None
+            raise StateFormatError(f"the record's game cannot be set up: {exc}") from None
 
     def states(self) -> list[State]:
         """The state before the first move, after each move (len(moves) + 1 states)."""

@@ -128,6 +128,20 @@ def test_pentomino_draft_game_against_the_computer(server, new_page):
     assert [h.startswith("pick ") for h in history[:12]] == [True] * 12
     assert page.locator("#log li .txt").first.inner_text() == "Amber: picks the " + history[0][5:]
     assert page.locator("#result").inner_text()
+    # the rematch (RULES.md §3): a new table where I place the computer's six pieces
+    mine = {h[5:] for h in history[:12:2]}
+    first = page.url
+    assert page.locator("#rematch").inner_text() == "Rematch: swap the sets"
+    page.click("#rematch")
+    page.wait_for_url(lambda url: url != first and "/t/" in url)
+    table = json.loads(urllib.request.urlopen(server.url + "/api/tables/" + page.url.split("/")[-1]).read())
+    assert table["history"][:1] != ["pick F"] and table["state"]["phase"] != "pick"
+    assert set(table["state"]["preset_sets"][0]) == set("FILNPTUVWXYZ") - mine
+    assert table["table"]["seats"][1] == {**table["table"]["seats"][1], "kind": "computer",
+                                          "level": "random"}
+    assert wait_turn_or_end(page)
+    placed = play_pentomino_move(page, random.Random(5))
+    assert placed[0] not in mine, placed  # one of the pieces the computer drafted
     assert not page.errors, page.errors
 
 

@@ -327,3 +327,49 @@ def create_game(client, game, seats, **body):
     r = client.post("/api/tables", json={"game": game, "seats": seats, **body})
     assert r.status_code == 201, r.text
     return r.json()
+
+
+def test_a_finished_draft_offers_its_rematch(db):
+    # RULES.md §3: a finished draft game offers a rematch with the two sets swapped; the
+    # new table starts from them (no picks), keeps them across a restart and in its record.
+    import random
+
+    from pentarena.server.store import Store, _create_table
+    from pentarena.server.tables import Table
+
+    store = Store(db)
+    table, _ = Table.create("pentomino", {"variant": "draft"}, [{"kind": "me"}, {"kind": "me"}])
+    unfinished, _ = Table.create("pentomino", {"variant": "draft"}, [{"kind": "me"}] * 2)
+    rng = random.Random(3)
+    while not table.state.is_terminal():
+        table.apply_checked(str(rng.choice(table.state.legal_moves())))
+    for t in (table, unfinished):
+        store.write_now(_create_table, t.stored())
+    store.close()
+    swapped = table.state.rematch().to_json()["preset_sets"]
+    seats = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:
+        r = c.post(f"/api/tables/{unfinished.id}/rematch", json={"seats": seats})
+        assert r.status_code == 409 and "once this game is over" in r.json()["detail"]["message"]
+        pentup = create(c, seats)
+        r = c.post(f"/api/tables/{pentup['id']}/rematch", json={})
+        assert r.status_code == 409 and "pentup has no rematch" in r.json()["detail"]["message"]
+        r = c.post(f"/api/tables/{table.id}/rematch", json={"seats": seats, "name": "Ann"})
+        assert r.status_code == 201, r.text
+        again = r.json()
+        data = c.get(f"/api/tables/{again['id']}").json()
+        assert data["state"]["phase"] == "place" and data["state"]["preset_sets"] == swapped
+        assert data["table"]["seats"][0]["name"] == "Ann"
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:  # after a restart
+        data = c.get(f"/api/tables/{again['id']}").json()
+        assert data["state"]["preset_sets"] == swapped
+        with c.websocket_connect(f"/ws/{again['id']}?token={again['you']['token']}") as ws:
+            # seat 1 places first, as after a draft (the seat after the first picker)
+            s = receive_until(ws, lambda m: m["type"] == "state" and m["current_player"] == 0)
+            assert s["version"] == 1
+            ws.send_text(json.dumps({"type": "move", "move": s["legal_moves"][0], "version": 1}))
+            receive_until(ws, state_at(2))
+        record = c.get(f"/api/tables/{again['id']}/record").json()
+        assert record["sets"] == swapped and len(record["moves"]) >= 2
+        r = c.post("/api/records", content=json.dumps(record))  # the record replays
+        assert r.status_code == 201, r.text

@@ -46,6 +46,7 @@ from .protocol import (
 )
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store
+from .tables import Table
 from .workers import WorkerPool
 
 log = logging.getLogger("pentarena.server")
@@ -62,7 +63,7 @@ HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429
 """The ``code`` of the framework's own HTTP errors, by status."""
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "busy": 429, "store-failed": 503, "too-long": 422, "not-finished": 409,
-          "no-analysis": 409}
+          "no-analysis": 409, "no-rematch": 409}
 
 
 class SeatSpec(BaseModel):
@@ -71,11 +72,14 @@ class SeatSpec(BaseModel):
     name: str | None = Field(None, max_length=40)
 
 
-class CreateTable(BaseModel):
-    game: str = Field(max_length=40)
-    options: dict[str, Any] = Field(default_factory=dict)
+class NewSeats(BaseModel):
     seats: list[SeatSpec] | None = Field(None, max_length=8)
     name: str = Field("", max_length=40, description="your display name")
+
+
+class CreateTable(NewSeats):
+    game: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=SEED_RANGE.start, le=SEED_RANGE.stop - 1,
                              description="games without hidden cards only")
 
@@ -310,8 +314,13 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables", summary="Create a table", status_code=201)
     async def create_table(body: CreateTable, request: Request, response: Response):
         seats = [s.model_dump() for s in body.seats] if body.seats else None
-        table, secrets_ = await hub.create(body.game, body.options, seats, body.name,
-                                           body.seed, creator_key(request))
+        return await created(request, response, await hub.create(
+            body.game, body.options, seats, body.name, body.seed, creator_key(request)))
+
+    async def created(request: Request, response: Response,
+                      made: tuple[Table, dict[int, str]]) -> dict[str, Any]:
+        """A new table's answer: its address, your seat's token, the others' invites."""
+        table, secrets_ = made
         mine = [s for s in sorted(secrets_) if table.seats[s].token_hash]
         if mine:
             keep_seat_tokens(request, response, table.id, [secrets_[s] for s in mine])
@@ -321,6 +330,16 @@ def create_app(database_url: str | None = None, ai: str = "process",
         others = [{"seat": s, "token": secrets_[s]} for s in mine[1:]]
         return {"id": table.id, "url": f"/t/{table.id}", "you": you, "invites": invites,
                 "hotseat": others, "table": table.summary()}
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201,
+              summary="A finished Pentomino draft's rematch: a new table, the sets swapped "
+                      "(2 players) or passed one seat on, seats chosen as for a new table")
+    async def rematch(table_id: str, body: NewSeats, request: Request, response: Response):
+        source = await hub.get(table_id)
+        seats = [s.model_dump() for s in body.seats] if body.seats else None
+        return await created(request, response, await hub.create(
+            source.game.name, {}, seats, body.name, None, creator_key(request),
+            start=source.rematch_start()))
 
     @app.get("/api/tables", summary="Tables: open, in progress, finished")
     async def tables(request: Request,

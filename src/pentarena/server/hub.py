@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from ..ai.analysis import (BLUNDER, MISTAKE, JudgedMoves, analysis_note, assess_move,
                            unjudged)
 from ..core.errors import shown
+from ..core.game import State
 from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
@@ -312,8 +313,9 @@ class Hub:
 
     async def create(self, game: str, options: dict, seats: list | None, name: str = "",
                      seed: int | None = None, creator: str | None = None,
-                     ) -> tuple[Table, dict[int, str]]:
-        table, tokens = Table.create(game, options, seats, seed=seed, name=name, creator=creator)
+                     start: State | None = None) -> tuple[Table, dict[int, str]]:
+        table, tokens = Table.create(game, options, seats, seed=seed, name=name,
+                                     creator=creator, start=start)
         if creator is not None:
             self._count_creation(creator)
         if table.computer_only:

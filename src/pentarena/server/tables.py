@@ -27,7 +27,7 @@ from typing import Any
 from ..ai.bots import LEVELS
 from ..core.errors import IllegalMoveError, InvalidMoveError, shown
 from ..core.game import Game, State, game_info, load_game
-from ..record import MAX_RECORD_MOVES, GameRecord, check_seed
+from ..record import MAX_RECORD_MOVES, SETUP_FIELDS, GameRecord, check_seed
 from .protocol import ProtocolError
 from .store import StoredTable
 
@@ -115,11 +115,12 @@ class Table:
     @classmethod
     def create(cls, game_name: str, options: dict[str, Any], seat_specs: list[dict[str, Any]],
                seed: int | None = None, name: str = "", creator: str | None = None,
-               ) -> tuple[Table, dict[int, str]]:
+               start: State | None = None) -> tuple[Table, dict[int, str]]:
         """A new table and the secret of every human seat (seat -> token for the creator's
-        own seats, invite for the others)."""
+        own seats, invite for the others).  ``start``: the game's first position when it
+        is not a new game's (a rematch, :meth:`rematch_start`)."""
         try:
-            game = load_game(game_name, **(options or {}))
+            game = start.game if start is not None else load_game(game_name, **(options or {}))
         except ValueError as exc:
             raise ProtocolError("bad-options", str(exc)) from None
         if seed is not None and game.hidden_information:
@@ -161,14 +162,30 @@ class Table:
                 seats.append(Seat("human", label, invite_hash=hash_token(secrets_[i])))
         if seed is None and not game.hidden_information:
             seed = secrets.randbelow(2**31)  # perfect information: nothing to keep secret
-        initial = game.new_initial_state(seed=seed)  # hidden cards: the OS's secure shuffle
+        # hidden cards: the OS's secure shuffle
+        initial = start.clone() if start is not None else game.new_initial_state(seed=seed)
         table = cls(secrets.token_urlsafe(9), initial, seats, creator=creator)
         return table, secrets_
+
+    def rematch_start(self) -> State:
+        """The first position of this game's rematch, where the game offers one (a
+        finished Pentomino draft: the sets swapped or passed one seat on)."""
+        if getattr(self.state, "rematch", None) is None:
+            raise ProtocolError("no-rematch", f"{self.game.name} has no rematch: start a new "
+                                "game instead")
+        if self.status == "replay":
+            raise ProtocolError("no-rematch", "an imported record has no rematch: start a "
+                                "new game instead")
+        try:
+            return self.state.rematch()
+        except ValueError as exc:
+            raise ProtocolError("no-rematch", str(exc)) from None
 
     @classmethod
     def from_stored(cls, t: StoredTable) -> Table:
         """Rebuild a stored table; ValueError (or TypeError) says what does not fit."""
-        record = GameRecord(t.game, t.options, t.seed, [], deck=t.private.get("deck"))
+        record = GameRecord(t.game, t.options, t.seed, [],
+                            **{key: t.private.get(key) for key in SETUP_FIELDS})
         seats = [Seat.from_dict(s) for s in t.seats]
         table = cls(t.id, record.initial_state(), seats, t.created, t.imported,
                     t.private.get("creator"))
@@ -198,9 +215,7 @@ class Table:
         return table
 
     def stored(self) -> StoredTable:
-        private: dict[str, Any] = {}
-        if self.setup.deck is not None:
-            private["deck"] = self.setup.deck
+        private: dict[str, Any] = self.setup.setup()  # the secret deck, a rematch's sets
         if self.creator:
             private["creator"] = self.creator
         return StoredTable(self.id, self.game.name, dict(self.game.options), self.seed,

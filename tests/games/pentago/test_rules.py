@@ -105,6 +105,29 @@ def test_rotation_completing_only_the_opponents_five_loses():
     assert state.scores() == [0, 1]
 
 
+def test_rotation_completing_only_the_movers_five_wins():
+    # The first example with the colours swapped: White's twist carries d3 to d1, d2 to e1.
+    state = pos("""
+        WWW...
+        ...W..
+        B..W..
+        .B...B
+        ..B...
+        ....B.""", "w")
+    state.apply("a6 TR cw")
+    assert state.winners() == {0} and state.is_terminal()
+
+
+def test_the_36th_marble_twist_decides_before_the_full_board_draws():
+    # Black places the 36th marble on d4: the twist that makes only Black's five wins, the
+    # one that makes only White's loses, and the board full with no five is a draw.
+    state = GAME.new_initial_state(position="BWBBWW/BWBBWW/BBBWWB/WWW.WB/BBWBBB/WWWWBW/b")
+    for move, winners in (("d4 TR ccw", {1}), ("d4 BR cw", {0}), ("d4 TL cw", {0, 1})):
+        after = state.clone()
+        after.apply(move)
+        assert after.is_terminal() and after.winners() == winners, move
+
+
 def test_rotation_completing_both_fives_is_a_draw():
     # The same twist completes Black's rank 1 (d3->d1, d2->e1) and White's rank 3
     # (f3->d3, f2->e3).

@@ -38,6 +38,7 @@ def test_move_text():
     m = state.parse_move("L:a1,b1,c1,d1,d2")
     assert str(m) == "L:a1,b1,c1,d1,d2"
     assert state.parse_move(" l : d2, a1 ,b1,c1,d1") == m
+    assert state.parse_move("L:a1;b1;c1;d1;d2") == m  # Pent-Up's separator reads too
     for text, why in [("L:a1,b1,c1,d1", "names 4 squares"), ("L:a1,b1,c1,d1,i1", "not a square"),
                       ("L:a1,b1,c1,d1,d9", "off the board"), ("I:a1,b1,c1,d1,d2", "form the L"),
                       ("L:a1,a1,c1,d1,d2", "named twice"), ("Q:a1,b1,c1,d1,d2", "no pentomino"),
@@ -170,6 +171,10 @@ def test_draft_end_and_rematch():
     state = new(variant="draft")
     with pytest.raises(IllegalMoveError, match="draft comes first"):
         state.apply("L:a1,b1,c1,d1,d2")
+    while state.phase == "pick" or len(state.placed) < 2:
+        state.apply(rng.choice(state.legal_moves()))
+    with pytest.raises(IllegalMoveError, match="a rematch comes once this game is over"):
+        state.rematch()  # RULES.md §3: a *finished* draft game offers the rematch
     play_out(state, rng)
     sets = state._drafted()
     placers = [s for s, _, _ in state.placed]
@@ -211,8 +216,15 @@ def test_three_player_rounds_points_and_rotation():
 def test_four_players_15_10_5_to_100():
     rng = random.Random(6)
     state = play_out(new(players=4, scoring="15-10-5", target=100), rng)
-    for r in state.rounds:
-        assert sorted(r["points"], reverse=True)[:3] == [15, 10, 5]
-    assert max(state.scores()) >= 100
+    totals = [0] * 4
+    for r in state.rounds:  # 15 to the last placer, 10 to the one before, 5 before that
+        last_three = [p["seat"] for p in r["placed"]][::-1][:3]
+        expected = [0] * 4
+        for seat, points in zip(last_three, (15, 10, 5)):
+            expected[seat] += points
+        assert r["points"] == expected
+        totals = [t + p for t, p in zip(totals, expected)]
+    assert state.scores() == totals and max(totals) >= 100
+    assert state.winners() == {s for s in range(4) if totals[s] == max(totals)}
     with pytest.raises(pentarena.GameOptionError, match="for 4 players"):
         pentarena.load_game("pentomino", players=3, scoring="15-10-5")

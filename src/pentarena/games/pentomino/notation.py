@@ -23,7 +23,7 @@ _PLACE_RE = re.compile(r"^\s*([A-Za-z])\s*:\s*(.*?)\s*$")
 _WORD_RE = re.compile(r"^\s*(pick|touch|remove)\s+([A-Za-z])\s*$", re.IGNORECASE)
 FORMAT_HELP = "write a placement as <piece>:<square>,... e.g. L:a1,b1,c1,d1,d2"
 _NUMBERS_RE = re.compile(r"^[\s\d,;()+-]+$")
-_SQUARES_SPLIT = re.compile(r"[,\s]+")
+_SQUARES_SPLIT = re.compile(r"[,;\s]+")  # commas (RULES.md), or Pent-Up's semicolons
 
 
 class PentominoMove(tuple):
@@ -152,7 +152,7 @@ def parse_move_text(grid: Grid, text: str) -> PentominoMove:
     if letter not in PIECE_NAMES:
         raise InvalidMoveError(f"there is no pentomino called {letter!r}; "
                                f"the pieces are {' '.join(PIECE_NAMES)}")
-    if ";" in body or _NUMBERS_RE.match(body):
+    if _NUMBERS_RE.match(body):
         raise InvalidMoveError(
             f"{text.strip()!r} gives x,y numbers (that is how Pent-Up names cells): a "
             f"Pentomino square is a file letter and a rank number, a1 to "

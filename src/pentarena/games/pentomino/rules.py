@@ -377,11 +377,12 @@ class PentominoState(PentominoCore, State):
         return board_action(move)
 
     def rematch(self) -> PentominoState:
-        """Draft only: a new game with the sets swapped (2 players) or passed one seat on."""
+        """A finished draft game's rematch: a new game with the sets swapped (2 players)
+        or passed one seat on (seat i gets seat i − 1's), without picks."""
         if self.sets is None:
             raise IllegalMoveError("a rematch with swapped sets is for the draft variant")
-        if self.phase == "pick":
-            raise IllegalMoveError("the draft is not finished yet")
+        if not self.is_terminal():  # RULES.md §3: a finished draft game offers one
+            raise IllegalMoveError("a rematch comes once this game is over")
         original = self.preset or self._drafted()
         n = self.game.players
         rotated = [original[(i - 1) % n] for i in range(n)]

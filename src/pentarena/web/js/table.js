@@ -132,22 +132,28 @@ function renderBanner(payload) {
   b.hidden = false;
 }
 
-// After a game against the computer (or a puzzle): the same game again (the same
-// options, seats and levels), or back to the games.
+// After a game (or a puzzle): the same game again — the same options, computers at the
+// same levels, a fresh invite for each other person (shown on the new table) — the
+// game's rematch where it has one, or back to the games.
 function nextGame(payload) {
   const seats = payload.table.seats;
   const box = el("div", { class: "next-game" });
-  const others = seats.filter((_, i) => i !== payload.you);
-  if (payload.you !== null && payload.table.status === "finished" && others.every((s) => s.kind === "computer")) {
-    box.append(el("button", { id: "play-again", class: "primary", type: "button", onclick: async (ev) => {
-      ev.target.disabled = true;
-      try {
-        const t = await api("/api/tables", { method: "POST", body: {
-          game: payload.table.game, options: payload.table.options, name: seats[payload.you].name || "",
-          seats: seats.map((s, i) => (i === payload.you ? { kind: "me" } : { kind: "computer", level: s.level })) } });
-        location.assign(t.url);
-      } catch (e) { ev.target.disabled = false; toast(e.message); }
-    } }, solo ? "Try again" : "Play again"));
+  const start = (path, body) => async (ev) => {
+    ev.target.disabled = true;
+    try {
+      const t = await api(path, { method: "POST", body: { ...body, name: seats[payload.you].name || "",
+        seats: seats.map((s, i) => (i === payload.you ? { kind: "me" } : s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "invite" })) } });
+      if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
+      location.assign(t.url);
+    } catch (e) { ev.target.disabled = false; toast(e.message); }
+  };
+  if (payload.you !== null && payload.table.status === "finished") {
+    box.append(el("button", { id: "play-again", class: "primary", type: "button",
+      onclick: start("/api/tables", { game: payload.table.game, options: payload.table.options }) },
+    solo ? "Try again" : "Play again"));
+    const rematch = plugin.rematchLabel ? plugin.rematchLabel(payload) : null;
+    if (rematch) box.append(el("button", { id: "rematch", type: "button",
+      onclick: start(`/api/tables/${payload.table.id}/rematch`, {}) }, rematch));
   }
   if (!solo && payload.table.status === "finished") {  // a verdict on every move
     box.append(el("button", { id: "banner-analysis", type: "button", title: "A verdict on every move: ✓ good, ?! mistake, ? blunder",

@@ -149,6 +149,12 @@ function roundSummary(payload, r, number) {
   return `Round ${number} is over: ${short(payload, last)} placed the last piece — ${parts.join(", ")}.`;
 }
 
+// A finished draft game offers a rematch (RULES.md §3): the sets swapped, or passed on.
+export function rematchLabel(payload) {
+  if (payload.table.options.variant !== "draft") return null;
+  return payload.table.seats.length === 2 ? "Rematch: swap the sets" : "Rematch: pass the sets on";
+}
+
 export function turnHint(payload) {
   if (payload.state.phase === "pick") return `Draft: ${click} a piece to pick it, then Confirm.`;
   return `Choose a piece, turn it with ${turnKeys}, ${click} a blue dot, then Confirm.`;
