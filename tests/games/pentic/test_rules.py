@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -11,6 +12,8 @@ import pentarena
 from pentarena import IllegalMoveError, InvalidMoveError
 from pentarena.games.pentic import NAMES, NEIGHBOURS, parse
 from pentarena.games.pentic.cards import COMMON, NUM_CARDS
+from pentarena.games.pentic.reference import ReferencePenticGame
+from pentarena.games.pentic.rules import PenticGame
 
 
 def deck_with(grid: dict[int, str], hands: list[list[str]]) -> list[str]:
@@ -272,3 +275,23 @@ def test_a_forged_view_is_refused_with_what_is_wrong(forge, words):
         forge(data)
         with pytest.raises(pentarena.StateFormatError, match=words):
             game.state_from_json(data)
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 1}, {"players": 5}, {"players": 0}, {"players": 2.0}, {"target": 0},
+    {"target": 10_001}, {"target": 250.5}, {"target": True}, {"target": "many"},
+    {"players": 3, "target": -1}])
+def test_the_game_classes_refuse_what_load_game_refuses(options):
+    with pytest.raises(pentarena.GameOptionError) as refused:
+        pentarena.load_game("pentic", **options)
+    for cls in (PenticGame, ReferencePenticGame):
+        with pytest.raises(pentarena.GameOptionError, match=f"^{re.escape(str(refused.value))}$"):
+            cls(**options)
+
+
+def test_the_game_classes_take_the_options_as_load_game_does():
+    for cls in (PenticGame, ReferencePenticGame):
+        game = cls(players="3", target="40")  # (text, as a form or the command line sends)
+        assert game.options == pentarena.load_game("pentic", players=3, target=40).options
+        assert (game.num_players, game.target) == (3, 40)
+        assert cls().options == {"players": 2, "target": 250}

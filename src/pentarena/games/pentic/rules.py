@@ -27,8 +27,16 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..._native import PenticCore
-from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, SearchResult, State, json_seed, replay_moves, setup_seed
+from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
+from ...core.game import (
+    Game,
+    SearchResult,
+    State,
+    json_seed,
+    replay_moves,
+    resolve_options,
+    setup_seed,
+)
 from .cards import NAMES, NUM_CARDS, Card, parse
 from .notation import (
     MOVES,
@@ -49,6 +57,15 @@ SCORE_FIELDS = tuple(f.name for f in fields(PlayScore))
 assert PenticCore.NUM_ACTIONS == NUM_ACTIONS
 
 
+MAX_TARGET = 10_000
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """What the option table cannot say (``GameInfo.check``): the target's range."""
+    if not 1 <= options["target"] <= MAX_TARGET:
+        raise GameOptionError(f"target must be between 1 and {MAX_TARGET} points")
+
+
 def secret_deck() -> list[Card]:
     """The 125 cards in an order nobody can predict (the OS's secure random source)."""
     order = list(range(NUM_CARDS))
@@ -64,13 +81,12 @@ class PenticGame(Game):
     state_class: type[State]  # PenticState, set below (the reference engine: its own)
 
     def __init__(self, players: int = 2, target: int = 250) -> None:
-        super().__init__(players=players, target=target)
-        if not 1 <= target <= 10_000:
-            from ...core.errors import GameOptionError
-
-            raise GameOptionError("target must be between 1 and 10000 points")
-        self.players = players
-        self.target = target
+        # the options load_game checks (registered in __init__.py), checked here too: the
+        # class (and the reference engine's) refuses what load_game refuses
+        options = resolve_options(self.name, {"players": players, "target": target})
+        super().__init__(**options)
+        self.players: int = options["players"]
+        self.target: int = options["target"]
 
     @property
     def num_players(self) -> int:
