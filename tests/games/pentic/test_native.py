@@ -98,8 +98,13 @@ def test_errors_word_for_word(engine):
         state.apply((3, 5))
     with pytest.raises(InvalidMoveError, match="not a Pentic play"):
         state.apply(None)
-    with pytest.raises(IllegalMoveError, match="^this view does not know the hand of the player to move$"):
-        state.view(None).legal_moves()
+    for view in (state.view(None), state.view(1)):  # seat 0 is to move
+        for hook, args in (("legal_moves", ()), ("best_move", ()), ("move_previews", ()),
+                           ("random_move", (random.Random(1),)),
+                           ("playout_move", (random.Random(1),))):
+            with pytest.raises(IllegalMoveError,
+                               match="^this view does not know the hand of the player to move$"):
+                getattr(view, hook)(*args)
     with pytest.raises(ValueError, match="^a view can only be narrowed to its own seat$"):
         state.view(0).view(1)
     with pytest.raises(ValueError, match="^seat must be between 0 and 1$"):
@@ -111,6 +116,13 @@ def test_errors_word_for_word(engine):
             state.apply(move)
     with pytest.raises(IllegalMoveError, match="^the game is over$"):
         state.check_move(MOVES_BY_ACTION[0])
+    with pytest.raises(IllegalMoveError, match="^the game is over: no more moves can be played$"):
+        state.best_move()
+    for seed in range(20):  # whether the playout would have played greedily or at random
+        for hook in ("random_move", "playout_move"):
+            with pytest.raises(IllegalMoveError, match="^the game is over: there is no move to choose$"):
+                getattr(state, hook)(random.Random(seed))
+    assert state.legal_moves() == [] and state.move_previews() == {}
 
 
 def test_random_playouts_run_in_the_core():

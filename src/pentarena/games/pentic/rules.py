@@ -235,13 +235,61 @@ def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
                       to_move)
 
 
+# the native core's words (legal_moves, best_move), which the reference engine repeats
+UNKNOWN_HAND = "this view does not know the hand of the player to move"
+GAME_OVER = "the game is over: no more moves can be played"
+NOTHING_TO_CHOOSE = "the game is over: there is no move to choose"
+GREEDY_SHARE = 0.85
+"""How often a playout plays the best-scoring move (else a random one)."""
+
+
+class PlayoutHooks:
+    """The AI hooks both engines share, on their ``over``, ``current_player``, ``hands``
+    and ``best_move()``: like ``legal_moves()`` and ``best_move()``, they refuse a view
+    that does not know the mover's hand, and a finished game."""
+
+    def _mover_hand(self) -> list[Card] | None:
+        """The hand of the player to move, in the order it is held; None when the game is
+        over; IllegalMoveError when this view does not know a card of it."""
+        if self.over:
+            return None
+        hand = self.hands[self.current_player]
+        if UNKNOWN in hand:
+            raise IllegalMoveError(UNKNOWN_HAND)
+        return hand
+
+    def _hand_to_choose_from(self) -> list[Card]:
+        hand = self._mover_hand()
+        if hand is None:
+            raise IllegalMoveError(NOTHING_TO_CHOOSE)
+        return hand
+
+    def random_move(self, rng: random.Random) -> PenticMove:
+        """A random card of the hand (in the order it is held), on a random position."""
+        hand = self._hand_to_choose_from()
+        return MOVES[hand[rng.randrange(len(hand))]][rng.randrange(9)]
+
+    def playout_move(self, rng: random.Random) -> PenticMove:
+        """Mostly the best-scoring play, sometimes a random one (the policy the native
+        core's ``policy_playouts`` plays)."""
+        self._hand_to_choose_from()
+        if rng.random() < GREEDY_SHARE:
+            return self.best_move()
+        return self.random_move(rng)
+
+    @property
+    def playout_depth(self) -> int:
+        """Search looks two rounds ahead, then scores the position."""
+        return 2 * self.game.players
+
+
 def _play_dict(record: tuple) -> dict[str, Any]:
     seat, card, position, breakdown = record
     return {"seat": seat, "card": NAMES[card], "position": position,
             **dict(zip(SCORE_FIELDS, breakdown))}
 
 
-class PenticState(PenticCore, State):
+class PenticState(PlayoutHooks, PenticCore, State):
     """A Pentic state on the native engine: a full state, or a seat's view.
 
     Inherited from the engine (``pentarena._native.PenticCore``): ``current_player``,
@@ -252,6 +300,8 @@ class PenticState(PenticCore, State):
     the read-only figures ``hands``, ``stacks``, ``pile``, ``pile_size``, ``totals``,
     ``turns``, ``ending``, ``over``, ``viewer``, ``is_view``, ``tops()``,
     ``hand_sizes()``, ``unseen_cards()`` (fresh lists; a card a view does not know is -1).
+    From :class:`PlayoutHooks` (shared with the reference engine): ``random_move``,
+    ``playout_move``, ``playout_depth``.
     """
 
     def __init__(self, game: PenticGame) -> None:
@@ -278,24 +328,6 @@ class PenticState(PenticCore, State):
         return state
 
     # ------------------------------------------------------------------ queries
-    def random_move(self, rng: random.Random) -> PenticMove:
-        """A random card of the hand (in the order it is held), on a random position."""
-        if self.is_terminal():
-            raise IllegalMoveError("the game is over: there is no move to choose")
-        return self._hand_move(rng.randrange(self._mover_hand_size()), rng.randrange(9))
-
-    def playout_move(self, rng: random.Random) -> PenticMove:
-        """Mostly the best-scoring play, sometimes a random one (the policy the core's
-        ``policy_playouts`` plays)."""
-        if rng.random() < 0.85:
-            return self.best_move()
-        return self.random_move(rng)
-
-    @property
-    def playout_depth(self) -> int:
-        """Search looks two rounds ahead, then scores the position."""
-        return 2 * self.game.players
-
     def search_position(self, time_limit: float = 1.0, seed: int | None = None,
                         level: str | None = None, **settings: Any) -> SearchResult | None:
         """The native information-set MCTS for the player to move (``search.py``,
