@@ -92,6 +92,9 @@ def compare_views(native, reference, where: str, rng: random.Random, deep: bool)
             nd, rd = nv.determinize(random.Random(seed)), rv.determinize(random.Random(seed))
             same_json(nd.to_json(), rd.to_json(), f"{at}, determinized", plays=False)
             assert nd.pile == rd.pile and nd.hands == rd.hands, at
+            for view in (nv, rv):  # an int seed: each engine's own generator, other deals
+                full = view.determinize(seed)
+                assert not full.is_view and full.view(seat).to_json() == data, at
             if rng.random() < 0.5:  # the view read back from JSON plays on alike
                 again = native.game.state_from_json(data)
                 same_json(again.to_json(), data, f"{at}, from JSON", plays=True)

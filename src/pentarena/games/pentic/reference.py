@@ -28,7 +28,14 @@ from .notation import (
     move_to_action,
     parse_move_text,
 )
-from .rules import GAME_OVER, PenticGame, PlayoutHooks, saved_as_dealt, view_fields
+from .rules import (
+    GAME_OVER,
+    PenticGame,
+    PlayoutHooks,
+    determinizing_rng,
+    saved_as_dealt,
+    view_fields,
+)
 from .scoring import quick_points, score_play
 
 UNKNOWN = -1
@@ -227,10 +234,15 @@ class ReferencePenticState(PlayoutHooks, State):
             seen.update(self.pile)
         return [c for c in range(NUM_CARDS) if c not in seen]
 
-    def determinize(self, rng: random.Random) -> ReferencePenticState:
-        """A full state consistent with this view: the unseen cards dealt at random."""
+    def determinize(self, rng: random.Random | int) -> ReferencePenticState:
+        """A full state consistent with this view: the unseen cards (lowest first) shuffled
+        by ``rng`` — a ``random.Random``, or a seed for one (the native engine seeds its own
+        generator: another deal) — into the unknown hand slots, seat by seat, then the pile."""
+        rng = determinizing_rng(rng)
         if not self.is_view:
             return self.clone()
+        if isinstance(rng, int):
+            rng = random.Random(rng)
         full = self.clone()
         unseen = self.unseen_cards()
         rng.shuffle(unseen)

@@ -27,7 +27,13 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..._native import PenticCore
-from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
+from ...core.errors import (
+    GameOptionError,
+    IllegalMoveError,
+    InvalidMoveError,
+    StateFormatError,
+    shown,
+)
 from ...core.game import (
     Game,
     SearchResult,
@@ -235,6 +241,16 @@ def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
                       to_move)
 
 
+def determinizing_rng(rng: Any) -> random.Random | int:
+    """``rng`` if ``determinize`` takes it: a ``random.Random`` or a seed from 0 to
+    2**64 - 1 (not a bool); else GameOptionError saying so."""
+    if isinstance(rng, random.Random) or (
+            isinstance(rng, int) and not isinstance(rng, bool) and 0 <= rng < 2**64):
+        return rng
+    raise GameOptionError(f"determinize takes a random.Random or a seed, a whole number "
+                          f"from 0 to 2**64 - 1; got {shown(rng)}")
+
+
 # the native core's words (legal_moves, best_move), which the reference engine repeats
 UNKNOWN_HAND = "this view does not know the hand of the player to move"
 GAME_OVER = "the game is over: no more moves can be played"
@@ -408,7 +424,9 @@ class PenticState(PlayoutHooks, PenticCore, State):
         ``rng``: a ``random.Random`` shuffles the unseen cards (lowest first) with
         ``rng.shuffle`` — the same deal as the reference engine — and the engine deals them
         into the unknown hand slots, seat by seat, then the pile.  An int instead seeds the
-        engine's own generator, and the whole deal happens in Rust (faster, for search)."""
+        engine's own generator (0 to 2**64 - 1), and the whole deal happens in Rust
+        (faster, for search; the reference engine seeds a ``random.Random`` instead)."""
+        rng = determinizing_rng(rng)
         if not self.is_view:
             return self.clone()
         if isinstance(rng, int):
