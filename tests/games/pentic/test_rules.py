@@ -16,6 +16,15 @@ from pentarena.games.pentic.reference import ReferencePenticGame
 from pentarena.games.pentic.rules import PenticGame
 
 
+ENGINES = {"native": PenticGame, "reference": ReferencePenticGame}
+
+
+@pytest.fixture(params=sorted(ENGINES))
+def pentic(request):
+    """The game class of one engine (each test runs on both)."""
+    return ENGINES[request.param]
+
+
 def deck_with(grid: dict[int, str], hands: list[list[str]]) -> list[str]:
     """A full deck: grid positions as given (others filled), then the hands, then the rest."""
     used = set(grid.values()) | {c for h in hands for c in h}
@@ -295,3 +304,25 @@ def test_the_game_classes_take_the_options_as_load_game_does():
         assert game.options == pentarena.load_game("pentic", players=3, target=40).options
         assert (game.num_players, game.target) == (3, 40)
         assert cls().options == {"players": 2, "target": 250}
+
+
+@pytest.mark.parametrize("deck,words", [
+    ([float(c) for c in range(125)], "numbers 0-124, not 0.0"),
+    ([0, True, *range(2, 125)], "numbers 0-124, not True"),  # True == 1, yet not a card
+    ([-1, *range(1, 125)], "numbers 0-124, not -1"),
+    ([None] * 125, "numbers 0-124, not None"),
+    (["1-circle-violet", *range(1, 124), "5-star-purple"], "'5-star-purple' is not a card"),
+    ([*range(124)], "each of the 125 cards exactly once"),
+    ([0, *range(124)], "each of the 125 cards exactly once"),
+    ("1-circle-violet", "a deck is a list of the 125 cards, not '1-circle-violet'"),
+    (125, "a deck is a list of the 125 cards, not 125"),
+])
+def test_a_deck_of_anything_but_the_125_cards_is_refused(pentic, deck, words):
+    with pytest.raises(InvalidMoveError, match=re.escape(words)):
+        pentic().new_initial_state(deck=deck)
+
+
+def test_a_deck_takes_card_texts_and_numbers_mixed(pentic):
+    state = pentic().new_initial_state(deck=["1-circle-violet", *range(1, 125)])
+    assert state.tops() == list(range(9)) and all(type(c) is int for c in state.tops())
+    assert state.to_json()["deck"] == list(NAMES)

@@ -20,9 +20,11 @@ secure source (``secrets.SystemRandom``); the engine receives the dealt order.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -79,6 +81,31 @@ def secret_deck() -> list[Card]:
     return order
 
 
+def _deck_card(c: Any) -> Card:
+    if isinstance(c, str):
+        return parse(c)
+    try:
+        card = -1 if isinstance(c, bool) else operator.index(c)  # (a bool is not a card)
+    except TypeError:
+        card = -1
+    if not 0 <= card < NUM_CARDS:
+        raise InvalidMoveError(f"a deck lists cards as texts (3-star-orange) or whole "
+                               f"numbers 0-{NUM_CARDS - 1}, not {shown(c)}")
+    return card
+
+
+def deck_order(deck: Any) -> list[Card]:
+    """The cards of an explicit deck (card texts or whole numbers 0-124, all 125 once
+    each, in a list or any other iterable but text); InvalidMoveError saying what is wrong
+    otherwise."""
+    if isinstance(deck, (str, bytes, Mapping)) or not isinstance(deck, Iterable):
+        raise InvalidMoveError(f"a deck is a list of the 125 cards, not {shown(deck)}")
+    order = [_deck_card(c) for c in itertools.islice(deck, NUM_CARDS + 1)]
+    if sorted(order) != list(range(NUM_CARDS)):
+        raise InvalidMoveError("a deck lists each of the 125 cards exactly once")
+    return order
+
+
 class PenticGame(Game):
     name = "pentic"
     hidden_information = True
@@ -109,9 +136,7 @@ class PenticGame(Game):
             raise TypeError(f"pentic takes seed and deck only, not {sorted(kwargs)}")
         seed = setup_seed(seed)
         if deck is not None:
-            order = [parse(c) if isinstance(c, str) else c for c in deck]
-            if sorted(order) != list(range(NUM_CARDS)):
-                raise InvalidMoveError("a deck lists each of the 125 cards exactly once")
+            order = deck_order(deck)
             explicit = True
         elif seed is None:
             order = secret_deck()
