@@ -316,7 +316,7 @@ class ReferencePenticState(PlayoutHooks, State):
         state.pile = None
         state.pile_size, state.totals, state.turns = v.pile_size, v.scores, v.turns
         state.plays = v.plays
-        state._history = [str(m) for m in data["moves"]]
+        state._history = v.moves
         state.ending = v.ending
         state.over = v.to_move is None
         state._to_move = v.to_move if v.to_move is not None else 0

@@ -55,7 +55,7 @@ from .notation import (
     move_to_action,
     parse_move_text,
 )
-from .scoring import PlayScore
+from .scoring import PlayScore, score_play
 
 UNKNOWN = -1
 """A card a view does not know (another seat's, or its own draw)."""
@@ -214,14 +214,17 @@ class ViewFields:
     scores: list[int]
     turns: list[int]
     plays: list[dict[str, Any]]
+    moves: list[str]
     ending: bool
     to_move: int | None
 
 
 def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
     """The fields of a seat's view (``view_of``) from its JSON, for either engine: each of
-    the right type and range, and agreeing with each other (125 cards in all, a turn per
-    play, each seat's score the sum of its plays); else ValueError saying which."""
+    the right type and range, and agreeing with each other (125 cards in all, each in one
+    place; the plays lay the grid's cards above the dealt ones and score what they record;
+    'moves' names the plays; a turn per play, each seat's score the sum of its plays); else
+    ValueError saying which."""
     players = game.players
     viewer = data["view_of"]
     if viewer is not None:
@@ -238,18 +241,16 @@ def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
         if not isinstance(own, list) or len(own) != sizes[viewer]:
             raise ValueError("'hand' holds the viewer's cards, as many as its hand size")
         hands[viewer] = [parse(c) if c is not None else UNKNOWN for c in own]
+    known = [c for stack in stacks for c in stack] + [c for h in hands for c in h if c != UNKNOWN]
+    if len(set(known)) != len(known):
+        raise ValueError("each card is in one place only")
     pile_size = _whole(data["pile_size"], "'pile_size'", 0, NUM_CARDS)
     if sum(map(len, stacks)) + sum(sizes) + pile_size != NUM_CARDS:
         raise ValueError("the grid, the hands and the pile hold the 125 cards")
-    plays = data.get("plays", [])
-    if not isinstance(plays, list):
-        raise ValueError("'plays' is a list")
-    for play in plays:
-        if not isinstance(play, dict):
-            raise ValueError("each play is an object")
-        _whole(play.get("seat"), "a play's 'seat'", 0, players - 1)
-        _whole(play.get("position"), "a play's 'position'", 1, 9)
-        _whole(play.get("points"), "a play's 'points'", 0, 1000)
+    plays = checked_plays(data.get("plays", []), stacks, players)
+    moves = data["moves"]
+    if not isinstance(moves, list) or moves != [f"{p['card']}@{p['position']}" for p in plays]:
+        raise ValueError("'moves' and 'plays' disagree")
     turns = _seats_list(data["turns"], "'turns'", players, NUM_CARDS)
     scores = _seats_list(data["scores"], "'scores'", players, 1000 * NUM_CARDS)
     if turns != [sum(p["seat"] == s for p in plays) for s in range(players)]:
@@ -262,8 +263,51 @@ def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
     to_move = data["to_move"]
     if to_move is not None:
         to_move = _whole(to_move, "'to_move' (a seat or null)", 0, players - 1)
-    return ViewFields(viewer, stacks, hands, pile_size, scores, turns, list(plays), ending,
+        if not sizes[to_move]:
+            raise ValueError("the seat to move holds a card")
+    return ViewFields(viewer, stacks, hands, pile_size, scores, turns, plays, moves, ending,
                       to_move)
+
+
+def checked_plays(plays: Any, stacks: list[list[Card]], players: int) -> list[dict[str, Any]]:
+    """The plays of a saved view, as the engines record them: each a seat, a card and a
+    position, laying in order the cards of the grid above the 9 dealt ones, and scoring
+    what it records — the breakdown is recomputed from the grid as it was then (a careful
+    engine trusts no figure it can check); else ValueError saying which play is wrong."""
+    if not isinstance(plays, list):
+        raise ValueError("'plays' is a list")
+    tops = [stack[0] for stack in stacks]
+    laid = [0] * 9  # per position, the cards laid on it so far
+    out = []
+    for i, play in enumerate(plays, 1):
+        if not isinstance(play, dict):
+            raise ValueError("each play is an object")
+        seat = _whole(play.get("seat"), "a play's 'seat'", 0, players - 1)
+        position = _whole(play.get("position"), "a play's 'position'", 1, 9)
+        if not isinstance(play.get("card"), str):
+            raise ValueError(f"play {i} names its card as text, e.g. 3-star-orange")
+        card = parse(play["card"])
+        move = f"{NAMES[card]}@{position}"
+        stack = stacks[position - 1]
+        laid[position - 1] += 1
+        if laid[position - 1] >= len(stack) or stack[laid[position - 1]] != card:
+            raise ValueError(f"play {i} ({move}) is not the next card laid on position "
+                             f"{position} of the grid")
+        record = {"seat": seat, "card": NAMES[card], "position": position,
+                  **score_play(card, position, tops).as_dict()}
+        tops[position - 1] = card
+        for key, value in record.items():
+            if key not in play or play[key] != value:
+                given = shown(play[key]) if key in play else "missing"
+                raise ValueError(f"play {i} ({move}) does not score what it records: its "
+                                 f"{key!r} is {value!r}, not {given}")
+        if len(play) != len(record):
+            raise ValueError(f"play {i} ({move}) holds only seat, card, position and its "
+                             f"score breakdown ({', '.join(SCORE_FIELDS)})")
+        out.append(record)
+    if laid != [len(stack) - 1 for stack in stacks]:
+        raise ValueError("the plays lay every card of the grid above the 9 dealt ones")
+    return out
 
 
 def determinizing_rng(rng: Any) -> random.Random | int:
@@ -506,8 +550,6 @@ class PenticState(PlayoutHooks, PenticCore, State):
         state = cls(game)
         state._load_view(game.players, game.target, v.viewer, v.stacks, v.hands, v.pile_size,
                          v.scores, v.turns, records, v.ending, v.to_move)
-        if state.history() != [str(m) for m in data["moves"]]:
-            raise ValueError("'moves' and 'plays' disagree")
         state._play_dicts = v.plays
         return state
 
