@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
+from pathlib import Path
 
 from pentarena.record import GameRecord
 
@@ -112,3 +113,24 @@ def test_three_players_two_computers_and_a_spectator(server, new_page):
     assert check_frames(server, t["id"], watched, None) > 0
     assert watcher.locator(".pc-card").count() == 0  # a spectator sees no hand
     assert not (page.errors or watcher.errors)
+
+
+RULES_DECISIONS = (
+    "the first 9 cards", "1 top-left", "9 bottom-right", "5 cards to each player in seat order",
+    "drawn from its front", "draw a card (if the pile is not empty)",
+    "equal totals share the win", "If the player to move holds no card",
+    "players who still hold a card take their turn in that round")
+"""RULES.md §4's Decisions, in words the rules page and docs/rules/pentic.md both use."""
+
+
+def test_the_rules_page_states_the_decisions(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/rules/pentic")
+    page.wait_for_selector("#rules h2")
+    shown = " ".join(page.locator("#rules").inner_text().split())
+    doc = Path(__file__).parents[2] / "docs" / "rules" / "pentic.md"
+    documented = " ".join(doc.read_text().replace("**", "").split())
+    for words in RULES_DECISIONS:
+        assert words in shown, words
+        assert words in documented, words
+    assert page.errors == []

@@ -40,6 +40,21 @@ def outcome(state, how: str, move: Any):
     return "ok", copy.history(), copy.totals, copy.hand_sizes(), copy.current_player
 
 
+def hooks(state, seed: int) -> dict[str, Any]:
+    """What each move-proposing hook gives here, with equal seeds: its result, or its error
+    (type name, message) — on a view that does not know the mover's hand and on a finished
+    game they refuse."""
+    out: dict[str, Any] = {}
+    for hook, args in (("legal_moves", ()), ("best_move", ()), ("move_previews", ()),
+                       ("random_move", (random.Random(seed),)),
+                       ("playout_move", (random.Random(seed),))):
+        try:
+            out[hook] = getattr(state, hook)(*args)
+        except ValueError as exc:
+            out[hook] = type(exc).__name__, str(exc)
+    return out
+
+
 def same_json(native: dict, reference: dict, where: str, *, plays: bool) -> None:
     """Equal JSON; ``plays=False`` compares the list of plays by its length and last entry
     only (the earlier ones were compared after earlier moves, and at the end)."""
@@ -51,8 +66,9 @@ def same_json(native: dict, reference: dict, where: str, *, plays: bool) -> None
 
 
 def compare_views(native, reference, where: str, rng: random.Random, deep: bool) -> None:
-    """Every seat's view (and a spectator's) agrees; when ``deep``, the mover's view also
-    read back from its JSON and played on, and its determinizations for equal seeds."""
+    """Every seat's view (and a spectator's) agrees, with the AI hooks of one of them (of
+    all when ``deep``); when ``deep``, the mover's view also read back from its JSON and
+    played on, and its determinizations for equal seeds."""
     players = native.game.num_players
     mover = native.current_player
     seats = [None, *range(players)]
@@ -66,6 +82,8 @@ def compare_views(native, reference, where: str, rng: random.Random, deep: bool)
             assert nv.unseen_cards() == rv.unseen_cards(), at
             assert nv.secrets(seat) == rv.secrets(seat) == [], at
             assert native.secrets(seat) == reference.secrets(seat), at
+            seed = rng.randrange(2**32)
+            assert hooks(nv, seed) == hooks(rv, seed), f"{at}: hooks"
         if seat == mover and mover is not None:
             assert nv.legal_moves() == rv.legal_moves(), at
             if not deep:
@@ -74,6 +92,9 @@ def compare_views(native, reference, where: str, rng: random.Random, deep: bool)
             nd, rd = nv.determinize(random.Random(seed)), rv.determinize(random.Random(seed))
             same_json(nd.to_json(), rd.to_json(), f"{at}, determinized", plays=False)
             assert nd.pile == rd.pile and nd.hands == rd.hands, at
+            for view in (nv, rv):  # an int seed: each engine's own generator, other deals
+                full = view.determinize(seed)
+                assert not full.is_view and full.view(seat).to_json() == data, at
             if rng.random() < 0.5:  # the view read back from JSON plays on alike
                 again = native.game.state_from_json(data)
                 same_json(again.to_json(), data, f"{at}, from JSON", plays=True)
@@ -85,8 +106,9 @@ def compare_views(native, reference, where: str, rng: random.Random, deep: bool)
 
 def compare(native, reference, where: str, rng: random.Random, *, views: bool,
             deep: bool) -> None:
-    """Every observable of the two states agrees; ``deep``: the AI hooks with equal seeds,
-    the score previews and the determinizations too."""
+    """Every observable of the two states agrees; ``deep`` (and a finished game): the AI
+    hooks with equal seeds and the score previews too, of the state and of every view, and
+    the determinizations."""
     assert native.current_player == reference.current_player, where
     assert native.is_terminal() == reference.is_terminal() == native.over, where
     moves = native.legal_moves()
@@ -100,20 +122,15 @@ def compare(native, reference, where: str, rng: random.Random, *, views: bool,
     for seat in range(native.game.num_players):
         assert native.evaluate(seat) == reference.evaluate(seat), where
     same_json(native.to_json(), reference.to_json(), where, plays=False)
+    over = native.is_terminal()
     if views:
-        compare_views(native, reference, where, rng, deep)
-    if native.is_terminal():
+        compare_views(native, reference, where, rng, deep or over)
+    if over:
         assert native.result_details() == reference.result_details(), where
         assert native.plays == reference.plays, where
-        return
-    if not deep:
-        return
-    seed = rng.randrange(2**32)
-    for hook in ("random_move", "playout_move"):
-        assert (getattr(native, hook)(random.Random(seed))
-                == getattr(reference, hook)(random.Random(seed))), f"{where}: {hook}"
-    assert native.best_move() == reference.best_move(), where
-    assert native.move_previews() == reference.move_previews(), where
+    if deep or over:
+        seed = rng.randrange(2**32)
+        assert hooks(native, seed) == hooks(reference, seed), f"{where}: hooks"
 
 
 def given_as(move: PenticMove, form: int):

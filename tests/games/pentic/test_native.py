@@ -98,8 +98,13 @@ def test_errors_word_for_word(engine):
         state.apply((3, 5))
     with pytest.raises(InvalidMoveError, match="not a Pentic play"):
         state.apply(None)
-    with pytest.raises(IllegalMoveError, match="^this view does not know the hand of the player to move$"):
-        state.view(None).legal_moves()
+    for view in (state.view(None), state.view(1)):  # seat 0 is to move
+        for hook, args in (("legal_moves", ()), ("best_move", ()), ("move_previews", ()),
+                           ("random_move", (random.Random(1),)),
+                           ("playout_move", (random.Random(1),))):
+            with pytest.raises(IllegalMoveError,
+                               match="^this view does not know the hand of the player to move$"):
+                getattr(view, hook)(*args)
     with pytest.raises(ValueError, match="^a view can only be narrowed to its own seat$"):
         state.view(0).view(1)
     with pytest.raises(ValueError, match="^seat must be between 0 and 1$"):
@@ -111,6 +116,13 @@ def test_errors_word_for_word(engine):
             state.apply(move)
     with pytest.raises(IllegalMoveError, match="^the game is over$"):
         state.check_move(MOVES_BY_ACTION[0])
+    with pytest.raises(IllegalMoveError, match="^the game is over: no more moves can be played$"):
+        state.best_move()
+    for seed in range(20):  # whether the playout would have played greedily or at random
+        for hook in ("random_move", "playout_move"):
+            with pytest.raises(IllegalMoveError, match="^the game is over: there is no move to choose$"):
+                getattr(state, hook)(random.Random(seed))
+    assert state.legal_moves() == [] and state.move_previews() == {}
 
 
 def test_random_playouts_run_in_the_core():
@@ -191,16 +203,21 @@ def test_policy_playouts_stop_at_a_depth():
     assert view.policy_playouts(300, 9, depth=0)["returns"] == pytest.approx([150.0] * 4)
 
 
-def test_determinize_with_an_int_deals_in_the_core():
-    state = pentarena.load_game("pentic", players=3).new_initial_state(seed=9)
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_determinize_with_an_int_seed(engine):
+    """An int seeds the engine's own generator (native: in the core; the reference: a
+    ``random.Random``), so the deals differ between the engines, yet each is repeatable
+    and consistent with the view."""
+    state = games(3, 250)[0 if engine == "native" else 1].new_initial_state(seed=9)
     for _ in range(6):
         state.apply(state.best_move())
     seat = state.current_player
     view = state.view(seat)
-    a, b, c = view.determinize(4), view.determinize(4), view.determinize(5)
+    a, b, c = view.determinize(4), view.determinize(4), view.determinize(2**64 - 1)
     assert a.to_json() == b.to_json() != c.to_json()
     for full in (a, c):
-        assert type(full) is PenticState and not full.is_view and full.viewer == "all"
+        assert type(full) is type(state) and not full.is_view and full.viewer == "all"
+        assert full.view(seat).to_json() == view.to_json()
         assert full.hands[seat] == state.hands[seat]
         assert full.hand_sizes() == state.hand_sizes() and len(full.pile) == state.pile_size
         cards = [x for s in full.stacks for x in s] + [x for h in full.hands for x in h] + full.pile
@@ -210,6 +227,12 @@ def test_determinize_with_an_int_deals_in_the_core():
     # a full state determinizes to a copy of itself
     assert state.determinize(1).to_json() == state.to_json()
     assert state.determinize(random.Random(1)).to_json() == state.to_json()
+    for bad in (-1, 2**64, True, 7.0, "7", None):
+        for target in (view, state):
+            with pytest.raises(pentarena.GameOptionError,
+                               match=r"^determinize takes a random\.Random or a seed, a whole "
+                                     r"number from 0 to 2\*\*64 - 1; got "):
+                target.determinize(bad)
 
 
 def test_views_read_back_from_json_are_checked():

@@ -3,7 +3,7 @@
 from ...core.game import GameInfo, Option, register_game
 from .cards import NAMES, parse
 from .notation import NUM_ACTIONS, PenticMove, parse_move_text
-from .rules import PenticGame, PenticState
+from .rules import PenticGame, PenticState, check_options
 from .scoring import NEIGHBOURS, PlayScore, score_play
 
 register_game(
@@ -18,6 +18,7 @@ register_game(
             "target": Option(250, None, "points that end the game (after an equal round)",
                              kind=int),
         },
+        check=check_options,
     )
 )
 

@@ -28,7 +28,14 @@ from .notation import (
     move_to_action,
     parse_move_text,
 )
-from .rules import PenticGame, saved_as_dealt, view_fields
+from .rules import (
+    GAME_OVER,
+    PenticGame,
+    PlayoutHooks,
+    determinizing_rng,
+    saved_as_dealt,
+    view_fields,
+)
 from .scoring import quick_points, score_play
 
 UNKNOWN = -1
@@ -41,7 +48,7 @@ class ReferencePenticGame(PenticGame):
     state_class = None  # set below, once ReferencePenticState exists
 
 
-class ReferencePenticState(State):
+class ReferencePenticState(PlayoutHooks, State):
     def __init__(self, game: ReferencePenticGame) -> None:
         self.game = game
         self.seed: int | None = None
@@ -90,44 +97,29 @@ class ReferencePenticState(State):
     def hand_sizes(self) -> list[int]:
         return [len(h) for h in self.hands]
 
+    # random_move, playout_move, playout_depth and _mover_hand: PlayoutHooks (rules.py)
     def legal_moves(self) -> list[PenticMove]:
-        if self.over:
+        hand = self._mover_hand()
+        if hand is None:
             return []
-        hand = self.hands[self._to_move]
-        if UNKNOWN in hand:
-            raise IllegalMoveError("this view does not know the hand of the player to move")
         out: list[PenticMove] = []
         for c in sorted(hand):
             out.extend(MOVES[c])
         return out
 
-    def random_move(self, rng: random.Random) -> PenticMove:
-        if self.over:
-            raise IllegalMoveError("the game is over: there is no move to choose")
-        hand = self.hands[self._to_move]
-        return MOVES[hand[rng.randrange(len(hand))]][rng.randrange(9)]
-
     def best_move(self) -> PenticMove:
         """The play with the best immediate score (ties: the first in legal order)."""
+        hand = self._mover_hand()
+        if hand is None:
+            raise IllegalMoveError(GAME_OVER)
         tops = self.tops()
         best, best_pts = None, -1
-        for c in sorted(self.hands[self._to_move]):
+        for c in sorted(hand):
             for p in range(1, 10):
                 pts = quick_points(c, p, tops)
                 if pts > best_pts:
                     best, best_pts = MOVES[c][p - 1], pts
         return best
-
-    def playout_move(self, rng: random.Random) -> PenticMove:
-        """Mostly the best-scoring play, sometimes a random one."""
-        if rng.random() < 0.85:
-            return self.best_move()
-        return self.random_move(rng)
-
-    @property
-    def playout_depth(self) -> int:
-        """Search looks two rounds ahead, then scores the position."""
-        return 2 * self.game.players
 
     def score_of(self, move: PenticMove) -> dict[str, Any]:
         """The breakdown ``move`` would score now (for previews)."""
@@ -242,10 +234,15 @@ class ReferencePenticState(State):
             seen.update(self.pile)
         return [c for c in range(NUM_CARDS) if c not in seen]
 
-    def determinize(self, rng: random.Random) -> ReferencePenticState:
-        """A full state consistent with this view: the unseen cards dealt at random."""
+    def determinize(self, rng: random.Random | int) -> ReferencePenticState:
+        """A full state consistent with this view: the unseen cards (lowest first) shuffled
+        by ``rng`` — a ``random.Random``, or a seed for one (the native engine seeds its own
+        generator: another deal) — into the unknown hand slots, seat by seat, then the pile."""
+        rng = determinizing_rng(rng)
         if not self.is_view:
             return self.clone()
+        if isinstance(rng, int):
+            rng = random.Random(rng)
         full = self.clone()
         unseen = self.unseen_cards()
         rng.shuffle(unseen)
@@ -319,7 +316,7 @@ class ReferencePenticState(State):
         state.pile = None
         state.pile_size, state.totals, state.turns = v.pile_size, v.scores, v.turns
         state.plays = v.plays
-        state._history = [str(m) for m in data["moves"]]
+        state._history = v.moves
         state.ending = v.ending
         state.over = v.to_move is None
         state._to_move = v.to_move if v.to_move is not None else 0

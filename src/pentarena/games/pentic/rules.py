@@ -20,15 +20,31 @@ secure source (``secrets.SystemRandom``); the engine receives the dealt order.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
 from ..._native import PenticCore
-from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, SearchResult, State, json_seed, replay_moves, setup_seed
+from ...core.errors import (
+    GameOptionError,
+    IllegalMoveError,
+    InvalidMoveError,
+    StateFormatError,
+    shown,
+)
+from ...core.game import (
+    Game,
+    SearchResult,
+    State,
+    json_seed,
+    replay_moves,
+    resolve_options,
+    setup_seed,
+)
 from .cards import NAMES, NUM_CARDS, Card, parse
 from .notation import (
     MOVES,
@@ -39,7 +55,7 @@ from .notation import (
     move_to_action,
     parse_move_text,
 )
-from .scoring import PlayScore
+from .scoring import PlayScore, score_play
 
 UNKNOWN = -1
 """A card a view does not know (another seat's, or its own draw)."""
@@ -49,10 +65,44 @@ SCORE_FIELDS = tuple(f.name for f in fields(PlayScore))
 assert PenticCore.NUM_ACTIONS == NUM_ACTIONS
 
 
+MAX_TARGET = 10_000
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """What the option table cannot say (``GameInfo.check``): the target's range."""
+    if not 1 <= options["target"] <= MAX_TARGET:
+        raise GameOptionError(f"target must be between 1 and {MAX_TARGET} points")
+
+
 def secret_deck() -> list[Card]:
     """The 125 cards in an order nobody can predict (the OS's secure random source)."""
     order = list(range(NUM_CARDS))
     secrets.SystemRandom().shuffle(order)
+    return order
+
+
+def _deck_card(c: Any) -> Card:
+    if isinstance(c, str):
+        return parse(c)
+    try:
+        card = -1 if isinstance(c, bool) else operator.index(c)  # (a bool is not a card)
+    except TypeError:
+        card = -1
+    if not 0 <= card < NUM_CARDS:
+        raise InvalidMoveError(f"a deck lists cards as texts (3-star-orange) or whole "
+                               f"numbers 0-{NUM_CARDS - 1}, not {shown(c)}")
+    return card
+
+
+def deck_order(deck: Any) -> list[Card]:
+    """The cards of an explicit deck (card texts or whole numbers 0-124, all 125 once
+    each, in a list or any other iterable but text); InvalidMoveError saying what is wrong
+    otherwise."""
+    if isinstance(deck, (str, bytes, Mapping)) or not isinstance(deck, Iterable):
+        raise InvalidMoveError(f"a deck is a list of the 125 cards, not {shown(deck)}")
+    order = [_deck_card(c) for c in itertools.islice(deck, NUM_CARDS + 1)]
+    if sorted(order) != list(range(NUM_CARDS)):
+        raise InvalidMoveError("a deck lists each of the 125 cards exactly once")
     return order
 
 
@@ -64,13 +114,12 @@ class PenticGame(Game):
     state_class: type[State]  # PenticState, set below (the reference engine: its own)
 
     def __init__(self, players: int = 2, target: int = 250) -> None:
-        super().__init__(players=players, target=target)
-        if not 1 <= target <= 10_000:
-            from ...core.errors import GameOptionError
-
-            raise GameOptionError("target must be between 1 and 10000 points")
-        self.players = players
-        self.target = target
+        # the options load_game checks (registered in __init__.py), checked here too: the
+        # class (and the reference engine's) refuses what load_game refuses
+        options = resolve_options(self.name, {"players": players, "target": target})
+        super().__init__(**options)
+        self.players: int = options["players"]
+        self.target: int = options["target"]
 
     @property
     def num_players(self) -> int:
@@ -87,9 +136,7 @@ class PenticGame(Game):
             raise TypeError(f"pentic takes seed and deck only, not {sorted(kwargs)}")
         seed = setup_seed(seed)
         if deck is not None:
-            order = [parse(c) if isinstance(c, str) else c for c in deck]
-            if sorted(order) != list(range(NUM_CARDS)):
-                raise InvalidMoveError("a deck lists each of the 125 cards exactly once")
+            order = deck_order(deck)
             explicit = True
         elif seed is None:
             order = secret_deck()
@@ -167,14 +214,17 @@ class ViewFields:
     scores: list[int]
     turns: list[int]
     plays: list[dict[str, Any]]
+    moves: list[str]
     ending: bool
     to_move: int | None
 
 
 def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
     """The fields of a seat's view (``view_of``) from its JSON, for either engine: each of
-    the right type and range, and agreeing with each other (125 cards in all, a turn per
-    play, each seat's score the sum of its plays); else ValueError saying which."""
+    the right type and range, and agreeing with each other (125 cards in all, each in one
+    place; the plays lay the grid's cards above the dealt ones and score what they record;
+    'moves' names the plays; a turn per play, each seat's score the sum of its plays); else
+    ValueError saying which."""
     players = game.players
     viewer = data["view_of"]
     if viewer is not None:
@@ -191,18 +241,16 @@ def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
         if not isinstance(own, list) or len(own) != sizes[viewer]:
             raise ValueError("'hand' holds the viewer's cards, as many as its hand size")
         hands[viewer] = [parse(c) if c is not None else UNKNOWN for c in own]
+    known = [c for stack in stacks for c in stack] + [c for h in hands for c in h if c != UNKNOWN]
+    if len(set(known)) != len(known):
+        raise ValueError("each card is in one place only")
     pile_size = _whole(data["pile_size"], "'pile_size'", 0, NUM_CARDS)
     if sum(map(len, stacks)) + sum(sizes) + pile_size != NUM_CARDS:
         raise ValueError("the grid, the hands and the pile hold the 125 cards")
-    plays = data.get("plays", [])
-    if not isinstance(plays, list):
-        raise ValueError("'plays' is a list")
-    for play in plays:
-        if not isinstance(play, dict):
-            raise ValueError("each play is an object")
-        _whole(play.get("seat"), "a play's 'seat'", 0, players - 1)
-        _whole(play.get("position"), "a play's 'position'", 1, 9)
-        _whole(play.get("points"), "a play's 'points'", 0, 1000)
+    plays = checked_plays(data.get("plays", []), stacks, players)
+    moves = data["moves"]
+    if not isinstance(moves, list) or moves != [f"{p['card']}@{p['position']}" for p in plays]:
+        raise ValueError("'moves' and 'plays' disagree")
     turns = _seats_list(data["turns"], "'turns'", players, NUM_CARDS)
     scores = _seats_list(data["scores"], "'scores'", players, 1000 * NUM_CARDS)
     if turns != [sum(p["seat"] == s for p in plays) for s in range(players)]:
@@ -215,8 +263,109 @@ def view_fields(game: Any, data: Mapping[str, Any]) -> ViewFields:
     to_move = data["to_move"]
     if to_move is not None:
         to_move = _whole(to_move, "'to_move' (a seat or null)", 0, players - 1)
-    return ViewFields(viewer, stacks, hands, pile_size, scores, turns, list(plays), ending,
+        if not sizes[to_move]:
+            raise ValueError("the seat to move holds a card")
+    return ViewFields(viewer, stacks, hands, pile_size, scores, turns, plays, moves, ending,
                       to_move)
+
+
+def checked_plays(plays: Any, stacks: list[list[Card]], players: int) -> list[dict[str, Any]]:
+    """The plays of a saved view, as the engines record them: each a seat, a card and a
+    position, laying in order the cards of the grid above the 9 dealt ones, and scoring
+    what it records — the breakdown is recomputed from the grid as it was then (a careful
+    engine trusts no figure it can check); else ValueError saying which play is wrong."""
+    if not isinstance(plays, list):
+        raise ValueError("'plays' is a list")
+    tops = [stack[0] for stack in stacks]
+    laid = [0] * 9  # per position, the cards laid on it so far
+    out = []
+    for i, play in enumerate(plays, 1):
+        if not isinstance(play, dict):
+            raise ValueError("each play is an object")
+        seat = _whole(play.get("seat"), "a play's 'seat'", 0, players - 1)
+        position = _whole(play.get("position"), "a play's 'position'", 1, 9)
+        if not isinstance(play.get("card"), str):
+            raise ValueError(f"play {i} names its card as text, e.g. 3-star-orange")
+        card = parse(play["card"])
+        move = f"{NAMES[card]}@{position}"
+        stack = stacks[position - 1]
+        laid[position - 1] += 1
+        if laid[position - 1] >= len(stack) or stack[laid[position - 1]] != card:
+            raise ValueError(f"play {i} ({move}) is not the next card laid on position "
+                             f"{position} of the grid")
+        record = {"seat": seat, "card": NAMES[card], "position": position,
+                  **score_play(card, position, tops).as_dict()}
+        tops[position - 1] = card
+        for key, value in record.items():
+            if key not in play or play[key] != value:
+                given = shown(play[key]) if key in play else "missing"
+                raise ValueError(f"play {i} ({move}) does not score what it records: its "
+                                 f"{key!r} is {value!r}, not {given}")
+        if len(play) != len(record):
+            raise ValueError(f"play {i} ({move}) holds only seat, card, position and its "
+                             f"score breakdown ({', '.join(SCORE_FIELDS)})")
+        out.append(record)
+    if laid != [len(stack) - 1 for stack in stacks]:
+        raise ValueError("the plays lay every card of the grid above the 9 dealt ones")
+    return out
+
+
+def determinizing_rng(rng: Any) -> random.Random | int:
+    """``rng`` if ``determinize`` takes it: a ``random.Random`` or a seed from 0 to
+    2**64 - 1 (not a bool); else GameOptionError saying so."""
+    if isinstance(rng, random.Random) or (
+            isinstance(rng, int) and not isinstance(rng, bool) and 0 <= rng < 2**64):
+        return rng
+    raise GameOptionError(f"determinize takes a random.Random or a seed, a whole number "
+                          f"from 0 to 2**64 - 1; got {shown(rng)}")
+
+
+# the native core's words (legal_moves, best_move), which the reference engine repeats
+UNKNOWN_HAND = "this view does not know the hand of the player to move"
+GAME_OVER = "the game is over: no more moves can be played"
+NOTHING_TO_CHOOSE = "the game is over: there is no move to choose"
+GREEDY_SHARE = 0.85
+"""How often a playout plays the best-scoring move (else a random one)."""
+
+
+class PlayoutHooks:
+    """The AI hooks both engines share, on their ``over``, ``current_player``, ``hands``
+    and ``best_move()``: like ``legal_moves()`` and ``best_move()``, they refuse a view
+    that does not know the mover's hand, and a finished game."""
+
+    def _mover_hand(self) -> list[Card] | None:
+        """The hand of the player to move, in the order it is held; None when the game is
+        over; IllegalMoveError when this view does not know a card of it."""
+        if self.over:
+            return None
+        hand = self.hands[self.current_player]
+        if UNKNOWN in hand:
+            raise IllegalMoveError(UNKNOWN_HAND)
+        return hand
+
+    def _hand_to_choose_from(self) -> list[Card]:
+        hand = self._mover_hand()
+        if hand is None:
+            raise IllegalMoveError(NOTHING_TO_CHOOSE)
+        return hand
+
+    def random_move(self, rng: random.Random) -> PenticMove:
+        """A random card of the hand (in the order it is held), on a random position."""
+        hand = self._hand_to_choose_from()
+        return MOVES[hand[rng.randrange(len(hand))]][rng.randrange(9)]
+
+    def playout_move(self, rng: random.Random) -> PenticMove:
+        """Mostly the best-scoring play, sometimes a random one (the policy the native
+        core's ``policy_playouts`` plays)."""
+        self._hand_to_choose_from()
+        if rng.random() < GREEDY_SHARE:
+            return self.best_move()
+        return self.random_move(rng)
+
+    @property
+    def playout_depth(self) -> int:
+        """Search looks two rounds ahead, then scores the position."""
+        return 2 * self.game.players
 
 
 def _play_dict(record: tuple) -> dict[str, Any]:
@@ -225,7 +374,7 @@ def _play_dict(record: tuple) -> dict[str, Any]:
             **dict(zip(SCORE_FIELDS, breakdown))}
 
 
-class PenticState(PenticCore, State):
+class PenticState(PlayoutHooks, PenticCore, State):
     """A Pentic state on the native engine: a full state, or a seat's view.
 
     Inherited from the engine (``pentarena._native.PenticCore``): ``current_player``,
@@ -236,6 +385,8 @@ class PenticState(PenticCore, State):
     the read-only figures ``hands``, ``stacks``, ``pile``, ``pile_size``, ``totals``,
     ``turns``, ``ending``, ``over``, ``viewer``, ``is_view``, ``tops()``,
     ``hand_sizes()``, ``unseen_cards()`` (fresh lists; a card a view does not know is -1).
+    From :class:`PlayoutHooks` (shared with the reference engine): ``random_move``,
+    ``playout_move``, ``playout_depth``.
     """
 
     def __init__(self, game: PenticGame) -> None:
@@ -262,24 +413,6 @@ class PenticState(PenticCore, State):
         return state
 
     # ------------------------------------------------------------------ queries
-    def random_move(self, rng: random.Random) -> PenticMove:
-        """A random card of the hand (in the order it is held), on a random position."""
-        if self.is_terminal():
-            raise IllegalMoveError("the game is over: there is no move to choose")
-        return self._hand_move(rng.randrange(self._mover_hand_size()), rng.randrange(9))
-
-    def playout_move(self, rng: random.Random) -> PenticMove:
-        """Mostly the best-scoring play, sometimes a random one (the policy the core's
-        ``policy_playouts`` plays)."""
-        if rng.random() < 0.85:
-            return self.best_move()
-        return self.random_move(rng)
-
-    @property
-    def playout_depth(self) -> int:
-        """Search looks two rounds ahead, then scores the position."""
-        return 2 * self.game.players
-
     def search_position(self, time_limit: float = 1.0, seed: int | None = None,
                         level: str | None = None, **settings: Any) -> SearchResult | None:
         """The native information-set MCTS for the player to move (``search.py``,
@@ -360,7 +493,9 @@ class PenticState(PenticCore, State):
         ``rng``: a ``random.Random`` shuffles the unseen cards (lowest first) with
         ``rng.shuffle`` — the same deal as the reference engine — and the engine deals them
         into the unknown hand slots, seat by seat, then the pile.  An int instead seeds the
-        engine's own generator, and the whole deal happens in Rust (faster, for search)."""
+        engine's own generator (0 to 2**64 - 1), and the whole deal happens in Rust
+        (faster, for search; the reference engine seeds a ``random.Random`` instead)."""
+        rng = determinizing_rng(rng)
         if not self.is_view:
             return self.clone()
         if isinstance(rng, int):
@@ -415,8 +550,6 @@ class PenticState(PenticCore, State):
         state = cls(game)
         state._load_view(game.players, game.target, v.viewer, v.stacks, v.hands, v.pile_size,
                          v.scores, v.turns, records, v.ending, v.to_move)
-        if state.history() != [str(m) for m in data["moves"]]:
-            raise ValueError("'moves' and 'plays' disagree")
         state._play_dicts = v.plays
         return state
 
