@@ -36,6 +36,9 @@ AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
 'board' also works, and puzzles have no analysis."""
 AFTER_PUZZLE = "Type 'save FILE', or 'quit'."
 AFTER_GAME_COMMANDS = ("analysis", "save", "board", "quit", "exit", "q")
+QUIT_WORDS = ("quit", "exit", "q")
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, clear the screen, and clear the scrollback where the terminal allows."""
 
 
 def _typing_at_a_terminal() -> bool:
@@ -57,7 +60,13 @@ class TerminalGame:
     ``board`` and ``quit`` (until 'quit' or the end of input); by default only when a
     person types at a terminal (the default ``read`` on a terminal's standard input), so
     piped input ends with the game.  ``analysis_seconds``: the time judging one move takes
-    in the analysis."""
+    in the analysis.
+
+    Hidden hands with several people at the keyboard (hot seat): when the person to move
+    changes and the engine hides something from the others (``State.secrets``), the hand
+    is handed over.  ``pass_keyboard`` (by default when a person types at a terminal):
+    the next person presses Enter, the screen and its scrollback are cleared, and only
+    then is their hand shown; otherwise (a pipe) a line says whose hand follows."""
 
     def __init__(
         self,
@@ -71,6 +80,7 @@ class TerminalGame:
         meta: Mapping[str, Any] | None = None,
         after_game: bool | None = None,
         analysis_seconds: float = SECONDS_PER_MOVE,
+        pass_keyboard: bool | None = None,
     ) -> None:
         if len(bots) != game.num_players:
             raise ValueError(f"{game.name} has {game.num_players} seats, got {len(bots)} players")
@@ -94,18 +104,84 @@ class TerminalGame:
             else after_game
         self.analysis_seconds = analysis_seconds
         self.analysed: JudgedMoves | None = None  # the analysis, once made
+        self.humans = [s for s, b in enumerate(self.bots) if b is None]
+        self.pass_keyboard = (read is None and _typing_at_a_terminal()) \
+            if pass_keyboard is None else pass_keyboard
+        self.hand_seat: int | None = None  # whose hidden hand the screen last showed
+        self.since: list[tuple[str, str]] = []  # the news since that person's last turn
 
     # -- output ---------------------------------------------------------------------
     def show(self) -> None:
         seat = self.state.current_player
-        humans = [s for s, b in enumerate(self.bots) if b is None]
+        humans = self.humans
         # hidden hands: show the hand of the person to move (or the only person)
-        self.view.show_seat = seat if seat in humans else (humans[0] if len(humans) == 1 else None)
+        shown = seat if seat in humans else (humans[0] if len(humans) == 1 else None)
+        if shown is not None and self._hand_changes(shown):
+            if self.pass_keyboard:
+                shown = None  # withheld until that person has the keyboard (_take_keyboard)
+            else:
+                self.say(f"Next: {self.view.seat_name(shown)}. {self._hand_label(shown)} "
+                         f"follows.", "bold")
+                self._handed_to(shown)
+        self.view.show_seat = shown
+        self.view.hand_label = self._hand_label(shown) if shown is not None else ""
+        self.view.person_to_move = seat in humans
         self.console.print(self.view.board(self.state, self.last))
         self.console.print(self.view.status(self.state))
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
+
+    def news(self, text: str, style: str = "") -> None:
+        """Say what happened at the table; repeated to the next person after a hand-over."""
+        self.say(text, style)
+        self.since.append((text, style))
+
+    # -- hidden hands at one keyboard ----------------------------------------------------
+    def _hand_label(self, seat: int) -> str:
+        """Whose hand the screen shows: 'Your hand (seat 0)' with one person at the
+        keyboard, else the owner's name ('Seat 1's hand')."""
+        name = self.view.seat_name(seat)
+        if len(self.humans) == 1:
+            return f"Your hand ({name})"
+        return f"{name[0].upper()}{name[1:]}'s hand"
+
+    def _hand_changes(self, seat: int) -> bool:
+        """Whether showing ``seat``'s view would show another person at the keyboard
+        what the engine hides from them (a different person's hand is due)."""
+        if len(self.humans) < 2 or seat == self.hand_seat or self.state.is_terminal():
+            return False
+        return any(self.state.secrets(other) for other in self.humans if other != seat)
+
+    def _handed_to(self, seat: int) -> None:
+        self.hand_seat = seat
+        self.since = []
+
+    def _take_keyboard(self, seat: int) -> bool:
+        """The hand-over at a terminal: ``seat`` presses Enter, the screen (and its
+        scrollback) is cleared, then the news since their last turn and their hand are
+        shown.  False if they quit (or the input ended)."""
+        name = self.view.seat_name(seat)
+        self.say(f"{name[0].upper()}{name[1:]} to move: pass the keyboard to {name}. The "
+                 f"screen is cleared first, so that only {name} sees their hand.", "bold")
+        try:
+            line = self.read(f"{name}: press Enter to see your hand > ")
+        except EOFError:
+            self.say("\nGoodbye.")
+            return False
+        if line.strip().lower() in QUIT_WORDS:
+            self.say("Goodbye.")
+            return False
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_SCREEN)
+            self.console.file.flush()
+        since = self.since
+        self._handed_to(seat)
+        self.say(self._title(), "bold")
+        for text, style in since:
+            self.say(text, style)
+        self.show()
+        return True
 
     # -- records --------------------------------------------------------------------
     def record(self) -> GameRecord:
@@ -146,8 +222,11 @@ class TerminalGame:
         self._autosave()
         return self.state
 
+    def _title(self) -> str:
+        return f"Pentarena — {self.game!r}. Type 'help' for commands."
+
     def _loop(self) -> None:
-        self.say(f"Pentarena — {self.game!r}. Type 'help' for commands.", "bold")
+        self.say(self._title(), "bold")
         self.show()
         while not self.state.is_terminal():
             seat = self.state.current_player
@@ -157,6 +236,8 @@ class TerminalGame:
                 move = choose_for(bot, self.state)
                 self.play(move, seat)
                 continue
+            if self.pass_keyboard and self._hand_changes(seat) and not self._take_keyboard(seat):
+                return
             try:
                 line = self.read(f"{self.view.seat_name(seat)} > ")
             except EOFError:
@@ -186,10 +267,10 @@ class TerminalGame:
             return False
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed = []
-        self.say(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}")
+        self.news(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}")
         note = self.view.after_move(self.state)
         if note:
-            self.say(note, "cyan")
+            self.news(note, "cyan")
         self.show()
         return True
 
@@ -204,7 +285,7 @@ class TerminalGame:
             self.say("The puzzle is solved. " + AFTER_PUZZLE if self.solo else
                      "The game is over. " + AFTER_GAME, "yellow")
             return True
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             self.say("Goodbye.")
             return False
         if word in ("help", "?"):

@@ -55,6 +55,8 @@ class TerminalView:
 
     seat_names: tuple[str, ...] = ()
     show_seat: int | None = None  # whose hidden information may be shown
+    hand_label = ""  # what that seat's hand is called on the screen ("Seat 1's hand")
+    person_to_move = False  # whether a person types the next move (not a computer)
     moves_noun = "legal move"
     moves_note = ""  # e.g. the form of the moves listed
     example_move = ""  # shown when there is no legal move to quote
@@ -398,7 +400,7 @@ class PenticView(TerminalView):
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentic.render import render_rich
 
-        return render_rich(state, self.show_seat)
+        return render_rich(state, self.show_seat, self.hand_label or "Your hand")
 
     def _typed_example(self, state: State) -> str:
         """A play as it is typed, with a card of the hand shown (the typed form)."""
@@ -414,11 +416,13 @@ class PenticView(TerminalView):
                         f"that everybody has the same number of turns.", style="yellow")
         if state.over:
             return Text("")
+        holds = ", ".join(f"{self.seat_name(s)} holds {n}"
+                          for s, n in enumerate(state.hand_sizes())) + "."
+        if not (self.person_to_move and self.show_seat == state.current_player):
+            return Text(holds, style="dim")  # no instructions for someone else's turn
         return Text(f"Play a card: <card>@<position>, e.g. {self._typed_example(state)} "
                     f"(positions 1-9, 5 is the centre; type a card as its hand shows it, "
-                    f"number-shape-colour).  "
-                    + ", ".join(f"{self.seat_name(s)} holds {n}"
-                                for s, n in enumerate(state.hand_sizes())) + ".", style="dim")
+                    f"number-shape-colour).  " + holds, style="dim")
 
     def example(self, state: State) -> str:
         return self._typed_example(state)

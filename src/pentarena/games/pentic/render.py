@@ -19,7 +19,9 @@ def card_text(card: int) -> Text:
     return Text(f"{SYMBOL[shape(card)]}{NAMES[card]}", style=STYLE[colour(card)])
 
 
-def render_rich(state, seat: int | None = None) -> Text:
+def render_rich(state, seat: int | None = None, label: str = "Your hand") -> Text:
+    """The grid's top cards (with each stack's height), the pile, the scores and, with
+    ``seat``, that seat's hand under ``label``."""
     out = Text()
     tops = state.tops()
     for row in range(3):
@@ -35,7 +37,7 @@ def render_rich(state, seat: int | None = None) -> Text:
     out.append(f"Pile: {state.pile_size} cards.  Scores: "
                + ", ".join(f"seat {s}: {t}" for s, t in enumerate(state.totals)) + "\n")
     if seat is not None and not state.over:
-        out.append("Your hand: ")
+        out.append(f"{label}: ")
         for c in sorted(state.hands[seat]):
             out.append_text(card_text(c))
             out.append("   ")
