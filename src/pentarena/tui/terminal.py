@@ -22,8 +22,7 @@ HELP = """Commands:
   {moves}
   #N           play move number N of the last listing
   hint         ask the computer for a suggestion
-  undo         take back your last move (and the computer's replies); with people only,
-               the last move{solve}
+  {undo}{solve}
   save FILE    write the game record (JSON) to FILE; 'pentarena replay FILE' shows it
   analysis     once the game is over: judge every move (✓ good, ?! mistake, ? blunder),
                about a second a move
@@ -37,6 +36,9 @@ AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
 AFTER_PUZZLE = "Type 'save FILE', or 'quit'."
 AFTER_GAME_COMMANDS = ("analysis", "save", "board", "quit", "exit", "q")
 QUIT_WORDS = ("quit", "exit", "q")
+NO_UNDO = ("There is no undo in a game with hidden cards: taking a move back replays the "
+           "same deal, so it would show you the card you are about to draw and the cards "
+           "the others hold.")
 CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, and clear the scrollback where the terminal allows."""
 
@@ -291,6 +293,10 @@ class TerminalGame:
         if word in ("help", "?"):
             self.say(HELP.format(
                 example=self.view.example(self.state), moves=self.view.moves_help,
+                undo="undo         not in a game with hidden cards (it would show the cards "
+                     "to come)" if self.game.hidden_information else
+                     "undo         take back your last move (and the computer's replies); "
+                     "with people only,\n               the last move",
                 solve="\n  solve        let the computer finish the puzzle" if self.solo else ""))
         elif word == "moves":
             picture, self.listed = self.view.moves(self.state, arg.strip())
@@ -353,7 +359,11 @@ class TerminalGame:
 
     def undo(self, seat: int) -> None:
         """Take back this person's last move and every computer move after it; when
-        every seat is a person (hot seat, or a puzzle), take back the last move."""
+        every seat is a person (hot seat, or a puzzle), take back the last move.  Not in
+        a game with hidden information (``NO_UNDO`` says why)."""
+        if self.game.hidden_information:
+            self.say(NO_UNDO, "yellow")
+            return
         history = self.state.history()
         if not history:
             self.say("No move has been played yet: there is nothing to undo.", "yellow")
