@@ -468,7 +468,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         mover = states[ply - 1].current_player
         console.print(f"{ply}. {view.seat_name(mover)} plays {text}", markup=False,
                       highlight=False)
-        console.print(view.board(state, state.parse_move(text)))
+        move = state.parse_move(text)
+        round_over = view.round_over(state, move)
+        console.print(view.board(state, move) if round_over is None else round_over)
         if args.delay:
             time.sleep(args.delay)
     final = states[-1]

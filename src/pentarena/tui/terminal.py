@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ..ai.analysis import JudgedMoves
@@ -110,7 +110,7 @@ class TerminalGame:
         self.pass_keyboard = (read is None and _typing_at_a_terminal()) \
             if pass_keyboard is None else pass_keyboard
         self.hand_seat: int | None = None  # whose hidden hand the screen last showed
-        self.since: list[tuple[str, str]] = []  # the news since that person's last turn
+        self.since: list[RenderableType] = []  # the news since that person's last turn
 
     # -- output ---------------------------------------------------------------------
     def show(self) -> None:
@@ -134,10 +134,10 @@ class TerminalGame:
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
 
-    def news(self, text: str, style: str = "") -> None:
-        """Say what happened at the table; repeated to the next person after a hand-over."""
-        self.say(text, style)
-        self.since.append((text, style))
+    def news(self, what: RenderableType) -> None:
+        """Show what happened at the table; repeated to the next person after a hand-over."""
+        self.console.print(what)
+        self.since.append(what)
 
     # -- hidden hands at one keyboard ----------------------------------------------------
     def _hand_label(self, seat: int) -> str:
@@ -180,8 +180,8 @@ class TerminalGame:
         since = self.since
         self._handed_to(seat)
         self.say(self._title(), "bold")
-        for text, style in since:
-            self.say(text, style)
+        for what in since:
+            self.console.print(what)
         self.show()
         return True
 
@@ -269,10 +269,15 @@ class TerminalGame:
             return False
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed = []
-        self.news(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}")
+        self.news(Text(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}"))
         note = self.view.after_move(self.state)
         if note:
-            self.news(note, "cyan")
+            self.news(Text(note, style="cyan"))
+        round_over = self.view.round_over(self.state, self.last)
+        if round_over is not None:
+            self.news(round_over)
+            if self.state.is_terminal():
+                return True  # that board is the last one: the result follows
         self.show()
         return True
 

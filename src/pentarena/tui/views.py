@@ -67,6 +67,11 @@ class TerminalView:
         """A line to print after each move (e.g. how it scored); '' for none."""
         return ""
 
+    def round_over(self, state: State, last: Move) -> RenderableType | None:
+        """When ``last`` (the move just played) ended a round of a match: the board as the
+        round left it and what it scored; None otherwise."""
+        return None
+
     def seat_name(self, seat: int) -> str:
         """How the terminal names a seat, everywhere: ``White (seat 0)``, or ``seat 0``
         when the game has no colours (seat numbers are the ones ``--seat`` takes)."""
@@ -309,6 +314,35 @@ class PentominoView(TerminalView):
     def example(self, state: State) -> str:
         moves = state.legal_moves()
         return str(moves[0]) if moves else "L:a1,b1,c1,d1,d2"
+
+    def round_over(self, state: State, last: Move) -> RenderableType | None:
+        # a placement that leaves the round without placements (a new round) or ends the
+        # match ends a round; the engine's record of it (state.rounds) has the rest
+        if not state.game.rounds or last.kind != "place" or (
+                state.placed and not state.is_terminal()):
+            return None
+        from ..games.pentomino.render import render_round
+
+        return Group(render_round(state.rounds[-1], last.mask),
+                     Text(self.round_summary(state), style="bold"))
+
+    def round_summary(self, state: State) -> str:
+        """'Round 1 over: none of the pieces left (I T) fits on the board. Plum (seat 2)
+        placed last +10, Teal (seat 1) second-to-last +5 — totals: …'."""
+        rounds = state.rounds
+        finished = rounds[-1]
+        placed = {p["piece"] for p in finished["placed"]}
+        left = [p for p in PIECE_NAMES if p not in placed]
+        why = (f"none of the pieces left ({' '.join(left)}) fits on the board" if left
+               else "all 12 pieces are on the board")
+        points = finished["points"]
+        scorers = sorted((s for s, n in enumerate(points) if n > 0), key=lambda s: -points[s])
+        order = ("placed last", "second-to-last", "third-to-last")
+        scored = ", ".join(f"{self.seat_name(s)} {order[i]} +{points[s]}"
+                           for i, s in enumerate(scorers))
+        totals = ", ".join(f"{self.seat_name(s)} {t}" for s, t in enumerate(state.totals))
+        return (f"Round {len(rounds)} over: {why}. {scored} — totals: {totals} "
+                f"(target {state.game.target}).")
 
     def result(self, state: State) -> RenderableType:
         rounds = state.rounds
