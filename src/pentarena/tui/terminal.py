@@ -94,6 +94,7 @@ class TerminalGame:
         self.state: State = game.new_initial_state(seed=seed)
         self.initial = self.state.clone()  # undo replays from here (deals included)
         self.view: TerminalView = view_for(game.name)
+        self.view.interactive = True
         self.last: Move | None = None
         self.solo = game_info(game.name).solo
         self.hint_bot = None if self.solo else make_bot(hint_level, seed=seed, time_limit=1.0)
@@ -269,6 +270,7 @@ class TerminalGame:
             return False
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed = []
+        self.view.focus = None  # a cropped board centres on the new move again
         self.news(Text(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}"))
         note = self.view.after_move(self.state)
         if note:
@@ -343,7 +345,11 @@ class TerminalGame:
         elif word == "undo":
             self.undo(seat)
         elif word == "board":
-            self.show()
+            why_not = self.view.set_focus(arg) if arg.strip() else None
+            if why_not is not None:
+                self.say(why_not, "yellow")
+            else:
+                self.show()
         else:
             self.play(line, seat)
         return True

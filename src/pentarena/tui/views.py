@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich import box
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -35,6 +36,17 @@ def numbered(head: str, moves: list[Move]) -> RenderableType:
                  Text("Type #N to play move number N.", style="dim"))
 
 
+class Fitted:
+    """A picture drawn for the width it is printed at: rich passes the console's width
+    (the terminal's) when it prints it, so a board can fit the terminal."""
+
+    def __init__(self, draw: Callable[[int], RenderableType]) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.draw(options.max_width)
+
+
 def no_match(arg: str, what: str, hint: str) -> Text:
     return Text(f"No {what} matches {arg!r}. {hint}", style="yellow")
 
@@ -57,6 +69,8 @@ class TerminalView:
     show_seat: int | None = None  # whose hidden information may be shown
     hand_label = ""  # what that seat's hand is called on the screen ("Seat 1's hand")
     person_to_move = False  # whether a person types the next move (not a computer)
+    interactive = False  # at the prompt of 'pentarena play' (not in a replay)
+    focus: int | None = None  # the column a cropped board is centred on ('board X')
     moves_noun = "legal move"
     moves_note = ""  # e.g. the form of the moves listed
     example_move = ""  # shown when there is no legal move to quote
@@ -81,6 +95,11 @@ class TerminalView:
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         return Text(str(state))
+
+    def set_focus(self, arg: str) -> str | None:
+        """'board X': centre a board that is wider than the terminal on column X; returns
+        what was wrong with ``arg``, or None."""
+        return "'board' takes no column in this game: type 'board' to show the table."
 
     def status(self, state: State) -> RenderableType:
         return Text("")
@@ -140,7 +159,21 @@ class PentUpView(TerminalView):
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentup.render import render_rich
 
-        return render_rich(state, set(last.cells) if last is not None else None)
+        highlight = set(last.cells) if last is not None else None
+        more = ("type 'board X' to centre the table on column X, or widen the terminal"
+                if self.interactive else "widen the terminal to see them all")
+        focus = self.focus
+        return Fitted(lambda width: render_rich(state, highlight, columns=width, focus=focus,
+                                                more=more))
+
+    def set_focus(self, arg: str) -> str | None:
+        text = arg.strip()
+        number = text[1:] if text[:1] in "+-" else text
+        if not (number.isascii() and number.isdigit()):
+            return (f"'board {text}': give a column number (the x of the cells, as the top "
+                    f"line shows them), e.g. 'board 0'.")
+        self.focus = int(text)
+        return None
 
     @staticmethod
     def _teams(state: State) -> list[tuple[str, tuple[int, ...]]]:
@@ -179,7 +212,7 @@ class PentUpView(TerminalView):
 
         heading, rule = self._record_heading(state)
         table = Table(box=None, show_header=True, pad_edge=False)
-        table.add_column("player")
+        table.add_column("player", no_wrap=True)
         table.add_column("tiles left")
         table.add_column(heading)
         levels = state.mandatory_levels() if not state.is_terminal() else {}
@@ -229,19 +262,27 @@ class PentUpView(TerminalView):
         return self._record(state, state.level_counts()[seat])
 
     def result(self, state: State) -> RenderableType:
-        counts = state.level_counts()
-        table = Table(title="Tiles per level")
-        table.add_column("player")
-        for lv in range(len(counts[0]), 0, -1):
-            table.add_column(f"level {lv}", justify="right")
-        for seat, row in enumerate(counts):
-            table.add_row(self.seat_name(seat), *map(str, reversed(row)))
-        teams = self._teams(state)
-        if teams:
-            from ..games.pentup.scoring import side_counts
+        from ..games.pentup.scoring import side_counts
 
-            for (team, side), row in zip(teams, side_counts(counts, [s for _, s in teams])):
-                table.add_row(f"team {team}", *map(str, reversed(row)), style="italic")
+        counts = state.level_counts()
+        teams = self._teams(state)
+
+        def tiles_per_level(width: int) -> Table:
+            # narrow terminals: no frame, levels headed by their number only
+            names = max(len(self.seat_name(s)) for s in range(len(counts)))
+            narrow = names + 4 + 10 * len(counts[0]) > width
+            table = Table(title="Tiles per level", box=None if narrow else box.HEAVY_HEAD)
+            table.add_column("player", no_wrap=True)
+            for lv in range(len(counts[0]), 0, -1):
+                table.add_column(str(lv) if narrow else f"level {lv}", justify="right")
+            for seat, row in enumerate(counts):
+                table.add_row(self.seat_name(seat), *map(str, reversed(row)))
+            if teams:
+                for (team, side), row in zip(teams, side_counts(counts, [s for _, s in teams])):
+                    table.add_row(f"team {team}", *map(str, reversed(row)), style="italic")
+            return table
+
+        table = Fitted(tiles_per_level)
         heading, rule = self._record_heading(state)
         lines = [f"{heading}: " + ", ".join(f"{self.seat_name(s)} "
                                             f"{self._record(state, counts[s])}"
@@ -398,6 +439,11 @@ class PuzzleView(TerminalView):
     def board(self, state: State, last: Move | None) -> RenderableType:
         return Text(str(state))
 
+    def set_focus(self, arg: str) -> str | None:
+        """'board X': centre a board that is wider than the terminal on column X; returns
+        what was wrong with ``arg``, or None."""
+        return "'board' takes no column in this game: type 'board' to show the table."
+
     def status(self, state: State) -> RenderableType:
         if state.is_terminal():
             return Text("")
@@ -434,7 +480,8 @@ class PenticView(TerminalView):
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentic.render import render_rich
 
-        return render_rich(state, self.show_seat, self.hand_label or "Your hand")
+        seat, label = self.show_seat, self.hand_label or "Your hand"
+        return Fitted(lambda width: render_rich(state, seat, label, columns=width))
 
     def _typed_example(self, state: State) -> str:
         """A play as it is typed, with a card of the hand shown (the typed form)."""
