@@ -290,6 +290,13 @@ def test_play_save_into_a_missing_folder_is_refused_before_the_game(tmp_path, ca
     assert "does not exist" in out and "Pentarena —" not in out
 
 
+def test_play_save_naming_a_folder_is_refused_before_the_game(tmp_path, capsys):
+    assert main(["play", "pentago", "--save", str(tmp_path)]) == 2
+    out = flat(capsys.readouterr().out)
+    assert f"--save: '{tmp_path}' is a folder; name a file" in out
+    assert str(tmp_path / "game.json") in out and "Pentarena —" not in out
+
+
 def test_save_command_at_the_prompt(monkeypatch, capsys, tmp_path):
     path = tmp_path / "mid.json"
     typed(monkeypatch, "I:0,0;1,0;2,0;3,0;4,0", f"save {path}", "save", "quit")

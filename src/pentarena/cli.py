@@ -289,6 +289,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     save = Path(args.save).expanduser() if args.save else None
     if save is not None and not save.parent.is_dir():
         raise GameOptionError(f"--save: the folder {str(save.parent)!r} does not exist")
+    if save is not None and save.is_dir():
+        raise GameOptionError(f"--save: {str(save)!r} is a folder; name a file to write the "
+                              f"record to, e.g. {str(save / 'game.json')!r}")
     bots = [None if s in humans else
             make_bot(level, seed=None if args.seed is None else args.seed + s,
                      time_limit=args.time)
