@@ -223,3 +223,27 @@ def test_every_view_names_its_moves_help(name):
     tg, state, text = run_any(name, ["help", "quit"], bots)
     assert "moves" in text and "save FILE" in text
     assert ("solve" in text) == (name == "pentomino-puzzle")
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_help_fits_80_columns_and_lists_only_what_applies(name):
+    game = pentarena.load_game(name)
+    bots = [None] + [RandomBot(seed=s) for s in range(1, game.num_players)]
+    tg, _, _ = run_any(name, [], bots)
+    text = plain(tg.help(), width=80)
+    lines = text.splitlines()
+    assert lines[0] == "Commands:" and max(len(line.rstrip()) for line in lines) <= 80
+    commands = [line.split()[0] for line in lines[1:] if line[2:3] != " "]
+    assert commands[:2] == ["<move>", "moves"] and commands[-2:] == ["help", "quit"]
+    assert ("analysis" in commands) == (name != "pentomino-puzzle")
+    flat = " ".join(text.split())
+    if name == "pentomino-puzzle":
+        assert "computer's replies" not in flat and "undo take back the last move" in flat
+    elif not game.hidden_information:
+        assert "undo take back your last move and the computer's replies" in flat
+
+
+def test_hotseat_help_says_undo_takes_back_the_last_move():
+    tg, _, _ = run_any("pentago", [], [None, None])
+    flat = " ".join(plain(tg.help(), width=80).split())
+    assert "undo take back the last move" in flat and "computer" not in flat.split("undo")[1][:40]

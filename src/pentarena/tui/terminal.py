@@ -7,7 +7,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
 from ..ai.analysis import JudgedMoves
@@ -16,19 +18,6 @@ from ..core.game import Game, Move, State, game_info
 from ..record import GameRecord
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
 from .views import TerminalView, plural, view_for
-
-HELP = """Commands:
-  <move>       play a move, e.g. {example}
-  {moves}
-  #N           play move number N of the last listing
-  hint         ask the computer for a suggestion
-  {undo}{solve}
-  save FILE    write the game record (JSON) to FILE; 'pentarena replay FILE' shows it
-  analysis     once the game is over: judge every move (✓ good, ?! mistake, ? blunder),
-               about a second a move
-  board        show the table again
-  help         this text
-  quit         leave the game (Ctrl-C also leaves)"""
 
 AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
 """What a person may still do once the game is over (see ``TerminalGame.after_game``);
@@ -298,13 +287,7 @@ class TerminalGame:
             self.say("Goodbye.")
             return False
         if word in ("help", "?"):
-            self.say(HELP.format(
-                example=self.view.example(self.state), moves=self.view.moves_help,
-                undo="undo         not in a game with hidden cards (it would show the cards "
-                     "to come)" if self.game.hidden_information else
-                     "undo         take back your last move (and the computer's replies); "
-                     "with people only,\n               the last move",
-                solve="\n  solve        let the computer finish the puzzle" if self.solo else ""))
+            self.console.print(self.help())
         elif word == "moves":
             picture, self.listed = self.view.moves(self.state, arg.strip())
             self.console.print(picture)
@@ -353,6 +336,36 @@ class TerminalGame:
         else:
             self.play(line, seat)
         return True
+
+    def help(self) -> RenderableType:
+        """The commands that apply to this game and these seats, wrapped to the terminal
+        (each description under itself)."""
+        if self.game.hidden_information:
+            undo = "not in a game with hidden cards (it would show the cards to come)"
+        elif all(b is None for b in self.bots):
+            undo = "take back the last move"
+        else:
+            undo = "take back your last move and the computer's replies"
+        rows = [("<move>", f"play a move, e.g. {self.view.example(self.state)}"),
+                *self.view.moves_help,
+                ("#N", "play move number N of the last listing"),
+                ("hint", "ask the computer for a suggestion"),
+                ("undo", undo),
+                ("save FILE", "write the game record (JSON) to FILE; 'pentarena replay "
+                              "FILE' shows it")]
+        if self.solo:
+            rows.append(("solve", "let the computer finish the puzzle"))
+        else:
+            rows.append(("analysis", "once the game is over: judge every move (✓ good, ?! "
+                                     "mistake, ? blunder), about a second a move"))
+        rows += [*self.view.board_help, ("help", "this text"),
+                 ("quit", "leave the game (Ctrl-C also leaves)")]
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True)
+        table.add_column()
+        for command, what in rows:
+            table.add_row(command, what)
+        return Group(Text("Commands:"), Padding(table, (0, 0, 0, 2)))
 
     def analysis(self) -> None:
         """Once the game is over: judge every move (as the browser's analysis does, from

@@ -74,8 +74,11 @@ class TerminalView:
     moves_noun = "legal move"
     moves_note = ""  # e.g. the form of the moves listed
     example_move = ""  # shown when there is no legal move to quote
-    moves_help = ("moves [start] list your legal moves, numbered; with a start, only the moves "
-                  "that begin with it")
+    moves_help: tuple[tuple[str, str], ...] = (
+        ("moves [start]", "list your legal moves, numbered; with a start, only the moves "
+                          "that begin with it"),)
+    """The help's lines on 'moves': (command, what it does)."""
+    board_help: tuple[tuple[str, str], ...] = (("board", "show the table again"),)
 
     def after_move(self, state: State) -> str:
         """A line to print after each move (e.g. how it scored); '' for none."""
@@ -148,8 +151,11 @@ class PentUpView(TerminalView):
     with their mandatory levels, its record (and each team's)."""
 
     seat_names = ("White", "Black", "Red", "Blue")
-    moves_help = ("moves        each tile's mandatory level and number of places\n"
-                  "  moves L      every place for the L tile, numbered")
+    moves_help = (("moves", "each tile's mandatory level and number of places"),
+                  ("moves L", "every place for the L tile, numbered"))
+    board_help = (("board", "show the table again"),
+                  ("board X", "a table wider than the terminal: show the columns around "
+                              "column X"))
 
     def seat_name(self, seat: int) -> str:
         from ..games.pentup.render import seat_code
@@ -299,8 +305,8 @@ class PentagoView(TerminalView):
     """Pentago: the board with rank 1 on top and the quadrants marked."""
 
     seat_names = ("White", "Black")
-    moves_help = ("moves        every legal move, numbered, in columns\n"
-                  "  moves d4     only the moves that place on d4 (any start: 'moves d4 TR')")
+    moves_help = (("moves", "every legal move, numbered, in columns"),
+                  ("moves d4", "only the moves that place on d4 (any start: 'moves d4 TR')"))
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentago.render import render_rich
@@ -322,8 +328,8 @@ class PentominoView(TerminalView):
     """Golomb's game: the 8×8 board, the pool or each player's set, round scores."""
 
     seat_names = ("Amber", "Teal", "Plum", "Slate")
-    moves_help = ("moves        how many places each piece has (or the picks of the draft)\n"
-                  "  moves L      every place for the L piece, numbered")
+    moves_help = (("moves", "how many places each piece has (or the picks of the draft)"),
+                  ("moves L", "every place for the L piece, numbered"))
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentomino.render import render_rich
@@ -431,8 +437,8 @@ class PuzzleView(TerminalView):
     """Pentomino puzzles: the region, the pieces still to place."""
 
     moves_noun = "move"
-    moves_help = ("moves        how many places each piece has\n"
-                  "  moves L      every place for the L piece, numbered")
+    moves_help = (("moves", "how many places each piece has"),
+                  ("moves L", "every place for the L piece, numbered"))
     finished_by_computer: int | None = None
     """Set by 'solve': how many moves the person had played before the computer finished."""
 
@@ -474,8 +480,9 @@ class PenticView(TerminalView):
     moves_noun = "play"
     moves_note = " (card@position)"
     example_move = "3-star-orange@5"
-    moves_help = ("moves        every play of your cards, numbered (card@position)\n"
-                  "  moves 3-star only the plays of the cards whose name starts with 3-star")
+    moves_help = (("moves", "every play of your cards, numbered (card@position)"),
+                  ("moves 3-star", "only the plays of the cards whose name starts with "
+                                   "3-star"))
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentic.render import render_rich
