@@ -121,8 +121,36 @@ def test_moves_that_match_nothing_say_so():
     assert "No legal move matches 'zz'" in text and "0 legal moves" not in text
     _, _, text = run_any("pentomino", ["moves zz", "moves L:z", "quit"], [None, RandomBot(seed=1)])
     assert "No piece or move matches 'zz'" in text and "0 legal moves" not in text
-    _, _, text = run_any("pentup", ["moves zz", "quit"], [None, RandomBot(seed=1)])
-    assert "No tile matches 'zz'" in text
+    _, _, text = run_any("pentup", ["moves zz", "moves Q", "quit"], [None, RandomBot(seed=1)])
+    assert "No legal move matches 'zz'" in text and "No tile matches 'Q'" in text
+
+
+def test_moves_filters_as_the_move_input_reads():
+    """'moves' takes a Pentic card as drawn (with its symbol), Pent-Up a start of a move's
+    text, and Pentago says why a taken cell has no moves (review, finding 7)."""
+    from pentarena.games.pentic.cards import NAMES
+    from pentarena.games.pentic.render import card_text
+
+    game = pentarena.load_game("pentic")
+    card = min(game.new_initial_state(seed=1).hands[0])
+    drawn, typed_form = card_text(card).plain, NAMES[card]
+    _, _, text = run_any("pentic", [f"moves {drawn}", f"moves {drawn}@3", "quit"],
+                         [None, RandomBot(seed=1)])
+    assert f"9 plays (card@position) starting with {drawn!r}:" in text
+    assert f"#1 {typed_form}@1" in text and f"#1 {typed_form}@3" in text
+    assert "No legal move" not in text
+
+    _, _, text = run_any("pentup", ["moves I:0", "moves I:0,0;1,0", "#1", "quit"],
+                         [None, RandomBot(seed=1)])
+    assert "2 legal moves starting with 'I:0':" in text
+    assert "1 legal move starting with 'I:0,0;1,0':" in text
+    assert "White (seat 0) plays I:0,0;1,0;2,0;3,0;4,0" in text
+
+    _, _, text = run_any("pentago", ["d4 TR cw", "moves d4", "moves d4 BL", "quit"],
+                         [None, RandomBot(seed=1)])
+    flat = " ".join(text.split())
+    assert "No legal move matches 'd4': d4 is already taken: place on an empty cell." in flat
+    assert "No legal move matches 'd4 BL': d4 is already taken" in flat
 
 
 def test_pentago_lists_every_move_and_help_explains_filtering():

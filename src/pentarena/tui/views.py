@@ -47,8 +47,29 @@ class Fitted:
         yield self.draw(options.max_width)
 
 
-def no_match(arg: str, what: str, hint: str) -> Text:
-    return Text(f"No {what} matches {arg!r}. {hint}", style="yellow")
+def no_match(arg: str, what: str, hint: str, state: State | None = None) -> Text:
+    """'No legal move matches …', with the engine's reason when ``arg`` (or its first
+    word) is a move it refuses (Pentago 'd4' on a taken cell: 'd4 is already taken')."""
+    why = refusal(state, arg) if state is not None else None
+    return Text(f"No {what} matches {arg!r}" + (f": {why}" if why else "") + f". {hint}",
+                style="yellow")
+
+
+def refusal(state: State, text: str) -> str | None:
+    """Why the engine refuses the move ``text`` (or the one its first word makes), in
+    its words; None when neither reads as a move, or the move is legal."""
+    words = text.split()
+    for candidate in dict.fromkeys([text.strip(), words[0] if words else ""]):
+        try:
+            move = state.parse_move(candidate)
+        except ValueError:
+            continue
+        try:
+            state.check_move(move)
+        except ValueError as exc:
+            return str(exc).rstrip(".")
+        return None
+    return None
 
 
 def per_piece(state: State, moves: list[Move], noun: str) -> Text:
@@ -107,12 +128,20 @@ class TerminalView:
     def status(self, state: State) -> RenderableType:
         return Text("")
 
+    moves_hint = "Type 'moves' to list them all."
+    """What to try when a 'moves' filter matches nothing."""
+
+    def filter_key(self, arg: str) -> str:
+        """What the moves' text must start with for 'moves ARG' (lower case)."""
+        return arg.strip().lower()
+
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
         """A listing of legal moves (filtered by ``arg``) and the moves it numbers."""
         everything = state.legal_moves()
-        moves = [m for m in everything if not arg or str(m).lower().startswith(arg.lower())]
+        key = self.filter_key(arg)
+        moves = [m for m in everything if not arg or str(m).lower().startswith(key)]
         if arg and not moves:
-            return no_match(arg, "legal move", "Type 'moves' to list them all."), []
+            return no_match(arg, "legal move", self.moves_hint, state), []
         head = plural(len(moves), self.moves_noun) + self.moves_note
         if arg:
             head += f" starting with {arg!r}"
@@ -248,12 +277,16 @@ class PentUpView(TerminalView):
             notes.append("teams: partners' records are added up; the team lines decide.")
         return Group(table, Text("\n".join(notes), style="dim"))
 
+    moves_hint = (f"Type 'moves L' with one tile letter ({' '.join(PIECE_NAMES)}) for its "
+                  f"places, or 'moves'.")
+
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        if arg and len(arg.strip()) > 1:  # the moves whose text starts with it ('I:0,0')
+            return super().moves(state, arg)
         if arg:
             piece = arg.strip().upper()
             if piece not in PIECE_NAMES:
-                return no_match(arg, "tile", f"Type 'moves L' with one tile letter "
-                                             f"({' '.join(PIECE_NAMES)}), or 'moves'."), []
+                return no_match(arg, "tile", self.moves_hint), []
             if piece not in state.hand(state.current_player):
                 return Text(f"You have no {piece} tile left to place.", style="yellow"), []
             moves = state.moves_for(piece)
@@ -423,7 +456,7 @@ def piece_moves(view: TerminalView, state: State, arg: str) -> tuple[RenderableT
             return Text(f"No legal move uses the {letter} now; type 'moves' to see what you "
                         f"can play.", style="yellow"), []
         return no_match(arg, "piece or move", "Type 'moves' for every piece, or 'moves L' "
-                                              "for the moves of one piece."), []
+                                              "for the moves of one piece.", state), []
     if letter and all(m.kind == "place" for m in chosen):
         head = f"{plural(len(chosen), 'place')} for the {letter}:"
     elif letter:
@@ -483,6 +516,13 @@ class PenticView(TerminalView):
     moves_help = (("moves", "every play of your cards, numbered (card@position)"),
                   ("moves 3-star", "only the plays of the cards whose name starts with "
                                    "3-star"))
+
+    def filter_key(self, arg: str) -> str:
+        # a card as it is drawn (with its shape symbol) or typed, then maybe @position
+        from ..games.pentic.cards import typed_form
+
+        card, at, position = arg.partition("@")
+        return typed_form(card) + at + position.strip()
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentic.render import render_rich
