@@ -45,7 +45,7 @@ def test_the_readme_draft_command_is_accepted(monkeypatch, capsys):
     typed(monkeypatch, "pick L", "quit")
     assert main(["play", "pentomino", "--variant", "draft", "--ai", "random", "--seed", "1"]) == 0
     out = flat(capsys.readouterr().out)
-    assert "variant='draft'" in out and "left to pick" in out
+    assert "variant draft" in out and "left to pick" in out
     assert "plays pick L" in out
 
 
@@ -224,6 +224,19 @@ def test_play_save_writes_a_record_that_replay_reads(monkeypatch, capsys, tmp_pa
     assert main(["replay", str(path)]) == 0
     out = flat(capsys.readouterr().out)
     assert "1. White (seat 0) plays d4 TR cw" in out and "2. Black (seat 1) plays" in out
+
+
+def test_play_and_replay_name_the_game_and_its_options_in_words(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "game.json"
+    typed(monkeypatch, "quit")
+    assert main(["play", "pentomino", "--ai", "random", "--seed", "3", "--save", str(path)]) == 0
+    first = flat(capsys.readouterr().out.split("\n\n")[0])
+    assert first.startswith("Pentarena — Pentomino · players 2 · variant standard · touch move "
+                            "no · scoring 10-5 · target 50. Type 'help' for commands.")
+    assert main(["replay", str(path)]) == 0
+    first = flat(capsys.readouterr().out.split("\n\n")[0])
+    assert first.startswith("Pentomino · players 2 · variant standard · touch move no · scoring 10-5 "
+                            "· target 50 — seed 3, 0 moves")
 
 
 # White's 9th move f5 is a blunder, and Black's e1 makes five (tests/server/test_analysis.py)

@@ -27,7 +27,7 @@ from .core.errors import GameOptionError
 from .core.game import Option, game_info, registered_games
 from .core.memory import gigabytes, usable_bytes
 from .record import SEED_RANGE
-from .tui.views import plural
+from .tui.views import game_title, plural
 
 EXIT_INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells expect."""
@@ -336,9 +336,7 @@ def _elo_text(value: float) -> str:
 
 def _title(game) -> str:
     """The game's title and the options that differ from the defaults (arena tables)."""
-    info = game_info(game.name)
-    changed = [f"{k}={_show(v)}" for k, v in game.options.items() if v != info.options[k].default]
-    return info.title + (f" ({', '.join(changed)})" if changed else "")
+    return game_title(game.name, game.options, changed_only=True)
 
 
 def _pairs_table(game, records) -> Table:
@@ -463,9 +461,10 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     record = GameRecord.load(args.file)
     states = record.states()
     view = view_for(record.game)
-    setup = (f"seed={record.seed}" if record.deck is None
+    setup = (f"seed {record.seed}" if record.deck is None
              else "dealt from the recorded deck")
-    console.print(f"{record.game} {record.options} {setup}, {plural(len(record.moves), 'move')}",
+    console.print(f"{game_title(record.game, record.options)} — {setup}, "
+                  f"{plural(len(record.moves), 'move')}",
                   style="bold", markup=False, highlight=False)
     for ply, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
         mover = states[ply - 1].current_player

@@ -17,7 +17,7 @@ from ..ai.bots import Bot, choose_for, make_bot
 from ..core.game import Game, Move, State, game_info
 from ..record import GameRecord
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
-from .views import TerminalView, plural, view_for
+from .views import TerminalView, game_title, plural, view_for
 
 AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
 """What a person may still do once the game is over (see ``TerminalGame.after_game``);
@@ -215,7 +215,8 @@ class TerminalGame:
         return self.state
 
     def _title(self) -> str:
-        return f"Pentarena — {self.game!r}. Type 'help' for commands."
+        return (f"Pentarena — {game_title(self.game.name, self.game.options)}. Type 'help' "
+                f"for commands.")
 
     def _loop(self) -> None:
         self.say(self._title(), "bold")

@@ -6,7 +6,8 @@ plain list of moves, so every registered game can be played in the terminal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rich import box
 from rich.columns import Columns
@@ -14,7 +15,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from ..core.game import Move, State
+from ..core.game import Move, State, game_info
 from ..core.polyomino import PIECE_NAMES
 
 SUMMARY_OVER = 60
@@ -24,6 +25,17 @@ SUMMARY_OVER = 60
 def plural(n: int, word: str) -> str:
     """``1 move``, ``2 moves``: a count with its noun in the right number."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def game_title(name: str, options: Mapping[str, Any], changed_only: bool = False) -> str:
+    """The game's title and its options in words: ``Pent-Up · players 2 · scoring
+    standard · teams no`` (``changed_only``: only those that differ from the defaults)."""
+    info = game_info(name)
+    words = [f"{key.replace('_', ' ')} "
+             f"{('yes' if value else 'no') if isinstance(value, bool) else value}"
+             for key, value in options.items()
+             if not changed_only or key not in info.options or value != info.options[key].default]
+    return " · ".join([info.title, *words])
 
 
 def numbered(head: str, moves: list[Move]) -> RenderableType:
