@@ -275,3 +275,12 @@ def test_hotseat_help_says_undo_takes_back_the_last_move():
     tg, _, _ = run_any("pentago", [], [None, None])
     flat = " ".join(plain(tg.help(), width=80).split())
     assert "undo take back the last move" in flat and "computer" not in flat.split("undo")[1][:40]
+
+
+@pytest.mark.parametrize("name,options,points", [
+    ("pentago", {}, False), ("pentomino", {}, False), ("pentomino", {"variant": "draft"}, False),
+    ("pentomino", {"players": 3}, True), ("pentic", {}, True)])
+def test_the_result_prints_scores_only_when_they_are_points(name, options, points):
+    state = random_playout(pentarena.load_game(name, **options), seed=1)
+    text = plain(view_for(name).result(state))
+    assert "Game over." in text and ("Scores:" in text) == points

@@ -117,6 +117,9 @@ class TerminalView:
         """A line to print after each move (e.g. how it scored); '' for none."""
         return ""
 
+    def scores_are_points(self, state: State) -> bool:
+        return state.game.rounds  # else one game, won by the last placer
+
     def round_over(self, state: State, last: Move) -> RenderableType | None:
         """When ``last`` (the move just played) ended a round of a match: the board as the
         round left it and what it scored; None otherwise."""
@@ -181,7 +184,14 @@ class TerminalView:
             return "Draw: " + ", ".join(names) + " share the result"
         return "Draw between " + ", ".join(names)
 
+    def scores_are_points(self, state: State) -> bool:
+        """Whether ``state.scores()`` are points worth printing, not just the win/draw
+        markers of a game that is only won, drawn or lost."""
+        return True
+
     def result(self, state: State) -> RenderableType:
+        if not self.scores_are_points(state):
+            return Text(f"Game over. {self.verdict(state)}.", style="bold")
         scores = ", ".join(f"{self.seat_name(s)} {self.score_text(state, s)}"
                            for s in range(state.game.num_players))
         return Text(f"Game over. {self.verdict(state)}.  Scores: {scores}", style="bold")
@@ -368,6 +378,9 @@ class PentagoView(TerminalView):
     def example(self, state: State) -> str:
         return "d4 TR cw"
 
+    def scores_are_points(self, state: State) -> bool:
+        return False  # 1 each for a draw, 1 and 0 for a win: the verdict says it
+
 
 class PentominoView(TerminalView):
     """Golomb's game: the 8×8 board, the pool or each player's set, round scores."""
@@ -406,6 +419,9 @@ class PentominoView(TerminalView):
     def example(self, state: State) -> str:
         moves = state.legal_moves()
         return str(moves[0]) if moves else "L:a1,b1,c1,d1,d2"
+
+    def scores_are_points(self, state: State) -> bool:
+        return state.game.rounds  # else one game, won by the last placer
 
     def round_over(self, state: State, last: Move) -> RenderableType | None:
         # a placement that leaves the round without placements (a new round) or ends the
