@@ -192,13 +192,17 @@ def test_ctrl_c_while_the_computer_thinks_exits_130_and_saves(monkeypatch, capsy
     assert GameRecord.load(path).moves == ["d4 TR cw"]
 
 
-def test_ctrl_c_at_the_prompt_and_in_arena_exits_130(monkeypatch, capsys):
+def test_ctrl_c_at_the_prompt_and_in_arena_exits_130(monkeypatch, capsys, tmp_path):
     def interrupted(prompt=""):
         raise KeyboardInterrupt
 
     monkeypatch.setattr("builtins.input", interrupted)
     assert main(["play", "pentago", "--ai", "random"]) == 130
     assert "Interrupted." in capsys.readouterr().out
+    assert main(["play", "pentago", "--ai", "random", "--save", str(tmp_path / "g.json")]) == 130
+    lines = capsys.readouterr().out.splitlines()
+    saved = next(line for line in lines if "Saved the game" in line)
+    assert saved.startswith("Saved the game")  # on a line of its own, not after the prompt
 
     def choose(bot, state, time_limit=None):
         raise KeyboardInterrupt

@@ -209,6 +209,8 @@ class TerminalGame:
         try:
             self._loop()
         except KeyboardInterrupt:
+            if self.save_path is not None:
+                self.console.line()  # off the line of the prompt and its ^C
             self._autosave()
             raise
         self._autosave()
