@@ -284,3 +284,15 @@ def test_the_result_prints_scores_only_when_they_are_points(name, options, point
     state = random_playout(pentarena.load_game(name, **options), seed=1)
     text = plain(view_for(name).result(state))
     assert "Game over." in text and ("Scores:" in text) == points
+
+
+def test_pentago_instructions_are_for_a_person_with_a_legal_example():
+    tg, state, text = run_any("pentago", ["d4 TR cw", "quit"], [None, RandomBot(seed=1)])
+    instructions = [line for line in text.splitlines() if "to move: place a marble" in line]
+    assert len(instructions) == 2 and all(line.startswith("White (seat 0)") for line in instructions)
+    assert "e.g. 'd4 TR cw'" in instructions[0]
+    example = re.search(r"e\.g\. '([^']+)'", instructions[1]).group(1)
+    assert example != "d4 TR cw" and example in {str(m) for m in state.legal_moves()}
+    # the computer's turn: no instructions between White's move and Black's
+    computer_turn = text.split("White (seat 0) plays", 1)[1].split("Black (seat 1) plays", 1)[0]
+    assert "to move: place a marble" not in computer_turn
