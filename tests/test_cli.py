@@ -108,6 +108,13 @@ def test_option_errors_are_sentences(capsys):
 
 # -- item 11: every command ends, or says why it cannot apply ------------------------------
 
+def test_a_puzzle_whose_region_the_pieces_cannot_cover_is_refused_in_words(capsys):
+    assert main(["play", "pentomino-puzzle", "--region", "##./.##", "--pieces", "L"]) == 2
+    assert "the region has 4 cells but 1 piece covers 5" in flat(capsys.readouterr().out)
+    assert main(["play", "pentomino-puzzle", "--region", "##./.##", "--pieces", "LI"]) == 2
+    assert "the region has 4 cells but 2 pieces cover 10" in flat(capsys.readouterr().out)
+
+
 def test_arena_refuses_a_solo_puzzle_with_a_reason(capsys):
     assert main(["arena", "pentomino-puzzle", "--bots", "random", "--games", "1"]) == 2
     out = flat(capsys.readouterr().out)
