@@ -24,7 +24,7 @@ from . import list_games, load_game
 from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
 from .ai.bots import LEVELS, choose_for, make_bot
 from .core.errors import GameOptionError
-from .core.game import Option, game_info, registered_games
+from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
 from .record import SEED_RANGE
 from .tui.views import game_title, plural
@@ -196,6 +196,18 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return opts
 
 
+def _load_game(args: argparse.Namespace):
+    """The game with the options given; an option that the others leave without effect
+    (Pentomino's --target with 2 players) is refused, not ignored."""
+    given = _options(args)
+    game = load_game(args.game, **given)
+    unused = unused_options(game.name, game.options)
+    for name in given:
+        if name in unused:
+            raise GameOptionError(f"{_flag(name)} does not apply here: {unused[name]}")
+    return game
+
+
 def _add_game_options(p: argparse.ArgumentParser, game: str | None) -> None:
     p.add_argument("game", help="game name (see 'pentarena list'); "
                                 "'%(prog)s GAME --help' lists its options"
@@ -273,8 +285,12 @@ def cmd_list(args: argparse.Namespace, console: Console) -> int:
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .tui.terminal import TerminalGame
 
-    game = load_game(args.game, **_options(args))
+    game = _load_game(args)
     level = check_level(args.ai or "medium")
+    if args.hotseat and args.seat:
+        raise GameOptionError("--seat names the people's seats when the computer plays the "
+                              "others, and --hotseat makes every seat a person: give one "
+                              "or the other")
     humans = set(range(game.num_players)) if args.hotseat else set(args.seat or [0])
     bad = [s for s in humans if not 0 <= s < game.num_players]
     if bad:
@@ -307,7 +323,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Round robins (two-seat games) or a rotating match, in parallel processes."""
     from .ai.arena import Record, labels, round_robin, schedule
 
-    game = load_game(args.game, **_options(args))
+    game = _load_game(args)
     options = dict(game.options)
     total = len(schedule(game.name, options, args.bots, args.games, 0))
     with Progress(console=console, transient=True) as progress:
@@ -386,7 +402,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     import random
     import time
 
-    game = load_game(args.game, **_options(args))
+    game = _load_game(args)
     solo = game_info(game.name).solo
     rng = random.Random(args.seed or 0)
     plies = solved = stopped = 0

@@ -15,7 +15,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from ..core.game import Move, State, game_info
+from ..core.game import Move, State, game_info, unused_options
 from ..core.polyomino import PIECE_NAMES
 
 SUMMARY_OVER = 60
@@ -28,13 +28,16 @@ def plural(n: int, word: str) -> str:
 
 
 def game_title(name: str, options: Mapping[str, Any], changed_only: bool = False) -> str:
-    """The game's title and its options in words: ``Pent-Up · players 2 · scoring
-    standard · teams no`` (``changed_only``: only those that differ from the defaults)."""
+    """The game's title and the options that count in words: ``Pent-Up · players 2 ·
+    scoring standard · teams no`` (``changed_only``: only those that differ from the
+    defaults)."""
     info = game_info(name)
+    unused = unused_options(name, options)
     words = [f"{key.replace('_', ' ')} "
              f"{('yes' if value else 'no') if isinstance(value, bool) else value}"
-             for key, value in options.items()
-             if not changed_only or key not in info.options or value != info.options[key].default]
+             for key, value in options.items() if key not in unused and (
+                 not changed_only or key not in info.options
+                 or value != info.options[key].default)]
     return " · ".join([info.title, *words])
 
 
