@@ -32,6 +32,11 @@ CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, and clear the scrollback where the terminal allows."""
 
 
+def capitalised(name: str) -> str:
+    """A seat's name at the start of a sentence ('seat 1' -> 'Seat 1')."""
+    return name[:1].upper() + name[1:]
+
+
 def _typing_at_a_terminal() -> bool:
     """Whether standard input is a terminal (a person typing, not a pipe or a file)."""
     try:
@@ -106,7 +111,8 @@ class TerminalGame:
     def show(self) -> None:
         seat = self.state.current_player
         humans = self.humans
-        # hidden hands: show the hand of the person to move (or the only person)
+        # hidden hands: show the hand of the person to move (or the only person); when
+        # it is another person's than last time, hand it over (_hand_changes)
         shown = seat if seat in humans else (humans[0] if len(humans) == 1 else None)
         if shown is not None and self._hand_changes(shown):
             if self.pass_keyboard:
@@ -127,7 +133,8 @@ class TerminalGame:
     def news(self, what: RenderableType) -> None:
         """Show what happened at the table; repeated to the next person after a hand-over."""
         self.console.print(what)
-        self.since.append(what)
+        if len(self.humans) > 1:
+            self.since.append(what)
 
     # -- hidden hands at one keyboard ----------------------------------------------------
     def _hand_label(self, seat: int) -> str:
@@ -136,7 +143,7 @@ class TerminalGame:
         name = self.view.seat_name(seat)
         if len(self.humans) == 1:
             return f"Your hand ({name})"
-        return f"{name[0].upper()}{name[1:]}'s hand"
+        return f"{capitalised(name)}'s hand"
 
     def _hand_changes(self, seat: int) -> bool:
         """Whether showing ``seat``'s view would show another person at the keyboard
@@ -154,7 +161,7 @@ class TerminalGame:
         scrollback) is cleared, then the news since their last turn and their hand are
         shown.  False if they quit (or the input ended)."""
         name = self.view.seat_name(seat)
-        self.say(f"{name[0].upper()}{name[1:]} to move: pass the keyboard to {name}. The "
+        self.say(f"{capitalised(name)} to move: pass the keyboard to {name}. The "
                  f"screen is cleared first, so that only {name} sees their hand.", "bold")
         try:
             line = self.read(f"{name}: press Enter to see your hand > ")
