@@ -39,13 +39,18 @@ def option_cases():
     return cases
 
 
+APPLIES = {("pentomino", "target"): ["--players", "3"],
+           ("pentomino", "scoring"): ["--players", "4"]}
+"""The options that count only with another option, and that option."""
+
+
 # -- item 10: every game option as --name value and as -o name=value ---------------------
 
 def test_the_readme_draft_command_is_accepted(monkeypatch, capsys):
     typed(monkeypatch, "pick L", "quit")
     assert main(["play", "pentomino", "--variant", "draft", "--ai", "random", "--seed", "1"]) == 0
     out = flat(capsys.readouterr().out)
-    assert "variant='draft'" in out and "left to pick" in out
+    assert "variant draft" in out and "left to pick" in out
     assert "plays pick L" in out
 
 
@@ -53,8 +58,9 @@ def test_the_readme_draft_command_is_accepted(monkeypatch, capsys):
                          ids=lambda c: c if isinstance(c, str) else None)
 def test_every_game_option_is_a_flag_and_an_o_option(game, name, text, value, capsys):
     flag = "--" + name.replace("_", "-")
+    where = APPLIES.get((game, name), [])  # options that count only with others
     for argv in ([flag, text], ["-o", f"{name}={text}"]):
-        assert main(["bench", game, *argv, "--games", "1"]) == 0, argv
+        assert main(["bench", game, *where, *argv, "--games", "1"]) == 0, argv
         out = flat(capsys.readouterr().out)
         assert f"{name}={value!r}" in out, (argv, out)
 
@@ -107,6 +113,45 @@ def test_option_errors_are_sentences(capsys):
 
 
 # -- item 11: every command ends, or says why it cannot apply ------------------------------
+
+def test_a_puzzle_whose_region_the_pieces_cannot_cover_is_refused_in_words(capsys):
+    assert main(["play", "pentomino-puzzle", "--region", "##./.##", "--pieces", "L"]) == 2
+    assert "the region has 4 cells but 1 piece covers 5" in flat(capsys.readouterr().out)
+    assert main(["play", "pentomino-puzzle", "--region", "##./.##", "--pieces", "LI"]) == 2
+    assert "the region has 4 cells but 2 pieces cover 10" in flat(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["pentomino", "--target", "100"], "--target does not apply here: it counts only in "
+                                       "matches of rounds (3-4 players, standard variant), and "
+                                       "2 players play a single game"),
+    (["pentomino", "--target", "50"], "--target does not apply here"),  # given: not ignored
+    (["pentomino", "--scoring", "10-5"], "--scoring does not apply here"),
+    (["pentomino", "--players", "4", "--variant", "draft", "--scoring", "15-10-5"],
+     "--scoring does not apply here: it counts only in matches of rounds (3-4 players, "
+     "standard variant), and the draft variant is a single game"),
+    (["pentomino", "--players", "3", "-o", "variant=draft", "-o", "target=100"],
+     "--target does not apply here"),
+    (["pentago", "--hotseat", "--seat", "1"], "--seat names the people's seats when the "
+                                              "computer plays the others, and --hotseat makes "
+                                              "every seat a person"),
+])
+def test_play_refuses_options_it_would_ignore(argv, words, capsys):
+    assert main(["play", *argv]) == 2
+    out = flat(capsys.readouterr().out)
+    assert words in out and "Pentarena —" not in out
+
+
+def test_options_that_apply_are_accepted(monkeypatch, capsys):
+    typed(monkeypatch, "quit")
+    assert main(["play", "pentomino", "--players", "4", "--scoring", "15-10-5", "--target",
+                 "100", "--ai", "random"]) == 0
+    assert "scoring 15-10-5 · target 100" in flat(capsys.readouterr().out)
+    # a record or table may carry the defaults of options that do not apply: still loads
+    assert pentarena.load_game("pentomino", players=2, target=50, scoring="10-5").players == 2
+    assert main(["arena", "pentomino", "--target", "100", "--bots", "random,random"]) == 2
+    assert "--target does not apply here" in flat(capsys.readouterr().out)
+
 
 def test_arena_refuses_a_solo_puzzle_with_a_reason(capsys):
     assert main(["arena", "pentomino-puzzle", "--bots", "random", "--games", "1"]) == 2
@@ -192,13 +237,17 @@ def test_ctrl_c_while_the_computer_thinks_exits_130_and_saves(monkeypatch, capsy
     assert GameRecord.load(path).moves == ["d4 TR cw"]
 
 
-def test_ctrl_c_at_the_prompt_and_in_arena_exits_130(monkeypatch, capsys):
+def test_ctrl_c_at_the_prompt_and_in_arena_exits_130(monkeypatch, capsys, tmp_path):
     def interrupted(prompt=""):
         raise KeyboardInterrupt
 
     monkeypatch.setattr("builtins.input", interrupted)
     assert main(["play", "pentago", "--ai", "random"]) == 130
     assert "Interrupted." in capsys.readouterr().out
+    assert main(["play", "pentago", "--ai", "random", "--save", str(tmp_path / "g.json")]) == 130
+    lines = capsys.readouterr().out.splitlines()
+    saved = next(line for line in lines if "Saved the game" in line)
+    assert saved.startswith("Saved the game")  # on a line of its own, not after the prompt
 
     def choose(bot, state, time_limit=None):
         raise KeyboardInterrupt
@@ -224,6 +273,19 @@ def test_play_save_writes_a_record_that_replay_reads(monkeypatch, capsys, tmp_pa
     assert main(["replay", str(path)]) == 0
     out = flat(capsys.readouterr().out)
     assert "1. White (seat 0) plays d4 TR cw" in out and "2. Black (seat 1) plays" in out
+
+
+def test_play_and_replay_name_the_game_and_its_options_in_words(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "game.json"
+    typed(monkeypatch, "quit")
+    assert main(["play", "pentomino", "--ai", "random", "--seed", "3", "--save", str(path)]) == 0
+    first = flat(capsys.readouterr().out.split("\n\n")[0])
+    assert first.startswith("Pentarena — Pentomino · players 2 · variant standard · touch move "
+                            "no. Type 'help' for commands.")  # target and scoring: not here
+    assert main(["replay", str(path)]) == 0
+    first = flat(capsys.readouterr().out.split("\n\n")[0])
+    assert first.startswith("Pentomino · players 2 · variant standard · touch move no — seed 3, "
+                            "0 moves")
 
 
 # White's 9th move f5 is a blunder, and Black's e1 makes five (tests/server/test_analysis.py)
@@ -288,6 +350,13 @@ def test_play_save_into_a_missing_folder_is_refused_before_the_game(tmp_path, ca
     assert main(["play", "pentago", "--save", str(tmp_path / "nowhere" / "g.json")]) == 2
     out = flat(capsys.readouterr().out)
     assert "does not exist" in out and "Pentarena —" not in out
+
+
+def test_play_save_naming_a_folder_is_refused_before_the_game(tmp_path, capsys):
+    assert main(["play", "pentago", "--save", str(tmp_path)]) == 2
+    out = flat(capsys.readouterr().out)
+    assert f"--save: '{tmp_path}' is a folder; name a file" in out
+    assert str(tmp_path / "game.json") in out and "Pentarena —" not in out
 
 
 def test_save_command_at_the_prompt(monkeypatch, capsys, tmp_path):

@@ -24,10 +24,10 @@ from . import list_games, load_game
 from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
 from .ai.bots import LEVELS, choose_for, make_bot
 from .core.errors import GameOptionError
-from .core.game import Option, game_info, registered_games
+from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
 from .record import SEED_RANGE
-from .tui.views import plural
+from .tui.views import game_title, plural
 
 EXIT_INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells expect."""
@@ -196,6 +196,18 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return opts
 
 
+def _load_game(args: argparse.Namespace):
+    """The game with the options given; an option that the others leave without effect
+    (Pentomino's --target with 2 players) is refused, not ignored."""
+    given = _options(args)
+    game = load_game(args.game, **given)
+    unused = unused_options(game.name, game.options)
+    for name in given:
+        if name in unused:
+            raise GameOptionError(f"{_flag(name)} does not apply here: {unused[name]}")
+    return game
+
+
 def _add_game_options(p: argparse.ArgumentParser, game: str | None) -> None:
     p.add_argument("game", help="game name (see 'pentarena list'); "
                                 "'%(prog)s GAME --help' lists its options"
@@ -273,8 +285,12 @@ def cmd_list(args: argparse.Namespace, console: Console) -> int:
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .tui.terminal import TerminalGame
 
-    game = load_game(args.game, **_options(args))
+    game = _load_game(args)
     level = check_level(args.ai or "medium")
+    if args.hotseat and args.seat:
+        raise GameOptionError("--seat names the people's seats when the computer plays the "
+                              "others, and --hotseat makes every seat a person: give one "
+                              "or the other")
     humans = set(range(game.num_players)) if args.hotseat else set(args.seat or [0])
     bad = [s for s in humans if not 0 <= s < game.num_players]
     if bad:
@@ -289,6 +305,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     save = Path(args.save).expanduser() if args.save else None
     if save is not None and not save.parent.is_dir():
         raise GameOptionError(f"--save: the folder {str(save.parent)!r} does not exist")
+    if save is not None and save.is_dir():
+        raise GameOptionError(f"--save: {str(save)!r} is a folder; name a file to write the "
+                              f"record to, e.g. {str(save / 'game.json')!r}")
     bots = [None if s in humans else
             make_bot(level, seed=None if args.seed is None else args.seed + s,
                      time_limit=args.time)
@@ -304,7 +323,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Round robins (two-seat games) or a rotating match, in parallel processes."""
     from .ai.arena import Record, labels, round_robin, schedule
 
-    game = load_game(args.game, **_options(args))
+    game = _load_game(args)
     options = dict(game.options)
     total = len(schedule(game.name, options, args.bots, args.games, 0))
     with Progress(console=console, transient=True) as progress:
@@ -333,9 +352,7 @@ def _elo_text(value: float) -> str:
 
 def _title(game) -> str:
     """The game's title and the options that differ from the defaults (arena tables)."""
-    info = game_info(game.name)
-    changed = [f"{k}={_show(v)}" for k, v in game.options.items() if v != info.options[k].default]
-    return info.title + (f" ({', '.join(changed)})" if changed else "")
+    return game_title(game.name, game.options, changed_only=True)
 
 
 def _pairs_table(game, records) -> Table:
@@ -385,7 +402,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     import random
     import time
 
-    game = load_game(args.game, **_options(args))
+    game = _load_game(args)
     solo = game_info(game.name).solo
     rng = random.Random(args.seed or 0)
     plies = solved = stopped = 0
@@ -460,15 +477,18 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     record = GameRecord.load(args.file)
     states = record.states()
     view = view_for(record.game)
-    setup = (f"seed={record.seed}" if record.deck is None
+    setup = (f"seed {record.seed}" if record.deck is None
              else "dealt from the recorded deck")
-    console.print(f"{record.game} {record.options} {setup}, {plural(len(record.moves), 'move')}",
+    console.print(f"{game_title(record.game, record.options)} — {setup}, "
+                  f"{plural(len(record.moves), 'move')}",
                   style="bold", markup=False, highlight=False)
     for ply, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
         mover = states[ply - 1].current_player
         console.print(f"{ply}. {view.seat_name(mover)} plays {text}", markup=False,
                       highlight=False)
-        console.print(view.board(state, state.parse_move(text)))
+        move = state.parse_move(text)
+        round_over = view.round_over(state, move)
+        console.print(view.board(state, move) if round_over is None else round_over)
         if args.delay:
             time.sleep(args.delay)
     final = states[-1]

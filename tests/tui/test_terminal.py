@@ -183,15 +183,20 @@ def test_pentic_in_the_terminal_shows_only_your_hand_and_each_score():
     assert hidden and not any(card_text(parse(c)).plain in text for c in hidden)
 
 
-def test_undo_in_an_unseeded_pentic_game():
-    """The deal came from the secure random source, not a seed: undo still replays it."""
+def test_undo_is_refused_in_a_game_with_hidden_cards():
+    """Undo would replay the same deal: the card you would draw and the computer's hand
+    would be known.  It is refused with the reason, and help says so."""
     game = pentarena.load_game("pentic")
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None)
-    tg = TerminalGame(game, [None, RandomBot(seed=1)], console=console, read=scripted([]))
+    tg = TerminalGame(game, [None, RandomBot(seed=1)], console=console, read=scripted([]),
+                      seed=1)
     first = str(tg.state.legal_moves()[0])
-    tg.read = scripted([first, "undo", "quit"])
+    tg.read = scripted([first, "undo", "help", "quit"])
     state = tg.run()
-    text = out.getvalue()
-    assert "Took back 2 moves" in text and "not in your hand" not in text
-    assert state.history() == [] and not state.is_terminal()
+    text = " ".join(out.getvalue().split())
+    assert "Took back" not in text and len(state.history()) == 2
+    assert "There is no undo in a game with hidden cards: taking a move back replays the " \
+           "same deal" in text
+    assert "undo not in a game with hidden cards" in text
+    assert "take back your last move" not in text

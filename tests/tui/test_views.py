@@ -121,8 +121,36 @@ def test_moves_that_match_nothing_say_so():
     assert "No legal move matches 'zz'" in text and "0 legal moves" not in text
     _, _, text = run_any("pentomino", ["moves zz", "moves L:z", "quit"], [None, RandomBot(seed=1)])
     assert "No piece or move matches 'zz'" in text and "0 legal moves" not in text
-    _, _, text = run_any("pentup", ["moves zz", "quit"], [None, RandomBot(seed=1)])
-    assert "No tile matches 'zz'" in text
+    _, _, text = run_any("pentup", ["moves zz", "moves Q", "quit"], [None, RandomBot(seed=1)])
+    assert "No legal move matches 'zz'" in text and "No tile matches 'Q'" in text
+
+
+def test_moves_filters_as_the_move_input_reads():
+    """'moves' takes a Pentic card as drawn (with its symbol), Pent-Up a start of a move's
+    text, and Pentago says why a taken cell has no moves (review, finding 7)."""
+    from pentarena.games.pentic.cards import NAMES
+    from pentarena.games.pentic.render import card_text
+
+    game = pentarena.load_game("pentic")
+    card = min(game.new_initial_state(seed=1).hands[0])
+    drawn, typed_form = card_text(card).plain, NAMES[card]
+    _, _, text = run_any("pentic", [f"moves {drawn}", f"moves {drawn}@3", "quit"],
+                         [None, RandomBot(seed=1)])
+    assert f"9 plays (card@position) starting with {drawn!r}:" in text
+    assert f"#1 {typed_form}@1" in text and f"#1 {typed_form}@3" in text
+    assert "No legal move" not in text
+
+    _, _, text = run_any("pentup", ["moves I:0", "moves I:0,0;1,0", "#1", "quit"],
+                         [None, RandomBot(seed=1)])
+    assert "2 legal moves starting with 'I:0':" in text
+    assert "1 legal move starting with 'I:0,0;1,0':" in text
+    assert "White (seat 0) plays I:0,0;1,0;2,0;3,0;4,0" in text
+
+    _, _, text = run_any("pentago", ["d4 TR cw", "moves d4", "moves d4 BL", "quit"],
+                         [None, RandomBot(seed=1)])
+    flat = " ".join(text.split())
+    assert "No legal move matches 'd4': d4 is already taken: place on an empty cell." in flat
+    assert "No legal move matches 'd4 BL': d4 is already taken" in flat
 
 
 def test_pentago_lists_every_move_and_help_explains_filtering():
@@ -223,3 +251,48 @@ def test_every_view_names_its_moves_help(name):
     tg, state, text = run_any(name, ["help", "quit"], bots)
     assert "moves" in text and "save FILE" in text
     assert ("solve" in text) == (name == "pentomino-puzzle")
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_help_fits_80_columns_and_lists_only_what_applies(name):
+    game = pentarena.load_game(name)
+    bots = [None] + [RandomBot(seed=s) for s in range(1, game.num_players)]
+    tg, _, _ = run_any(name, [], bots)
+    text = plain(tg.help(), width=80)
+    lines = text.splitlines()
+    assert lines[0] == "Commands:" and max(len(line.rstrip()) for line in lines) <= 80
+    commands = [line.split()[0] for line in lines[1:] if line[2:3] != " "]
+    assert commands[:2] == ["<move>", "moves"] and commands[-2:] == ["help", "quit"]
+    assert ("analysis" in commands) == (name != "pentomino-puzzle")
+    flat = " ".join(text.split())
+    if name == "pentomino-puzzle":
+        assert "computer's replies" not in flat and "undo take back the last move" in flat
+    elif not game.hidden_information:
+        assert "undo take back your last move and the computer's replies" in flat
+
+
+def test_hotseat_help_says_undo_takes_back_the_last_move():
+    tg, _, _ = run_any("pentago", [], [None, None])
+    flat = " ".join(plain(tg.help(), width=80).split())
+    assert "undo take back the last move" in flat and "computer" not in flat.split("undo")[1][:40]
+
+
+@pytest.mark.parametrize("name,options,points", [
+    ("pentago", {}, False), ("pentomino", {}, False), ("pentomino", {"variant": "draft"}, False),
+    ("pentomino", {"players": 3}, True), ("pentic", {}, True)])
+def test_the_result_prints_scores_only_when_they_are_points(name, options, points):
+    state = random_playout(pentarena.load_game(name, **options), seed=1)
+    text = plain(view_for(name).result(state))
+    assert "Game over." in text and ("Scores:" in text) == points
+
+
+def test_pentago_instructions_are_for_a_person_with_a_legal_example():
+    tg, state, text = run_any("pentago", ["d4 TR cw", "quit"], [None, RandomBot(seed=1)])
+    instructions = [line for line in text.splitlines() if "to move: place a marble" in line]
+    assert len(instructions) == 2 and all(line.startswith("White (seat 0)") for line in instructions)
+    assert "e.g. 'd4 TR cw'" in instructions[0]
+    example = re.search(r"e\.g\. '([^']+)'", instructions[1]).group(1)
+    assert example != "d4 TR cw" and example in {str(m) for m in state.legal_moves()}
+    # the computer's turn: no instructions between White's move and Black's
+    computer_turn = text.split("White (seat 0) plays", 1)[1].split("Black (seat 1) plays", 1)[0]
+    assert "to move: place a marble" not in computer_turn

@@ -370,6 +370,10 @@ class GameInfo:
     factory: Callable[..., Game]
     options: Mapping[str, Option] = field(default_factory=dict)
     check: Callable[[dict[str, Any]], None] | None = None
+    unused: Callable[[Mapping[str, Any]], dict[str, str]] | None = None
+    """The options that the other (resolved) options leave without effect, each with
+    why (Pentomino's target with 2 players); front ends refuse them when they are given.
+    Not an error for ``load_game``: a record or table may carry their defaults."""
     solo: bool = False
     """A one-player puzzle: random play need not end; ``state.hint()`` leads to the end."""
     order: int = 100
@@ -425,6 +429,13 @@ def resolve_options(name: str, options: Mapping[str, Any], /) -> dict[str, Any]:
     return resolved
 
 
+def unused_options(name: str, resolved: Mapping[str, Any], /) -> dict[str, str]:
+    """The options of ``name`` that ``resolved`` (all its options) leaves without
+    effect, each with why; {} when all apply."""
+    info = game_info(name)
+    return info.unused(resolved) if info.unused else {}
+
+
 def load_game(name: str, /, **options: Any) -> Game:
     """The game ``name`` with ``options`` (unknown names or values raise GameOptionError)."""
     info = game_info(name)
@@ -464,4 +475,5 @@ __all__ = [
     "register_game",
     "registered_games",
     "resolve_options",
+    "unused_options",
 ]

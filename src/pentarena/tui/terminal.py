@@ -7,7 +7,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
 from ..ai.analysis import JudgedMoves
@@ -15,27 +17,24 @@ from ..ai.bots import Bot, choose_for, make_bot
 from ..core.game import Game, Move, State, game_info
 from ..record import GameRecord
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
-from .views import TerminalView, plural, view_for
-
-HELP = """Commands:
-  <move>       play a move, e.g. {example}
-  {moves}
-  #N           play move number N of the last listing
-  hint         ask the computer for a suggestion
-  undo         take back your last move (and the computer's replies); with people only,
-               the last move{solve}
-  save FILE    write the game record (JSON) to FILE; 'pentarena replay FILE' shows it
-  analysis     once the game is over: judge every move (✓ good, ?! mistake, ? blunder),
-               about a second a move
-  board        show the table again
-  help         this text
-  quit         leave the game (Ctrl-C also leaves)"""
+from .views import TerminalView, game_title, plural, view_for
 
 AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
 """What a person may still do once the game is over (see ``TerminalGame.after_game``);
 'board' also works, and puzzles have no analysis."""
 AFTER_PUZZLE = "Type 'save FILE', or 'quit'."
 AFTER_GAME_COMMANDS = ("analysis", "save", "board", "quit", "exit", "q")
+QUIT_WORDS = ("quit", "exit", "q")
+NO_UNDO = ("There is no undo in a game with hidden cards: taking a move back replays the "
+           "same deal, so it would show you the card you are about to draw and the cards "
+           "the others hold.")
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, clear the screen, and clear the scrollback where the terminal allows."""
+
+
+def capitalised(name: str) -> str:
+    """A seat's name at the start of a sentence ('seat 1' -> 'Seat 1')."""
+    return name[:1].upper() + name[1:]
 
 
 def _typing_at_a_terminal() -> bool:
@@ -57,7 +56,13 @@ class TerminalGame:
     ``board`` and ``quit`` (until 'quit' or the end of input); by default only when a
     person types at a terminal (the default ``read`` on a terminal's standard input), so
     piped input ends with the game.  ``analysis_seconds``: the time judging one move takes
-    in the analysis."""
+    in the analysis.
+
+    Hidden hands with several people at the keyboard (hot seat): when the person to move
+    changes and the engine hides something from the others (``State.secrets``), the hand
+    is handed over.  ``pass_keyboard`` (by default when a person types at a terminal):
+    the next person presses Enter, the screen and its scrollback are cleared, and only
+    then is their hand shown; otherwise (a pipe) a line says whose hand follows."""
 
     def __init__(
         self,
@@ -71,6 +76,7 @@ class TerminalGame:
         meta: Mapping[str, Any] | None = None,
         after_game: bool | None = None,
         analysis_seconds: float = SECONDS_PER_MOVE,
+        pass_keyboard: bool | None = None,
     ) -> None:
         if len(bots) != game.num_players:
             raise ValueError(f"{game.name} has {game.num_players} seats, got {len(bots)} players")
@@ -82,6 +88,7 @@ class TerminalGame:
         self.state: State = game.new_initial_state(seed=seed)
         self.initial = self.state.clone()  # undo replays from here (deals included)
         self.view: TerminalView = view_for(game.name)
+        self.view.interactive = True
         self.last: Move | None = None
         self.solo = game_info(game.name).solo
         self.hint_bot = None if self.solo else make_bot(hint_level, seed=seed, time_limit=1.0)
@@ -94,18 +101,86 @@ class TerminalGame:
             else after_game
         self.analysis_seconds = analysis_seconds
         self.analysed: JudgedMoves | None = None  # the analysis, once made
+        self.humans = [s for s, b in enumerate(self.bots) if b is None]
+        self.pass_keyboard = (read is None and _typing_at_a_terminal()) \
+            if pass_keyboard is None else pass_keyboard
+        self.hand_seat: int | None = None  # whose hidden hand the screen last showed
+        self.since: list[RenderableType] = []  # the news since that person's last turn
 
     # -- output ---------------------------------------------------------------------
     def show(self) -> None:
         seat = self.state.current_player
-        humans = [s for s, b in enumerate(self.bots) if b is None]
-        # hidden hands: show the hand of the person to move (or the only person)
-        self.view.show_seat = seat if seat in humans else (humans[0] if len(humans) == 1 else None)
+        humans = self.humans
+        # hidden hands: show the hand of the person to move (or the only person); when
+        # it is another person's than last time, hand it over (_hand_changes)
+        shown = seat if seat in humans else (humans[0] if len(humans) == 1 else None)
+        if shown is not None and self._hand_changes(shown):
+            if self.pass_keyboard:
+                shown = None  # withheld until that person has the keyboard (_take_keyboard)
+            else:
+                self.say(f"Next: {self.view.seat_name(shown)}. {self._hand_label(shown)} "
+                         f"follows.", "bold")
+                self._handed_to(shown)
+        self.view.show_seat = shown
+        self.view.hand_label = self._hand_label(shown) if shown is not None else ""
+        self.view.person_to_move = seat in humans
         self.console.print(self.view.board(self.state, self.last))
         self.console.print(self.view.status(self.state))
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
+
+    def news(self, what: RenderableType) -> None:
+        """Show what happened at the table; repeated to the next person after a hand-over."""
+        self.console.print(what)
+        if len(self.humans) > 1:
+            self.since.append(what)
+
+    # -- hidden hands at one keyboard ----------------------------------------------------
+    def _hand_label(self, seat: int) -> str:
+        """Whose hand the screen shows: 'Your hand (seat 0)' with one person at the
+        keyboard, else the owner's name ('Seat 1's hand')."""
+        name = self.view.seat_name(seat)
+        if len(self.humans) == 1:
+            return f"Your hand ({name})"
+        return f"{capitalised(name)}'s hand"
+
+    def _hand_changes(self, seat: int) -> bool:
+        """Whether showing ``seat``'s view would show another person at the keyboard
+        what the engine hides from them (a different person's hand is due)."""
+        if len(self.humans) < 2 or seat == self.hand_seat or self.state.is_terminal():
+            return False
+        return any(self.state.secrets(other) for other in self.humans if other != seat)
+
+    def _handed_to(self, seat: int) -> None:
+        self.hand_seat = seat
+        self.since = []
+
+    def _take_keyboard(self, seat: int) -> bool:
+        """The hand-over at a terminal: ``seat`` presses Enter, the screen (and its
+        scrollback) is cleared, then the news since their last turn and their hand are
+        shown.  False if they quit (or the input ended)."""
+        name = self.view.seat_name(seat)
+        self.say(f"{capitalised(name)} to move: pass the keyboard to {name}. The "
+                 f"screen is cleared first, so that only {name} sees their hand.", "bold")
+        try:
+            line = self.read(f"{name}: press Enter to see your hand > ")
+        except EOFError:
+            self.say("\nGoodbye.")
+            return False
+        if line.strip().lower() in QUIT_WORDS:
+            self.say("Goodbye.")
+            return False
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_SCREEN)
+            self.console.file.flush()
+        since = self.since
+        self._handed_to(seat)
+        self.say(self._title(), "bold")
+        for what in since:
+            self.console.print(what)
+        self.show()
+        return True
 
     # -- records --------------------------------------------------------------------
     def record(self) -> GameRecord:
@@ -141,13 +216,19 @@ class TerminalGame:
         try:
             self._loop()
         except KeyboardInterrupt:
+            if self.save_path is not None:
+                self.console.line()  # off the line of the prompt and its ^C
             self._autosave()
             raise
         self._autosave()
         return self.state
 
+    def _title(self) -> str:
+        return (f"Pentarena — {game_title(self.game.name, self.game.options)}. Type 'help' "
+                f"for commands.")
+
     def _loop(self) -> None:
-        self.say(f"Pentarena — {self.game!r}. Type 'help' for commands.", "bold")
+        self.say(self._title(), "bold")
         self.show()
         while not self.state.is_terminal():
             seat = self.state.current_player
@@ -157,6 +238,8 @@ class TerminalGame:
                 move = choose_for(bot, self.state)
                 self.play(move, seat)
                 continue
+            if self.pass_keyboard and self._hand_changes(seat) and not self._take_keyboard(seat):
+                return
             try:
                 line = self.read(f"{self.view.seat_name(seat)} > ")
             except EOFError:
@@ -186,10 +269,16 @@ class TerminalGame:
             return False
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed = []
-        self.say(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}")
+        self.view.focus = None  # a cropped board centres on the new move again
+        self.news(Text(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}"))
         note = self.view.after_move(self.state)
         if note:
-            self.say(note, "cyan")
+            self.news(Text(note, style="cyan"))
+        round_over = self.view.round_over(self.state, self.last)
+        if round_over is not None:
+            self.news(round_over)
+            if self.state.is_terminal():
+                return True  # that board is the last one: the result follows
         self.show()
         return True
 
@@ -204,13 +293,11 @@ class TerminalGame:
             self.say("The puzzle is solved. " + AFTER_PUZZLE if self.solo else
                      "The game is over. " + AFTER_GAME, "yellow")
             return True
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             self.say("Goodbye.")
             return False
         if word in ("help", "?"):
-            self.say(HELP.format(
-                example=self.view.example(self.state), moves=self.view.moves_help,
-                solve="\n  solve        let the computer finish the puzzle" if self.solo else ""))
+            self.console.print(self.help())
         elif word == "moves":
             picture, self.listed = self.view.moves(self.state, arg.strip())
             self.console.print(picture)
@@ -251,10 +338,44 @@ class TerminalGame:
         elif word == "undo":
             self.undo(seat)
         elif word == "board":
-            self.show()
+            why_not = self.view.set_focus(arg) if arg.strip() else None
+            if why_not is not None:
+                self.say(why_not, "yellow")
+            else:
+                self.show()
         else:
             self.play(line, seat)
         return True
+
+    def help(self) -> RenderableType:
+        """The commands that apply to this game and these seats, wrapped to the terminal
+        (each description under itself)."""
+        if self.game.hidden_information:
+            undo = "not in a game with hidden cards (it would show the cards to come)"
+        elif all(b is None for b in self.bots):
+            undo = "take back the last move"
+        else:
+            undo = "take back your last move and the computer's replies"
+        rows = [("<move>", f"play a move, e.g. {self.view.example(self.state)}"),
+                *self.view.moves_help,
+                ("#N", "play move number N of the last listing"),
+                ("hint", "ask the computer for a suggestion"),
+                ("undo", undo),
+                ("save FILE", "write the game record (JSON) to FILE; 'pentarena replay "
+                              "FILE' shows it")]
+        if self.solo:
+            rows.append(("solve", "let the computer finish the puzzle"))
+        else:
+            rows.append(("analysis", "once the game is over: judge every move (✓ good, ?! "
+                                     "mistake, ? blunder), about a second a move"))
+        rows += [*self.view.board_help, ("help", "this text"),
+                 ("quit", "leave the game (Ctrl-C also leaves)")]
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True)
+        table.add_column()
+        for command, what in rows:
+            table.add_row(command, what)
+        return Group(Text("Commands:"), Padding(table, (0, 0, 0, 2)))
 
     def analysis(self) -> None:
         """Once the game is over: judge every move (as the browser's analysis does, from
@@ -272,7 +393,11 @@ class TerminalGame:
 
     def undo(self, seat: int) -> None:
         """Take back this person's last move and every computer move after it; when
-        every seat is a person (hot seat, or a puzzle), take back the last move."""
+        every seat is a person (hot seat, or a puzzle), take back the last move.  Not in
+        a game with hidden information (``NO_UNDO`` says why)."""
+        if self.game.hidden_information:
+            self.say(NO_UNDO, "yellow")
+            return
         history = self.state.history()
         if not history:
             self.say("No move has been played yet: there is nothing to undo.", "yellow")

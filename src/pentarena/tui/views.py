@@ -6,14 +6,16 @@ plain list of moves, so every registered game can be played in the terminal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from rich import box
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from ..core.game import Move, State
+from ..core.game import Move, State, game_info, unused_options
 from ..core.polyomino import PIECE_NAMES
 
 SUMMARY_OVER = 60
@@ -23,6 +25,20 @@ SUMMARY_OVER = 60
 def plural(n: int, word: str) -> str:
     """``1 move``, ``2 moves``: a count with its noun in the right number."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def game_title(name: str, options: Mapping[str, Any], changed_only: bool = False) -> str:
+    """The game's title and the options that count in words: ``Pent-Up · players 2 ·
+    scoring standard · teams no`` (``changed_only``: only those that differ from the
+    defaults)."""
+    info = game_info(name)
+    unused = unused_options(name, options)
+    words = [f"{key.replace('_', ' ')} "
+             f"{('yes' if value else 'no') if isinstance(value, bool) else value}"
+             for key, value in options.items() if key not in unused and (
+                 not changed_only or key not in info.options
+                 or value != info.options[key].default)]
+    return " · ".join([info.title, *words])
 
 
 def numbered(head: str, moves: list[Move]) -> RenderableType:
@@ -35,8 +51,40 @@ def numbered(head: str, moves: list[Move]) -> RenderableType:
                  Text("Type #N to play move number N.", style="dim"))
 
 
-def no_match(arg: str, what: str, hint: str) -> Text:
-    return Text(f"No {what} matches {arg!r}. {hint}", style="yellow")
+class Fitted:
+    """A picture drawn for the width it is printed at: rich passes the console's width
+    (the terminal's) when it prints it, so a board can fit the terminal."""
+
+    def __init__(self, draw: Callable[[int], RenderableType]) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.draw(options.max_width)
+
+
+def no_match(arg: str, what: str, hint: str, state: State | None = None) -> Text:
+    """'No legal move matches …', with the engine's reason when ``arg`` (or its first
+    word) is a move it refuses (Pentago 'd4' on a taken cell: 'd4 is already taken')."""
+    why = refusal(state, arg) if state is not None else None
+    return Text(f"No {what} matches {arg!r}" + (f": {why}" if why else "") + f". {hint}",
+                style="yellow")
+
+
+def refusal(state: State, text: str) -> str | None:
+    """Why the engine refuses the move ``text`` (or the one its first word makes), in
+    its words; None when neither reads as a move, or the move is legal."""
+    words = text.split()
+    for candidate in dict.fromkeys([text.strip(), words[0] if words else ""]):
+        try:
+            move = state.parse_move(candidate)
+        except ValueError:
+            continue
+        try:
+            state.check_move(move)
+        except ValueError as exc:
+            return str(exc).rstrip(".")
+        return None
+    return None
 
 
 def per_piece(state: State, moves: list[Move], noun: str) -> Text:
@@ -55,15 +103,30 @@ class TerminalView:
 
     seat_names: tuple[str, ...] = ()
     show_seat: int | None = None  # whose hidden information may be shown
+    hand_label = ""  # what that seat's hand is called on the screen ("Seat 1's hand")
+    person_to_move = False  # whether a person types the next move (not a computer)
+    interactive = False  # at the prompt of 'pentarena play' (not in a replay)
+    focus: int | None = None  # the column a cropped board is centred on ('board X')
     moves_noun = "legal move"
     moves_note = ""  # e.g. the form of the moves listed
     example_move = ""  # shown when there is no legal move to quote
-    moves_help = ("moves [start] list your legal moves, numbered; with a start, only the moves "
-                  "that begin with it")
+    moves_help: tuple[tuple[str, str], ...] = (
+        ("moves [start]", "list your legal moves, numbered; with a start, only the moves "
+                          "that begin with it"),)
+    """The help's lines on 'moves': (command, what it does)."""
+    board_help: tuple[tuple[str, str], ...] = (("board", "show the table again"),)
 
     def after_move(self, state: State) -> str:
         """A line to print after each move (e.g. how it scored); '' for none."""
         return ""
+
+    def scores_are_points(self, state: State) -> bool:
+        return state.game.rounds  # else one game, won by the last placer
+
+    def round_over(self, state: State, last: Move) -> RenderableType | None:
+        """When ``last`` (the move just played) ended a round of a match: the board as the
+        round left it and what it scored; None otherwise."""
+        return None
 
     def seat_name(self, seat: int) -> str:
         """How the terminal names a seat, everywhere: ``White (seat 0)``, or ``seat 0``
@@ -75,15 +138,28 @@ class TerminalView:
     def board(self, state: State, last: Move | None) -> RenderableType:
         return Text(str(state))
 
+    def set_focus(self, arg: str) -> str | None:
+        """'board X': centre a board that is wider than the terminal on column X; returns
+        what was wrong with ``arg``, or None."""
+        return "'board' takes no column in this game: type 'board' to show the table."
+
     def status(self, state: State) -> RenderableType:
         return Text("")
+
+    moves_hint = "Type 'moves' to list them all."
+    """What to try when a 'moves' filter matches nothing."""
+
+    def filter_key(self, arg: str) -> str:
+        """What the moves' text must start with for 'moves ARG' (lower case)."""
+        return arg.strip().lower()
 
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
         """A listing of legal moves (filtered by ``arg``) and the moves it numbers."""
         everything = state.legal_moves()
-        moves = [m for m in everything if not arg or str(m).lower().startswith(arg.lower())]
+        key = self.filter_key(arg)
+        moves = [m for m in everything if not arg or str(m).lower().startswith(key)]
         if arg and not moves:
-            return no_match(arg, "legal move", "Type 'moves' to list them all."), []
+            return no_match(arg, "legal move", self.moves_hint, state), []
         head = plural(len(moves), self.moves_noun) + self.moves_note
         if arg:
             head += f" starting with {arg!r}"
@@ -111,7 +187,14 @@ class TerminalView:
             return "Draw: " + ", ".join(names) + " share the result"
         return "Draw between " + ", ".join(names)
 
+    def scores_are_points(self, state: State) -> bool:
+        """Whether ``state.scores()`` are points worth printing, not just the win/draw
+        markers of a game that is only won, drawn or lost."""
+        return True
+
     def result(self, state: State) -> RenderableType:
+        if not self.scores_are_points(state):
+            return Text(f"Game over. {self.verdict(state)}.", style="bold")
         scores = ", ".join(f"{self.seat_name(s)} {self.score_text(state, s)}"
                            for s in range(state.game.num_players))
         return Text(f"Game over. {self.verdict(state)}.  Scores: {scores}", style="bold")
@@ -122,8 +205,11 @@ class PentUpView(TerminalView):
     with their mandatory levels, its record (and each team's)."""
 
     seat_names = ("White", "Black", "Red", "Blue")
-    moves_help = ("moves        each tile's mandatory level and number of places\n"
-                  "  moves L      every place for the L tile, numbered")
+    moves_help = (("moves", "each tile's mandatory level and number of places"),
+                  ("moves L", "every place for the L tile, numbered"))
+    board_help = (("board", "show the table again"),
+                  ("board X", "a table wider than the terminal: show the columns around "
+                              "column X"))
 
     def seat_name(self, seat: int) -> str:
         from ..games.pentup.render import seat_code
@@ -133,7 +219,21 @@ class PentUpView(TerminalView):
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentup.render import render_rich
 
-        return render_rich(state, set(last.cells) if last is not None else None)
+        highlight = set(last.cells) if last is not None else None
+        more = ("type 'board X' to centre the table on column X, or widen the terminal"
+                if self.interactive else "widen the terminal to see them all")
+        focus = self.focus
+        return Fitted(lambda width: render_rich(state, highlight, columns=width, focus=focus,
+                                                more=more))
+
+    def set_focus(self, arg: str) -> str | None:
+        text = arg.strip()
+        number = text[1:] if text[:1] in "+-" else text
+        if not (number.isascii() and number.isdigit()):
+            return (f"'board {text}': give a column number (the x of the cells, as the top "
+                    f"line shows them), e.g. 'board 0'.")
+        self.focus = int(text)
+        return None
 
     @staticmethod
     def _teams(state: State) -> list[tuple[str, tuple[int, ...]]]:
@@ -172,7 +272,7 @@ class PentUpView(TerminalView):
 
         heading, rule = self._record_heading(state)
         table = Table(box=None, show_header=True, pad_edge=False)
-        table.add_column("player")
+        table.add_column("player", no_wrap=True)
         table.add_column("tiles left")
         table.add_column(heading)
         levels = state.mandatory_levels() if not state.is_terminal() else {}
@@ -202,12 +302,16 @@ class PentUpView(TerminalView):
             notes.append("teams: partners' records are added up; the team lines decide.")
         return Group(table, Text("\n".join(notes), style="dim"))
 
+    moves_hint = (f"Type 'moves L' with one tile letter ({' '.join(PIECE_NAMES)}) for its "
+                  f"places, or 'moves'.")
+
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        if arg and len(arg.strip()) > 1:  # the moves whose text starts with it ('I:0,0')
+            return super().moves(state, arg)
         if arg:
             piece = arg.strip().upper()
             if piece not in PIECE_NAMES:
-                return no_match(arg, "tile", f"Type 'moves L' with one tile letter "
-                                             f"({' '.join(PIECE_NAMES)}), or 'moves'."), []
+                return no_match(arg, "tile", self.moves_hint), []
             if piece not in state.hand(state.current_player):
                 return Text(f"You have no {piece} tile left to place.", style="yellow"), []
             moves = state.moves_for(piece)
@@ -222,19 +326,27 @@ class PentUpView(TerminalView):
         return self._record(state, state.level_counts()[seat])
 
     def result(self, state: State) -> RenderableType:
-        counts = state.level_counts()
-        table = Table(title="Tiles per level")
-        table.add_column("player")
-        for lv in range(len(counts[0]), 0, -1):
-            table.add_column(f"level {lv}", justify="right")
-        for seat, row in enumerate(counts):
-            table.add_row(self.seat_name(seat), *map(str, reversed(row)))
-        teams = self._teams(state)
-        if teams:
-            from ..games.pentup.scoring import side_counts
+        from ..games.pentup.scoring import side_counts
 
-            for (team, side), row in zip(teams, side_counts(counts, [s for _, s in teams])):
-                table.add_row(f"team {team}", *map(str, reversed(row)), style="italic")
+        counts = state.level_counts()
+        teams = self._teams(state)
+
+        def tiles_per_level(width: int) -> Table:
+            # narrow terminals: no frame, levels headed by their number only
+            names = max(len(self.seat_name(s)) for s in range(len(counts)))
+            narrow = names + 4 + 10 * len(counts[0]) > width
+            table = Table(title="Tiles per level", box=None if narrow else box.HEAVY_HEAD)
+            table.add_column("player", no_wrap=True)
+            for lv in range(len(counts[0]), 0, -1):
+                table.add_column(str(lv) if narrow else f"level {lv}", justify="right")
+            for seat, row in enumerate(counts):
+                table.add_row(self.seat_name(seat), *map(str, reversed(row)))
+            if teams:
+                for (team, side), row in zip(teams, side_counts(counts, [s for _, s in teams])):
+                    table.add_row(f"team {team}", *map(str, reversed(row)), style="italic")
+            return table
+
+        table = Fitted(tiles_per_level)
         heading, rule = self._record_heading(state)
         lines = [f"{heading}: " + ", ".join(f"{self.seat_name(s)} "
                                             f"{self._record(state, counts[s])}"
@@ -251,8 +363,8 @@ class PentagoView(TerminalView):
     """Pentago: the board with rank 1 on top and the quadrants marked."""
 
     seat_names = ("White", "Black")
-    moves_help = ("moves        every legal move, numbered, in columns\n"
-                  "  moves d4     only the moves that place on d4 (any start: 'moves d4 TR')")
+    moves_help = (("moves", "every legal move, numbered, in columns"),
+                  ("moves d4", "only the moves that place on d4 (any start: 'moves d4 TR')"))
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentago.render import render_rich
@@ -260,22 +372,29 @@ class PentagoView(TerminalView):
         return render_rich(state)
 
     def status(self, state: State) -> RenderableType:
-        if state.is_terminal():
+        if state.is_terminal() or not self.person_to_move:
             return Text("")
+        example = self.example(state)
         return Text(f"{self.seat_name(state.current_player)} to move: place a marble and "
-                    f"twist a quadrant, e.g. 'd4 TR cw' (just 'd4' when it makes five).",
-                    style="dim")
+                    f"twist a quadrant, e.g. '{example}' (just '{example.split()[0]}' when it "
+                    f"makes five).", style="dim")
 
     def example(self, state: State) -> str:
-        return "d4 TR cw"
+        """'d4 TR cw' while it is legal, else the first legal move with a twist."""
+        moves = state.legal_moves()
+        texts = [str(m) for m in moves if m.rotates] or [str(m) for m in moves]
+        return "d4 TR cw" if "d4 TR cw" in texts or not texts else texts[0]
+
+    def scores_are_points(self, state: State) -> bool:
+        return False  # 1 each for a draw, 1 and 0 for a win: the verdict says it
 
 
 class PentominoView(TerminalView):
     """Golomb's game: the 8×8 board, the pool or each player's set, round scores."""
 
     seat_names = ("Amber", "Teal", "Plum", "Slate")
-    moves_help = ("moves        how many places each piece has (or the picks of the draft)\n"
-                  "  moves L      every place for the L piece, numbered")
+    moves_help = (("moves", "how many places each piece has (or the picks of the draft)"),
+                  ("moves L", "every place for the L piece, numbered"))
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentomino.render import render_rich
@@ -307,6 +426,38 @@ class PentominoView(TerminalView):
     def example(self, state: State) -> str:
         moves = state.legal_moves()
         return str(moves[0]) if moves else "L:a1,b1,c1,d1,d2"
+
+    def scores_are_points(self, state: State) -> bool:
+        return state.game.rounds  # else one game, won by the last placer
+
+    def round_over(self, state: State, last: Move) -> RenderableType | None:
+        # a placement that leaves the round without placements (a new round) or ends the
+        # match ends a round; the engine's record of it (state.rounds) has the rest
+        if not state.game.rounds or last.kind != "place" or (
+                state.placed and not state.is_terminal()):
+            return None
+        from ..games.pentomino.render import render_round
+
+        return Group(render_round(state.rounds[-1], last.mask),
+                     Text(self.round_summary(state), style="bold"))
+
+    def round_summary(self, state: State) -> str:
+        """'Round 1 over: none of the pieces left (I T) fits on the board. Plum (seat 2)
+        placed last +10, Teal (seat 1) second-to-last +5 — totals: …'."""
+        rounds = state.rounds
+        finished = rounds[-1]
+        placed = {p["piece"] for p in finished["placed"]}
+        left = [p for p in PIECE_NAMES if p not in placed]
+        why = (f"none of the pieces left ({' '.join(left)}) fits on the board" if left
+               else "all 12 pieces are on the board")
+        points = finished["points"]
+        scorers = sorted((s for s, n in enumerate(points) if n > 0), key=lambda s: -points[s])
+        order = ("placed last", "second-to-last", "third-to-last")
+        scored = ", ".join(f"{self.seat_name(s)} {order[i]} +{points[s]}"
+                           for i, s in enumerate(scorers))
+        totals = ", ".join(f"{self.seat_name(s)} {t}" for s, t in enumerate(state.totals))
+        return (f"Round {len(rounds)} over: {why}. {scored} — totals: {totals} "
+                f"(target {state.game.target}).")
 
     def result(self, state: State) -> RenderableType:
         rounds = state.rounds
@@ -340,7 +491,7 @@ def piece_moves(view: TerminalView, state: State, arg: str) -> tuple[RenderableT
             return Text(f"No legal move uses the {letter} now; type 'moves' to see what you "
                         f"can play.", style="yellow"), []
         return no_match(arg, "piece or move", "Type 'moves' for every piece, or 'moves L' "
-                                              "for the moves of one piece."), []
+                                              "for the moves of one piece.", state), []
     if letter and all(m.kind == "place" for m in chosen):
         head = f"{plural(len(chosen), 'place')} for the {letter}:"
     elif letter:
@@ -354,13 +505,18 @@ class PuzzleView(TerminalView):
     """Pentomino puzzles: the region, the pieces still to place."""
 
     moves_noun = "move"
-    moves_help = ("moves        how many places each piece has\n"
-                  "  moves L      every place for the L piece, numbered")
+    moves_help = (("moves", "how many places each piece has"),
+                  ("moves L", "every place for the L piece, numbered"))
     finished_by_computer: int | None = None
     """Set by 'solve': how many moves the person had played before the computer finished."""
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         return Text(str(state))
+
+    def set_focus(self, arg: str) -> str | None:
+        """'board X': centre a board that is wider than the terminal on column X; returns
+        what was wrong with ``arg``, or None."""
+        return "'board' takes no column in this game: type 'board' to show the table."
 
     def status(self, state: State) -> RenderableType:
         if state.is_terminal():
@@ -392,13 +548,22 @@ class PenticView(TerminalView):
     moves_noun = "play"
     moves_note = " (card@position)"
     example_move = "3-star-orange@5"
-    moves_help = ("moves        every play of your cards, numbered (card@position)\n"
-                  "  moves 3-star only the plays of the cards whose name starts with 3-star")
+    moves_help = (("moves", "every play of your cards, numbered (card@position)"),
+                  ("moves 3-star", "only the plays of the cards whose name starts with "
+                                   "3-star"))
+
+    def filter_key(self, arg: str) -> str:
+        # a card as it is drawn (with its shape symbol) or typed, then maybe @position
+        from ..games.pentic.cards import typed_form
+
+        card, at, position = arg.partition("@")
+        return typed_form(card) + at + position.strip()
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ..games.pentic.render import render_rich
 
-        return render_rich(state, self.show_seat)
+        seat, label = self.show_seat, self.hand_label or "Your hand"
+        return Fitted(lambda width: render_rich(state, seat, label, columns=width))
 
     def _typed_example(self, state: State) -> str:
         """A play as it is typed, with a card of the hand shown (the typed form)."""
@@ -414,11 +579,13 @@ class PenticView(TerminalView):
                         f"that everybody has the same number of turns.", style="yellow")
         if state.over:
             return Text("")
+        holds = ", ".join(f"{self.seat_name(s)} holds {n}"
+                          for s, n in enumerate(state.hand_sizes())) + "."
+        if not (self.person_to_move and self.show_seat == state.current_player):
+            return Text(holds, style="dim")  # no instructions for someone else's turn
         return Text(f"Play a card: <card>@<position>, e.g. {self._typed_example(state)} "
                     f"(positions 1-9, 5 is the centre; type a card as its hand shows it, "
-                    f"number-shape-colour).  "
-                    + ", ".join(f"{self.seat_name(s)} holds {n}"
-                                for s, n in enumerate(state.hand_sizes())) + ".", style="dim")
+                    f"number-shape-colour).  " + holds, style="dim")
 
     def example(self, state: State) -> str:
         return self._typed_example(state)

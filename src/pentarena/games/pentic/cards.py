@@ -49,13 +49,18 @@ _SYMBOL_RE = re.compile("[" + "".join(SYMBOLS.values()) + "]")
 _SEPARATORS_RE = re.compile(r"[\s_-]+")
 
 
+def typed_form(text: str) -> str:
+    """A card's text (or the start of one) as it is typed: lower case, shape symbols
+    dropped, the parts joined by single dashes (``★3 Star`` -> ``3-star``)."""
+    key = _SYMBOL_RE.sub(" ", text.strip().lower())
+    return _SEPARATORS_RE.sub("-", key).strip("-")
+
+
 def parse(text: str) -> Card:
     """A card from its text: ``3-star-orange`` in any letter case, or as the terminal
     prints it (``★3-star-orange``, ``3★ star orange``): shape symbols are ignored, and
     spaces (or underscores) separate the parts as well as dashes."""
-    key = _SYMBOL_RE.sub(" ", text.strip().lower())
-    key = _SEPARATORS_RE.sub("-", key).strip("-")
-    card = _BY_NAME.get(key)
+    card = _BY_NAME.get(typed_form(text))
     if card is None:
         raise InvalidMoveError(
             f"{text.strip()!r} is not a card: write <number>-<shape>-<colour> with a number "

@@ -9,6 +9,8 @@ from .cards import NAMES, SYMBOLS, colour, shape
 STYLE = {"violet": "bold magenta", "cyan": "bold cyan", "yellow": "bold yellow",
          "orange": "bold dark_orange", "red": "bold red"}
 SYMBOL = SYMBOLS
+GAP = 2
+"""Spaces between the grid's columns."""
 
 
 def card_text(card: int) -> Text:
@@ -19,23 +21,36 @@ def card_text(card: int) -> Text:
     return Text(f"{SYMBOL[shape(card)]}{NAMES[card]}", style=STYLE[colour(card)])
 
 
-def render_rich(state, seat: int | None = None) -> Text:
+def render_rich(state, seat: int | None = None, label: str = "Your hand",
+                columns: int | None = None) -> Text:
+    """The grid's top cards (with each stack's height), the pile, the scores and, with
+    ``seat``, that seat's hand under ``label``.  The grid is drawn 3×3 when it fits in
+    ``columns`` characters, else one position a line (1-3 the top row)."""
     out = Text()
     tops = state.tops()
-    for row in range(3):
-        for col in range(3):
-            p = row * 3 + col + 1
-            cell = Text(f"{p}: ")
-            cell.append_text(card_text(tops[p - 1]))
-            cell.append(f" ({len(state.stacks[p - 1])})", style="dim")
+    cells = []
+    for p in range(1, 10):
+        cell = Text(f"{p}: ")
+        cell.append_text(card_text(tops[p - 1]))
+        cell.append(f" ({len(state.stacks[p - 1])})", style="dim")
+        cells.append(cell)
+    widths = [max(len(cells[row * 3 + col].plain) for row in range(3)) for col in range(3)]
+    if columns is not None and sum(widths) + 2 * GAP > columns:
+        for cell in cells:
             out.append_text(cell)
-            if col < 2:
-                out.append(" " * max(1, 27 - len(cell.plain)))
-        out.append("\n")
+            out.append("\n")
+    else:
+        for row in range(3):
+            for col in range(3):
+                cell = cells[row * 3 + col]
+                out.append_text(cell)
+                if col < 2:
+                    out.append(" " * (widths[col] - len(cell.plain) + GAP))
+            out.append("\n")
     out.append(f"Pile: {state.pile_size} cards.  Scores: "
                + ", ".join(f"seat {s}: {t}" for s, t in enumerate(state.totals)) + "\n")
     if seat is not None and not state.over:
-        out.append("Your hand: ")
+        out.append(f"{label}: ")
         for c in sorted(state.hands[seat]):
             out.append_text(card_text(c))
             out.append("   ")

@@ -16,6 +16,16 @@ def _check(options: dict) -> None:
         raise GameOptionError("scoring 15-10-5 is for 4 players")
 
 
+def _unused(options: dict) -> dict[str, str]:
+    """target and scoring count only in matches of rounds."""
+    if PentominoGame(**options).rounds:
+        return {}
+    game = "2 players play" if options["players"] == 2 else "the draft variant is"
+    why = (f"it counts only in matches of rounds (3-4 players, standard variant), and {game} "
+           f"a single game, won by the last placer")
+    return {"target": why, "scoring": why}
+
+
 register_game(
     GameInfo(
         name="pentomino",
@@ -33,6 +43,7 @@ register_game(
             "target": Option(50, (50, 100), "match target with 3-4 players"),
         },
         check=_check,
+        unused=_unused,
     )
 )
 

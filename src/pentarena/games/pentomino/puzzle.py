@@ -57,8 +57,9 @@ def check_options(options: dict) -> None:
     if not pieces or set(pieces) - set(PIECE_NAMES) or len(set(pieces)) != len(pieces):
         raise GameOptionError("pieces: a string of distinct piece letters, e.g. FILNPTUVWXYZ")
     if grid.cells.bit_count() != 5 * len(pieces):
-        raise GameOptionError(f"the region has {grid.cells.bit_count()} cells but "
-                              f"{len(pieces)} pieces cover {5 * len(pieces)}")
+        cover = "1 piece covers 5" if len(pieces) == 1 else \
+            f"{len(pieces)} pieces cover {5 * len(pieces)}"
+        raise GameOptionError(f"the region has {grid.cells.bit_count()} cells but {cover}")
 
 
 @lru_cache(maxsize=32)

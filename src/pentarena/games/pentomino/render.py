@@ -44,5 +44,14 @@ def render_rich(state, highlight: int = 0) -> Text:
     return render_grid(BOARD, state.board_pieces(), highlight)
 
 
+def render_round(finished: dict, highlight: int = 0) -> Text:
+    """The board as a finished round left it (an entry of ``state.rounds``)."""
+    from .notation import BOARD
+
+    pieces = {BOARD.parse_square(square): (placed["seat"], placed["piece"])
+              for placed in finished["placed"] for square in placed["squares"]}
+    return render_grid(BOARD, pieces, highlight)
+
+
 def render_text(state) -> str:
     return render_rich(state).plain

@@ -52,11 +52,32 @@ def seat_code(seat: int) -> str:
     return SEAT_CODES[seat]
 
 
-def legend(players: int) -> str:
-    """What the codes and numbers on the table mean."""
+def legend(players: int, underlined: bool = False) -> str:
+    """What the codes and numbers on the table mean (``underlined``: and that the
+    underlined cells are the last move)."""
     colours = "  ".join(f"{SEAT_CODES[s]} {SEAT_NAMES[s]}" for s in range(players))
     return (f"{colours} — e.g. ○2: White's tile is on top and the stack is 2 tiles high (that "
-            f"tile lies on level 2); lines outline each tile.")
+            f"tile lies on level 2); lines outline each tile"
+            + ("; the underlined cells are the last move." if underlined else "."))
+
+
+ROW_LABEL = 5
+"""Characters before a row's first border: the row number (y) and a space."""
+
+
+def columns_shown(x0: int, x1: int, cell: int, columns: int | None,
+                  centre: float | None) -> tuple[int, int]:
+    """The columns (x) of a table spanning ``x0``..``x1`` that fit in ``columns``
+    characters (``cell`` characters a cell, plus a border each): every one if they fit,
+    else as many as fit, centred on ``centre`` (the middle when None) and kept inside."""
+    if columns is None:
+        return x0, x1
+    fit = max(1, (columns - ROW_LABEL - 1) // (cell + 1))
+    if x1 - x0 + 1 <= fit:
+        return x0, x1
+    middle = (x0 + x1) / 2 if centre is None else centre
+    first = min(max(x0, round(middle - (fit - 1) / 2)), x1 - fit + 1)
+    return first, first + fit - 1
 
 
 def render_text(state: PentUpState) -> str:
@@ -65,19 +86,29 @@ def render_text(state: PentUpState) -> str:
 
 
 def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = None,
-                with_legend: bool = True) -> Text:
+                with_legend: bool = True, columns: int | None = None,
+                focus: int | None = None, more: str = "widen the terminal to see them all"
+                ) -> Text:
     """A coloured picture of the table with each tile outlined; ``highlight`` marks cells
-    (e.g. the last move, underlined); ``with_legend`` adds the legend line under it."""
+    (e.g. the last move, underlined); ``with_legend`` adds the legend line under it.
+
+    ``columns``: the characters a line may take.  A table wider than that shows only the
+    columns (x) that fit, centred on column ``focus``, else on the highlighted cells, else
+    on the middle of the structure, and a note under it says which columns are shown and,
+    in ``more``, how to see the rest."""
     out = Text()
     bounds = _bounds(state)
     if bounds is None:
         out.append("(empty table: the first tile may go anywhere)\n")
         return out
-    x0, x1, y0, y1 = bounds
+    all_x0, all_x1, y0, y1 = bounds
     highlight = highlight or set()
     tops: dict[tuple[int, int], Tile] = {c: state.top_tile(c) for c in state.heights()}
     marks = {c: f"{SEAT_CODES[t.seat]}{t.level}" for c, t in tops.items()}
-    width = max(3, *(len(str(x)) for x in (x0, x1)), *(len(m) for m in marks.values()))
+    width = max(3, *(len(str(x)) for x in (all_x0, all_x1)), *(len(m) for m in marks.values()))
+    centre = focus if focus is not None else (
+        sum(x for x, _ in highlight) / len(highlight) if highlight else None)
+    x0, x1 = columns_shown(all_x0, all_x1, width, columns, centre)
 
     def top(x: int, y: int) -> Tile | None:
         return tops.get((x, y))
@@ -130,6 +161,9 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
             out.append(f"{marks[(x, y)]:^{width}}", style=style)
         out.append("\n")
         rule(y)
+    if (x0, x1) != (all_x0, all_x1):
+        out.append(f"Columns {x0} to {x1} of {all_x0} to {all_x1} shown (the table is wider "
+                   f"than the terminal): {more}.\n", style="yellow")
     if with_legend:
-        out.append(legend(state.game.num_players) + "\n", style="dim")
+        out.append(legend(state.game.num_players, bool(highlight)) + "\n", style="dim")
     return out

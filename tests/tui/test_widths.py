@@ -1,0 +1,85 @@
+"""Boards fit the terminal's width (review of terminal play, finding 4): Pent-Up crops its
+columns around the last move with a note, Pentic lays its grid out one position a line
+when 3×3 does not fit, and the Pent-Up result table keeps the players' names whole."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pentarena
+from pentarena.ai import RandomBot
+from pentarena.tui.views import view_for
+
+from ..conformance import random_playout
+from .test_views import plain, run_any
+
+CROPPED = re.compile(r"Columns (-?\d+) to (-?\d+) of (-?\d+) to (-?\d+) shown")
+
+
+def wide_pentup():
+    """A finished 4-player table more than 80 characters wide, and its last move."""
+    state = random_playout(pentarena.load_game("pentup", players=4), seed=3)
+    return state, state.parse_move(state.history()[-1])
+
+
+def longest(text: str) -> int:
+    return max(len(line) for line in text.splitlines())
+
+
+def test_a_wide_pentup_table_is_cropped_around_the_last_move():
+    state, last = wide_pentup()
+    view = view_for("pentup")
+    full = plain(view.board(state, last), width=400)
+    assert longest(full) > 80 and not CROPPED.search(full)
+    for width in (80, 60, 40):
+        text = plain(view.board(state, last), width=width)
+        assert longest(text) <= width
+        first, end, left, right = map(int, CROPPED.search(" ".join(text.split())).groups())
+        xs = [x for x, _ in last.cells]
+        assert left <= first <= min(xs) and max(xs) <= end <= right
+        assert "widen the terminal" in " ".join(text.split())
+        header = text.splitlines()[0].split()
+        assert header[0] == str(first) and header[-1] == str(end)
+    assert "the underlined cells are the last move" in " ".join(full.split())
+
+
+def test_board_x_centres_a_cropped_table_on_column_x():
+    state, last = wide_pentup()
+    view = view_for("pentup")
+    view.interactive = True
+    left = int(CROPPED.search(" ".join(plain(view.board(state, last), width=80).split()))[3])
+    assert view.set_focus("x") is not None and view.focus is None
+    assert view.set_focus(str(left)) is None
+    text = " ".join(plain(view.board(state, last), width=80).split())
+    first, end, all_left, _ = map(int, CROPPED.search(text).groups())
+    assert first == all_left == left
+    assert "type 'board X' to centre the table on column X" in text
+
+
+def test_board_with_a_column_at_the_prompt():
+    _, _, text = run_any("pentup", ["board 3", "board east", "quit"], [None, RandomBot(seed=1)])
+    assert "'board east': give a column number" in text
+    _, _, text = run_any("pentago", ["board 3", "quit"], [None, RandomBot(seed=1)])
+    assert "'board' takes no column in this game" in text
+
+
+def test_the_pentic_grid_fits_narrow_terminals():
+    state = random_playout(pentarena.load_game("pentic"), seed=2)
+    view = view_for("pentic")
+    wide = plain(view.board(state, None), width=120)
+    assert re.search(r"^1: .*2: .*3: ", wide, re.M)
+    for width in (70, 50):
+        narrow = plain(view.board(state, None), width=width)
+        assert longest(narrow) <= width
+        assert [line[:2] for line in narrow.splitlines()[:9]] == [f"{p}:" for p in range(1, 10)]
+
+
+def test_the_pentup_result_keeps_names_whole_in_40_columns():
+    state, _ = wide_pentup()
+    text = plain(view_for("pentup").result(state), width=40)
+    rows = [line for line in text.splitlines() if "(seat " in line and re.search(r"\d\s*$", line)]
+    for seat, name in enumerate(("White", "Black", "Red", "Blue")):
+        assert any(f"{name} (seat {seat})" in line for line in rows), name
+    table = text.split("Game over")[0]
+    assert longest(table) <= 40
