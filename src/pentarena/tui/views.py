@@ -249,7 +249,8 @@ class PentUpView(TerminalView):
         top = max(1, state.max_level())
         if scoring == "advanced":
             return ("points", "points: each tile scores the number of its level; the most "
-                              "points win, ties go to the most tiles on the highest level.")
+                              "points win, ties go to the most tiles on the highest level, then "
+                              "one level down, and so on.")
         levels = list(range(top, 0, -1)) if scoring == "standard" else list(range(1, top + 1))
         order = "/".join(map(str, levels))
         if scoring == "standard":
