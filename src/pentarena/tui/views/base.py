@@ -1,0 +1,191 @@
+"""What every terminal view shares: the base view (``str(state)`` and a plain list of
+moves, for a game without a view of its own) and the helpers the games' views use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.text import Text
+
+from ...core.game import Move, State, game_info, unused_options
+
+SUMMARY_OVER = 60
+"""Pentomino and puzzles: more legal moves than this are summarised per piece."""
+
+
+def plural(n: int, word: str) -> str:
+    """``1 move``, ``2 moves``: a count with its noun in the right number."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def game_title(name: str, options: Mapping[str, Any], changed_only: bool = False) -> str:
+    """The game's title and the options that count in words: ``Pent-Up · players 2 ·
+    scoring standard · teams no`` (``changed_only``: only those that differ from the
+    defaults)."""
+    info = game_info(name)
+    unused = unused_options(name, options)
+    words = [f"{key.replace('_', ' ')} "
+             f"{('yes' if value else 'no') if isinstance(value, bool) else value}"
+             for key, value in options.items() if key not in unused and (
+                 not changed_only or key not in info.options
+                 or value != info.options[key].default)]
+    return " · ".join([info.title, *words])
+
+
+def numbered(head: str, moves: list[Move]) -> RenderableType:
+    """``head`` and every move numbered #1, #2, ... in columns (type '#3' to play the
+    third)."""
+    if not moves:
+        return Text(head)
+    cells = [f"#{i + 1} {m}" for i, m in enumerate(moves)]
+    return Group(Text(head), Columns(cells, equal=True, padding=(0, 3)),
+                 Text("Type #N to play move number N.", style="dim"))
+
+
+class Fitted:
+    """A picture drawn for the width it is printed at: rich passes the console's width
+    (the terminal's) when it prints it, so a board can fit the terminal."""
+
+    def __init__(self, draw: Callable[[int], RenderableType]) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.draw(options.max_width)
+
+
+def no_match(arg: str, what: str, hint: str, state: State | None = None) -> Text:
+    """'No legal move matches …', with the engine's reason when ``arg`` (or its first
+    word) is a move it refuses (Pentago 'd4' on a taken cell: 'd4 is already taken')."""
+    why = refusal(state, arg) if state is not None else None
+    return Text(f"No {what} matches {arg!r}" + (f": {why}" if why else "") + f". {hint}",
+                style="yellow")
+
+
+def refusal(state: State, text: str) -> str | None:
+    """Why the engine refuses the move ``text`` (or the one its first word makes), in
+    its words; None when neither reads as a move, or the move is legal."""
+    words = text.split()
+    for candidate in dict.fromkeys([text.strip(), words[0] if words else ""]):
+        try:
+            move = state.parse_move(candidate)
+        except ValueError:
+            continue
+        try:
+            state.check_move(move)
+        except ValueError as exc:
+            return str(exc).rstrip(".")
+        return None
+    return None
+
+
+def per_piece(state: State, moves: list[Move], noun: str) -> Text:
+    """How many places each piece has (for listings too long to number)."""
+    counts: dict[str, int] = {}
+    for m in moves:
+        key = m.piece if getattr(m, "kind", "place") == "place" else str(m)
+        counts[key] = counts.get(key, 0) + 1
+    lines = [f"{k}: {plural(n, 'place')}" if len(k) == 1 else k for k, n in counts.items()]
+    return Text(f"{plural(len(moves), noun)}:\n" + "\n".join(lines)
+                + "\nType 'moves L' to list and number the places of one piece.")
+
+
+class TerminalView:
+    """Generic view: the state's own text and the full move list."""
+
+    seat_names: tuple[str, ...] = ()
+    show_seat: int | None = None  # whose hidden information may be shown
+    hand_label = ""  # what that seat's hand is called on the screen ("Seat 1's hand")
+    person_to_move = False  # whether a person types the next move (not a computer)
+    interactive = False  # at the prompt of 'pentarena play' (not in a replay)
+    focus: int | None = None  # the column a cropped board is centred on ('board X')
+    moves_noun = "legal move"
+    moves_note = ""  # e.g. the form of the moves listed
+    example_move = ""  # shown when there is no legal move to quote
+    moves_help: tuple[tuple[str, str], ...] = (
+        ("moves [start]", "list your legal moves, numbered; with a start, only the moves "
+                          "that begin with it"),)
+    """The help's lines on 'moves': (command, what it does)."""
+    board_help: tuple[tuple[str, str], ...] = (("board", "show the table again"),)
+
+    def after_move(self, state: State) -> str:
+        """A line to print after each move (e.g. how it scored); '' for none."""
+        return ""
+
+    def round_over(self, state: State, last: Move) -> RenderableType | None:
+        """When ``last`` (the move just played) ended a round of a match: the board as the
+        round left it and what it scored; None otherwise."""
+        return None
+
+    def seat_name(self, seat: int) -> str:
+        """How the terminal names a seat, everywhere: ``White (seat 0)``, or ``seat 0``
+        when the game has no colours (seat numbers are the ones ``--seat`` takes)."""
+        if seat < len(self.seat_names):
+            return f"{self.seat_names[seat]} (seat {seat})"
+        return f"seat {seat}"
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        return Text(str(state))
+
+    def set_focus(self, arg: str) -> str | None:
+        """'board X': centre a board that is wider than the terminal on column X; returns
+        what was wrong with ``arg``, or None."""
+        return "'board' takes no column in this game: type 'board' to show the table."
+
+    def status(self, state: State) -> RenderableType:
+        return Text("")
+
+    moves_hint = "Type 'moves' to list them all."
+    """What to try when a 'moves' filter matches nothing."""
+
+    def filter_key(self, arg: str) -> str:
+        """What the moves' text must start with for 'moves ARG' (lower case)."""
+        return arg.strip().lower()
+
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        """A listing of legal moves (filtered by ``arg``) and the moves it numbers."""
+        everything = state.legal_moves()
+        key = self.filter_key(arg)
+        moves = [m for m in everything if not arg or str(m).lower().startswith(key)]
+        if arg and not moves:
+            return no_match(arg, "legal move", self.moves_hint, state), []
+        head = plural(len(moves), self.moves_noun) + self.moves_note
+        if arg:
+            head += f" starting with {arg!r}"
+        return numbered(head + ":", moves), moves
+
+    def example(self, state: State) -> str:
+        moves = state.legal_moves()
+        return str(moves[0]) if moves else self.example_move
+
+    def score_text(self, state: State, seat: int) -> str:
+        score = state.scores()[seat]
+        return "/".join(map(str, score)) if isinstance(score, (list, tuple)) else str(score)
+
+    def verdict(self, state: State) -> str:
+        """Who won: a side (a seat, or partners) or a draw between every side that shares
+        the best result (``State.winners`` holds all of their seats)."""
+        won = state.winners()
+        sides = [side for side in state.game.sides if won.intersection(side)]
+        names = [" and ".join(self.seat_name(s) for s in side) for side in sides]
+        if not sides:
+            return "Nobody wins"
+        if len(sides) == 1:
+            return f"{names[0]} {'win' if len(sides[0]) > 1 else 'wins'}"
+        if len(sides) == len(state.game.sides):
+            return "Draw: " + ", ".join(names) + " share the result"
+        return "Draw between " + ", ".join(names)
+
+    def scores_are_points(self, state: State) -> bool:
+        """Whether ``state.scores()`` are points worth printing, not just the win/draw
+        markers of a game that is only won, drawn or lost."""
+        return True
+
+    def result(self, state: State) -> RenderableType:
+        if not self.scores_are_points(state):
+            return Text(f"Game over. {self.verdict(state)}.", style="bold")
+        scores = ", ".join(f"{self.seat_name(s)} {self.score_text(state, s)}"
+                           for s in range(state.game.num_players))
+        return Text(f"Game over. {self.verdict(state)}.  Scores: {scores}", style="bold")

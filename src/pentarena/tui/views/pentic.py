@@ -1,0 +1,73 @@
+"""Pentic in the terminal: the grid, the hand, and each play's score in words."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from ...core.game import Move, State
+from .base import (
+    Fitted,
+    TerminalView,
+    plural,
+)
+
+
+class PenticView(TerminalView):
+    """Pentic: the grid's top cards, the hand of the person to move, scores, pile."""
+
+    moves_noun = "play"
+    moves_note = " (card@position)"
+    example_move = "3-star-orange@5"
+    moves_help = (("moves", "every play of your cards, numbered (card@position)"),
+                  ("moves 3-star", "only the plays of the cards whose name starts with "
+                                   "3-star"))
+
+    def filter_key(self, arg: str) -> str:
+        # a card as it is drawn (with its shape symbol) or typed, then maybe @position
+        from ...games.pentic.cards import typed_form
+
+        card, at, position = arg.partition("@")
+        return typed_form(card) + at + position.strip()
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        from ...games.pentic.render import render_rich
+
+        seat, label = self.show_seat, self.hand_label or "Your hand"
+        return Fitted(lambda width: render_rich(state, seat, label, columns=width))
+
+    def _typed_example(self, state: State) -> str:
+        """A play as it is typed, with a card of the hand shown (the typed form)."""
+        from ...games.pentic.cards import NAMES
+
+        seat = self.show_seat
+        hand = sorted(c for c in state.hands[seat] if c >= 0) if seat is not None else []
+        return f"{NAMES[hand[0]]}@5" if hand else self.example_move
+
+    def status(self, state: State) -> RenderableType:
+        if state.ending and not state.over:
+            return Text(f"Someone reached {state.game.target}: this round is finished so "
+                        f"that everybody has the same number of turns.", style="yellow")
+        if state.over:
+            return Text("")
+        holds = ", ".join(f"{self.seat_name(s)} holds {n}"
+                          for s, n in enumerate(state.hand_sizes())) + "."
+        if not (self.person_to_move and self.show_seat == state.current_player):
+            return Text(holds, style="dim")  # no instructions for someone else's turn
+        return Text(f"Play a card: <card>@<position>, e.g. {self._typed_example(state)} "
+                    f"(positions 1-9, 5 is the centre; type a card as its hand shows it, "
+                    f"number-shape-colour).  " + holds, style="dim")
+
+    def example(self, state: State) -> str:
+        return self._typed_example(state)
+
+    def after_move(self, state: State) -> str:
+        p = state.plays[-1]
+        parts = [plural(p["tics"], "Tic"), plural(p["singles"], "Single"),
+                 plural(p["nics"], "Nic")]
+        extra = " — a Pentic play!" if p["pentic"] else ""
+        extra += " — All-Nic!" if p["all_nic"] else ""
+        bonus = f" + {p['bonus']} Extreme bonus" if p["bonus"] else ""
+        return (f"{p['card']}@{p['position']}: {', '.join(parts)} → edge {p['edge']}, "
+                f"{p['underneath']} underneath ×{p['multiplier']}{bonus} = "
+                f"{plural(p['points'], 'point')}{extra}")

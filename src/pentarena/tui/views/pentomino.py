@@ -1,0 +1,171 @@
+"""Pentomino in the terminal: Golomb's game, the draft, rounds, and the puzzles."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.game import Move, State
+from ...core.polyomino import PIECE_NAMES
+from .base import (
+    SUMMARY_OVER,
+    TerminalView,
+    no_match,
+    numbered,
+    per_piece,
+    plural,
+)
+
+
+class PentominoView(TerminalView):
+    """Golomb's game: the 8×8 board, the pool or each player's set, round scores."""
+
+    seat_names = ("Amber", "Teal", "Plum", "Slate")
+    moves_help = (("moves", "how many places each piece has (or the picks of the draft)"),
+                  ("moves L", "every place for the L piece, numbered"))
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        from ...games.pentomino.render import render_rich
+
+        return render_rich(state, last.mask if last is not None and last.kind == "place" else 0)
+
+    def status(self, state: State) -> RenderableType:
+        data = state.to_json()
+        lines = []
+        if data["sets"] is not None:
+            for seat, pieces in enumerate(data["sets"]):
+                lines.append(f"{self.seat_name(seat)}: {' '.join(pieces) or '-'}")
+            if data["phase"] == "pick":
+                lines.append(f"Draft — left to pick: {' '.join(data['pool'])}  "
+                             f"(type 'pick {data['pool'][0]}')")
+        else:
+            lines.append(f"Pool: {' '.join(data['pool']) or '-'}")
+        if state.game.rounds:
+            lines.append(f"Round {data['round']} — totals: "
+                         + ", ".join(f"{self.seat_name(s)} {t}" for s, t in
+                                     enumerate(data["totals"])) + f" (target {state.game.target})")
+        if data["touched"]:
+            lines.append(f"Touched: {data['touched']} — it must be placed now.")
+        return Text("\n".join(lines))
+
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        return piece_moves(self, state, arg)
+
+    def example(self, state: State) -> str:
+        moves = state.legal_moves()
+        return str(moves[0]) if moves else "L:a1,b1,c1,d1,d2"
+
+    def scores_are_points(self, state: State) -> bool:
+        return state.game.rounds  # else one game, won by the last placer
+
+    def round_over(self, state: State, last: Move) -> RenderableType | None:
+        # a placement that leaves the round without placements (a new round) or ends the
+        # match ends a round; the engine's record of it (state.rounds) has the rest
+        if not state.game.rounds or last.kind != "place" or (
+                state.placed and not state.is_terminal()):
+            return None
+        from ...games.pentomino.render import render_round
+
+        return Group(render_round(state.rounds[-1], last.mask),
+                     Text(self.round_summary(state), style="bold"))
+
+    def round_summary(self, state: State) -> str:
+        """'Round 1 over: none of the pieces left (I T) fits on the board. Plum (seat 2)
+        placed last +10, Teal (seat 1) second-to-last +5 — totals: …'."""
+        rounds = state.rounds
+        finished = rounds[-1]
+        placed = {p["piece"] for p in finished["placed"]}
+        left = [p for p in PIECE_NAMES if p not in placed]
+        why = (f"none of the pieces left ({' '.join(left)}) fits on the board" if left
+               else "all 12 pieces are on the board")
+        points = finished["points"]
+        scorers = sorted((s for s, n in enumerate(points) if n > 0), key=lambda s: -points[s])
+        order = ("placed last", "second-to-last", "third-to-last")
+        scored = ", ".join(f"{self.seat_name(s)} {order[i]} +{points[s]}"
+                           for i, s in enumerate(scorers))
+        totals = ", ".join(f"{self.seat_name(s)} {t}" for s, t in enumerate(state.totals))
+        return (f"Round {len(rounds)} over: {why}. {scored} — totals: {totals} "
+                f"(target {state.game.target}).")
+
+    def result(self, state: State) -> RenderableType:
+        rounds = state.rounds
+        if not rounds:
+            return super().result(state)
+        table = Table(title="Rounds")
+        table.add_column("round")
+        for seat in range(state.game.num_players):
+            table.add_column(self.seat_name(seat), justify="right")
+        for i, r in enumerate(rounds, 1):
+            table.add_row(str(i), *map(str, r["points"]))
+        return Group(table, super().result(state))
+
+
+def piece_moves(view: TerminalView, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+    """Pentomino listings: a summary per piece when long, the places of one piece with
+    'moves L', or the moves that start with any other text."""
+    moves = state.legal_moves()
+    if not arg:
+        if len(moves) > SUMMARY_OVER:
+            return per_piece(state, moves, view.moves_noun), []
+        return numbered(plural(len(moves), view.moves_noun) + ":", moves), moves
+    key = arg.strip()
+    letter = key.upper() if len(key) == 1 and key.upper() in PIECE_NAMES else None
+    if letter:
+        chosen = [m for m in moves if m.piece == letter]
+    else:
+        chosen = [m for m in moves if str(m).lower().startswith(key.lower())]
+    if not chosen:
+        if letter:
+            return Text(f"No legal move uses the {letter} now; type 'moves' to see what you "
+                        f"can play.", style="yellow"), []
+        return no_match(arg, "piece or move", "Type 'moves' for every piece, or 'moves L' "
+                                              "for the moves of one piece.", state), []
+    if letter and all(m.kind == "place" for m in chosen):
+        head = f"{plural(len(chosen), 'place')} for the {letter}:"
+    elif letter:
+        head = f"{plural(len(chosen), view.moves_noun)} with the {letter}:"
+    else:
+        head = f"{plural(len(chosen), view.moves_noun)} starting with {arg!r}:"
+    return numbered(head, chosen), chosen
+
+
+class PuzzleView(TerminalView):
+    """Pentomino puzzles: the region, the pieces still to place."""
+
+    moves_noun = "move"
+    moves_help = (("moves", "how many places each piece has"),
+                  ("moves L", "every place for the L piece, numbered"))
+    finished_by_computer: int | None = None
+    """Set by 'solve': how many moves the person had played before the computer finished."""
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        return Text(str(state))
+
+    def set_focus(self, arg: str) -> str | None:
+        """'board X': centre a board that is wider than the terminal on column X; returns
+        what was wrong with ``arg``, or None."""
+        return "'board' takes no column in this game: type 'board' to show the table."
+
+    def status(self, state: State) -> RenderableType:
+        if state.is_terminal():
+            return Text("")
+        left = state.unplaced()
+        return Text(f"Pieces to place: {' '.join(left) or '-'}.  'hint' suggests a move, "
+                    f"'solve' finishes the puzzle, 'remove L' takes a piece back.", style="dim")
+
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        return piece_moves(self, state, arg)
+
+    def example(self, state: State) -> str:
+        return "L:a1,b1,c1,d1,d2"
+
+    def result(self, state: State) -> RenderableType:
+        total = len(state.history())
+        mine = self.finished_by_computer
+        if mine is None:
+            return Text(f"Solved in {plural(total, 'move')}!", style="bold green")
+        if mine == 0:
+            return Text(f"Solved by the computer ({plural(total, 'move')}).", style="bold green")
+        return Text(f"Solved: the computer finished it after your {plural(mine, 'move')} "
+                    f"({plural(total, 'move')} in all).", style="bold green")

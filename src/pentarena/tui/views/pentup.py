@@ -1,0 +1,178 @@
+"""Pent-Up in the terminal: the table (cropped to the terminal's width), tiles and levels."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.game import Move, State
+from ...core.polyomino import PIECE_NAMES
+from .base import (
+    Fitted,
+    TerminalView,
+    no_match,
+    numbered,
+    plural,
+)
+
+
+class PentUpView(TerminalView):
+    """Pent-Up: the table with heights, colour codes and outlined tiles; each seat's tiles
+    with their mandatory levels, its record (and each team's)."""
+
+    seat_names = ("White", "Black", "Red", "Blue")
+    moves_help = (("moves", "each tile's mandatory level and number of places"),
+                  ("moves L", "every place for the L tile, numbered"))
+    board_help = (("board", "show the table again"),
+                  ("board X", "a table wider than the terminal: show the columns around "
+                              "column X"))
+
+    def seat_name(self, seat: int) -> str:
+        from ...games.pentup.render import seat_code
+
+        return f"{seat_code(seat)} {super().seat_name(seat)}"
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        from ...games.pentup.render import render_rich
+
+        highlight = set(last.cells) if last is not None else None
+        more = ("type 'board X' to centre the table on column X, or widen the terminal"
+                if self.interactive else "widen the terminal to see them all")
+        focus = self.focus
+        return Fitted(lambda width: render_rich(state, highlight, columns=width, focus=focus,
+                                                more=more))
+
+    def set_focus(self, arg: str) -> str | None:
+        text = arg.strip()
+        number = text[1:] if text[:1] in "+-" else text
+        if not (number.isascii() and number.isdigit()):
+            return (f"'board {text}': give a column number (the x of the cells, as the top "
+                    f"line shows them), e.g. 'board 0'.")
+        self.focus = int(text)
+        return None
+
+    @staticmethod
+    def _teams(state: State) -> list[tuple[str, tuple[int, ...]]]:
+        sides = state.game.sides
+        if all(len(side) == 1 for side in sides):
+            return []
+        return [("AB"[i] if i < 2 else str(i), side) for i, side in enumerate(sides)]
+
+    @staticmethod
+    def _record_heading(state: State) -> tuple[str, str]:
+        """The record column's heading and the legend line that explains it."""
+        scoring = state.game.scoring
+        top = max(1, state.max_level())
+        if scoring == "advanced":
+            return ("points", "points: each tile scores the number of its level; the most "
+                              "points win, ties go to the most tiles on the highest level, then "
+                              "one level down, and so on.")
+        levels = list(range(top, 0, -1)) if scoring == "standard" else list(range(1, top + 1))
+        order = "/".join(map(str, levels))
+        if scoring == "standard":
+            rule = ("record: tiles on each level, highest level first; the best record wins, "
+                    "compared from the left (most tiles on the top level, then the next...).")
+        else:
+            rule = ("record (misère): tiles on each level, level 1 first; the best record "
+                    "wins, compared from the left (most tiles on the table, then level 2...).")
+        return (f"record (level {order})", rule)
+
+    @staticmethod
+    def _record(state: State, counts: list[int]) -> str:
+        from ...games.pentup.scoring import record
+
+        rec = record(counts, state.game.scoring)
+        return str(rec[0]) if state.game.scoring == "advanced" else "/".join(map(str, rec))
+
+    def status(self, state: State) -> RenderableType:
+        from ...games.pentup.scoring import side_counts
+
+        heading, rule = self._record_heading(state)
+        table = Table(box=None, show_header=True, pad_edge=False)
+        table.add_column("player", no_wrap=True)
+        table.add_column("tiles left")
+        table.add_column(heading)
+        levels = state.mandatory_levels() if not state.is_terminal() else {}
+        counts = state.level_counts()
+        teams = self._teams(state)
+        team_of = {s: name for name, side in teams for s in side}
+        for seat in range(state.game.num_players):
+            hand = state.hand(seat)
+            if seat == state.current_player:
+                tiles = " ".join(f"{p}{levels[p]}" if levels[p] > 1 else p for p in hand)
+                name = Text("▶ " + self.seat_name(seat), style="bold")
+            else:
+                tiles = " ".join(hand)
+                name = Text("  " + self.seat_name(seat))
+            if teams:
+                name.append(f" team {team_of[seat]}")
+            table.add_row(name, tiles or "-", self._record(state, counts[seat]))
+        if teams:
+            totals = side_counts(counts, [side for _, side in teams])
+            for (team, side), total in zip(teams, totals):
+                partners = " + ".join(f"{self.seat_names[s]}" for s in side)
+                table.add_row(Text(f"  team {team} = {partners}", style="italic"), "",
+                              self._record(state, total))
+        notes = ["tiles left: the letters are tiles; L2 = the L tile must go on level 2 this "
+                 "turn (the highest level where it fits); no number: level 1.", rule]
+        if teams:
+            notes.append("teams: partners' records are added up; the team lines decide.")
+        return Group(table, Text("\n".join(notes), style="dim"))
+
+    moves_hint = (f"Type 'moves L' with one tile letter ({' '.join(PIECE_NAMES)}) for its "
+                  f"places, or 'moves'.")
+
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        if arg and len(arg.strip()) > 1:  # the moves whose text starts with it ('I:0,0')
+            return super().moves(state, arg)
+        if arg:
+            piece = arg.strip().upper()
+            if piece not in PIECE_NAMES:
+                return no_match(arg, "tile", self.moves_hint), []
+            if piece not in state.hand(state.current_player):
+                return Text(f"You have no {piece} tile left to place.", style="yellow"), []
+            moves = state.moves_for(piece)
+            level = state.mandatory_levels()[piece]
+            return numbered(f"{plural(len(moves), 'place')} for {piece} (level {level}):",
+                            moves), moves
+        lines = [f"{p}: level {pl.level}, {plural(pl.count(), 'place')}"
+                 for p, pl in state.placements().items()]
+        return Text("\n".join(lines) + "\nType 'moves L' to list the places of one tile."), []
+
+    def score_text(self, state: State, seat: int) -> str:
+        return self._record(state, state.level_counts()[seat])
+
+    def result(self, state: State) -> RenderableType:
+        from ...games.pentup.scoring import side_counts
+
+        counts = state.level_counts()
+        teams = self._teams(state)
+
+        def tiles_per_level(width: int) -> Table:
+            # narrow terminals: no frame, levels headed by their number only
+            names = max(len(self.seat_name(s)) for s in range(len(counts)))
+            narrow = names + 4 + 10 * len(counts[0]) > width
+            table = Table(title="Tiles per level", box=None if narrow else box.HEAVY_HEAD)
+            table.add_column("player", no_wrap=True)
+            for lv in range(len(counts[0]), 0, -1):
+                table.add_column(str(lv) if narrow else f"level {lv}", justify="right")
+            for seat, row in enumerate(counts):
+                table.add_row(self.seat_name(seat), *map(str, reversed(row)))
+            if teams:
+                for (team, side), row in zip(teams, side_counts(counts, [s for _, s in teams])):
+                    table.add_row(f"team {team}", *map(str, reversed(row)), style="italic")
+            return table
+
+        table = Fitted(tiles_per_level)
+        heading, rule = self._record_heading(state)
+        lines = [f"{heading}: " + ", ".join(f"{self.seat_name(s)} "
+                                            f"{self._record(state, counts[s])}"
+                                            for s in range(state.game.num_players))]
+        if teams:
+            lines.append("teams: " + ", ".join(
+                f"team {team} {self._record(state, row)}"
+                for (team, _), row in zip(teams, side_counts(counts, [s for _, s in teams]))))
+        return Group(table, Text(f"Game over. {self.verdict(state)}.", style="bold"),
+                     Text("\n".join(lines)), Text(rule, style="dim"))
