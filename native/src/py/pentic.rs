@@ -1,7 +1,7 @@
 //! Pentic's core class (`PenticCore`) and its cached move objects.
 use std::sync::LazyLock;
 
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -418,25 +418,6 @@ impl PenticCore {
                 other => PyValueError::new_err(other.to_string()),
             })?;
         Ok((r.action, r.value, r.iterations, r.nodes, r.depth, r.visits))
-    }
-
-    /// The move of the `slot`-th card of the mover's hand (in hand order) on grid index
-    /// `index` (position - 1): `random_move`'s pick.
-    fn _hand_move(&self, py: Python<'_>, slot: usize, index: usize) -> PyResult<Py<PyAny>> {
-        let pos = &self.state.position;
-        let seat = pos.current_player().ok_or_else(|| illegal(pentic::IllegalMove::GameOver))?;
-        let card = *pos.hand(seat).get(slot).ok_or_else(|| PyIndexError::new_err("no such card in the hand"))?;
-        if card == UNKNOWN {
-            return Err(illegal(pentic::IllegalMove::UnknownHand));
-        }
-        let mv = Move::new(card as usize, index + 1).ok_or_else(|| PyIndexError::new_err("positions are 1 to 9"))?;
-        Ok(move_objects(py)?[mv.action() as usize].clone_ref(py))
-    }
-
-    /// The number of cards the player to move holds (0 when the game is over).
-    fn _mover_hand_size(&self) -> usize {
-        let pos = &self.state.position;
-        pos.current_player().map_or(0, |s| pos.hand(s).len())
     }
 
     #[getter]
