@@ -7,6 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+import pentarena
 from pentarena.server.app import create_app
 
 
@@ -267,6 +268,20 @@ def test_records_export_import_and_replay(client):
         r = client.post("/api/records", content=huge)
         assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-record", r.text
         assert "not valid JSON" in r.json()["detail"]["message"]
+
+
+def test_an_unnamed_seat_of_a_record_stays_unnamed(client):
+    """The page shows an unnamed seat by its colour, as on the original table."""
+    from pentarena.record import GameRecord
+
+    state = pentarena.load_game("pentago").new_initial_state(seed=1)
+    state.apply("a1 TL cw")
+    record = GameRecord.of(state, players=["Alice", ""]).to_json()
+    for players, names in ((["Alice", ""], ["Alice", ""]), (None, ["", ""])):
+        r = client.post("/api/records", content=json.dumps(dict(record, meta=dict(
+            record.get("meta") or {}, players=players))))
+        assert r.status_code == 201, r.text
+        assert [s["name"] for s in r.json()["table"]["seats"]] == names
 
 
 def test_every_http_error_has_a_code_and_a_message(client):

@@ -203,13 +203,12 @@ class Table:
     @classmethod
     def from_record(cls, record: GameRecord) -> Table:
         initial = record.initial_state()
-        seats = [Seat("human", f"Player {i + 1}", claimed=True)
-                 for i in range(initial.game.num_players)]
+        seats = [Seat("human", claimed=True) for _ in range(initial.game.num_players)]
         names = record.meta.get("players")
         if isinstance(names, list) and len(names) == len(seats):
             for seat, who in zip(seats, names):
-                if isinstance(who, str):
-                    seat.name = player_name(who) or seat.name
+                if isinstance(who, str):  # an unnamed seat stays unnamed: the page shows its colour
+                    seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
         return table

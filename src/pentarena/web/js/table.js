@@ -63,6 +63,9 @@ function named(payload) {
 const seatLabel = (payload, i) => payload.names[i];
 
 // ---------------------------------------------------------------- panels
+// a person's seat with no connection, while it matters: a game in progress (not a replay)
+const away = (payload, s) => payload.table.status === "playing" && s.kind === "human" && s.claimed && s.connected === false;
+
 function seatRow(payload, s, i) {
   if (solo) {   // a puzzle: one solver, no colours, no turns
     const name = s.name || (payload.you === i ? "You" : "The solver");
@@ -73,7 +76,7 @@ function seatRow(payload, s, i) {
   return el("div", { class: "seat" + (payload.current_player === i ? " to-move" : ""), "data-seat": i },
     el("span", { class: "swatch", style: `background:${plugin.seatColours[i]}` }),
     el("span", { class: "who" }, el("span", { class: "name" }, seatLabel(payload, i)), payload.you === i ? el("span", { class: "you-tag" }, " (you)") : "",
-      s.kind === "human" && s.claimed && s.connected === false ? el("span", { class: "off" }, " offline") : ""),
+      away(payload, s) ? el("span", { class: "off" }, " offline") : ""),
     el("span", { class: "info" }, plugin.seatInfo(payload, i)));
 }
 
