@@ -12,6 +12,7 @@ let view = null;
 let ws = null;
 let latest = null;        // the latest live state event
 let replayPly = null;     // null: live; otherwise the ply shown
+let shown = null;         // the payload on the board: latest, or the replay's step
 const replayCache = new Map();
 let retry = 0;
 let solo = false;         // a puzzle: its plug-in has its own Hint
@@ -102,6 +103,12 @@ function renderStatus(payload) {
   const st = $("status");
   const extra = plugin.statusExtra ? plugin.statusExtra(payload) : "";
   const tail = extra ? el("span", { class: "status-extra" }, extra) : "";
+  if (payload !== latest && payload.current_player !== null) {   // a step of the replay
+    const n = payload.history.length;
+    st.replaceChildren(el("span", { class: "swatch", style: `background:${plugin.seatColours[payload.current_player]}` }),
+      el("span", {}, `${n ? `After move ${n}` : "At the start"}: ${seatLabel(payload, payload.current_player)} to move`), tail);
+    return;
+  }
   if (payload.table.status === "replay") { st.replaceChildren("Imported record — use the replay controls.", tail); return; }
   if (payload.current_player === null) { st.replaceChildren(solo ? "Solved." : "Game over.", tail); return; }
   const p = payload.current_player;
@@ -274,6 +281,9 @@ async function showPly(ply) {
     if (!replayCache.has(ply)) replayCache.set(ply, await api(`/api/tables/${tableId}/at/${ply}`));
     payload = named({ ...replayCache.get(ply), you: latest.you, table: latest.table });
   }
+  shown = payload;
+  renderPlayers(payload);   // the scores, hands, tiles left ... of the step
+  renderStatus(payload);
   view.update(payload, { replay: replayPly !== null || latest.table.status !== "playing" });
   renderLog(latest, ply);
   renderReplayControls(latest);
@@ -366,6 +376,7 @@ function render(payload) {
     return;
   }
   replayPly = null;
+  shown = payload;
   view.update(payload, { replay: payload.table.status !== "playing" });
   renderBanner(payload);
   renderLog(payload, payload.history.length);
@@ -391,7 +402,7 @@ function connect() {
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
     else if (msg.type === "presence" && latest) {
       latest.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
-      renderPlayers(latest);
+      renderPlayers(shown || latest);
     }
     else if (msg.type === "hint") showHint(msg);
   };
