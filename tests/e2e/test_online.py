@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import import_record, pentago_record, until
+from .helpers import create_table, import_record, pentago_record, until
 
 SEATS = "[...document.querySelectorAll('#players .seat')].map((e) => e.innerText.replace(/\\s+/g, ' ').trim())"
 
@@ -63,4 +63,23 @@ def test_replay_panels_show_the_step_not_the_end(server, new_page):
     page.keyboard.press("End")  # back at the end: the final scores again
     until(page, "document.getElementById('status').innerText.includes('Game over')")
     assert seat_texts(page)[1] == "Ben 60 points · 5 cards"
+    assert not page.errors, page.errors
+
+
+def test_export_waits_for_the_end_of_a_game_with_hidden_cards(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentic")
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    until(page, "document.querySelector('#status .you') !== null")
+    link = page.locator("#export")
+    assert link.get_attribute("aria-disabled") == "true" and link.get_attribute("href") is None
+    assert "once the game is over" in link.get_attribute("title")
+    # a game without hidden cards: the record is there at any time
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    until(page, "document.querySelector('#status .you') !== null")
+    assert link.get_attribute("aria-disabled") == "false"
+    with page.expect_download() as download:
+        link.click()
+    assert download.value.suggested_filename.endswith(".json")
     assert not page.errors, page.errors

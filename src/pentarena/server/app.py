@@ -314,13 +314,17 @@ def create_app(database_url: str | None = None, ai: str = "process",
                 metrics.queue.labels(name).set(depth)
         return Response(metrics.render(), media_type=CONTENT_TYPE)
 
-    # each game's entry also says how long its thinking levels take a move at most
-    games_listed = [{**g, "level_seconds": {
+    # each game's entry also says how long its thinking levels take a move at most, and
+    # whether it deals hidden cards (its record is then exported once the game is over)
+    games_listed = [{**g, "hidden_cards": load_game(g["name"]).hidden_information,
+                     "level_seconds": {
         level: seconds for level in LEVELS
         if (seconds := thinking_seconds(load_game(g["name"]), level)) is not None}}
         for g in list_games()]
 
-    @app.get("/api/games", summary="Every game, its options and the computer levels (per game: the most seconds each thinking level takes a move)")
+    @app.get("/api/games", summary="Every game, its options, whether it deals hidden cards "
+             "(`hidden_cards`: the record waits for the end) and the computer levels (per "
+             "game: the most seconds each thinking level takes a move)")
     async def games():
         return {"games": games_listed, "levels": LEVELS}
 

@@ -16,6 +16,7 @@ let shown = null;         // the payload on the board: latest, or the replay's s
 const replayCache = new Map();
 let retry = 0;
 let solo = false;         // a puzzle: its plug-in has its own Hint
+let hiddenCards = false;  // the game deals hidden cards: no record before the end
 let hintBtn = null;       // the action bar's Hint button (games)
 let hintPending = false;  // a hint asked for and not yet answered
 let analysis = null;      // the finished game's analysis, once loaded
@@ -358,12 +359,23 @@ async function loadAnalysis() {
   renderLog(latest, replayPly === null ? latest.history.length : replayPly);
 }
 
+// the record of a game with hidden cards holds the deal: the server keeps it till the end
+function renderExport(payload) {
+  const link = $("export");
+  const later = hiddenCards && payload.table.status === "playing";
+  if (later) link.removeAttribute("href");
+  else link.href = `/api/tables/${tableId}/record`;
+  link.setAttribute("aria-disabled", later ? "true" : "false");
+  link.title = later ? "The record holds every hidden card: it can be exported once the game is over"
+    : "Download the game record (JSON)";
+}
+
 function render(payload) {
   latest = named(payload);
   document.title = `${payload.table.title} — Pentarena`;
   $("title").textContent = `${payload.table.title} · table ${tableId}`;
   $("rules-link").href = $("rules-link-side").href = `/rules/${payload.table.game}`;
-  $("export").href = `/api/tables/${tableId}/record`;
+  renderExport(payload);
   renderPlayers(payload);
   renderStatus(payload);
   renderInvites(payload);
@@ -512,7 +524,11 @@ function showMissing(e) {
   catch (e) { showMissing(e); return; }
   plugin = await loadPlugin(first.table.game);
   document.body.dataset.game = first.table.game;
-  try { solo = (await api("/api/games")).games.some((g) => g.name === first.table.game && g.solo); } catch { solo = false; }
+  try {
+    const info = (await api("/api/games")).games.find((g) => g.name === first.table.game) || {};
+    solo = !!info.solo;
+    hiddenCards = !!info.hidden_cards;
+  } catch { solo = false; }
   view = plugin.createView($("board-area"), { sendMove, send, toast, side: $("game-side") });
   // every game gets a Hint button in its action bar (puzzles have their own)
   const bar = $("board-area").querySelector(".action-bar");
