@@ -35,7 +35,7 @@ from .jobs import advise, count, hint, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
-from .tables import Seat, Table
+from .tables import AWAY_SECONDS, Seat, Table
 from .workers import JobFailed, JobTimeout, PoolClosed, WorkerPool
 
 T = TypeVar("T")
@@ -79,6 +79,9 @@ class Limits:
     analysis_seconds: float = 120.0
     """... and for a whole game (long games get less per move)."""
     analyses_cached: int = 64
+    away_seconds: float = AWAY_SECONDS
+    """How long a person's seat must have had no connection before another player of the
+    table may free it (for a fresh invite)."""
     tables_in_memory: int = 2000
     """Tables kept in memory besides those in use: the ones used last (a restart loads
     these; any other is read from the store when asked for)."""
@@ -442,7 +445,8 @@ class Hub:
     async def free_seat(self, table: Table, seat: int, tokens: list[str]) -> str:
         """A player (``tokens``) frees the seat of a person away long enough; returns the
         seat's fresh invite."""
-        return await self.change_seats(table, lambda t: t.free(seat, tokens, self.away(t.id, seat)))
+        return await self.change_seats(table, lambda t: t.free(
+            seat, tokens, self.away(t.id, seat), self.limits.away_seconds))
 
     async def join(self, table: Table, client: Client) -> None:
         self.last_seen.mark(table.id, client.seats)

@@ -46,7 +46,7 @@ player of the table (:meth:`Table.free`)."""
 
 def duration(seconds: float) -> str:
     """A short time for people: "45 s", "2 min", "1 min 15 s"."""
-    s = max(1, round(seconds))
+    s = max(1, round(seconds)) if seconds > 0 else 0
     minutes, rest = divmod(s, 60)
     if not minutes:
         return f"{rest} s"
@@ -443,10 +443,11 @@ class Table:
             s.token_hash, s.claimed, s.open, s.name = None, False, True, ""
         return sorted(held), seats
 
-    def free(self, seat: int, tokens: list[str], away: float | None) -> tuple[str, list[Seat]]:
+    def free(self, seat: int, tokens: list[str], away: float | None,
+             needed: float = AWAY_SECONDS) -> tuple[str, list[Seat]]:
         """A player frees the seat of a person who has been away (``away``: seconds since
         the seat's last connection closed, by the server's clock; None: connected) for
-        :data:`AWAY_SECONDS` at least: its token stops working, its name goes, and it
+        ``needed`` seconds at least: its token stops working, its name goes, and it
         waits for a fresh invite, returned with the new seats."""
         self._playing("free")
         mine = self.seats_of(tokens)
@@ -463,11 +464,11 @@ class Table:
             raise ProtocolError("seat-free", "nobody holds that seat: it is free already")
         if away is None:
             raise ProtocolError("seat-online", "that player is connected: a seat can be freed "
-                                f"once its player has been away for {duration(AWAY_SECONDS)}")
-        if away < AWAY_SECONDS:
+                                f"once its player has been away for {duration(needed)}")
+        if away < needed:
             raise ProtocolError("too-soon", f"that player has been away for {duration(away)}: "
-                                f"you can free the seat in {duration(AWAY_SECONDS - away)}",
-                                wait=round(AWAY_SECONDS - away))
+                                f"you can free the seat in {duration(needed - away)}",
+                                wait=round(needed - away))
         invite = new_token()
         seats = self._seats_copy()
         s = seats[seat]
