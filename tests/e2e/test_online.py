@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from .conftest import Server
 from .helpers import create_table, import_record, pentago_record, until
 
 SEATS = "[...document.querySelectorAll('#players .seat')].map((e) => e.innerText.replace(/\\s+/g, ' ').trim())"
@@ -83,3 +88,106 @@ def test_export_waits_for_the_end_of_a_game_with_hidden_cards(server, new_page):
         link.click()
     assert download.value.suggested_filename.endswith(".json")
     assert not page.errors, page.errors
+
+
+# -- seats: leave, sit here, free an away player's seat, an invite opened again ---------------
+@pytest.fixture
+def server_away_0(tmp_path, monkeypatch):
+    """A server where a seat may be freed as soon as its player's connection is gone."""
+    monkeypatch.setenv("PENTARENA_AWAY_SECONDS", "0")
+    srv = Server(tmp_path / "e2e.sqlite3")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def person(new_page, server, name: str = ""):
+    """A browser of its own, with the name typed on the home page (if any)."""
+    page = new_page()
+    page.goto(server.url + "/")
+    if name:
+        page.evaluate(f"localStorage.setItem('pentarena:name', {name!r})")
+    return page
+
+
+def seated(page) -> None:
+    until(page, "document.getElementById('conn').dataset.state === 'open' && "
+                "document.querySelector('#players .you-tag') !== null")
+
+
+def answer(page, yes: bool) -> str:
+    page.wait_for_selector("#ask:not([hidden])")
+    question = page.locator("#ask-text").inner_text()
+    page.click("#ask-yes" if yes else "#ask-no")
+    return question
+
+
+def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
+    server = server_away_0
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    alice = person(new_page, server)
+    alice.evaluate(f"localStorage.setItem('pentarena:invites:{t['id']}', {json.dumps(json.dumps(t['invites']))})")
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(alice)
+    bob = person(new_page, server, "Bob")
+    bob.goto(server.url + t["invites"][0]["url"])
+    seated(bob)
+    until(alice, "document.querySelector('#players [data-seat=\"1\"]').innerText.startsWith('Bob')")
+    assert alice.locator("#invite").is_hidden()  # the invite is used
+
+    # Bob leaves (asked first): he watches, his name goes, the seat is free to anyone
+    bob.click("#leave-seat")
+    assert "Leave your seat?" in answer(bob, True)
+    until(bob, "document.getElementById('status').innerText.includes('you are watching')")
+    assert bob.locator("#leave-seat").count() == 0
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black (free seat)'")
+    note = alice.locator("#open-seats-note").inner_text()  # and the player is told how others join
+    assert "Black: a free seat, listed in the lobby for anyone to take" in note
+
+    # someone opening the table's link sits there, under their own name (none: the colour)
+    carol = person(new_page, server)
+    carol.goto(server.url + t["url"])
+    until(carol, "document.querySelector('[data-sit=\"1\"]') !== null")
+    carol.click("[data-sit='1']")
+    seated(carol)
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black'")
+    assert "Bob" not in alice.locator("#players").inner_text()
+    assert alice.locator("[data-free]").count() == 0  # Carol is here
+
+    # Carol's window closes: Alice frees the seat and gets a fresh invite to send
+    carol.close()
+    until(alice, "document.querySelector('[data-free=\"1\"]') !== null")
+    alice.click("[data-free='1']")
+    assert "Free Black's seat?" in answer(alice, True)
+    alice.wait_for_selector("[data-invite='1']")
+    url = alice.get_attribute("[data-invite='1']", "data-url")
+    assert url != server.url + t["invites"][0]["url"]
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black (waiting for a player)'")
+    dan = person(new_page, server, "Dan")
+    dan.goto(url)
+    seated(dan)
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Dan'")
+    for page in (alice, bob, dan):
+        assert not page.errors, page.errors
+
+
+def test_an_invite_opened_again_opens_the_seat_and_a_second_seat_is_asked_for(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    invite = server.url + t["invites"][0]["url"]
+    alice = person(new_page, server)
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(alice)
+    alice.goto(invite)  # the creator tries her friend's link: asked, and "no" keeps it unused
+    assert answer(alice, False) == "You already play White here. Take Black too (hot seat)?"
+    until(alice, "document.querySelector('.toast') !== null")
+    assert "still unused" in alice.locator(".toast").inner_text()
+    seated(alice)
+    assert alice.locator("#players .you-tag").count() == 1
+    bob = person(new_page, server, "Bob")
+    bob.goto(invite)
+    seated(bob)
+    bob.goto(invite)  # later, from the chat: his seat, no complaint
+    seated(bob)
+    until(bob, "document.querySelector('#players [data-seat=\"1\"] .you-tag') !== null")
+    assert bob.locator(".toast.error").count() == 0
+    assert not alice.errors and not bob.errors

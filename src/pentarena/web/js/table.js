@@ -2,6 +2,7 @@
 // The board itself is drawn by the game's plug-in (games/index.js).
 import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
+import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -15,6 +16,7 @@ let replayPly = null;     // null: live; otherwise the ply shown
 let shown = null;         // the payload on the board: latest, or the replay's step
 const replayCache = new Map();
 let retry = 0;
+let live = false;         // the server has said which seat this page plays (its first state)
 let solo = false;         // a puzzle: its plug-in has its own Hint
 let hiddenCards = false;  // the game deals hidden cards: no record before the end
 let hintBtn = null;       // the action bar's Hint button (games)
@@ -22,17 +24,12 @@ let hintPending = false;  // a hint asked for and not yet answered
 let analysis = null;      // the finished game's analysis, once loaded
 let analysing = null;     // the timer of the next poll while it is computed
 
+// an invite link: the server answers with a fresh seat token in an HttpOnly cookie (the
+// invite is used up), or with your seat when the link is yours already (seats.js)
 async function claimFromLink() {
   const token = params.get("token");
   if (!token) return;
-  try {
-    const name = localStorage.getItem("pentarena:name") || "";
-    // the server answers with a fresh seat token in an HttpOnly cookie; the invite is used up
-    await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name } });
-  } catch (e) {
-    if (e.status !== 404) toast(e.message);   // no such table: the page says so
-  }
-  history.replaceState(null, "", `/t/${tableId}`);
+  await claimInvite(tableId, token, colourOf);
 }
 
 // ---------------------------------------------------------------- seat names
@@ -46,7 +43,8 @@ function seatNames(payload) {
     const colour = colourOf(i);
     if (s.name) return s.name;
     if (s.kind === "computer") return `${colour} (computer${s.level ? ", " + s.level : ""})`;
-    return s.claimed ? colour : `${colour} (waiting for a player)`;
+    if (s.claimed) return colour;
+    return s.open ? `${colour} (free seat)` : `${colour} (waiting for a player)`;
   });
   const short = seats.map((s, i) => s.name || colourOf(i));
   // two seats with the same typed name: add the colour to tell them apart
@@ -79,8 +77,17 @@ function seatRow(payload, s, i) {
     el("span", { class: "swatch", style: `background:${plugin.seatColours[i]}` }),
     el("span", { class: "who" }, el("span", { class: "name" }, seatLabel(payload, i)), payload.you === i ? el("span", { class: "you-tag" }, " (you)") : "",
       away(payload, s) ? el("span", { class: "off" }, " offline") : ""),
-    el("span", { class: "info" }, plugin.seatInfo(payload, i)));
+    el("span", { class: "info" }, plugin.seatInfo(payload, i)),
+    live && payload === latest ? seatAction(payload, i, seatContext) : "");
 }
+
+// what the seat buttons (seats.js) need of the page
+const seatContext = {
+  colourOf,
+  label: (i) => seatLabel(latest, i),
+  reconnect: () => reconnect(),
+  refresh: () => renderInvites(latest, colourOf),
+};
 
 function renderPlayers(payload) {
   const box = $("players");
@@ -98,6 +105,8 @@ function renderPlayers(payload) {
   }
   const extra = plugin.playersExtra ? plugin.playersExtra(payload) : null;
   if (extra) box.append(extra);
+  const leave = live && !solo && payload === latest ? leaveControl(payload) : null;
+  if (leave) box.append(leave);
 }
 
 function renderStatus(payload) {
@@ -225,24 +234,6 @@ function renderLog(payload, ply) {
     const top = cur.offsetTop - ol.offsetTop;
     if (top < ol.scrollTop || top + cur.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = top - ol.clientHeight / 2;
   } else if (atEnd || replayPly === null) ol.scrollTop = ol.scrollHeight;
-}
-
-function renderInvites(payload) {
-  const box = $("invite");
-  let invites = [];
-  try { invites = JSON.parse(localStorage.getItem(invitesKey(tableId)) || "[]"); } catch { invites = []; }
-  const open = invites.filter((i) => payload.table.seats[i.seat] && !payload.table.seats[i.seat].claimed);
-  if (!open.length || payload.current_player === null) { box.hidden = true; return; }
-  box.replaceChildren(el("h3", {}, "Invite"));
-  for (const inv of open) {
-    const url = location.origin + inv.url;
-    box.append(el("div", { class: "invite-row" }, `${colourOf(inv.seat)}: `,
-      el("button", { class: "small", "data-invite": inv.seat, "data-url": url, onclick: async () => {
-        try { await navigator.clipboard.writeText(url); toast("Invite link copied", "info"); }
-        catch { prompt("Copy this link", url); }
-      } }, "copy invite link")));
-  }
-  box.hidden = false;
 }
 
 // phones: the replay stepper sits above the board, or beside it on a phone on its side
@@ -378,7 +369,7 @@ function render(payload) {
   renderExport(payload);
   renderPlayers(payload);
   renderStatus(payload);
-  renderInvites(payload);
+  renderInvites(payload, colourOf);
   renderAnalysisButton(payload);
   if (replayPly !== null && payload.table.status !== "playing") {
     renderBanner(payload);
@@ -405,7 +396,7 @@ function connect() {
   ws.onopen = () => { retry = 0; $("conn").dataset.state = "open"; $("conn").textContent = "connected"; };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") render(msg);
+    if (msg.type === "state") { live = true; render(msg); }
     // an error is shown once: on the board's own error line when it has one
     else if (msg.type === "error") {
       if (hintPending) { hintPending = false; renderHintButton(); }
@@ -425,6 +416,13 @@ function connect() {
     const delay = Math.min(5000, 300 * 2 ** retry++);
     setTimeout(connect, delay);
   };
+}
+
+// the seats held changed (a seat taken here): connect again, as the cookie now says
+function reconnect() {
+  if (ws) { ws.onclose = null; ws.close(); }
+  retry = 0;
+  connect();
 }
 
 function notConnected() {
@@ -518,7 +516,7 @@ function showMissing(e) {
 }
 
 (async () => {
-  await claimFromLink();
+  if (params.has("token")) history.replaceState(null, "", `/t/${tableId}`);   // the secret out of sight
   let first;
   try { first = await api(`/api/tables/${tableId}`); }
   catch (e) { showMissing(e); return; }
@@ -541,5 +539,6 @@ function showMissing(e) {
   bindSideToggle();
   placeReplay();
   render({ ...first, you: null, legal_moves: [] });
+  await claimFromLink();   // after the table is shown: it may ask first (seats.js)
   connect();
 })();
