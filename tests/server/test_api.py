@@ -205,9 +205,10 @@ def test_invite_link_join_and_leave(client):
     # Bob opens his invite link again: his seat, as it was
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite, "name": "Bob"})
     assert r.status_code == 200 and r.json() == {"seat": 1, "token": friend}
-    use("cy")  # anyone else: the invite is used
-    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})
+    use("cy")  # anyone else (Bob's private window, closed): the invite is used, and the
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})  # way back said
     assert r.status_code == 400 and r.json()["detail"]["code"] == "invite-used"
+    assert "a player at the table can free the seat" in r.json()["detail"]["message"]
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": "wrong"})
     assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-token"
     assert client.post(f"/api/tables/{t['id']}/leave", json={"token": friend}).json() == {

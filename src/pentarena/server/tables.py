@@ -384,8 +384,10 @@ class Table:
                 if i in mine:  # your own invite link, opened again: your seat
                     return i, next(t for t in held if _matches(s.token_hash, hash_token(t))), None
                 raise ProtocolError("invite-used", "this invite has already been used: the "
-                                    "seat is taken. Ask the table's creator for another "
-                                    "seat, or watch the game")
+                                    "seat is taken. If it was you, in a browser or private "
+                                    "window now closed, a player at the table can free the "
+                                    "seat once it has been offline a little while (Free "
+                                    "seat) and send you its new invite; or watch the game")
         raise ProtocolError("bad-token", "this invite link is not valid for this table")
 
     def seat_words(self, seat: int) -> str:
