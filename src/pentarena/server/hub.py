@@ -820,7 +820,8 @@ class Hub:
             seats = event.get("seats")
             if isinstance(seats, list):
                 held = frozenset(s for s in seats if isinstance(s, int))
-                self.remote_presence[table_id][str(event.get("instance"))] = (time.monotonic(), held)
+                instance = str(event.get("instance"))
+                self.remote_presence[table_id][instance] = (time.monotonic(), held)
                 self.last_seen.mark(table_id, held)
                 self.presence(table)
             return

@@ -364,8 +364,9 @@ class Table:
         for i, s in enumerate(seats):
             if _matches(s.invite_hash, h):
                 if mine and not hot_seat:
-                    raise ProtocolError("already-seated", f"you already hold {self.seat_words(min(mine))} "
-                                        f"here; this invite is for {self.seat_words(i)}: send "
+                    raise ProtocolError("already-seated", "you already hold "
+                                        f"{self.seat_words(min(mine))} here; this invite is "
+                                        f"for {self.seat_words(i)}: send "
                                         '"hot_seat": true to play both at this screen, or '
                                         "pass the link on to the person it is for",
                                         seat=i, held=sorted(mine))
@@ -399,7 +400,8 @@ class Table:
     def _playing(self, what: str) -> None:
         """Refuse a seat change once the game is over (or in a replay)."""
         if self.imported:
-            raise ProtocolError("replay-only", f"this is an imported record: there is no seat to {what}")
+            raise ProtocolError("replay-only", "this is an imported record: there is no seat "
+                                f"to {what}")
         if self.state.is_terminal():
             raise ProtocolError("game-over", f"the game is over: there is no seat to {what}")
 
@@ -429,7 +431,8 @@ class Table:
         s.name = player_name(name) or s.name
         return token, seats
 
-    def leave(self, tokens: str | list[str], seat: int | None = None) -> tuple[list[int], list[Seat]]:
+    def leave(self, tokens: str | list[str],
+              seat: int | None = None) -> tuple[list[int], list[Seat]]:
         """Give up the seats ``tokens`` hold (only ``seat`` of them, if given): their
         tokens stop working, their names go, the seats are open to anyone."""
         self._playing("leave")
