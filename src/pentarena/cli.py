@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -460,7 +461,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
 
     serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
           args.log_format, args.connections_per_address, args.tables_per_minute,
-          args.trust_proxy)
+          args.trust_proxy, args.away_seconds)
     return 0
 
 
@@ -975,6 +976,11 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                        "(loopback exempt; 0: no limit, e.g. behind a proxy on another host)")
     serve.add_argument("--tables-per-minute", type=positive_int, default=60, metavar="N",
                        help="most tables one address may create (or import) in a minute")
+    serve.add_argument("--away-seconds", type=non_negative_int, metavar="N",
+                       default=os.environ.get("PENTARENA_AWAY_SECONDS", "120"),
+                       help="how long a player's seat must have had no connection before "
+                            "another player may free it for a new invite (default: "
+                            "$PENTARENA_AWAY_SECONDS, else 120)")
     serve.add_argument("--trust-proxy", default=None, metavar="ADDRESSES",
                        help="reverse proxies (comma-separated addresses, e.g. 127.0.0.1) "
                             "whose X-Forwarded-For/-Proto headers name the client and say it "

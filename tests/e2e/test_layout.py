@@ -424,6 +424,32 @@ def test_pentago_arrows_leave_the_edge_labels_clear(server, new_page, size):
         assert page.locator(".pg-arrow[data-rot='TR cw'] circle[fill='#1f6feb']").count() == 1   # still chosen
 
 
+# each twist arrow's middle, and what a click there reaches (the arrow, or what covers it)
+ARROW_HITS = """() => [...document.querySelectorAll('.pg-arrow')].map((a) => {
+    const r = a.querySelector('circle:last-of-type').getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return [a.dataset.rot, hit !== null && a.contains(hit) ? 'arrow' : hit ? hit.id || hit.getAttribute('class') : 'off screen'];
+}).filter(([, what]) => what !== 'arrow')"""
+
+
+def test_pentago_arrows_are_never_under_the_board_buttons(server, new_page):
+    """The zoom / Fit buttons sit in the board's corner: the view keeps the twist arrows
+    clear of them at every size (they covered the last arrow at 1000×800 and 900×700)."""
+    page, _ = open_table(server, new_page, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    until(page, "document.querySelector('#status .you') !== null")
+    page.click(".pg-cell[data-cell=c3]")
+    for width, height in [(1000, 800), (900, 700), (1024, 768), (1280, 800), (1440, 900),
+                          (800, 600), (1100, 650), (700, 900), (600, 1000)]:
+        page.set_viewport_size({"width": width, "height": height})
+        until(page, "document.querySelectorAll('.pg-arrow').length === 8 && "
+                    "!document.querySelector('.bv').dataset.moving && document.getAnimations()"
+                    ".every((a) => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)")
+        # (the drawer slid away at a phone's width); the buttons show with the pointer on the board
+        page.hover(".pg-cell[data-cell=d4]")
+        assert page.evaluate(ARROW_HITS) == [], (width, height)
+
+
 # the outline of the quadrant that turned (with its stroke) against the a–f / 1–6 labels
 TWIST_OVER_LABELS = """(sel) => {
     const k = parseFloat(document.querySelector('.bv-world').getAttribute('transform').split('scale(')[1]);

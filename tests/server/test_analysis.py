@@ -119,7 +119,8 @@ def test_puzzles_keep_their_hint(client):
 def test_hints_are_refused_to_spectators_and_out_of_turn(client):
     t = create(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
     invite = t["invites"][0]["url"].split("token=")[1]
-    other = client.post(f"/api/tables/{t['id']}/join", json={"token": invite}).json()["token"]
+    other = client.post(f"/api/tables/{t['id']}/join",
+                        json={"token": invite, "hot_seat": True}).json()["token"]
     client.cookies.clear()  # the seat cookies would seat these connections
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         receive_until(ws, is_state)

@@ -7,6 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+import pentarena
 from pentarena.server.app import create_app
 
 
@@ -32,8 +33,10 @@ def invite_of(t, k=0):
 
 
 def claim(client, t, k=0, name=""):
-    """Use the k-th invite of table ``t``; returns the fresh seat token it gives."""
-    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t, k), "name": name})
+    """Use the k-th invite of table ``t``; returns the fresh seat token it gives.  The test
+    client's cookies hold the creator's seat, so it takes the seat as a hot seat would."""
+    r = client.post(f"/api/tables/{t['id']}/join",
+                    json={"token": invite_of(t, k), "name": name, "hot_seat": True})
     assert r.status_code == 200, r.text
     return r.json()["token"]
 
@@ -168,20 +171,195 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client):
     assert client.get(f"/api/tables/{t['id']}").json()["history"] == ["I:0,0;1,0;2,0;3,0;4,0"]
 
 
+def browsers(client):
+    """Switch the test client between people's browsers: ``use(name)`` gives it that
+    person's own cookie jar (kept between switches)."""
+    jars, now = {}, [None]
+
+    def use(name: str) -> None:
+        jars[now[0]] = client.cookies  # the jar in use (setting the client's copies it)
+        client.cookies = jars.get(name, {})
+        now[0] = name
+
+    return use
+
+
 def test_invite_link_join_and_leave(client):
+    use = browsers(client)
+    use("ann")
     t = create(client, [{"kind": "me"}, {"kind": "invite"}], name="Ann")
     invite = invite_of(t)
     assert client.get(f"/api/tables/{t['id']}").json()["table"]["open_seats"] == [1]
+    # Ann opens her friend's invite herself (to try it): asked first, the invite kept
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite, "name": "Ann"})
+    assert r.status_code == 409, r.text
+    detail = r.json()["detail"]
+    assert detail["code"] == "already-seated" and detail["seat"] == 1 and detail["held"] == [0]
+    assert "hot_seat" in detail["message"] and "seat 0" not in detail["message"]
+    use("bob")
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite, "name": "Bob"})
     assert r.json()["seat"] == 1
     friend = r.json()["token"]
     seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
     assert [s["name"] for s in seats] == ["Ann", "Bob"]
+    # Bob opens his invite link again: his seat, as it was
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite, "name": "Bob"})
+    assert r.status_code == 200 and r.json() == {"seat": 1, "token": friend}
+    use("cy")  # anyone else (Bob's private window, closed): the invite is used, and the
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})  # way back said
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "invite-used"
+    assert "a player at the table can free the seat" in r.json()["detail"]["message"]
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": "wrong"})
     assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-token"
-    assert client.post(f"/api/tables/{t['id']}/leave", json={"token": friend}).json() == {"seat": 1}
+    assert client.post(f"/api/tables/{t['id']}/leave", json={"token": friend}).json() == {
+        "seat": 1, "seats": [1]}
     table = client.get(f"/api/tables/{t['id']}").json()["table"]
     assert table["open_public_seats"] == [1]  # a seat someone left is open to anyone
+    # a hot seat, asked for: the creator takes the other seat of a new table too
+    use("ann")
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}], name="Ann")
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t), "hot_seat": True})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+
+
+def test_leaving_with_the_cookie_clears_the_seat(client):
+    """A browser leaves with its cookie (it never sees its token): the seat loses its
+    token and its name, is free to anyone, and whoever sits there is shown as themselves."""
+    use = browsers(client)
+    use("ann")
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}], name="Ann")
+    use("bob")
+    client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t), "name": "Bob"})
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        assert receive_until(ws, state_at(0))["you"] == 1
+        r = client.post(f"/api/tables/{t['id']}/leave", json={})
+        assert r.status_code == 200 and r.json() == {"seat": 1, "seats": [1]}
+        assert "max-age=0" in r.headers["set-cookie"].lower()  # the dead token leaves the cookie
+        seen = receive_until(ws, lambda m: m["type"] == "state" and m["you"] is None)
+        seat = seen["table"]["seats"][1]
+        assert (seat["name"], seat["claimed"], seat["open"]) == ("", False, True)
+    r = client.post(f"/api/tables/{t['id']}/leave", json={})
+    assert r.status_code == 403 and r.json()["detail"]["code"] == "not-seated"
+    assert "you do not hold a seat" in r.json()["detail"]["message"]
+    use("cy")  # no name: shown by the seat's colour, not by Bob's name
+    assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
+    assert client.get(f"/api/tables/{t['id']}").json()["table"]["seats"][1]["name"] == ""
+    use("dan")
+    r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1, "name": "Dan"})
+    assert r.status_code == 400 and r.json()["detail"] == {
+        "code": "seat-taken", "message": "someone else took that seat a moment ago"}
+    # hot seat: leaving gives up every seat of the browser, or the one named
+    use("ann")
+    t = create(client, [{"kind": "me"}, {"kind": "me"}, {"kind": "me"}], game="pentup",
+               options={"players": 3})
+    r = client.post(f"/api/tables/{t['id']}/leave", json={"seat": 2})
+    assert r.json() == {"seat": 2, "seats": [2]}
+    assert client.post(f"/api/tables/{t['id']}/leave", json={}).json()["seats"] == [0, 1]
+    # a finished game keeps its seats
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    table = client.app.state.hub.tables[t["id"]]
+    while not table.state.is_terminal():
+        table.apply_checked(str(table.state.legal_moves()[0]))
+    r = client.post(f"/api/tables/{t['id']}/leave", json={})
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "game-over"
+
+
+def test_a_player_frees_the_seat_of_someone_away(client):
+    """After 2 minutes without a connection (the server's clock), another player may free
+    a seat: its token stops working and a fresh invite comes back for it."""
+    use = browsers(client)
+    hub = client.app.state.hub
+    now = [1000.0]
+    hub.last_seen.clock = lambda: now[0]
+    use("ann")
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "computer"}],
+               game="pentup", options={"players": 3}, name="Ann")
+    free = lambda seat, **body: client.post(f"/api/tables/{t['id']}/free",  # noqa: E731
+                                            json={"seat": seat, **body})
+    use("bob")
+    bob = claim(client, t, name="Bob")
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        receive_until(ws, state_at(0))
+        use("ann")
+        r = free(1)
+        assert r.status_code == 409 and r.json()["detail"]["code"] == "seat-online"
+        assert "connected" in r.json()["detail"]["message"]
+    now[0] += 75  # Bob's window closed 75 s ago
+    r = free(1)
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "too-soon"
+    assert r.json()["detail"]["message"] == ("that player has been away for 1 min 15 s: you can "
+                                             "free the seat in 45 s")
+    assert r.json()["detail"]["wait"] == 45
+    refusals = {0: "own-seat", 2: "bad-seat", 5: "bad-seat"}
+    for seat, code in refusals.items():
+        assert free(seat).json()["detail"]["code"] == code, seat
+    use("eve")  # a spectator cannot
+    assert free(1).json()["detail"]["code"] == "not-seated"
+    assert free(1, token="forged").status_code == 403
+    use("ann")
+    now[0] += 45
+    r = free(1)
+    assert r.status_code == 201, r.text
+    url = r.json()["invite"]["url"]
+    assert r.json()["seat"] == 1 and url.startswith(f"/t/{t['id']}?token=")
+    seat = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"][1]
+    assert seat["name"] == "" and not seat["claimed"] and not seat["open"]
+    assert free(1).json()["detail"]["code"] == "seat-free"
+    with client.websocket_connect(f"/ws/{t['id']}?token={bob}") as ws:  # Bob's token is dead
+        assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "bad-token"
+    use("cy")  # the fresh invite seats the next person; the old one stays used
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": url.split("token=")[1]})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    use("bob")  # Bob is told why his invite holds nothing now
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t)})
+    assert r.json()["detail"]["code"] == "invite-used"
+    assert "freed while its player was away" in r.json()["detail"]["message"]
+    # a seat taken and never connected counts as away from when it was taken
+    use("ann")
+    assert free(1).json()["detail"]["code"] == "too-soon"
+    now[0] += 120
+    assert free(1).status_code == 201
+
+
+def test_after_a_restart_a_seat_is_away_from_the_restart_on(db):
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:
+        t = create(c, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+        claim(c, t)
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:
+        hub = c.app.state.hub
+        started = hub.last_seen.known[t["id"]]  # the table was loaded at start
+        hub.last_seen.clock = lambda: started + 60
+        body = {"seat": 1, "token": t["you"]["token"]}
+        r = c.post(f"/api/tables/{t['id']}/free", json=body)
+        assert r.json()["detail"]["code"] == "too-soon", r.text
+        hub.last_seen.clock = lambda: started + 120
+        assert c.post(f"/api/tables/{t['id']}/free", json=body).status_code == 201
+
+
+def test_refusals_speak_of_turns_and_seats_as_players_do(client):
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    mine, friend = t["you"]["token"], claim(client, t)
+    with client.websocket_connect(f"/ws/{t['id']}?token={mine}") as ws:
+        receive_until(ws, state_at(0))
+        ws.send_text(json.dumps({"type": "move", "move": "a1 TL cw", "version": 0}))
+        receive_until(ws, state_at(1))
+        # a second tab, still showing move 0: the game moved on
+        ws.send_text(json.dumps({"type": "move", "move": "b1 TL cw", "version": 0}))
+        err = receive_until(ws, lambda m: m["type"] == "error")
+        assert err == {"type": "error", "code": "not-your-turn",
+                       "message": "the game has moved on: it is no longer your turn"}
+        ws.send_text(json.dumps({"type": "move", "move": "b1 TL cw"}))
+        assert receive_until(ws, lambda m: m["type"] == "error")["message"] == (
+            "it is not your turn: wait for the player to move")
+        ws.send_text(json.dumps({"type": "hint"}))
+        err = receive_until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "not-your-turn" and "seat" not in err["message"]
+    assert friend
+    client.cookies.clear()
+    for seat, words in ((0, "that seat is taken"), (1, "that seat is taken"),
+                        (7, "this table has 2 seats, numbered from 0: there is no seat 7")):
+        r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": seat})
+        assert r.json()["detail"]["message"] == words
 
 
 def test_open_seat_from_the_lobby(client):
@@ -267,6 +445,20 @@ def test_records_export_import_and_replay(client):
         r = client.post("/api/records", content=huge)
         assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-record", r.text
         assert "not valid JSON" in r.json()["detail"]["message"]
+
+
+def test_an_unnamed_seat_of_a_record_stays_unnamed(client):
+    """The page shows an unnamed seat by its colour, as on the original table."""
+    from pentarena.record import GameRecord
+
+    state = pentarena.load_game("pentago").new_initial_state(seed=1)
+    state.apply("a1 TL cw")
+    record = GameRecord.of(state, players=["Alice", ""]).to_json()
+    for players, names in ((["Alice", ""], ["Alice", ""]), (None, ["", ""])):
+        r = client.post("/api/records", content=json.dumps(dict(record, meta=dict(
+            record.get("meta") or {}, players=players))))
+        assert r.status_code == 201, r.text
+        assert [s["name"] for s in r.json()["table"]["seats"]] == names
 
 
 def test_every_http_error_has_a_code_and_a_message(client):

@@ -416,7 +416,8 @@ def test_joins_and_leaves_send_a_small_presence_event(client):
             seen.append(player.receive_json())
         assert not [m for m in seen if m["type"] == "state"]  # spectators: no event at all
         friend = client.post(f"/api/tables/{t['id']}/join",
-                             json={"token": t["invites"][0]["url"].split("token=")[1]})
+                             json={"token": t["invites"][0]["url"].split("token=")[1],
+                                   "hot_seat": True})
         with client.websocket_connect(f"/ws/{t['id']}?token={friend.json()['token']}") as ws:
             receive_until(ws, state_at(0))
             presence = receive_until(player, lambda m: m["type"] in ("presence", "state")

@@ -63,7 +63,8 @@ HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429
 """The ``code`` of the framework's own HTTP errors, by status."""
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "busy": 429, "store-failed": 503, "too-long": 422, "not-finished": 409,
-          "no-analysis": 409, "no-rematch": 409}
+          "no-analysis": 409, "no-rematch": 409, "already-seated": 409, "seat-online": 409,
+          "too-soon": 409}
 
 
 class SeatSpec(BaseModel):
@@ -92,11 +93,23 @@ class SitDown(BaseModel):
 class JoinTable(BaseModel):
     token: str = Field(max_length=100)
     name: str = Field("", max_length=40)
+    hot_seat: bool = Field(False, description="take the seat although this browser holds "
+                           "another one here (both are then played at one screen); without "
+                           "it such a join is refused (409 already-seated)")
 
 
 class SeatToken(BaseModel):
     token: str | None = Field(None, max_length=100,
                               description="a seat token (browsers send their cookie instead)")
+
+
+class LeaveSeat(SeatToken):
+    seat: int | None = Field(None, ge=0, le=7, description="only this one of the seats held "
+                             "(by default every seat the token or the cookie holds)")
+
+
+class FreeSeat(SeatToken):
+    seat: int = Field(ge=0, le=7, description="the seat of the player who is away")
 
 
 class Problem(BaseModel):
@@ -230,7 +243,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError):
-        return JSONResponse({"detail": {"code": exc.code, "message": exc.message}},
+        return JSONResponse({"detail": exc.detail()},
                             STATUS.get(exc.code, 400))
 
     async def held_seat(request: Request, table_id: str, token: str | None) -> int | None:
@@ -301,13 +314,17 @@ def create_app(database_url: str | None = None, ai: str = "process",
                 metrics.queue.labels(name).set(depth)
         return Response(metrics.render(), media_type=CONTENT_TYPE)
 
-    # each game's entry also says how long its thinking levels take a move at most
-    games_listed = [{**g, "level_seconds": {
+    # each game's entry also says how long its thinking levels take a move at most, and
+    # whether it deals hidden cards (its record is then exported once the game is over)
+    games_listed = [{**g, "hidden_cards": load_game(g["name"]).hidden_information,
+                     "level_seconds": {
         level: seconds for level in LEVELS
         if (seconds := thinking_seconds(load_game(g["name"]), level)) is not None}}
         for g in list_games()]
 
-    @app.get("/api/games", summary="Every game, its options and the computer levels (per game: the most seconds each thinking level takes a move)")
+    @app.get("/api/games", summary="Every game, its options, whether it deals hidden cards "
+             "(`hidden_cards`: the record waits for the end) and the computer levels (per "
+             "game: the most seconds each thinking level takes a move)")
     async def games():
         return {"games": games_listed, "levels": LEVELS}
 
@@ -377,13 +394,17 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/join",
               summary="Take a seat with its invite (the invite is then used up)")
     async def join(table_id: str, body: JoinTable, request: Request, response: Response):
+        """Opened again by whoever holds its seat, a used invite just names the seat.  A
+        browser that holds another seat here is asked first (409 ``already-seated``, with
+        the invite's ``seat`` and the ``held`` ones): send ``hot_seat`` to take it too."""
         def claim(t):
-            seat, token, seats = t.claim(body.token, body.name)
-            return (seat, token), (seats if token != body.token else None)
+            seat, token, seats = t.claim(body.token, body.name, seat_tokens(request, table_id),
+                                         body.hot_seat)
+            return (seat, token), seats
 
         t = await hub.get(table_id)
         seat, token = await hub.change_seats(t, claim)
-        keep_seat_tokens(request, response, t.id, [token], replaces=body.token)
+        keep_seat_tokens(request, response, t.id, [token], drop=[body.token])
         return {"seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby")
@@ -394,10 +415,33 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return {"seat": body.seat, "token": token}
 
     @app.post("/api/tables/{table_id}/leave",
-              summary="Give up a seat: its token stops working, the seat opens to anyone")
-    async def leave(table_id: str, body: JoinTable):
+              summary="Give up a seat: its token stops working, its name goes, the seat "
+                      "opens to anyone (games in progress)")
+    async def leave(table_id: str, body: LeaveSeat, request: Request, response: Response):
+        """The seats of ``token``, or else of this browser's cookie (``seat``: only that
+        one); answers the first seat left and every seat left."""
         t = await hub.get(table_id)
-        return {"seat": await hub.change_seats(t, lambda t: t.leave(body.token))}
+        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        left = await hub.change_seats(t, lambda t: t.leave(tokens, body.seat))
+        retired = [token for token in tokens if not t.seats_of([token])]
+        keep_seat_tokens(request, response, t.id, [], drop=retired)  # out of the cookie
+        return {"seat": left[0], "seats": left}
+
+    @app.post("/api/tables/{table_id}/free", status_code=201,
+              summary="A player frees the seat of someone away for 2 minutes: a fresh "
+                      "invite for it")
+    async def free(table_id: str, body: FreeSeat, request: Request):
+        """For a seated player (``token``, or this browser's cookie) while the game is on:
+        the seat of a person with no connection for 2 minutes (by the server's clock)
+        loses its token and name and waits for the fresh invite answered here, to send
+        on.  Refused with what is wrong: not seated, the seat's player connected
+        (409 ``seat-online``), not away long enough (409 ``too-soon``, with ``wait``
+        seconds)."""
+        t = await hub.get(table_id)
+        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        invite = await hub.free_seat(t, body.seat, tokens)
+        return {"seat": body.seat, "invite": {"seat": body.seat,
+                                              "url": f"/t/{t.id}?token={invite}"}}
 
     @app.post("/api/tables/{table_id}/count",
               summary="Puzzles: count the solutions from the current position (seat only)")
@@ -527,7 +571,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
           allowed_origins: Iterable[str] = (), redis_url: str | None = None,
           log_format: str = "text", connections_per_address: int = PER_ADDRESS,
           tables_per_minute: int = Limits.tables_per_minute,
-          trust_proxy: str | None = None) -> None:
+          trust_proxy: str | None = None, away_seconds: float = Limits.away_seconds) -> None:
     """Run the server.  ``trust_proxy``: the addresses (comma-separated) of reverse proxies
     whose ``X-Forwarded-For``/``-Proto`` headers say who the client is and whether it came
     by HTTPS; by default none — every client is the address it connects from, so nobody
@@ -540,7 +584,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     loopback = host in ("127.0.0.1", "localhost", "::1")
     app = create_app(database_url, allowed_origins=allowed_origins, redis_url=redis_url,
                      allowed_hosts=["127.0.0.1", "localhost", "::1"] if loopback else None,
-                     limits=Limits(tables_per_minute=tables_per_minute))
+                     limits=Limits(tables_per_minute=tables_per_minute,
+                                   away_seconds=away_seconds))
     print(f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)", flush=True)
     print(f"Database: {app.state.hub.store.url}", flush=True)
     if redis_url:

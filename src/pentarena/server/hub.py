@@ -32,9 +32,10 @@ from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
 from .jobs import advise, count, hint, think, warm
+from .presence import LastSeen
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
-from .tables import Seat, Table
+from .tables import AWAY_SECONDS, Seat, Table
 from .workers import JobFailed, JobTimeout, PoolClosed, WorkerPool
 
 T = TypeVar("T")
@@ -78,6 +79,9 @@ class Limits:
     analysis_seconds: float = 120.0
     """... and for a whole game (long games get less per move)."""
     analyses_cached: int = 64
+    away_seconds: float = AWAY_SECONDS
+    """How long a person's seat must have had no connection before another player of the
+    table may free it (for a fresh invite)."""
     tables_in_memory: int = 2000
     """Tables kept in memory besides those in use: the ones used last (a restart loads
     these; any other is read from the store when asked for)."""
@@ -120,6 +124,8 @@ class Hub:
         """Tables being read from the store (one read per table, however many ask)."""
         self.unreadable: list[Unreadable] = []
         self.clients: dict[str, set[Client]] = defaultdict(set)
+        self.last_seen = LastSeen()
+        """Since when each seat has been away (a seat away long enough may be freed)."""
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.thinking: dict[str, asyncio.Task] = {}
         self.tasks: set[asyncio.Task] = set()
@@ -276,6 +282,7 @@ class Hub:
         self.tables[table.id] = table
         self.tables.move_to_end(table.id)
         self.used[table.id] = time.monotonic()
+        self.last_seen.table_known(table.id)
 
     def _in_use(self, table_id: str) -> bool:
         """Whether anything here needs the table in memory: a connection, the computer's
@@ -301,6 +308,7 @@ class Hub:
                 for held in (self.used, self.locks, self._texts, self.remote_presence,
                              self.clients):
                     held.pop(table_id, None)
+                self.last_seen.forget(table_id)
                 excess -= 1
 
     async def reload(self, table: Table) -> None:
@@ -375,7 +383,10 @@ class Hub:
                     return result
                 await self._store(self.store.update_seats(
                     table.id, [asdict(s) for s in seats], table.seats_version))
+                taken = [i for i, (old, new) in enumerate(zip(table.seats, seats))
+                         if new.token_hash and new.token_hash != old.token_hash]
                 table.set_seats(seats)
+                self.last_seen.mark(table.id, taken)  # away from now on until they connect
         except Conflict:
             await self.reload(table)
             raise ProtocolError("seats-changed", "the seats changed meanwhile: look again "
@@ -427,7 +438,18 @@ class Hub:
                     seats |= held
         return seats
 
+    def away(self, table_id: str, seat: int) -> float | None:
+        """Seconds since ``seat`` was last connected (the server's clock), None if it is."""
+        return self.last_seen.away(table_id, seat, self.connected_seats(table_id))
+
+    async def free_seat(self, table: Table, seat: int, tokens: list[str]) -> str:
+        """A player (``tokens``) frees the seat of a person away long enough; returns the
+        seat's fresh invite."""
+        return await self.change_seats(table, lambda t: t.free(
+            seat, tokens, self.away(t.id, seat), self.limits.away_seconds))
+
     async def join(self, table: Table, client: Client) -> None:
+        self.last_seen.mark(table.id, client.seats)
         self.clients[table.id].add(client)
         self.send_state(table, client)
         if client.seats:
@@ -439,6 +461,7 @@ class Hub:
         if not self.clients[table.id]:
             self.clients.pop(table.id, None)
         await client.aclose()
+        self.last_seen.mark(table.id, client.seats)  # seen until now
         if client.seats:
             await self.seats_present(table)
 
@@ -595,8 +618,8 @@ class Hub:
             raise ProtocolError("not-seated", "spectators cannot ask for hints: open your "
                                 "seat's link to play")
         if seat != table.state.current_player:
-            raise ProtocolError("not-your-turn", "hints are for the player to move: it is "
-                                f"seat {table.state.current_player}'s turn, not yours")
+            raise ProtocolError("not-your-turn", "hints are for the player to move, and it "
+                                "is not your turn")
 
     async def _answer_hint(self, table: Table, client: Client, seat: int | None) -> None:
         version = table.version
@@ -796,8 +819,10 @@ class Hub:
         if kind == "presence":
             seats = event.get("seats")
             if isinstance(seats, list):
-                self.remote_presence[table_id][str(event.get("instance"))] = (
-                    time.monotonic(), frozenset(s for s in seats if isinstance(s, int)))
+                held = frozenset(s for s in seats if isinstance(s, int))
+                instance = str(event.get("instance"))
+                self.remote_presence[table_id][instance] = (time.monotonic(), held)
+                self.last_seen.mark(table_id, held)
                 self.presence(table)
             return
         if kind == "moved":

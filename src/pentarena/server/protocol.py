@@ -43,15 +43,20 @@ class ProtocolError(Exception):
     """A refused client action; ``code`` is stable, ``message`` is for people (at most
     :data:`MESSAGE_MAX` characters)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **facts: Any) -> None:
         if len(message) > MESSAGE_MAX:
             message = message[:MESSAGE_MAX - 1] + "…"
         super().__init__(message)
         self.code = code
         self.message = message
+        self.facts = facts
+        """What a program (the table page) needs to act on the refusal, besides the code."""
+
+    def detail(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, **self.facts}
 
     def event(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+        return {"type": "error", **self.detail()}
 
 
 @dataclass(frozen=True)

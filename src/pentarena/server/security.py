@@ -190,9 +190,17 @@ def seat_tokens(conn: HTTPConnection, table_id: str) -> list[str]:
 
 
 def keep_seat_tokens(conn: HTTPConnection, response: Response, table_id: str,
-                     tokens: list[str], replaces: str | None = None) -> None:
-    """Put ``tokens`` first in the browser's cookie for this table (dropping ``replaces``)."""
-    held = [t for t in seat_tokens(conn, table_id) if t not in tokens and t != replaces]
+                     tokens: list[str], drop: Iterable[str] = ()) -> None:
+    """Put ``tokens`` first in the browser's cookie for this table, without those of
+    ``drop`` (an invite turned into a token, a seat left); no token left: no cookie."""
+    gone = set(drop) - set(tokens)
+    held = [t for t in seat_tokens(conn, table_id) if t not in tokens and t not in gone]
     value = ".".join((tokens + held)[:MAX_TOKENS_PER_COOKIE])
+    secure = conn.url.scheme == "https"
+    if not value:
+        if cookie_name(table_id) in conn.cookies:
+            response.delete_cookie(cookie_name(table_id), path="/", httponly=True,
+                                   samesite="strict", secure=secure)
+        return
     response.set_cookie(cookie_name(table_id), value, max_age=COOKIE_DAYS * 86400, path="/",
-                        httponly=True, samesite="strict", secure=conn.url.scheme == "https")
+                        httponly=True, samesite="strict", secure=secure)

@@ -21,7 +21,7 @@ import hmac
 import secrets
 import time
 import unicodedata
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..ai.bots import LEVELS
@@ -37,6 +37,20 @@ SEAT_KINDS = ("me", "invite", "open", "computer")
 def new_token() -> str:
     """A secret from the OS's secure source: 144 random bits, URL-safe text."""
     return secrets.token_urlsafe(18)
+
+
+AWAY_SECONDS = 120.0
+"""A seat whose player has been away (no connection) this long may be freed by another
+player of the table (:meth:`Table.free`)."""
+
+
+def duration(seconds: float) -> str:
+    """A short time for people: "45 s", "2 min", "1 min 15 s"."""
+    s = max(1, round(seconds)) if seconds > 0 else 0
+    minutes, rest = divmod(s, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min" + (f" {rest} s" if rest else "")
 
 
 NAME_LENGTH = 40
@@ -70,6 +84,8 @@ class Seat:
     open: bool = False              # anyone may sit here from the lobby
     invite_hash: str | None = None  # an invite nobody has used yet
     used_invite_hash: str | None = None  # the invite that was used (to say so)
+    freed_invite_hashes: list[str] = field(default_factory=list)
+    """The used invites of players whose seat was freed while they were away (to say so)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
@@ -203,13 +219,12 @@ class Table:
     @classmethod
     def from_record(cls, record: GameRecord) -> Table:
         initial = record.initial_state()
-        seats = [Seat("human", f"Player {i + 1}", claimed=True)
-                 for i in range(initial.game.num_players)]
+        seats = [Seat("human", claimed=True) for _ in range(initial.game.num_players)]
         names = record.meta.get("players")
         if isinstance(names, list) and len(names) == len(seats):
             for seat, who in zip(seats, names):
-                if isinstance(who, str):
-                    seat.name = player_name(who) or seat.name
+                if isinstance(who, str):  # an unnamed seat stays unnamed: the page shows its colour
+                    seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
         return table
@@ -336,30 +351,79 @@ class Table:
     def _seats_copy(self) -> list[Seat]:
         return copy.deepcopy(self.seats)
 
-    def claim(self, token: str, name: str = "") -> tuple[int, str, list[Seat]]:
+    def claim(self, token: str, name: str = "", held: list[str] = (),
+              hot_seat: bool = False) -> tuple[int, str, list[Seat] | None]:
         """Use an invite: returns (seat, a fresh seat token, the new seats).  The invite
-        is spent; a seat token presented again just names its seat (same token)."""
+        is spent; a seat token presented again just names its seat (same token, no new
+        seats), and so does a used invite presented by whoever holds its seat (``held``:
+        the tokens the browser holds here).  Someone holding a seat here already takes
+        a second one only with ``hot_seat``."""
         h = hash_token(token or "")
+        mine = self.seats_of(list(held))
         seats = self._seats_copy()
         for i, s in enumerate(seats):
             if _matches(s.invite_hash, h):
+                if mine and not hot_seat:
+                    raise ProtocolError("already-seated", "you already hold "
+                                        f"{self.seat_words(min(mine))} here; this invite is "
+                                        f"for {self.seat_words(i)}: send "
+                                        '"hot_seat": true to play both at this screen, or '
+                                        "pass the link on to the person it is for",
+                                        seat=i, held=sorted(mine))
                 fresh = new_token()
                 s.token_hash, s.invite_hash, s.used_invite_hash = hash_token(fresh), None, h
                 s.claimed = True
                 s.name = player_name(name) or s.name
                 return i, fresh, seats
             if _matches(s.token_hash, h):
-                return i, token, seats
+                return i, token, None
+            if any(_matches(old, h) for old in s.freed_invite_hashes):
+                raise ProtocolError("invite-used", "this invite's seat was freed while its "
+                                    "player was away: ask the players at the table for a new "
+                                    "invite, or watch the game")
             if _matches(s.used_invite_hash, h):
+                if i in mine:  # your own invite link, opened again: your seat
+                    return i, next(t for t in held if _matches(s.token_hash, hash_token(t))), None
                 raise ProtocolError("invite-used", "this invite has already been used: the "
-                                    "seat is taken. Ask the table's creator for another "
-                                    "seat, or watch the game")
+                                    "seat is taken. If it was you, in a browser or private "
+                                    "window now closed, a player at the table can free the "
+                                    "seat once it has been offline a little while (Free "
+                                    "seat) and send you its new invite; or watch the game")
         raise ProtocolError("bad-token", "this invite link is not valid for this table")
 
+    def seat_words(self, seat: int) -> str:
+        """A seat as a refusal names it: the player's name, else its number from 1 (the
+        page's colours are the page's)."""
+        name = self.seats[seat].name
+        return f"{name}'s seat" if name else f"seat {seat + 1} of {len(self.seats)}"
+
+    def _playing(self, what: str) -> None:
+        """Refuse a seat change once the game is over (or in a replay)."""
+        if self.imported:
+            raise ProtocolError("replay-only", "this is an imported record: there is no seat "
+                                f"to {what}")
+        if self.state.is_terminal():
+            raise ProtocolError("game-over", f"the game is over: there is no seat to {what}")
+
+    def _seat_index(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("bad-seat", f"this table has {len(self.seats)} seats, numbered "
+                                f"from 0: there is no seat {shown(seat)}")
+
     def sit(self, seat: int, name: str = "") -> tuple[str, list[Seat]]:
-        """Take an open seat from the lobby: (its new secret token, the new seats)."""
-        if seat not in self.open_public_seats():
-            raise ProtocolError("seat-taken", f"seat {seat} is not free to take")
+        """Take an open seat from the lobby (or the table's page): (its new secret token,
+        the new seats).  The sitter is shown by their name, else the seat's colour."""
+        self._playing("take")
+        self._seat_index(seat)
+        s = self.seats[seat]
+        if s.kind == "computer":
+            raise ProtocolError("seat-taken", "the computer plays that seat")
+        if s.claimed:
+            raise ProtocolError("seat-taken", "someone else took that seat a moment ago"
+                                if s.open else "that seat is taken")
+        if not s.open:
+            raise ProtocolError("seat-taken", "that seat is kept for an invited player: it "
+                                "is taken with the invite link")
         token = new_token()
         seats = self._seats_copy()
         s = seats[seat]
@@ -367,15 +431,57 @@ class Table:
         s.name = player_name(name) or s.name
         return token, seats
 
-    def leave(self, token: str) -> tuple[int, list[Seat]]:
-        """Give up a seat: its token stops working and the seat is open to anyone."""
-        seat = self.seat_of(token)
-        if seat is None:
-            raise ProtocolError("bad-token", "you do not hold a seat at this table")
+    def leave(self, tokens: str | list[str],
+              seat: int | None = None) -> tuple[list[int], list[Seat]]:
+        """Give up the seats ``tokens`` hold (only ``seat`` of them, if given): their
+        tokens stop working, their names go, the seats are open to anyone."""
+        self._playing("leave")
+        held = self.seats_of([tokens] if isinstance(tokens, str) else list(tokens))
+        if seat is not None:
+            held = held & {seat}
+        if not held:
+            raise ProtocolError("not-seated", "you do not hold a seat at this table"
+                                if seat is None else "you do not hold that seat")
+        seats = self._seats_copy()
+        for i in held:
+            s = seats[i]
+            s.token_hash, s.claimed, s.open, s.name = None, False, True, ""
+        return sorted(held), seats
+
+    def free(self, seat: int, tokens: list[str], away: float | None,
+             needed: float = AWAY_SECONDS) -> tuple[str, list[Seat]]:
+        """A player frees the seat of a person who has been away (``away``: seconds since
+        the seat's last connection closed, by the server's clock; None: connected) for
+        ``needed`` seconds at least: its token stops working, its name goes, and it
+        waits for a fresh invite, returned with the new seats."""
+        self._playing("free")
+        mine = self.seats_of(tokens)
+        if not mine:
+            raise ProtocolError("not-seated", "only a player at this table can free a seat: "
+                                "you are watching")
+        self._seat_index(seat)
+        s = self.seats[seat]
+        if seat in mine:
+            raise ProtocolError("own-seat", "that is your own seat: to give it up, leave it")
+        if s.kind == "computer":
+            raise ProtocolError("bad-seat", "the computer plays that seat: it is never away")
+        if not s.claimed:
+            raise ProtocolError("seat-free", "nobody holds that seat: it is free already")
+        if away is None:
+            raise ProtocolError("seat-online", "that player is connected: a seat can be freed "
+                                f"once its player has been away for {duration(needed)}")
+        if away < needed:
+            raise ProtocolError("too-soon", f"that player has been away for {duration(away)}: "
+                                f"you can free the seat in {duration(needed - away)}",
+                                wait=round(needed - away))
+        invite = new_token()
         seats = self._seats_copy()
         s = seats[seat]
-        s.token_hash, s.claimed, s.open = None, False, True
-        return seat, seats
+        s.token_hash, s.claimed, s.open, s.name = None, False, False, ""
+        if s.used_invite_hash:
+            s.freed_invite_hashes = [*s.freed_invite_hashes, s.used_invite_hash][-4:]
+        s.invite_hash, s.used_invite_hash = hash_token(invite), None
+        return invite, seats
 
     def set_seats(self, seats: list[Seat], seats_version: int | None = None) -> None:
         self.seats = seats
@@ -393,8 +499,9 @@ class Table:
         if seat is None:
             raise ProtocolError("not-seated", "spectators cannot move: open your seat's link")
         if seat != self.state.current_player:
-            raise ProtocolError("not-your-turn",
-                                f"it is seat {self.state.current_player}'s turn, not yours")
+            raise ProtocolError("not-your-turn", "the game has moved on: it is no longer your "
+                                "turn" if version is not None and version != self.version
+                                else "it is not your turn: wait for the player to move")
         if self.version >= MAX_RECORD_MOVES:  # a puzzle's places and removes: readable records
             raise ProtocolError("too-long", f"this table has reached its limit of "
                                 f"{MAX_RECORD_MOVES} moves: start a new one")

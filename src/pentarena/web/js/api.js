@@ -13,6 +13,7 @@ export async function api(path, { method = "GET", body } = {}) {
     const err = new Error(typeof msg === "string" ? msg : JSON.stringify(msg));
     err.status = res.status;                 // 404: no such thing
     err.code = d && d.code ? d.code : null;  // the server's name for the error
+    err.detail = d && typeof d === "object" && !Array.isArray(d) ? d : null;  // and its facts
     throw err;
   }
   return data;
@@ -21,6 +22,10 @@ export async function api(path, { method = "GET", body } = {}) {
 // Seat tokens live only in the server's HttpOnly cookies; the page never sees them.
 // The creator keeps the invite links (one use each) to share them.
 export const invitesKey = (id) => `pentarena:invites:${id}`;
+
+// The name typed on the home page, given to the seats this browser takes.
+export const NAME_KEY = "pentarena:name";
+export const savedName = () => localStorage.getItem(NAME_KEY) || "";
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

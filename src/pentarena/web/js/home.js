@@ -1,12 +1,11 @@
 // The home page: the games, the create-a-table form (with the puzzle's region editor) and
 // the lobby lists (your games first; tables idle for a day hidden until asked for).
-import { api, el, toast, invitesKey, quickStart } from "./api.js";
+import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { PIECES, PIECE_NAMES, shapeSvg } from "./pieces.js";
 import { picture as puzzlePicture, regionPicture, PUZZLE_COLOURS } from "./games/puzzle-picture.js";
 
 const PUZZLE = "pentomino-puzzle";
-const NAME_KEY = "pentarena:name";   // the table page reads it too
 const MAX_DRAW = 12;                 // the custom region editor: up to 12 × 12 cells
 const rect = (h, w) => Array(h).fill("#".repeat(w));
 // The named regions of games/pentomino/puzzle.py (REGIONS), as rows of # (cell) and . (hole).
@@ -29,7 +28,6 @@ const go = (url) => { window.location.href = url; };
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const cellCount = (rows) => rows.join("").split("").filter((c) => c === "#").length;
 const gameOf = (name) => GAMES.find((g) => g.name === name);
-const savedName = () => localStorage.getItem(NAME_KEY) || "";
 
 // -- the game cards ---------------------------------------------------------------------
 

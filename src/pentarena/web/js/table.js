@@ -2,6 +2,7 @@
 // The board itself is drawn by the game's plug-in (games/index.js).
 import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
+import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -12,25 +13,23 @@ let view = null;
 let ws = null;
 let latest = null;        // the latest live state event
 let replayPly = null;     // null: live; otherwise the ply shown
+let shown = null;         // the payload on the board: latest, or the replay's step
 const replayCache = new Map();
 let retry = 0;
+let live = false;         // the server has said which seat this page plays (its first state)
 let solo = false;         // a puzzle: its plug-in has its own Hint
+let hiddenCards = false;  // the game deals hidden cards: no record before the end
 let hintBtn = null;       // the action bar's Hint button (games)
 let hintPending = false;  // a hint asked for and not yet answered
 let analysis = null;      // the finished game's analysis, once loaded
 let analysing = null;     // the timer of the next poll while it is computed
 
+// an invite link: the server answers with a fresh seat token in an HttpOnly cookie (the
+// invite is used up), or with your seat when the link is yours already (seats.js)
 async function claimFromLink() {
   const token = params.get("token");
   if (!token) return;
-  try {
-    const name = localStorage.getItem("pentarena:name") || "";
-    // the server answers with a fresh seat token in an HttpOnly cookie; the invite is used up
-    await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name } });
-  } catch (e) {
-    if (e.status !== 404) toast(e.message);   // no such table: the page says so
-  }
-  history.replaceState(null, "", `/t/${tableId}`);
+  await claimInvite(tableId, token, colourOf);
 }
 
 // ---------------------------------------------------------------- seat names
@@ -44,7 +43,8 @@ function seatNames(payload) {
     const colour = colourOf(i);
     if (s.name) return s.name;
     if (s.kind === "computer") return `${colour} (computer${s.level ? ", " + s.level : ""})`;
-    return s.claimed ? colour : `${colour} (waiting for a player)`;
+    if (s.claimed) return colour;
+    return s.open ? `${colour} (free seat)` : `${colour} (waiting for a player)`;
   });
   const short = seats.map((s, i) => s.name || colourOf(i));
   // two seats with the same typed name: add the colour to tell them apart
@@ -63,6 +63,9 @@ function named(payload) {
 const seatLabel = (payload, i) => payload.names[i];
 
 // ---------------------------------------------------------------- panels
+// a person's seat with no connection, while it matters: a game in progress (not a replay)
+const away = (payload, s) => payload.table.status === "playing" && s.kind === "human" && s.claimed && s.connected === false;
+
 function seatRow(payload, s, i) {
   if (solo) {   // a puzzle: one solver, no colours, no turns
     const name = s.name || (payload.you === i ? "You" : "The solver");
@@ -73,9 +76,18 @@ function seatRow(payload, s, i) {
   return el("div", { class: "seat" + (payload.current_player === i ? " to-move" : ""), "data-seat": i },
     el("span", { class: "swatch", style: `background:${plugin.seatColours[i]}` }),
     el("span", { class: "who" }, el("span", { class: "name" }, seatLabel(payload, i)), payload.you === i ? el("span", { class: "you-tag" }, " (you)") : "",
-      s.kind === "human" && s.claimed && s.connected === false ? el("span", { class: "off" }, " offline") : ""),
-    el("span", { class: "info" }, plugin.seatInfo(payload, i)));
+      away(payload, s) ? el("span", { class: "off" }, " offline") : ""),
+    el("span", { class: "info" }, plugin.seatInfo(payload, i)),
+    live && payload === latest ? seatAction(payload, i, seatContext) : "");
 }
+
+// what the seat buttons (seats.js) need of the page
+const seatContext = {
+  colourOf,
+  label: (i) => seatLabel(latest, i),
+  reconnect: () => reconnect(),
+  refresh: () => renderInvites(latest, colourOf),
+};
 
 function renderPlayers(payload) {
   const box = $("players");
@@ -93,12 +105,20 @@ function renderPlayers(payload) {
   }
   const extra = plugin.playersExtra ? plugin.playersExtra(payload) : null;
   if (extra) box.append(extra);
+  const leave = live && !solo && payload === latest ? leaveControl(payload) : null;
+  if (leave) box.append(leave);
 }
 
 function renderStatus(payload) {
   const st = $("status");
   const extra = plugin.statusExtra ? plugin.statusExtra(payload) : "";
   const tail = extra ? el("span", { class: "status-extra" }, extra) : "";
+  if (payload !== latest && payload.current_player !== null) {   // a step of the replay
+    const n = payload.history.length;
+    st.replaceChildren(el("span", { class: "swatch", style: `background:${plugin.seatColours[payload.current_player]}` }),
+      el("span", {}, `${n ? `After move ${n}` : "At the start"}: ${seatLabel(payload, payload.current_player)} to move`), tail);
+    return;
+  }
   if (payload.table.status === "replay") { st.replaceChildren("Imported record — use the replay controls.", tail); return; }
   if (payload.current_player === null) { st.replaceChildren(solo ? "Solved." : "Game over.", tail); return; }
   const p = payload.current_player;
@@ -216,24 +236,6 @@ function renderLog(payload, ply) {
   } else if (atEnd || replayPly === null) ol.scrollTop = ol.scrollHeight;
 }
 
-function renderInvites(payload) {
-  const box = $("invite");
-  let invites = [];
-  try { invites = JSON.parse(localStorage.getItem(invitesKey(tableId)) || "[]"); } catch { invites = []; }
-  const open = invites.filter((i) => payload.table.seats[i.seat] && !payload.table.seats[i.seat].claimed);
-  if (!open.length || payload.current_player === null) { box.hidden = true; return; }
-  box.replaceChildren(el("h3", {}, "Invite"));
-  for (const inv of open) {
-    const url = location.origin + inv.url;
-    box.append(el("div", { class: "invite-row" }, `${colourOf(inv.seat)}: `,
-      el("button", { class: "small", "data-invite": inv.seat, "data-url": url, onclick: async () => {
-        try { await navigator.clipboard.writeText(url); toast("Invite link copied", "info"); }
-        catch { prompt("Copy this link", url); }
-      } }, "copy invite link")));
-  }
-  box.hidden = false;
-}
-
 // phones: the replay stepper sits above the board, or beside it on a phone on its side
 // (the side column is a drawer there: app.css's phone query)
 const narrow = matchMedia("(max-width: 820px), (orientation: landscape) and (max-height: 500px) and (hover: none)");
@@ -271,6 +273,9 @@ async function showPly(ply) {
     if (!replayCache.has(ply)) replayCache.set(ply, await api(`/api/tables/${tableId}/at/${ply}`));
     payload = named({ ...replayCache.get(ply), you: latest.you, table: latest.table });
   }
+  shown = payload;
+  renderPlayers(payload);   // the scores, hands, tiles left ... of the step
+  renderStatus(payload);
   view.update(payload, { replay: replayPly !== null || latest.table.status !== "playing" });
   renderLog(latest, ply);
   renderReplayControls(latest);
@@ -345,15 +350,26 @@ async function loadAnalysis() {
   renderLog(latest, replayPly === null ? latest.history.length : replayPly);
 }
 
+// the record of a game with hidden cards holds the deal: the server keeps it till the end
+function renderExport(payload) {
+  const link = $("export");
+  const later = hiddenCards && payload.table.status === "playing";
+  if (later) link.removeAttribute("href");
+  else link.href = `/api/tables/${tableId}/record`;
+  link.setAttribute("aria-disabled", later ? "true" : "false");
+  link.title = later ? "The record holds every hidden card: it can be exported once the game is over"
+    : "Download the game record (JSON)";
+}
+
 function render(payload) {
   latest = named(payload);
   document.title = `${payload.table.title} — Pentarena`;
   $("title").textContent = `${payload.table.title} · table ${tableId}`;
   $("rules-link").href = $("rules-link-side").href = `/rules/${payload.table.game}`;
-  $("export").href = `/api/tables/${tableId}/record`;
+  renderExport(payload);
   renderPlayers(payload);
   renderStatus(payload);
-  renderInvites(payload);
+  renderInvites(payload, colourOf);
   renderAnalysisButton(payload);
   if (replayPly !== null && payload.table.status !== "playing") {
     renderBanner(payload);
@@ -363,6 +379,7 @@ function render(payload) {
     return;
   }
   replayPly = null;
+  shown = payload;
   view.update(payload, { replay: payload.table.status !== "playing" });
   renderBanner(payload);
   renderLog(payload, payload.history.length);
@@ -379,7 +396,7 @@ function connect() {
   ws.onopen = () => { retry = 0; $("conn").dataset.state = "open"; $("conn").textContent = "connected"; };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") render(msg);
+    if (msg.type === "state") { live = true; render(msg); }
     // an error is shown once: on the board's own error line when it has one
     else if (msg.type === "error") {
       if (hintPending) { hintPending = false; renderHintButton(); }
@@ -388,7 +405,7 @@ function connect() {
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
     else if (msg.type === "presence" && latest) {
       latest.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
-      renderPlayers(latest);
+      renderPlayers(shown || latest);
     }
     else if (msg.type === "hint") showHint(msg);
   };
@@ -399,6 +416,13 @@ function connect() {
     const delay = Math.min(5000, 300 * 2 ** retry++);
     setTimeout(connect, delay);
   };
+}
+
+// the seats held changed (a seat taken here): connect again, as the cookie now says
+function reconnect() {
+  if (ws) { ws.onclose = null; ws.close(); }
+  retry = 0;
+  connect();
 }
 
 function notConnected() {
@@ -492,13 +516,17 @@ function showMissing(e) {
 }
 
 (async () => {
-  await claimFromLink();
+  if (params.has("token")) history.replaceState(null, "", `/t/${tableId}`);   // the secret out of sight
   let first;
   try { first = await api(`/api/tables/${tableId}`); }
   catch (e) { showMissing(e); return; }
   plugin = await loadPlugin(first.table.game);
   document.body.dataset.game = first.table.game;
-  try { solo = (await api("/api/games")).games.some((g) => g.name === first.table.game && g.solo); } catch { solo = false; }
+  try {
+    const info = (await api("/api/games")).games.find((g) => g.name === first.table.game) || {};
+    solo = !!info.solo;
+    hiddenCards = !!info.hidden_cards;
+  } catch { solo = false; }
   view = plugin.createView($("board-area"), { sendMove, send, toast, side: $("game-side") });
   // every game gets a Hint button in its action bar (puzzles have their own)
   const bar = $("board-area").querySelector(".action-bar");
@@ -511,5 +539,6 @@ function showMissing(e) {
   bindSideToggle();
   placeReplay();
   render({ ...first, you: null, legal_moves: [] });
+  await claimFromLink();   // after the table is shown: it may ask first (seats.js)
   connect();
 })();

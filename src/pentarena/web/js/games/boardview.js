@@ -12,6 +12,8 @@
 //
 // Marks that must keep a size on screen whatever the zoom (tap targets) carry
 // data-sr="<radius in px>" and optionally data-wr="<minimum radius in world units>".
+// `clearTools`: the content is fitted above the zoom / Fit buttons (a band of their
+// height at the bottom, whatever the zoom), so that none of it is ever under them.
 import { el } from "../api.js";
 import { svgEl } from "../pieces.js";
 
@@ -20,8 +22,9 @@ const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-red
 
 export class BoardView {
   constructor(parent, { id = null, mode = "grow", maxScale = 2, minScale = 0.1, minAutoScale = 0,
-    margin = 10, rulers = null, tools = [] } = {}) {
+    margin = 10, rulers = null, tools = [], clearTools = false } = {}) {
     this.mode = mode;
+    this.clearTools = clearTools;
     this.slack = mode === "grow" ? 0.12 : 0;   // room to grow into after a zoom-out
     this.maxScale = maxScale;
     this.minScale = minScale;
@@ -78,7 +81,14 @@ export class BoardView {
     const m = this.margin;
     const top = this.rulers ? this.rulers.top || 0 : 0;
     const left = this.rulers ? this.rulers.left || 0 : 0;
-    return { x0: left + m, y0: top + m, x1: this.W - m, y1: this.H - m };
+    return { x0: left + m, y0: top + m, x1: this.W - m, y1: this.H - Math.max(m, this.toolsBand()) };
+  }
+
+  // the height of the buttons' band at the bottom (with its gap), when the content keeps
+  // clear of them and they are shown (a touch screen hides them until the view is moved)
+  toolsBand() {
+    if (!this.clearTools || this.tools.offsetParent === null) return 0;
+    return this.H - this.tools.offsetTop + 2;
   }
 
   // the part of the world in view (inside the rulers), or null before the first layout

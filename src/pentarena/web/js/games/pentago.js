@@ -36,7 +36,7 @@ function arrowLayout(W, H) {
 function worldBox(layout) {
   const loose = [-OUT, B + OUT];
   return layout === "rows" ? { x0: -LABEL - 4, x1: B + 4, y0: loose[0], y1: loose[1] }
-    : { x0: loose[0], x1: loose[1], y0: -LABEL - 4, y1: B + 24 };   // room for the zoom buttons under the last arrow
+    : { x0: loose[0], x1: loose[1], y0: -LABEL - 4, y1: B + 4 };   // the view keeps the zoom buttons clear (clearTools)
 }
 // a point of the arrow band next to quadrant q, `along` units from the middle of its edge
 function bandPoint(layout, q, along = 0) {
@@ -157,7 +157,7 @@ export function createView(root, ctx) {
   const cancelBtn = el("button", { id: "pg-cancel", type: "button", onclick: () => cancel() }, "Cancel", el("span", { class: "long key" }, " Esc"));
   const hint = el("div", { class: "pu-hint", id: "pg-hint" });
   const errorLine = el("div", { class: "error-line", id: "pg-error", role: "alert" });
-  const bv = new BoardView(root, { id: "pg-board", mode: "fill", maxScale: 2.2, margin: 6 });
+  const bv = new BoardView(root, { id: "pg-board", mode: "fill", maxScale: 2.2, margin: 6, clearTools: true });
   const frame = gameFrame(root, { view: bv, messages: [hint, errorLine], actions: [cancelBtn, confirmBtn] });
   const layout = () => (bv.W && bv.H ? arrowLayout(bv.W, bv.H) : "columns");
   let drawnLayout = null;

@@ -1,0 +1,138 @@
+// Seats on the table page: an invite link opened (asking first when this browser plays
+// here already), "Sit here" on a free seat, "Leave seat", freeing the seat of a player who
+// has been away, and the Invite panel.  The seat tokens stay in the server's HttpOnly
+// cookie throughout: the page never sees them.
+import { api, el, toast, invitesKey, savedName } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+
+// A question on the page (no browser dialog): resolves true (yes) or false (no, Esc, or
+// another question asked meanwhile).
+let answer = null;
+export function ask(question, yes, no) {
+  if (answer) answer(false);
+  const box = $("ask");
+  return new Promise((resolve) => {
+    const done = (said) => {
+      if (answer !== done) return;
+      answer = null;
+      box.hidden = true;
+      box.replaceChildren();
+      resolve(said);
+    };
+    answer = done;
+    box.replaceChildren(el("p", { id: "ask-text" }, question), el("div", { class: "ask-actions" },
+      el("button", { id: "ask-yes", class: "primary", type: "button", onclick: () => done(true) }, yes),
+      el("button", { id: "ask-no", type: "button", onclick: () => done(false) }, no)));
+    box.onkeydown = (ev) => { if (ev.key === "Escape") { ev.stopPropagation(); done(false); } };
+    box.hidden = false;
+    $("ask-yes").focus();
+  });
+}
+
+// ---------------------------------------------------------------- an invite link opened
+// Your own invite again: the server just names your seat.  Another seat of a table where
+// this browser plays already (the creator trying a friend's link): asked first; "no"
+// leaves the invite unused.
+export async function claimInvite(tableId, token, colourOf) {
+  const join = (hot) => api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name: savedName(), hot_seat: hot } });
+  try {
+    await join(false);
+  } catch (e) {
+    if (e.code !== "already-seated" || !e.detail) { if (e.status !== 404) toast(e.message); return; }
+    const held = e.detail.held.map(colourOf).join(" and "), seat = colourOf(e.detail.seat);
+    if (!await ask(`You already play ${held} here. Take ${seat} too (hot seat)?`, `Take ${seat} too`, "Cancel")) {
+      toast(`The invite for ${seat} is still unused: send it to the person it is for.`, "info");
+      return;
+    }
+    try { await join(true); } catch (e2) { toast(e2.message); }
+  }
+}
+
+// ---------------------------------------------------------------- the players' panel
+// ctx: { colourOf(i), label(i): the seat's name as the page shows it, reconnect(), refresh() }
+export function seatAction(payload, i, ctx) {
+  const s = payload.table.seats[i];
+  if (payload.table.status !== "playing" || s.kind !== "human") return "";
+  if (!s.claimed && s.open && payload.you === null) {
+    return el("button", { class: "small primary seat-act", type: "button", "data-sit": i, onclick: () => sit(payload, i, ctx) }, "Sit here");
+  }
+  if (s.claimed && s.connected === false && payload.you !== null && payload.you !== i) {
+    return el("button", { class: "small seat-act", type: "button", "data-free": i, onclick: () => free(payload, i, ctx),
+      title: "After 2 minutes away, the seat can get a new invite link" }, "Free seat");
+  }
+  return "";
+}
+
+export function leaveControl(payload) {
+  if (payload.table.status !== "playing" || payload.you === null) return null;
+  return el("div", { class: "seat-tools" },
+    el("button", { id: "leave-seat", class: "small", type: "button", onclick: () => leave(payload) }, "Leave seat"));
+}
+
+async function sit(payload, i, ctx) {
+  try {
+    await api(`/api/tables/${payload.table.id}/sit`, { method: "POST", body: { seat: i, name: savedName() } });
+    ctx.reconnect();   // the seat is in the cookie now: the connection comes back as it
+  } catch (e) { toast(e.message); }
+}
+
+async function leave(payload) {
+  if (!await ask("Leave your seat? It becomes a free seat that anyone can take (it is listed in the lobby), and you watch the game from then on.",
+    "Leave the seat", "Stay")) return;
+  try {
+    await api(`/api/tables/${payload.table.id}/leave`, { method: "POST", body: {} });
+    toast("You left your seat: you are watching now.", "info");   // the server's next state says so
+  } catch (e) { toast(e.message); }
+}
+
+async function free(payload, i, ctx) {
+  const colour = ctx.colourOf(i);
+  if (!await ask(`${ctx.label(i)} is offline. Free ${colour}'s seat? Their link stops working, and you get a new invite link for the seat, to send again (to them or to someone else).`,
+    "Free the seat", "Keep waiting")) return;
+  try {
+    const r = await api(`/api/tables/${payload.table.id}/free`, { method: "POST", body: { seat: i } });
+    keepInvite(payload.table.id, r.invite);
+    ctx.refresh();
+    toast(`${colour}'s seat is free: send its new invite link (Invite panel).`, "info");
+  } catch (e) { toast(e.message); }
+}
+
+// ---------------------------------------------------------------- the Invite panel
+function storedInvites(tableId) {
+  try { return JSON.parse(localStorage.getItem(invitesKey(tableId)) || "[]"); } catch { return []; }
+}
+
+function keepInvite(tableId, invite) {
+  const kept = storedInvites(tableId).filter((i) => i.seat !== invite.seat);
+  localStorage.setItem(invitesKey(tableId), JSON.stringify([...kept, invite].sort((a, b) => a.seat - b.seat)));
+}
+
+function copyButton(url, attrs, label, done) {
+  return el("button", { class: "small", type: "button", "data-url": url, ...attrs, onclick: async () => {
+    try { await navigator.clipboard.writeText(url); toast(done, "info"); }
+    catch { prompt("Copy this link", url); }
+  } }, label);
+}
+
+// The invites this browser keeps for seats still waiting for them, and (for a player)
+// the free seats anyone may take: listed in the lobby, or by the table's link.
+export function renderInvites(payload, colourOf) {
+  const box = $("invite");
+  const seats = payload.table.seats;
+  const waiting = storedInvites(payload.table.id).filter((i) => seats[i.seat] && !seats[i.seat].claimed && !seats[i.seat].open);
+  const open = payload.you !== null ? payload.table.open_public_seats : [];
+  if (payload.table.status !== "playing" || (!waiting.length && !open.length)) { box.hidden = true; return; }
+  box.replaceChildren(el("h3", {}, "Invite"));
+  for (const inv of waiting) {
+    box.append(el("div", { class: "invite-row" }, `${colourOf(inv.seat)}: `,
+      copyButton(location.origin + inv.url, { "data-invite": inv.seat }, "copy invite link", "Invite link copied")));
+  }
+  if (open.length) {
+    const which = open.map(colourOf).join(" and ");
+    box.append(el("p", { id: "open-seats-note", class: "invite-note" },
+      `${which}: ${open.length > 1 ? "free seats" : "a free seat"}, listed in the lobby for anyone to take. Or send this table's link: whoever opens it can sit there.`),
+    el("div", { class: "invite-row" }, copyButton(`${location.origin}/t/${payload.table.id}`, { id: "copy-table-link" }, "copy table link", "Table link copied")));
+  }
+  box.hidden = false;
+}

@@ -1,0 +1,193 @@
+"""Online tables in the browser: friends, invites, spectators, replays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import Server
+from .helpers import create_table, import_record, pentago_record, until
+
+SEATS = "[...document.querySelectorAll('#players .seat')].map((e) => e.innerText.replace(/\\s+/g, ' ').trim())"
+
+
+def seat_texts(page) -> list[str]:
+    return page.evaluate(f"() => {SEATS}")
+
+
+def test_a_replay_shows_no_presence_and_unnamed_seats_by_colour(server, new_page):
+    record = pentago_record(["a1 TL cw", "f6 BR cw"])
+    record["meta"] = {"players": ["Alice", ""]}
+    table = import_record(server, record)
+    page = new_page()
+    page.goto(server.url + table["url"])
+    until(page, "document.getElementById('conn').dataset.state === 'open'")
+    until(page, "document.querySelectorAll('#players .seat').length === 2")
+    texts = seat_texts(page)
+    assert texts[0].startswith("Alice") and texts[1].startswith("Black"), texts
+    assert page.locator("#players .off").count() == 0  # nobody is "offline" in a replay
+    assert not page.errors, page.errors
+
+
+def pentic_record() -> dict:
+    """A finished 2-player Pentic game to 60 points (48 moves)."""
+    import random
+
+    import pentarena
+    from pentarena.record import GameRecord
+
+    state = pentarena.load_game("pentic", players=2, target=60).new_initial_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    return GameRecord.of(state, players=["Ann", "Ben"]).to_json()
+
+
+def test_replay_panels_show_the_step_not_the_end(server, new_page):
+    table = import_record(server, pentic_record())
+    page = new_page()
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden])")
+    until(page, "document.querySelectorAll('#log li').length === 48")
+    assert "Game over" in page.locator("#status").inner_text()
+    assert seat_texts(page) == ["Ann 57 points · 5 cards", "Ben 60 points · 5 cards"]
+    page.keyboard.press("Home")
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    until(page, "document.getElementById('r-pos').textContent === '2/48'")
+    at = page.evaluate(f"() => fetch('/api/tables/{table['id']}/at/2').then((r) => r.json())")
+    until(page, "document.getElementById('status').innerText.includes('After move 2')")
+    status = page.locator("#status").inner_text()
+    assert "Ann to move" in status and "Game over" not in status, status
+    assert f"You {at['scores'][0]}" not in status and f"Ann {at['scores'][0]}" in status
+    texts = seat_texts(page)
+    for i, name in enumerate(("Ann", "Ben")):
+        hand = at["state"]["hand_sizes"][i]
+        assert texts[i] == f"{name} {at['scores'][i]} points · {hand} cards", texts
+    page.keyboard.press("End")  # back at the end: the final scores again
+    until(page, "document.getElementById('status').innerText.includes('Game over')")
+    assert seat_texts(page)[1] == "Ben 60 points · 5 cards"
+    assert not page.errors, page.errors
+
+
+def test_export_waits_for_the_end_of_a_game_with_hidden_cards(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentic")
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    until(page, "document.querySelector('#status .you') !== null")
+    link = page.locator("#export")
+    assert link.get_attribute("aria-disabled") == "true" and link.get_attribute("href") is None
+    assert "once the game is over" in link.get_attribute("title")
+    # a game without hidden cards: the record is there at any time
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    until(page, "document.querySelector('#status .you') !== null")
+    assert link.get_attribute("aria-disabled") == "false"
+    with page.expect_download() as download:
+        link.click()
+    assert download.value.suggested_filename.endswith(".json")
+    assert not page.errors, page.errors
+
+
+# -- seats: leave, sit here, free an away player's seat, an invite opened again ---------------
+@pytest.fixture
+def server_away_0(tmp_path, monkeypatch):
+    """A server where a seat may be freed as soon as its player's connection is gone."""
+    monkeypatch.setenv("PENTARENA_AWAY_SECONDS", "0")
+    srv = Server(tmp_path / "e2e.sqlite3")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def person(new_page, server, name: str = ""):
+    """A browser of its own, with the name typed on the home page (if any)."""
+    page = new_page()
+    page.goto(server.url + "/")
+    if name:
+        page.evaluate(f"localStorage.setItem('pentarena:name', {name!r})")
+    return page
+
+
+def seated(page) -> None:
+    until(page, "document.getElementById('conn').dataset.state === 'open' && "
+                "document.querySelector('#players .you-tag') !== null")
+
+
+def answer(page, yes: bool) -> str:
+    page.wait_for_selector("#ask:not([hidden])")
+    question = page.locator("#ask-text").inner_text()
+    page.click("#ask-yes" if yes else "#ask-no")
+    return question
+
+
+def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
+    server = server_away_0
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    alice = person(new_page, server)
+    alice.evaluate(f"localStorage.setItem('pentarena:invites:{t['id']}', {json.dumps(json.dumps(t['invites']))})")
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(alice)
+    bob = person(new_page, server, "Bob")
+    bob.goto(server.url + t["invites"][0]["url"])
+    seated(bob)
+    until(alice, "document.querySelector('#players [data-seat=\"1\"]').innerText.startsWith('Bob')")
+    assert alice.locator("#invite").is_hidden()  # the invite is used
+
+    # Bob leaves (asked first): he watches, his name goes, the seat is free to anyone
+    bob.click("#leave-seat")
+    assert "Leave your seat?" in answer(bob, True)
+    until(bob, "document.getElementById('status').innerText.includes('you are watching')")
+    assert bob.locator("#leave-seat").count() == 0
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black (free seat)'")
+    note = alice.locator("#open-seats-note").inner_text()  # and the player is told how others join
+    assert "Black: a free seat, listed in the lobby for anyone to take" in note
+
+    # someone opening the table's link sits there, under their own name (none: the colour)
+    carol = person(new_page, server)
+    carol.goto(server.url + t["url"])
+    until(carol, "document.querySelector('[data-sit=\"1\"]') !== null")
+    carol.click("[data-sit='1']")
+    seated(carol)
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black'")
+    assert "Bob" not in alice.locator("#players").inner_text()
+    assert alice.locator("[data-free]").count() == 0  # Carol is here
+
+    # Carol's window closes: Alice frees the seat and gets a fresh invite to send
+    carol.close()
+    until(alice, "document.querySelector('[data-free=\"1\"]') !== null")
+    alice.click("[data-free='1']")
+    assert "Free Black's seat?" in answer(alice, True)
+    alice.wait_for_selector("[data-invite='1']")
+    url = alice.get_attribute("[data-invite='1']", "data-url")
+    assert url != server.url + t["invites"][0]["url"]
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black (waiting for a player)'")
+    dan = person(new_page, server, "Dan")
+    dan.goto(url)
+    seated(dan)
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Dan'")
+    for page in (alice, bob, dan):
+        assert not page.errors, page.errors
+
+
+def test_an_invite_opened_again_opens_the_seat_and_a_second_seat_is_asked_for(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    invite = server.url + t["invites"][0]["url"]
+    alice = person(new_page, server)
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(alice)
+    alice.goto(invite)  # the creator tries her friend's link: asked, and "no" keeps it unused
+    assert answer(alice, False) == "You already play White here. Take Black too (hot seat)?"
+    until(alice, "document.querySelector('.toast') !== null")
+    assert "still unused" in alice.locator(".toast").inner_text()
+    seated(alice)
+    assert alice.locator("#players .you-tag").count() == 1
+    bob = person(new_page, server, "Bob")
+    bob.goto(invite)
+    seated(bob)
+    bob.goto(invite)  # later, from the chat: his seat, no complaint
+    seated(bob)
+    until(bob, "document.querySelector('#players [data-seat=\"1\"] .you-tag') !== null")
+    assert bob.locator(".toast.error").count() == 0
+    assert not alice.errors and not bob.errors
