@@ -100,6 +100,7 @@ def test_refusals_quote_what_was_sent_only_in_part(client):
         ws.send_text(json.dumps({"type": "move", "move": "c3 TL cw", "version": 10**4000}))
         err = receive_until(ws, lambda m: m["type"] == "error")
         assert err["code"] == "stale" and len(err["message"]) < 150
+        assert "has moved on" in err["message"] and err["version"] == 0  # no version echoed
         ws.send_text(json.dumps({"type": "move", "move": "c3 TL cw", "version": 0}))
         receive_until(ws, state_at(1))  # and the table plays on
     r = client.get("/api/tables/" + "a" * 5000)

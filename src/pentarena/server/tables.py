@@ -506,8 +506,9 @@ class Table:
             raise ProtocolError("too-long", f"this table has reached its limit of "
                                 f"{MAX_RECORD_MOVES} moves: start a new one")
         if version is not None and version != self.version:
-            raise ProtocolError("stale", f"the game has moved on (version {self.version}, "
-                                f"you sent {shown(version)}); your view has been refreshed")
+            raise ProtocolError("stale", "the game has moved on since the position you "
+                                "played from: look again, your view has been refreshed",
+                                version=self.version)  # for programs: the current version
         try:
             move = self.state.parse_move(text)
             self.state.check_move(move)
