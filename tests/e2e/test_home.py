@@ -442,3 +442,16 @@ def test_an_imported_record_shows_its_players_and_plurals(server, new_page):
     assert "imported record" in replay and "1 move ·" in replay and "1 moves" not in replay
     assert page.locator(f"#finished li[data-table='{ids[0]}'] a").inner_text() == "Replay"
     assert not page.errors, page.errors
+
+
+# -- accessibility ------------------------------------------------------------------------
+
+def test_the_page_has_one_h1_that_looks_like_the_brand(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/rules/pentago")
+    elsewhere = page.locator("header.top .brand").bounding_box()
+    open_home(server, page)
+    h1 = page.locator("h1")
+    assert h1.count() == 1 and h1.inner_text() == "Pentarena"
+    assert page.locator("header.top h1 .brand").bounding_box() == elsewhere  # as on every page
+    assert h1.bounding_box() == elsewhere   # nothing more: no heading margins or size
