@@ -455,3 +455,21 @@ def test_the_page_has_one_h1_that_looks_like_the_brand(server, new_page):
     assert h1.count() == 1 and h1.inner_text() == "Pentarena"
     assert page.locator("header.top h1 .brand").bounding_box() == elsewhere  # as on every page
     assert h1.bounding_box() == elsewhere   # nothing more: no heading margins or size
+
+
+def test_each_cards_controls_say_which_game(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    games = get(server, "/api/games")["games"]
+    names = []
+    for g in games:   # a card's three controls are named for its game
+        card = page.locator(f".card[data-game='{g['name']}']")
+        mine = card.locator("button, a").evaluate_all("es => es.map((e) => e.getAttribute('aria-label'))")
+        assert len(mine) == 3 and all(g["title"] in n for n in mine), mine
+        names += mine
+    assert len(set(names)) == len(names) == 3 * len(games), names
+    # the visible words first (speech input finds them), then the game
+    cards = page.locator("#games")
+    for role, name in (("button", "Play the computer at Pentago, medium level"), ("link", "How to play Pentago"),
+                       ("button", "Options for Pentago"), ("button", "Start a puzzle: Pentomino puzzles")):
+        assert cards.get_by_role(role, name=name, exact=True).count() == 1, name

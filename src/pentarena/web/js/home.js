@@ -57,18 +57,21 @@ function renderGames() {
   box.replaceChildren();
   for (const g of GAMES) {
     const plugin = PLUGINS[g.name];
+    // each card's controls are named for their game (five "Options" say nothing in a list of
+    // controls), the words on them first
     const play = el("button", { class: "primary", type: "button", "data-game": g.name, onclick: async () => {
       try { const t = await quickStart(g.name); go(t.url); } catch (e) { toast(e.message); }
-    }, title: g.solo ? "A puzzle to solve alone" : "You against the computer at the medium level; Options for another level or other seats" },
+    }, title: g.solo ? "A puzzle to solve alone" : "You against the computer at the medium level; Options for another level or other seats",
+    "aria-label": g.solo ? `Start a puzzle: ${g.title}` : `Play the computer at ${g.title}, medium level` },
     g.solo ? "Start a puzzle" : "Play the computer", g.solo ? "" : el("span", { class: "level-note" }, "medium level"));
-    const setup = el("button", { type: "button", class: "linkish", "data-setup": g.name,
+    const setup = el("button", { type: "button", class: "linkish", "data-setup": g.name, "aria-label": `Options for ${g.title}`,
       title: "Choose the options and the seats", onclick: () => chooseGame(g.name) }, "Options");
     const pic = el("div", { class: "pic", "aria-hidden": "true" }, g.name === PUZZLE ? puzzlePicture() : plugin.picture());
     box.append(el("div", { class: "card", "data-game": g.name }, pic,
       el("h3", {}, g.title),
       el("p", {}, g.description),
       el("div", { class: "actions" }, play,
-        el("span", { class: "card-links" }, el("a", { class: "linkish", href: `/rules/${g.name}` }, "How to play"), setup))));
+        el("span", { class: "card-links" }, el("a", { class: "linkish", href: `/rules/${g.name}`, "aria-label": `How to play ${g.title}` }, "How to play"), setup))));
     fitPicture(pic);
   }
 }
