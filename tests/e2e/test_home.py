@@ -473,3 +473,47 @@ def test_each_cards_controls_say_which_game(server, new_page):
     for role, name in (("button", "Play the computer at Pentago, medium level"), ("link", "How to play Pentago"),
                        ("button", "Options for Pentago"), ("button", "Start a puzzle: Pentomino puzzles")):
         assert cards.get_by_role(role, name=name, exact=True).count() == 1, name
+
+
+def focused_cell(page):
+    """The focused drawing cell as [x, y], or else the focused element's id."""
+    return page.evaluate("(e => e.classList.contains('pz-cell') ? [+e.dataset.x, +e.dataset.y] : e.id)"
+                         "(document.activeElement)")
+
+
+def test_the_region_tiles_are_a_radio_group(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    choose_puzzle(page)
+
+    def on():  # the focused tile, and the checked ones
+        return (page.evaluate("document.activeElement.dataset.region"),
+                page.eval_on_selector_all(".pz-region[aria-checked=true]", "ts => ts.map((t) => t.dataset.region)"))
+
+    page.locator(".pz-label .help").first.focus()   # the Region "?", just before the tiles
+    page.keyboard.press("Tab")
+    assert on() == ("6x10", ["6x10"])
+    page.keyboard.press("ArrowRight")                # the arrows move and choose
+    assert on() == ("5x12", ["5x12"])
+    page.keyboard.press("ArrowDown")
+    assert on() == ("4x15", ["4x15"])
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")                 # round from the first to the last
+    assert on() == ("custom", ["custom"])
+    assert page.locator("#pz-draw").is_visible()
+    page.keyboard.press("Home")
+    assert on() == ("6x10", ["6x10"])
+    page.keyboard.press("End")
+    assert on() == ("custom", ["custom"])
+    assert page.locator(".pz-region[tabindex='0']").count() == 1   # one Tab stop: the chosen tile
+    page.keyboard.press("Tab")
+    assert focused_cell(page) == [0, 0]
+    page.keyboard.press("Shift+Tab")
+    assert on() == ("custom", ["custom"])
+    page.click(".pz-region[data-region='3x20']")     # a click moves the Tab stop too
+    page.locator(".pz-label .help").first.focus()
+    page.keyboard.press("Tab")
+    assert on() == ("3x20", ["3x20"])
+    assert not page.errors, page.errors
+

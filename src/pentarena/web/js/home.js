@@ -29,6 +29,32 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const cellCount = (rows) => rows.join("").split("").filter((c) => c === "#").length;
 const gameOf = (name) => GAMES.find((g) => g.name === name);
 
+/** One Tab stop for a set of controls (a radio group, a grid of cells): the current one has
+ * tabindex 0, the others -1, and the keys that `step(index, key)` maps to another index move
+ * the focus there (then `onMove(item)`).  Focus or a click on an item makes it current;
+ * the function returned makes an item current without focusing it. */
+function roving(box, items, step, onMove = () => {}) {
+  let at = 0;
+  const stop = (i) => {
+    items[at].tabIndex = -1;
+    at = i;
+    items[at].tabIndex = 0;
+  };
+  items.forEach((b, i) => { b.tabIndex = i === at ? 0 : -1; });
+  box.addEventListener("focusin", (ev) => { const i = items.indexOf(ev.target); if (i >= 0) stop(i); });
+  box.addEventListener("keydown", (ev) => {
+    const i = items.indexOf(ev.target);
+    if (i < 0 || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    const j = step(i, ev.key);
+    if (j === undefined) return;
+    ev.preventDefault();  // no scrolling
+    stop(j);
+    items[j].focus();
+    onMove(items[j]);
+  });
+  return (item) => stop(items.indexOf(item));
+}
+
 // -- the game cards ---------------------------------------------------------------------
 
 /** Make every SVG of a card's picture show all it draws: a viewBox that cuts a shape off is
@@ -302,6 +328,14 @@ function puzzleEditor(onChange) {
     tiles.append(tile(r.name, r.label, regionPicture(r.rows, { size }), plural(cellCount(r.rows), "cell")));
   }
   tiles.append(tile("custom", "Draw your own", el("span", { class: "pz-pencil" }, "✎"), `up to ${MAX_DRAW} × ${MAX_DRAW}`));
+  // a radio group: Tab reaches the chosen tile, the arrows (round and round) choose another
+  const tileList = [...tiles.children];
+  const next = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const chosenTile = roving(tiles, tileList, (i, key) => {
+    const n = tileList.length;
+    if (key in next) return (i + next[key] + n) % n;
+    return { Home: 0, End: n - 1 }[key];
+  }, (b) => b.click());
 
   // the drawing grid
   const grid = el("div", { class: "pz-grid", id: "pz-grid", role: "group", "aria-label": "Draw the region" });
@@ -405,7 +439,10 @@ function puzzleEditor(onChange) {
   }
 
   function changed() {
-    for (const b of tiles.children) b.setAttribute("aria-checked", String(b.dataset.region === region));
+    for (const b of tileList) {
+      b.setAttribute("aria-checked", String(b.dataset.region === region));
+      if (b.dataset.region === region) chosenTile(b);
+    }
     drawBox.hidden = region !== "custom";
     const n = drawn.size;
     const need = n / 5;
