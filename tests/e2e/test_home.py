@@ -517,3 +517,44 @@ def test_the_region_tiles_are_a_radio_group(server, new_page):
     assert on() == ("3x20", ["3x20"])
     assert not page.errors, page.errors
 
+
+def test_the_drawing_grid_is_one_tab_stop_with_a_cursor(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    choose_puzzle(page)
+    page.click(".pz-region[data-region=custom]")
+    page.focus(".pz-region[data-region=custom]")
+    page.keyboard.press("Tab")
+    assert focused_cell(page) == [0, 0]
+    assert page.locator(".pz-cell[tabindex='0']").count() == 1
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")   # the cursor shows
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+    for key in ["ArrowRight"] * 4 + ["ArrowDown"] * 2:
+        page.keyboard.press(key)
+    assert focused_cell(page) == [4, 2]
+    cell = page.locator(".pz-cell[data-x='4'][data-y='2']")
+    assert cell.get_attribute("aria-label") == "row 3, column 5: empty"
+    page.keyboard.press("Space")                     # draws
+    assert cell.get_attribute("aria-label") == "row 3, column 5: to cover"
+    assert cell.get_attribute("aria-pressed") == "true"
+    assert page.locator("#pz-count").inner_text().startswith("1 cell")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")                     # Enter too
+    page.keyboard.press("Enter")                     # and again: taken out
+    assert page.locator("#pz-count").inner_text().startswith("1 cell")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowLeft")                 # the edge stops the cursor
+    assert focused_cell(page) == [0, 3]
+    page.keyboard.press("End")
+    assert focused_cell(page) == [11, 3]
+    page.keyboard.press("Tab")                       # one Tab leaves the grid
+    assert focused_cell(page) == "pz-clear"
+    page.keyboard.press("Shift+Tab")                 # and comes back to the cursor
+    assert focused_cell(page) == [11, 3]
+    page.click(".pz-cell[data-x='7'][data-y='7']")   # drawing with the mouse moves the cursor
+    assert page.locator(".pz-cell[tabindex='0']").get_attribute("aria-label") == "row 8, column 8: to cover"
+    page.click("#pz-clear")
+    assert cell.get_attribute("aria-label") == "row 3, column 5: empty"
+    assert "arrows" in page.locator("#pz-grid").evaluate(
+        "g => document.getElementById(g.getAttribute('aria-describedby')).textContent")
+    assert not page.errors, page.errors

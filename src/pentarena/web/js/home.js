@@ -1,6 +1,6 @@
 // The home page: the games, the create-a-table form (with the puzzle's region editor) and
 // the lobby lists (your games first; tables idle for a day hidden until asked for).
-import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName } from "./api.js";
+import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName, keyHint } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { PIECES, PIECE_NAMES, shapeSvg } from "./pieces.js";
 import { picture as puzzlePicture, regionPicture, PUZZLE_COLOURS } from "./games/puzzle-picture.js";
@@ -337,19 +337,32 @@ function puzzleEditor(onChange) {
     return { Home: 0, End: n - 1 }[key];
   }, (b) => b.click());
 
-  // the drawing grid
-  const grid = el("div", { class: "pz-grid", id: "pz-grid", role: "group", "aria-label": "Draw the region" });
+  // the drawing grid: one Tab stop, a cursor the arrows move, Space or Enter draws
+  const grid = el("div", { class: "pz-grid", id: "pz-grid", role: "group", "aria-label": "Draw the region",
+    "aria-describedby": "pz-draw-help" });
+  const showCell = (b) => {
+    const on = drawn.has(`${b.dataset.x},${b.dataset.y}`);
+    b.setAttribute("aria-pressed", String(on));
+    b.setAttribute("aria-label", `row ${Number(b.dataset.y) + 1}, column ${Number(b.dataset.x) + 1}: ${on ? "to cover" : "empty"}`);
+  };
   for (let y = 0; y < MAX_DRAW; y++) {
-    for (let x = 0; x < MAX_DRAW; x++) {
-      grid.append(el("button", { type: "button", class: "pz-cell", "data-x": x, "data-y": y, "aria-pressed": "false",
-        "aria-label": `row ${y + 1}, column ${x + 1}` }));
-    }
+    for (let x = 0; x < MAX_DRAW; x++) grid.append(el("button", { type: "button", class: "pz-cell", "data-x": x, "data-y": y }));
   }
+  const cellList = [...grid.children];
+  cellList.forEach(showCell);
+  const cursorAt = roving(grid, cellList, (i, key) => {
+    const [x, y] = [i % MAX_DRAW, Math.floor(i / MAX_DRAW)];
+    const to = { ArrowLeft: [x - 1, y], ArrowRight: [x + 1, y], ArrowUp: [x, y - 1], ArrowDown: [x, y + 1],
+      Home: [0, y], End: [MAX_DRAW - 1, y] }[key];
+    if (!to) return undefined;
+    const [nx, ny] = to.map((v) => Math.max(0, Math.min(MAX_DRAW - 1, v)));  // the edges stop it
+    return ny * MAX_DRAW + nx;
+  });
   const setCell = (b, on) => {
     const k = `${b.dataset.x},${b.dataset.y}`;
     if (on === drawn.has(k)) return;
     if (on) drawn.add(k); else drawn.delete(k);
-    b.setAttribute("aria-pressed", String(on));
+    showCell(b);
     changed();
   };
   let paint = null;
@@ -357,6 +370,7 @@ function puzzleEditor(onChange) {
     const b = ev.target.closest(".pz-cell");
     if (!b || ev.button !== 0) return;
     ev.preventDefault();
+    cursorAt(b);   // the keys go on from the cell drawn last
     if (grid.hasPointerCapture && grid.hasPointerCapture(ev.pointerId)) grid.releasePointerCapture(ev.pointerId);
     if (b.hasPointerCapture && b.hasPointerCapture(ev.pointerId)) b.releasePointerCapture(ev.pointerId);
     paint = !drawn.has(`${b.dataset.x},${b.dataset.y}`);
@@ -376,12 +390,13 @@ function puzzleEditor(onChange) {
   const drawCount = el("p", { class: "pz-count", id: "pz-count" });
   const clear = el("button", { type: "button", class: "small", id: "pz-clear", onclick: () => {
     drawn.clear();
-    for (const b of grid.children) b.setAttribute("aria-pressed", "false");
+    cellList.forEach(showCell);
     changed();
   } }, "Clear");
   const drawBox = el("div", { class: "pz-draw", id: "pz-draw" }, grid,
     el("div", { class: "pz-draw-side" }, drawCount,
-      el("p", { class: "muted" }, "Click or drag over the grid to draw cells; click a drawn cell to take it out. Holes are fine."),
+      el("p", { class: "muted", id: "pz-draw-help" }, "Click or drag over the grid to draw cells; click a drawn cell to take it out. Holes are fine.",
+        keyHint(" Keys: the arrows move over the grid, Space or Enter draws a cell or takes it out.")),
       clear));
 
   // the pieces
