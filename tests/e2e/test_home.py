@@ -162,15 +162,58 @@ def test_the_servers_refusal_is_shown_inline_once(server, new_page):
     until(page, "document.getElementById('create-error').textContent.length > 0")
     error = page.locator("#create-error")
     assert "teams are played with exactly 4 players" in error.inner_text()
+    # the field it is about (the first option the message names) is marked and has the focus
+    assert page.evaluate("document.activeElement.id") == "opt-teams"
+    assert page.locator("#opt-teams").get_attribute("aria-invalid") == "true"
+    assert page.locator("#opt-players").get_attribute("aria-invalid") is None
     assert page.get_by_text("teams are played with exactly 4 players").count() == 1
     assert page.locator("#toasts .toast").count() == 0
     assert page.url.rstrip("/") == server.url  # still here, the choices kept
     assert page.locator("#opt-players").input_value() == "3"
     page.select_option("#opt-players", "4")  # any change clears it
     assert error.inner_text() == ""
+    assert page.locator("#opt-teams").get_attribute("aria-invalid") is None
     assert page.locator("#create-seats select").count() == 4
     page.click("#create-submit")
     table_id(page)
+    assert not page.errors, page.errors
+
+
+def test_a_refusal_is_tied_to_its_field_and_the_focus_kept(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    held = []   # the requests to create a table, answered when the test says
+    page.route(lambda url: url.endswith("/api/tables"), lambda route: held.append(route))
+    page.select_option("#create-game", "pentomino")
+    page.select_option("#opt-players", "3")
+    page.select_option("#opt-scoring", '"15-10-5"')
+    page.focus("#create-submit")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('create').getAttribute('aria-busy') === 'true'")
+    submit = page.locator("#create-submit")
+    assert page.evaluate("document.activeElement.id") == "create-submit"   # not lost to <body>
+    assert submit.get_attribute("aria-disabled") == "true" and not submit.evaluate("b => b.disabled")
+    page.keyboard.press("Enter")                                            # and only once
+    held[0].continue_()
+    until(page, "document.getElementById('create-error').textContent.length > 0")
+    assert len(held) == 1
+    assert page.locator("#create-error").inner_text() == "scoring 15-10-5 is for 4 players"
+    scoring = page.locator("#opt-scoring")
+    assert page.evaluate("document.activeElement.id") == "opt-scoring"
+    assert scoring.get_attribute("aria-invalid") == "true"
+    assert scoring.get_attribute("aria-describedby") == "create-error"
+    assert page.locator("#create [aria-invalid]").count() == 1
+    assert submit.get_attribute("aria-disabled") is None
+    assert page.locator("#create").get_attribute("aria-busy") is None
+    # a refusal that names no field: the message itself takes the focus
+    page.select_option("#opt-players", "4")
+    assert scoring.get_attribute("aria-invalid") is None and scoring.get_attribute("aria-describedby") is None
+    submit.click()
+    until(page, "document.getElementById('create').getAttribute('aria-busy') === 'true'")
+    held[1].fulfill(status=503, json={"detail": {"code": "busy", "message": "the server is busy: try again soon"}})
+    until(page, "document.activeElement.id === 'create-error'")
+    assert page.locator("#create-error").inner_text() == "the server is busy: try again soon"
+    assert page.locator("#create [aria-invalid]").count() == 0
     assert not page.errors, page.errors
 
 

@@ -225,7 +225,7 @@ function renderCreate() {
   const seatsBox = el("div", { class: "cf-fields", id: "create-seats" });
   const optsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Options"), optsBox);
   const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox);
-  const error = el("p", { class: "cf-error", id: "create-error", role: "alert" });
+  const error = el("p", { class: "cf-error", id: "create-error", role: "alert", tabindex: -1 });
   const submit = el("button", { class: "primary", type: "submit", id: "create-submit" }, "Create table");
   let puzzle = null;
 
@@ -245,8 +245,25 @@ function renderCreate() {
     const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...seatFields(g, seatCount(), previous));
   };
+  // a refusal is about the first option its message names (e.g. "scoring 15-10-5 is for 4
+  // players"): that control is marked invalid and described by the message
+  const blamed = (message) => {
+    const at = (k) => message.search(new RegExp(`\\b${k.replace(/_/g, "[ _-]")}\\b`, "i"));
+    const named = Object.keys(current().options).filter((k) => at(k) >= 0).sort((a, b) => at(a) - at(b));
+    return named.length ? $(`opt-${named[0]}`) : null;
+  };
+  const mark = (control, on) => {
+    if (!control) return;
+    const ids = (control.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && id !== error.id);
+    if (on) ids.push(error.id);
+    if (ids.length) control.setAttribute("aria-describedby", ids.join(" ")); else control.removeAttribute("aria-describedby");
+    if (on) control.setAttribute("aria-invalid", "true"); else control.removeAttribute("aria-invalid");
+  };
+  let invalid = null;
   const update = () => {
     error.textContent = "";
+    mark(invalid, false);
+    invalid = null;
     submit.disabled = Boolean(puzzle && !puzzle.valid());
   };
   const refresh = () => {
@@ -274,8 +291,10 @@ function renderCreate() {
     el("div", { class: "cf-row cf-submit" }, submit, error));
   refresh();
 
+  let busy = false;   // a request on its way: the button keeps the focus, aria-disabled
   form.onsubmit = async (ev) => {
     ev.preventDefault();
+    if (busy) return;
     const g = current();
     if (puzzle && !puzzle.valid()) { puzzle.flag(); return; }
     let options = {};
@@ -292,18 +311,22 @@ function renderCreate() {
     });
     const who = name.value.trim();
     if (who) localStorage.setItem(NAME_KEY, who); else localStorage.removeItem(NAME_KEY);
-    error.textContent = "";
-    submit.disabled = true;
+    update();
+    busy = true;
+    submit.setAttribute("aria-disabled", "true");
     form.setAttribute("aria-busy", "true");
     try {
       const t = await api("/api/tables", { method: "POST", body: { game: g.name, options, seats, name: who } });
       if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
       go(t.url);
     } catch (e) {
-      error.textContent = e.message;   // the server's own words, once, next to the button
-      submit.disabled = false;
-    } finally {
+      busy = false;
+      submit.removeAttribute("aria-disabled");
       form.removeAttribute("aria-busy");
+      error.textContent = e.message;   // the server's own words, once, next to the button
+      invalid = blamed(e.message);     // and on the control it is about, which takes the focus
+      mark(invalid, true);
+      (invalid || error).focus();
     }
   };
 }
