@@ -135,6 +135,12 @@ def test_a_wrong_cell_count_says_what_to_do(server, new_page):
                        "draw 3 more cells or take 2 cells out.")
     assert "warn" in page.locator("#pz-check").get_attribute("class")
     assert page.locator("#create-submit").is_disabled()
+    # aria-disabled only: still a Tab stop, and Enter on it says (focuses) what is missing
+    page.focus("#create-submit")
+    assert page.evaluate("document.activeElement.id") == "create-submit"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "pz-check"
+    assert page.url.rstrip("/") == server.url
     # the keyboard draws too: Enter on a cell
     page.focus(".pz-cell[data-x='7'][data-y='0']")
     page.keyboard.press("Enter")

@@ -260,11 +260,15 @@ function renderCreate() {
     if (on) control.setAttribute("aria-invalid", "true"); else control.removeAttribute("aria-invalid");
   };
   let invalid = null;
+  // the button is aria-disabled, never disabled: it keeps the focus (and its Tab stop), and
+  // Enter on an unfinished puzzle says what is missing
+  let busy = false;   // a request on its way
   const update = () => {
     error.textContent = "";
     mark(invalid, false);
     invalid = null;
-    submit.disabled = Boolean(puzzle && !puzzle.valid());
+    if (busy || (puzzle && !puzzle.valid())) submit.setAttribute("aria-disabled", "true");
+    else submit.removeAttribute("aria-disabled");
   };
   const refresh = () => {
     const g = current();
@@ -291,7 +295,6 @@ function renderCreate() {
     el("div", { class: "cf-row cf-submit" }, submit, error));
   refresh();
 
-  let busy = false;   // a request on its way: the button keeps the focus, aria-disabled
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     if (busy) return;
@@ -311,9 +314,8 @@ function renderCreate() {
     });
     const who = name.value.trim();
     if (who) localStorage.setItem(NAME_KEY, who); else localStorage.removeItem(NAME_KEY);
-    update();
     busy = true;
-    submit.setAttribute("aria-disabled", "true");
+    update();
     form.setAttribute("aria-busy", "true");
     try {
       const t = await api("/api/tables", { method: "POST", body: { game: g.name, options, seats, name: who } });
@@ -321,7 +323,7 @@ function renderCreate() {
       go(t.url);
     } catch (e) {
       busy = false;
-      submit.removeAttribute("aria-disabled");
+      update();
       form.removeAttribute("aria-busy");
       error.textContent = e.message;   // the server's own words, once, next to the button
       invalid = blamed(e.message);     // and on the control it is about, which takes the focus
@@ -435,7 +437,7 @@ function puzzleEditor(onChange) {
     el("span", { class: "pz-piece-tools" },
       el("button", { type: "button", class: "small", id: "pz-all", onclick: () => setAll(true) }, "All 12"),
       el("button", { type: "button", class: "small", id: "pz-none", onclick: () => setAll(false) }, "None")));
-  const check = el("p", { class: "pz-check", id: "pz-check", role: "status", "aria-live": "polite" });
+  const check = el("p", { class: "pz-check", id: "pz-check", role: "status", "aria-live": "polite", tabindex: -1 });
 
   node.append(
     el("div", { class: "pz-label" }, "Region", helpMark("A named box, or draw any shape: its cells must be five times the number of pieces.", "Region")),
@@ -497,7 +499,12 @@ function puzzleEditor(onChange) {
   return {
     node,
     valid: () => verdict()[0],
-    flag() { check.classList.remove("flash"); void check.offsetWidth; check.classList.add("flash"); },
+    flag() {  // the message, flashed and focused (read out again)
+      check.classList.remove("flash");
+      void check.offsetWidth;
+      check.classList.add("flash");
+      check.focus();
+    },
     options: () => ({
       region: region === "custom" ? customRows().join("/") : region,
       pieces: PIECE_NAMES.filter((p) => pieces.has(p)).join(""),
