@@ -135,6 +135,12 @@ def test_a_wrong_cell_count_says_what_to_do(server, new_page):
                        "draw 3 more cells or take 2 cells out.")
     assert "warn" in page.locator("#pz-check").get_attribute("class")
     assert page.locator("#create-submit").is_disabled()
+    # aria-disabled only: still a Tab stop, and Enter on it says (focuses) what is missing
+    page.focus("#create-submit")
+    assert page.evaluate("document.activeElement.id") == "create-submit"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "pz-check"
+    assert page.url.rstrip("/") == server.url
     # the keyboard draws too: Enter on a cell
     page.focus(".pz-cell[data-x='7'][data-y='0']")
     page.keyboard.press("Enter")
@@ -162,15 +168,58 @@ def test_the_servers_refusal_is_shown_inline_once(server, new_page):
     until(page, "document.getElementById('create-error').textContent.length > 0")
     error = page.locator("#create-error")
     assert "teams are played with exactly 4 players" in error.inner_text()
+    # the field it is about (the first option the message names) is marked and has the focus
+    assert page.evaluate("document.activeElement.id") == "opt-teams"
+    assert page.locator("#opt-teams").get_attribute("aria-invalid") == "true"
+    assert page.locator("#opt-players").get_attribute("aria-invalid") is None
     assert page.get_by_text("teams are played with exactly 4 players").count() == 1
     assert page.locator("#toasts .toast").count() == 0
     assert page.url.rstrip("/") == server.url  # still here, the choices kept
     assert page.locator("#opt-players").input_value() == "3"
     page.select_option("#opt-players", "4")  # any change clears it
     assert error.inner_text() == ""
+    assert page.locator("#opt-teams").get_attribute("aria-invalid") is None
     assert page.locator("#create-seats select").count() == 4
     page.click("#create-submit")
     table_id(page)
+    assert not page.errors, page.errors
+
+
+def test_a_refusal_is_tied_to_its_field_and_the_focus_kept(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    held = []   # the requests to create a table, answered when the test says
+    page.route(lambda url: url.endswith("/api/tables"), lambda route: held.append(route))
+    page.select_option("#create-game", "pentomino")
+    page.select_option("#opt-players", "3")
+    page.select_option("#opt-scoring", '"15-10-5"')
+    page.focus("#create-submit")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('create').getAttribute('aria-busy') === 'true'")
+    submit = page.locator("#create-submit")
+    assert page.evaluate("document.activeElement.id") == "create-submit"   # not lost to <body>
+    assert submit.get_attribute("aria-disabled") == "true" and not submit.evaluate("b => b.disabled")
+    page.keyboard.press("Enter")                                            # and only once
+    held[0].continue_()
+    until(page, "document.getElementById('create-error').textContent.length > 0")
+    assert len(held) == 1
+    assert page.locator("#create-error").inner_text() == "scoring 15-10-5 is for 4 players"
+    scoring = page.locator("#opt-scoring")
+    assert page.evaluate("document.activeElement.id") == "opt-scoring"
+    assert scoring.get_attribute("aria-invalid") == "true"
+    assert scoring.get_attribute("aria-describedby") == "create-error"
+    assert page.locator("#create [aria-invalid]").count() == 1
+    assert submit.get_attribute("aria-disabled") is None
+    assert page.locator("#create").get_attribute("aria-busy") is None
+    # a refusal that names no field: the message itself takes the focus
+    page.select_option("#opt-players", "4")
+    assert scoring.get_attribute("aria-invalid") is None and scoring.get_attribute("aria-describedby") is None
+    submit.click()
+    until(page, "document.getElementById('create').getAttribute('aria-busy') === 'true'")
+    held[1].fulfill(status=503, json={"detail": {"code": "busy", "message": "the server is busy: try again soon"}})
+    until(page, "document.activeElement.id === 'create-error'")
+    assert page.locator("#create-error").inner_text() == "the server is busy: try again soon"
+    assert page.locator("#create [aria-invalid]").count() == 0
     assert not page.errors, page.errors
 
 
@@ -441,4 +490,120 @@ def test_an_imported_record_shows_its_players_and_plurals(server, new_page):
     replay = page.locator(f"#finished li[data-table='{ids[1]}']").inner_text()
     assert "imported record" in replay and "1 move ·" in replay and "1 moves" not in replay
     assert page.locator(f"#finished li[data-table='{ids[0]}'] a").inner_text() == "Replay"
+    assert not page.errors, page.errors
+
+
+# -- accessibility ------------------------------------------------------------------------
+
+def test_the_page_has_one_h1_that_looks_like_the_brand(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/rules/pentago")
+    elsewhere = page.locator("header.top .brand").bounding_box()
+    open_home(server, page)
+    h1 = page.locator("h1")
+    assert h1.count() == 1 and h1.inner_text() == "Pentarena"
+    assert page.locator("header.top h1 .brand").bounding_box() == elsewhere  # as on every page
+    assert h1.bounding_box() == elsewhere   # nothing more: no heading margins or size
+
+
+def test_each_cards_controls_say_which_game(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    games = get(server, "/api/games")["games"]
+    names = []
+    for g in games:   # a card's three controls are named for its game
+        card = page.locator(f".card[data-game='{g['name']}']")
+        mine = card.locator("button, a").evaluate_all("es => es.map((e) => e.getAttribute('aria-label'))")
+        assert len(mine) == 3 and all(g["title"] in n for n in mine), mine
+        names += mine
+    assert len(set(names)) == len(names) == 3 * len(games), names
+    # the visible words first (speech input finds them), then the game
+    cards = page.locator("#games")
+    for role, name in (("button", "Play the computer at Pentago, medium level"), ("link", "How to play Pentago"),
+                       ("button", "Options for Pentago"), ("button", "Start a puzzle: Pentomino puzzles")):
+        assert cards.get_by_role(role, name=name, exact=True).count() == 1, name
+
+
+def focused_cell(page):
+    """The focused drawing cell as [x, y], or else the focused element's id."""
+    return page.evaluate("(e => e.classList.contains('pz-cell') ? [+e.dataset.x, +e.dataset.y] : e.id)"
+                         "(document.activeElement)")
+
+
+def test_the_region_tiles_are_a_radio_group(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    choose_puzzle(page)
+
+    def on():  # the focused tile, and the checked ones
+        return (page.evaluate("document.activeElement.dataset.region"),
+                page.eval_on_selector_all(".pz-region[aria-checked=true]", "ts => ts.map((t) => t.dataset.region)"))
+
+    page.locator(".pz-label .help").first.focus()   # the Region "?", just before the tiles
+    page.keyboard.press("Tab")
+    assert on() == ("6x10", ["6x10"])
+    page.keyboard.press("ArrowRight")                # the arrows move and choose
+    assert on() == ("5x12", ["5x12"])
+    page.keyboard.press("ArrowDown")
+    assert on() == ("4x15", ["4x15"])
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")                 # round from the first to the last
+    assert on() == ("custom", ["custom"])
+    assert page.locator("#pz-draw").is_visible()
+    page.keyboard.press("Home")
+    assert on() == ("6x10", ["6x10"])
+    page.keyboard.press("End")
+    assert on() == ("custom", ["custom"])
+    assert page.locator(".pz-region[tabindex='0']").count() == 1   # one Tab stop: the chosen tile
+    page.keyboard.press("Tab")
+    assert focused_cell(page) == [0, 0]
+    page.keyboard.press("Shift+Tab")
+    assert on() == ("custom", ["custom"])
+    page.click(".pz-region[data-region='3x20']")     # a click moves the Tab stop too
+    page.locator(".pz-label .help").first.focus()
+    page.keyboard.press("Tab")
+    assert on() == ("3x20", ["3x20"])
+    assert not page.errors, page.errors
+
+
+def test_the_drawing_grid_is_one_tab_stop_with_a_cursor(server, new_page):
+    page = new_page()
+    open_home(server, page)
+    choose_puzzle(page)
+    page.click(".pz-region[data-region=custom]")
+    page.focus(".pz-region[data-region=custom]")
+    page.keyboard.press("Tab")
+    assert focused_cell(page) == [0, 0]
+    assert page.locator(".pz-cell[tabindex='0']").count() == 1
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")   # the cursor shows
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+    for key in ["ArrowRight"] * 4 + ["ArrowDown"] * 2:
+        page.keyboard.press(key)
+    assert focused_cell(page) == [4, 2]
+    cell = page.locator(".pz-cell[data-x='4'][data-y='2']")
+    assert cell.get_attribute("aria-label") == "row 3, column 5: empty"
+    page.keyboard.press("Space")                     # draws
+    assert cell.get_attribute("aria-label") == "row 3, column 5: to cover"
+    assert cell.get_attribute("aria-pressed") == "true"
+    assert page.locator("#pz-count").inner_text().startswith("1 cell")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")                     # Enter too
+    page.keyboard.press("Enter")                     # and again: taken out
+    assert page.locator("#pz-count").inner_text().startswith("1 cell")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowLeft")                 # the edge stops the cursor
+    assert focused_cell(page) == [0, 3]
+    page.keyboard.press("End")
+    assert focused_cell(page) == [11, 3]
+    page.keyboard.press("Tab")                       # one Tab leaves the grid
+    assert focused_cell(page) == "pz-clear"
+    page.keyboard.press("Shift+Tab")                 # and comes back to the cursor
+    assert focused_cell(page) == [11, 3]
+    page.click(".pz-cell[data-x='7'][data-y='7']")   # drawing with the mouse moves the cursor
+    assert page.locator(".pz-cell[tabindex='0']").get_attribute("aria-label") == "row 8, column 8: to cover"
+    page.click("#pz-clear")
+    assert cell.get_attribute("aria-label") == "row 3, column 5: empty"
+    assert "arrows" in page.locator("#pz-grid").evaluate(
+        "g => document.getElementById(g.getAttribute('aria-describedby')).textContent")
     assert not page.errors, page.errors

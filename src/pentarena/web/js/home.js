@@ -1,6 +1,6 @@
 // The home page: the games, the create-a-table form (with the puzzle's region editor) and
 // the lobby lists (your games first; tables idle for a day hidden until asked for).
-import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName } from "./api.js";
+import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName, keyHint } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { PIECES, PIECE_NAMES, shapeSvg } from "./pieces.js";
 import { picture as puzzlePicture, regionPicture, PUZZLE_COLOURS } from "./games/puzzle-picture.js";
@@ -28,6 +28,32 @@ const go = (url) => { window.location.href = url; };
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const cellCount = (rows) => rows.join("").split("").filter((c) => c === "#").length;
 const gameOf = (name) => GAMES.find((g) => g.name === name);
+
+/** One Tab stop for a set of controls (a radio group, a grid of cells): the current one has
+ * tabindex 0, the others -1, and the keys that `step(index, key)` maps to another index move
+ * the focus there (then `onMove(item)`).  Focus or a click on an item makes it current;
+ * the function returned makes an item current without focusing it. */
+function roving(box, items, step, onMove = () => {}) {
+  let at = 0;
+  const stop = (i) => {
+    items[at].tabIndex = -1;
+    at = i;
+    items[at].tabIndex = 0;
+  };
+  items.forEach((b, i) => { b.tabIndex = i === at ? 0 : -1; });
+  box.addEventListener("focusin", (ev) => { const i = items.indexOf(ev.target); if (i >= 0) stop(i); });
+  box.addEventListener("keydown", (ev) => {
+    const i = items.indexOf(ev.target);
+    if (i < 0 || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    const j = step(i, ev.key);
+    if (j === undefined) return;
+    ev.preventDefault();  // no scrolling
+    stop(j);
+    items[j].focus();
+    onMove(items[j]);
+  });
+  return (item) => stop(items.indexOf(item));
+}
 
 // -- the game cards ---------------------------------------------------------------------
 
@@ -57,18 +83,21 @@ function renderGames() {
   box.replaceChildren();
   for (const g of GAMES) {
     const plugin = PLUGINS[g.name];
+    // each card's controls are named for their game (five "Options" say nothing in a list of
+    // controls), the words on them first
     const play = el("button", { class: "primary", type: "button", "data-game": g.name, onclick: async () => {
       try { const t = await quickStart(g.name); go(t.url); } catch (e) { toast(e.message); }
-    }, title: g.solo ? "A puzzle to solve alone" : "You against the computer at the medium level; Options for another level or other seats" },
+    }, title: g.solo ? "A puzzle to solve alone" : "You against the computer at the medium level; Options for another level or other seats",
+    "aria-label": g.solo ? `Start a puzzle: ${g.title}` : `Play the computer at ${g.title}, medium level` },
     g.solo ? "Start a puzzle" : "Play the computer", g.solo ? "" : el("span", { class: "level-note" }, "medium level"));
-    const setup = el("button", { type: "button", class: "linkish", "data-setup": g.name,
+    const setup = el("button", { type: "button", class: "linkish", "data-setup": g.name, "aria-label": `Options for ${g.title}`,
       title: "Choose the options and the seats", onclick: () => chooseGame(g.name) }, "Options");
     const pic = el("div", { class: "pic", "aria-hidden": "true" }, g.name === PUZZLE ? puzzlePicture() : plugin.picture());
     box.append(el("div", { class: "card", "data-game": g.name }, pic,
       el("h3", {}, g.title),
       el("p", {}, g.description),
       el("div", { class: "actions" }, play,
-        el("span", { class: "card-links" }, el("a", { class: "linkish", href: `/rules/${g.name}` }, "How to play"), setup))));
+        el("span", { class: "card-links" }, el("a", { class: "linkish", href: `/rules/${g.name}`, "aria-label": `How to play ${g.title}` }, "How to play"), setup))));
     fitPicture(pic);
   }
 }
@@ -196,7 +225,7 @@ function renderCreate() {
   const seatsBox = el("div", { class: "cf-fields", id: "create-seats" });
   const optsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Options"), optsBox);
   const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox);
-  const error = el("p", { class: "cf-error", id: "create-error", role: "alert" });
+  const error = el("p", { class: "cf-error", id: "create-error", role: "alert", tabindex: -1 });
   const submit = el("button", { class: "primary", type: "submit", id: "create-submit" }, "Create table");
   let puzzle = null;
 
@@ -216,9 +245,30 @@ function renderCreate() {
     const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...seatFields(g, seatCount(), previous));
   };
+  // a refusal is about the first option its message names (e.g. "scoring 15-10-5 is for 4
+  // players"): that control is marked invalid and described by the message
+  const blamed = (message) => {
+    const at = (k) => message.search(new RegExp(`\\b${k.replace(/_/g, "[ _-]")}\\b`, "i"));
+    const named = Object.keys(current().options).filter((k) => at(k) >= 0).sort((a, b) => at(a) - at(b));
+    return named.length ? $(`opt-${named[0]}`) : null;
+  };
+  const mark = (control, on) => {
+    if (!control) return;
+    const ids = (control.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && id !== error.id);
+    if (on) ids.push(error.id);
+    if (ids.length) control.setAttribute("aria-describedby", ids.join(" ")); else control.removeAttribute("aria-describedby");
+    if (on) control.setAttribute("aria-invalid", "true"); else control.removeAttribute("aria-invalid");
+  };
+  let invalid = null;
+  // the button is aria-disabled, never disabled: it keeps the focus (and its Tab stop), and
+  // Enter on an unfinished puzzle says what is missing
+  let busy = false;   // a request on its way
   const update = () => {
     error.textContent = "";
-    submit.disabled = Boolean(puzzle && !puzzle.valid());
+    mark(invalid, false);
+    invalid = null;
+    if (busy || (puzzle && !puzzle.valid())) submit.setAttribute("aria-disabled", "true");
+    else submit.removeAttribute("aria-disabled");
   };
   const refresh = () => {
     const g = current();
@@ -247,6 +297,7 @@ function renderCreate() {
 
   form.onsubmit = async (ev) => {
     ev.preventDefault();
+    if (busy) return;
     const g = current();
     if (puzzle && !puzzle.valid()) { puzzle.flag(); return; }
     let options = {};
@@ -263,18 +314,21 @@ function renderCreate() {
     });
     const who = name.value.trim();
     if (who) localStorage.setItem(NAME_KEY, who); else localStorage.removeItem(NAME_KEY);
-    error.textContent = "";
-    submit.disabled = true;
+    busy = true;
+    update();
     form.setAttribute("aria-busy", "true");
     try {
       const t = await api("/api/tables", { method: "POST", body: { game: g.name, options, seats, name: who } });
       if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
       go(t.url);
     } catch (e) {
-      error.textContent = e.message;   // the server's own words, once, next to the button
-      submit.disabled = false;
-    } finally {
+      busy = false;
+      update();
       form.removeAttribute("aria-busy");
+      error.textContent = e.message;   // the server's own words, once, next to the button
+      invalid = blamed(e.message);     // and on the control it is about, which takes the focus
+      mark(invalid, true);
+      (invalid || error).focus();
     }
   };
 }
@@ -299,20 +353,41 @@ function puzzleEditor(onChange) {
     tiles.append(tile(r.name, r.label, regionPicture(r.rows, { size }), plural(cellCount(r.rows), "cell")));
   }
   tiles.append(tile("custom", "Draw your own", el("span", { class: "pz-pencil" }, "✎"), `up to ${MAX_DRAW} × ${MAX_DRAW}`));
+  // a radio group: Tab reaches the chosen tile, the arrows (round and round) choose another
+  const tileList = [...tiles.children];
+  const next = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const chosenTile = roving(tiles, tileList, (i, key) => {
+    const n = tileList.length;
+    if (key in next) return (i + next[key] + n) % n;
+    return { Home: 0, End: n - 1 }[key];
+  }, (b) => b.click());
 
-  // the drawing grid
-  const grid = el("div", { class: "pz-grid", id: "pz-grid", role: "group", "aria-label": "Draw the region" });
+  // the drawing grid: one Tab stop, a cursor the arrows move, Space or Enter draws
+  const grid = el("div", { class: "pz-grid", id: "pz-grid", role: "group", "aria-label": "Draw the region",
+    "aria-describedby": "pz-draw-help" });
+  const showCell = (b) => {
+    const on = drawn.has(`${b.dataset.x},${b.dataset.y}`);
+    b.setAttribute("aria-pressed", String(on));
+    b.setAttribute("aria-label", `row ${Number(b.dataset.y) + 1}, column ${Number(b.dataset.x) + 1}: ${on ? "to cover" : "empty"}`);
+  };
   for (let y = 0; y < MAX_DRAW; y++) {
-    for (let x = 0; x < MAX_DRAW; x++) {
-      grid.append(el("button", { type: "button", class: "pz-cell", "data-x": x, "data-y": y, "aria-pressed": "false",
-        "aria-label": `row ${y + 1}, column ${x + 1}` }));
-    }
+    for (let x = 0; x < MAX_DRAW; x++) grid.append(el("button", { type: "button", class: "pz-cell", "data-x": x, "data-y": y }));
   }
+  const cellList = [...grid.children];
+  cellList.forEach(showCell);
+  const cursorAt = roving(grid, cellList, (i, key) => {
+    const [x, y] = [i % MAX_DRAW, Math.floor(i / MAX_DRAW)];
+    const to = { ArrowLeft: [x - 1, y], ArrowRight: [x + 1, y], ArrowUp: [x, y - 1], ArrowDown: [x, y + 1],
+      Home: [0, y], End: [MAX_DRAW - 1, y] }[key];
+    if (!to) return undefined;
+    const [nx, ny] = to.map((v) => Math.max(0, Math.min(MAX_DRAW - 1, v)));  // the edges stop it
+    return ny * MAX_DRAW + nx;
+  });
   const setCell = (b, on) => {
     const k = `${b.dataset.x},${b.dataset.y}`;
     if (on === drawn.has(k)) return;
     if (on) drawn.add(k); else drawn.delete(k);
-    b.setAttribute("aria-pressed", String(on));
+    showCell(b);
     changed();
   };
   let paint = null;
@@ -320,6 +395,7 @@ function puzzleEditor(onChange) {
     const b = ev.target.closest(".pz-cell");
     if (!b || ev.button !== 0) return;
     ev.preventDefault();
+    cursorAt(b);   // the keys go on from the cell drawn last
     if (grid.hasPointerCapture && grid.hasPointerCapture(ev.pointerId)) grid.releasePointerCapture(ev.pointerId);
     if (b.hasPointerCapture && b.hasPointerCapture(ev.pointerId)) b.releasePointerCapture(ev.pointerId);
     paint = !drawn.has(`${b.dataset.x},${b.dataset.y}`);
@@ -339,12 +415,13 @@ function puzzleEditor(onChange) {
   const drawCount = el("p", { class: "pz-count", id: "pz-count" });
   const clear = el("button", { type: "button", class: "small", id: "pz-clear", onclick: () => {
     drawn.clear();
-    for (const b of grid.children) b.setAttribute("aria-pressed", "false");
+    cellList.forEach(showCell);
     changed();
   } }, "Clear");
   const drawBox = el("div", { class: "pz-draw", id: "pz-draw" }, grid,
     el("div", { class: "pz-draw-side" }, drawCount,
-      el("p", { class: "muted" }, "Click or drag over the grid to draw cells; click a drawn cell to take it out. Holes are fine."),
+      el("p", { class: "muted", id: "pz-draw-help" }, "Click or drag over the grid to draw cells; click a drawn cell to take it out. Holes are fine.",
+        keyHint(" Keys: the arrows move over the grid, Space or Enter draws a cell or takes it out.")),
       clear));
 
   // the pieces
@@ -360,7 +437,7 @@ function puzzleEditor(onChange) {
     el("span", { class: "pz-piece-tools" },
       el("button", { type: "button", class: "small", id: "pz-all", onclick: () => setAll(true) }, "All 12"),
       el("button", { type: "button", class: "small", id: "pz-none", onclick: () => setAll(false) }, "None")));
-  const check = el("p", { class: "pz-check", id: "pz-check", role: "status", "aria-live": "polite" });
+  const check = el("p", { class: "pz-check", id: "pz-check", role: "status", "aria-live": "polite", tabindex: -1 });
 
   node.append(
     el("div", { class: "pz-label" }, "Region", helpMark("A named box, or draw any shape: its cells must be five times the number of pieces.", "Region")),
@@ -402,7 +479,10 @@ function puzzleEditor(onChange) {
   }
 
   function changed() {
-    for (const b of tiles.children) b.setAttribute("aria-checked", String(b.dataset.region === region));
+    for (const b of tileList) {
+      b.setAttribute("aria-checked", String(b.dataset.region === region));
+      if (b.dataset.region === region) chosenTile(b);
+    }
     drawBox.hidden = region !== "custom";
     const n = drawn.size;
     const need = n / 5;
@@ -419,7 +499,12 @@ function puzzleEditor(onChange) {
   return {
     node,
     valid: () => verdict()[0],
-    flag() { check.classList.remove("flash"); void check.offsetWidth; check.classList.add("flash"); },
+    flag() {  // the message, flashed and focused (read out again)
+      check.classList.remove("flash");
+      void check.offsetWidth;
+      check.classList.add("flash");
+      check.focus();
+    },
     options: () => ({
       region: region === "custom" ? customRows().join("/") : region,
       pieces: PIECE_NAMES.filter((p) => pieces.has(p)).join(""),
