@@ -20,6 +20,12 @@ export function normalize(cells) {
   const my = Math.min(...cells.map((c) => c[1]));
   return cells.map(([x, y]) => [x - mx, y - my]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
+// The cell of a placement that a piece is held by (a destination dot, the keyboard's
+// cursor): the first cell of its normalized shape, where it lies
+export function grabCell(cells) {
+  const n = normalize(cells);
+  return [n[0][0] + Math.min(...cells.map((c) => c[0])), n[0][1] + Math.min(...cells.map((c) => c[1]))];
+}
 export const shapeKey = (cells) => normalize(cells).map((c) => c.join(",")).join(";");
 export const rotate = (cells) => normalize(cells.map(([x, y]) => [-y, x]));
 export const flip = (cells) => normalize(cells.map(([x, y]) => [-x, y]));

@@ -8,6 +8,8 @@
 //     ctx: { sendMove(text), send(message), toast(text), side: an empty panel in the side column }
 //     The view lays itself out with games/boardview.js: the board in a pannable, zoomable
 //     box that takes the space left, the dock (message line, action bar, tray) below it.
+//     Keyboard play: games/keygrid.js (the board one Tab stop, a cursor, Enter acts), the
+//     page-wide keys and focus kept through redraws: keys.js.
 //   seatInfo(payload, seat) -> string   (tiles left, score ...)
 //   resultDetails(payload) -> HTMLElement | null   (scoring breakdown for the banner)
 //   describeMove(payload, i)? -> { text, seat, tag? }   (the log's line for move i, for people)
