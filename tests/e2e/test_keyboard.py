@@ -118,6 +118,7 @@ def test_a_whole_game_with_the_keyboard_alone(server, new_page, game):
             piece_move_by_keys(page, board, rng)
         mine += 1
     assert mine >= 2
+    until(page, "document.getElementById('announce').textContent.includes('Game over')")
     assert not page.errors, page.errors
 
 
@@ -168,4 +169,48 @@ def test_enter_on_a_control_is_its_own_not_confirm(server, new_page):
     until(page, "document.activeElement.id === 'pu-board'")   # the focus goes to the board
     assert page.get_attribute("#pu-cancel", "aria-keyshortcuts") == "Escape"
     assert page.locator("#pu-cancel").evaluate("(b) => b.querySelector('.key').getAttribute('aria-hidden')") == "true"
+    assert not page.errors, page.errors
+
+
+def test_hint_keeps_the_focus_and_enter_on_the_board_plays_it(server, new_page):
+    page, _ = open_by_keys(server, new_page, "pentago")
+    assert wait_turn_or_end(page)
+    assert tab_to(page, "e.id === 'hint-btn'")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('pg-hint').textContent.startsWith('Hint: ')")
+    assert focused(page) == "hint-btn"           # off while it thought (aria-disabled), still focused
+    hinted = page.locator("#pg-hint").get_attribute("data-hint")
+    until(page, "document.getElementById('announce').textContent.startsWith('Hint: ')")
+    page.keyboard.press("Enter")                 # Enter on the Hint button asks again: not Confirm
+    until(page, "document.getElementById('hint-btn').textContent === 'Hint'")
+    assert moves_played(page) == 0
+    page.keyboard.press("Shift+Tab")
+    while focused(page) != "pg-board":
+        page.keyboard.press("Shift+Tab")
+    assert "staged" in page.evaluate(CURSOR)     # the cursor is on the suggested cell
+    page.keyboard.press("Enter")
+    wait_moves(page, 1)
+    assert page.evaluate("document.querySelector('#log li').dataset.move") == hinted
+    assert not page.errors, page.errors
+
+
+def test_the_type_a_move_box(server, new_page):
+    page, _ = open_by_keys(server, new_page, "pentago")
+    assert wait_turn_or_end(page)
+    box = page.locator("#move-text")
+    assert box.get_attribute("placeholder") == "e.g. d4 TR cw"
+    assert tab_to(page, "e.id === 'move-text'")
+    page.keyboard.type("z9 TR cw")
+    page.keyboard.press("Enter")
+    until(page, "!['', 'Sent…'].includes(document.getElementById('move-form-msg').textContent)")
+    assert moves_played(page) == 0
+    refusal = page.locator("#move-form-msg").inner_text()
+    assert "z9" in refusal or "cell" in refusal.lower(), refusal
+    box.fill("")
+    page.keyboard.type("d4 TR cw")
+    page.keyboard.press("Enter")
+    wait_moves(page, 1)
+    assert page.evaluate("document.querySelector('#log li').dataset.move") == "d4 TR cw"
+    until(page, "document.getElementById('move-form-msg').textContent === 'Played.'")
+    assert box.input_value() == "" and focused(page) == "move-text"
     assert not page.errors, page.errors

@@ -1,6 +1,7 @@
 // The game-view plug-in point: one module per game, loaded by name.
 // A plug-in exports:
 //   title, seatColours: string[], seatNames: string[] (colours: "White", "Black" ...),
+//   moveExample?: string           (move text, for the "Type a move" box: "d4 TR cw")
 //   picture(): SVGElement,
 //   createView(root, ctx) -> { update(payload, { replay }), showError(msg, code), destroy(),
 //                               showHint(move)?, highlight(ply | null)?,
@@ -12,7 +13,8 @@
 //     page-wide keys and focus kept through redraws: keys.js.
 //   seatInfo(payload, seat) -> string   (tiles left, score ...)
 //   resultDetails(payload) -> HTMLElement | null   (scoring breakdown for the banner)
-//   describeMove(payload, i)? -> { text, seat, tag? }   (the log's line for move i, for people)
+//   describeMove(payload, i)? -> { text, seat, tag? }   (the log's line for move i, for people;
+//                                                         also said to screen readers)
 //   teams(payload)? -> [{ label, seats, info }] | null  (partners, shown together)
 //   playersExtra(payload)? -> HTMLElement | null        (under the players: records ...)
 //   statusExtra(payload)? -> string                     (beside the status: round ...)

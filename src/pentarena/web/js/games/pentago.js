@@ -9,6 +9,7 @@ import { BoardView, gameFrame, stepButtons } from "./boardview.js";
 import { KeyGrid, svgButton } from "./keygrid.js";
 
 export const title = "Pentago";
+export const moveExample = "d4 TR cw";
 export const seatColours = ["#f4f1ea", "#2b2b2b"];
 export const seatNames = ["White", "Black"];
 const FILES = "abcdef";
@@ -437,7 +438,7 @@ export function rules(root) {
     el("p", {}, "A line may run across two or three quadrants. A line of six also wins. If all 36 cells are filled and nobody has five, the game is a draw."),
     el("h2", {}, "Controls"),
     el("p", {}, "Click an empty cell, then one of the eight arrows (↻ clockwise, ↺ counter-clockwise) by the quadrant you want to twist, then the blue Confirm. When your placement already makes five, Confirm wins straight away. Move text: d4 TR cw (or just d4 for a winning placement)."),
-    el("p", {}, "Keyboard: Tab to the board, move over the cells with the arrow keys and press Enter (or Space) to place your marble; Tab on to the eight twist arrows and press Enter on one; Confirm (Enter) plays the move and brings you back to the board. Esc cancels."),
+    el("p", {}, "Keyboard: Tab to the board, move over the cells with the arrow keys and press Enter (or Space) to place your marble; Tab on to the eight twist arrows and press Enter on one; Confirm (Enter) plays the move and brings you back to the board. Esc cancels. Or type the move in the “Type a move” box."),
   );
   const svg = picture();
   svg.setAttribute("width", 160);

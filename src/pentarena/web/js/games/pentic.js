@@ -9,6 +9,7 @@ import { BoardView, gameFrame, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 
 export const title = "Pentic";
+export const moveExample = "3-star-orange@5";
 export const seatColours = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#8d6a9f"];
 export const seatNames = ["Navy", "Coral", "Teal", "Plum"];
 const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#e0bd00", orange: "#e8600e", red: "#d62828" };
@@ -322,6 +323,6 @@ export function rules(root) {
     el("p", {}, "If the player to move holds no card (the pile is used up), the game ends at the end of that round in the same way: players who still hold a card take their turn in that round."),
     el("h2", {}, "Controls"),
     el("p", {}, "Click a card in your hand, click a grid position — the score it would make is shown — then the blue Confirm. Move text: 3-star-orange@5."),
-    el("p", {}, "Keyboard: Tab to a card and press Enter (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels."),
+    el("p", {}, "Keyboard: Tab to a card and press Enter (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }

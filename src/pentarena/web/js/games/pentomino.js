@@ -9,6 +9,7 @@ import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 
 export const title = "Pentomino";
+export const moveExample = "L:a1,b1,c1,d1,d2";
 export const seatColours = ["#e39a2d", "#2a9d8f", "#8e5ea2", "#5c6b7a"];
 export const seatNames = ["Amber", "Teal", "Plum", "Slate"];
 const PUZZLE_COLOURS = ["#e76f51", "#f4a261", "#e9c46a", "#2a9d8f", "#264653", "#8ab17d",
@@ -671,7 +672,7 @@ export function rules(root, game) {
   const controls = [
     el("h2", {}, "Controls"),
     el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft."),
-    el("p", {}, "Keyboard: Tab to a piece and press Enter (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels."),
+    el("p", {}, "Keyboard: Tab to a piece and press Enter (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
   ];
   if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious
     root.append(el("h1", {}, "Pentomino puzzles — how to play"), ...puzzles, ...controls,
