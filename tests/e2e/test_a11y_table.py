@@ -124,6 +124,28 @@ def test_the_drawer_takes_the_focus_and_gives_it_back(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_zoomed_in_the_board_keeps_its_size_and_the_page_scrolls(server, new_page, browser):
+    seats = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
+    t = create_table(server, seats, game="pentomino")
+    for (w, h, dsf), least in (((640, 400, 2), 300), ((320, 200, 4), 190)):
+        ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=dsf)
+        page = ctx.new_page()
+        page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+        page.wait_for_selector(".pu-tile:not(.none)")
+        box = page.locator(".bv").bounding_box()
+        assert box["height"] >= least, (w, box)
+        cell = page.locator(".pm-cell").first.bounding_box()
+        assert cell["height"] * dsf >= 40, (w, cell)   # device pixels: larger than at 100 %
+        assert page.evaluate("document.scrollingElement.scrollHeight > innerHeight")
+        # the tray scrolls into view, above the fixed action bar
+        tile = page.locator(".pu-tile").last
+        tile.scroll_into_view_if_needed()
+        r = tile.bounding_box()
+        bar = page.locator(".action-bar").bounding_box()
+        assert r["y"] + r["height"] <= bar["y"] + 1, (w, r, bar)
+        ctx.close()
+
+
 def test_tiles_are_off_while_another_player_moves(server, new_page):
     page = open_table(server, new_page, "pentup", seats=[{"kind": "invite"}, {"kind": "me"}])
     page.wait_for_selector(".pu-tile")
