@@ -84,6 +84,26 @@ def test_the_board_is_named_and_moves_are_announced(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_pentic_names_its_grid_and_cards_and_pauses_in_the_status(server, new_page):
+    page = open_table(server, new_page, "pentic", options={"target": 100})
+    assert wait_turn_or_end(page)
+    assert page.evaluate("[...document.querySelectorAll('.pc-pos')].every((g) => /^#\\d: \\d [a-z]+ [a-z]+/.test(g.getAttribute('aria-label')))")
+    card = page.locator(".pc-card").first
+    assert card.get_attribute("aria-label") == card.get_attribute("title")   # "3 orange stars"
+    assert card.get_attribute("aria-pressed") == "false"
+    card.focus()
+    page.keyboard.press("Enter")
+    until(page, "document.querySelector('.pc-card[aria-pressed=true]') !== null")
+    page.keyboard.press("5")
+    until(page, "document.querySelector('.pc-pos[data-pos=\"5\"]').getAttribute('aria-label').includes('would go here')")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    # the scores beside "Your turn." are not run into it: "Your turn. — You 0 · Coral 0"
+    assert page.evaluate("document.getElementById('status').textContent").startswith("Your turn. — You ")
+    assert contrast(page, page.locator(".pc-pos > text").first.get_attribute("fill"), "#fffdf8") >= 4.5
+    assert not page.errors, page.errors
+
+
 def test_focus_stays_on_the_replay_buttons_and_analysis_and_the_step_is_current(server, new_page):
     table = import_record(server, pentago_record())
     page = new_page()
@@ -121,6 +141,8 @@ def test_the_drawer_takes_the_focus_and_gives_it_back(server, new_page):
     page.keyboard.press("Escape")
     until(page, "document.activeElement.id === 'side-toggle'")
     assert not page.evaluate("document.querySelector('.play').inert")
+    # a phone's connection light says more than a colour
+    assert page.evaluate("getComputedStyle(document.getElementById('conn'), '::before').content").startswith('"✓"')
     assert not page.errors, page.errors
 
 
@@ -144,6 +166,74 @@ def test_zoomed_in_the_board_keeps_its_size_and_the_page_scrolls(server, new_pag
         bar = page.locator(".action-bar").bounding_box()
         assert r["y"] + r["height"] <= bar["y"] + 1, (w, r, bar)
         ctx.close()
+
+
+def test_reduced_motion_stops_the_twist_and_the_blink(browser, server):
+    t = create_table(server, RANDOM, game="pentago")
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    assert wait_turn_or_end(page)
+    page.evaluate("""() => { window.turns = 0; new MutationObserver((ms) => { window.turns += ms.filter((m) =>
+        m.target.classList && m.target.classList.contains('quad')).length; })
+        .observe(document.getElementById('pg-board'), { attributes: true, attributeFilter: ['transform'], subtree: true }); }""")
+    type_move(page, "a1 BR cw")
+    wait_moves(page, 2)
+    assert wait_turn_or_end(page)
+    assert page.evaluate("window.turns") == 0
+    assert page.evaluate("""(() => { const s = document.createElement('span'); s.className = 'thinking'; document.body.append(s);
+        const a = getComputedStyle(s, '::after').animationName; s.remove(); return a; })()""") == "none"
+    ctx.close()
+
+
+def test_contrast_and_cues_that_are_not_colour_alone(server, new_page):
+    # Pentomino: letters dark on light pieces; the opponent's pieces carry a pattern, as
+    # its swatch does
+    page = open_table(server, new_page, "pentomino")
+    assert wait_turn_or_end(page)
+    type_move(page, "I:a1,a2,a3,a4,a5")
+    wait_moves(page, 2)
+    assert wait_turn_or_end(page)
+    pairs = page.evaluate("""[...document.querySelectorAll('.pm-letter')].map((t) => [t.getAttribute('fill'), t.getAttribute('stroke')])""")
+    assert pairs and all(contrast(page, ink, fill) >= 4.5 for ink, fill in pairs), pairs
+    assert page.locator(".pm-owner[data-seat='1']").count() == 5
+    assert page.evaluate("getComputedStyle(document.querySelector('.seat[data-seat=\"1\"] .swatch')).backgroundImage") != "none"
+    assert page.evaluate("getComputedStyle(document.querySelector('.seat[data-seat=\"0\"] .swatch')).backgroundImage") == "none"
+    # the analysis marks read on the current row's yellow too
+    page.evaluate("""document.getElementById('log').insertAdjacentHTML('beforeend',
+        '<li class="current probe"><span class="mark good">✓</span><span class="mark mistake">?!</span></li>')""")
+    for sel in (".probe .good", ".probe .mistake"):
+        fg = page.evaluate(f"getComputedStyle(document.querySelector('{sel}')).color")
+        bg = page.evaluate(f"""(() => {{ const b = getComputedStyle(document.querySelector('{sel}')).backgroundColor;
+            return b === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.querySelector('.probe')).backgroundColor : b; }})()""")
+        assert contrast(page, fg, bg) >= 4.5, (sel, fg, bg)
+
+    # Pent-Up: where a tile cannot go its ghost is dashed and crossed, not only red; the
+    # gold of the last move has a dark halo
+    page = open_table(server, new_page, "pentup")
+    assert wait_turn_or_end(page)
+    type_move(page, "I:0,0;1,0;2,0;3,0;4,0")
+    wait_moves(page, 2)
+    assert wait_turn_or_end(page)
+    assert page.locator(".last-move .lm-halo").count() == 1
+    page.focus(".pu-tile[data-piece=L]")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    for _ in range(9):
+        page.keyboard.press("ArrowUp")   # far from the tiles: nothing to touch
+    assert "does not fit" in page.evaluate("document.querySelector('.kg-cursor').getAttribute('aria-label')")
+    ghost = page.locator(".ghosts .ghost.illegal")
+    assert ghost.count() == 1 and ghost.locator("text").text_content() == "✗"
+    assert ghost.locator("rect").first.get_attribute("stroke-dasharray")
+
+    # Pentago: a black marble has a light ring on the dark hole
+    page = open_table(server, new_page, "pentago")
+    assert wait_turn_or_end(page)
+    type_move(page, "a1 BR cw")
+    wait_moves(page, 2)
+    ring = page.get_attribute(".pg-cell[data-owner='1']", "stroke")
+    assert contrast(page, ring, "#8e2320") >= 3
+    assert not page.errors, page.errors
 
 
 def test_tiles_are_off_while_another_player_moves(server, new_page):

@@ -69,3 +69,12 @@ export function shapeSvg(cells, { size = 14, fill = "#888", stroke = "#333" } = 
   }
   return svg;
 }
+
+// Text on a coloured square: dark ink on a light colour, white on a dark one (the higher
+// WCAG contrast of the two)
+export function inkOn(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const L = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return (L + 0.05) / 0.0621 >= 1.05 / (L + 0.05) ? "#111" : "#fff";
+}

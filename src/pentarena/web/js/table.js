@@ -38,8 +38,8 @@ async function claimFromLink() {
 // Every seat gets a distinct name: the name typed for it, else its colour (plus
 // "computer, <level>" for a computer seat).  `short` is for the log and tight places.
 function colourOf(i) { return plugin && plugin.seatNames ? plugin.seatNames[i] : `Player ${i + 1}`; }
-// a seat's colour dot
-const swatch = (i) => el("span", { class: "swatch", style: `background:${plugin.seatColours[i]}` });
+// a seat's colour dot, with the game's pattern for it where the board shows one
+const swatch = (i) => el("span", { class: "swatch", style: `background:${plugin.seatColours[i]};${(plugin.seatPatterns && plugin.seatPatterns[i]) || ""}` });
 
 function seatNames(payload) {
   const seats = payload.table.seats;
@@ -476,10 +476,10 @@ function connect() {
   };
 }
 
-// the connection light: a colour and a word
+// the connection light: a colour and a word (on a phone, a sign and the word for screen readers)
 function setConn(state, text) {
   $("conn").dataset.state = state;
-  $("conn").textContent = text;
+  $("conn-text").textContent = text;
 }
 
 // the seats held changed (a seat taken here): connect again, as the cookie now says

@@ -1,6 +1,7 @@
 // The game-view plug-in point: one module per game, loaded by name.
 // A plug-in exports:
 //   title, seatColours: string[], seatNames: string[] (colours: "White", "Black" ...),
+//   seatPatterns?: (CSS | null)[]  (the board marks owners by a pattern too: the swatches show it)
 //   moveExample?: string           (move text, for the "Type a move" box: "d4 TR cw")
 //   picture(): SVGElement,
 //   createView(root, ctx) -> { update(payload, { replay }), showError(msg, code), destroy(),

@@ -5,7 +5,7 @@
 import { el, replayNote, click, keyHint, waitingText, touchScreen } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
-import { BoardView, gameFrame, stepButtons } from "./boardview.js";
+import { BoardView, gameFrame, reducedMotion, stepButtons } from "./boardview.js";
 import { KeyGrid, svgButton } from "./keygrid.js";
 
 export const title = "Pentago";
@@ -241,11 +241,12 @@ export function createView(root, ctx) {
         const isStaged = stagedCell && stagedCell[0] === r && stagedCell[1] === c;
         const cg = svgEl("g", { class: "pg-spot", style: v === null && myTurn() ? "cursor:pointer" : "" }, g);
         svgEl("rect", { x, y, width: S, height: S, fill: "transparent" }, cg);
+        // a black marble has a light ring: it stands out from a dark hole
         svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.36,
           class: "pg-cell", "data-cell": cellName(r, c), "data-owner": v === null ? "" : v,
           role: "img", "aria-label": `${cellName(r, c)}, ${isStaged ? "your marble, staged" : marble(v)}`,
           fill: v === null ? (isStaged ? seatColours[payload.current_player] : "#8e2320") : seatColours[v],
-          stroke: isStaged ? "#1f6feb" : v === null ? "#6f1a17" : "#111", "stroke-width": isStaged ? 4 : 1.5,
+          stroke: isStaged ? "#1f6feb" : v === null ? "#6f1a17" : v === 1 ? "#d8d0c2" : "#111", "stroke-width": isStaged ? 4 : v === 1 ? 2.5 : 1.5,
           opacity: isStaged ? 0.85 : 1 }, cg);
         if (myTurn()) cg.addEventListener("click", () => choose(r, c));
       }
@@ -370,7 +371,7 @@ export function createView(root, ctx) {
 
   function animateLast(p) {
     // Animate the twist of the last move from the previous board (plus the new marble).
-    if (!prev || !p.history.length) return false;
+    if (!prev || !p.history.length || reducedMotion()) return false;
     const mv = parseMove(p.history[p.history.length - 1]);
     if (!mv.quad || p.history.length !== prev.history.length + 1) return false;
     const [r, c] = mv.cell;

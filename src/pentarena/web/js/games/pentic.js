@@ -209,7 +209,7 @@ export function createView(root, ctx) {
       c.setAttribute("x", x); c.setAttribute("y", y);
       if (chosen) c.setAttribute("opacity", "0.92");
       g.append(c);
-      const lbl = svgEl("text", { x: x + CW - 8, y: y + CH - 8, "text-anchor": "end", "font-size": 11, fill: "#8a8276", "pointer-events": "none", "aria-hidden": "true" }, g);
+      const lbl = svgEl("text", { x: x + CW - 8, y: y + CH - 8, "text-anchor": "end", "font-size": 11, fill: "#5f584d", "pointer-events": "none", "aria-hidden": "true" }, g);
       lbl.textContent = `#${p}${stack.length > 1 ? ` · ${stack.length}` : ""}`;
       g.setAttribute("role", "img");
       g.setAttribute("aria-label", posText(p));
@@ -217,11 +217,13 @@ export function createView(root, ctx) {
     });
     if (lp && payload.history.length) {
       const g = svgEl("g", { class: bv.lastMoveClass(payload.history[payload.history.length - 1]), "data-move": payload.history[payload.history.length - 1], "data-pos": lp.position, "pointer-events": "none" }, w);
+      // a dark halo under the gold: it reads on the table and on a card
+      frameRect(g, lp.position, { "stroke-width": 7.5, class: "lm-halo" });
       frameRect(g, lp.position, { "stroke-width": 4.5, class: "lm-stroke" });
       const [x, y] = posXY(lp.position);
       const who = `${short(payload, lp.seat)} +${lp.points}`;
       const bw = Math.max(44, who.length * 6.6 + 14);
-      svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, class: "lm-fill" }, g);
+      svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, class: "lm-fill lm-halo", "stroke-width": 1.5 }, g);
       const t = svgEl("text", { x: x + CW / 2, y: y - 0.5, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: "#222" }, g);
       t.textContent = who;
     }

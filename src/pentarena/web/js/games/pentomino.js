@@ -3,7 +3,7 @@
 // (a legal spot) and Confirm.  Draft: pick pieces first.  Puzzles: place and remove freely,
 // ask for a hint, let the computer solve, count the solutions.
 import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText } from "../api.js";
-import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg, grabCell } from "../pieces.js";
+import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg, grabCell, inkOn } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
@@ -14,6 +14,24 @@ export const seatColours = ["#e39a2d", "#2a9d8f", "#8e5ea2", "#5c6b7a"];
 export const seatNames = ["Amber", "Teal", "Plum", "Slate"];
 const PUZZLE_COLOURS = ["#e76f51", "#f4a261", "#e9c46a", "#2a9d8f", "#264653", "#8ab17d",
   "#b56576", "#6d597a", "#355070", "#eaac8b", "#43aa8b", "#577590"];
+// Placed pieces show their owner by a pattern too, not by colour alone (the players' panel
+// shows each seat's: table.js's swatches): none, stripes, dots, cross-hatching
+const HATCH = "rgba(0,0,0,.42)";
+export const seatPatterns = [null,
+  `background-image:repeating-linear-gradient(45deg,${HATCH} 0 1.5px,transparent 1.5px 4.5px)`,
+  `background-image:radial-gradient(${HATCH} 1.2px,transparent 1.5px);background-size:4.5px 4.5px`,
+  `background-image:repeating-linear-gradient(45deg,${HATCH} 0 1.2px,transparent 1.2px 5px),repeating-linear-gradient(-45deg,${HATCH} 0 1.2px,transparent 1.2px 5px)`];
+function ownerPatterns(svg) {
+  const defs = svgEl("defs", {}, svg);
+  const pat = (i, ...marks) => {
+    const p = svgEl("pattern", { id: `pm-own-${i}`, width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    for (const [tag, attrs] of marks) svgEl(tag, { fill: HATCH, ...attrs }, p);
+  };
+  pat(1, ["rect", { x: 0, y: 0, width: 2.6, height: 10 }]);
+  pat(2, ["circle", { cx: 5, cy: 5, r: 2 }]);
+  pat(3, ["rect", { x: 0, y: 0, width: 2, height: 10 }], ["rect", { x: 0, y: 0, width: 10, height: 2 }]);
+  svg.insertBefore(defs, svg.firstChild);
+}
 const FILES = "abcdefghijklmnopqrstuvwxyz";
 const S = 44;
 const LABEL = 24;
@@ -137,7 +155,7 @@ export function resultDetails(payload) {
   const best = Math.max(...d.totals);
   table.append(el("tr", {}, el("th", {}, "round"), ...d.rounds.map((_, i) => el("th", {}, i + 1)), el("th", {}, "total")));
   d.totals.forEach((total, s) => table.append(el("tr", { "data-seat": s },
-    el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[s]}` }), " ", payload.names ? payload.names[s] : short(payload, s)),
+    el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[s]};${seatPatterns[s] || ""}` }), " ", payload.names ? payload.names[s] : short(payload, s)),
     ...d.rounds.map((r) => el("td", {}, r.points[s] || "·")),
     el("th", { class: total === best ? "decisive" : "" }, total))));
   const pts = payload.table.options.scoring === "15-10-5" ? "15, 10 and 5" : "10 and 5";
@@ -190,6 +208,7 @@ export function createView(root, ctx) {
   const hint = el("div", { class: "pu-hint", id: "pm-hint-line" });
   const errorLine = el("div", { class: "error-line", id: "pm-error", role: "alert" });
   const bv = new BoardView(root, { id: "pm-board", mode: "fill", maxScale: 2.2, margin: 6 });
+  ownerPatterns(bv.svg);
   const tray = el("div", { class: "tray pu-tray", id: "pm-tray" });
   const frame = gameFrame(root, { view: bv, notes: [puzzleBox, roundNote], messages: [hint, errorLine], tray,
     actions: [rotateBtn, flipBtn, cancelBtn, confirmBtn] });
@@ -500,7 +519,10 @@ export function createView(root, ctx) {
         fill: hit ? hit.colour : ((c + r) % 2 ? "#efe7da" : "#e4d9c6"), stroke: "#cbbda6", "stroke-width": 1 }, w);
       if (hit) {
         rect.setAttribute("data-piece", hit.piece);
-        const t = svgEl("text", { x: x + S / 2, y: y + S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff", "pointer-events": "none", "aria-hidden": "true" }, w);
+        if (hit.seat) svgEl("rect", { x, y, width: S, height: S, fill: `url(#pm-own-${hit.seat})`, class: "pm-owner", "data-seat": hit.seat, "pointer-events": "none" }, w);
+        // the letter on a patch of the piece's colour (over the pattern), dark or white: whichever reads
+        const t = svgEl("text", { x: x + S / 2, y: y + S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: inkOn(hit.colour),
+          stroke: hit.colour, "stroke-width": 4, "paint-order": "stroke", "pointer-events": "none", "aria-hidden": "true", class: "pm-letter" }, w);
         t.textContent = hit.piece;
       }
     }
@@ -671,7 +693,7 @@ export function rules(root, game) {
   ];
   const controls = [
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft."),
+    el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does."),
     el("p", {}, "Keyboard: Tab to a piece and press Enter (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
   ];
   if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious

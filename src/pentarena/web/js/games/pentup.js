@@ -534,18 +534,26 @@ export function createView(root, ctx) {
     if (!g) return;
     g.replaceChildren();
     if (mode !== "2d") return;
-    const ghost = (cells, fill, stroke, cls) => {
-      const gg = svgEl("g", { class: cls }, g);
-      for (const [x, y] of cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, gg);
+    // not only red where it cannot go: dashed, with a ✗
+    const ghost = (cells, fill, stroke, cls, bad = false) => {
+      const gg = svgEl("g", { class: cls + (bad ? " illegal" : "") }, g);
+      for (const [x, y] of cells) {
+        svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2, ...(bad ? { "stroke-dasharray": "5 3" } : {}) }, gg);
+      }
+      if (bad) {
+        const [x, y] = cells[0];
+        const t = svgEl("text", { x: X(x) + S / 2, y: Y(y) + S / 2 + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#7a1610", class: "no-mark" }, gg);
+        t.textContent = "✗";
+      }
     };
-    if (refused) ghost(refused, "rgba(180,35,24,.30)", "#b42318", "refused");
+    if (refused) ghost(refused, "rgba(180,35,24,.30)", "#b42318", "refused", true);
     if (hover && selected && myTurn()) {
       const c = candidateAt(hover[0], hover[1]);
       if (c && !(staged && staged.text === c.text)) {
-        ghost(c.cells, c.legal ? "rgba(26,127,55,.45)" : "rgba(180,35,24,.35)", c.legal ? "#1a7f37" : "#b42318", "ghost");
+        ghost(c.cells, c.legal ? "rgba(26,127,55,.45)" : "rgba(180,35,24,.35)", c.legal ? "#1a7f37" : "#b42318", "ghost", !c.legal);
       }
     }
-    if (staged) ghost(staged.cells, staged.legal ? "rgba(31,111,235,.55)" : "rgba(180,35,24,.45)", staged.legal ? "#1f6feb" : "#b42318", "staged");
+    if (staged) ghost(staged.cells, staged.legal ? "rgba(31,111,235,.55)" : "rgba(180,35,24,.45)", staged.legal ? "#1f6feb" : "#b42318", "staged", !staged.legal);
   }
 
   function drawHighlight() {
@@ -620,7 +628,8 @@ export function createView(root, ctx) {
         const over = payload.current_player === null;  // then the deciding tiles take the gold
         for (const [x, y] of last.cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "none", class: over ? "lm-cell" : "lm-cell lm-fill", "fill-opacity": 0.18 }, g);
         if (over) outline(g, last.cells, { stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "6 4" });
-        else {
+        else {   // a dark halo under the gold: it reads on the table and on a white tile
+          outline(g, last.cells, { "stroke-width": 8, "stroke-linejoin": "round", class: "lm-halo" });
           outline(g, last.cells, { "stroke-width": 5, "stroke-linejoin": "round", class: "lm-stroke" });
         }
       }
