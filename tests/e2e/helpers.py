@@ -169,3 +169,18 @@ def play_pentomino_move(page, rng: random.Random) -> str:
     page.click("#pm-confirm")
     wait_moves(page, before + 1)
     return log_moves(page)[before]
+
+
+def tab_to(page, predicate: str, limit: int = 60) -> bool:
+    """Press Tab until the focused element ``e`` satisfies the JavaScript ``predicate``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(e => !!({predicate}))(document.activeElement)"):
+            return True
+    return False
+
+
+def focused(page) -> str:
+    """What has the focus: its id, or its tag and the name of what it stands for."""
+    return page.evaluate("""(() => { const e = document.activeElement;
+        return e.id || `${e.localName}${e.dataset.piece ? ':' + e.dataset.piece : ''}${e.dataset.card ? ':' + e.dataset.card : ''}${e.dataset.rot ? ':' + e.dataset.rot : ''}`; })()""")

@@ -11,7 +11,7 @@ HINTED = "document.getElementById('pg-hint').textContent.startsWith('Hint: ')"
 
 def take_hint(page) -> str:
     """Click Hint, wait for the suggestion on the board, return its move text."""
-    until(page, "!document.getElementById('hint-btn').disabled")
+    until(page, "document.getElementById('hint-btn').getAttribute('aria-disabled') === 'false'")
     page.click("#hint-btn")
     until(page, HINTED)
     return page.locator("#pg-hint").get_attribute("data-hint")

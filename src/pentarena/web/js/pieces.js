@@ -20,6 +20,12 @@ export function normalize(cells) {
   const my = Math.min(...cells.map((c) => c[1]));
   return cells.map(([x, y]) => [x - mx, y - my]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
+// The cell of a placement that a piece is held by (a destination dot, the keyboard's
+// cursor): the first cell of its normalized shape, where it lies
+export function grabCell(cells) {
+  const n = normalize(cells);
+  return [n[0][0] + Math.min(...cells.map((c) => c[0])), n[0][1] + Math.min(...cells.map((c) => c[1]))];
+}
 export const shapeKey = (cells) => normalize(cells).map((c) => c.join(",")).join(";");
 export const rotate = (cells) => normalize(cells.map(([x, y]) => [-y, x]));
 export const flip = (cells) => normalize(cells.map(([x, y]) => [-x, y]));
@@ -62,4 +68,13 @@ export function shapeSvg(cells, { size = 14, fill = "#888", stroke = "#333" } = 
     svgEl("rect", { x: x * size, y: (h - 1 - y) * size, width: size, height: size, fill, stroke, "stroke-width": 1 }, svg);
   }
   return svg;
+}
+
+// Text on a coloured square: dark ink on a light colour, white on a dark one (the higher
+// WCAG contrast of the two)
+export function inkOn(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const L = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return (L + 0.05) / 0.0621 >= 1.05 / (L + 0.05) ? "#111" : "#fff";
 }

@@ -3,6 +3,7 @@
 import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js";
+import { keepFocus, off, setOff } from "./keys.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -23,6 +24,7 @@ let hintBtn = null;       // the action bar's Hint button (games)
 let hintPending = false;  // a hint asked for and not yet answered
 let analysis = null;      // the finished game's analysis, once loaded
 let analysing = null;     // the timer of the next poll while it is computed
+let typed = null;         // a move sent from the "Type a move" box, not yet answered
 
 // an invite link: the server answers with a fresh seat token in an HttpOnly cookie (the
 // invite is used up), or with your seat when the link is yours already (seats.js)
@@ -36,6 +38,8 @@ async function claimFromLink() {
 // Every seat gets a distinct name: the name typed for it, else its colour (plus
 // "computer, <level>" for a computer seat).  `short` is for the log and tight places.
 function colourOf(i) { return plugin && plugin.seatNames ? plugin.seatNames[i] : `Player ${i + 1}`; }
+// a seat's colour dot, with the game's pattern for it where the board shows one
+const swatch = (i) => el("span", { class: "swatch", style: `background:${plugin.seatColours[i]};${(plugin.seatPatterns && plugin.seatPatterns[i]) || ""}` });
 
 function seatNames(payload) {
   const seats = payload.table.seats;
@@ -74,7 +78,7 @@ function seatRow(payload, s, i) {
       el("span", { class: "info" }, plugin.seatInfo(payload, i)));
   }
   return el("div", { class: "seat" + (payload.current_player === i ? " to-move" : ""), "data-seat": i },
-    el("span", { class: "swatch", style: `background:${plugin.seatColours[i]}` }),
+    swatch(i),
     el("span", { class: "who" }, el("span", { class: "name" }, seatLabel(payload, i)), payload.you === i ? el("span", { class: "you-tag" }, " (you)") : "",
       away(payload, s) ? el("span", { class: "off" }, " offline") : ""),
     el("span", { class: "info" }, plugin.seatInfo(payload, i)),
@@ -112,10 +116,12 @@ function renderPlayers(payload) {
 function renderStatus(payload) {
   const st = $("status");
   const extra = plugin.statusExtra ? plugin.statusExtra(payload) : "";
-  const tail = extra ? el("span", { class: "status-extra" }, extra) : "";
+  // the scores beside the status: a pause between them for a screen reader, not on screen
+  const tail = document.createDocumentFragment();
+  if (extra) tail.append(el("span", { class: "sr-only" }, " — "), el("span", { class: "status-extra" }, extra));
   if (payload !== latest && payload.current_player !== null) {   // a step of the replay
     const n = payload.history.length;
-    st.replaceChildren(el("span", { class: "swatch", style: `background:${plugin.seatColours[payload.current_player]}` }),
+    st.replaceChildren(swatch(payload.current_player),
       el("span", {}, `${n ? `After move ${n}` : "At the start"}: ${seatLabel(payload, payload.current_player)} to move`), tail);
     return;
   }
@@ -128,7 +134,7 @@ function renderStatus(payload) {
     return;
   }
   const thinking = payload.thinking === p;
-  const dot = el("span", { class: "swatch", style: `background:${plugin.seatColours[p]}` });
+  const dot = swatch(p);
   if (payload.you === p) st.replaceChildren(dot, el("span", { class: "you" }, "Your turn."), tail);
   else st.replaceChildren(dot, el("span", { class: thinking ? "thinking" : "" },
     `${seatLabel(payload, p)} ${thinking ? "is thinking" : "to move"}`),
@@ -137,7 +143,7 @@ function renderStatus(payload) {
 
 function renderBanner(payload) {
   const b = $("banner");
-  if (payload.current_player !== null || payload.table.status === "replay" && !payload.winners.length) { b.hidden = true; return; }
+  if (payload.current_player !== null || payload.table.status === "replay" && !payload.winners.length) { b.hidden = true; return null; }
   const w = payload.winners;
   const names = w.map((i) => seatLabel(payload, i));
   const teams = plugin.teams ? plugin.teams(payload) : null;
@@ -148,8 +154,9 @@ function renderBanner(payload) {
   else if (team) head = payload.you !== null && w.includes(payload.you) ? `Your team wins! (${team.label})` : `${team.label} win`;
   else if (payload.you !== null && w.includes(payload.you)) head = w.length > 1 ? `You share the win with ${names.filter((_, k) => w[k] !== payload.you).join(", ")}` : "You win!";
   else head = `${names.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}`;
-  b.replaceChildren(el("h2", { id: "result" }, head), nextGame(payload), plugin.resultDetails(payload) || "");
+  keepFocus(b, () => b.replaceChildren(el("h2", { id: "result" }, head), nextGame(payload), plugin.resultDetails(payload) || ""));
   b.hidden = false;
+  return head;
 }
 
 // After a game (or a puzzle): the same game again — the same options, computers at the
@@ -177,7 +184,7 @@ function nextGame(payload) {
   }
   if (!solo && payload.table.status === "finished") {  // a verdict on every move
     box.append(el("button", { id: "banner-analysis", type: "button", title: "A verdict on every move: ✓ good, ?! mistake, ? blunder",
-      onclick: () => { if (!analysing) loadAnalysis(); } }, "Analysis"));
+      onclick: (ev) => { if (!analysing && !off(ev.currentTarget)) loadAnalysis(); } }, "Analysis"));
   }
   box.append(el("a", { class: "button", href: "/", id: "all-games" }, "All games"));
   return box;
@@ -217,8 +224,9 @@ function renderLog(payload, ply) {
     const d = describe(payload, i);
     const a = judged && judged[i];
     const tip = a ? verdictText(a) : null;
-    return el("li", { class: i + 1 === ply ? "current" : "", "data-ply": i + 1, "data-move": m, title: tip ? `${m} — ${tip}` : m },
-      d.seat !== null && d.seat !== undefined ? el("span", { class: "swatch", style: `background:${plugin.seatColours[d.seat]}` }) : "",
+    return el("li", { class: i + 1 === ply ? "current" : "", "aria-current": i + 1 === ply && replayPly !== null ? "step" : null,
+      "data-ply": i + 1, "data-move": m, title: tip ? `${m} — ${tip}` : m },
+      d.seat !== null && d.seat !== undefined ? swatch(d.seat) : "",
       el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
       a ? el("span", { class: `mark ${a.verdict}`, "data-verdict": a.verdict, title: tip, "aria-label": tip }, a.mark || "·") : "");
   }));
@@ -259,8 +267,9 @@ function renderReplayControls(payload) {
   const total = payload.history.length;
   const ply = replayPly === null ? total : replayPly;
   $("r-pos").textContent = `${ply}/${total}`;
-  $("r-first").disabled = $("r-prev").disabled = ply === 0;
-  $("r-next").disabled = $("r-last").disabled = ply === total;
+  // aria-disabled, not disabled: the button pressed keeps the focus at either end
+  for (const id of ["r-first", "r-prev"]) setOff($(id), ply === 0);
+  for (const id of ["r-next", "r-last"]) setOff($(id), ply === total);
 }
 
 async function showPly(ply) {
@@ -286,12 +295,12 @@ function renderHintButton() {
   if (!hintBtn) return;
   const p = latest;
   const mine = p && p.you !== null && p.you === p.current_player && p.table.status === "playing" && replayPly === null;
-  hintBtn.disabled = !mine || hintPending;
+  setOff(hintBtn, !mine || hintPending);   // it keeps the focus while the computer thinks
   hintBtn.textContent = hintPending ? "Thinking…" : "Hint";
 }
 
 function askHint() {
-  if (hintPending || !send({ type: "hint" })) return;
+  if (off(hintBtn) || hintPending || !send({ type: "hint" })) return;
   hintPending = true;
   renderHintButton();
 }
@@ -302,6 +311,49 @@ function showHint(msg) {
   if (msg.version !== undefined && latest && msg.version !== latest.version) return;  // the game moved on
   if (view && view.showHint) view.showHint(msg.move, msg.why || "");
   else toast(`Hint: ${msg.move}${msg.why ? " — " + msg.why : ""}`, "info");
+  announce(`Hint: ${words(msg.move)}${msg.why ? ` — ${msg.why}` : "."}`);
+}
+
+// ---------------------------------------------------------------- said to screen readers
+// moves as the move list words them, the hint, the result (#announce is a polite live region)
+function announce(text) {
+  const box = $("announce");
+  box.textContent = box.textContent === text ? `${text}\u00a0` : text;   // the same words again are said again
+}
+
+function announceMoves(before, payload, head) {
+  if (!before || before.table.id !== payload.table.id) return;
+  const said = [];
+  for (let i = before.history.length; i < payload.history.length; i++) said.push(describe(payload, i).text);
+  if (head && before.current_player !== null) said.push(`Game over: ${head}`);
+  if (said.length) announce(said.join(". ") + ".");
+}
+
+// ---------------------------------------------------------------- the "Type a move" box
+// every game's fallback (and a power user's way): the text goes to the server, which says
+// why when it refuses it
+function renderMoveForm(payload) {
+  $("move-form").hidden = payload.you === null || payload.table.status !== "playing";
+  if (plugin.moveExample) $("move-text").placeholder = `e.g. ${plugin.moveExample}`;
+}
+
+function bindMoveForm() {
+  $("move-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("move-text").value.trim();
+    const msg = $("move-form-msg");
+    msg.classList.remove("refused");
+    if (!text) { msg.textContent = `Type a move first${plugin.moveExample ? `, e.g. ${plugin.moveExample}` : ""}.`; return; }
+    if (sendMove(text)) { typed = text; msg.textContent = "Sent…"; }
+  });
+}
+
+// the server's answer to a typed move: played (a new state), or refused (an error)
+function answerTyped(payload, before) {
+  if (typed === null || !before || payload.version === before.version) return;
+  typed = null;
+  $("move-text").value = "";
+  $("move-form-msg").textContent = "Played.";
 }
 
 // ---------------------------------------------------------------- post-game analysis
@@ -310,7 +362,7 @@ function renderAnalysisButton(payload) {
   for (const btn of [$("analysis-btn"), document.getElementById("banner-analysis")]) {
     if (!btn) continue;
     btn.hidden = solo || payload.table.status !== "finished";
-    btn.disabled = analysing !== null || loaded;
+    setOff(btn, analysing !== null || loaded);   // it keeps the focus
   }
 }
 
@@ -362,6 +414,7 @@ function renderExport(payload) {
 }
 
 function render(payload) {
+  const before = latest;
   latest = named(payload);
   document.title = `${payload.table.title} — Pentarena`;
   $("title").textContent = `${payload.table.title} · table ${tableId}`;
@@ -371,6 +424,8 @@ function render(payload) {
   renderStatus(payload);
   renderInvites(payload, colourOf);
   renderAnalysisButton(payload);
+  renderMoveForm(payload);
+  answerTyped(payload, before);
   if (replayPly !== null && payload.table.status !== "playing") {
     renderBanner(payload);
     renderAnalysisButton(payload);
@@ -381,7 +436,7 @@ function render(payload) {
   replayPly = null;
   shown = payload;
   view.update(payload, { replay: payload.table.status !== "playing" });
-  renderBanner(payload);
+  announceMoves(before, payload, renderBanner(payload));
   renderLog(payload, payload.history.length);
   renderReplayControls(payload);
   renderHintButton();
@@ -391,16 +446,20 @@ function render(payload) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);  // the seat cookie says who we are
-  $("conn").dataset.state = "connecting";
-  $("conn").textContent = "connecting…";
-  ws.onopen = () => { retry = 0; $("conn").dataset.state = "open"; $("conn").textContent = "connected"; };
+  setConn("connecting", "connecting…");
+  ws.onopen = () => { retry = 0; setConn("open", "connected"); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { live = true; render(msg); }
     // an error is shown once: on the board's own error line when it has one
     else if (msg.type === "error") {
       if (hintPending) { hintPending = false; renderHintButton(); }
-      if (view && view.showError) view.showError(msg.message, msg.code); else toast(msg.message);
+      if (typed !== null) {   // said by the box
+        typed = null;
+        $("move-form-msg").textContent = msg.message;
+        $("move-form-msg").classList.add("refused");
+      }
+      else if (view && view.showError) view.showError(msg.message, msg.code); else toast(msg.message);
     }
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
     else if (msg.type === "presence" && latest) {
@@ -411,11 +470,16 @@ function connect() {
   };
   ws.onclose = () => {
     if (hintPending) { hintPending = false; renderHintButton(); }
-    $("conn").dataset.state = "closed";
-    $("conn").textContent = "reconnecting…";
+    setConn("closed", "reconnecting…");
     const delay = Math.min(5000, 300 * 2 ** retry++);
     setTimeout(connect, delay);
   };
+}
+
+// the connection light: a colour and a word (on a phone, a sign and the word for screen readers)
+function setConn(state, text) {
+  $("conn").dataset.state = state;
+  $("conn-text").textContent = text;
 }
 
 // the seats held changed (a seat taken here): connect again, as the cookie now says
@@ -443,25 +507,33 @@ function send(message) {
   return true;
 }
 
-// phones: the side column is a drawer over the board, so the page itself never scrolls
+// phones: the side column is a drawer over the board, so the page itself never scrolls.
+// Opened, it takes the focus and the play area under it is inert; closed, the focus goes
+// back to its button (unless it went on, to the board say).
 function setSide(open) {
   const btn = $("side-toggle");
+  const was = document.body.classList.contains("side-open");
   document.body.classList.toggle("side-open", open);
   btn.setAttribute("aria-expanded", open ? "true" : "false");
   btn.textContent = open ? "Close ✕" : "Players & moves";
+  document.querySelector(".play").inert = open && narrow.matches;
+  const focus = document.activeElement;
+  if (open && !was && narrow.matches) ($("side").querySelector("a[href], button, input") || $("side")).focus();
+  else if (!open && was && (focus === document.body || $("side").contains(focus))) btn.focus();
 }
 
 function bindSideToggle() {
   $("side-toggle").addEventListener("click", () => setSide(!document.body.classList.contains("side-open")));
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.classList.contains("side-open")) setSide(false); });
+  narrow.addEventListener("change", () => { if (!narrow.matches && document.body.classList.contains("side-open")) setSide(false); });
 }
 
 function bindReplayKeys() {
   const step = (d) => latest && showPly((replayPly === null ? latest.history.length : replayPly) + d);
-  $("r-first").onclick = () => showPly(0);
-  $("r-prev").onclick = () => step(-1);
-  $("r-next").onclick = () => step(1);
-  $("r-last").onclick = () => latest && showPly(latest.history.length);
+  $("r-first").onclick = () => !off($("r-first")) && showPly(0);
+  $("r-prev").onclick = () => !off($("r-prev")) && step(-1);
+  $("r-next").onclick = () => !off($("r-next")) && step(1);
+  $("r-last").onclick = () => latest && !off($("r-last")) && showPly(latest.history.length);
   document.addEventListener("keydown", (ev) => {
     if (!latest || latest.table.status === "playing" || ev.target.tagName === "INPUT") return;
     if (ev.key === "ArrowLeft") step(-1);
@@ -534,7 +606,8 @@ function showMissing(e) {
     hintBtn = el("button", { id: "hint-btn", class: "hint-btn", type: "button", title: "Ask the computer to suggest a move", onclick: askHint }, "Hint");
     bar.prepend(hintBtn);
   }
-  $("analysis-btn").addEventListener("click", () => { if (!analysing) loadAnalysis(); });
+  $("analysis-btn").addEventListener("click", () => { if (!analysing && !off($("analysis-btn"))) loadAnalysis(); });
+  bindMoveForm();
   bindReplayKeys();
   bindSideToggle();
   placeReplay();

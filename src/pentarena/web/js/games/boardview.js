@@ -18,7 +18,7 @@ import { el } from "../api.js";
 import { svgEl } from "../pieces.js";
 
 const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
-const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+export const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export class BoardView {
   constructor(parent, { id = null, mode = "grow", maxScale = 2, minScale = 0.1, minAutoScale = 0,
@@ -42,7 +42,8 @@ export class BoardView {
 
     this.svg = svgEl("svg", { class: "bv-svg", ...(id ? { id } : {}) });
     this.world = svgEl("g", { class: "bv-world" }, this.svg);
-    this.rulerLayer = svgEl("g", { class: "bv-rulers", "pointer-events": "none" }, this.svg);
+    this.overlay = svgEl("g", { class: "bv-overlay" }, this.svg);   // over the world, moved with it (a cursor)
+    this.rulerLayer = svgEl("g", { class: "bv-rulers", "pointer-events": "none", "aria-hidden": "true" }, this.svg);
     const zoomIn = el("button", { type: "button", class: "bv-btn", id: "bv-zoom-in", title: "Zoom in (+)", "aria-label": "zoom in",
       onclick: () => this.zoomBy(1.25) }, "+");
     const zoomOut = el("button", { type: "button", class: "bv-btn", id: "bv-zoom-out", title: "Zoom out (−)", "aria-label": "zoom out",
@@ -202,6 +203,15 @@ export class BoardView {
     if (animate) this.animateTo(v, 160); else this.set(v);
   }
 
+  // the smallest pan that brings `box` (world units: a cell under the keyboard's cursor) in view
+  reveal(box) {
+    if (!this.W) return;
+    const cur = this.target();
+    if (this.inside(box, cur)) return;
+    const p = this.panInto(box, cur.k, cur.tx, cur.ty);
+    if (p.moved) this.animateTo(p, 160);
+  }
+
   target() { return this.anim ? this.anim.to : { k: this.k, tx: this.tx, ty: this.ty }; }
 
   // ------------------------------------------------------------------ drawing
@@ -238,7 +248,9 @@ export class BoardView {
   }
 
   render() {
-    this.world.setAttribute("transform", `translate(${this.tx.toFixed(2)} ${this.ty.toFixed(2)}) scale(${this.k.toFixed(5)})`);
+    const t = `translate(${this.tx.toFixed(2)} ${this.ty.toFixed(2)}) scale(${this.k.toFixed(5)})`;
+    this.world.setAttribute("transform", t);
+    this.overlay.setAttribute("transform", t);
     this.refreshMarks();
     this.drawRulers();
     if (!this.anim) delete this.box.dataset.moving;
@@ -384,9 +396,18 @@ export function gameFrame(root, { view, messages, notes = [], tray = null, actio
 // the key where there is a keyboard (the word is also the button's label and tooltip).
 export function turnButtons(prefix, onRotate, onFlip) {
   const make = (what, icon, word, key, onclick) => el("button", { id: `${prefix}-${what}`, type: "button", onclick,
-    title: `${word} (${key})`, "aria-label": word }, icon, el("span", { class: "long" }, ` ${word}`), el("span", { class: "key" }, ` ${key}`));
+    title: `${word} (${key})`, "aria-label": word, "aria-keyshortcuts": key }, icon, el("span", { class: "long" }, ` ${word}`), keyHint(` ${key}`));
   return [make("rotate", "⟳", "Rotate", "R", onRotate), make("flip", "⇋", "Flip", "F", onFlip)];
 }
+
+// Every game's Cancel (Esc) and Confirm (Enter): the key is shown, not spoken (it is the
+// button's aria-keyshortcuts)
+export function stepButtons(prefix, onCancel, onConfirm) {
+  return [el("button", { id: `${prefix}-cancel`, type: "button", onclick: onCancel, "aria-keyshortcuts": "Escape" },
+    "Cancel", el("span", { class: "long" }, keyHint(" Esc"))),
+  el("button", { id: `${prefix}-confirm`, class: "primary", type: "button", onclick: onConfirm, "aria-keyshortcuts": "Enter" }, "Confirm")];
+}
+const keyHint = (text) => el("span", { class: "key", "aria-hidden": "true" }, text);
 
 // A tray that scrolls sideways fades out at an edge with more pieces beyond it, where an
 // arrow scrolls it on by most of its width (a mouse has no sideways swipe).  On an upright

@@ -1,6 +1,8 @@
 // The game-view plug-in point: one module per game, loaded by name.
 // A plug-in exports:
 //   title, seatColours: string[], seatNames: string[] (colours: "White", "Black" ...),
+//   seatPatterns?: (CSS | null)[]  (the board marks owners by a pattern too: the swatches show it)
+//   moveExample?: string           (move text, for the "Type a move" box: "d4 TR cw")
 //   picture(): SVGElement,
 //   createView(root, ctx) -> { update(payload, { replay }), showError(msg, code), destroy(),
 //                               showHint(move)?, highlight(ply | null)?,
@@ -8,9 +10,12 @@
 //     ctx: { sendMove(text), send(message), toast(text), side: an empty panel in the side column }
 //     The view lays itself out with games/boardview.js: the board in a pannable, zoomable
 //     box that takes the space left, the dock (message line, action bar, tray) below it.
+//     Keyboard play: games/keygrid.js (the board one Tab stop, a cursor, Enter acts), the
+//     page-wide keys and focus kept through redraws: keys.js.
 //   seatInfo(payload, seat) -> string   (tiles left, score ...)
 //   resultDetails(payload) -> HTMLElement | null   (scoring breakdown for the banner)
-//   describeMove(payload, i)? -> { text, seat, tag? }   (the log's line for move i, for people)
+//   describeMove(payload, i)? -> { text, seat, tag? }   (the log's line for move i, for people;
+//                                                         also said to screen readers)
 //   teams(payload)? -> [{ label, seats, info }] | null  (partners, shown together)
 //   playersExtra(payload)? -> HTMLElement | null        (under the players: records ...)
 //   statusExtra(payload)? -> string                     (beside the status: round ...)

@@ -2,11 +2,14 @@
 // then Confirm.  A placement that makes five confirms without a rotation.  Rotations are
 // animated; the last marble and twist stay marked, the winning five is drawn at the end.
 // Legality always comes from the server's legal move list.
-import { el, replayNote, click, waitingText, touchScreen } from "../api.js";
+import { el, replayNote, click, keyHint, waitingText, touchScreen } from "../api.js";
 import { svgEl } from "../pieces.js";
-import { BoardView, gameFrame } from "./boardview.js";
+import { gameKeys, keepFocus } from "../keys.js";
+import { BoardView, gameFrame, reducedMotion, stepButtons } from "./boardview.js";
+import { KeyGrid, svgButton } from "./keygrid.js";
 
 export const title = "Pentago";
+export const moveExample = "d4 TR cw";
 export const seatColours = ["#f4f1ea", "#2b2b2b"];
 export const seatNames = ["White", "Black"];
 const FILES = "abcdef";
@@ -153,8 +156,7 @@ export function createView(root, ctx) {
   let anim = null;
   let lit = null;
 
-  const confirmBtn = el("button", { id: "pg-confirm", class: "primary", type: "button", onclick: () => confirm() }, "Confirm");
-  const cancelBtn = el("button", { id: "pg-cancel", type: "button", onclick: () => cancel() }, "Cancel", el("span", { class: "long key" }, " Esc"));
+  const [cancelBtn, confirmBtn] = stepButtons("pg", () => cancel(), () => confirm());
   const hint = el("div", { class: "pu-hint", id: "pg-hint" });
   const errorLine = el("div", { class: "error-line", id: "pg-error", role: "alert" });
   const bv = new BoardView(root, { id: "pg-board", mode: "fill", maxScale: 2.2, margin: 6, clearTools: true });
@@ -177,27 +179,53 @@ export function createView(root, ctx) {
   function confirm() {
     const text = moveText();
     if (!text || !myTurn()) return;
-    if (ctx.sendMove(text)) confirmBtn.disabled = true;
+    if (!ctx.sendMove(text)) return;
+    kg.focus();   // the next turn starts on the board
+    confirmBtn.disabled = true;
   }
   function cancel() { staged = { cell: null, rot: null }; hinted = null; errorLine.textContent = ""; draw(); }
 
-  function onKey(ev) {
-    if (ev.key === "Escape") cancel();
-    else if (ev.key === "Enter" && moveText()) { ev.preventDefault(); confirm(); }
+  const unbindKeys = gameKeys({ Escape: () => { cancel(); return true; }, Enter: () => !!moveText() && (confirm(), true) });
+
+  // a cell, chosen by a click or by Enter on the board
+  function choose(r, c) {
+    if (!myTurn()) return;
+    kg.set([r, c]);
+    if (payload.state.board[r][c] !== null) { errorLine.textContent = `${cellName(r, c)} is taken: choose an empty cell.`; return; }
+    staged = { cell: [r, c], rot: staged.rot };
+    errorLine.textContent = "";
+    draw();
   }
-  document.addEventListener("keydown", onKey);
+  const marble = (v) => (v === null ? "empty" : `${seatNames[v].toLowerCase()} marble`);
+  const kg = new KeyGrid(bv, {
+    name: "Pentago board, 6 by 6",
+    help: "Arrow keys move over the cells, Enter or Space places your marble; then Tab to the twist arrows; Enter on the staged cell again, or Confirm, plays the move.",
+    start: () => staged.cell || (payload && payload.history.length ? marbleAt(payload.history, payload.history.length, payload.history.length) : [2, 2]),
+    step: ([r, c], dx, dy) => (r + dy >= 0 && r + dy < 6 && c + dx >= 0 && c + dx < 6 ? [r + dy, c + dx] : null),
+    rect: ([r, c]) => { const [x, y] = cellXY(r, c); return { x, y, w: S, h: S }; },
+    describe: ([r, c]) => {
+      if (!payload) return cellName(r, c);
+      const here = staged.cell && staged.cell[0] === r && staged.cell[1] === c;
+      return `${cellName(r, c)}, ${here ? `your marble, staged${moveText() ? ": Enter plays it" : ": now choose a twist"}` : marble(payload.state.board[r][c])}`;
+    },
+    activate: ([r, c]) => {
+      if (staged.cell && staged.cell[0] === r && staged.cell[1] === c && moveText()) confirm();
+      else choose(r, c);
+    },
+    spots: () => (payload ? payload.state.board.flatMap((row, r) => row.map((v, c) => (v === null ? [r, c] : null))).filter(Boolean) : []),
+  });
 
   function drawBoard(board, { stagedCell = null } = {}) {
     const w = bv.world;
     w.replaceChildren();
     for (let c = 0; c < 6; c++) {
       const [x] = centre(0, c);
-      const t = svgEl("text", { x, y: -LABEL / 2 + 2, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": FILES[c] }, w);
+      const t = svgEl("text", { x, y: -LABEL / 2 + 2, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": FILES[c], "aria-hidden": "true" }, w);
       t.textContent = FILES[c];
     }
     for (let r = 0; r < 6; r++) {
       const [, y] = centre(r, 0);
-      const t = svgEl("text", { x: -LABEL / 2 - 2, y: y + 6, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": String(r + 1) }, w);
+      const t = svgEl("text", { x: -LABEL / 2 - 2, y: y + 6, "text-anchor": "middle", "font-size": 17, fill: "#6b665e", class: "pg-label", "data-label": String(r + 1), "aria-hidden": "true" }, w);
       t.textContent = r + 1;
     }
     const quads = {};
@@ -213,19 +241,14 @@ export function createView(root, ctx) {
         const isStaged = stagedCell && stagedCell[0] === r && stagedCell[1] === c;
         const cg = svgEl("g", { class: "pg-spot", style: v === null && myTurn() ? "cursor:pointer" : "" }, g);
         svgEl("rect", { x, y, width: S, height: S, fill: "transparent" }, cg);
+        // a black marble has a light ring: it stands out from a dark hole
         svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.36,
           class: "pg-cell", "data-cell": cellName(r, c), "data-owner": v === null ? "" : v,
+          role: "img", "aria-label": `${cellName(r, c)}, ${isStaged ? "your marble, staged" : marble(v)}`,
           fill: v === null ? (isStaged ? seatColours[payload.current_player] : "#8e2320") : seatColours[v],
-          stroke: isStaged ? "#1f6feb" : v === null ? "#6f1a17" : "#111", "stroke-width": isStaged ? 4 : 1.5,
+          stroke: isStaged ? "#1f6feb" : v === null ? "#6f1a17" : v === 1 ? "#d8d0c2" : "#111", "stroke-width": isStaged ? 4 : v === 1 ? 2.5 : 1.5,
           opacity: isStaged ? 0.85 : 1 }, cg);
-        if (v === null && myTurn()) cg.addEventListener("click", () => {
-          staged = { cell: [r, c], rot: staged.rot };
-          errorLine.textContent = "";
-          draw();
-        });
-        else if (myTurn()) cg.addEventListener("click", () => {
-          errorLine.textContent = `${cellName(r, c)} is taken: choose an empty cell.`;
-        });
+        if (myTurn()) cg.addEventListener("click", () => choose(r, c));
       }
     }
     return quads;
@@ -300,19 +323,25 @@ export function createView(root, ctx) {
         const [ax, ay] = bandPoint(drawnLayout, q, dir === "cw" ? SIDE : -SIDE);
         const label = `${q} ${dir}`;
         const chosen = staged.rot === label;
-        const g = svgEl("g", { class: "pg-arrow", "data-rot": label, style: "cursor:pointer", role: "button",
-          "aria-label": `turn the ${QUAD_NAMES[q]} quadrant ${dir === "cw" ? "clockwise" : "counter-clockwise"}` }, bv.world);
+        const g = svgEl("g", { class: "pg-arrow", "data-rot": label, style: "cursor:pointer", "aria-pressed": chosen ? "true" : "false" }, bv.world);
         if (touchScreen) svgEl("circle", { cx: ax, cy: ay, r: AR * 1.8, fill: "transparent" }, g);  // a finger's target (the board 9 units away)
         svgEl("circle", { cx: ax, cy: ay, r: AR, fill: chosen ? "#1f6feb" : "#fff", stroke: "#1f6feb", "stroke-width": 2.5 }, g);
         const t = svgEl("text", { x: ax, y: ay + 9, "text-anchor": "middle", "font-size": 27, "font-weight": 700,
           fill: chosen ? "#fff" : "#1f6feb", "pointer-events": "none" }, g);
         t.textContent = dir === "cw" ? "↻" : "↺";
-        g.addEventListener("click", () => { staged.rot = label; draw(); });
+        // chosen by a key: Confirm is the one step left
+        svgButton(g, `turn the ${QUAD_NAMES[q]} quadrant ${dir === "cw" ? "clockwise" : "counter-clockwise"}`, (byKey) => {
+          staged.rot = label;
+          draw();
+          if (byKey) confirmBtn.focus();
+        });
       }
     }
   }
 
-  function draw() {
+  // a redraw keeps the focus on the same control (an arrow is drawn anew), or else on the board
+  const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
+  function redraw() {
     if (!payload || anim) return;
     drawnLayout = layout();
     drawBoard(payload.state.board, { stagedCell: staged.cell });
@@ -331,17 +360,18 @@ export function createView(root, ctx) {
     cancelBtn.disabled = !mine || staged.cell === null;
     if (replay) hint.textContent = replayNote(payload);
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : waitingText(payload);
-    else if (staged.cell === null) hint.textContent = `Your turn: ${click} an empty cell to place your marble.`;
+    else if (staged.cell === null) hint.textContent = `Your turn: ${click} an empty cell to place your marble${keyHint(" (or the arrow keys on the board, then Enter)")}.`;
     else if (hintShown) hint.textContent = `Hint: ${cellName(...staged.cell)}${staged.rot ? `, ${twistText(staged.rot)}` : " (five in a row, no rotation)"}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (legal().has(cellName(...staged.cell))) hint.textContent = `${cellName(...staged.cell)} makes five in a row: Confirm to win — no rotation needed.`;
-    else if (!staged.rot) hint.textContent = `Now choose a quadrant to twist: ${click} one of the eight arrows.`;
+    else if (!staged.rot) hint.textContent = `Now choose a quadrant to twist: ${click} one of the eight arrows${keyHint(" (Tab to them, Enter)")}.`;
     else hint.textContent = `Play ${cellName(...staged.cell)}, ${twistText(staged.rot)} (${text}) — press Confirm.`;
     hint.dataset.hint = hintShown ? hinted.move : "";
+    kg.draw();
   }
 
   function animateLast(p) {
     // Animate the twist of the last move from the previous board (plus the new marble).
-    if (!prev || !p.history.length) return false;
+    if (!prev || !p.history.length || reducedMotion()) return false;
     const mv = parseMove(p.history[p.history.length - 1]);
     if (!mv.quad || p.history.length !== prev.history.length + 1) return false;
     const [r, c] = mv.cell;
@@ -391,10 +421,11 @@ export function createView(root, ctx) {
       const mv = parseMove(move);
       staged = { cell: mv.cell, rot: mv.quad ? `${mv.quad} ${mv.dir}` : null };
       hinted = { move, why };
+      kg.set(mv.cell);   // Enter on the board plays it
       errorLine.textContent = "";
       draw();
     },
-    destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
+    destroy() { unbindKeys(); bv.destroy(); root.replaceChildren(); },
   };
 }
 
@@ -408,6 +439,7 @@ export function rules(root) {
     el("p", {}, "A line may run across two or three quadrants. A line of six also wins. If all 36 cells are filled and nobody has five, the game is a draw."),
     el("h2", {}, "Controls"),
     el("p", {}, "Click an empty cell, then one of the eight arrows (↻ clockwise, ↺ counter-clockwise) by the quadrant you want to twist, then the blue Confirm. When your placement already makes five, Confirm wins straight away. Move text: d4 TR cw (or just d4 for a winning placement)."),
+    el("p", {}, "Keyboard: Tab to the board, move over the cells with the arrow keys and press Enter (or Space) to place your marble; Tab on to the eight twist arrows and press Enter on one; Confirm (Enter) plays the move and brings you back to the board. Esc cancels. Or type the move in the “Type a move” box."),
   );
   const svg = picture();
   svg.setAttribute("width", 160);

@@ -4,9 +4,12 @@
 // server sends this seat nothing but its own view.
 import { el, replayNote, click, keyHint, waitingText } from "../api.js";
 import { svgEl } from "../pieces.js";
-import { BoardView, gameFrame } from "./boardview.js";
+import { gameKeys, keepFocus } from "../keys.js";
+import { BoardView, gameFrame, stepButtons } from "./boardview.js";
+import { KeyGrid } from "./keygrid.js";
 
 export const title = "Pentic";
+export const moveExample = "3-star-orange@5";
 export const seatColours = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#8d6a9f"];
 export const seatNames = ["Navy", "Coral", "Teal", "Plum"];
 const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#e0bd00", orange: "#e8600e", red: "#d62828" };
@@ -43,7 +46,7 @@ const LAYOUT = {
 // One card as SVG: width w, height 1.4 w.
 export function cardSvg(text, { w = 70, selected = false, faceDown = false } = {}) {
   const h = w * 1.4;
-  const svg = svgEl("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, class: "tic-card", "data-card": text || "" });
+  const svg = svgEl("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, class: "tic-card", "data-card": text || "", "aria-hidden": "true" });
   svgEl("rect", { x: 1, y: 1, width: w - 2, height: h - 2, rx: w * 0.1, fill: faceDown ? "#26221c" : "#fffdf8",
     stroke: selected ? "#1f6feb" : "#8a8276", "stroke-width": selected ? 4 : 1.5 }, svg);
   if (faceDown || !text) return svg;
@@ -124,8 +127,7 @@ export function createView(root, ctx) {
   let lit = null;
   let hinted = null;   // { move, why }: the computer's suggestion
 
-  const confirmBtn = el("button", { id: "pc-confirm", class: "primary", type: "button", onclick: () => confirm() }, "Confirm");
-  const cancelBtn = el("button", { id: "pc-cancel", type: "button", onclick: () => cancel() }, "Cancel", el("span", { class: "long key" }, " Esc"));
+  const [cancelBtn, confirmBtn] = stepButtons("pc", () => cancel(), () => confirm());
   const note = el("div", { class: "pu-hint", id: "pc-note" });
   const preview = el("div", { class: "pc-preview", id: "pc-preview", hidden: true });
   const errorLine = el("div", { class: "error-line", id: "pc-error", role: "alert" });
@@ -141,10 +143,45 @@ export function createView(root, ctx) {
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const staged = () => (card && pos ? `${card}@${pos}` : null);
 
-  function confirm() { const m = staged(); if (m && myTurn() && ctx.sendMove(m)) confirmBtn.disabled = true; }
+  function confirm() {
+    const m = staged();
+    if (!m || !myTurn() || !ctx.sendMove(m)) return;
+    kg.focus();   // the next turn starts on the grid
+    confirmBtn.disabled = true;
+  }
   function cancel() { if (pos) pos = null; else card = null; errorLine.textContent = ""; draw(); }
-  function onKey(ev) { if (ev.key === "Escape") cancel(); else if (ev.key === "Enter" && staged()) { ev.preventDefault(); confirm(); } }
-  document.addEventListener("keydown", onKey);
+  // a position, chosen by a click, a key 1–9 or Enter on the grid
+  function choose(p) {
+    if (!myTurn()) return false;
+    kg.set(p);
+    if (!card) { errorLine.textContent = "Select a card in your hand first."; return true; }
+    pos = p;
+    errorLine.textContent = "";
+    draw();
+    return true;
+  }
+  const digits = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((p) => [String(p), () => choose(p)]));
+  const unbindKeys = gameKeys({ ...digits, Escape: () => (cancel(), true), Enter: () => !!staged() && (confirm(), true) });
+
+  // "#5: 3 red stars, stack of 2"
+  function posText(p) {
+    const stack = payload.state.grid[p - 1];
+    const top = stack[stack.length - 1];
+    const here = pos === p && card ? `your ${cardName(card)} would go here, on ` : "";
+    return `#${p}: ${here}${top ? cardName(top) : "empty"}${stack.length > 1 ? `, stack of ${stack.length}` : ""}`;
+  }
+  const kg = new KeyGrid(bv, {
+    name: "Pentic grid, positions 1 to 9",
+    help: "Arrow keys move over the nine positions (or press 1 to 9), Enter or Space chooses the position for the selected card; Enter again, or Confirm, plays it.",
+    start: () => pos || (payload && payload.state.plays.length ? payload.state.plays[payload.state.plays.length - 1].position : 5),
+    step: (p, dx, dy) => {
+      const c = (p - 1) % 3 + dx, r = Math.floor((p - 1) / 3) + dy;
+      return c >= 0 && c < 3 && r >= 0 && r < 3 ? r * 3 + c + 1 : null;
+    },
+    rect: (p) => { const [x, y] = posXY(p); return { x: x - 3, y: y - 3, w: CW + 6, h: CH + 6 }; },
+    describe: (p) => (payload ? posText(p) : `#${p}`),
+    activate: (p) => { if (pos === p && staged()) confirm(); else choose(p); },
+  });
 
   function frameRect(parent, p, attrs) {
     const [x, y] = posXY(p);
@@ -172,17 +209,21 @@ export function createView(root, ctx) {
       c.setAttribute("x", x); c.setAttribute("y", y);
       if (chosen) c.setAttribute("opacity", "0.92");
       g.append(c);
-      const lbl = svgEl("text", { x: x + CW - 8, y: y + CH - 8, "text-anchor": "end", "font-size": 11, fill: "#8a8276", "pointer-events": "none" }, g);
+      const lbl = svgEl("text", { x: x + CW - 8, y: y + CH - 8, "text-anchor": "end", "font-size": 11, fill: "#5f584d", "pointer-events": "none", "aria-hidden": "true" }, g);
       lbl.textContent = `#${p}${stack.length > 1 ? ` · ${stack.length}` : ""}`;
-      g.addEventListener("click", () => { if (card && myTurn()) { pos = p; errorLine.textContent = ""; draw(); } });
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", posText(p));
+      g.addEventListener("click", () => { if (card && myTurn()) choose(p); });
     });
     if (lp && payload.history.length) {
       const g = svgEl("g", { class: bv.lastMoveClass(payload.history[payload.history.length - 1]), "data-move": payload.history[payload.history.length - 1], "data-pos": lp.position, "pointer-events": "none" }, w);
+      // a dark halo under the gold: it reads on the table and on a card
+      frameRect(g, lp.position, { "stroke-width": 7.5, class: "lm-halo" });
       frameRect(g, lp.position, { "stroke-width": 4.5, class: "lm-stroke" });
       const [x, y] = posXY(lp.position);
       const who = `${short(payload, lp.seat)} +${lp.points}`;
       const bw = Math.max(44, who.length * 6.6 + 14);
-      svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, class: "lm-fill" }, g);
+      svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, class: "lm-fill lm-halo", "stroke-width": 1.5 }, g);
       const t = svgEl("text", { x: x + CW / 2, y: y - 0.5, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: "#222" }, g);
       t.textContent = who;
     }
@@ -192,7 +233,9 @@ export function createView(root, ctx) {
     }
   }
 
-  function draw() {
+  // a redraw keeps the focus on the same control (a card of the rebuilt hand), or the grid
+  const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
+  function redraw() {
     if (!payload) return;
     const st = payload.state;
     drawGrid();
@@ -205,7 +248,8 @@ export function createView(root, ctx) {
     if (!hand.hidden) {
       for (const c of [...st.hand].sort()) {
         hand.append(el("div", { class: "pc-card" + (card === c ? " selected" : ""), "data-card": c, title: cardName(c), role: "button",
-          onclick: () => { if (myTurn()) { card = c; errorLine.textContent = ""; draw(); } } },
+          "aria-label": cardName(c), "aria-pressed": card === c ? "true" : "false", "aria-disabled": myTurn() ? "false" : "true",
+          tabindex: myTurn() ? 0 : -1, onclick: () => pick(c) },
         cardSvg(c, { w: 62, selected: card === c })));
       }
       hand.scrollLeft = keep;
@@ -227,6 +271,15 @@ export function createView(root, ctx) {
     else if (!card) note.textContent = "Your turn: select a card from your hand.";
     else if (!pos) note.textContent = `Now ${click} the position to play the ${cardName(card)} on.`;
     else note.textContent = `Press Confirm${keyHint(" (or Enter)")} to play it.`;
+    if (myTurn() && card && !pos) note.textContent += keyHint(" Keys: 1–9, or the arrows on the grid and Enter.");
+    kg.draw();
+  }
+  function pick(c) {
+    if (!myTurn()) return;
+    if (card === c) { kg.focus(); return; }   // chosen again: on to the grid
+    card = c;
+    errorLine.textContent = "";
+    draw();
   }
 
   return {
@@ -246,10 +299,11 @@ export function createView(root, ctx) {
       card = c;
       pos = Number(p);
       hinted = { move, why };
+      kg.set(pos);   // Enter on the grid plays it
       errorLine.textContent = "";
       draw();
     },
-    destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
+    destroy() { unbindKeys(); bv.destroy(); root.replaceChildren(); },
   };
 }
 
@@ -271,5 +325,6 @@ export function rules(root) {
     el("p", {}, "If the player to move holds no card (the pile is used up), the game ends at the end of that round in the same way: players who still hold a card take their turn in that round."),
     el("h2", {}, "Controls"),
     el("p", {}, "Click a card in your hand, click a grid position — the score it would make is shown — then the blue Confirm. Move text: 3-star-orange@5."),
+    el("p", {}, "Keyboard: Tab to a card and press Enter (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }

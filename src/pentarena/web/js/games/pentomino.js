@@ -3,14 +3,35 @@
 // (a legal spot) and Confirm.  Draft: pick pieces first.  Puzzles: place and remove freely,
 // ask for a hint, let the computer solve, count the solutions.
 import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText } from "../api.js";
-import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg } from "../pieces.js";
-import { BoardView, gameFrame, turnButtons } from "./boardview.js";
+import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg, grabCell, inkOn } from "../pieces.js";
+import { gameKeys, keepFocus } from "../keys.js";
+import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
+import { KeyGrid } from "./keygrid.js";
 
 export const title = "Pentomino";
+export const moveExample = "L:a1,b1,c1,d1,d2";
 export const seatColours = ["#e39a2d", "#2a9d8f", "#8e5ea2", "#5c6b7a"];
 export const seatNames = ["Amber", "Teal", "Plum", "Slate"];
 const PUZZLE_COLOURS = ["#e76f51", "#f4a261", "#e9c46a", "#2a9d8f", "#264653", "#8ab17d",
   "#b56576", "#6d597a", "#355070", "#eaac8b", "#43aa8b", "#577590"];
+// Placed pieces show their owner by a pattern too, not by colour alone (the players' panel
+// shows each seat's: table.js's swatches): none, stripes, dots, cross-hatching
+const HATCH = "rgba(0,0,0,.42)";
+export const seatPatterns = [null,
+  `background-image:repeating-linear-gradient(45deg,${HATCH} 0 1.5px,transparent 1.5px 4.5px)`,
+  `background-image:radial-gradient(${HATCH} 1.2px,transparent 1.5px);background-size:4.5px 4.5px`,
+  `background-image:repeating-linear-gradient(45deg,${HATCH} 0 1.2px,transparent 1.2px 5px),repeating-linear-gradient(-45deg,${HATCH} 0 1.2px,transparent 1.2px 5px)`];
+function ownerPatterns(svg) {
+  const defs = svgEl("defs", {}, svg);
+  const pat = (i, ...marks) => {
+    const p = svgEl("pattern", { id: `pm-own-${i}`, width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    for (const [tag, attrs] of marks) svgEl(tag, { fill: HATCH, ...attrs }, p);
+  };
+  pat(1, ["rect", { x: 0, y: 0, width: 2.6, height: 10 }]);
+  pat(2, ["circle", { cx: 5, cy: 5, r: 2 }]);
+  pat(3, ["rect", { x: 0, y: 0, width: 2, height: 10 }], ["rect", { x: 0, y: 0, width: 10, height: 2 }]);
+  svg.insertBefore(defs, svg.firstChild);
+}
 const FILES = "abcdefghijklmnopqrstuvwxyz";
 const S = 44;
 const LABEL = 24;
@@ -134,7 +155,7 @@ export function resultDetails(payload) {
   const best = Math.max(...d.totals);
   table.append(el("tr", {}, el("th", {}, "round"), ...d.rounds.map((_, i) => el("th", {}, i + 1)), el("th", {}, "total")));
   d.totals.forEach((total, s) => table.append(el("tr", { "data-seat": s },
-    el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[s]}` }), " ", payload.names ? payload.names[s] : short(payload, s)),
+    el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[s]};${seatPatterns[s] || ""}` }), " ", payload.names ? payload.names[s] : short(payload, s)),
     ...d.rounds.map((r) => el("td", {}, r.points[s] || "·")),
     el("th", { class: total === best ? "decisive" : "" }, total))));
   const pts = payload.table.options.scoring === "15-10-5" ? "15, 10 and 5" : "10 and 5";
@@ -176,11 +197,8 @@ export function createView(root, ctx) {
   let words = new Set();  // legal "pick X" / "touch X" / "remove X" moves
 
   const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, type: "button", onclick }, ...label);
-  const long = (t) => el("span", { class: "long" }, t);
-  const key = (t) => el("span", { class: "key" }, t);
   const [rotateBtn, flipBtn] = turnButtons("pm", () => turn(rotate), () => turn(flip));
-  const confirmBtn = btn("pm-confirm", () => confirm(), "primary", "Confirm");
-  const cancelBtn = btn("pm-cancel", () => cancel(), "", "Cancel", long(key(" Esc")));
+  const [cancelBtn, confirmBtn] = stepButtons("pm", () => cancel(), () => confirm());
   const hintBtn = btn("pm-hint", () => ctx.send({ type: "hint" }), "small", "Hint");
   const solveBtn = btn("pm-solve", () => solve(), "small", "Solve");
   const countBtn = btn("pm-count", () => countSolutions(), "small", "Count solutions");
@@ -190,6 +208,7 @@ export function createView(root, ctx) {
   const hint = el("div", { class: "pu-hint", id: "pm-hint-line" });
   const errorLine = el("div", { class: "error-line", id: "pm-error", role: "alert" });
   const bv = new BoardView(root, { id: "pm-board", mode: "fill", maxScale: 2.2, margin: 6 });
+  ownerPatterns(bv.svg);
   const tray = el("div", { class: "tray pu-tray", id: "pm-tray" });
   const frame = gameFrame(root, { view: bv, notes: [puzzleBox, roundNote], messages: [hint, errorLine], tray,
     actions: [rotateBtn, flipBtn, cancelBtn, confirmBtn] });
@@ -258,6 +277,7 @@ export function createView(root, ctx) {
       return;
     }
     if (!moves.has(piece)) { errorLine.textContent = `The ${piece} fits nowhere now.`; return; }
+    if (selected === piece && !staged) { kg.focus(); return; }   // chosen again: on to the board
     selected = piece;
     staged = null;
     const keys = new Set(moves.get(piece).map((m) => m.key));
@@ -280,7 +300,9 @@ export function createView(root, ctx) {
   }
   function confirm() {
     if (!staged || !myTurn()) return;
-    if (ctx.sendMove(staged.text)) confirmBtn.disabled = true;
+    if (!ctx.sendMove(staged.text)) return;
+    kg.focus();   // the next turn starts on the board
+    confirmBtn.disabled = true;
   }
   function cancel() {
     if (staged) staged = null; else { selected = null; shape = null; }
@@ -288,14 +310,10 @@ export function createView(root, ctx) {
     disarmSolve();
     draw();
   }
-  function onKey(ev) {
-    if (ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    if (ev.key === "r" || ev.key === "R") turn(rotate);
-    else if (ev.key === "f" || ev.key === "F") turn(flip);
-    else if (ev.key === "Escape") cancel();
-    else if (ev.key === "Enter" && staged) { ev.preventDefault(); confirm(); }
-  }
-  document.addEventListener("keydown", onKey);
+  const unbindKeys = gameKeys({
+    r: () => (turn(rotate), true), f: () => (turn(flip), true), Escape: () => (cancel(), true),
+    Enter: () => !!staged && (confirm(), true),
+  });
 
   function boardModel() {
     const st = payload.state;
@@ -335,7 +353,13 @@ export function createView(root, ctx) {
     const dest = ev.target.closest("[data-dest]");
     const c = dest ? dest.dataset.dest.split(",").map(Number) : cellFromEvent(ev);
     if (!c) return;
-    if (puzzle() && myTurn() && !selected) {      // click a placed piece to take it back
+    if (geom && inBoard(c)) kg.set(c);
+    actAt(c);
+  });
+  // a square, chosen by a click or by Enter on the board: stage the selected piece there,
+  // or (a puzzle, no piece selected) take back the piece placed there
+  function actAt(c) {
+    if (puzzle() && myTurn() && !selected) {
       const hit = boardModel().covered.get(c.join(","));
       if (hit && words.has(`remove ${hit.piece}`)) { ctx.sendMove(`remove ${hit.piece}`); return; }
     }
@@ -343,6 +367,59 @@ export function createView(root, ctx) {
     const cand = candidateAt(c[0], c[1]);
     if (cand) { staged = cand; errorLine.textContent = ""; draw(); }
     else if (myTurn()) errorLine.textContent = `The ${selected} does not fit there as it is turned: ${click} a blue dot, or turn it with ${turnKeys}.`;
+  }
+  const inBoard = ([c, r]) => {
+    const m = boardModel();
+    return c >= 0 && r >= 0 && c < m.width && r < m.height && (!m.cells || m.cells.has(`${c},${r}`));
+  };
+  // "c3: Amber's L" (a puzzle: "c3: the L"), "c3: empty"
+  function squareText([c, r], m = boardModel()) {
+    const hit = m.covered.get(`${c},${r}`);
+    if (!hit) return `${sq(c, r)}: empty`;
+    return `${sq(c, r)}: ${hit.seat === undefined ? "the" : `${short(payload, hit.seat)}'s`} ${hit.piece}`;
+  }
+  // the keyboard's cursor: a square; it moves as the board is drawn (turned or not), and
+  // the selected piece's ghost follows it, held by the same square as a blue dot
+  const kg = new KeyGrid(bv, {
+    name: "Pentomino board",
+    help: "Arrow keys move the cursor over the board, the selected piece's ghost with it; R and F turn the piece, N jumps to the next place it fits, Enter or Space stages it; Enter again, or Confirm, plays it. In a puzzle, Enter on a placed piece with no piece selected takes it back.",
+    start: () => {
+      const d = destinations()[0];
+      const last = payload && [...payload.history].reverse().find((t) => t.includes(":"));
+      const m = boardModel();
+      return hover || (staged && staged.cells && grabCell(staged.cells)) || (d && grabCell(d.cells))
+        || (last && parsePlace(last).cells[0]) || [Math.floor(m.width / 2), Math.floor(m.height / 2)];
+    },
+    step: (cell, dx, dy) => {   // on the screen: the board may be drawn turned; holes are skipped
+      let [i, j] = geom.cell(...cell);
+      for (let n = 0; n < 26; n++) {
+        i += dx; j += dy;
+        if (i < 0 || j < 0 || i >= geom.w || j >= geom.h) return null;
+        const next = geom.square(i, j);
+        if (inBoard(next)) return next;
+      }
+      return null;
+    },
+    rect: (cell) => { if (!geom) return null; const [x, y] = geom.at(...cell); return { x, y, w: S, h: S }; },
+    describe: (cell) => {
+      if (!payload) return sq(...cell);
+      let t = squareText(cell);
+      if (selected && shape && myTurn() && payload.state.phase !== "pick") {
+        const cand = candidateAt(...cell);
+        t += cand && staged && staged.text === cand.text ? ` — the ${selected} is staged here: Enter plays it`
+          : cand ? ` — the ${selected} fits here` : ` — the ${selected} does not fit here as it is turned`;
+      }
+      return t;
+    },
+    activate: (cell) => {
+      if (!myTurn()) return;
+      if (payload.state.phase === "pick") { errorLine.textContent = "Draft: pick a piece in the tray below."; return; }
+      if (!selected && !puzzle()) { errorLine.textContent = "Choose a piece in the tray first."; return; }
+      const cand = selected && shape ? candidateAt(...cell) : null;
+      if (cand && staged && staged.text === cand.text) confirm(); else actAt(cell);
+    },
+    onMove: (cell) => { hover = cell; drawGhost(); },
+    spots: () => destinations().map((mv) => grabCell(mv.cells)),
   });
 
   let layers = {};
@@ -380,9 +457,9 @@ export function createView(root, ctx) {
       const gg = svgEl("g", { class: cls }, g);
       for (const [c, r] of cells) { const [x, y] = geom.at(c, r); svgEl("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, gg); }
     };
-    if (hover && selected && !staged) {
+    if (hover && selected) {
       const cand = candidateAt(hover[0], hover[1]);   // a ghost on legal spots only
-      if (cand) put(cand.cells, "rgba(26,127,55,.45)", "#1a7f37", "ghost");
+      if (cand && !(staged && staged.text === cand.text)) put(cand.cells, "rgba(26,127,55,.45)", "#1a7f37", "ghost");
     }
     if (staged && staged.cells) put(staged.cells, "rgba(31,111,235,.55)", "#1f6feb", "staged");
   }
@@ -415,7 +492,9 @@ export function createView(root, ctx) {
     outline(hg, cells, { stroke: "#1f6feb", "stroke-width": 5 });
   }
 
-  function draw() {
+  // a redraw keeps the focus on the same control (a piece of the rebuilt tray), or the board
+  const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
+  function redraw() {
     if (!payload) return;
     const m = boardModel();
     geom = layout(m, arrange(m));
@@ -424,11 +503,11 @@ export function createView(root, ctx) {
     w.replaceChildren();
     layers = {};
     for (let i = 0; i < geom.w; i++) {
-      const t = svgEl("text", { x: i * S + S / 2, y: geom.h * S + LABEL / 2 + 6, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label", "data-col": i }, w);
+      const t = svgEl("text", { x: i * S + S / 2, y: geom.h * S + LABEL / 2 + 6, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label", "data-col": i, "aria-hidden": "true" }, w);
       t.textContent = geom.colLabel(i);
     }
     for (let j = 0; j < geom.h; j++) {
-      const t = svgEl("text", { x: -LABEL / 2, y: j * S + S / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label", "data-row": j }, w);
+      const t = svgEl("text", { x: -LABEL / 2, y: j * S + S / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#6b665e", class: "pm-label", "data-row": j, "aria-hidden": "true" }, w);
       t.textContent = geom.rowLabel(j);
     }
     for (let c = 0; c < m.width; c++) for (let r = 0; r < m.height; r++) {
@@ -436,11 +515,14 @@ export function createView(root, ctx) {
       if (m.cells && !m.cells.has(k)) continue;
       const hit = m.covered.get(k);
       const [x, y] = at(c, r);
-      const rect = svgEl("rect", { x, y, width: S, height: S, class: "pm-cell", "data-square": sq(c, r),
+      const rect = svgEl("rect", { x, y, width: S, height: S, class: "pm-cell", "data-square": sq(c, r), role: "img", "aria-label": squareText([c, r], m),
         fill: hit ? hit.colour : ((c + r) % 2 ? "#efe7da" : "#e4d9c6"), stroke: "#cbbda6", "stroke-width": 1 }, w);
       if (hit) {
         rect.setAttribute("data-piece", hit.piece);
-        const t = svgEl("text", { x: x + S / 2, y: y + S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff", "pointer-events": "none" }, w);
+        if (hit.seat) svgEl("rect", { x, y, width: S, height: S, fill: `url(#pm-own-${hit.seat})`, class: "pm-owner", "data-seat": hit.seat, "pointer-events": "none" }, w);
+        // the letter on a patch of the piece's colour (over the pattern), dark or white: whichever reads
+        const t = svgEl("text", { x: x + S / 2, y: y + S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: inkOn(hit.colour),
+          stroke: hit.colour, "stroke-width": 4, "paint-order": "stroke", "pointer-events": "none", "aria-hidden": "true", class: "pm-letter" }, w);
         t.textContent = hit.piece;
       }
     }
@@ -509,6 +591,7 @@ export function createView(root, ctx) {
     else if (!destinations().length) hint.textContent = `No spot for the ${selected} this way round — press ${turnKeys}.`;
     else if (!staged) hint.textContent = `${Click} a blue dot to place the ${selected}.`;
     else hint.textContent = `Place the ${selected} on ${staged.cells ? span(staged.cells) : ""} — press Confirm${keyHint(" (or Enter)")}.`;
+    kg.draw();
   }
 
   function drawTray() {
@@ -527,7 +610,8 @@ export function createView(root, ctx) {
     for (const p of pieces) {
       const playable = myTurn() && (moves.has(p) || words.has(`pick ${p}`) || words.has(`touch ${p}`));
       const tile = el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p,
-        role: "button", "aria-pressed": selected === p ? "true" : "false", onclick: () => select(p) },
+        role: "button", "aria-pressed": selected === p ? "true" : "false", "aria-disabled": playable ? "false" : "true",
+        "aria-label": `${p}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: myTurn() ? 0 : -1, onclick: () => select(p) },
         el("span", { class: "pic" }, shapeSvg(shown(selected === p && shape ? shape : PIECES[p]), { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
         el("span", { class: "letter" }, p));
       tray.append(tile);
@@ -566,6 +650,7 @@ export function createView(root, ctx) {
         selected = piece;
         shape = normalize(cells);
         staged = { text: move, cells };
+        kg.set(grabCell(cells));   // Enter on the board plays it
         draw();
         confirmBtn.disabled = !myTurn();
       } else if (myTurn() && /^(pick|touch) /.test(move)) {   // a draft pick, a touch-move touch
@@ -580,7 +665,7 @@ export function createView(root, ctx) {
       hint.textContent = `Hint: ${words} — ${why ? `${why} Press` : "press"} Confirm to play it.`;
     },
     highlight(ply) { lit = ply; if (payload) drawHighlight(); },
-    destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
+    destroy() { unbindKeys(); bv.destroy(); root.replaceChildren(); },
   };
 }
 
@@ -608,7 +693,8 @@ export function rules(root, game) {
   ];
   const controls = [
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft."),
+    el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does."),
+    el("p", {}, "Keyboard: Tab to a piece and press Enter (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
   ];
   if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious
     root.append(el("h1", {}, "Pentomino puzzles — how to play"), ...puzzles, ...controls,

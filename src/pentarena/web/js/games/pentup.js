@@ -4,10 +4,13 @@
 // blue Confirm.  Legality always comes from the server.
 import { el, replayNote, click, keyHint, turnKeys, waitingText } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
-  placementText, svgEl, shapeSvg } from "../pieces.js";
-import { BoardView, gameFrame, turnButtons } from "./boardview.js";
+  placementText, svgEl, shapeSvg, grabCell } from "../pieces.js";
+import { gameKeys, keepFocus } from "../keys.js";
+import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
+import { KeyGrid } from "./keygrid.js";
 
 export const title = "Pent-Up";
+export const moveExample = "I:0,0;1,0;2,0;3,0;4,0";
 export const seatColours = ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"];
 const INK = ["#222", "#f4f1ea", "#fff", "#fff"];
 const NAMES = ["White", "Black", "Red", "Blue"];
@@ -100,7 +103,7 @@ function drawFlat(parent, m) {
   for (const [k, level] of m.height) {
     const [x, y] = k.split(",").map(Number);
     const t = m.tiles[m.top.get(k)];
-    const g = svgEl("g", { class: "cell", "data-cell": k, "data-level": level, "data-seat": t.seat }, cellsG);
+    const g = svgEl("g", { class: "cell", "data-cell": k, "data-level": level, "data-seat": t.seat, role: "img", "aria-label": cellText(k, m) }, cellsG);
     // shading: a shadow that grows with the height, then the tile colour
     svgEl("rect", { x: X(x) + 1 + level, y: Y(y) + 1 + level, width: S - 2, height: S - 2, fill: "rgba(0,0,0,.22)" }, g);
     svgEl("rect", { x: X(x) + 1, y: Y(y) + 1, width: S - 2, height: S - 2, fill: seatColours[t.seat] }, g);
@@ -119,6 +122,12 @@ function drawFlat(parent, m) {
     if (side(x - 1, y)) svgEl("line", { x1: X(x), y1: Y(y), x2: X(x), y2: Y(y) + S }, edges);
     if (side(x + 1, y)) svgEl("line", { x1: X(x + 1), y1: Y(y), x2: X(x + 1), y2: Y(y) + S }, edges);
   }
+}
+
+// "cell 2,4: level 3, Black" (as the rulers number it), or "cell 2,4: empty"
+function cellText(k, m) {
+  const level = m.height.get(k);
+  return `cell ${k}: ${level ? `level ${level}, ${NAMES[m.tiles[m.top.get(k)].seat]}` : "empty"}`;
 }
 
 const P3 = (x, y, z) => [(x - y) * 16, -(x + y) * 8 - z * 14];
@@ -298,12 +307,8 @@ export function createView(root, ctx) {
   let hinted = null;        // { move, why }: the computer's suggestion
   const orientMemory = new Map();
 
-  const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, onclick, type: "button" }, ...label);
-  const long = (t) => el("span", { class: "long" }, t);
-  const key = (t) => el("span", { class: "key" }, t);
   const [rotateBtn, flipBtn] = turnButtons("pu", () => turn(rotate), () => turn(flip));
-  const cancelBtn = btn("pu-cancel", () => cancel(), "", "Cancel", long(key(" Esc")));
-  const confirmBtn = btn("pu-confirm", () => confirm(), "primary", "Confirm");
+  const [cancelBtn, confirmBtn] = stepButtons("pu", () => cancel(), () => confirm());
   const viewBtn = el("button", { type: "button", class: "bv-btn", id: "pu-view", title: "Switch between the flat and the 3D view",
     onclick: () => toggleMode() }, "3D view");
   function toggleMode() {
@@ -376,7 +381,7 @@ export function createView(root, ctx) {
   function selectPiece(piece) {
     if (!myTurn()) return;
     clearMessages();
-    if (selected === piece) return;
+    if (selected === piece) { kg.focus(); return; }   // chosen again: on to the board
     selected = piece;
     staged = null;
     const keys = moves.get(piece)?.keys || new Set();
@@ -407,7 +412,9 @@ export function createView(root, ctx) {
 
   function confirm() {
     if (!staged || !myTurn()) return;
-    if (ctx.sendMove(staged.text)) confirmBtn.disabled = true;
+    if (!ctx.sendMove(staged.text)) return;
+    kg.focus();   // the next turn starts on the board
+    confirmBtn.disabled = true;
   }
 
   function cancel() {
@@ -417,15 +424,39 @@ export function createView(root, ctx) {
     draw();
   }
 
-  function onKey(ev) {
-    if (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    if (ev.key === "r" || ev.key === "R") turn(rotate);
-    else if (ev.key === "f" || ev.key === "F") turn(flip);
-    else if (ev.key === "Escape") cancel();
-    else if (ev.key === "Enter" && staged) { ev.preventDefault(); confirm(); }
-    else if (ev.key === "0") bv.fit();
-  }
-  document.addEventListener("keydown", onKey);
+  const unbindKeys = gameKeys({
+    r: () => (turn(rotate), true), f: () => (turn(flip), true), Escape: () => (cancel(), true),
+    Enter: () => !!staged && (confirm(), true), 0: () => (bv.fit(), true),
+  });
+
+  // the keyboard's cursor: a cell of the table, as the rulers number it; the selected tile's
+  // ghost follows it, held by the same cell as a destination dot
+  const kg = new KeyGrid(bv, {
+    name: "Pent-Up table",
+    help: "Arrow keys move the cursor over the table, the selected tile's ghost with it; R and F turn the tile, N jumps to the next place it fits, Enter or Space stages it; Enter again, or Confirm, plays it.",
+    start: () => hover || (staged && grabCell(staged.cells)) || (destinations()[0] && grabCell(destinations()[0].cells))
+      || (lastMove() && lastMove().cells[0]) || [0, 0],
+    step: ([x, y], dx, dy) => [x + dx, y - dy],
+    rect: ([x, y]) => (mode === "2d" ? { x: X(x), y: Y(y), w: S, h: S } : null),
+    describe: (cell) => {
+      if (!m) return `cell ${cell.join(",")}`;
+      let t = cellText(cell.join(","), m);
+      if (mode !== "2d") return `${t} (the 3D view: switch to 2D to place a tile)`;
+      const c = selected && myTurn() ? candidateAt(...cell) : null;
+      if (c && staged && c.text === staged.text) t += ` — the ${selected} is staged here: Enter plays it`;
+      else if (c) t += c.legal ? ` — the ${selected} fits here, on level ${moves.get(selected).level}` : ` — the ${selected} does not fit here`;
+      return t;
+    },
+    activate: ([x, y]) => {
+      if (!myTurn()) return;
+      if (mode !== "2d") { errorLine.textContent = "Switch to the 2D view to place the tile."; return; }
+      if (!selected) { errorLine.textContent = "Choose a tile in your tray first."; return; }
+      const c = candidateAt(x, y);
+      if (staged && c && c.text === staged.text) confirm(); else stage(x, y);
+    },
+    onMove: (cell) => { hover = cell; drawGhosts(); },
+    spots: () => destinations().map((mv) => grabCell(mv.cells)),
+  });
 
   function cellFromEvent(ev) {
     const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
@@ -442,9 +473,9 @@ export function createView(root, ctx) {
   bv.svg.addEventListener("click", (ev) => {
     if (mode !== "2d") return;
     const target = ev.target.closest("[data-dest]");
-    if (target) { const [x, y] = target.dataset.dest.split(",").map(Number); stage(x, y); return; }
-    if (ev.target.closest(".bv-rulers")) return;
-    const c = cellFromEvent(ev);
+    const c = target ? target.dataset.dest.split(",").map(Number) : ev.target.closest(".bv-rulers") ? null : cellFromEvent(ev);
+    if (!c) return;
+    kg.set(c);
     stage(c[0], c[1]);
   });
 
@@ -459,10 +490,13 @@ export function createView(root, ctx) {
       const info = moves.get(piece);
       const active = myTurn() && info;
       const pic = shapeSvg(selected === piece && shape ? shape : PIECES[piece], { size: 8, fill: seatColours[payload.you], stroke: "#555" });
+      // a tile that cannot be played now is still found with Tab on your turn (it says why),
+      // and leaves the Tab order while the others play
       const tile = el("div", { class: "pu-tile" + (selected === piece ? " selected" : "") + (active ? "" : " none"),
         "data-piece": piece, "data-level": info ? info.level : "", title: info ? `${piece}: must go on level ${info.level}` : piece,
-        role: "button", "aria-pressed": selected === piece ? "true" : "false",
-        onclick: () => selectPiece(piece) },
+        role: "button", "aria-pressed": selected === piece ? "true" : "false", "aria-disabled": active ? "false" : "true",
+        "aria-label": info ? `${piece}, goes on level ${info.level}` : `${piece}${myTurn() ? ", fits nowhere now" : ""}`,
+        tabindex: myTurn() ? 0 : -1, onclick: () => selectPiece(piece) },
         el("span", { class: "pic" }, pic), el("span", { class: "letter" }, piece));
       if (info) tile.append(el("span", { class: "lvl" }, `L${info.level}`));
       tray.append(tile);
@@ -500,16 +534,26 @@ export function createView(root, ctx) {
     if (!g) return;
     g.replaceChildren();
     if (mode !== "2d") return;
-    const ghost = (cells, fill, stroke, cls) => {
-      const gg = svgEl("g", { class: cls }, g);
-      for (const [x, y] of cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2 }, gg);
+    // not only red where it cannot go: dashed, with a ✗
+    const ghost = (cells, fill, stroke, cls, bad = false) => {
+      const gg = svgEl("g", { class: cls + (bad ? " illegal" : "") }, g);
+      for (const [x, y] of cells) {
+        svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill, stroke, "stroke-width": 2, ...(bad ? { "stroke-dasharray": "5 3" } : {}) }, gg);
+      }
+      if (bad) {
+        const [x, y] = cells[0];
+        const t = svgEl("text", { x: X(x) + S / 2, y: Y(y) + S / 2 + 7, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#7a1610", class: "no-mark" }, gg);
+        t.textContent = "✗";
+      }
     };
-    if (refused) ghost(refused, "rgba(180,35,24,.30)", "#b42318", "refused");
-    if (hover && selected && !staged && myTurn()) {
+    if (refused) ghost(refused, "rgba(180,35,24,.30)", "#b42318", "refused", true);
+    if (hover && selected && myTurn()) {
       const c = candidateAt(hover[0], hover[1]);
-      if (c) ghost(c.cells, c.legal ? "rgba(26,127,55,.45)" : "rgba(180,35,24,.35)", c.legal ? "#1a7f37" : "#b42318", "ghost");
+      if (c && !(staged && staged.text === c.text)) {
+        ghost(c.cells, c.legal ? "rgba(26,127,55,.45)" : "rgba(180,35,24,.35)", c.legal ? "#1a7f37" : "#b42318", "ghost", !c.legal);
+      }
     }
-    if (staged) ghost(staged.cells, staged.legal ? "rgba(31,111,235,.55)" : "rgba(180,35,24,.45)", staged.legal ? "#1f6feb" : "#b42318", "staged");
+    if (staged) ghost(staged.cells, staged.legal ? "rgba(31,111,235,.55)" : "rgba(180,35,24,.45)", staged.legal ? "#1f6feb" : "#b42318", "staged", !staged.legal);
   }
 
   function drawHighlight() {
@@ -547,7 +591,9 @@ export function createView(root, ctx) {
     return worldBox(b);
   }
 
-  function draw() {
+  // a redraw keeps the focus on the same control (a tile of the rebuilt tray), or the board
+  const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
+  function redraw() {
     const w = bv.world;
     w.replaceChildren();
     layers = {};
@@ -582,7 +628,8 @@ export function createView(root, ctx) {
         const over = payload.current_player === null;  // then the deciding tiles take the gold
         for (const [x, y] of last.cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "none", class: over ? "lm-cell" : "lm-cell lm-fill", "fill-opacity": 0.18 }, g);
         if (over) outline(g, last.cells, { stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "6 4" });
-        else {
+        else {   // a dark halo under the gold: it reads on the table and on a white tile
+          outline(g, last.cells, { "stroke-width": 8, "stroke-linejoin": "round", class: "lm-halo" });
           outline(g, last.cells, { "stroke-width": 5, "stroke-linejoin": "round", class: "lm-stroke" });
         }
       }
@@ -611,6 +658,8 @@ export function createView(root, ctx) {
       : `The ${selected} goes on level ${entry.level}: ${click} a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
     else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hintPlace(hinted.move)}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else hint.textContent = `Press Confirm${keyHint(" (Enter)")} to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""}${keyHint(" — Esc cancels")}.`;
+    if (mine && selected && !staged && mode === "2d" && destinations().length) hint.textContent += keyHint(" Keys: arrows on the board, Enter.");
+    kg.draw();
     return { box, last };
   }
 
@@ -647,12 +696,13 @@ export function createView(root, ctx) {
       const entry = moves.get(piece);
       staged = { cells, text: move, legal: !!entry && (firstMove() ? entry.keys.has(shapeKey(cells)) : entry.texts.has(move)) };
       hinted = { move, why };
+      kg.set(grabCell(cells));   // Enter on the board plays it
       clearMessages();
       if (mode !== "2d") toggleMode();
       const { box } = draw();
       bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true });
     },
-    destroy() { document.removeEventListener("keydown", onKey); bv.destroy(); root.replaceChildren(); },
+    destroy() { unbindKeys(); bv.destroy(); root.replaceChildren(); },
   };
 }
 
@@ -696,5 +746,6 @@ export function rules(root) {
     el("p", {}, "With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue) and add up their tiles, unless the table is created with teams off."),
     el("h2", {}, "Controls"),
     el("p", {}, "Click a tile in your tray. R rotates it by 90°, F flips it (or use the buttons). The blue dots show where it can go; the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm. Esc cancels. Drag the board to move it, zoom with the wheel (or pinch), and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective."),
+    el("p", {}, "Keyboard: Tab to a tile in your tray and press Enter (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }

@@ -1,0 +1,245 @@
+"""The table page for screen readers, zoom, reduced motion and colour: what the board and
+its cells are called, what is announced, where the focus goes, the page at 200 % and 400 %,
+the drawer by keyboard, contrast, and cues that are not a colour alone."""
+
+from __future__ import annotations
+
+from .helpers import (
+    create_table,
+    focused,
+    import_record,
+    moves_played,
+    pentago_record,
+    tab_to,
+    until,
+    wait_moves,
+    wait_turn_or_end,
+)
+
+RANDOM = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
+
+# everything the polite live regions say, in order (the page replaces their text)
+RECORD_SAID = """() => { window.said = [];
+    for (const id of ['announce', 'status']) new MutationObserver(() => window.said.push(id + ': ' + document.getElementById(id).textContent))
+        .observe(document.getElementById(id), { childList: true, subtree: true, characterData: true }); }"""
+
+# WCAG contrast of two CSS colours
+CONTRAST = """([a, b]) => {
+    const rgb = (c) => { const p = document.createElement('i'); p.style.color = c; document.body.append(p);
+        const v = getComputedStyle(p).color.match(/[\\d.]+/g).map(Number); p.remove(); return v; };
+    const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+    const [x, y] = [lum(a), lum(b)];
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}"""
+
+
+def open_table(server, new_page, game, seats=RANDOM, options=None, **size):
+    t = create_table(server, seats, options, game=game)
+    page = new_page(**size)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector(".bv-world")
+    return page
+
+
+def type_move(page, text: str) -> None:
+    page.focus("#move-text")
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+
+
+def contrast(page, a: str, b: str) -> float:
+    return page.evaluate(CONTRAST, [a, b])
+
+
+def test_the_board_is_named_and_moves_are_announced(server, new_page):
+    page = open_table(server, new_page, "pentago")
+    assert wait_turn_or_end(page)
+    page.evaluate(RECORD_SAID)
+    assert page.locator("h1#title").inner_text().startswith("Pentago")
+    board = page.locator("#pg-board")
+    assert board.get_attribute("role") == "application" and board.get_attribute("tabindex") == "0"
+    assert board.get_attribute("aria-label") == "Pentago board, 6 by 6"
+    assert "Arrow keys" in page.locator("#" + board.get_attribute("aria-describedby")).text_content()
+    assert page.get_attribute(".pg-cell[data-cell=c3]", "aria-label") == "c3, empty"
+    assert page.locator(".pg-label[aria-hidden=true]").count() == 12   # a–f, 1–6: not the board's name
+    type_move(page, "c3 TL cw")
+    wait_moves(page, 2)
+    until(page, "window.said.some((s) => s.startsWith('announce: Black (computer, random): ') || s.startsWith('announce: Black: '))")
+    said = page.evaluate("window.said")
+    assert "announce: White: c3, turns top-left ↻." in said, said   # the move list's words
+    assert page.locator(".pg-cell[aria-label$=', white marble']").count() == 1
+    # the twist arrows: buttons of the board (not of a picture), in the Tab order
+    board.focus()
+    page.keyboard.press("n")
+    page.keyboard.press("Enter")
+    until(page, "document.querySelectorAll('.pg-arrow').length === 8")   # once the last twist is drawn
+    assert page.evaluate("[...document.querySelectorAll('.pg-arrow')].every((a) => a.tabIndex === 0 && a.getAttribute('role') === 'button' && !a.parentElement.closest('[role=img]'))")
+    snap = page.locator("#board-area").aria_snapshot()
+    assert 'application "Pentago board, 6 by 6"' in snap and 'button "turn the top-left quadrant clockwise"' in snap
+    # the rulers of Pent-Up's table are not read as its name either
+    page = open_table(server, new_page, "pentup")
+    assert page.locator("#pu-board").get_attribute("aria-label") == "Pent-Up table"
+    assert page.locator(".bv-rulers").get_attribute("aria-hidden") == "true"
+    assert not page.errors, page.errors
+
+
+def test_pentic_names_its_grid_and_cards_and_pauses_in_the_status(server, new_page):
+    page = open_table(server, new_page, "pentic", options={"target": 100})
+    assert wait_turn_or_end(page)
+    assert page.evaluate("[...document.querySelectorAll('.pc-pos')].every((g) => /^#\\d: \\d [a-z]+ [a-z]+/.test(g.getAttribute('aria-label')))")
+    card = page.locator(".pc-card").first
+    assert card.get_attribute("aria-label") == card.get_attribute("title")   # "3 orange stars"
+    assert card.get_attribute("aria-pressed") == "false"
+    card.focus()
+    page.keyboard.press("Enter")
+    until(page, "document.querySelector('.pc-card[aria-pressed=true]') !== null")
+    page.keyboard.press("5")
+    until(page, "document.querySelector('.pc-pos[data-pos=\"5\"]').getAttribute('aria-label').includes('would go here')")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    # the scores beside "Your turn." are not run into it: "Your turn. — You 0 · Coral 0"
+    assert page.evaluate("document.getElementById('status').textContent").startswith("Your turn. — You ")
+    assert contrast(page, page.locator(".pc-pos > text").first.get_attribute("fill"), "#fffdf8") >= 4.5
+    assert not page.errors, page.errors
+
+
+def test_focus_stays_on_the_replay_buttons_and_analysis_and_the_step_is_current(server, new_page):
+    table = import_record(server, pentago_record())
+    page = new_page()
+    page.goto(server.url + table["url"])
+    until(page, "document.querySelectorAll('#log li').length === 36")
+    page.focus("#r-first")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('r-pos').textContent === '0/36'")
+    assert focused(page) == "r-first" and page.get_attribute("#r-first", "aria-disabled") == "true"
+    page.focus("#r-next")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('r-pos').textContent === '1/36'")
+    assert page.get_attribute("#log li[data-ply='1']", "aria-current") == "step"
+    page.focus("#r-last")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('r-pos').textContent === '36/36'")
+    assert focused(page) == "r-last"
+    page.focus("#analysis-btn")
+    page.keyboard.press("Enter")
+    until(page, "!document.getElementById('analysis-note').hidden")
+    assert focused(page) == "analysis-btn" and page.get_attribute("#analysis-btn", "aria-disabled") == "true"
+    assert not page.errors, page.errors
+
+
+def test_the_drawer_takes_the_focus_and_gives_it_back(server, new_page):
+    page = open_table(server, new_page, "pentomino", width=390, height=844)
+    assert wait_turn_or_end(page)
+    assert tab_to(page, "e.id === 'side-toggle'")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('side').contains(document.activeElement)")
+    assert page.evaluate("document.querySelector('.play').inert")
+    for _ in range(8):   # nothing under the drawer is reached
+        page.keyboard.press("Tab")
+        assert page.evaluate("!document.querySelector('.play').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    until(page, "document.activeElement.id === 'side-toggle'")
+    assert not page.evaluate("document.querySelector('.play').inert")
+    # a phone's connection light says more than a colour
+    assert page.evaluate("getComputedStyle(document.getElementById('conn'), '::before').content").startswith('"✓"')
+    assert not page.errors, page.errors
+
+
+def test_zoomed_in_the_board_keeps_its_size_and_the_page_scrolls(server, new_page, browser):
+    seats = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
+    t = create_table(server, seats, game="pentomino")
+    for (w, h, dsf), least in (((640, 400, 2), 300), ((320, 200, 4), 190)):
+        ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=dsf)
+        page = ctx.new_page()
+        page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+        page.wait_for_selector(".pu-tile:not(.none)")
+        box = page.locator(".bv").bounding_box()
+        assert box["height"] >= least, (w, box)
+        cell = page.locator(".pm-cell").first.bounding_box()
+        assert cell["height"] * dsf >= 40, (w, cell)   # device pixels: larger than at 100 %
+        assert page.evaluate("document.scrollingElement.scrollHeight > innerHeight")
+        # the tray scrolls into view, above the fixed action bar
+        tile = page.locator(".pu-tile").last
+        tile.scroll_into_view_if_needed()
+        r = tile.bounding_box()
+        bar = page.locator(".action-bar").bounding_box()
+        assert r["y"] + r["height"] <= bar["y"] + 1, (w, r, bar)
+        ctx.close()
+
+
+def test_reduced_motion_stops_the_twist_and_the_blink(browser, server):
+    t = create_table(server, RANDOM, game="pentago")
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    assert wait_turn_or_end(page)
+    page.evaluate("""() => { window.turns = 0; new MutationObserver((ms) => { window.turns += ms.filter((m) =>
+        m.target.classList && m.target.classList.contains('quad')).length; })
+        .observe(document.getElementById('pg-board'), { attributes: true, attributeFilter: ['transform'], subtree: true }); }""")
+    type_move(page, "a1 BR cw")
+    wait_moves(page, 2)
+    assert wait_turn_or_end(page)
+    assert page.evaluate("window.turns") == 0
+    assert page.evaluate("""(() => { const s = document.createElement('span'); s.className = 'thinking'; document.body.append(s);
+        const a = getComputedStyle(s, '::after').animationName; s.remove(); return a; })()""") == "none"
+    ctx.close()
+
+
+def test_contrast_and_cues_that_are_not_colour_alone(server, new_page):
+    # Pentomino: letters dark on light pieces; the opponent's pieces carry a pattern, as
+    # its swatch does
+    page = open_table(server, new_page, "pentomino")
+    assert wait_turn_or_end(page)
+    type_move(page, "I:a1,a2,a3,a4,a5")
+    wait_moves(page, 2)
+    assert wait_turn_or_end(page)
+    pairs = page.evaluate("""[...document.querySelectorAll('.pm-letter')].map((t) => [t.getAttribute('fill'), t.getAttribute('stroke')])""")
+    assert pairs and all(contrast(page, ink, fill) >= 4.5 for ink, fill in pairs), pairs
+    assert page.locator(".pm-owner[data-seat='1']").count() == 5
+    assert page.evaluate("getComputedStyle(document.querySelector('.seat[data-seat=\"1\"] .swatch')).backgroundImage") != "none"
+    assert page.evaluate("getComputedStyle(document.querySelector('.seat[data-seat=\"0\"] .swatch')).backgroundImage") == "none"
+    # the analysis marks read on the current row's yellow too
+    page.evaluate("""document.getElementById('log').insertAdjacentHTML('beforeend',
+        '<li class="current probe"><span class="mark good">✓</span><span class="mark mistake">?!</span></li>')""")
+    for sel in (".probe .good", ".probe .mistake"):
+        fg = page.evaluate(f"getComputedStyle(document.querySelector('{sel}')).color")
+        bg = page.evaluate(f"""(() => {{ const b = getComputedStyle(document.querySelector('{sel}')).backgroundColor;
+            return b === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.querySelector('.probe')).backgroundColor : b; }})()""")
+        assert contrast(page, fg, bg) >= 4.5, (sel, fg, bg)
+
+    # Pent-Up: where a tile cannot go its ghost is dashed and crossed, not only red; the
+    # gold of the last move has a dark halo
+    page = open_table(server, new_page, "pentup")
+    assert wait_turn_or_end(page)
+    type_move(page, "I:0,0;1,0;2,0;3,0;4,0")
+    wait_moves(page, 2)
+    assert wait_turn_or_end(page)
+    assert page.locator(".last-move .lm-halo").count() == 1
+    page.focus(".pu-tile[data-piece=L]")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    for _ in range(9):
+        page.keyboard.press("ArrowUp")   # far from the tiles: nothing to touch
+    assert "does not fit" in page.evaluate("document.querySelector('.kg-cursor').getAttribute('aria-label')")
+    ghost = page.locator(".ghosts .ghost.illegal")
+    assert ghost.count() == 1 and ghost.locator("text").text_content() == "✗"
+    assert ghost.locator("rect").first.get_attribute("stroke-dasharray")
+
+    # Pentago: a black marble has a light ring on the dark hole
+    page = open_table(server, new_page, "pentago")
+    assert wait_turn_or_end(page)
+    type_move(page, "a1 BR cw")
+    wait_moves(page, 2)
+    ring = page.get_attribute(".pg-cell[data-owner='1']", "stroke")
+    assert contrast(page, ring, "#8e2320") >= 3
+    assert not page.errors, page.errors
+
+
+def test_tiles_are_off_while_another_player_moves(server, new_page):
+    page = open_table(server, new_page, "pentup", seats=[{"kind": "invite"}, {"kind": "me"}])
+    page.wait_for_selector(".pu-tile")
+    assert page.evaluate("[...document.querySelectorAll('.pu-tile')].every((t) => t.getAttribute('aria-disabled') === 'true' && t.tabIndex === -1)")
+    assert page.locator("#hint-btn").get_attribute("aria-disabled") == "true"
+    assert moves_played(page) == 0
+    assert not page.errors, page.errors

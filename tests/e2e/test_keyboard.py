@@ -1,0 +1,216 @@
+"""Every game played with the keyboard alone (no click anywhere): the board is one Tab stop
+with a cursor, Enter acts on the cell under it; the page's Enter never fires on a focused
+control; the focus stays on the same control through redraws; the "Type a move" box."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .helpers import create_table, focused, moves_played, tab_to, until, wait_moves, wait_turn_or_end
+
+RANDOM = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
+CURSOR = "document.querySelector('.kg-cursor').getAttribute('aria-label')"
+
+
+def open_by_keys(server, new_page, game, options=None, seats=RANDOM):
+    t = create_table(server, seats, options, game=game)
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector(".bv-world")
+    return page, t
+
+
+def to_board(page, board: str) -> None:
+    if focused(page) != board:
+        assert tab_to(page, f"e.id === '{board}'"), "the board is a Tab stop"
+
+
+def piece_move_by_keys(page, board: str, rng: random.Random) -> None:
+    """Pent-Up, Pentomino: Tab to a piece, Enter; R until it fits; Enter again (to the board),
+    N (the next place it fits) a few times, Enter stages it, Enter plays it."""
+    before = moves_played(page)
+    for _ in range(12):
+        assert tab_to(page, "e.matches(\".pu-tile[aria-disabled='false']\")")
+        for _ in range(rng.randrange(3)):
+            page.keyboard.press("Tab")
+        if not page.evaluate("document.activeElement.matches(\".pu-tile[aria-disabled='false']\")"):
+            continue
+        piece = page.evaluate("document.activeElement.dataset.piece")
+        page.keyboard.press("Enter")
+        until(page, f"document.querySelector('.pu-tile[data-piece={piece}]').classList.contains('selected')")
+        assert focused(page) == f"div:{piece}"           # the rebuilt tray keeps the focus on it
+        for _ in range(8):                                # R (on the tile) until it fits
+            if page.locator(".dest").count():
+                break
+            page.keyboard.press("r")
+        if page.locator(".dest").count():
+            break
+        page.keyboard.press("Escape")
+    page.keyboard.press("Enter")                          # chosen again: on to the board
+    until(page, f"document.activeElement.id === '{board}'")
+    for _ in range(1 + rng.randrange(3)):
+        page.keyboard.press("n")
+    assert "fits here" in page.evaluate(CURSOR)
+    page.keyboard.press("Enter")                          # staged where the ghost is
+    until(page, "document.querySelector('.ghosts .staged') !== null")
+    assert "staged here" in page.evaluate(CURSOR)
+    page.keyboard.press("Enter")                          # played
+    wait_moves(page, before + 1)
+    assert focused(page) == board                         # the next turn starts on the board
+
+
+def pentago_move_by_keys(page, rng: random.Random) -> None:
+    before = moves_played(page)
+    to_board(page, "pg-board")
+    for _ in range(1 + rng.randrange(4)):
+        page.keyboard.press("n")                          # the next empty cell
+    assert page.evaluate(CURSOR).endswith(", empty")
+    page.keyboard.press("Enter")                          # the marble
+    until(page, "document.querySelector('.pg-cell[stroke=\"#1f6feb\"]') !== null")
+    if "makes five" not in page.locator("#pg-hint").inner_text():
+        page.keyboard.press("Tab")                        # the twist arrows are the next Tab stops
+        for _ in range(rng.randrange(8)):
+            page.keyboard.press("Tab")
+        assert focused(page).startswith("g:")
+        page.keyboard.press("Enter")                      # a twist: Confirm is the step left
+        until(page, "document.activeElement.id === 'pg-confirm'")
+    page.keyboard.press("Enter")
+    wait_moves(page, before + 1)
+    assert focused(page) == "pg-board"
+
+
+def pentic_move_by_keys(page, rng: random.Random) -> None:
+    before = moves_played(page)
+    assert tab_to(page, "e.matches(\".pc-card[aria-disabled='false']\")")
+    card = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    until(page, f"document.querySelector('.pc-card[data-card=\"{card}\"]').getAttribute('aria-pressed') === 'true'")
+    assert focused(page) == f"div:{card}"
+    if rng.random() < 0.5:
+        page.keyboard.press(str(rng.randint(1, 9)))      # a position by its number
+        page.keyboard.press("Enter")                      # the card again: on to the grid
+        until(page, "document.activeElement.id === 'pc-grid'")
+    else:
+        page.keyboard.press("Enter")
+        until(page, "document.activeElement.id === 'pc-grid'")
+        page.keyboard.press(rng.choice(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]))
+        page.keyboard.press("Enter")                      # the position under the cursor
+    until(page, "!document.getElementById('pc-preview').hidden")
+    assert "would go here" in page.evaluate(CURSOR)
+    page.keyboard.press("Enter")
+    wait_moves(page, before + 1)
+
+
+@pytest.mark.parametrize("game", ["pentup", "pentago", "pentomino", "pentic"])
+def test_a_whole_game_with_the_keyboard_alone(server, new_page, game):
+    board = {"pentup": "pu-board", "pentago": "pg-board", "pentomino": "pm-board", "pentic": "pc-grid"}[game]
+    page, _ = open_by_keys(server, new_page, game, {"target": 30} if game == "pentic" else None)
+    rng = random.Random(3)
+    mine = 0
+    while wait_turn_or_end(page, timeout=60_000):
+        if game == "pentago":
+            pentago_move_by_keys(page, rng)
+        elif game == "pentic":
+            pentic_move_by_keys(page, rng)
+        else:
+            piece_move_by_keys(page, board, rng)
+        mine += 1
+    assert mine >= 2
+    until(page, "document.getElementById('announce').textContent.includes('Game over')")
+    assert not page.errors, page.errors
+
+
+def test_a_small_puzzle_placed_taken_back_and_solved_by_keys(server, new_page):
+    page, _ = open_by_keys(server, new_page, "pentomino-puzzle",
+                           {"region": "###.#####/#.#......", "pieces": "UI"}, seats=[{"kind": "me"}])
+    rng = random.Random(1)
+    piece_move_by_keys(page, "pm-board", rng)
+    placed = page.evaluate("document.querySelector('#log li').dataset.move")
+    # no piece selected: Enter on the piece just placed (under the cursor) takes it back
+    assert placed.split(":")[0] in page.evaluate(CURSOR)
+    page.keyboard.press("Enter")
+    wait_moves(page, 2)
+    assert page.evaluate("document.querySelectorAll('#log li')[1].dataset.move").startswith("remove ")
+    while page.locator("#banner").is_hidden():
+        piece_move_by_keys(page, "pm-board", rng)
+    assert page.locator("#result").inner_text().startswith("Solved")
+    assert not page.errors, page.errors
+
+
+def test_enter_on_a_control_is_its_own_not_confirm(server, new_page):
+    """A staged move is not played by Enter on Cancel, Rotate, Fit, Hint or a link."""
+    page, _ = open_by_keys(server, new_page, "pentup")
+    assert wait_turn_or_end(page)
+    page.focus(".pu-tile[data-piece=I]")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.keyboard.press("n")
+    page.keyboard.press("Enter")
+    until(page, "!document.getElementById('pu-confirm').disabled")
+    for control in ("#bv-fit", "#rules-link", "#pu-rotate"):
+        page.focus(control)
+        if control == "#rules-link":
+            page.evaluate("document.getElementById('rules-link').addEventListener('click', (e) => e.preventDefault())")
+        page.keyboard.press("Enter")
+        assert moves_played(page) == 0, control
+    # Rotate did its own job: nothing staged any more, the tile turned, the focus kept
+    assert page.locator("#pu-confirm").is_disabled() and focused(page) == "pu-rotate"
+    page.focus("#pu-board")
+    page.keyboard.press("Enter")
+    until(page, "!document.getElementById('pu-confirm').disabled")
+    page.focus("#pu-cancel")
+    page.keyboard.press("Enter")                    # Cancel cancels ...
+    assert moves_played(page) == 0
+    until(page, "document.getElementById('pu-confirm').disabled")
+    assert focused(page) == "pu-cancel"             # ... and keeps the focus (a tile is still selected)
+    page.keyboard.press("Enter")                    # nothing left to cancel: the button is off,
+    until(page, "document.activeElement.id === 'pu-board'")   # the focus goes to the board
+    assert page.get_attribute("#pu-cancel", "aria-keyshortcuts") == "Escape"
+    assert page.locator("#pu-cancel").evaluate("(b) => b.querySelector('.key').getAttribute('aria-hidden')") == "true"
+    assert not page.errors, page.errors
+
+
+def test_hint_keeps_the_focus_and_enter_on_the_board_plays_it(server, new_page):
+    page, _ = open_by_keys(server, new_page, "pentago")
+    assert wait_turn_or_end(page)
+    assert tab_to(page, "e.id === 'hint-btn'")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('pg-hint').textContent.startsWith('Hint: ')")
+    assert focused(page) == "hint-btn"           # off while it thought (aria-disabled), still focused
+    hinted = page.locator("#pg-hint").get_attribute("data-hint")
+    until(page, "document.getElementById('announce').textContent.startsWith('Hint: ')")
+    page.keyboard.press("Enter")                 # Enter on the Hint button asks again: not Confirm
+    until(page, "document.getElementById('hint-btn').textContent === 'Hint'")
+    assert moves_played(page) == 0
+    page.keyboard.press("Shift+Tab")
+    while focused(page) != "pg-board":
+        page.keyboard.press("Shift+Tab")
+    assert "staged" in page.evaluate(CURSOR)     # the cursor is on the suggested cell
+    page.keyboard.press("Enter")
+    wait_moves(page, 1)
+    assert page.evaluate("document.querySelector('#log li').dataset.move") == hinted
+    assert not page.errors, page.errors
+
+
+def test_the_type_a_move_box(server, new_page):
+    page, _ = open_by_keys(server, new_page, "pentago")
+    assert wait_turn_or_end(page)
+    box = page.locator("#move-text")
+    assert box.get_attribute("placeholder") == "e.g. d4 TR cw"
+    assert tab_to(page, "e.id === 'move-text'")
+    page.keyboard.type("z9 TR cw")
+    page.keyboard.press("Enter")
+    until(page, "!['', 'Sent…'].includes(document.getElementById('move-form-msg').textContent)")
+    assert moves_played(page) == 0
+    refusal = page.locator("#move-form-msg").inner_text()
+    assert "z9" in refusal or "cell" in refusal.lower(), refusal
+    box.fill("")
+    page.keyboard.type("d4 TR cw")
+    page.keyboard.press("Enter")
+    wait_moves(page, 1)
+    assert page.evaluate("document.querySelector('#log li').dataset.move") == "d4 TR cw"
+    until(page, "document.getElementById('move-form-msg').textContent === 'Played.'")
+    assert box.input_value() == "" and focused(page) == "move-text"
+    assert not page.errors, page.errors
