@@ -139,14 +139,6 @@ class PuzzleView(TerminalView):
     finished_by_computer: int | None = None
     """Set by 'solve': how many moves the person had played before the computer finished."""
 
-    def board(self, state: State, last: Move | None) -> RenderableType:
-        return Text(str(state))
-
-    def set_focus(self, arg: str) -> str | None:
-        """'board X': centre a board that is wider than the terminal on column X; returns
-        what was wrong with ``arg``, or None."""
-        return "'board' takes no column in this game: type 'board' to show the table."
-
     def status(self, state: State) -> RenderableType:
         if state.is_terminal():
             return Text("")
