@@ -316,11 +316,13 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     # each game's entry also says how long its thinking levels take a move at most, and
     # whether it deals hidden cards (its record is then exported once the game is over)
-    games_listed = [{**g, "hidden_cards": load_game(g["name"]).hidden_information,
-                     "level_seconds": {
-        level: seconds for level in LEVELS
-        if (seconds := thinking_seconds(load_game(g["name"]), level)) is not None}}
-        for g in list_games()]
+    def listed(g: dict[str, Any]) -> dict[str, Any]:
+        game = load_game(g["name"])  # with its default options, once
+        return {**g, "hidden_cards": game.hidden_information, "level_seconds": {
+            level: seconds for level in LEVELS
+            if (seconds := thinking_seconds(game, level)) is not None}}
+
+    games_listed = [listed(g) for g in list_games()]
 
     @app.get("/api/games", summary="Every game, its options, whether it deals hidden cards "
              "(`hidden_cards`: the record waits for the end) and the computer levels (per "
