@@ -356,9 +356,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
     async def rematch(table_id: str, body: NewSeats, request: Request, response: Response):
         source = await hub.get(table_id)
         seats = [s.model_dump() for s in body.seats] if body.seats else None
-        return await created(request, response, await hub.create(
-            source.game.name, {}, seats, body.name, None, creator_key(request),
-            start=source.rematch_start()))
+        return await created(request, response, await hub.rematch(
+            source, seats, body.name, creator_key(request)))
 
     @app.get("/api/tables", summary="Tables: open, in progress, finished")
     async def tables(request: Request,

@@ -27,7 +27,6 @@ from typing import Any, TypeVar
 from ..ai.analysis import (BLUNDER, MISTAKE, JudgedMoves, analysis_note, assess_move,
                            unjudged)
 from ..core.errors import shown
-from ..core.game import State
 from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
@@ -321,9 +320,21 @@ class Hub:
 
     async def create(self, game: str, options: dict, seats: list | None, name: str = "",
                      seed: int | None = None, creator: str | None = None,
-                     start: State | None = None) -> tuple[Table, dict[int, str]]:
-        table, tokens = Table.create(game, options, seats, seed=seed, name=name,
-                                     creator=creator, start=start)
+                     ) -> tuple[Table, dict[int, str]]:
+        """A new game's table (:meth:`Table.create`), stored and started."""
+        made = Table.create(game, options, seats, seed=seed, name=name, creator=creator)
+        return await self._add_table(made, creator)
+
+    async def rematch(self, source: Table, seats: list | None, name: str = "",
+                      creator: str | None = None) -> tuple[Table, dict[int, str]]:
+        """The rematch of the finished game at ``source`` at a new table."""
+        made = Table.seated(source.rematch_start(), seats, name, creator)
+        return await self._add_table(made, creator)
+
+    async def _add_table(self, made: tuple[Table, dict[int, str]],
+                         creator: str | None) -> tuple[Table, dict[int, str]]:
+        """Count, store and start a table just made, within the creator's limits."""
+        table, tokens = made
         if creator is not None:
             self._count_creation(creator)
         if table.computer_only:

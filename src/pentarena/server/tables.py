@@ -131,12 +131,11 @@ class Table:
     @classmethod
     def create(cls, game_name: str, options: dict[str, Any], seat_specs: list[dict[str, Any]],
                seed: int | None = None, name: str = "", creator: str | None = None,
-               start: State | None = None) -> tuple[Table, dict[int, str]]:
-        """A new table and the secret of every human seat (seat -> token for the creator's
-        own seats, invite for the others).  ``start``: the game's first position when it
-        is not a new game's (a rematch, :meth:`rematch_start`)."""
+               ) -> tuple[Table, dict[int, str]]:
+        """A new game's table and the secret of every human seat (seat -> token for the
+        creator's own seats, invite for the others)."""
         try:
-            game = start.game if start is not None else load_game(game_name, **(options or {}))
+            game = load_game(game_name, **(options or {}))
         except ValueError as exc:
             raise ProtocolError("bad-options", str(exc)) from None
         if seed is not None and game.hidden_information:
@@ -146,10 +145,21 @@ class Table:
             seed = check_seed(seed)
         except ValueError as exc:
             raise ProtocolError("bad-seed", str(exc)) from None
-        n = game.num_players
+        if seed is None and not game.hidden_information:
+            seed = secrets.randbelow(2**31)  # perfect information: nothing to keep secret
+        # hidden cards: the OS's secure shuffle
+        return cls.seated(game.new_initial_state(seed=seed), seat_specs, name, creator)
+
+    @classmethod
+    def seated(cls, start: State, seat_specs: list[dict[str, Any]] | None, name: str = "",
+               creator: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A table whose game begins at ``start`` (a new game's first position, or a
+        rematch's: :meth:`rematch_start`), its seats as ``seat_specs`` ask, and the secret
+        of every human seat."""
+        n = start.game.num_players
         specs = list(seat_specs or [{"kind": "me"}] + [{"kind": "computer"}] * (n - 1))
         if len(specs) != n:
-            raise ProtocolError("bad-seats", f"{game_name} with these options has {n} "
+            raise ProtocolError("bad-seats", f"{start.game.name} with these options has {n} "
                                 f"seat{'s' if n != 1 else ''}; got {len(specs)} seat choices")
         seats, secrets_ = [], {}
         for i, spec in enumerate(specs):
@@ -176,12 +186,7 @@ class Table:
             else:
                 secrets_[i] = new_token()
                 seats.append(Seat("human", label, invite_hash=hash_token(secrets_[i])))
-        if seed is None and not game.hidden_information:
-            seed = secrets.randbelow(2**31)  # perfect information: nothing to keep secret
-        # hidden cards: the OS's secure shuffle
-        initial = start.clone() if start is not None else game.new_initial_state(seed=seed)
-        table = cls(secrets.token_urlsafe(9), initial, seats, creator=creator)
-        return table, secrets_
+        return cls(secrets.token_urlsafe(9), start.clone(), seats, creator=creator), secrets_
 
     def rematch_start(self) -> State:
         """The first position of this game's rematch, where the game offers one (a
