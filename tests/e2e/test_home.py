@@ -73,11 +73,17 @@ def test_every_named_region_starts_from_the_form(server, new_page, region):
     assert not page.errors, page.errors
 
 
-def test_a_drawn_region_and_a_piece_subset(server, new_page):
+def open_drawing(server, new_page):
+    """A new page on the home page's puzzle form, its region to be drawn."""
     page = new_page()
     open_home(server, page)
     choose_puzzle(page)
     page.click(".pz-region[data-region=custom]")
+    return page
+
+
+def test_a_drawn_region_and_a_piece_subset(server, new_page):
+    page = open_drawing(server, new_page)
     assert page.locator("#pz-draw").is_visible()
     assert "Draw the region" in check_text(page)
     assert page.locator("#create-submit").is_disabled()
@@ -123,10 +129,7 @@ def test_a_drawn_region_and_a_piece_subset(server, new_page):
 
 
 def test_a_wrong_cell_count_says_what_to_do(server, new_page):
-    page = new_page()
-    open_home(server, page)
-    choose_puzzle(page)
-    page.click(".pz-region[data-region=custom]")
+    page = open_drawing(server, new_page)
     for x in range(7):
         page.click(f".pz-cell[data-x='{x}'][data-y='0']")
     assert "7 cells · needs 1.4 pieces" == page.locator("#pz-count").inner_text()
@@ -568,10 +571,7 @@ def test_the_region_tiles_are_a_radio_group(server, new_page):
 
 
 def test_the_drawing_grid_is_one_tab_stop_with_a_cursor(server, new_page):
-    page = new_page()
-    open_home(server, page)
-    choose_puzzle(page)
-    page.click(".pz-region[data-region=custom]")
+    page = open_drawing(server, new_page)
     page.focus(".pz-region[data-region=custom]")
     page.keyboard.press("Tab")
     assert focused_cell(page) == [0, 0]
