@@ -83,3 +83,23 @@ def test_the_pentup_result_keeps_names_whole_in_40_columns():
         assert any(f"{name} (seat {seat})" in line for line in rows), name
     table = text.split("Game over")[0]
     assert longest(table) <= 40
+
+
+def test_a_wide_puzzle_region_fits_narrow_terminals():
+    """3×20 takes 44 columns spaced; below that each square takes one column."""
+    state = pentarena.load_game("pentomino-puzzle", region="3x20").new_initial_state()
+    for _ in range(5):
+        state.apply(state.hint())
+    last = state.parse_move(state.history()[-1])
+    view = view_for("pentomino-puzzle")
+    wide = plain(view.board(state, last), width=80)
+    assert longest(wide) == 44 and wide.splitlines()[0].split() == list("abcdefghijklmnopqrst")
+    for width in (40, 30):
+        narrow = plain(view.board(state, last), width=width)
+        assert longest(narrow) == 24 <= width
+        assert narrow.splitlines()[0].strip() == "abcdefghijklmnopqrst"
+        # the same squares filled, row by row
+        for spaced, packed in zip(wide.splitlines()[1:], narrow.splitlines()[1:]):
+            assert spaced[4::2].rstrip() == packed[4:].rstrip()
+    letters = "".join(wide.splitlines()[1:])
+    assert sum(ch.isalpha() for ch in letters[4:]) == 25

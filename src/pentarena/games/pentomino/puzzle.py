@@ -261,12 +261,14 @@ class PuzzleState(PuzzleCore, State):
             "solved": self.solved(),
         }
 
+    def board_pieces(self) -> dict[int, tuple[int, str]]:
+        """Square index -> (placing order, piece letter) of every placed piece."""
+        return {i: (k, p) for k, (p, m) in enumerate(self.placed.items()) for i in iter_cells(m)}
+
     def __str__(self) -> str:
         from .render import render_grid
 
-        pieces = {i: (k, p) for k, (p, m) in enumerate(self.placed.items())
-                  for i in iter_cells(m)}
-        return render_grid(self.grid, pieces).plain
+        return render_grid(self.grid, self.board_pieces()).plain
 
 
 PuzzleGame.state_class = PuzzleState

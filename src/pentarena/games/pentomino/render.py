@@ -14,18 +14,25 @@ STYLES = ("bold black on orange3", "bold black on dark_cyan", "bold white on plu
           "bold white on grey39", "bold black on grey85")
 
 
+def grid_width(grid: Grid, compact: bool = False) -> int:
+    """How many columns :func:`render_grid` takes for ``grid``."""
+    return 4 + grid.width * (1 if compact else 2)
+
+
 def render_grid(grid: Grid, pieces: dict[int, tuple[int, str]],
-                highlight: int = 0) -> Text:
-    """``pieces`` maps square index to (style index, letter)."""
+                highlight: int = 0, compact: bool = False) -> Text:
+    """``pieces`` maps square index to (style index, letter); ``compact``: one column a
+    square instead of two (for terminals too narrow for the spaced picture)."""
     from .board import FILES
 
-    out = Text("    " + " ".join(FILES[: grid.width]) + "\n")
+    gap = "" if compact else " "
+    out = Text("    " + gap.join(FILES[: grid.width]) + "\n")
     for row in range(grid.height - 1, -1, -1):
         out.append(f"{row + 1:>3} ")
         for col in range(grid.width):
             i = grid.index(col, row)
             if not grid.cells >> i & 1:
-                out.append("  ")
+                out.append(" " + gap)
                 continue
             if i in pieces:
                 style_i, letter = pieces[i]
@@ -33,7 +40,7 @@ def render_grid(grid: Grid, pieces: dict[int, tuple[int, str]],
                 out.append(letter, style=style)
             else:
                 out.append("·", style="grey50")
-            out.append(" ")
+            out.append(gap)
         out.append("\n")
     return out
 

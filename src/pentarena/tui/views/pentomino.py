@@ -10,6 +10,7 @@ from ...core.game import Move, State
 from ...core.polyomino import PIECE_NAMES
 from .base import (
     SUMMARY_OVER,
+    Fitted,
     TerminalView,
     no_match,
     numbered,
@@ -138,6 +139,14 @@ class PuzzleView(TerminalView):
                   ("moves L", "every place for the L piece, numbered"))
     finished_by_computer: int | None = None
     """Set by 'solve': how many moves the person had played before the computer finished."""
+
+    def board(self, state: State, last: Move | None) -> RenderableType:
+        """The region, one column a square where two (the spaced picture) do not fit."""
+        from ...games.pentomino.render import grid_width, render_grid
+
+        mask = last.mask if last is not None and last.kind == "place" else 0
+        return Fitted(lambda width: render_grid(state.grid, state.board_pieces(), mask,
+                                                compact=grid_width(state.grid) > width))
 
     def status(self, state: State) -> RenderableType:
         if state.is_terminal():
