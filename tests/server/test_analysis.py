@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 import pentarena
 from pentarena.ai.analysis import BLUNDER, MARKS, MISTAKE, carry_back, verdict
 from pentarena.record import GameRecord
-from pentarena.server import hub as hub_module
+from pentarena.server import advice as advice_module
 from pentarena.server.app import create_app
 from pentarena.server.hub import Limits
 
@@ -147,7 +147,7 @@ def test_one_hint_at_a_time_per_connection(client, monkeypatch):
         state = pentarena.load_game(game, **options).state_from_json(view)
         return {"move": str(state.legal_moves()[0]), "why": "the first legal move"}
 
-    monkeypatch.setattr(hub_module, "advise", slow)
+    monkeypatch.setattr(advice_module, "advise", slow)
     t = create(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
     with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
         receive_until(ws, is_state)
@@ -174,7 +174,7 @@ def test_the_hint_search_sees_only_the_seats_view(client, monkeypatch):
         state = pentarena.load_game(game, **options).state_from_json(view)
         return {"move": str(state.legal_moves()[0]), "why": "spied"}
 
-    monkeypatch.setattr(hub_module, "advise", spy)
+    monkeypatch.setattr(advice_module, "advise", spy)
     t = create(client, "pentic", [{"kind": "me"}, {"kind": "invite"}])
     full = hub_of(client).tables[t["id"]].state
     with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
@@ -283,14 +283,14 @@ def test_the_analysis_is_computed_once_and_cached(client, monkeypatch):
         state.apply(move)
     table_id = import_record(client, state)
     release, started = threading.Event(), []
-    real = hub_module.assess_move
+    real = advice_module.assess_move
 
     def held(*args, **kwargs):
         started.append(args[3])
         release.wait(60)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(hub_module, "assess_move", held)
+    monkeypatch.setattr(advice_module, "assess_move", held)
     first = client.get(f"/api/tables/{table_id}/analysis")
     second = client.get(f"/api/tables/{table_id}/analysis")
     assert first.status_code == second.status_code == 202

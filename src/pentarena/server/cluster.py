@@ -32,12 +32,11 @@ from .jobs import think
 from .protocol import ProtocolError
 from .store import Conflict, Store
 from .tables import Table
-from .workers import JobFailed, JobTimeout, PoolClosed, WorkerPool
+from .workers import THINK_TIMEOUT, JobFailed, JobTimeout, PoolClosed, WorkerPool
 
 log = logging.getLogger("pentarena.worker")
 
 QUEUES = {"people": "pentarena-people", "bots": "pentarena-bots"}
-THINK_TIMEOUT = 10.0
 HEARTBEAT = 3
 """Seconds a job may go without a heartbeat before the sweep takes it back."""
 SWEEP = 1

@@ -32,6 +32,15 @@ from typing import Any
 
 log = logging.getLogger("pentarena.server")
 
+# Priorities of jobs on the pool (lower first).
+PEOPLE_WAITING, PEOPLE_AWAY, NOBODY_PLAYS = 0, 1, 2
+HINTS = PEOPLE_WAITING + 0.5
+"""Hints: after the computer moves that people wait for, before everything else."""
+
+THINK_TIMEOUT = 10.0
+"""Seconds beyond three times its time a search may take before it is stopped (a computer
+seat's move: a random legal move is played instead)."""
+
 
 class JobFailed(Exception):
     """A job raised, overran its time cap, or lost its worker."""

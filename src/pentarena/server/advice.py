@@ -1,0 +1,251 @@
+"""Advice from the worker pool for the players of a table: hints (a move and why, in any
+game), a puzzle's solving and solution counts, and the post-game analysis.
+
+:class:`Advice` is a part of :class:`~.hub.Hub`: it runs on the hub's worker pool and plays
+a puzzle's hints through the hub's :meth:`~.hub.Hub.submit`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..ai.analysis import (BLUNDER, MISTAKE, JudgedMoves, analysis_note, assess_move,
+                           unjudged)
+from .connections import Client
+from .jobs import advise, count, hint
+from .protocol import ProtocolError
+from .tables import Table
+from .workers import HINTS, PEOPLE_AWAY, THINK_TIMEOUT, JobFailed, JobTimeout, PoolClosed
+
+if TYPE_CHECKING:
+    from .hub import Limits
+    from .workers import WorkerPool
+
+log = logging.getLogger("pentarena.server")
+
+ANALYSIS_RETRY_AFTER = 2
+"""Seconds a client is told to wait before asking again for an analysis being computed."""
+
+
+@dataclass
+class Analysis:
+    """A post-game analysis being computed: moves judged so far, of ``total``."""
+
+    total: int
+    done: int = 0
+    started: float = field(default_factory=time.monotonic)
+    task: asyncio.Task | None = None
+
+
+class Advice:
+    """Hints, a puzzle's solving and counting, and analyses: what is being worked out for
+    which table, and the answers kept."""
+
+    pool: WorkerPool
+    limits: Limits
+
+    def __init__(self) -> None:
+        self.counting: set[str] = set()
+        self.solving: set[str] = set()  # puzzles whose Solve is playing their hints
+        self.counts: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+        self.hinting: set[tuple[str, int | None]] = set()
+        """(table, seat) of the hints being worked out: one at a time per seat, however
+        many connections it has, until the hint is done (also after its asker left)."""
+        self.analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()  # finished tables
+        self.analysing: dict[str, Analysis] = {}
+
+    def _puzzle_turn(self, table: Table, seat: int | None) -> None:
+        if not table.solo:
+            raise ProtocolError("not-a-puzzle", "hints, solving and counting are for puzzles")
+        if seat is None or seat not in range(table.game.num_players):
+            raise ProtocolError("not-seated", "only the puzzle's player can ask for that")
+        if table.state.is_terminal():
+            raise ProtocolError("game-over", "the puzzle is solved")
+
+    async def hint(self, table: Table, seat: int | None) -> str:
+        """A move that leads to a solution from here (puzzles), from the worker pool."""
+        self._puzzle_turn(table, seat)
+        try:
+            return await self.pool.run(hint, table.game.name, dict(table.game.options),
+                                       table.state.to_json(), timeout=self.limits.hint_seconds,
+                                       priority=HINTS)
+        except JobFailed as exc:
+            raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
+
+    async def solve(self, table: Table, seat: int | None, client: Client | None = None) -> None:
+        """Play hints until the puzzle is solved; every move is stored and broadcast.  One
+        solve at a time per table (a second is refused: the first is finishing it)."""
+        self._puzzle_turn(table, seat)
+        if table.id in self.solving:
+            raise ProtocolError("busy", "this puzzle is already being solved; watch it finish")
+        self.solving.add(table.id)
+        try:
+            while not table.state.is_terminal():
+                await self.submit(table, seat, await self.hint(table, seat), table.version,
+                                  client)
+        finally:
+            self.solving.discard(table.id)
+
+    async def count_solutions(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """Count a puzzle's solutions from its position: on the worker pool, one count at a
+        time per table, capped in time, cached by the shape of what is left to fill."""
+        self._puzzle_turn(table, seat)
+        key = table.state.count_key()
+        if key in self.counts:
+            self.counts.move_to_end(key)
+            return dict(self.counts[key], cached=True)
+        if table.id in self.counting:
+            raise ProtocolError("busy", "this table is already counting; wait for the answer")
+        self.counting.add(table.id)
+        try:
+            report = await self.pool.run(count, table.game.name, dict(table.game.options),
+                                         table.state.to_json(),
+                                         timeout=self.limits.count_seconds,
+                                         priority=PEOPLE_AWAY)
+        except JobTimeout:
+            raise ProtocolError("too-long", "counting the solutions from here takes longer "
+                                f"than {self.limits.count_seconds:g} s; place a few pieces "
+                                "and count again") from None
+        except JobFailed as exc:
+            raise ProtocolError("count-failed", f"the count failed: {exc}") from None
+        finally:
+            self.counting.discard(table.id)
+        self.counts[key] = report
+        while len(self.counts) > self.limits.counts_cached:
+            self.counts.popitem(last=False)
+        return dict(report, cached=False)
+
+    # -- hints in games (puzzles too), one at a time per connection --------------------
+    def ask_hint(self, table: Table, client: Client, seat: int | None) -> None:
+        """Start working out a hint for ``client``; the answer — a ``hint`` event
+        ``{"move", "why", "version"}`` or an ``error`` — is sent when it is ready, so the
+        connection goes on reading meanwhile.  Refused at once (ProtocolError): a second
+        hint while one is on its way, spectators, another seat's turn, a finished game."""
+        key = (table.id, seat)
+        if key in self.hinting:  # per seat, however many connections it has
+            raise ProtocolError("busy", "a hint is already being worked out for you; "
+                                "wait for it before asking again")
+        if table.solo:
+            self._puzzle_turn(table, seat)
+        else:
+            self._hint_turn(table, seat)
+        task = self.spawn(self._answer_hint(table, client, seat))
+        self.hinting.add(key)
+        task.add_done_callback(lambda _: self.hinting.discard(key))
+
+    def _hint_turn(self, table: Table, seat: int | None) -> None:
+        if table.imported:
+            raise ProtocolError("replay-only", "this is an imported record: there is "
+                                "nothing to give a hint for")
+        if table.state.is_terminal():
+            raise ProtocolError("game-over", "the game is over")
+        if seat is None:
+            raise ProtocolError("not-seated", "spectators cannot ask for hints: open your "
+                                "seat's link to play")
+        if seat != table.state.current_player:
+            raise ProtocolError("not-your-turn", "hints are for the player to move, and it "
+                                "is not your turn")
+
+    async def _answer_hint(self, table: Table, client: Client, seat: int | None) -> None:
+        version = table.version
+        try:
+            if table.solo:
+                event = {"move": await self.hint(table, seat),
+                         "why": "Placed there, this piece still leads to a complete solution."}
+            else:
+                event = await self.suggest(table, seat)
+        except PoolClosed:
+            return  # shutting down
+        except ProtocolError as exc:
+            client.send(exc.event())
+            return
+        if seat in client.seats:  # not if its token was retired meanwhile
+            client.send({"type": "hint", **event, "version": version})
+
+    async def suggest(self, table: Table, seat: int | None) -> dict[str, str]:
+        """A move for ``seat`` (to move) and why: a search at a fixed level on the worker
+        pool, of what that seat may see (``state.view(seat)``) and nothing more."""
+        self._hint_turn(table, seat)
+        limits = self.limits
+        try:
+            return await self.pool.run(
+                advise, table.game.name, dict(table.game.options),
+                table.state.view(seat).to_json(), limits.advice_level, secrets.randbits(63),
+                limits.advice_seconds, timeout=limits.hint_seconds, priority=HINTS)
+        except PoolClosed:
+            raise
+        except JobFailed as exc:
+            raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
+
+    # -- post-game analysis -------------------------------------------------------------
+    def analysis(self, table: Table) -> tuple[bool, dict[str, Any]]:
+        """``(True, the analysis)`` of a finished game, cached; else ``(False, progress)``
+        while it is computed on the worker pool (started by the first request; one
+        computation per table at a time)."""
+        if table.solo:
+            raise ProtocolError("no-analysis", "a puzzle has no opponent's moves to analyse; "
+                                "use Hint, Solve and Count solutions instead")
+        if not table.state.is_terminal():
+            raise ProtocolError("not-finished", "the analysis is available once the game is "
+                                "over" + (" (and the hands are public)"
+                                          if table.game.hidden_information else ""))
+        cached = self.analyses.get(table.id)
+        if cached is not None and cached["moves_played"] == table.version:
+            self.analyses.move_to_end(table.id)
+            return True, cached
+        job = self.analysing.get(table.id)
+        if job is None:
+            job = Analysis(total=table.version)
+            self.analysing[table.id] = job
+            job.task = self.spawn(self._analyse(table, job))
+            job.task.add_done_callback(lambda task: self._analysis_done(table.id, job, task))
+        return False, {"status": "running", "done": job.done, "total": job.total,
+                       "retry_after": ANALYSIS_RETRY_AFTER}
+
+    def _analysis_done(self, table_id: str, job: Analysis, task: asyncio.Task) -> None:
+        if self.analysing.get(table_id) is job:
+            del self.analysing[table_id]
+        if not task.cancelled() and task.exception() is not None and not isinstance(
+                task.exception(), PoolClosed):
+            log.error("analysing table %s failed", table_id, exc_info=task.exception())
+
+    async def _analyse(self, table: Table, job: Analysis) -> None:
+        """Judge every move, one worker job per move (so waiting players go first)."""
+        history = table.state.history()
+        limits = self.limits
+        per_move = max(0.05, min(limits.analysis_move_seconds,
+                                 limits.analysis_seconds / max(1, len(history))))
+        game = table.game
+        state = table.initial.clone()
+        judged = JudgedMoves(game)
+        for i, text in enumerate(history):
+            seat = state.current_player
+            try:
+                answer = await self.pool.run(
+                    assess_move, game.name, dict(game.options), state.to_json(), text,
+                    per_move, judged.prior, timeout=3 * per_move + THINK_TIMEOUT,
+                    priority=PEOPLE_AWAY, owner=table.creator)
+            except PoolClosed:
+                raise
+            except JobFailed as exc:
+                log.warning("analysing move %d of table %s failed: %s", i + 1, table.id, exc)
+                answer = unjudged(seat, text)
+            judged.add(answer)
+            state.apply(text)
+            job.done = i + 1
+        self.analyses[table.id] = {
+            "status": "done", "table": table.id, "game": game.name,
+            "moves_played": len(history), "all_cards_known": game.hidden_information,
+            "note": analysis_note(game),
+            "thresholds": {"mistake": MISTAKE, "blunder": BLUNDER},
+            "seconds_per_move": round(per_move, 3),
+            "seconds": round(time.monotonic() - job.started, 1),
+            "moves": judged.moves, "players": judged.players()}
+        while len(self.analyses) > limits.analyses_cached:
+            self.analyses.popitem(last=False)
