@@ -17,6 +17,7 @@
 use pyo3::import_exception;
 use pyo3::prelude::*;
 
+mod address;
 mod observation;
 mod pentago;
 mod pentic;

@@ -10,6 +10,7 @@ use crate::pentago::midgame::{self, Refusal};
 use crate::pentago::{self, Action, Move, Twist};
 use crate::search::SearchLimits;
 
+use super::address::AddressTable;
 use super::{IllegalMoveError, InvalidMoveError};
 
 /// The solver's answer: the value, every move's value, the colourings computed.
@@ -31,42 +32,6 @@ static INT_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new(
 /// The cached move objects' addresses -> their action ids (open addressing), so that
 /// `apply(move)` recognises one of them without reading the tuple.
 static MOVE_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
-
-struct AddressTable {
-    slots: Vec<(usize, Action)>,
-}
-
-impl AddressTable {
-    const BITS: u32 = 10; // 1,024 slots for 324 objects
-
-    fn slot(address: usize) -> usize {
-        ((address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::BITS)) as usize
-    }
-
-    fn new(objects: &[Py<PyAny>]) -> AddressTable {
-        let mut slots = vec![(0usize, 0 as Action); 1 << Self::BITS];
-        for (action, obj) in objects.iter().enumerate() {
-            let address = obj.as_ptr() as usize;
-            let mut i = Self::slot(address);
-            while slots[i].0 != 0 {
-                i = (i + 1) & ((1 << Self::BITS) - 1);
-            }
-            slots[i] = (address, action as Action);
-        }
-        AddressTable { slots }
-    }
-
-    fn get(&self, address: usize) -> Option<Action> {
-        let mut i = Self::slot(address);
-        loop {
-            match self.slots[i] {
-                (0, _) => return None,
-                (a, action) if a == address => return Some(action),
-                _ => i = (i + 1) & ((1 << Self::BITS) - 1),
-            }
-        }
-    }
-}
 
 fn pentago_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
     PENTAGO_MOVES.get_or_try_init(py, || {

@@ -11,6 +11,7 @@ use pyo3::types::{PyDict, PyList, PySet, PyString, PyTuple};
 use crate::pentic::ismcts::{self, Settings};
 use crate::pentic::{self, Action, Card, Move, Play, Policy, Score, State, Viewer, ViewParts, NUM_ACTIONS, NUM_CARDS, UNKNOWN};
 
+use super::address::AddressTable;
 use super::{IllegalMoveError, InvalidMoveError};
 
 /// The package's 1,125 `PenticMove` objects, indexed by action id
@@ -23,44 +24,6 @@ static CARD_MOVES: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
 static CARD_ACTIONS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
 /// The cached move objects' addresses -> their action ids.
 static MOVE_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
-
-/// Open addressing from an object's address to its action id, so that `apply(move)`
-/// recognises one of the cached move objects without reading the tuple.
-struct AddressTable {
-    slots: Vec<(usize, Action)>,
-}
-
-impl AddressTable {
-    const BITS: u32 = 12; // 4,096 slots for 1,125 objects
-
-    fn slot(address: usize) -> usize {
-        ((address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::BITS)) as usize
-    }
-
-    fn new(objects: &[Py<PyAny>]) -> AddressTable {
-        let mut slots = vec![(0usize, 0 as Action); 1 << Self::BITS];
-        for (action, obj) in objects.iter().enumerate() {
-            let address = obj.as_ptr() as usize;
-            let mut i = Self::slot(address);
-            while slots[i].0 != 0 {
-                i = (i + 1) & ((1 << Self::BITS) - 1);
-            }
-            slots[i] = (address, action as Action);
-        }
-        AddressTable { slots }
-    }
-
-    fn get(&self, address: usize) -> Option<Action> {
-        let mut i = Self::slot(address);
-        loop {
-            match self.slots[i] {
-                (0, _) => return None,
-                (a, action) if a == address => return Some(action),
-                _ => i = (i + 1) & ((1 << Self::BITS) - 1),
-            }
-        }
-    }
-}
 
 fn move_objects(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
     MOVE_OBJECTS.get_or_try_init(py, || {

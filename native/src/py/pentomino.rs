@@ -19,52 +19,11 @@ use crate::pentomino::endgame;
 use crate::pentomino::proof::{canonical, Prover};
 use std::sync::Mutex;
 
+use super::address::AddressTable;
 use super::{IllegalMoveError, InvalidMoveError};
 
 /// The message of `State.apply` for a finished game (checked before anything else).
 const GAME_OVER: &str = "the game is over: no more moves can be played";
-
-/// Objects' addresses -> their indices (open addressing), so that `apply(move)` recognises
-/// one of the cached move objects without reading it.
-struct AddressTable {
-    bits: u32,
-    slots: Vec<(usize, u16)>,
-}
-
-impl AddressTable {
-    fn slot(&self, address: usize) -> usize {
-        ((address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
-    }
-
-    fn new(objects: &[Py<PyAny>]) -> AddressTable {
-        let bits = (objects.len() * 3).max(16).next_power_of_two().trailing_zeros();
-        let mut table = AddressTable { bits, slots: vec![(0, 0); 1 << bits] };
-        let mask = (1 << bits) - 1;
-        for (i, obj) in objects.iter().enumerate() {
-            let address = obj.as_ptr() as usize;
-            let mut s = table.slot(address);
-            while table.slots[s].0 != 0 && table.slots[s].0 != address {
-                s = (s + 1) & mask;
-            }
-            if table.slots[s].0 == 0 {
-                table.slots[s] = (address, i as u16);
-            }
-        }
-        table
-    }
-
-    fn get(&self, address: usize) -> Option<u16> {
-        let mask = (1 << self.bits) - 1;
-        let mut s = self.slot(address);
-        loop {
-            match self.slots[s] {
-                (0, _) => return None,
-                (a, i) if a == address => return Some(i),
-                _ => s = (s + 1) & mask,
-            }
-        }
-    }
-}
 
 fn ints(py: Python<'_>, n: usize) -> PyResult<Vec<Py<PyAny>>> {
     (0..n).map(|a| Ok(a.into_pyobject(py)?.into_any().unbind())).collect()
