@@ -27,6 +27,11 @@ def to_board(page, board: str) -> None:
         assert tab_to(page, f"e.id === '{board}'"), "the board is a Tab stop"
 
 
+def end_or(page, where: str) -> str:
+    """Where the focus should be: `where`, or the result once the game is over."""
+    return where if page.locator("#banner").is_hidden() else "banner"
+
+
 def piece_move_by_keys(page, board: str, rng: random.Random) -> None:
     """Pent-Up, Pentomino: Tab to a piece, Enter; R until it fits; Enter again (to the board),
     N (the next place it fits) a few times, Enter stages it, Enter plays it."""
@@ -58,7 +63,7 @@ def piece_move_by_keys(page, board: str, rng: random.Random) -> None:
     assert "staged here" in page.evaluate(CURSOR)
     page.keyboard.press("Enter")                          # played
     wait_moves(page, before + 1)
-    assert focused(page) == board                         # the next turn starts on the board
+    assert focused(page) == end_or(page, board)           # the next turn starts on the board
 
 
 def pentago_move_by_keys(page, rng: random.Random) -> None:
@@ -78,7 +83,7 @@ def pentago_move_by_keys(page, rng: random.Random) -> None:
         until(page, "document.activeElement.id === 'pg-confirm'")
     page.keyboard.press("Enter")
     wait_moves(page, before + 1)
-    assert focused(page) == "pg-board"
+    assert focused(page) == end_or(page, "pg-board")
 
 
 def pentic_move_by_keys(page, rng: random.Random) -> None:
@@ -119,6 +124,7 @@ def test_a_whole_game_with_the_keyboard_alone(server, new_page, game):
         mine += 1
     assert mine >= 2
     until(page, "document.getElementById('announce').textContent.includes('Game over')")
+    assert focused(page) == "banner"                      # it ended here: the result has the focus
     assert not page.errors, page.errors
 
 
