@@ -11,8 +11,10 @@ import { rovingTray } from "./tray.js";
 
 export const title = "Pentic";
 export const moveExample = "3-star-orange@5";
-export const seatColours = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#8d6a9f"];
-export const seatNames = ["Navy", "Coral", "Teal", "Plum"];
+// told apart with any colour vision (protanopia, deuteranopia, tritanopia), and each at
+// least 3:1 on the page's light backgrounds: tests/games/pentic/test_seat_colours.py
+export const seatColours = ["#1d3557", "#d9502f", "#008888", "#771122"];
+export const seatNames = ["Navy", "Coral", "Teal", "Wine"];
 const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#e0bd00", orange: "#e8600e", red: "#d62828" };
 
 function parseCard(text) {
