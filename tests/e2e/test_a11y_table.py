@@ -104,6 +104,53 @@ def test_pentic_names_its_grid_and_cards_and_pauses_in_the_status(server, new_pa
     assert not page.errors, page.errors
 
 
+# White's five along row 1 while every twist turns a bottom quadrant: e1 ends it
+WHITE_WINS = ["a1 BL cw", "a6 BR cw", "b1 BL cw", "b6 BR cw", "c1 BL cw", "c6 BR cw", "d1 BL cw", "d6 BR cw", "e1"]
+# the move list drawn (again): every state the page renders, and only those
+COUNT_DRAWS = """() => { window.draws = 0; new MutationObserver(() => window.draws++)
+    .observe(document.getElementById('log'), { childList: true }); }"""
+
+
+def test_the_focus_moves_to_the_result_once_when_the_game_ends_here(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    white, black = new_page(), new_page()
+    white.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    black.goto(server.url + t["invites"][0]["url"])
+    for i, move in enumerate(WHITE_WINS):
+        page = black if i % 2 else white
+        assert wait_turn_or_end(page)
+        type_move(page, move)
+        wait_moves(page, i + 1)
+    # both players had the page open: the result takes the focus, named by its heading
+    for page, head in ((white, "You win!"), (black, "White wins")):
+        until(page, "document.activeElement.id === 'banner'")
+        assert page.locator("#result").inner_text() == head
+        assert page.get_by_role("region", name=head).evaluate("(b) => b.id") == "banner"
+        assert page.get_attribute("#banner", "tabindex") == "-1"
+        page.keyboard.press("Tab")                       # on to its first action
+        assert focused(page) == "play-again"
+    # drawn again (the server restarts, the page connects again): the focus stays where it is
+    white.evaluate(COUNT_DRAWS)
+    server.kill()
+    white.wait_for_selector("#conn[data-state=closed]")
+    server.start()
+    white.wait_for_selector("#conn[data-state=open]", timeout=20_000)
+    until(white, "window.draws > 0")
+    assert focused(white) == "play-again"
+    # a finished game opened again, or a replay opened: nothing takes the focus
+    white.reload()
+    until(white, "document.getElementById('conn').dataset.state === 'open' && "
+                 "document.querySelector('#players .you-tag') !== null")   # its live state drawn
+    assert not white.locator("#banner").is_hidden() and focused(white) == "body"
+    replay = import_record(server, pentago_record())
+    page = new_page()
+    page.add_init_script("addEventListener('DOMContentLoaded', () => (" + COUNT_DRAWS + ")())")
+    page.goto(server.url + replay["url"])
+    until(page, "document.getElementById('conn').dataset.state === 'open' && window.draws >= 2")   # the record, then its live state
+    assert not page.locator("#banner").is_hidden() and focused(page) == "body"
+    assert not white.errors and not black.errors and not page.errors
+
+
 def test_focus_stays_on_the_replay_buttons_and_analysis_and_the_step_is_current(server, new_page):
     table = import_record(server, pentago_record())
     page = new_page()

@@ -1,6 +1,7 @@
 """Every game played with the keyboard alone (no click anywhere): the board is one Tab stop
-with a cursor, Enter acts on the cell under it; the page's Enter never fires on a focused
-control; the focus stays on the same control through redraws; the "Type a move" box."""
+with a cursor, Enter acts on the cell under it; the tray is one Tab stop whose pieces the
+arrows go through; the page's Enter never fires on a focused control; the focus stays on the
+same control through redraws; the "Type a move" box."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .helpers import create_table, focused, moves_played, tab_to, until, wait_mo
 
 RANDOM = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
 CURSOR = "document.querySelector('.kg-cursor').getAttribute('aria-label')"
+PLAYABLE = "document.activeElement.matches(\".pu-tile[aria-disabled='false']\")"
 
 
 def open_by_keys(server, new_page, game, options=None, seats=RANDOM):
@@ -27,16 +29,27 @@ def to_board(page, board: str) -> None:
         assert tab_to(page, f"e.id === '{board}'"), "the board is a Tab stop"
 
 
+def end_or(page, where: str) -> str:
+    """Where the focus should be: `where`, or the result once the game is over."""
+    return where if page.locator("#banner").is_hidden() else "banner"
+
+
 def piece_move_by_keys(page, board: str, rng: random.Random) -> None:
-    """Pent-Up, Pentomino: Tab to a piece, Enter; R until it fits; Enter again (to the board),
-    N (the next place it fits) a few times, Enter stages it, Enter plays it."""
+    """Pent-Up, Pentomino: Tab to the tray, the arrows to a piece, Enter; R until it fits;
+    Enter again (to the board), N (the next place it fits) a few times, Enter stages it,
+    Enter plays it."""
     before = moves_played(page)
+    tiles = page.locator(".pu-tile").count()
     for _ in range(12):
-        assert tab_to(page, "e.matches(\".pu-tile[aria-disabled='false']\")")
+        if not page.evaluate("document.activeElement.matches('.pu-tile')"):
+            assert tab_to(page, "e.matches('.pu-tile')")   # the tray: one Tab stop
         for _ in range(rng.randrange(3)):
-            page.keyboard.press("Tab")
-        if not page.evaluate("document.activeElement.matches(\".pu-tile[aria-disabled='false']\")"):
-            continue
+            page.keyboard.press("ArrowRight")
+        for _ in range(tiles):
+            if page.evaluate(PLAYABLE):
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate(PLAYABLE)
         piece = page.evaluate("document.activeElement.dataset.piece")
         page.keyboard.press("Enter")
         until(page, f"document.querySelector('.pu-tile[data-piece={piece}]').classList.contains('selected')")
@@ -58,7 +71,7 @@ def piece_move_by_keys(page, board: str, rng: random.Random) -> None:
     assert "staged here" in page.evaluate(CURSOR)
     page.keyboard.press("Enter")                          # played
     wait_moves(page, before + 1)
-    assert focused(page) == board                         # the next turn starts on the board
+    assert focused(page) == end_or(page, board)           # the next turn starts on the board
 
 
 def pentago_move_by_keys(page, rng: random.Random) -> None:
@@ -78,7 +91,7 @@ def pentago_move_by_keys(page, rng: random.Random) -> None:
         until(page, "document.activeElement.id === 'pg-confirm'")
     page.keyboard.press("Enter")
     wait_moves(page, before + 1)
-    assert focused(page) == "pg-board"
+    assert focused(page) == end_or(page, "pg-board")
 
 
 def pentic_move_by_keys(page, rng: random.Random) -> None:
@@ -119,6 +132,7 @@ def test_a_whole_game_with_the_keyboard_alone(server, new_page, game):
         mine += 1
     assert mine >= 2
     until(page, "document.getElementById('announce').textContent.includes('Game over')")
+    assert focused(page) == "banner"                      # it ended here: the result has the focus
     assert not page.errors, page.errors
 
 
@@ -136,6 +150,51 @@ def test_a_small_puzzle_placed_taken_back_and_solved_by_keys(server, new_page):
     while page.locator("#banner").is_hidden():
         piece_move_by_keys(page, "pm-board", rng)
     assert page.locator("#result").inner_text().startswith("Solved")
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game, tray, item", [("pentup", "pu-tray", ".pu-tile"), ("pentomino", "pm-tray", ".pu-tile"),
+                                             ("pentic", "pc-hand", ".pc-card")])
+def test_a_tray_is_one_tab_stop_and_the_arrows_go_through_it(server, new_page, game, tray, item):
+    """The WAI-ARIA toolbar: Tab enters the tray on the selected piece (or the first) and
+    leaves it at once; the arrows (round and round), Home and End move in it; Enter
+    chooses, and the chosen piece keeps the stop through the redraws."""
+    page, _ = open_by_keys(server, new_page, game)
+    assert wait_turn_or_end(page)
+    box = page.locator(f"#{tray}")
+    assert box.get_attribute("role") == "toolbar" and box.get_attribute("aria-label").startswith("Your ")
+    names = page.eval_on_selector_all(f"#{tray} > {item}", "els => els.map((e) => `div:${e.dataset.piece || e.dataset.card}`)")
+    assert len(names) >= 5
+    stops = f"document.querySelectorAll('#{tray} > [tabindex=\"0\"]').length"
+    assert page.evaluate(stops) == 1
+    assert tab_to(page, f"e.matches('{item}')")
+    assert focused(page) == names[0]                     # the first: none is selected
+    page.keyboard.press("Tab")                            # one Tab leaves the tray
+    assert not page.evaluate(f"document.getElementById('{tray}').contains(document.activeElement)")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == names[0]
+    for key, at in (("ArrowRight", 1), ("ArrowDown", 2), ("ArrowUp", 1), ("End", -1), ("ArrowRight", 0),
+                    ("ArrowLeft", -1), ("Home", 0), ("ArrowRight", 1), ("ArrowRight", 2)):
+        page.keyboard.press(key)
+        assert focused(page) == names[at], key
+    assert page.evaluate(stops) == 1 and page.evaluate("document.activeElement.tabIndex") == 0
+    assert moves_played(page) == 0 and page.locator(f"{item}[aria-pressed=true]").count() == 0   # moving chooses nothing
+    page.keyboard.press("Enter")                          # chosen: the tray is drawn again
+    until(page, f"document.querySelector('{item}[aria-pressed=true]') !== null")
+    assert focused(page) == names[2]
+    assert page.evaluate(stops) == 1 and page.evaluate("document.activeElement.tabIndex") == 0
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Tab")                            # out, from another piece ...
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == names[2]                      # ... and back in on the chosen one
+    if game != "pentic":                                  # R turns it: the tray drawn again ...
+        page.evaluate("document.activeElement.dataset.old = 'yes'")
+        page.keyboard.press("r")
+        until(page, f"!document.querySelector('#{tray} [data-old]')")
+        assert focused(page) == names[2] and page.evaluate(stops) == 1   # ... the focus and the stop kept
+    page.focus("#" + {"pentup": "pu-board", "pentomino": "pm-board", "pentic": "pc-grid"}[game])
+    assert tab_to(page, f"e.matches('{item}')")
+    assert focused(page) == names[2]                      # Tab enters on the chosen piece
     assert not page.errors, page.errors
 
 

@@ -321,11 +321,15 @@ function announce(text) {
   box.textContent = box.textContent === text ? `${text}\u00a0` : text;   // the same words again are said again
 }
 
+// the game ended just now, with this page open (not a finished game or a replay opened)
+const endedHere = (before, payload) => !!before && before.table.id === payload.table.id
+  && before.current_player !== null && payload.current_player === null;
+
 function announceMoves(before, payload, head) {
   if (!before || before.table.id !== payload.table.id) return;
   const said = [];
   for (let i = before.history.length; i < payload.history.length; i++) said.push(describe(payload, i).text);
-  if (head && before.current_player !== null) said.push(`Game over: ${head}`);
+  if (head && endedHere(before, payload)) said.push(`Game over: ${head}`);
   if (said.length) announce(said.join(". ") + ".");
 }
 
@@ -436,11 +440,15 @@ function render(payload) {
   replayPly = null;
   shown = payload;
   view.update(payload, { replay: payload.table.status !== "playing" });
-  announceMoves(before, payload, renderBanner(payload));
+  const head = renderBanner(payload);
+  announceMoves(before, payload, head);
   renderLog(payload, payload.history.length);
   renderReplayControls(payload);
   renderHintButton();
   renderAnalysisButton(payload);
+  // once, as the game ends: the focus on the result (named by its heading; Tab goes on to
+  // Play again), never on a later redraw
+  if (head && endedHere(before, payload)) $("banner").focus();
 }
 
 function connect() {

@@ -7,11 +7,14 @@ import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
+import { rovingTray } from "./tray.js";
 
 export const title = "Pentic";
 export const moveExample = "3-star-orange@5";
-export const seatColours = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#8d6a9f"];
-export const seatNames = ["Navy", "Coral", "Teal", "Plum"];
+// told apart with any colour vision (protanopia, deuteranopia, tritanopia), and each at
+// least 3:1 on the page's light backgrounds: tests/games/pentic/test_seat_colours.py
+export const seatColours = ["#1d3557", "#d9502f", "#008888", "#771122"];
+export const seatNames = ["Navy", "Coral", "Teal", "Wine"];
 const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#e0bd00", orange: "#e8600e", red: "#d62828" };
 
 function parseCard(text) {
@@ -134,6 +137,7 @@ export function createView(root, ctx) {
   const ending = el("div", { class: "frame-note", id: "pc-ending", hidden: true });
   const bv = new BoardView(root, { id: "pc-grid", mode: "fill", maxScale: 2, margin: 6 });
   const hand = el("div", { id: "pc-hand", class: "tray pc-hand" });
+  const settleHand = rovingTray(hand, "Your hand");
   const frame = gameFrame(root, { view: bv, notes: [ending], messages: [note, preview, errorLine], tray: hand, actions: [cancelBtn, confirmBtn] });
   const info = el("p", { id: "pc-info" });
   const last = el("p", { id: "pc-last" });
@@ -249,9 +253,10 @@ export function createView(root, ctx) {
       for (const c of [...st.hand].sort()) {
         hand.append(el("div", { class: "pc-card" + (card === c ? " selected" : ""), "data-card": c, title: cardName(c), role: "button",
           "aria-label": cardName(c), "aria-pressed": card === c ? "true" : "false", "aria-disabled": myTurn() ? "false" : "true",
-          tabindex: myTurn() ? 0 : -1, onclick: () => pick(c) },
+          tabindex: -1, onclick: () => pick(c) },
         cardSvg(c, { w: 62, selected: card === c })));
       }
+      settleHand(myTurn());
       hand.scrollLeft = keep;
     }
     const m = staged();
@@ -325,6 +330,6 @@ export function rules(root) {
     el("p", {}, "If the player to move holds no card (the pile is used up), the game ends at the end of that round in the same way: players who still hold a card take their turn in that round."),
     el("h2", {}, "Controls"),
     el("p", {}, "Click a card in your hand, click a grid position — the score it would make is shown — then the blue Confirm. Move text: 3-star-orange@5."),
-    el("p", {}, "Keyboard: Tab to a card and press Enter (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, "Keyboard: Tab to your hand (one stop), move along it with the arrow keys and press Enter on a card (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }

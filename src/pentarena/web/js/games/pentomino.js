@@ -7,6 +7,7 @@ import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, s
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
+import { rovingTray } from "./tray.js";
 
 export const title = "Pentomino";
 export const moveExample = "L:a1,b1,c1,d1,d2";
@@ -210,6 +211,7 @@ export function createView(root, ctx) {
   const bv = new BoardView(root, { id: "pm-board", mode: "fill", maxScale: 2.2, margin: 6 });
   ownerPatterns(bv.svg);
   const tray = el("div", { class: "tray pu-tray", id: "pm-tray" });
+  const settleTray = rovingTray(tray, "Your pieces");
   const frame = gameFrame(root, { view: bv, notes: [puzzleBox, roundNote], messages: [hint, errorLine], tray,
     actions: [rotateBtn, flipBtn, cancelBtn, confirmBtn] });
 
@@ -611,11 +613,12 @@ export function createView(root, ctx) {
       const playable = myTurn() && (moves.has(p) || words.has(`pick ${p}`) || words.has(`touch ${p}`));
       const tile = el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p,
         role: "button", "aria-pressed": selected === p ? "true" : "false", "aria-disabled": playable ? "false" : "true",
-        "aria-label": `${p}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: myTurn() ? 0 : -1, onclick: () => select(p) },
+        "aria-label": `${p}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: -1, onclick: () => select(p) },
         el("span", { class: "pic" }, shapeSvg(shown(selected === p && shape ? shape : PIECES[p]), { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
         el("span", { class: "letter" }, p));
       tray.append(tile);
     }
+    settleTray(myTurn());
     tray.scrollLeft = keep;
   }
 
@@ -694,7 +697,7 @@ export function rules(root, game) {
   const controls = [
     el("h2", {}, "Controls"),
     el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does."),
-    el("p", {}, "Keyboard: Tab to a piece and press Enter (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, "Keyboard: Tab to your pieces (one stop), move along them with the arrow keys and press Enter on one (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
   ];
   if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious
     root.append(el("h1", {}, "Pentomino puzzles — how to play"), ...puzzles, ...controls,

@@ -8,6 +8,7 @@ import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, p
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
+import { rovingTray } from "./tray.js";
 
 export const title = "Pent-Up";
 export const moveExample = "I:0,0;1,0;2,0;3,0;4,0";
@@ -323,6 +324,7 @@ export function createView(root, ctx) {
   const hint = el("div", { class: "pu-hint", id: "pu-hint" });
   const errorLine = el("div", { class: "error-line", id: "pu-error", role: "alert" });
   const tray = el("div", { class: "tray pu-tray", id: "pu-tray" });
+  const settleTray = rovingTray(tray, "Your tiles");
   const frame = gameFrame(root, { view: bv, messages: [hint, errorLine], tray, actions: [rotateBtn, flipBtn, cancelBtn, confirmBtn] });
   // first move: the dots cover what is in view, so follow the view once it settles
   let settleTimer = null;
@@ -490,17 +492,18 @@ export function createView(root, ctx) {
       const info = moves.get(piece);
       const active = myTurn() && info;
       const pic = shapeSvg(selected === piece && shape ? shape : PIECES[piece], { size: 8, fill: seatColours[payload.you], stroke: "#555" });
-      // a tile that cannot be played now is still found with Tab on your turn (it says why),
-      // and leaves the Tab order while the others play
+      // a tile that cannot be played now is still reached on your turn (it says why); the
+      // tray is one Tab stop, and none while the others play (tray.js)
       const tile = el("div", { class: "pu-tile" + (selected === piece ? " selected" : "") + (active ? "" : " none"),
         "data-piece": piece, "data-level": info ? info.level : "", title: info ? `${piece}: must go on level ${info.level}` : piece,
         role: "button", "aria-pressed": selected === piece ? "true" : "false", "aria-disabled": active ? "false" : "true",
         "aria-label": info ? `${piece}, goes on level ${info.level}` : `${piece}${myTurn() ? ", fits nowhere now" : ""}`,
-        tabindex: myTurn() ? 0 : -1, onclick: () => selectPiece(piece) },
+        tabindex: -1, onclick: () => selectPiece(piece) },
         el("span", { class: "pic" }, pic), el("span", { class: "letter" }, piece));
       if (info) tile.append(el("span", { class: "lvl" }, `L${info.level}`));
       tray.append(tile);
     }
+    settleTray(myTurn());
     tray.scrollLeft = keep;
   }
 
@@ -746,6 +749,6 @@ export function rules(root) {
     el("p", {}, "With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue) and add up their tiles, unless the table is created with teams off."),
     el("h2", {}, "Controls"),
     el("p", {}, "Click a tile in your tray. R rotates it by 90°, F flips it (or use the buttons). The blue dots show where it can go; the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm. Esc cancels. Drag the board to move it, zoom with the wheel (or pinch), and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective."),
-    el("p", {}, "Keyboard: Tab to a tile in your tray and press Enter (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }
