@@ -4,12 +4,13 @@ and by benchmarks/pentago_differential.py (10,000 games in ``make bench``)."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pentarena
 from pentarena.games.pentago.notation import MOVES_BY_ACTION
 from pentarena.games.pentago.reference import ReferencePentagoGame
+
+from ..differential import outcome
 
 NATIVE = pentarena.load_game("pentago")
 REFERENCE = ReferencePentagoGame()
@@ -20,24 +21,6 @@ def reference_key(state) -> int:
     the native engine packs its key."""
     q0, q1, q2, q3, to_move, over = state.position_key()
     return q0 | q1 << 15 | q2 << 30 | q3 << 45 | to_move << 60 | int(over) << 61
-
-
-def outcome(state, move_or_action, *, action: bool = False):
-    """What playing a move does to a copy of ``state``: ("ok", JSON after) or the error
-    (type name, message)."""
-    copy = state.clone()
-    try:
-        if action:
-            copy.apply_action(move_or_action)
-        else:
-            copy.apply(move_or_action)
-    except ValueError as exc:
-        return type(exc).__name__, str(exc)
-    return "ok", canonical(copy)
-
-
-def canonical(state) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
 
 
 def compare(native, reference, where: str) -> None:

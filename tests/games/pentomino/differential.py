@@ -5,7 +5,6 @@ place/remove walks) played on both, compared after every move.  Used by test_nat
 
 from __future__ import annotations
 
-import json
 import random
 
 import pentarena
@@ -18,6 +17,8 @@ from pentarena.games.pentomino.notation import (
     puzzle_moves,
 )
 from pentarena.games.pentomino.reference import ReferencePentominoGame, ReferencePuzzleGame
+
+from ..differential import outcome
 
 OPTION_SETS = {
     "standard": {},
@@ -46,20 +47,6 @@ def puzzles(options: dict) -> tuple[pentarena.Game, pentarena.Game]:
     return native, ReferencePuzzleGame(**native.options)
 
 
-def outcome(state, move, *, action: bool = False):
-    """What playing a move does to a copy of ``state``: ("ok", JSON after) or the error
-    (type name, message)."""
-    copy = state.clone()
-    try:
-        if action:
-            copy.apply_action(move)
-        else:
-            copy.apply(move)
-    except ValueError as exc:
-        return type(exc).__name__, str(exc)
-    return "ok", canonical(copy)
-
-
 def check_outcome(state, move):
     """``check_move`` alone: None or the error."""
     try:
@@ -75,10 +62,6 @@ def attempt(fn):
         return fn()
     except ValueError as exc:
         return type(exc).__name__, str(exc)
-
-
-def canonical(state) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
 
 
 def compare(native, reference, where: str, table: tuple, *, full: bool = True,

@@ -8,12 +8,13 @@ end is scored under all three on both engines."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pentarena
 from pentarena.games.pentup import PentUpMove
 from pentarena.games.pentup.reference import ReferencePentUpGame
+
+from ..differential import outcome
 
 SCORINGS = ("standard", "misere", "advanced")
 SEATINGS = ((2, False), (3, False), (4, True), (4, False))
@@ -26,24 +27,6 @@ def games(players: int, teams: bool, scoring: str):
     if players == 4:
         options["teams"] = teams
     return pentarena.load_game("pentup", **options), ReferencePentUpGame(**options)
-
-
-def canonical(state) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def outcome(state, move, *, action: bool = False):
-    """What playing a move does to a copy of ``state``: ("ok", JSON after) or the error
-    (type name, message)."""
-    copy = state.clone()
-    try:
-        if action:
-            copy.apply_action(move)
-        else:
-            copy.apply(move)
-    except ValueError as exc:
-        return type(exc).__name__, str(exc)
-    return "ok", canonical(copy)
 
 
 def compare_results(native, reference, where: str) -> None:

@@ -1,0 +1,25 @@
+"""What the differential tests compare between a native engine and its pure-Python
+reference (tests/games/<game>/differential.py): a state's whole JSON, and what playing a
+move does to a copy."""
+
+from __future__ import annotations
+
+import json
+
+
+def canonical(state) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def outcome(state, move, *, action: bool = False):
+    """What playing a move (an action id with ``action``) does to a copy of ``state``:
+    ("ok", JSON after) or the error (type name, message)."""
+    copy = state.clone()
+    try:
+        if action:
+            copy.apply_action(move)
+        else:
+            copy.apply(move)
+    except ValueError as exc:
+        return type(exc).__name__, str(exc)
+    return "ok", canonical(copy)
