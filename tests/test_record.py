@@ -162,3 +162,75 @@ def test_what_play_saves_replay_reads(name, options, seed, tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert f"{len(final.history())}. " in out
     assert "Game over" in out or "Solved" in out
+
+
+# -- a record rebuilds every moment of a game exactly: no record that cannot --------------
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+@pytest.mark.parametrize("seed", [5, None])
+def test_a_record_of_a_pentic_view_is_refused_with_what_to_pass(seat, seed):
+    state = play_randomly_pentic(seed)
+    with pytest.raises(pentarena.StateFormatError, match="pass the full state"):
+        GameRecord.of(state.view(seat))
+    again = GameRecord.from_json(GameRecord.of(state).dumps())  # the full state: replays
+    assert again.final_state().to_json() == state.to_json()
+
+
+def play_randomly_pentic(seed):
+    state = pentarena.load_game("pentic").new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(4):
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_views_of_perfect_information_games_still_make_records():
+    state = finished_state()
+    assert GameRecord.of(state.view(0)).final_state().to_json() == state.to_json()
+
+
+def test_a_hidden_information_state_without_its_deal_is_refused():
+    """Any state of a hidden-card game whose to_json has neither seed nor deck (a game
+    registered outside Pentarena, say) cannot be replayed: of() says so."""
+    class Hidden:
+        game = pentarena.load_game("pentic")
+
+        def to_json(self):
+            return {"game": "pentic", "moves": []}
+
+        def history(self):
+            return []
+
+    with pytest.raises(pentarena.StateFormatError, match="neither its seed nor its dealt deck"):
+        GameRecord.of(Hidden())
+
+
+@pytest.mark.parametrize("data", [
+    {"game": "pentic", "moves": []},
+    {"game": "pentic", "seed": None, "moves": ["1-circle-red@1"]},
+    {"format": "pentarena-record/1", "game": "pentic", "options": {"players": 3}},
+])
+def test_a_pentic_record_with_neither_seed_nor_deck_is_refused(data):
+    with pytest.raises(pentarena.StateFormatError, match="needs a 'seed' or a 'deck'"):
+        GameRecord.from_json(data)
+    with pytest.raises(pentarena.StateFormatError, match="needs a 'seed' or a 'deck'"):
+        GameRecord(data["game"], data.get("options", {}), None, []).initial_state()
+    # the other games shuffle nothing: no seed is fine
+    assert GameRecord.from_json({"game": "pentago", "moves": []}).initial_state().history() == []
+
+
+@pytest.mark.parametrize("version", ["pentarena-record/2", "pentarena-record/0", 1, None, ""])
+def test_unknown_record_formats_are_refused_naming_the_known_one(version):
+    data = dict(GameRecord.of(finished_state()).to_json(), format=version)
+    with pytest.raises(pentarena.StateFormatError, match="reads pentarena-record/1"):
+        GameRecord.from_json(data)
+    del data["format"]  # no format: read as the first version (docs/records.md)
+    assert GameRecord.from_json(data).final_state().is_terminal()
+
+
+def test_cli_replay_refuses_a_record_of_another_format(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(dict(GameRecord.of(finished_state()).to_json(),
+                                    format="pentarena-record/2")))
+    assert main(["replay", str(path)]) == 2
+    assert "pentarena-record/1" in capsys.readouterr().out

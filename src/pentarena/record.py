@@ -24,8 +24,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .core.errors import StateFormatError, json_object
-from .core.game import SEED_RANGE, State, load_game
+from .core.errors import GameOptionError, StateFormatError, json_object, shown
+from .core.game import SEED_RANGE, State, game_info, load_game
+
+FORMAT = "pentarena-record/1"
+"""The version of the record format that :meth:`GameRecord.to_json` writes."""
+FORMATS_READ = (FORMAT,)
+"""The versions :meth:`GameRecord.from_json` reads (a record without ``format`` is read
+as the first)."""
 
 MAX_RECORD_BYTES = 1_000_000
 MAX_RECORD_MOVES = 2_000
@@ -81,11 +87,39 @@ class GameRecord:
     @classmethod
     def of(cls, state: State, **meta: Any) -> GameRecord:
         """The record of ``state``'s game so far (finished or not); ``meta`` is kept as
-        given.  Pass a full state, not a seat's view (a view has no seed or deck)."""
+        given.  ``state`` must be the full state: a seat's ``view()`` of a game with
+        hidden cards (Pentic) knows neither the seed nor the deal, so its moves could not
+        be replayed, and StateFormatError says so."""
         saved = state.to_json()
+        if state.game.hidden_information:
+            if getattr(state, "is_view", False) or "view_of" in saved:
+                raise StateFormatError(
+                    f"a record cannot be made from a seat's view of {state.game.name}: "
+                    "the view hides the other hands and the pile, so its moves cannot be "
+                    "replayed; pass the full state (the one you called view() on)")
+            if saved.get("seed") is None and saved.get("deck") is None:
+                raise StateFormatError(
+                    f"this {state.game.name} state knows neither its seed nor its dealt "
+                    "deck, so its moves cannot be replayed; pass the full state the game "
+                    "was played on (new_initial_state(seed=...) or (deck=...))")
         return cls(state.game.name, dict(state.game.options), saved.get("seed"),
                    state.history(), dict(meta), saved.get("deck"),
                    saved.get("preset_sets"), saved.get("position"))
+
+    def check_deal(self) -> None:
+        """StateFormatError unless the record fixes its deal: a game with hidden cards
+        (Pentic) needs a ``seed`` or a ``deck``, or every replay would deal anew."""
+        if self.seed is not None or self.deck is not None:
+            return
+        try:
+            hidden = getattr(game_info(self.game).factory, "hidden_information", False)
+        except GameOptionError:
+            return  # an unknown game: replaying it says so
+        if hidden:
+            raise StateFormatError(
+                f"a {self.game} record needs a 'seed' or a 'deck': without either the deal "
+                "is unknown and the moves cannot be replayed (a record written by "
+                "Pentarena has one of them)")
 
     def setup(self) -> dict[str, Any]:
         """How the game was set up besides its seed: ``new_initial_state``'s arguments
@@ -96,7 +130,7 @@ class GameRecord:
     def to_json(self) -> dict[str, Any]:
         """The JSON object of ``docs/records.md`` (``meta`` and the set-up fields only
         when set)."""
-        out = {"format": "pentarena-record/1", "game": self.game, "options": self.options,
+        out = {"format": FORMAT, "game": self.game, "options": self.options,
                "seed": self.seed, "moves": list(self.moves), **self.setup()}
         if self.meta:
             out["meta"] = self.meta
@@ -109,8 +143,15 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str | bytes) -> GameRecord:
         """Read a record (a dict or JSON text, at most 1 MB); StateFormatError says what
-        is wrong.  The moves are checked only when the record is replayed."""
+        is wrong: its shape, a ``format`` other than :data:`FORMATS_READ`, or a game with
+        hidden cards with neither ``seed`` nor ``deck``.  The moves are checked only when
+        the record is replayed."""
         data = json_object(data, "the record", MAX_RECORD_BYTES)
+        version = data.get("format", FORMAT)
+        if version not in FORMATS_READ:
+            raise StateFormatError(
+                f"the record's format is {shown(version)}; this version of Pentarena "
+                f"reads {', '.join(FORMATS_READ)} (a newer Pentarena may read it)")
         game = data.get("game")
         options = data.get("options", {})
         seed = data.get("seed")
@@ -137,7 +178,9 @@ class GameRecord:
                                    f"this one has {len(moves)}")
         if not isinstance(meta, Mapping):
             raise StateFormatError("'meta' must be an object")
-        return cls(game, dict(options), seed, list(moves), dict(meta), deck, sets, position)
+        record = cls(game, dict(options), seed, list(moves), dict(meta), deck, sets, position)
+        record.check_deal()
+        return record
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
@@ -145,7 +188,8 @@ class GameRecord:
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
     def initial_state(self) -> State:
-        """The state before the first move."""
+        """The state before the first move (the same deal every time)."""
+        self.check_deal()
         try:
             game = load_game(self.game, **self.options)
         except ValueError as exc:

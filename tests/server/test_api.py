@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from fastapi.testclient import TestClient
@@ -445,6 +446,28 @@ def test_records_export_import_and_replay(client):
         r = client.post("/api/records", content=huge)
         assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-record", r.text
         assert "not valid JSON" in r.json()["detail"]["message"]
+
+
+def test_records_that_cannot_replay_exactly_are_not_imported(client):
+    """A Pentic record with neither seed nor deck (each replay would deal anew) and a
+    record of an unknown format version are refused with the reason; a finished Pentic
+    table's exported record still imports and replays its game."""
+    cases = [({"game": "pentic", "moves": []}, "needs a 'seed' or a 'deck'"),
+             ({"format": "pentarena-record/2", "game": "pentago"}, "reads pentarena-record/1")]
+    for data, why in cases:
+        r = client.post("/api/records", content=json.dumps(data))
+        assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-record", r.text
+        assert why in r.json()["detail"]["message"]
+    from pentarena.record import GameRecord
+
+    state = pentarena.load_game("pentic").new_initial_state()  # the server's secure deal
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    r = client.post("/api/records", content=GameRecord.of(state).dumps())
+    assert r.status_code == 201, r.text
+    exported = client.get(f"/api/tables/{r.json()['id']}/record").json()
+    assert GameRecord.from_json(exported).final_state().to_json() == state.to_json()
 
 
 def test_an_unnamed_seat_of_a_record_stays_unnamed(client):
