@@ -59,3 +59,14 @@ def test_a_lost_position_stays_lost_whatever_the_move(monkeypatch):
     drawn = analysis.assess_move("pentago", {}, state.to_json(), "a1 TL cw", 0.05,
                                  prior={"value": 0, "move": "b2 TL cw"})
     assert not drawn["exact"]
+
+
+def test_a_pentic_move_is_judged_with_all_cards_known(monkeypatch):
+    """The analysis's MCTS searches the full Pentic position on purpose (see_all): the
+    bots refuse hidden cards otherwise."""
+    monkeypatch.setattr(analysis, "_exact", lambda state, time_limit: None)
+    state = pentarena.load_game("pentic").new_initial_state(seed=5)
+    move = str(state.legal_moves()[0])
+    answer = analysis.assess_move("pentic", {}, state.to_json(), move, 0.05)
+    assert answer["source"] == "search" and answer["best"] is not None
+    assert answer["before"] is not None and answer["after"] is not None

@@ -201,3 +201,37 @@ def test_bot_arguments_are_checked():
     with pytest.raises(pentarena.GameOptionError, match="unknown AI level 'godlike'"):
         make_bot("godlike")
     assert make_bot("hard", time_limit=0.25).time_limit == 0.25
+
+
+def test_perfect_information_searches_refuse_a_game_with_hidden_cards():
+    """MCTSBot and AlphaBetaBot would search Pentic with every hand known (a full state)
+    or fail deep inside (a view): both are refused up front, naming the bots that play it."""
+    from pentarena.ai import AlphaBetaBot, ISMCTSBot, choose_for
+
+    state = pentarena.load_game("pentic").new_initial_state(seed=2)
+    for bot in (MCTSBot(seed=1, iterations=20, time_limit=60),
+                AlphaBetaBot(seed=1, time_limit=60, max_depth=1)):
+        for given in (state, state.view(0), state.view(None)):
+            with pytest.raises(pentarena.HiddenInformationError,
+                               match="ISMCTSBot .*make_bot") as caught:
+                bot.choose(given)
+            assert isinstance(caught.value, ValueError)
+        assert bot.last is None  # nothing was searched
+    # what the message names plays the game from the seat's view
+    assert ISMCTSBot(seed=1, iterations=20, time_limit=60).choose(state.view(0)) in state.legal_moves()
+    assert choose_for(make_bot("easy", seed=1), state) in state.legal_moves()
+    # perfect information: as before
+    nim = NimGame().new_initial_state()
+    assert MCTSBot(seed=1, iterations=20, time_limit=60).choose(nim) in nim.legal_moves()
+
+
+def test_see_all_searches_a_full_hidden_state_on_purpose():
+    """The post-game analysis searches Pentic with every card known: see_all=True."""
+    from pentarena.ai import AlphaBetaBot
+
+    state = pentarena.load_game("pentic").new_initial_state(seed=2)
+    for bot in (MCTSBot(seed=1, iterations=20, time_limit=60, see_all=True),
+                AlphaBetaBot(seed=1, time_limit=60, max_depth=1, see_all=True)):
+        assert bot.choose(state) in state.legal_moves()
+        with pytest.raises(pentarena.HiddenInformationError, match="full state"):
+            bot.choose(state.view(0))  # a view does not know the other hands

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from ..core.errors import IllegalMoveError
 from ..core.game import Move, State
-from .bots import Bot
+from .bots import Bot, all_cards_known
 from .mcts import SearchInfo
 
 WIN_BONUS = 0.01
@@ -36,13 +36,18 @@ class AlphaBetaBot(Bot):
     """Iterative-deepening alpha-beta; ``last`` reports nodes (as ``iterations``), the
     depth reached (as ``visits``) and the chosen move's value.  The game's ``evaluate``
     must stay strictly between -1 and 1 for unfinished games: ±1 and beyond mean a
-    finished game, and a root value there ends the search as proven."""
+    finished game, and a root value there ends the search as proven.
+
+    A perfect-information search: a game that hides information (Pentic) is refused with
+    HiddenInformationError (``ISMCTSBot`` or ``make_bot`` play it) unless the bot is made
+    with ``see_all=True``, which searches a full state with every hand known."""
 
     name = "alphabeta"
 
     def __init__(self, seed: int | None = None, time_limit: float = 1.0,
-                 max_depth: int | None = None) -> None:
+                 max_depth: int | None = None, see_all: bool = False) -> None:
         super().__init__(seed, time_limit)
+        self.see_all = see_all
         self.max_depth = max_depth
         self.last: SearchInfo | None = None
         self._nodes = 0
@@ -59,6 +64,7 @@ class AlphaBetaBot(Bot):
         me = state.current_player
         if state.is_terminal():
             raise IllegalMoveError("the game is over: there is no move to choose")
+        all_cards_known(self, state)
         root = list(self._children(state, state.order_moves(state.legal_moves(), self.rng)))
         best, best_value, reached = root[0][0], 0.0, 0
         depth = 1

@@ -89,11 +89,16 @@ def _result_for(state, seat: int) -> float:
 
 def _seat_values_mcts():
     """An MCTS bot that also reports the root's average reward per seat (``seat_values``),
-    so a position after a move can be valued for the player who made it."""
+    so a position after a move can be valued for the player who made it.  It searches
+    hidden-information games with every card known (``see_all``): the analysis runs after
+    the game, on the full positions, and says so (:func:`analysis_note`)."""
     from .mcts import MCTSBot
 
     class RootMCTS(MCTSBot):
         seat_values: list[float] | None = None
+
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(see_all=True, **kwargs)
 
         def _info(self, root, done, start):  # noqa: ANN001 - MCTSBot's hook
             totals, visits = getattr(root, "totals", None), getattr(root, "visits", 0)

@@ -9,7 +9,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 
-from ..core.errors import GameOptionError, IllegalMoveError
+from ..core.errors import GameOptionError, HiddenInformationError, IllegalMoveError
 from ..core.game import Game, Move, SearchResult, Solution, State
 
 DEFAULT_TIME_LIMIT = 1.0
@@ -48,6 +48,27 @@ def game_on(state: State) -> None:
     end: every game and level says so alike)."""
     if state.is_terminal():
         raise IllegalMoveError("the game is over: there is no move to choose")
+
+
+def all_cards_known(bot: Bot, state: State) -> None:
+    """HiddenInformationError unless ``bot`` (a search that treats ``state`` as the whole
+    truth) may search ``state``: a game with hidden information only when the bot was made
+    with ``see_all=True`` (the post-game analysis, every card known on purpose), and then
+    only a full state, never a seat's view."""
+    game = state.game
+    if not game.hidden_information:
+        return
+    kind = type(bot).__name__
+    if not getattr(bot, "see_all", False):
+        raise HiddenInformationError(
+            f"{kind} searches as if every card were known, and {game.name} hides cards: "
+            f"use ISMCTSBot (it searches only what the seat may see) or make_bot(level) "
+            f"with choose_for(bot, state); pass see_all=True only to search a full state "
+            f"with every hand known on purpose (as the post-game analysis does)")
+    if getattr(state, "is_view", False):
+        raise HiddenInformationError(
+            f"{kind}(see_all=True) needs the full state, not a seat's view: a view of "
+            f"{game.name} does not know the other hands; use ISMCTSBot for a view")
 
 
 def _anywhere(state: State) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.game import Move, State
-from .bots import Bot, game_on
+from .bots import Bot, all_cards_known, game_on
 
 MAX_PLAYOUT_PLIES = 10_000
 """A playout longer than this (a game random play need not end) counts as a share each."""
@@ -48,7 +48,12 @@ class _Node:
 
 
 class MCTSBot(Bot):
-    """UCT with progressive widening and a game-supplied playout policy."""
+    """UCT with progressive widening and a game-supplied playout policy.
+
+    A perfect-information search: it refuses a game that hides information (Pentic) with
+    HiddenInformationError — ``ISMCTSBot``, or ``make_bot(level)`` with ``choose_for``,
+    plays such a game from what its seat may see — unless made with ``see_all=True``,
+    which searches a full state with every hand known (the post-game analysis does)."""
 
     name = "mcts"
 
@@ -61,10 +66,14 @@ class MCTSBot(Bot):
         widen: float = 2.0,
         on_progress: Callable[[SearchInfo], None] | None = None,
         game_policy: bool = True,
+        see_all: bool = False,
     ) -> None:
         """``game_policy``: use the game's playout and move-ordering hooks; False plays
-        uniformly random playouts in random order (a baseline for comparisons)."""
+        uniformly random playouts in random order (a baseline for comparisons).
+        ``see_all``: search a hidden-information game's full state, every card known
+        (refused otherwise)."""
         super().__init__(seed, time_limit)
+        self.see_all = see_all
         self.game_policy = game_policy
         self.iterations = iterations
         self.exploration = exploration
@@ -74,6 +83,7 @@ class MCTSBot(Bot):
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         game_on(state)
+        all_cards_known(self, state)
         hint = getattr(state, "hint", None)  # a puzzle: random playouts need never end,
         if state.game.num_players == 1 and callable(hint):  # and its hint leads to a solution
             return hint()

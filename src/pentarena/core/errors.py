@@ -30,6 +30,11 @@ class StateFormatError(PentarenaError, ValueError):
     """A saved state or game record is malformed or inconsistent."""
 
 
+class HiddenInformationError(PentarenaError, ValueError):
+    """A search that needs every card known (``MCTSBot``, ``AlphaBetaBot``) was given a
+    game that hides information; ``ISMCTSBot`` or ``make_bot`` play it fairly."""
+
+
 def shown(value: Any, limit: int = 40) -> str:
     """``value`` as an error message quotes it (text in quotes), cut to ``limit``
     characters with an ellipsis: what a caller or a client sent may be huge."""
