@@ -399,6 +399,31 @@ def test_the_solve_help_shows_a_position_it_solves(capsys):
     assert shown == SOLVABLE
 
 
+def test_the_solve_help_shows_moves_it_solves(capsys):
+    from pentarena.cli import PENTAGO_MOVES_EXAMPLE
+
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    assert "--moves '{}'".format(PENTAGO_MOVES_EXAMPLE[1]) in capsys.readouterr().out
+    position, moves = PENTAGO_MOVES_EXAMPLE
+    assert main(["solve", "pentago", position, "--moves", moves, "--time", "60"]) == 0
+    assert "16 empty cells" in flat(capsys.readouterr().out)
+
+
+def test_solve_moves_and_the_cli_share_one_memory_default(capsys):
+    """One constant: solve_moves's max_gb, solve --max-gb's default and its help."""
+    import inspect
+
+    from pentarena.cli import SOLVE_DEFAULTS
+    from pentarena.games.pentago.rules import SOLVER_MAX_GB, PentagoState
+
+    default = inspect.signature(PentagoState.solve_moves).parameters["max_gb"].default
+    assert default == SOLVE_DEFAULTS["max_gb"] == SOLVER_MAX_GB
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    assert f"(default: {SOLVER_MAX_GB:g})" in flat(capsys.readouterr().out)
+
+
 def test_solve_pentago_prints_the_value_of_every_move(capsys):
     assert main(["solve", "pentago", SOLVABLE]) == 0
     out = flat(capsys.readouterr().out)

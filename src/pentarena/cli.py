@@ -27,6 +27,7 @@ from .ai.bots import LEVELS, choose_for, make_bot
 from .core.errors import GameOptionError
 from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
+from .games.pentago.rules import SOLVER_MAX_GB
 from .record import SEED_RANGE
 from .tui.views import game_title, plural
 
@@ -599,6 +600,9 @@ def pentomino_position(text: str, moves: str | None):
 VALUE_WORDS = {1: "wins", 0: "draws", -1: "loses"}
 PENTAGO_EXAMPLE = "WBW.BB/BW..W./WWB.BW/BBW.WB/W.B.../.W..B./w"
 """A position ``solve pentago --help`` shows (14 empty cells, a draw; as the README's)."""
+PENTAGO_MOVES_EXAMPLE = ("WBWW../.BW..B/..BB../W.B.../B.B..B/.WWW.W", "a2 TL cw, f4 BR ccw")
+"""A position and ``--moves`` that ``solve pentago --help`` shows (16 empty cells left,
+solved in seconds; as the README's)."""
 
 
 def _in_background(job: Any, console: Console, columns: tuple, description: str, *,
@@ -852,7 +856,7 @@ def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
 
 SOLVE_DEFAULTS: dict[str, Any] = {
     "pieces": "FILNPTUVWXYZ", "count": False, "moves": None, "time": None, "threads": None,
-    "max_gb": 16.0, "json": False, "from_start": False, "draft": False, "checkpoint": None,
+    "max_gb": SOLVER_MAX_GB, "json": False, "from_start": False, "draft": False, "checkpoint": None,
     "first": None, "table_bits": 25, "book": None}
 """The options of ``pentarena solve`` and their defaults (the parser's)."""
 SOLVE_TAKES: dict[str, tuple[str, ...]] = {
@@ -1024,7 +1028,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                "Pentago examples:\n"
                f"  pentarena solve pentago '{PENTAGO_EXAMPLE}'\n"
                "  pentarena solve pentago game.json            # a record: its last position\n"
-               "  pentarena solve pentago start --moves 'c3 TL cw, d4 BR ccw'")
+               "  pentarena solve pentago '{}' --moves '{}'".format(*PENTAGO_MOVES_EXAMPLE))
     solve.add_argument("kind", choices=["puzzle", "pentago", "pentomino"])
     solve.add_argument("region", nargs="?", default=None, metavar="REGION|POSITION",
                        help="puzzle: 6x10, 5x12, 4x15, 3x20, 8x8-centre, or rows of #/. "
@@ -1048,7 +1052,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                        help="pentago: solver threads (default: every core); pentomino "
                             "--draft: drafts proved at once (default: 1)")
     solve.add_argument("--max-gb", type=positive_gb, default=SOLVE_DEFAULTS["max_gb"], metavar="GB",
-                       help="pentago: memory the solver may use (default: 16)")
+                       help=f"pentago: memory the solver may use (default: {SOLVER_MAX_GB:g})")
     solve.add_argument("--json", action="store_true",
                        help="pentago, a pentomino position: print the values as JSON")
     solve.add_argument("--from-start", action="store_true",

@@ -37,6 +37,11 @@ from .notation import (
 
 COLOURS = ("White", "Black")
 assert PENTAGO_NUM_ACTIONS == NUM_ACTIONS
+SOLVER_MAX_GB = 12.0
+"""The memory (GB) the midgame solver may use unless told otherwise: ``solve_moves``'s
+``max_gb``, ``solve_position``'s and ``pentarena solve pentago --max-gb``'s default (the
+native module's too).  20 empty cells need about 8.5 GB and 21 about 24, so it takes up to
+20, on a machine with 16 GB; never more than the process may use either."""
 
 
 class PentagoGame(Game):
@@ -171,7 +176,7 @@ class PentagoState(PentagoCore, State):
 
     # ------------------------------------------------------------------ perfect play
     def solve_moves(self, time_limit: float | None = None, threads: int = 1,
-                    max_gb: float = 12.0) -> tuple[int, list[tuple[PentagoMove, int]]] | None:
+                    max_gb: float = SOLVER_MAX_GB) -> tuple[int, list[tuple[PentagoMove, int]]] | None:
         """The exact value of this position for the player to move (1 win, 0 draw,
         -1 loss) and the value of every legal move (in ``legal_moves()`` order), from the
         native midgame solver (``native/src/pentago/midgame.rs``, without the GIL).
@@ -195,7 +200,7 @@ class PentagoState(PentagoCore, State):
         rotation states."""
         if self.is_terminal():
             return None
-        found = self._solve(time_limit, threads, _within_memory(12.0))
+        found = self._solve(time_limit, threads, _within_memory(SOLVER_MAX_GB))
         if found is None:
             return None
         value, moves, colourings = found
