@@ -10,7 +10,17 @@ import pytest
 import pentarena
 from pentarena import IllegalMoveError, InvalidMoveError, StateFormatError
 
-from .conformance import canonical_json, next_move, option_id, option_sets, random_playout
+from .conformance import (
+    POOL_POSITIONS,
+    canonical_json,
+    near_the_end,
+    next_move,
+    option_id,
+    option_sets,
+    pool_job,
+    random_playout,
+    round_trips,
+)
 
 OPTION_SETS = option_sets()
 GARBAGE = ["", "   ", "??", "zz:zz", "{}", "\x00", "é" * 50, "1" * 5000, "move", ";;;;"]
@@ -195,3 +205,70 @@ def test_a_finished_game_has_no_move_to_choose(name):
     for level in ("random", "easy", "medium"):
         with pytest.raises(IllegalMoveError, match="over"):
             make_bot(level, seed=1, time_limit=0.05).choose(state)
+
+
+SOLVED = {"pentago", "pentomino"}
+"""The games whose ``solve_position`` answers near the end (Pentomino: with 2 players)."""
+
+
+@pytest.mark.parametrize("item", OPTION_SETS, ids=option_id)
+def test_moves_and_solutions_survive_pickle_and_copy(item):
+    # a move sent to a worker process (or copied) comes back equal and plays the same,
+    # including where the engine recognises its own move objects by address
+    name, opts = item
+    game = pentarena.load_game(name, **opts)
+    seed = sum(map(ord, option_id(item)))
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    for ply in range(40):
+        if state.is_terminal():
+            break
+        moves = state.legal_moves()
+        for move in {*moves[:2], *moves[-2:], *rng.sample(moves, min(3, len(moves)))}:
+            played = state.clone()
+            played.apply(move)
+            for again in round_trips(move):
+                assert type(again) is type(move) and again == move and hash(again) == hash(move)
+                assert str(again) == str(move) and repr(again) == repr(move)
+                child = state.clone()
+                child.apply(again)
+                assert canonical_json(child) == canonical_json(played), f"{again!r} plays otherwise"
+                if hasattr(state, "move_to_action"):
+                    assert state.move_to_action(again) == state.move_to_action(move)
+        state.apply(next_move(state, rng, ply))
+    if name in SOLVED and game.num_players == 2:
+        near = near_the_end(game, seed)
+        solution = near.solve_position(float("inf"))  # (near the end: at once)
+        assert solution is not None
+        for again in round_trips(solution):
+            assert again == solution and type(again.move) is type(solution.move)
+            child, played = near.clone(), near.clone()
+            child.apply(again.move)
+            played.apply(solution.move)
+            assert canonical_json(child) == canonical_json(played)
+
+
+POOL_GAMES = ("pentup", "pentago", "pentomino", "pentic", "pentomino-puzzle")
+"""A game per move class (PentUpMove, PentagoMove, PentominoMove, PenticMove), and the
+puzzle (PentominoMove objects of its own region)."""
+
+
+def test_moves_come_back_from_a_spawned_worker_process():
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        # (a guard, not a measure: a result that cannot be unpickled kills the pool's
+        # result thread, and the answer would never come)
+        answers = pool.map_async(pool_job, POOL_GAMES).get(timeout=600)
+    for name, (moves, solution) in zip(POOL_GAMES, answers):
+        mine, my_solution = pool_job(name)
+        assert moves == mine and [type(m) for m in moves] == [type(m) for m in mine]
+        assert solution == my_solution
+        game = pentarena.load_game(name)
+        extra = {"position": POOL_POSITIONS[name]} if name in POOL_POSITIONS else {}
+        for theirs, ours in zip([*moves, *([solution.move] if solution else [])],
+                                [*mine, *([my_solution.move] if my_solution else [])]):
+            a, b = (game.new_initial_state(seed=1, **extra) for _ in range(2))
+            a.apply(theirs)
+            b.apply(ours)
+            assert canonical_json(a) == canonical_json(b)
