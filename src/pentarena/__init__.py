@@ -12,6 +12,7 @@ A finished (or unfinished) game is saved as a :class:`GameRecord` (``docs/record
 
 from .core.errors import (
     GameOptionError,
+    HiddenInformationError,
     IllegalMoveError,
     InvalidMoveError,
     PentarenaError,
@@ -27,6 +28,7 @@ __all__ = [
     "Game",
     "GameOptionError",
     "GameRecord",
+    "HiddenInformationError",
     "IllegalMoveError",
     "InvalidMoveError",
     "PentarenaError",

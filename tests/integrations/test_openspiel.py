@@ -200,8 +200,10 @@ def test_pentic_hides_what_a_seat_cannot_see():
                                   tensors.observation(a.pentarena, 0))
     np.testing.assert_array_equal(tensors.information_state(view, 0),
                                   tensors.information_state(a.pentarena, 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(pentarena.HiddenInformationError, match="does not show seat 1's hand"):
         tensors.observation(view, 1)
+    with pytest.raises(pentarena.GameOptionError, match="seat must be between 0 and 1"):
+        tensors.observation(a.pentarena, 2)
     # seat 0 plays and draws: its record shows its draw, seat 1's does not
     action = a.legal_actions()[0]
     a.apply_action(action)

@@ -23,7 +23,13 @@ class IllegalMoveError(PentarenaError, ValueError):
 
 
 class GameOptionError(PentarenaError, ValueError):
-    """An unknown game name, an unknown option or an option value out of range."""
+    """An unknown game name, an unknown option or an option value out of range — or an
+    argument of the same kind that is not a move: a seat, a seed, a dealt deck."""
+
+
+class HiddenInformationError(PentarenaError, ValueError):
+    """A seat's view was asked for what that seat may not see: the moves of a player
+    whose hand it does not show, another seat's view."""
 
 
 class StateFormatError(PentarenaError, ValueError):
