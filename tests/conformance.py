@@ -55,3 +55,38 @@ def random_playout(game, seed: int, max_plies: int = 10_000):
             break
         state.apply(next_move(state, rng, ply))
     return state
+
+
+def round_trips(obj):
+    """``obj`` through pickle (every protocol from 2), copy.copy and copy.deepcopy."""
+    import copy
+    import pickle
+
+    out = [pickle.loads(pickle.dumps(obj, protocol))
+           for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1)]
+    return [*out, copy.copy(obj), copy.deepcopy(obj)]
+
+
+def near_the_end(game, seed: int, plies_before: int = 2):
+    """A seeded random game replayed to ``plies_before`` moves before its end (not over)."""
+    final = random_playout(game, seed)
+    state = game.new_initial_state(seed=seed)
+    for text in final.history()[:-plies_before]:
+        state.apply(text)
+    return state
+
+
+POOL_POSITIONS = {"pentago": "WBW.BB/BW..W./WWB.BW/BBW.WB/W.B.../.W..B./w"}
+"""Set-up positions the pool job starts from (Pentago's: solved at once)."""
+
+
+def pool_job(name: str):
+    """What a worker process sends back (the multiprocessing conformance test): some
+    legal moves of ``name``'s seeded start (or set-up position), and its Solution where
+    it has one."""
+    game = pentarena.load_game(name)
+    extra = {"position": POOL_POSITIONS[name]} if name in POOL_POSITIONS else {}
+    state = game.new_initial_state(seed=1, **extra)
+    moves = state.legal_moves()
+    solution = state.solve_position(float("inf")) if name in POOL_POSITIONS else None
+    return [moves[0], moves[len(moves) // 2], moves[-1]], solution

@@ -10,7 +10,17 @@ import pytest
 import pentarena
 from pentarena import IllegalMoveError, InvalidMoveError, StateFormatError
 
-from .conformance import canonical_json, next_move, option_id, option_sets, random_playout
+from .conformance import (
+    POOL_POSITIONS,
+    canonical_json,
+    near_the_end,
+    next_move,
+    option_id,
+    option_sets,
+    pool_job,
+    random_playout,
+    round_trips,
+)
 
 OPTION_SETS = option_sets()
 GARBAGE = ["", "   ", "??", "zz:zz", "{}", "\x00", "é" * 50, "1" * 5000, "move", ";;;;"]
@@ -195,3 +205,192 @@ def test_a_finished_game_has_no_move_to_choose(name):
     for level in ("random", "easy", "medium"):
         with pytest.raises(IllegalMoveError, match="over"):
             make_bot(level, seed=1, time_limit=0.05).choose(state)
+
+
+SOLVED = {"pentago", "pentomino"}
+"""The games whose ``solve_position`` answers near the end (Pentomino: with 2 players)."""
+
+
+@pytest.mark.parametrize("item", OPTION_SETS, ids=option_id)
+def test_moves_and_solutions_survive_pickle_and_copy(item):
+    # a move sent to a worker process (or copied) comes back equal and plays the same,
+    # including where the engine recognises its own move objects by address
+    name, opts = item
+    game = pentarena.load_game(name, **opts)
+    seed = sum(map(ord, option_id(item)))
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    for ply in range(40):
+        if state.is_terminal():
+            break
+        moves = state.legal_moves()
+        for move in {*moves[:2], *moves[-2:], *rng.sample(moves, min(3, len(moves)))}:
+            played = state.clone()
+            played.apply(move)
+            for again in round_trips(move):
+                assert type(again) is type(move) and again == move and hash(again) == hash(move)
+                assert str(again) == str(move) and repr(again) == repr(move)
+                child = state.clone()
+                child.apply(again)
+                assert canonical_json(child) == canonical_json(played), f"{again!r} plays otherwise"
+                if hasattr(state, "move_to_action"):
+                    assert state.move_to_action(again) == state.move_to_action(move)
+        state.apply(next_move(state, rng, ply))
+    if name in SOLVED and game.num_players == 2:
+        near = near_the_end(game, seed)
+        solution = near.solve_position(float("inf"))  # (near the end: at once)
+        assert solution is not None
+        for again in round_trips(solution):
+            assert again == solution and type(again.move) is type(solution.move)
+            child, played = near.clone(), near.clone()
+            child.apply(again.move)
+            played.apply(solution.move)
+            assert canonical_json(child) == canonical_json(played)
+
+
+POOL_GAMES = ("pentup", "pentago", "pentomino", "pentic", "pentomino-puzzle")
+"""A game per move class (PentUpMove, PentagoMove, PentominoMove, PenticMove), and the
+puzzle (PentominoMove objects of its own region)."""
+
+
+def test_moves_come_back_from_a_spawned_worker_process():
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        # (a guard, not a measure: a result that cannot be unpickled kills the pool's
+        # result thread, and the answer would never come)
+        answers = pool.map_async(pool_job, POOL_GAMES).get(timeout=600)
+    for name, (moves, solution) in zip(POOL_GAMES, answers):
+        mine, my_solution = pool_job(name)
+        assert moves == mine and [type(m) for m in moves] == [type(m) for m in mine]
+        assert solution == my_solution
+        game = pentarena.load_game(name)
+        extra = {"position": POOL_POSITIONS[name]} if name in POOL_POSITIONS else {}
+        for theirs, ours in zip([*moves, *([solution.move] if solution else [])],
+                                [*mine, *([my_solution.move] if my_solution else [])]):
+            a, b = (game.new_initial_state(seed=1, **extra) for _ in range(2))
+            a.apply(theirs)
+            b.apply(ours)
+            assert canonical_json(a) == canonical_json(b)
+
+
+GAME_NAMES = sorted({n for n, _ in OPTION_SETS})
+TIME_LIMITED = ("solve_position", "perfect_move", "search_position", "solve_moves")
+"""The public methods that take a time limit (those a game has)."""
+
+
+def _over(game):
+    state, rng = game.new_initial_state(seed=2), random.Random(2)
+    plies = 0
+    while not state.is_terminal():
+        state.apply(next_move(state, rng, plies))
+        plies += 1
+    return state
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_time_limits_that_are_no_number_of_seconds_are_refused(name):
+    # NaN, a negative number or text: ValueError from every method and game alike (at the
+    # start and once the game is over, before anything else is looked at)
+    from pentarena.ai import make_bot
+    from pentarena.ai.bots import Bot
+
+    game = pentarena.load_game(name)
+    for state in (game.new_initial_state(seed=2), _over(game)):
+        methods = [m for m in TIME_LIMITED if hasattr(state, m)]
+        assert {"solve_position", "perfect_move", "search_position"} <= set(methods)
+        for method in methods:
+            for bad in (float("nan"), -1.0, -1e-9, float("-inf"), "1", True):
+                with pytest.raises(ValueError, match="^time_limit must be a number of seconds, "
+                                                     "0 or more, got "):
+                    getattr(state, method)(bad)
+        # a search with nothing but its clock to stop it: inf is refused too
+        with pytest.raises(ValueError, match="time_limit must be finite"):
+            state.search_position(float("inf"))
+    state = game.new_initial_state(seed=2)
+    for level in ("random", "easy"):
+        bot = make_bot(level, seed=1, time_limit=0.05)
+        for bad in (float("nan"), -1.0, 0, float("inf"), "1"):
+            with pytest.raises(ValueError, match="^time_limit must be a finite number of "
+                                                 "seconds above 0, got "):
+                bot.choose(state, bad)
+            with pytest.raises(ValueError, match="above 0"):
+                make_bot(level, time_limit=bad)
+        assert isinstance(bot, Bot) and bot.choose(state, 0.05) in state.legal_moves()
+
+
+SEED_WORDS = r"a whole number from -2\*\*63 to 2\*\*64 - 1"
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_seed_taken_at_run_time_has_one_range(name):
+    # a state's seed (signed 64 bits) and 64 random bits alike, the engine taking the
+    # number modulo 2**64; anything else a GameOptionError (a ValueError) saying the range
+    game = pentarena.load_game(name)
+    state = game.new_initial_state(seed=-5)
+    before = canonical_json(state)
+    calls = [lambda s: state.random_playouts(3, s)]
+    if name == "pentic":
+        calls.append(lambda s: state.policy_playouts(3, s, depth=4))
+        calls.append(lambda s: state.view(0).determinize(s).to_json())
+    if name in ("pentic", "pentup"):
+        calls.append(lambda s: state.search_position(None, iterations=30, seed=s).move)
+    for call in calls:
+        assert call(-1) == call(2**64 - 1)
+        assert call(-(2**63)) == call(2**63)
+        assert call(state.seed) == call(state.seed)  # the state's own seed is one
+        for bad in (2**64, -(2**63) - 1, 1.5, True, "1"):
+            with pytest.raises(pentarena.GameOptionError, match=SEED_WORDS):
+                call(bad)
+    with pytest.raises(pentarena.GameOptionError, match=SEED_WORDS):
+        state.random_playouts(3, None)
+    for bad in (-1, 2**64, 1.5):
+        with pytest.raises(ValueError, match="number of playouts is a whole number"):
+            state.random_playouts(bad, 1)
+    assert canonical_json(state) == before
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_view_refuses_what_it_cannot_answer_with_a_pentarena_error(name):
+    game = pentarena.load_game(name)
+    state = game.new_initial_state(seed=4)
+    n = game.num_players
+    for seat in (n, -1, n + 7, "0", 1.0):
+        with pytest.raises(pentarena.GameOptionError, match=rf"^seat must be between 0 and "
+                                                            rf"{n - 1} \(or None: a spectator\)"):
+            state.view(seat)
+    if not game.hidden_information:
+        return
+    mover = state.current_player
+    other = (mover + 1) % n
+    view = state.view(other)
+    for question in (view.legal_moves, view.legal_actions, lambda: view.view(mover),
+                     lambda: state.view(None).view(other)):
+        with pytest.raises(pentarena.HiddenInformationError) as refused:
+            question()
+        assert isinstance(refused.value, ValueError)
+        assert not isinstance(refused.value, (IllegalMoveError, InvalidMoveError))
+
+
+CONTRACT = ("current_player", "legal_moves", "apply", "clone", "is_terminal", "winners",
+            "scores", "history", "parse_move", "to_json", "view", "legal_actions",
+            "apply_action", "action_to_move", "move_to_action", "solve_position",
+            "search_position", "random_playouts")
+"""DESIGN.md's public API contract (the state's part), and random_playouts."""
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_contract_method_says_what_it_does(name):
+    # help(state.legal_actions) shows a sentence on every game, the native core's methods
+    # included (their docstrings are the Rust doc comments)
+    game = pentarena.load_game(name)
+    state = game.new_initial_state(seed=1)
+    undocumented = []
+    for attr in CONTRACT:
+        member = getattr(type(state), attr)  # (the class's: current_player is a property)
+        if not (member.__doc__ or "").strip():
+            undocumented.append(attr)
+    for attr in ("new_initial_state", "state_from_json"):
+        if not (getattr(game, attr).__doc__ or "").strip():
+            undocumented.append(f"game.{attr}")
+    assert not undocumented, f"{name}: no docstring on {undocumented}"

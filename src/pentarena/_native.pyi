@@ -2,7 +2,14 @@
 
 Not a public API: the game packages wrap it (``pentarena.games.pentago.PentagoState``
 inherits :class:`PentagoCore`).  Errors raised here are the package's own:
-``pentarena.IllegalMoveError`` and ``pentarena.InvalidMoveError``.
+``pentarena.IllegalMoveError`` and ``pentarena.InvalidMoveError``; ``GameOptionError``
+for a seed or a seat out of range, ``HiddenInformationError`` for what a Pentic view
+cannot answer.
+
+Every ``seed`` taken here (``random_playouts``, ``policy_playouts``, ``_search``,
+``_determinized_seeded``) is a whole number from -2**63 to 2**64 - 1 — a state's signed
+seed or 64 random bits — used modulo 2**64 (-1 is 2**64 - 1); any other value (a bool
+too) raises ``GameOptionError``, and a number of playouts below 0 ``ValueError``.
 """
 
 from typing import Any, TypedDict
@@ -92,8 +99,8 @@ class PenticCore:
     def is_terminal(self) -> bool: ...
     def legal_moves(self) -> list[Any]:
         """The legal moves as ``PenticMove`` objects (shared, immutable): the hand's cards,
-        lowest first, each on positions 1 to 9.  IllegalMoveError in a view that does not
-        know the mover's hand."""
+        lowest first, each on positions 1 to 9.  HiddenInformationError in a view that does
+        not know the mover's hand."""
     def legal_actions(self) -> list[int]:
         """The same moves as action ids, in the same (increasing) order."""
     def apply(self, a_move: Any) -> None:
@@ -159,7 +166,9 @@ class PenticCore:
     def _score(self, card: int, position: int) -> tuple[Any, ...]: ...
     def _previews(self) -> list[tuple[int, tuple[Any, ...]]]: ...
     def _copy(self) -> Any: ...
-    def _view(self, seat: int | None) -> Any: ...
+    def _view(self, seat: int | None) -> Any:
+        """``GameOptionError`` for a seat out of range, ``HiddenInformationError`` for
+        another seat's view of a view."""
     def _determinized(self, order: list[int]) -> Any: ...
     def _determinized_seeded(self, seed: int) -> Any: ...
 

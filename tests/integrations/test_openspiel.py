@@ -36,6 +36,69 @@ def test_random_sim_test(case):
                             verbose=False)
 
 
+@pytest.mark.parametrize("case", ALL_SETS, ids=map(_id, ALL_SETS))
+def test_no_history_exceeds_the_reported_maxima(case):
+    """Whole random games: the chance nodes, the players' moves and the whole history stay
+    within what the game reports (Pentic deals its 125 cards in 124 chance nodes, the
+    last card following, with any number of players)."""
+    name, options = case
+    game = ps.load(name, **options)
+    rng = random.Random(_id(case))
+    for _ in range(2):
+        state = game.new_initial_state()
+        chance = moves = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                chance += 1
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                moves += 1
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert chance <= game.max_chance_nodes_in_history()
+        assert moves <= game.max_game_length()
+        assert len(state.history()) <= game.max_history_length()
+        if name == "pentic":
+            assert chance == game.max_chance_nodes_in_history() == 124
+        else:
+            assert chance == game.max_chance_nodes_in_history() == 0
+
+
+@pytest.mark.parametrize("name", ps.GAMES)
+def test_games_and_states_pickle(name):
+    """The adapter's games and states pickle and come back equal, as OpenSpiel's own
+    Python games do (its classes are found by name in pentarena.integrations.openspiel)."""
+    import pickle
+
+    options = {"players": 3} if name in ("pentup", "pentic") else {}
+    game = ps.load(name, **options)
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game) and str(again) == str(game)
+    assert again.pentarena.options == game.pentarena.options
+    rng = random.Random(name)
+    state = game.new_initial_state()
+    checked = 0
+    while True:
+        copy = pickle.loads(pickle.dumps(state))
+        assert type(copy) is type(state)
+        assert copy.history() == state.history() and str(copy) == str(state)
+        assert copy.is_terminal() == state.is_terminal()
+        if not state.is_terminal():
+            assert copy.legal_actions() == state.legal_actions()
+            if not state.is_chance_node():
+                assert copy.observation_string(0) == state.observation_string(0)
+        checked += 1
+        if state.is_terminal():
+            break
+        for _ in range(1 + rng.randrange(40 if name == "pentic" else 4)):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert copy.returns() == state.returns() and checked > 3
+
+
 def test_registered_names_and_parameters():
     for name in ps.GAMES:
         assert ps.short_name(name) in pyspiel.registered_names()
@@ -137,8 +200,10 @@ def test_pentic_hides_what_a_seat_cannot_see():
                                   tensors.observation(a.pentarena, 0))
     np.testing.assert_array_equal(tensors.information_state(view, 0),
                                   tensors.information_state(a.pentarena, 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(pentarena.HiddenInformationError, match="does not show seat 1's hand"):
         tensors.observation(view, 1)
+    with pytest.raises(pentarena.GameOptionError, match="seat must be between 0 and 1"):
+        tensors.observation(a.pentarena, 2)
     # seat 0 plays and draws: its record shows its draw, seat 1's does not
     action = a.legal_actions()[0]
     a.apply_action(action)

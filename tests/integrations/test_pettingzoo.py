@@ -142,3 +142,27 @@ def test_what_is_not_an_action_gets_a_clear_error_or_a_loss():
         aec.step(int(np.flatnonzero(aec.observe(agent)["action_mask"])[0]))
     with pytest.raises(pentarena.IllegalMoveError, match="episode is over"):
         aec.step(0)
+
+
+@pytest.mark.parametrize("name", pz.GAMES)
+def test_any_whole_seed_resets_deterministically(name):
+    """Gymnasium takes any whole number from 0 up as a seed (PettingZoo any whole number):
+    one outside the engine's signed 64 bits is reduced into them modulo 2**64."""
+    options = {"players": 3} if name in ("pentup", "pentic") else {}
+
+    def aec(seed):
+        env = pz.env(name, **options)
+        env.reset(seed=seed)
+        return env.state.to_json()
+
+    def solo(seed):
+        env = pz.SingleAgentEnv(name, seat=1, opponent="random", **options)
+        obs, _ = env.reset(seed=seed)
+        return env.state.to_json(), obs["observation"].tolist()
+
+    for big, engine_seed in ((2**63, -(2**63)), (2**64 - 1, -1), (2**64 + 5, 5),
+                             (np.uint64(2**63 + 1), -(2**63) + 1), (-(2**63), -(2**63))):
+        state = aec(big)
+        assert state["seed"] == engine_seed and state == aec(big) == aec(engine_seed)
+        if isinstance(big, int) and big >= 0:  # (Gymnasium's own rule for its seeds)
+            assert solo(big) == solo(big) and solo(big)[0]["seed"] == engine_seed

@@ -26,6 +26,58 @@ mod pentup;
 
 import_exception!(pentarena.core.errors, IllegalMoveError);
 import_exception!(pentarena.core.errors, InvalidMoveError);
+import_exception!(pentarena.core.errors, GameOptionError);
+import_exception!(pentarena.core.errors, HiddenInformationError);
+
+/// A seed for a playout, a search or a deal: a whole number from -2**63 to 2**64 - 1 (a
+/// state's signed 64-bit seed, or 64 random bits), the engine's `u64` its two's
+/// complement; anything else is refused with a GameOptionError (a `ValueError`) that
+/// says the range, not an OverflowError.
+pub(crate) struct Seed(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
+        let value = if obj.is_instance_of::<pyo3::types::PyBool>() { None } else { obj.extract::<i128>().ok() };
+        match value {
+            Some(v) if (i128::from(i64::MIN)..=i128::from(u64::MAX)).contains(&v) => Ok(Seed(v as u64)),
+            _ => Err(GameOptionError::new_err(format!(
+                "a seed is a whole number from -2**63 to 2**64 - 1, got {}",
+                shown(&obj)
+            ))),
+        }
+    }
+}
+
+/// A number of playouts: a whole number, 0 or more (a ValueError otherwise, not an
+/// OverflowError).
+pub(crate) struct Count(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Count {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Count> {
+        let value = if obj.is_instance_of::<pyo3::types::PyBool>() { None } else { obj.extract::<i128>().ok() };
+        match value.and_then(|v| u64::try_from(v).ok()) {
+            Some(n) => Ok(Count(n)),
+            None => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "the number of playouts is a whole number, 0 or more, got {}",
+                shown(&obj)
+            ))),
+        }
+    }
+}
+
+/// `obj` as an error message quotes it: its repr, cut to 40 characters.
+fn shown(obj: &Borrowed<'_, '_, PyAny>) -> String {
+    let text = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+    if text.chars().count() <= 40 {
+        text
+    } else {
+        text.chars().take(39).chain(std::iter::once('…')).collect()
+    }
+}
 
 /// The most seconds a time limit counts (about 31 years: `inf` is no practical limit).
 pub(crate) const LONGEST: f64 = 1e9;

@@ -5,7 +5,7 @@
 //! `observation_tensor(state, seat)` returns the tensor as `bytes` of native-endian `f32`s,
 //! which `numpy.frombuffer(data, numpy.float32)` wraps without a copy.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -16,6 +16,7 @@ use super::pentago::PentagoCore;
 use super::pentic::PenticCore;
 use super::pentomino::PentominoCore;
 use super::pentup::PentupCore;
+use super::{GameOptionError, HiddenInformationError};
 
 /// `buf` as bytes of native-endian `f32`s.
 fn to_bytes<'py>(py: Python<'py>, buf: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
@@ -31,7 +32,7 @@ fn check_seat(seat: usize, players: usize) -> PyResult<()> {
     if seat < players {
         Ok(())
     } else {
-        Err(PyValueError::new_err(format!("seat must be between 0 and {}, got {seat}", players - 1)))
+        Err(GameOptionError::new_err(format!("seat must be between 0 and {}, got {seat}", players - 1)))
     }
 }
 
@@ -98,7 +99,7 @@ fn check_view(state: &pentic::State, seat: usize) -> PyResult<()> {
     match state.position.viewer() {
         Viewer::All => Ok(()),
         Viewer::Seat(s) if s as usize == seat => Ok(()),
-        _ => Err(PyValueError::new_err(format!("this view does not show seat {seat}'s hand"))),
+        _ => Err(HiddenInformationError::new_err(format!("this view does not show seat {seat}'s hand"))),
     }
 }
 

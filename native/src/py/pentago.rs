@@ -146,19 +146,25 @@ impl PentagoCore {
         PentagoCore { state: pentago::State::default() }
     }
 
+    /// The seat to move, or None when the game is over.
     #[getter]
     fn current_player(&self) -> Option<usize> {
         self.state.position.current_player()
     }
 
+    /// Whether the game is over (no seat is to move).
     fn is_terminal(&self) -> bool {
         self.state.position.is_over()
     }
 
+    /// Every legal move (the package's move objects), in a deterministic order; [] when
+    /// the game is over.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         legal_list(py, &self.state.position, pentago_moves(py)?, &MOVE_BLOCKS)
     }
 
+    /// The legal moves' dense action ids (0 to `game.num_distinct_actions - 1`), in a
+    /// deterministic order; [] when the game is over.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         legal_list(py, &self.state.position, action_ints(py)?, &INT_BLOCKS)
     }
@@ -173,6 +179,9 @@ impl PentagoCore {
         Ok(())
     }
 
+    /// Play the move of a dense action id: the same as `apply(action_to_move(action))`.
+    /// InvalidMoveError for an id out of range, IllegalMoveError for a move the rules
+    /// do not allow here; the state is then unchanged.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = action_move(action)?;
         self.state.play(mv).map_err(illegal)
@@ -189,6 +198,8 @@ impl PentagoCore {
         self.state.position.check(action_move(action)?).map_err(illegal)
     }
 
+    /// The winning seats: every seat of each side that shares the best result (a draw
+    /// names every tied seat); empty until the game is over.
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PySet>> {
         let w = self.state.position.winners();
         PySet::new(py, (0..2usize).filter(|s| w >> s & 1 == 1))
@@ -200,10 +211,13 @@ impl PentagoCore {
         vec![(w & 1) as u32, (w >> 1 & 1) as u32]
     }
 
+    /// A key equal for positions that play on identically (the same position and
+    /// player to move), for transposition tables.
     fn position_key(&self) -> u64 {
         self.state.position.key()
     }
 
+    /// A heuristic value of this position for `seat` (higher is better).
     fn evaluate(&self, seat: usize) -> PyResult<f64> {
         if seat > 1 {
             return Err(PyValueError::new_err("seat must be 0 or 1"));
@@ -212,7 +226,8 @@ impl PentagoCore {
     }
 
     /// `n` uniformly random playouts from here, run in Rust without the GIL.
-    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, seed.0);
         let py = slf.py();
         let position = slf.borrow().state.position; // a copy: the state is free meanwhile
         let stats = py.detach(move || position.random_playouts(n, seed));

@@ -12,7 +12,7 @@ use crate::pentic::ismcts::{self, Settings};
 use crate::pentic::{self, Action, Card, Move, Play, Policy, Score, State, Viewer, ViewParts, NUM_ACTIONS, NUM_CARDS, UNKNOWN};
 
 use super::address::AddressTable;
-use super::{IllegalMoveError, InvalidMoveError};
+use super::{GameOptionError, HiddenInformationError, IllegalMoveError, InvalidMoveError};
 
 /// The package's 1,125 `PenticMove` objects, indexed by action id
 /// (`pentarena.games.pentic.notation.MOVES_BY_ACTION`).
@@ -63,7 +63,11 @@ fn legal_list<'py>(py: Python<'py>, state: &State, tuples: &[Py<PyTuple>]) -> Py
 }
 
 fn illegal(err: pentic::IllegalMove) -> PyErr {
-    IllegalMoveError::new_err(err.to_string())
+    match err {
+        // not a move refused: a question this view cannot answer
+        pentic::IllegalMove::UnknownHand => HiddenInformationError::new_err(err.to_string()),
+        _ => IllegalMoveError::new_err(err.to_string()),
+    }
 }
 
 fn value_error(err: pentic::SetupError) -> PyErr {
@@ -256,11 +260,13 @@ impl PenticCore {
         Ok(())
     }
 
+    /// The seat to move, or None when the game is over.
     #[getter]
     fn current_player(&self) -> Option<usize> {
         self.state.position.current_player()
     }
 
+    /// Whether the game is over (no seat is to move).
     fn is_terminal(&self) -> bool {
         self.state.position.is_over()
     }
@@ -271,6 +277,8 @@ impl PenticCore {
         legal_list(py, &self.state, card_moves(py)?)
     }
 
+    /// The legal moves' dense action ids (0 to `game.num_distinct_actions - 1`), in a
+    /// deterministic order; [] when the game is over.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         legal_list(py, &self.state, card_actions(py)?)
     }
@@ -296,6 +304,9 @@ impl PenticCore {
         }
     }
 
+    /// Play the move of a dense action id: the same as `apply(action_to_move(action))`.
+    /// InvalidMoveError for an id out of range, IllegalMoveError for a move the rules
+    /// do not allow here; the state is then unchanged.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = action_move(action)?;
         self.play(mv)
@@ -313,6 +324,8 @@ impl PenticCore {
         self.state.position.check(mv).map_err(illegal)
     }
 
+    /// The winning seats: every seat of each side that shares the best result (a draw
+    /// names every tied seat); empty until the game is over.
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PySet>> {
         let w = self.state.position.winners();
         PySet::new(py, (0..4usize).filter(|s| w >> s & 1 == 1))
@@ -351,7 +364,7 @@ impl PenticCore {
     fn _search(
         &self,
         py: Python<'_>,
-        seed: u64,
+        seed: super::Seed,
         time_limit: Option<f64>,
         iterations: u64,
         determinizations: u32,
@@ -375,10 +388,10 @@ impl PenticCore {
         let deadline = super::deadline(time_limit)?;
         let position = self.state.position;
         let r = py
-            .detach(move || ismcts::search(&position, &settings, seed, deadline))
+            .detach(move || ismcts::search(&position, &settings, seed.0, deadline))
             .map_err(|e| match e {
                 pentic::IllegalMove::GameOver => PyValueError::new_err("the game is over: there is no move to choose"),
-                other => PyValueError::new_err(other.to_string()),
+                other => illegal(other),
             })?;
         Ok((r.action, r.value, r.iterations, r.nodes, r.depth, r.visits))
     }
@@ -520,9 +533,15 @@ impl PenticCore {
             let seat = match seat {
                 None => None,
                 Some(s) if (0..players as i64).contains(&s) => Some(s as usize),
-                Some(_) => return Err(PyValueError::new_err(format!("seat must be between 0 and {}", players - 1))),
+                Some(s) => {
+                    return Err(GameOptionError::new_err(format!(
+                        "seat must be between 0 and {} (or None: a spectator), got {s}",
+                        players - 1
+                    )))
+                }
             };
-            me.state.view(seat).map_err(value_error)?
+            // the seat is in range: what is left to refuse is a view of another seat
+            me.state.view(seat).map_err(|e| HiddenInformationError::new_err(e.to_string()))?
         };
         Self::with_state(slf, state)
     }
@@ -537,14 +556,16 @@ impl PenticCore {
 
     /// A new instance: this view with the unseen cards shuffled by the core's generator
     /// seeded by `seed`.
-    fn _determinized_seeded<'py>(slf: &Bound<'py, Self>, seed: u64) -> PyResult<Bound<'py, PyAny>> {
+    fn _determinized_seeded<'py>(slf: &Bound<'py, Self>, seed: super::Seed) -> PyResult<Bound<'py, PyAny>> {
+        let seed = seed.0;
         let state = slf.borrow().state.determinize(&mut crate::rng::Rng::new(seed));
         Self::with_state(slf, state)
     }
 
     /// `n` uniformly random games from here (a view: each from a fresh determinization),
     /// played in Rust without the GIL.
-    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, seed.0);
         let py = slf.py();
         let position = slf.borrow().state.position; // a copy: the state is free meanwhile
         let stats = py.detach(move || position.random_playouts(n, seed));
@@ -555,7 +576,8 @@ impl PenticCore {
     /// the time, else a random move), each stopped after `depth` moves if given (a view:
     /// each from a fresh determinization), played in Rust without the GIL.
     #[pyo3(signature = (n, seed, depth=None))]
-    fn policy_playouts<'py>(slf: &Bound<'py, Self>, n: u64, seed: u64, depth: Option<u32>) -> PyResult<Bound<'py, PyDict>> {
+    fn policy_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed, depth: Option<u32>) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, seed.0);
         let py = slf.py();
         let position = slf.borrow().state.position;
         let stats = py.detach(move || position.policy_playouts(n, seed, depth));

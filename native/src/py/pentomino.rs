@@ -162,15 +162,19 @@ impl PentominoCore {
         Ok(())
     }
 
+    /// The seat to move, or None when the game is over.
     #[getter]
     fn current_player(&self) -> Option<usize> {
         self.pos().current_player()
     }
 
+    /// Whether the game is over (no seat is to move).
     fn is_terminal(&self) -> bool {
         self.pos().is_over()
     }
 
+    /// Every legal move (the package's move objects), in a deterministic order; [] when
+    /// the game is over.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let objects = board_moves(py)?;
         let mut actions = Vec::with_capacity(NUM_PLACEMENTS);
@@ -178,6 +182,8 @@ impl PentominoCore {
         self.move_list(py, objects, actions.into_iter())
     }
 
+    /// The legal moves' dense action ids (0 to `game.num_distinct_actions - 1`), in a
+    /// deterministic order; [] when the game is over.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let objects = board_ints(py)?;
         let mut actions = Vec::with_capacity(NUM_PLACEMENTS);
@@ -197,6 +203,9 @@ impl PentominoCore {
         Ok(())
     }
 
+    /// Play the move of a dense action id: the same as `apply(action_to_move(action))`.
+    /// InvalidMoveError for an id out of range, IllegalMoveError for a move the rules
+    /// do not allow here; the state is then unchanged.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action_id(action, NUM_ACTIONS)?;
         self.play(Move::from_action(a).expect("an action"))
@@ -221,6 +230,8 @@ impl PentominoCore {
         self.play_whole(game_move(kind, piece, action)?)
     }
 
+    /// The winning seats: every seat of each side that shares the best result (a draw
+    /// names every tied seat); empty until the game is over.
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PySet>> {
         let w = self.pos().winners();
         PySet::new(py, (0..MAX_PLAYERS).filter(|s| w >> s & 1 == 1))
@@ -236,6 +247,7 @@ impl PentominoCore {
         (0..rules.players as usize).map(|s| (pos.winners() >> s & 1) as u16).collect()
     }
 
+    /// A heuristic value of this position for `seat` (higher is better).
     fn evaluate(&self, seat: usize) -> PyResult<f64> {
         if seat >= self.pos().rules().players as usize {
             return Err(PyValueError::new_err("no such seat"));
@@ -245,7 +257,8 @@ impl PentominoCore {
 
     /// `n` uniformly random playouts from here (whole matches with 3–4 players), run in
     /// Rust without the GIL.
-    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, seed.0);
         let py = slf.py();
         let position = slf.borrow().state.position; // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
@@ -513,19 +526,25 @@ impl PuzzleCore {
         self.tables = Some(tables);
     }
 
+    /// The seat to move, or None when the game is over.
     #[getter]
     fn current_player(&self) -> PyResult<Option<usize>> {
         Ok((!self.puzzle()?.is_solved()).then_some(0))
     }
 
+    /// Whether the game is over (no seat is to move).
     fn is_terminal(&self) -> PyResult<bool> {
         Ok(self.puzzle()?.is_solved())
     }
 
+    /// Every legal move (the package's move objects), in a deterministic order; [] when
+    /// the game is over.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         self.list(py, false)
     }
 
+    /// The legal moves' dense action ids (0 to `game.num_distinct_actions - 1`), in a
+    /// deterministic order; [] when the game is over.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         self.list(py, true)
     }
@@ -544,6 +563,9 @@ impl PuzzleCore {
         Ok(())
     }
 
+    /// Play the move of a dense action id: the same as `apply(action_to_move(action))`.
+    /// InvalidMoveError for an id out of range, IllegalMoveError for a move the rules
+    /// do not allow here; the state is then unchanged.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = {
             let (_, t) = self.parts()?;
@@ -553,6 +575,7 @@ impl PuzzleCore {
         self.play(mv)
     }
 
+    /// The move object of a dense action id (InvalidMoveError if there is none).
     fn action_to_move(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let (_, t) = self.parts()?;
         let a = action_id(action, t.tables.num_actions())?;
@@ -571,6 +594,8 @@ impl PuzzleCore {
         self.play(puzzle_move(kind, piece, action)?)
     }
 
+    /// The winning seats: every seat of each side that shares the best result (a draw
+    /// names every tied seat); empty until the game is over.
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PySet>> {
         let solved = self.puzzle()?.is_solved();
         PySet::new(py, solved.then_some(0usize))
@@ -583,7 +608,8 @@ impl PuzzleCore {
 
     /// `n` random fillings from here: uniformly random placements, never a removal,
     /// until the region is covered or no piece left fits (GIL released).
-    fn random_playouts<'py>(&self, py: Python<'py>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    fn random_playouts<'py>(&self, py: Python<'py>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, seed.0);
         let p = self.puzzle()?.clone();
         let stats = py.detach(move || p.random_fillings(n, seed));
         let out = PyDict::new(py);

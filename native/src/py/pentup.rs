@@ -263,11 +263,13 @@ impl PentupCore {
         Ok(())
     }
 
+    /// The seat to move, or None when the game is over.
     #[getter]
     fn current_player(&self) -> Option<usize> {
         self.position.current_player()
     }
 
+    /// Whether the game is over (no seat is to move).
     fn is_terminal(&self) -> bool {
         self.position.is_over()
     }
@@ -323,6 +325,9 @@ impl PentupCore {
         Ok(())
     }
 
+    /// Play the move of a dense action id: the same as `apply(action_to_move(action))`.
+    /// InvalidMoveError for an id out of range, IllegalMoveError for a move the rules
+    /// do not allow here; the state is then unchanged.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action_id(action)?;
         self.play_action(a)
@@ -360,7 +365,8 @@ impl PentupCore {
     }
 
     /// `n` uniformly random games from here, run in Rust without the GIL.
-    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: u64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, seed.0);
         let py = slf.py();
         let position = slf.borrow().position.clone(); // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
@@ -382,13 +388,13 @@ impl PentupCore {
     /// whole budget, their roots pooled (iterations and nodes are their sums).
     /// `exploration`: UCB1's constant (default 0.4); `split`: the tree chooses the tile,
     /// then its place (`search::Step`), else whole moves (the search before).
-    #[pyo3(signature = (time_limit=None, iterations=None, seed=0, threads=1, exploration=None, split=true))]
+    #[pyo3(signature = (time_limit=None, iterations=None, seed=super::Seed(0), threads=1, exploration=None, split=true))]
     #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     fn _search(
         slf: &Bound<'_, Self>,
         time_limit: Option<f64>,
         iterations: Option<u64>,
-        seed: u64,
+        seed: super::Seed,
         threads: usize,
         exploration: Option<f32>,
         split: bool,
@@ -417,7 +423,7 @@ impl PentupCore {
             None => None,
         };
         let budget =
-            Budget { time, iterations: iterations.map(|n| n.max(1)), seed, threads, exploration, split, ..defaults };
+            Budget { time, iterations: iterations.map(|n| n.max(1)), seed: seed.0, threads, exploration, split, ..defaults };
         let players = position.rules().players as usize;
         let result = py.detach(move || best_move(&position, &budget));
         let Some(best) = result.best else { return Ok(None) };

@@ -58,7 +58,7 @@ class AlphaBetaBot(Bot):
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         start = time.perf_counter()
-        self._deadline = start + (time_limit or self.time_limit)
+        self._deadline = start + self.budget(time_limit)
         self._nodes = 0
         self._killers = {}
         me = state.current_player

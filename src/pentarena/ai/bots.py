@@ -5,9 +5,12 @@ Every bot answers ``choose(state)`` within its time limit: no bot can block fore
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import time
 from abc import ABC, abstractmethod
+from typing import Any
 
 from ..core.errors import GameOptionError, HiddenInformationError, IllegalMoveError
 from ..core.game import Game, Move, SearchResult, Solution, State
@@ -21,10 +24,13 @@ class Bot(ABC):
     name = "bot"
 
     def __init__(self, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
-        if not time_limit > 0:  # (NaN too: a clock never passes it)
-            raise ValueError(f"time_limit must be a number of seconds above 0, got {time_limit!r}")
         self.rng = random.Random(seed)
-        self.time_limit = time_limit
+        self.time_limit = bot_time_limit(time_limit)
+
+    def budget(self, time_limit: float | None) -> float:
+        """The seconds a ``choose`` call may take: ``time_limit``, or the bot's own when
+        it is None; ValueError as for the bot's own (see :func:`bot_time_limit`)."""
+        return self.time_limit if time_limit is None else bot_time_limit(time_limit)
 
     @abstractmethod
     def choose(self, state: State, time_limit: float | None = None) -> Move:
@@ -34,12 +40,24 @@ class Bot(ABC):
         return f"{type(self).__name__}(time_limit={self.time_limit})"
 
 
+def bot_time_limit(time_limit: Any) -> float:
+    """``time_limit`` if it is a finite number of seconds above 0; else ValueError saying
+    so — NaN (a clock never passes it), 0 or less, ``inf`` (a bot answers within its time:
+    no bot may block forever), text or a bool."""
+    if (not isinstance(time_limit, numbers.Real) or isinstance(time_limit, bool)
+            or not 0 < time_limit < math.inf):  # (NaN compares false)
+        raise ValueError(f"time_limit must be a finite number of seconds above 0, got "
+                         f"{time_limit!r}")
+    return time_limit
+
+
 class RandomBot(Bot):
     """Plays a uniformly random legal move."""
 
     name = "random"
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
+        self.budget(time_limit)  # (checked: answered at once)
         return state.random_move(self.rng)
 
 
@@ -84,7 +102,7 @@ class GreedyBot(Bot):
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         game_on(state)
-        budget = time_limit or self.time_limit
+        budget = self.budget(time_limit)
         tuning = state.game.level_tuning.get("easy", {})
         share = tuning.get("solve_share")
         if share and tuning.get("solve_when", _anywhere)(state):  # exact play near the end
@@ -175,7 +193,7 @@ class SearchBot(Bot):
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         game_on(state)
-        budget = time_limit or self.time_limit
+        budget = self.budget(time_limit)
         self.solved = self.searched = None
         if state.game.hidden_information:
             native = state.search_position(budget - min(SEARCH_MARGIN, budget * 0.08),

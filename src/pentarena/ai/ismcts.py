@@ -48,7 +48,7 @@ class ISMCTSBot(Bot):
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         start = time.perf_counter()
-        deadline = start + (time_limit or self.time_limit)
+        deadline = start + self.budget(time_limit)
         me = state.current_player
         info = state.view(me)  # only what this seat may see, even when given a full state
         legal = info.legal_moves()

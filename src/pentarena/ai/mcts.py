@@ -82,13 +82,14 @@ class MCTSBot(Bot):
         self.last: SearchInfo | None = None
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
+        budget = self.budget(time_limit)
         game_on(state)
         all_cards_known(self, state)
         hint = getattr(state, "hint", None)  # a puzzle: random playouts need never end,
         if state.game.num_players == 1 and callable(hint):  # and its hint leads to a solution
             return hint()
         start = time.perf_counter()
-        deadline = start + (time_limit or self.time_limit)
+        deadline = start + budget
         root = _Node(None, None, state.current_player)
         n = state.game.num_players
         rng = self.rng

@@ -41,6 +41,7 @@ class OpenSpielMCTSBot(Bot):
         self.simulations = simulations
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
+        self.budget(time_limit)  # (checked; the search stops after its simulations)
         if state.game.name != "pentago":
             raise ValueError("OpenSpiel's MCTS plays Pentago only")
         theirs = self.game.new_initial_state()

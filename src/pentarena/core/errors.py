@@ -23,16 +23,19 @@ class IllegalMoveError(PentarenaError, ValueError):
 
 
 class GameOptionError(PentarenaError, ValueError):
-    """An unknown game name, an unknown option or an option value out of range."""
+    """An unknown game name, an unknown option or an option value out of range — or an
+    argument of the same kind that is not a move: a seat, a seed, a dealt deck."""
+
+
+class HiddenInformationError(PentarenaError, ValueError):
+    """Hidden information was needed where it is not known: a seat's view asked for what
+    that seat may not see (the moves of a player whose hand it does not show, another
+    seat's view), or a search that needs every card known (``MCTSBot``, ``AlphaBetaBot``)
+    given a game that hides information (``ISMCTSBot`` or ``make_bot`` play it fairly)."""
 
 
 class StateFormatError(PentarenaError, ValueError):
     """A saved state or game record is malformed or inconsistent."""
-
-
-class HiddenInformationError(PentarenaError, ValueError):
-    """A search that needs every card known (``MCTSBot``, ``AlphaBetaBot``) was given a
-    game that hides information; ``ISMCTSBot`` or ``make_bot`` play it fairly."""
 
 
 def shown(value: Any, limit: int = 40) -> str:

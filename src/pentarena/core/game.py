@@ -7,6 +7,9 @@ objects whose ``str()`` is canonical move text that ``State.parse_move`` reads b
 
 from __future__ import annotations
 
+import math
+import numbers
+import operator
 import random
 import re
 from abc import ABC, abstractmethod
@@ -129,6 +132,10 @@ class Game(ABC):
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"load_game({self.name!r}{', ' if opts else ''}{opts})"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        inherit_docs(cls, Game)
+
     def _check_json_header(self, data: Mapping[str, Any] | str) -> dict[str, Any]:
         """Parse ``data`` if it is text and check it belongs to this game and options."""
         data = json_object(data, "the state")
@@ -159,6 +166,36 @@ def setup_seed(seed: Any) -> int | None:
         raise GameOptionError(f"a seed is None or a whole number that fits in 64 bits "
                               f"(between -2**63 and 2**63 - 1), got {shown(seed)}")
     return seed
+
+
+RUN_SEED_RANGE = range(-(2**63), 2**64)
+"""The seeds a playout, a search or a deal at run time takes (``random_playouts``,
+``search_position(seed=...)``, ``determinize``): a state's seed (signed 64 bits) or 64
+random bits; the engine uses the number modulo 2**64 (two's complement)."""
+
+
+def _shown_value(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def check_time_limit(time_limit: Any, *, optional: bool = False,
+                     unbounded: bool = True) -> float | None:
+    """``time_limit`` if it is a number of seconds, 0 or more; else ValueError saying
+    so (NaN, a negative number, text, a bool).  ``optional``: None is allowed (no limit).
+    ``unbounded``: ``inf`` is allowed — where something else bounds the work (the
+    solvers, a depth, iterations); where nothing does, the caller passes False and
+    ``inf`` is refused too."""
+    if time_limit is None and optional:
+        return None
+    if (not isinstance(time_limit, numbers.Real) or isinstance(time_limit, bool)
+            or not time_limit >= 0):  # (NaN compares false)
+        raise ValueError(f"time_limit must be a number of seconds, 0 or more, got "
+                         f"{_shown_value(time_limit)}")
+    if not unbounded and math.isinf(time_limit):
+        raise ValueError("time_limit must be finite here: nothing else would stop the "
+                         "search (give iterations or a depth to search without a clock)")
+    return time_limit
 
 
 def json_seed(data: Mapping[str, Any]) -> int | None:
@@ -238,6 +275,7 @@ class State(ABC):
         """A JSON-ready dict from which ``game.state_from_json`` rebuilds this state."""
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (no seat is to move)."""
         return self.current_player is None
 
     def apply(self, move: Move | str) -> None:
@@ -254,9 +292,9 @@ class State(ABC):
         self._apply_move(move)
 
     def view(self, seat: int | None) -> State:
-        """What ``seat`` may see (None: a spectator).  Perfect-information games: a copy."""
-        if seat is not None and not 0 <= seat < self.game.num_players:
-            raise ValueError(f"seat must be between 0 and {self.game.num_players - 1}")
+        """What ``seat`` may see (None: a spectator).  Perfect-information games: a copy.
+        GameOptionError for a seat the table does not have."""
+        check_seat(seat, self.game.num_players)
         return self.clone()
 
     def move_previews(self) -> dict[str, Any] | None:
@@ -301,7 +339,9 @@ class State(ABC):
     def solve_position(self, time_limit: float = 1.0) -> Solution | None:
         """Perfect play: the exact value of this position and a best move, if the game
         can search it out within ``time_limit`` seconds.  None when the game has no exact
-        solver for this position or the search did not finish in time (the default)."""
+        solver for this position or the search did not finish in time (the default).
+        ``time_limit``: seconds, 0 or more (``inf`` or None: no limit); ValueError otherwise."""
+        check_time_limit(time_limit, optional=True)
         return None
 
     def proved_value(self) -> Solution | None:
@@ -320,6 +360,7 @@ class State(ABC):
         :meth:`solve_position` (an opening book — unless ``book`` is false —, a solver
         whose tables last between moves, kept in the caller's ``memory`` when given);
         by default :meth:`solve_position` itself."""
+        check_time_limit(time_limit, optional=True)
         return self.solve_position(time_limit)
 
     def search_position(self, time_limit: float = 1.0, **options: Any) -> SearchResult | None:
@@ -328,7 +369,11 @@ class State(ABC):
         searches through this protocol.  Hidden-information games are also given
         ``seed`` (their search is randomized) and ``level`` (the computer level asking,
         so that a game can calibrate its levels), and must search only what the player
-        to move may see."""
+        to move may see.  ``time_limit``: seconds, 0 or more (``inf`` or None — no clock —
+        only with ``iterations`` or ``max_depth`` to stop the search); ValueError
+        otherwise."""
+        bounded = "iterations" in options or "max_depth" in options
+        check_time_limit(time_limit, optional=bounded, unbounded=bounded)
         return None
 
     def position_key(self) -> Hashable | None:
@@ -353,6 +398,42 @@ class State(ABC):
 
     def __str__(self) -> str:
         return f"<{self.game.name} state after {len(self.history())} moves>"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        inherit_docs(cls, State)
+
+
+def check_seat(seat: Any, players: int) -> None:
+    """GameOptionError unless ``seat`` is None (a spectator) or a seat of the table (the
+    native core's words)."""
+    if seat is None:
+        return
+    try:
+        index = None if isinstance(seat, bool) else operator.index(seat)
+    except TypeError:
+        index = None
+    if index is None or not 0 <= index < players:
+        raise GameOptionError(f"seat must be between 0 and {players - 1} (or None: a "
+                              f"spectator), got {_shown_value(seat)}")
+
+
+def inherit_docs(cls: type, contract: type) -> None:
+    """Give each public method (or property) that ``cls`` defines without a docstring
+    the docstring of the ``contract`` class's method of that name: ``help(state.history)``
+    then says what the API promises on every game."""
+    for name, member in vars(cls).items():
+        if name.startswith("_") or name not in vars(contract):
+            continue
+        promised = vars(contract)[name]
+        doc = (promised.fget if isinstance(promised, property) else promised).__doc__
+        target = member.__func__ if isinstance(member, (classmethod, staticmethod)) else member
+        if not doc or (getattr(target, "__doc__", None) or "").strip():
+            continue
+        try:
+            target.__doc__ = doc
+        except (AttributeError, TypeError):  # a built-in's doc is fixed (the native core's)
+            pass
 
 
 # ----------------------------------------------------------------------------------------

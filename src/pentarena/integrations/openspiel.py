@@ -43,6 +43,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 import pentarena
 from ..core.game import game_info
 from ..games.pentic import NAMES as CARD_NAMES
+from ..games.pentic.cards import NUM_CARDS
 from . import tensors
 from .returns import zero_sum_returns
 
@@ -121,6 +122,15 @@ def _max_length(game: pentarena.Game) -> int:
     return rounds * per_round
 
 
+def _max_chance_nodes(game: pentarena.Game) -> int:
+    """The most chance nodes a history holds.  Only Pentic has any: its shuffle is dealt
+    card by card (RULES.md §4, all 125 cards, whatever the number of players), a chance
+    node per card but the last — the one card left, which follows without a choice."""
+    if game.name != "pentic":
+        return 0
+    return NUM_CARDS - 1
+
+
 def _game_type(name: str) -> pyspiel.GameType:
     info = game_info(name)
     players = info.options["players"].choices if "players" in info.options else (2,)
@@ -167,6 +177,15 @@ class PentarenaGame(pyspiel.Game):
         )
         super().__init__(_TYPES[self.NAME], info, params)
 
+    def __reduce__(self):
+        # pyspiel's own pickling of a game rebuilds the C++ part only (no __init__: no
+        # ``pentarena``); loading it again by its game string gives the whole game
+        return _load_game, (str(self),)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes a history holds (Pentic's deal; see ``_max_chance_nodes``)."""
+        return _max_chance_nodes(self.pentarena)
+
     def new_initial_state(self) -> PentarenaState:
         state = _STATE_CLASS[self.NAME](self)
         state._h = _Held(self.pentarena.new_initial_state(seed=0)) if self.NAME != "pentic" \
@@ -181,6 +200,12 @@ class PentarenaGame(pyspiel.Game):
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return TensorObserver(self.NAME)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+def _load_game(text: str) -> PentarenaGame:
+    """The game of a game string (``pentarena_pentup(players=3,...)``): how a pickled game
+    comes back (this module registers the games as it is imported)."""
+    return pyspiel.load_game(text)
 
 
 class _Held:
@@ -453,24 +478,62 @@ class PenticObserver:
         return state.observation_text(player)
 
 
-_STATE_CLASS: dict[str, type[PentarenaState]] = {}
+class PentupState(PentarenaState):
+    """Pent-Up for OpenSpiel."""
+
+
+class PentominoState(PentarenaState):
+    """Golomb's pentomino game for OpenSpiel."""
+
+
+# The game classes, by name in this module: pickle finds a game (and a state, which
+# pickles its game) here, as OpenSpiel's own Python games are found in theirs.
+
+
+class PentupGame(PentarenaGame):
+    """``pentarena_pentup``: Pent-Up for OpenSpiel."""
+
+    NAME = "pentup"
+
+
+class PentagoGame(PentarenaGame):
+    """``pentarena_pentago``: Pentago for OpenSpiel."""
+
+    NAME = "pentago"
+
+
+class PentominoGame(PentarenaGame):
+    """``pentarena_pentomino``: Golomb's pentomino game for OpenSpiel."""
+
+    NAME = "pentomino"
+
+
+class PenticGame(PentarenaGame):
+    """``pentarena_pentic``: Pentic for OpenSpiel."""
+
+    NAME = "pentic"
+
+
+_STATE_CLASS: dict[str, type[PentarenaState]] = {
+    "pentup": PentupState, "pentago": PentagoState, "pentomino": PentominoState,
+    "pentic": PenticState}
 _TYPES: dict[str, pyspiel.GameType] = {}
-GAME_CLASSES: dict[str, type[PentarenaGame]] = {}
+GAME_CLASSES: dict[str, type[PentarenaGame]] = {
+    "pentup": PentupGame, "pentago": PentagoGame, "pentomino": PentominoGame,
+    "pentic": PenticGame}
 
 
 def _register() -> None:
     registered = set(pyspiel.registered_names())
     for name in GAMES:
         _TYPES[name] = _game_type(name)
-        _STATE_CLASS[name] = {"pentic": PenticState, "pentago": PentagoState}.get(name) or type(
-            f"{name.capitalize()}State", (PentarenaState,), {"__doc__": f"{name} for OpenSpiel."})
-        cls = type(f"{name.capitalize()}Game", (PentarenaGame,), {"NAME": name})
-        GAME_CLASSES[name] = cls
         if short_name(name) not in registered:
-            pyspiel.register_game(_TYPES[name], cls)
+            pyspiel.register_game(_TYPES[name], GAME_CLASSES[name])
 
 
 _register()
 
-__all__ = ["GAMES", "GAME_CLASSES", "load", "openspiel_params", "PentarenaGame", "PentarenaState", "PenticState",
-           "parameter_spec", "short_name", "zero_sum_returns"]
+__all__ = ["GAMES", "GAME_CLASSES", "load", "openspiel_params", "PentagoGame", "PentagoState",
+           "PentarenaGame", "PentarenaState", "PenticGame", "PenticState", "PentominoGame",
+           "PentominoState", "PentupGame", "PentupState", "parameter_spec", "short_name",
+           "zero_sum_returns"]

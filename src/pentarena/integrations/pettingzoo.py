@@ -15,7 +15,9 @@ Agents are ``player_0``, ``player_1``, … in seat order.  An observation is
 ``{"observation": float32 tensor, "action_mask": int8 mask}``: the tensor of
 :mod:`pentarena.integrations.tensors` from that seat's point of view (only what the seat
 may see: Pentic hides the other hands and the pile), the mask over the game's dense
-actions (all zeros for an agent not to move).  Rewards come once, at the end: +1 for a
+actions (all zeros for an agent not to move).  ``reset(seed=...)`` takes any whole
+number: the engine's seeds are signed 64-bit, and a seed outside that range is reduced
+into it modulo 2**64 (so 2**63 plays as -2**63).  Rewards come once, at the end: +1 for a
 sole win, -1/(sides-1) for a loss, shared out on ties (zero-sum; Pent-Up's partners get
 their team's).  ``render_mode="human"`` prints the position as text; ``"rgb_array"``
 returns a picture (:mod:`pentarena.integrations.render`).
@@ -77,7 +79,15 @@ def _action_id(action: Any) -> int:
 
 
 def _seed(seed: int | None) -> int:
-    return seed if seed is not None else random.SystemRandom().randrange(2**63)
+    """The engine's seed of an episode: a fresh random one for None; else ``seed`` itself
+    when it fits the engine's signed 64 bits (``new_initial_state``), and any other whole
+    number — Gymnasium takes every one from 0 up — reduced into that range modulo 2**64
+    (two's complement: 2**63 plays as -2**63, 2**64 as 0, 2**64 + 5 as 5)."""
+    if seed is None:
+        return random.SystemRandom().randrange(2**63)
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+        return (int(seed) + 2**63) % 2**64 - 2**63
+    return seed  # (anything else: new_initial_state says what a seed is)
 
 
 class PentarenaEnv(AECEnv):

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pentarena
-from pentarena import IllegalMoveError, InvalidMoveError
+from pentarena import GameOptionError, HiddenInformationError, IllegalMoveError, InvalidMoveError
 from pentarena._native import PenticCore
 from pentarena.games.pentic import NUM_ACTIONS, PenticState
 from pentarena.games.pentic.cards import NAMES, parse
@@ -99,16 +99,23 @@ def test_errors_word_for_word(engine):
     with pytest.raises(InvalidMoveError, match="not a Pentic play"):
         state.apply(None)
     for view in (state.view(None), state.view(1)):  # seat 0 is to move
-        for hook, args in (("legal_moves", ()), ("best_move", ()), ("move_previews", ()),
-                           ("random_move", (random.Random(1),)),
+        for hook, args in (("legal_moves", ()), ("legal_actions", ()), ("best_move", ()),
+                           ("move_previews", ()), ("random_move", (random.Random(1),)),
                            ("playout_move", (random.Random(1),))):
-            with pytest.raises(IllegalMoveError,
+            # not a move refused: a question the view cannot answer
+            with pytest.raises(HiddenInformationError,
                                match="^this view does not know the hand of the player to move$"):
                 getattr(view, hook)(*args)
-    with pytest.raises(ValueError, match="^a view can only be narrowed to its own seat$"):
+    with pytest.raises(HiddenInformationError,
+                       match="^a view can only be narrowed to its own seat$"):
         state.view(0).view(1)
-    with pytest.raises(ValueError, match="^seat must be between 0 and 1$"):
-        state.view(2)
+    for seat in (2, -1):
+        with pytest.raises(GameOptionError, match=r"^seat must be between 0 and 1 \(or None: "
+                                                  rf"a spectator\), got {seat}$"):
+            state.view(seat)
+    for error in (HiddenInformationError, GameOptionError):
+        assert issubclass(error, pentarena.PentarenaError) and issubclass(error, ValueError)
+        assert not issubclass(error, (IllegalMoveError, InvalidMoveError))
     while not state.is_terminal():
         state.apply(state.best_move())
     for move in (MOVES_BY_ACTION[0], "1-circle-violet@1"):
@@ -227,11 +234,14 @@ def test_determinize_with_an_int_seed(engine):
     # a full state determinizes to a copy of itself
     assert state.determinize(1).to_json() == state.to_json()
     assert state.determinize(random.Random(1)).to_json() == state.to_json()
-    for bad in (-1, 2**64, True, 7.0, "7", None):
+    # every run-time seed takes a state's (signed) seed too: modulo 2**64, -1 is 2**64 - 1
+    assert view.determinize(-1).to_json() == c.to_json()
+    assert view.determinize(-(2**63)).to_json() == view.determinize(2**63).to_json()
+    for bad in (-(2**63) - 1, 2**64, True, 7.0, "7", None):
         for target in (view, state):
             with pytest.raises(pentarena.GameOptionError,
                                match=r"^determinize takes a random\.Random or a seed, a whole "
-                                     r"number from 0 to 2\*\*64 - 1; got "):
+                                     r"number from -2\*\*63 to 2\*\*64 - 1; got "):
                 target.determinize(bad)
 
 

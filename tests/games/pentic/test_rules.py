@@ -455,8 +455,11 @@ def test_the_game_classes_take_the_options_as_load_game_does():
     (125, "a deck is a list of the 125 cards, not 125"),
 ])
 def test_a_deck_of_anything_but_the_125_cards_is_refused(pentic, deck, words):
-    with pytest.raises(InvalidMoveError, match=re.escape(words)):
+    # a dealt deck is a setup argument, as a seed is, not a move: GameOptionError
+    with pytest.raises(pentarena.GameOptionError, match=re.escape(words)) as refused:
         pentic().new_initial_state(deck=deck)
+    assert not isinstance(refused.value, InvalidMoveError)
+    assert isinstance(refused.value, ValueError)
 
 
 def test_a_deck_takes_card_texts_and_numbers_mixed(pentic):

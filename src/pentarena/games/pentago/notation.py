@@ -66,6 +66,18 @@ class PentagoMove(tuple):
     def __repr__(self) -> str:
         return f"PentagoMove({str(self)!r})"
 
+    def __reduce__(self):
+        # pickle, copy and deepcopy give back the one precomputed object of the move (the
+        # one the native engine recognises by address); a tuple's default would call
+        # PentagoMove((cell, quadrant, direction)) and make a corrupt move
+        return _restore, tuple(self)
+
+
+def _restore(cell: int, quadrant: int = -1, direction: int = -1) -> PentagoMove:
+    """The move ``(cell, quadrant, direction)`` as unpickled: the precomputed object."""
+    move = PentagoMove(cell, quadrant, direction)
+    return CANONICAL.get(move, move)
+
 
 PLACE_ONLY: tuple[PentagoMove, ...] = tuple(PentagoMove(c) for c in range(36))
 WITH_ROTATION: tuple[tuple[PentagoMove, ...], ...] = tuple(

@@ -19,7 +19,16 @@ from typing import Any
 from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
 from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, SearchResult, Solution, State, json_seed, replay_moves, setup_seed
+from ...core.game import (
+    Game,
+    SearchResult,
+    Solution,
+    State,
+    check_time_limit,
+    json_seed,
+    replay_moves,
+    setup_seed,
+)
 from ...core.memory import usable_bytes
 from .board import LINES
 from .notation import (
@@ -185,6 +194,7 @@ class PentagoState(PentagoCore, State):
         up at once when its estimate is over the limit) or within ``max_gb`` of memory
         (nor more than this process may use): 18 empty cells take seconds and 1 GB, 20
         about a minute and 8 GB."""
+        check_time_limit(time_limit, optional=True)
         if self.is_terminal():
             return None
         found = self._solve(time_limit, threads, _within_memory(max_gb))
@@ -198,6 +208,7 @@ class PentagoState(PentagoCore, State):
         it — among several, the one the evaluation rates best (a win at once first).
         ``nodes`` counts positions: colourings of the empty cells times 128 quadrant
         rotation states."""
+        check_time_limit(time_limit, optional=True)
         if self.is_terminal():
             return None
         found = self._solve(time_limit, threads, _within_memory(SOLVER_MAX_GB))
@@ -220,7 +231,11 @@ class PentagoState(PentagoCore, State):
         ``native/src/pentago/search.rs``), without the GIL, for ``time_limit`` seconds or
         ``max_depth`` plies; ``extensions``: how many times a line may be searched a ply
         deeper after a move that threatens to win at once; ``fitted``: the evaluation's
-        weights fitted to the exact solver's values rather than the hand-set ones."""
+        weights fitted to the exact solver's values rather than the hand-set ones.
+        ``time_limit``: seconds, 0 or more; ``inf`` or None (no clock) only with a
+        ``max_depth``."""
+        bounded = max_depth is not None
+        check_time_limit(time_limit, optional=bounded, unbounded=bounded)
         if self.is_terminal():
             return None
         action, value, depth, nodes, proven = self._search(time_limit, max_depth,

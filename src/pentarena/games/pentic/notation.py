@@ -44,6 +44,19 @@ class PenticMove(tuple):
     def __repr__(self) -> str:
         return f"PenticMove({str(self)!r})"
 
+    def __reduce__(self):
+        # pickle, copy and deepcopy give back the one object of the play (the one the
+        # native engine recognises by address)
+        return _restore, tuple(self)
+
+
+def _restore(card: int, position: int) -> PenticMove:
+    """The play ``(card, position)`` as unpickled: its object in :data:`MOVES` when it is
+    a play of the game (anything else as it was, for ``apply`` to refuse)."""
+    if isinstance(card, int) and 0 <= card < NUM_CARDS and position in range(1, 10):
+        return MOVES[card][position - 1]
+    return tuple.__new__(PenticMove, (card, position))
+
 
 MOVES: tuple[tuple[PenticMove, ...], ...] = tuple(
     tuple(tuple.__new__(PenticMove, (c, p)) for p in range(1, 10)) for c in range(NUM_CARDS))

@@ -17,8 +17,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import IllegalMoveError
-from ...core.game import State
+from ...core.errors import HiddenInformationError, IllegalMoveError
+from ...core.game import State, check_seat
 from .cards import NAMES, NUM_CARDS, Card, parse
 from .notation import (
     MOVES,
@@ -205,10 +205,9 @@ class ReferencePenticState(PlayoutHooks, State):
     # ------------------------------------------------------------------ hidden information
     def view(self, seat: int | None) -> ReferencePenticState:
         """What ``seat`` may see (None: a spectator): no other hand, no pile order."""
-        if seat is not None and not 0 <= seat < self.game.players:
-            raise ValueError(f"seat must be between 0 and {self.game.players - 1}")
+        check_seat(seat, self.game.players)
         if self.is_view and self.viewer != seat:
-            raise ValueError("a view can only be narrowed to its own seat")
+            raise HiddenInformationError("a view can only be narrowed to its own seat")
         v = self.clone()
         v.viewer = seat
         v.deck = None
@@ -242,7 +241,7 @@ class ReferencePenticState(PlayoutHooks, State):
         if not self.is_view:
             return self.clone()
         if isinstance(rng, int):
-            rng = random.Random(rng)
+            rng = random.Random(rng % 2**64)  # (a negative seed as the native core reads it)
         full = self.clone()
         unseen = self.unseen_cards()
         rng.shuffle(unseen)

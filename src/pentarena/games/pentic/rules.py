@@ -31,15 +31,19 @@ from typing import Any
 from ..._native import PenticCore
 from ...core.errors import (
     GameOptionError,
+    HiddenInformationError,
     IllegalMoveError,
     InvalidMoveError,
     StateFormatError,
     shown,
 )
 from ...core.game import (
+    RUN_SEED_RANGE,
     Game,
     SearchResult,
     State,
+    check_seat,
+    check_time_limit,
     json_seed,
     replay_moves,
     resolve_options,
@@ -83,26 +87,29 @@ def secret_deck() -> list[Card]:
 
 def _deck_card(c: Any) -> Card:
     if isinstance(c, str):
-        return parse(c)
+        try:
+            return parse(c)
+        except InvalidMoveError as exc:  # a dealt deck is no move: a setup argument
+            raise GameOptionError(f"a deck's card: {exc}") from None
     try:
         card = -1 if isinstance(c, bool) else operator.index(c)  # (a bool is not a card)
     except TypeError:
         card = -1
     if not 0 <= card < NUM_CARDS:
-        raise InvalidMoveError(f"a deck lists cards as texts (3-star-orange) or whole "
-                               f"numbers 0-{NUM_CARDS - 1}, not {shown(c)}")
+        raise GameOptionError(f"a deck lists cards as texts (3-star-orange) or whole "
+                              f"numbers 0-{NUM_CARDS - 1}, not {shown(c)}")
     return card
 
 
 def deck_order(deck: Any) -> list[Card]:
     """The cards of an explicit deck (card texts or whole numbers 0-124, all 125 once
-    each, in a list or any other iterable but text); InvalidMoveError saying what is wrong
-    otherwise."""
+    each, in a list or any other iterable but text); GameOptionError saying what is wrong
+    otherwise (a deck is a setup argument, as a seed is)."""
     if isinstance(deck, (str, bytes, Mapping)) or not isinstance(deck, Iterable):
-        raise InvalidMoveError(f"a deck is a list of the 125 cards, not {shown(deck)}")
+        raise GameOptionError(f"a deck is a list of the 125 cards, not {shown(deck)}")
     order = [_deck_card(c) for c in itertools.islice(deck, NUM_CARDS + 1)]
     if sorted(order) != list(range(NUM_CARDS)):
-        raise InvalidMoveError("a deck lists each of the 125 cards exactly once")
+        raise GameOptionError("a deck lists each of the 125 cards exactly once")
     return order
 
 
@@ -154,11 +161,13 @@ class PenticGame(Game):
                 return self.state_class.from_view_json(self, data)
             except (KeyError, TypeError, ValueError, OverflowError) as exc:
                 raise StateFormatError(f"broken Pentic view: {exc}") from None
+        seed, deck = json_seed(data), data.get("deck")
         try:
-            state = self.new_initial_state(seed=json_seed(data), deck=data.get("deck"))
-        except (InvalidMoveError, TypeError) as exc:
+            if deck is not None:
+                deck_order(deck)
+        except (GameOptionError, TypeError) as exc:
             raise StateFormatError(f"bad 'deck': {exc}") from None
-        return replay_moves(state, data)
+        return replay_moves(self.new_initial_state(seed=seed, deck=deck), data)
 
 
 def dealing_deck(state: Any) -> list[Card]:
@@ -311,13 +320,14 @@ def checked_plays(plays: Any, stacks: list[list[Card]], players: int) -> list[di
 
 
 def determinizing_rng(rng: Any) -> random.Random | int:
-    """``rng`` if ``determinize`` takes it: a ``random.Random`` or a seed from 0 to
-    2**64 - 1 (not a bool); else GameOptionError saying so."""
+    """``rng`` if ``determinize`` takes it: a ``random.Random`` or a seed, a whole number
+    from -2**63 to 2**64 - 1 as every run-time seed (``core.game.RUN_SEED_RANGE``; not a
+    bool); else GameOptionError saying so."""
     if isinstance(rng, random.Random) or (
-            isinstance(rng, int) and not isinstance(rng, bool) and 0 <= rng < 2**64):
+            isinstance(rng, int) and not isinstance(rng, bool) and rng in RUN_SEED_RANGE):
         return rng
     raise GameOptionError(f"determinize takes a random.Random or a seed, a whole number "
-                          f"from 0 to 2**64 - 1; got {shown(rng)}")
+                          f"from -2**63 to 2**64 - 1; got {shown(rng)}")
 
 
 # the native core's words (legal_moves, best_move), which the reference engine repeats
@@ -335,12 +345,12 @@ class PlayoutHooks:
 
     def _mover_hand(self) -> list[Card] | None:
         """The hand of the player to move, in the order it is held; None when the game is
-        over; IllegalMoveError when this view does not know a card of it."""
+        over; HiddenInformationError when this view does not know a card of it."""
         if self.over:
             return None
         hand = self.hands[self.current_player]
         if UNKNOWN in hand:
-            raise IllegalMoveError(UNKNOWN_HAND)
+            raise HiddenInformationError(UNKNOWN_HAND)
         return hand
 
     def _hand_to_choose_from(self) -> list[Card]:
@@ -420,7 +430,11 @@ class PenticState(PlayoutHooks, PenticCore, State):
         whatever this state knows.  ``level`` picks a computer level's settings; ``seed``
         fixes its deals and draws (the same seed, the same move, unless the time runs out
         first); ``settings`` override single ones (``iterations``, ``prior``, ...).
-        ``SearchResult.nodes`` counts the iterations.  None when the game is over."""
+        ``SearchResult.nodes`` counts the iterations.  None when the game is over.
+        ``time_limit``: seconds, 0 or more; ``inf`` or None (no clock) only with
+        ``iterations`` given.  ``seed``: a whole number from -2**63 to 2**64 - 1."""
+        bounded = "iterations" in settings
+        check_time_limit(time_limit, optional=bounded, unbounded=bounded)
         if self.is_terminal():
             return None
         from .search import search
@@ -472,7 +486,10 @@ class PenticState(PlayoutHooks, PenticCore, State):
 
     # ------------------------------------------------------------------ hidden information
     def view(self, seat: int | None) -> PenticState:
-        """What ``seat`` may see (None: a spectator): no other hand, no pile order."""
+        """What ``seat`` may see (None: a spectator): no other hand, no pile order.
+        GameOptionError for a seat the table does not have; HiddenInformationError for
+        another seat's view of a view."""
+        check_seat(seat, self.game.players)
         v = self._view(seat)._adopt(self)
         v.seed = None
         v.deck = None

@@ -43,6 +43,7 @@ def search(state: Any, time_limit: float, seed: int = 0, level: str | None = Non
     that seat's view), with ``level``'s settings (unknown levels and None: the strongest,
     within ``time_limit``), updated by ``settings``."""
     chosen = {**LEVELS.get(level or "", STRONGEST), **settings}
+    # the core refuses a limit below 0 or NaN, and a seed outside -2**63 .. 2**64 - 1
     action, value, iterations, _nodes, depth, _visits = state._search(
-        seed % 2**64, time_limit, **chosen)  # (the core refuses a limit below 0 or NaN)
+        seed, time_limit, **chosen)
     return SearchResult(MOVES_BY_ACTION[action], 2.0 * value - 1.0, depth, iterations)

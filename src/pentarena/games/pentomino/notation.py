@@ -50,6 +50,23 @@ class PentominoMove(tuple):
     def __repr__(self) -> str:
         return f"PentominoMove({self[3]!r})"
 
+    def __reduce__(self):
+        # pickle, copy and deepcopy give back the package's object of the move where it
+        # is known: the native engine recognises those by address (an equal copy is
+        # accepted too, by the slower way)
+        return _restore, tuple(self)
+
+
+def _restore(kind: str, piece: str, mask: int, text: str) -> PentominoMove:
+    """A move as unpickled: the one object of a pick, touch or removal, or of a placement
+    on Golomb's 8×8 board; other placements (a puzzle region's) as an equal new object."""
+    move = tuple.__new__(PentominoMove, (kind, piece, mask, text))
+    if kind in ("pick", "touch", "remove"):
+        known = {"pick": PICKS, "touch": TOUCHES, "remove": REMOVES}[kind].get(piece)
+    else:
+        known = place_index(BOARD).get((piece, mask)) if kind == "place" else None
+    return known if known == move else move  # (the text too: the squares' names)
+
 
 def word_move(kind: str, piece: str) -> PentominoMove:
     return tuple.__new__(PentominoMove, (kind, piece, 0, f"{kind} {piece}"))

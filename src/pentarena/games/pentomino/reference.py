@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.errors import IllegalMoveError, InvalidMoveError
-from ...core.game import Solution, State
+from ...core.game import Solution, State, check_time_limit
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, iter_cells
 from .notation import (
@@ -167,6 +167,7 @@ class ReferencePentominoState(State):
         """Perfect play in the 2-player placement phase (see ``endgame.py``): solved from
         about the fourth or fifth piece on within a second.  None for the draft picks,
         3–4 player rounds, or when ``time_limit`` runs out."""
+        check_time_limit(time_limit, optional=True)
         if self.phase != "place" or self.game.players != 2:
             return None
         me = self._to_move

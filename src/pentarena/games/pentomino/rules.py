@@ -22,7 +22,15 @@ from typing import Any
 
 from ..._native import PENTOMINO_NUM_ACTIONS, PentominoCore, PentominoProver
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
-from ...core.game import Game, Solution, State, json_seed, replay_moves, setup_seed
+from ...core.game import (
+    Game,
+    Solution,
+    State,
+    check_time_limit,
+    json_seed,
+    replay_moves,
+    setup_seed,
+)
 from ...core.polyomino import PIECE_NAMES
 from .notation import (
     BOARD,
@@ -187,6 +195,7 @@ class PentominoState(PentominoCore, State):
         """Perfect play in the 2-player placement phase (the native endgame solver): solved
         from about the third or fourth piece on within a second.  None for the draft
         picks, 3–4 player rounds, or when ``time_limit`` runs out."""
+        check_time_limit(time_limit, optional=True)
         if self.phase != "place" or self.game.players != 2:
             return None
         found = self._solve(time_limit)
@@ -214,6 +223,7 @@ class PentominoState(PentominoCore, State):
         the table of proved drafts (``draft_proof.py``) picks where it shows a win for the
         picker, and gives a proved draft's first placement.  None as for
         :meth:`solve_position` (and for a pick the table does not settle)."""
+        check_time_limit(time_limit, optional=True)
         if self.game.players != 2:
             return None
         if self.phase == "pick":

@@ -58,6 +58,11 @@ class PentUpMove(tuple):
         except (KeyError, IndexError, TypeError):
             return f"PentUpMove{tuple(self)!r}"
 
+    def __reduce__(self):
+        # pickle, copy and deepcopy: PentUpMove(piece, orient, x, y) again (a tuple's
+        # default would call PentUpMove((piece, orient, x, y)), which has no such form)
+        return PentUpMove, tuple(self)
+
     @classmethod
     def from_cells(cls, piece: str, cells: list[Cell] | tuple[Cell, ...]) -> PentUpMove:
         """The move placing ``piece`` on ``cells``; InvalidMoveError if they don't form it."""

@@ -33,7 +33,15 @@ from typing import Any, NamedTuple
 
 from ..._native import PentupCore
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
-from ...core.game import Game, SearchResult, State, json_seed, replay_moves, setup_seed
+from ...core.game import (
+    Game,
+    SearchResult,
+    State,
+    check_time_limit,
+    json_seed,
+    replay_moves,
+    setup_seed,
+)
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .notation import PentUpMove, coerce_move, parse_move_text
 from .scoring import record, side_counts
@@ -251,9 +259,8 @@ class PentUpState(PentupCore, State):
         tree's depth in moves."""
         if time_limit is None and iterations is None:
             raise ValueError("give a time_limit or a number of iterations")
-        if time_limit is not None and not time_limit >= 0:
-            raise ValueError(f"time_limit must be a number of seconds, 0 or more, got "
-                             f"{time_limit!r}")
+        # inf (no clock) only with iterations: its budget of work would never run out
+        check_time_limit(time_limit, optional=True, unbounded=iterations is not None)
         if iterations is None:
             scale, power = SEARCH_WORK
             left = 12 * self.game.players - self._num_tiles()
@@ -261,10 +268,9 @@ class PentUpState(PentupCore, State):
             iterations = (max(1, round(min(scale * time_limit ** power / (left - 1),
                                            MAX_ITERATIONS)))  # (inf: no limit but the clock)
                           if left > 1 else 1)
-        if seed is None:
-            seed = (self.seed or 0) * 64 + self._num_tiles()
-        found = self._search(time_limit, iterations, seed & (2**64 - 1), threads, exploration,
-                             split)
+        if seed is None:  # (the engine refuses a seed outside -2**63 .. 2**64 - 1)
+            seed = ((self.seed or 0) * 64 + self._num_tiles()) & (2**64 - 1)
+        found = self._search(time_limit, iterations, seed, threads, exploration, split)
         if found is None:
             return None
         move, mean, done, _visits, _nodes, depth, _root = found
