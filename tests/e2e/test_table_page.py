@@ -145,3 +145,32 @@ def test_key_hints_show_with_a_keyboard_only(server, new_page):
     assert wait_turn_or_end(page)
     assert page.evaluate(KEY_HINTS) == []
     assert "Esc" not in page.locator(".action-bar").inner_text()
+
+
+def test_a_late_step_never_covers_the_step_asked_after_it(server, new_page):
+    """Stepping faster than the server answers: the answer for a step left behind (here
+    move 1's, held until the stepper is back at the end) is not drawn over the position
+    the stepper shows."""
+    table = import_record(server, pentago_record())
+    page = new_page()
+    page.goto(server.url + table["url"])
+    until(page, "document.querySelectorAll('#log li').length === 36")
+    page.click("#r-first")
+    until(page, "document.getElementById('r-pos').textContent === '0/36'")
+    held = []
+    page.route("**/at/1", lambda route: held.append(route))   # move 1's answer waits
+    page.click("#r-next")
+    while not held:
+        page.evaluate("0")                        # let the request reach the route
+    page.click("#r-last")
+    until(page, "document.getElementById('r-pos').textContent === '36/36'")
+    final = page.inner_text("#status")
+    with page.expect_response("**/at/1"):
+        held[0].continue_()
+    # the late answer read and handled: a few turns of the page's event loop
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
+    assert page.inner_text("#r-pos") == "36/36"
+    assert page.inner_text("#status") == final and "After move 1:" not in final
+    assert page.locator("#log li.current").count() <= 1
+    assert not page.errors, page.errors

@@ -14,6 +14,7 @@ let view = null;
 let ws = null;
 let latest = null;        // the latest live state event
 let replayPly = null;     // null: live; otherwise the ply shown
+let stepSeq = 0;          // the latest step asked for: an older step's late answer is dropped
 let shown = null;         // the payload on the board: latest, or the replay's step
 const replayCache = new Map();
 let retry = 0;
@@ -277,9 +278,14 @@ async function showPly(ply) {
   const total = latest.history.length;
   ply = Math.max(0, Math.min(total, ply));
   replayPly = ply === total ? null : ply;
+  const seq = ++stepSeq;
   let payload = latest;
   if (replayPly !== null) {
-    if (!replayCache.has(ply)) replayCache.set(ply, await api(`/api/tables/${tableId}/at/${ply}`));
+    if (!replayCache.has(ply)) {
+      const step = await api(`/api/tables/${tableId}/at/${ply}`);
+      replayCache.set(ply, step);
+      if (seq !== stepSeq) return;   // a later step (or a live state) came meanwhile
+    }
     payload = named({ ...replayCache.get(ply), you: latest.you, table: latest.table });
   }
   shown = payload;
@@ -438,6 +444,7 @@ function render(payload) {
     return;
   }
   replayPly = null;
+  stepSeq++;   // a step still being fetched is not drawn over the live state
   shown = payload;
   view.update(payload, { replay: payload.table.status !== "playing" });
   const head = renderBanner(payload);
