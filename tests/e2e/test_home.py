@@ -607,3 +607,30 @@ def test_the_drawing_grid_is_one_tab_stop_with_a_cursor(server, new_page):
     assert "arrows" in page.locator("#pz-grid").evaluate(
         "g => document.getElementById(g.getAttribute('aria-describedby')).textContent")
     assert not page.errors, page.errors
+
+
+def test_the_lists_refresh_only_while_the_page_is_seen(server, new_page):
+    """Every 5 s (the page's clock run forward, not waited for) while the tab is seen; a
+    hidden tab asks the server nothing, and catches up once it is shown again."""
+    page = new_page()
+    page.clock.install()
+    page.add_init_script("""
+      let hidden = false;
+      Object.defineProperty(document, "hidden", { get: () => hidden });
+      window.setHidden = (h) => { hidden = h; document.dispatchEvent(new Event("visibilitychange")); };
+    """)
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/tables" in r.url else None)
+    open_home(server, page)
+    first = len(asked)
+    with page.expect_request("**/api/tables*"):
+        page.clock.run_for(5_500)                 # seen: one refresh
+    seen = len(asked)
+    assert seen > first
+    page.evaluate("setHidden(true)")
+    page.clock.run_for(60_000)                    # twelve periods hidden: nothing asked
+    page.evaluate("0")
+    assert len(asked) == seen
+    with page.expect_request("**/api/tables*"):
+        page.evaluate("setHidden(false)")         # shown again: at once
+    assert not page.errors, page.errors

@@ -645,6 +645,10 @@ $("record-file").addEventListener("change", async (ev) => {
     renderCreate();
     await renderLists();
     document.body.dataset.ready = "true";
-    setInterval(() => renderLists().catch(() => {}), 5000);
+    // the lists refresh every 5 s while the page is seen; a hidden tab asks nothing and
+    // catches up as soon as it is shown again
+    const refresh = () => renderLists().catch(() => {});
+    setInterval(() => { if (!document.hidden) refresh(); }, 5000);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
   } catch (e) { toast(e.message); }
 })();
