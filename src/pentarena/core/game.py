@@ -174,11 +174,6 @@ RUN_SEED_RANGE = range(-(2**63), 2**64)
 random bits; the engine uses the number modulo 2**64 (two's complement)."""
 
 
-def _shown_value(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
 def check_time_limit(time_limit: Any, *, optional: bool = False,
                      unbounded: bool = True) -> float | None:
     """``time_limit`` if it is a number of seconds, 0 or more; else ValueError saying
@@ -191,7 +186,7 @@ def check_time_limit(time_limit: Any, *, optional: bool = False,
     if (not isinstance(time_limit, numbers.Real) or isinstance(time_limit, bool)
             or not time_limit >= 0):  # (NaN compares false)
         raise ValueError(f"time_limit must be a number of seconds, 0 or more, got "
-                         f"{_shown_value(time_limit)}")
+                         f"{shown(time_limit)}")
     if not unbounded and math.isinf(time_limit):
         raise ValueError("time_limit must be finite here: nothing else would stop the "
                          "search (give iterations or a depth to search without a clock)")
@@ -415,7 +410,7 @@ def check_seat(seat: Any, players: int) -> None:
         index = None
     if index is None or not 0 <= index < players:
         raise GameOptionError(f"seat must be between 0 and {players - 1} (or None: a "
-                              f"spectator), got {_shown_value(seat)}")
+                              f"spectator), got {shown(seat)}")
 
 
 def inherit_docs(cls: type, contract: type) -> None:
