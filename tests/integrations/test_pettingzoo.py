@@ -114,6 +114,13 @@ def test_single_agent_env_plays_against_a_level():
         pz.SingleAgentEnv("pentago", opponent="grandmaster")
 
 
+@pytest.mark.parametrize("seat", [9, -1, None, 1.0, "0", True])
+def test_a_seat_the_table_does_not_have_is_a_game_option_error(seat):
+    with pytest.raises(pentarena.GameOptionError, match=r"seat must be between 0 and 1"):
+        pz.SingleAgentEnv("pentago", seat=seat)
+    assert pz.SingleAgentEnv("pentomino", players=3, seat=np.int64(2)).seat == 2
+
+
 def test_what_is_not_an_action_gets_a_clear_error_or_a_loss():
     env = pz.SingleAgentEnv("pentago")  # the default: outside the mask is a loss
     env.reset(seed=1)
