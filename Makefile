@@ -6,6 +6,10 @@ PIP    := $(VENV)/bin/pip
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
+# pytest's worker processes (pytest-xdist): one a core of the 2-core machine the suite is
+# sized for; each worker starts its own servers and browser on free loopback ports
+TEST_WORKERS ?= 2
+
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # The native core (native/, Rust) is built by `pip install -e` through maturin; rustup
@@ -52,7 +56,7 @@ test: $(STAMP_TEST) system-deps
 	cd native && cargo test -q
 	cd native && cargo clippy -q --all-targets -- -D warnings
 	cd native && PYO3_PYTHON=$(abspath $(PY)) cargo clippy -q --all-targets --features python -- -D warnings
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 ## make bench: speed and strength measurements (slow; not part of make test)
 bench: $(STAMP_TEST)

@@ -17,18 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape as rich_escape
 from rich.progress import Progress
 from rich.table import Table
 
 from . import list_games, load_game
 from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
-from .ai.bots import LEVELS, choose_for, make_bot
+from .ai.bots import LEVELS, make_bot
 from .core.errors import GameOptionError
 from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
 from .games.pentago.rules import SOLVER_MAX_GB
 from .record import SEED_RANGE
+from .tui.lines import print_sentence
 from .tui.views import game_title, plural
 
 EXIT_INTERRUPTED = 130
@@ -323,7 +323,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Round robins (two-seat games) or a rotating match, in parallel processes."""
-    from .ai.arena import Record, labels, round_robin, schedule
+    from .ai.arena import labels, round_robin, schedule
 
     game = _load_game(args)
     options = dict(game.options)
@@ -732,8 +732,8 @@ def cmd_solve_pentomino(args: argparse.Namespace, console: Console) -> int:
         firsts = [state.move_to_action(args.first)]
     _check_tables(args.table_bits)
     prover = PentominoProver(args.table_bits)
-    console.print(f"proving from the empty board; checkpoint {path} (resumes where it stopped); "
-                  f"table {prover.table_usage()[0] / 2**20:,.0f} MB", markup=False)
+    print_sentence(console, f"proving from the empty board; checkpoint {path} (resumes where it "
+                            f"stopped); table {prover.table_usage()[0] / 2**20:,.0f} MB")
 
     def report(line: str, progress: golomb.ProofProgress) -> None:
         console.print(f"[{len(progress.answers)}/{progress.replies}] {line}  "
@@ -763,9 +763,9 @@ def prove_draft(args: argparse.Namespace, console: Console) -> int:
     path = Path(args.checkpoint or draft_proof.DEFAULT_CHECKPOINT)
     _check_tables(args.table_bits, args.threads or 1)
     provers = [PentominoProver(args.table_bits, False) for _ in range(args.threads or 1)]
-    console.print(f"proving the draft variant from the first pick; checkpoint {path} "
-                  f"(resumes where it stopped); {plural(len(provers), 'thread')}, a table of "
-                  f"{provers[0].table_usage()[0] / 2**20:,.0f} MB each", markup=False)
+    print_sentence(console, f"proving the draft variant from the first pick; checkpoint {path} "
+                            f"(resumes where it stopped); {plural(len(provers), 'thread')}, a "
+                            f"table of {provers[0].table_usage()[0] / 2**20:,.0f} MB each")
 
     def report(line: str, progress: draft_proof.DraftProgress) -> None:
         console.print(f"[{len(progress.splits)} drafts] {line}  ({progress.nodes:,} nodes, "
@@ -1106,7 +1106,7 @@ def main(argv: list[str] | None = None) -> int:
         console.print("\nInterrupted.", markup=False, highlight=False)
         return EXIT_INTERRUPTED
     except (GameOptionError, ValueError, OSError) as exc:
-        console.print(f"[bold red]error:[/bold red] {rich_escape(_error_text(exc))}")
+        print_sentence(console, _error_text(exc), lead="error: ", lead_style="bold red")
         return 2
 
 

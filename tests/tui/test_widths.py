@@ -4,7 +4,6 @@ when 3×3 does not fit, and the Pent-Up result table keeps the players' names wh
 
 from __future__ import annotations
 
-import io
 import re
 
 import pentarena
@@ -103,3 +102,27 @@ def test_a_wide_puzzle_region_fits_narrow_terminals():
             assert spaced[4::2].rstrip() == packed[4:].rstrip()
     letters = "".join(wide.splitlines()[1:])
     assert sum(ch.isalpha() for ch in letters[4:]) == 25
+
+
+def test_a_file_name_longer_than_the_line_is_never_broken_by_a_newline(tmp_path, capsys):
+    """Rich folds a long word with a newline in its middle; a file name in a message stays
+    whole (the terminal wraps it softly, and it copies in one piece), the rest of the
+    sentence is wrapped at spaces."""
+    import io
+
+    from rich.console import Console
+
+    from pentarena.cli import main
+    from pentarena.tui.lines import print_sentence
+
+    name = "/tmp/" + "x" * 60 + "/game.json"
+    out = io.StringIO()
+    print_sentence(Console(file=out, width=40), f"Saved the game (2 moves) to {name}; "
+                   f"'pentarena replay {name}' shows it.")
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "Saved the game (2 moves) to"
+    assert lines[1] == f"{name};" and lines[3] == f"{name}'"
+    assert all(len(line) <= 40 for line in lines if name not in line)
+    deep = tmp_path.joinpath(*["folder" * 3] * 4) / "missing.json"
+    assert main(["replay", str(deep)]) == 2
+    assert f"error: {deep}: no such file or directory" in capsys.readouterr().out.replace("\n", " ")

@@ -17,6 +17,7 @@ from ..ai.bots import Bot, choose_for, make_bot
 from ..core.game import Game, Move, State, game_info
 from ..record import GameRecord
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
+from .lines import print_sentence
 from .views import TerminalView, game_title, plural, view_for
 
 AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
@@ -128,7 +129,7 @@ class TerminalGame:
         self.console.print(self.view.status(self.state))
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
+        print_sentence(self.console, text, style)
 
     def news(self, what: RenderableType) -> None:
         """Show what happened at the table; repeated to the next person after a hand-over."""

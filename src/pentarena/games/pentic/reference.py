@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.errors import HiddenInformationError, IllegalMoveError
 from ...core.game import State, check_seat
-from .cards import NAMES, NUM_CARDS, Card, parse
+from .cards import NAMES, NUM_CARDS, Card
 from .notation import (
     MOVES,
     PenticMove,
