@@ -24,7 +24,7 @@ from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .frame import Frame
 from .notation import FAR_FIRST, FIRST_REACH, PentUpMove, coerce_move, parse_move_text
 from .rules import COLOURS, NUM_ACTIONS, PLAYOUT_GREED, WINDOW, PentUpGame, Placements, Tile
-from .scoring import level_counts, record, side_counts, winning_sides
+from .scoring import SideScores, level_counts, winning_sides
 
 FULL_HAND = (1 << len(PIECE_NAMES)) - 1
 _PIECE_BIT = {name: 1 << i for i, name in enumerate(PIECE_NAMES)}
@@ -50,7 +50,7 @@ class ReferencePentUpGame(PentUpGame):
     state_class = None  # set below, once ReferencePentUpState exists
 
 
-class ReferencePentUpState(State):
+class ReferencePentUpState(SideScores, State):
     """A Pent-Up position, in pure Python."""
 
     __slots__ = ("game", "seed", "_to_move", "_hands", "_tiles", "_top", "_frame",
@@ -381,54 +381,11 @@ class ReferencePentUpState(State):
             by_seat[t.seat].append(t.level)
         return level_counts(by_seat, top)
 
-    def side_records(self) -> list[tuple[int, ...]]:
-        """Per side (a seat, or a team with 4 players), the record its scoring compares."""
-        counts = side_counts(self.level_counts(), self.game.sides)
-        return [record(c, self.game.scoring) for c in counts]
-
-    def result_details(self) -> dict[str, Any]:
-        """Tiles per level per seat (index 0 = level 1), the sides and their records."""
-        return {
-            "level_counts": self.level_counts(),
-            "sides": [list(side) for side in self.game.sides],
-            "records": [list(r) for r in self.side_records()],
-            "scoring": self.game.scoring,
-        }
-
-    def scores(self) -> list[Any]:
-        """Per seat: advanced scoring → points; standard/misère → the record compared
-        (top level first for standard, level 1 first for misère).  With teams each seat
-        shows its team's total."""
-        records = self.side_records()
-        side_of = {s: i for i, side in enumerate(self.game.sides) for s in side}
-        if self.game.scoring == "advanced":
-            return [records[side_of[s]][0] for s in range(self.game.players)]
-        return [list(records[side_of[s]]) for s in range(self.game.players)]
-
     def winners(self) -> set[int]:
         if not self.is_terminal():
             return set()
         sides = self.game.sides
         return {s for i in winning_sides(self.side_records()) for s in sides[i]}
-
-    def evaluate(self, seat: int) -> float:
-        """Heuristic for ``seat``: its side's record against the best other side's,
-        weighting the levels the scoring cares most about."""
-        if self.is_terminal():
-            return super().evaluate(seat)
-        counts = side_counts(self.level_counts(), self.game.sides)
-        mine = next(i for i, side in enumerate(self.game.sides) if seat in side)
-        scoring = self.game.scoring
-        def value(c: list[int]) -> float:
-            if scoring == "misere":
-                return sum(n * 4.0 ** -i for i, n in enumerate(c))
-            if scoring == "advanced":
-                return sum((i + 1) * n for i, n in enumerate(c)) + 0.1 * c[-1]
-            return sum(n * 4.0 ** i for i, n in enumerate(c))
-        values = [value(c) for c in counts]
-        best_other = max(v for i, v in enumerate(values) if i != mine)
-        scale = max(1.0, abs(values[mine]) + abs(best_other))
-        return (values[mine] - best_other) / scale
 
     # ------------------------------------------------------------------ dense actions
     @property
