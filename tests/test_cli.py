@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import sys
 
 import pytest
 
@@ -660,3 +661,54 @@ def test_serve_trusts_forwarded_headers_only_from_the_proxies_named(monkeypatch,
     # nobody can claim another address to get round the limits per address
     assert plain["proxy_headers"] is False
     assert proxied["proxy_headers"] is True and proxied["forwarded_allow_ips"] == "127.0.0.1"
+
+
+def test_a_server_that_cannot_start_says_why_in_a_sentence(tmp_path, capsys, monkeypatch):
+    """A database that cannot be opened, a URL that is not one, or an optional package that
+    is not installed: one sentence naming the remedy, exit status 2, no traceback (the
+    server is never started)."""
+    import uvicorn
+
+    def never(*args, **kwargs):
+        raise AssertionError("the server must not start")
+
+    monkeypatch.setattr(uvicorn, "run", never)
+    from .services import free_port
+
+    closed = f"postgresql+psycopg://pentarena:secret@127.0.0.1:{free_port()}/pentarena"
+    assert main(["serve", "--port", "1", "--database-url", closed]) == 2
+    out = flat(capsys.readouterr().out)
+    assert out.startswith(f"error: cannot open postgresql+psycopg://pentarena:***@127.0.0.1:")
+    assert "secret" not in out and "Traceback" not in out
+    assert main(["serve", "--port", "1", "--database-url", "not a url"]) == 2
+    assert "error: cannot open not a url: Could not parse" in flat(capsys.readouterr().out)
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    monkeypatch.setitem(sys.modules, "saq", None)  # as if pentarena[cluster] were not installed
+    monkeypatch.setitem(sys.modules, "redis", None)
+    monkeypatch.setitem(sys.modules, "redis.asyncio", None)
+    for command in (["serve", "--port", "1", "--database-url", db],
+                    ["worker", "--database-url", db]):
+        assert main([*command, "--redis-url", "redis://127.0.0.1:1/0"]) == 2
+        out = flat(capsys.readouterr().out)
+        assert "is not installed; it comes with pip install 'pentarena[cluster]'" in out, out
+
+
+def test_one_version_everywhere(capsys):
+    """``pentarena --version``, ``python -m pentarena --version``, ``pentarena.__version__``
+    and the installed metadata all say native/Cargo.toml's version (its one source)."""
+    import importlib.metadata
+    import re
+    import subprocess
+    import tomllib
+    from pathlib import Path
+
+    cargo = tomllib.loads((Path(__file__).parents[1] / "native" / "Cargo.toml").read_text())
+    version = cargo["package"]["version"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version)
+    assert pentarena.__version__ == importlib.metadata.version("pentarena") == version
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out == f"pentarena {version}\n"
+    run = subprocess.run([sys.executable, "-m", "pentarena", "--version"], capture_output=True,
+                         text=True, timeout=120)
+    assert (run.returncode, run.stdout) == (0, f"pentarena {version}\n")

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from . import list_games, load_game
+from . import __version__, list_games, load_game
 from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
 from .ai.bots import LEVELS, make_bot
 from .core.errors import GameOptionError
@@ -448,21 +448,27 @@ def cmd_worker(args: argparse.Namespace, console: Console) -> int:
     import asyncio
     import logging
 
-    from .server.cluster import run_worker
     from .server.logs import setup_logging
+    from .server.startup import startup_errors
+
+    with startup_errors(args.database_url):
+        from .server.cluster import run_worker
 
     setup_logging(args.log_format, logging.INFO)
     console.print(f"Pentarena worker: Redis {args.redis_url}  (Ctrl+C to stop)")
-    asyncio.run(run_worker(args.redis_url, args.database_url, args.processes))
+    with startup_errors(args.database_url):
+        asyncio.run(run_worker(args.redis_url, args.database_url, args.processes))
     return 0
 
 
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from .server.app import serve
+    from .server.startup import startup_errors
 
-    serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
-          args.log_format, args.connections_per_address, args.tables_per_minute,
-          args.trust_proxy, args.away_seconds)
+    with startup_errors(args.database_url):
+        serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
+              args.log_format, args.connections_per_address, args.tables_per_minute,
+              args.trust_proxy, args.away_seconds)
     return 0
 
 
@@ -932,6 +938,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     """The ``pentarena`` parser; ``game`` adds that game's options to play/arena/bench
     (without it they accept every game's options, unlisted)."""
     parser = argparse.ArgumentParser(prog="pentarena", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"pentarena {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="the games, their options and the AI levels")
     levels = ", ".join(BOT_NAMES)

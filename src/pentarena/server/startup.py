@@ -1,0 +1,51 @@
+"""What stops a server or a worker from starting, said in a sentence: an optional package
+that is not installed (and the extra that brings it) or a database that cannot be opened,
+instead of a traceback of the library that found it."""
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+# the module a failed import names → the extra of pyproject.toml that installs it
+EXTRAS = {"psycopg": "postgres", "redis": "cluster", "saq": "cluster"}
+
+
+class StartupError(ValueError):
+    """The server or worker cannot start; the message says why and what to do."""
+
+
+def shown_url(url: str) -> str:
+    """A database URL with its password hidden."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+@contextlib.contextmanager
+def startup_errors(database_url: str | None) -> Iterator[None]:
+    """Turn a missing optional package or a database that cannot be opened, raised from
+    the block, into a :class:`StartupError` that names the remedy."""
+    from sqlalchemy.exc import ArgumentError, DBAPIError
+
+    try:
+        yield
+    except ModuleNotFoundError as exc:
+        root = (exc.name or "").split(".")[0]
+        if root == "psycopg2":  # SQLAlchemy's driver for a bare postgresql:// URL
+            raise StartupError("a postgresql:// URL asks for the psycopg2 driver, which is not "
+                               "installed; write postgresql+psycopg://… (pip install "
+                               "'pentarena[postgres]')") from exc
+        if root not in EXTRAS:
+            raise
+        raise StartupError(f"the Python package {root} is not installed; it comes with "
+                           f"pip install 'pentarena[{EXTRAS[root]}]'") from exc
+    except (ArgumentError, DBAPIError) as exc:
+        orig = getattr(exc, "orig", None)
+        why = str(orig if orig is not None else exc).strip().splitlines()
+        where = shown_url(database_url) if database_url else "the database"
+        raise StartupError(f"cannot open {where}: {why[0] if why else type(exc).__name__}"
+                           ) from exc
