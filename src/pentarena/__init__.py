@@ -21,7 +21,7 @@ from .core.errors import (
 from .core.game import Game, State, list_games, load_game
 from . import games as _games  # noqa: F401  (registers every game)
 from .record import GameRecord
-from ._native import __version__  # native/Cargo.toml's version, the package's version
+from ._native import __version__ as __version__  # native/Cargo.toml's: the package's version
 
 __all__ = [
     "Game",
