@@ -678,7 +678,7 @@ def test_a_server_that_cannot_start_says_why_in_a_sentence(tmp_path, capsys, mon
     closed = f"postgresql+psycopg://pentarena:secret@127.0.0.1:{free_port()}/pentarena"
     assert main(["serve", "--port", "1", "--database-url", closed]) == 2
     out = flat(capsys.readouterr().out)
-    assert out.startswith(f"error: cannot open postgresql+psycopg://pentarena:***@127.0.0.1:")
+    assert out.startswith("error: cannot open postgresql+psycopg://pentarena:***@127.0.0.1:")
     assert "secret" not in out and "Traceback" not in out
     assert main(["serve", "--port", "1", "--database-url", "not a url"]) == 2
     assert "error: cannot open not a url: Could not parse" in flat(capsys.readouterr().out)
