@@ -68,3 +68,24 @@ def test_placement_rules_in_puzzles():
         state.apply("I:b1,b2,b3,b4,b5")
     with pytest.raises(IllegalMoveError, match="covered"):
         state.apply("L:a1,b1,c1,d1,d2")
+
+
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_count_key_names_the_shape_left_to_fill_up_to_symmetry(engine):
+    """Positions whose empty cells are one shape turned or mirrored share a key; a solved
+    puzzle (nothing left) has one too (it raised ValueError)."""
+    from pentarena.games.pentomino.reference import ReferencePuzzleGame
+
+    game = (PuzzleGame if engine == "native" else ReferencePuzzleGame)(region="3x20")
+    state = game.new_initial_state()
+    assert state.count_key()[1:] == ("FILNPTUVWXYZ", False)
+    # the same piece at either end of the strip leaves mirror images: one key
+    ends = []
+    for move in state.legal_moves():
+        cells = state.clone()
+        cells.apply(move)
+        ends.append(cells)
+    keys = {s.count_key() for s in ends}
+    assert len(keys) < len(ends)
+    state.solve()
+    assert state.is_terminal() and state.count_key() == ((), "", True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...core.bitboard import Bitboard
-from ...core.polyomino import ORIENTATIONS, PIECE_NAMES
+from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Shape, canonical
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
@@ -156,3 +156,10 @@ def iter_cells(mask: Bitboard) -> Iterable[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def free_shape(grid: Grid, filled: Bitboard) -> Shape:
+    """The shape of ``grid``'s cells outside ``filled``, up to rotation, reflection and
+    position (``()`` when none is left): equal for regions that tile alike."""
+    free = [divmod(i, grid.width)[::-1] for i in iter_cells(grid.cells & ~filled)]
+    return canonical(free) if free else ()

@@ -22,7 +22,7 @@ from ...core.bitboard import bits_list
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
 from ...core.game import Game, State, json_seed, replay_moves, setup_seed
 from ...core.polyomino import PIECE_NAMES
-from .board import Grid, iter_cells, region_from_text
+from .board import Grid, free_shape, iter_cells, region_from_text
 from .notation import (
     REMOVES,
     PentominoMove,
@@ -220,17 +220,7 @@ class PuzzleState(PuzzleCore, State):
         """Equal for positions whose :meth:`count_solutions` is the same: the shape of the
         empty cells up to rotation, reflection and position, the pieces left, and whether
         anything is placed yet."""
-        g = self.grid
-        free = [divmod(i, g.width)[::-1] for i in iter_cells(g.cells & ~self.occ)]
-        shapes = []
-        for swap in (False, True):
-            for sx in (1, -1):
-                for sy in (1, -1):
-                    pts = [((y, x) if swap else (x, y)) for x, y in free]
-                    pts = [(sx * x, sy * y) for x, y in pts]
-                    mx, my = min(x for x, _ in pts), min(y for _, y in pts)
-                    shapes.append(tuple(sorted((x - mx, y - my) for x, y in pts)))
-        return (min(shapes), "".join(self.unplaced()), bool(self._placed()))
+        return (free_shape(self.grid, self.occ), "".join(self.unplaced()), bool(self._placed()))
 
     def solve(self) -> None:
         """Finish the puzzle: complete it from here if possible, else from an empty board."""

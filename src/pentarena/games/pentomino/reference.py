@@ -16,7 +16,7 @@ from typing import Any
 from ...core.errors import IllegalMoveError, InvalidMoveError
 from ...core.game import Solution, State, check_time_limit
 from ...core.polyomino import PIECE_NAMES
-from .board import Grid, iter_cells
+from .board import Grid, free_shape, iter_cells
 from .notation import (
     NUM_ACTIONS,
     PICKS,
@@ -540,17 +540,7 @@ class ReferencePuzzleState(State):
         """Equal for positions whose :meth:`count_solutions` is the same: the shape of the
         empty cells up to rotation, reflection and position, the pieces left, and whether
         anything is placed yet."""
-        g = self.grid
-        free = [divmod(i, g.width)[::-1] for i in iter_cells(g.cells & ~self.occ)]
-        shapes = []
-        for swap in (False, True):
-            for sx in (1, -1):
-                for sy in (1, -1):
-                    pts = [((y, x) if swap else (x, y)) for x, y in free]
-                    pts = [(sx * x, sy * y) for x, y in pts]
-                    mx, my = min(x for x, _ in pts), min(y for _, y in pts)
-                    shapes.append(tuple(sorted((x - mx, y - my) for x, y in pts)))
-        return (min(shapes), "".join(self.unplaced()), bool(self.placed))
+        return (free_shape(self.grid, self.occ), "".join(self.unplaced()), bool(self.placed))
 
     def solve(self) -> None:
         """Finish the puzzle: complete it from here if possible, else from an empty board."""
