@@ -4,6 +4,7 @@ import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js";
 import { keepFocus, off, setOff } from "./keys.js";
+import { oncePerFrame } from "./later.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -331,10 +332,15 @@ function announce(text) {
 const endedHere = (before, payload) => !!before && before.table.id === payload.table.id
   && before.current_player !== null && payload.current_player === null;
 
+// the moves since the state drawn before: each one, or how many and the last (a tab shown
+// again after a while, say, has many to tell)
+const MOVES_SAID = 4;
 function announceMoves(before, payload, head) {
   if (!before || before.table.id !== payload.table.id) return;
   const said = [];
-  for (let i = before.history.length; i < payload.history.length; i++) said.push(describe(payload, i).text);
+  const from = before.history.length, to = payload.history.length;
+  if (to - from > MOVES_SAID) said.push(`${to - from} moves; the last: ${describe(payload, to - 1).text}`);
+  else for (let i = from; i < to; i++) said.push(describe(payload, i).text);
   if (head && endedHere(before, payload)) said.push(`Game over: ${head}`);
   if (said.length) announce(said.join(". ") + ".");
 }
@@ -424,6 +430,7 @@ function renderExport(payload) {
 }
 
 function render(payload) {
+  performance.mark("pentarena:draw");   // one a state drawn (the e2e tests count them)
   const before = latest;
   latest = named(payload);
   document.title = `${payload.table.title} — Pentarena`;
@@ -465,9 +472,14 @@ function connect() {
   ws.onopen = () => { retry = 0; setConn("open", "connected"); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { live = true; render(msg); }
+    if (msg.type === "state") { live = true; states.put(msg); return; }
+    // said of a state not drawn yet: it goes with it; anything else follows the state drawn
+    const waiting = states.pending();
+    if (msg.type === "thinking" && waiting) { waiting.thinking = msg.seat; return; }
+    if (msg.type === "presence" && waiting) { setPresence(waiting, msg); return; }
+    states.flush();
     // an error is shown once: on the board's own error line when it has one
-    else if (msg.type === "error") {
+    if (msg.type === "error") {
       if (hintPending) { hintPending = false; renderHintButton(); }
       if (typed !== null) {   // said by the box
         typed = null;
@@ -478,7 +490,7 @@ function connect() {
     }
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
     else if (msg.type === "presence" && latest) {
-      latest.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
+      setPresence(latest, msg);
       renderPlayers(shown || latest);
     }
     else if (msg.type === "hint") showHint(msg);
@@ -489,6 +501,15 @@ function connect() {
     const delay = Math.min(5000, 300 * 2 ** retry++);
     setTimeout(connect, delay);
   };
+}
+
+// The states drawn: the latest of those that came before the next frame, once (the
+// computers' replies can come one right after the other).  Each draw says every move since
+// the state drawn before (announceMoves), and the result once as the game ends.
+const states = oncePerFrame((msg) => render(msg));
+
+function setPresence(payload, msg) {
+  payload.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
 }
 
 // the connection light: a colour and a word (on a phone, a sign and the word for screen readers)

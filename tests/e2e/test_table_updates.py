@@ -1,0 +1,82 @@
+"""The table page as states come in: several that come together are drawn once, with every
+move in them said; no frames (a hidden tab) still draws them."""
+
+from __future__ import annotations
+
+from .helpers import create_table, moves_played, until
+
+COMPUTERS = [{"kind": "computer", "level": "random"}] * 4
+
+# The page's WebSocket messages can be held (window.held = []) and then handled one after
+# the other in one task (window.release()), so that no frame comes between them: as when
+# the computers' replies come one right after the other.
+HOLD = """(() => {
+    const Real = window.WebSocket;
+    window.held = null;
+    window.WebSocket = class extends Real {
+        get onmessage() { return super.onmessage; }
+        set onmessage(fn) {
+            super.onmessage = (ev) => {
+                const data = JSON.parse(ev.data);
+                if (!window.held) return fn.call(this, ev);
+                window.held.push({ type: data.type, moves: data.history ? data.history.length : null,
+                                   deliver: () => fn.call(this, ev) });
+            };
+        }
+    };
+    window.release = () => {   // the next messages are held again
+        const q = window.held;
+        window.held = [];
+        for (const m of q) m.deliver();
+        return q.map((m) => [m.type, m.moves]);
+    };
+})()"""
+
+DRAWS = "performance.getEntriesByName('pentarena:draw').length"
+A_FRAME = "new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
+
+
+def watch_computers(server, new_page, init=None):
+    t = create_table(server, COMPUTERS, {"players": 4})
+    page = new_page()
+    if init:
+        page.add_init_script(init)
+    page.goto(server.url + t["url"])
+    return page
+
+
+def test_states_that_come_together_are_drawn_once(server, new_page):
+    page = watch_computers(server, new_page, HOLD)
+    until(page, "document.querySelectorAll('#log li').length >= 2")
+    page.evaluate("window.held = []")
+    until(page, "window.held.filter((m) => m.type === 'state').length >= 3")
+    drawn, before = page.evaluate(DRAWS), moves_played(page)
+    released = page.evaluate("window.release()")
+    after = [n for kind, n in released if kind == "state"][-1]
+    assert after >= before + 3, released
+    until(page, f"{DRAWS} > {drawn}")
+    # one draw for them all, the latest: every move in the list
+    assert page.evaluate(DRAWS) == drawn + 1
+    assert moves_played(page) == after
+    page.evaluate(A_FRAME)
+    assert page.evaluate(DRAWS) == drawn + 1, "no state is drawn twice"
+    # what the states said is said once: every move (or how many, and the last)
+    said = page.inner_text("#announce")
+    lines = page.eval_on_selector_all("#log li .txt", "els => els.map((e) => e.textContent)")[before:]
+    if len(lines) <= 4:
+        assert said.rstrip(". \u00a0") == ". ".join(lines), (said, lines)
+    else:
+        assert said.startswith(f"{len(lines)} moves; the last: {lines[-1]}"), said
+    # the computer thinking after them, said after the last state, shows with it
+    if released[-1][0] == "thinking":
+        until(page, "document.querySelector('#status .thinking') !== null")
+    assert not page.errors, page.errors
+
+
+def test_states_are_drawn_without_frames(server, new_page):
+    """A hidden tab has no animation frames: the states are drawn all the same."""
+    page = watch_computers(server, new_page, "window.requestAnimationFrame = () => 0")
+    # (the wait polls on a timer: Playwright's own polling waits for frames too)
+    page.wait_for_function("() => document.querySelectorAll('#log li').length >= 3", polling=100, timeout=30_000)
+    assert page.evaluate(DRAWS) >= 2
+    assert not page.errors, page.errors
