@@ -107,8 +107,8 @@ def test_pentic_names_its_grid_and_cards_and_pauses_in_the_status(server, new_pa
 # White's five along row 1 while every twist turns a bottom quadrant: e1 ends it
 WHITE_WINS = ["a1 BL cw", "a6 BR cw", "b1 BL cw", "b6 BR cw", "c1 BL cw", "c6 BR cw", "d1 BL cw", "d6 BR cw", "e1"]
 # the move list drawn (again): every state the page renders, and only those
-COUNT_DRAWS = """() => { window.draws = 0; new MutationObserver(() => window.draws++)
-    .observe(document.getElementById('log'), { childList: true }); }"""
+COUNT_DRAWS = """() => { window.draws = 0; new PerformanceObserver((l) => { window.draws += l.getEntriesByName('pentarena:draw').length; })
+    .observe({ type: 'mark' }); }"""   # the page marks each state it draws
 
 
 def test_the_focus_moves_to_the_result_once_when_the_game_ends_here(server, new_page):

@@ -1,9 +1,22 @@
 """The table page as states come in: several that come together are drawn once, with every
-move in them said; no frames (a hidden tab) still draws them."""
+move in them said; no frames (a hidden tab) still draws them; the move list grows by the
+new moves, keeps the lines it has, and is reached by keyboard."""
 
 from __future__ import annotations
 
-from .helpers import create_table, moves_played, until
+import random
+
+from .helpers import (
+    create_table,
+    import_record,
+    moves_played,
+    pentago_record,
+    play_pentago_move,
+    tab_to,
+    until,
+    wait_moves,
+    wait_turn_or_end,
+)
 
 COMPUTERS = [{"kind": "computer", "level": "random"}] * 4
 
@@ -79,4 +92,59 @@ def test_states_are_drawn_without_frames(server, new_page):
     # (the wait polls on a timer: Playwright's own polling waits for frames too)
     page.wait_for_function("() => document.querySelectorAll('#log li').length >= 3", polling=100, timeout=30_000)
     assert page.evaluate(DRAWS) >= 2
+    assert not page.errors, page.errors
+
+
+def test_the_move_list_grows_by_the_new_moves(server, new_page):
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}], game="pentago")
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    rng = random.Random(5)
+    assert wait_turn_or_end(page)
+    play_pentago_move(page, rng)
+    first = page.evaluate_handle("document.querySelector('#log li')")
+    assert wait_turn_or_end(page)   # the computer's reply in the list
+    play_pentago_move(page, rng)
+    wait_moves(page, 3)
+    # the line of the first move is the one drawn first, not a copy
+    assert first.evaluate("(li) => li.isConnected && li === document.querySelector('#log li')")
+    assert page.evaluate("[...document.querySelectorAll('#log li')].every((li, i) => li.dataset.ply === String(i + 1))")
+    # during the game the list is one Tab stop, named
+    assert tab_to(page, "e.id === 'log'")
+    assert page.get_attribute("#log", "aria-label") == "Moves"
+    assert page.locator("#log li[tabindex]").count() == 0
+    assert not page.errors, page.errors
+
+
+def test_a_finished_games_moves_are_chosen_by_keyboard(server, new_page):
+    table = import_record(server, pentago_record())
+    page = new_page()
+    page.goto(server.url + table["url"])
+    until(page, "document.querySelectorAll('#log li').length === 36")
+    assert page.get_attribute("#log", "role") == "listbox"
+    # Tab reaches the move shown (the last), one stop for the list
+    assert tab_to(page, "e.closest && e.closest('#log')")
+    assert page.evaluate("document.activeElement.dataset.ply") == "36"
+    assert page.get_attribute("#log li[data-ply='36']", "aria-selected") == "true"
+    assert page.locator("#log li[tabindex='0']").count() == 1
+    # ↑ moves the focus, Enter shows the position after that move
+    for _ in range(3):
+        page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.ply") == "33"
+    assert page.inner_text("#r-pos") == "36/36"   # the focus alone does not step
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('r-pos').textContent === '33/36'")
+    assert page.get_attribute("#log li[data-ply='33']", "aria-current") == "step"
+    assert page.get_attribute("#log li[data-ply='33']", "aria-selected") == "true"
+    assert page.get_attribute("#log li[data-ply='36']", "aria-selected") == "false"
+    # ← steps the replay back, and the focus follows the move shown
+    page.keyboard.press("ArrowLeft")
+    until(page, "document.getElementById('r-pos').textContent === '32/36'")
+    until(page, "document.activeElement.dataset.ply === '32'")
+    # Home in the list goes to the first move, Space shows it
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.dataset.ply") == "1"
+    page.keyboard.press(" ")
+    until(page, "document.getElementById('r-pos').textContent === '1/36'")
+    assert page.locator("#log li[tabindex='0']").count() == 1
     assert not page.errors, page.errors

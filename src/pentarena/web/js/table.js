@@ -5,6 +5,7 @@ import { loadPlugin } from "./games/index.js";
 import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js";
 import { keepFocus, off, setOff } from "./keys.js";
 import { oncePerFrame } from "./later.js";
+import { MoveList } from "./movelist.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -218,32 +219,28 @@ function verdictText(a) {
   return t;
 }
 
+// the line of move i in the list: who, what, and the analysis's verdict once it is in
+function logItem(payload, i, judged) {
+  const m = payload.history[i];
+  const d = describe(payload, i);
+  const a = judged && judged[i];
+  const tip = a ? verdictText(a) : null;
+  return el("li", { "data-move": m, title: tip ? `${m} — ${tip}` : m },
+    d.seat !== null && d.seat !== undefined ? swatch(d.seat) : "",
+    el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
+    a ? el("span", { class: `mark ${a.verdict}`, "data-verdict": a.verdict, title: tip, "aria-label": tip }, a.mark || "·") : "");
+}
+
 function renderLog(payload, ply) {
-  const ol = $("log");
-  const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
   const judged = analysis && analysis.moves_played === payload.history.length ? analysis.moves : null;
-  ol.replaceChildren(...payload.history.map((m, i) => {
-    const d = describe(payload, i);
-    const a = judged && judged[i];
-    const tip = a ? verdictText(a) : null;
-    return el("li", { class: i + 1 === ply ? "current" : "", "aria-current": i + 1 === ply && replayPly !== null ? "step" : null,
-      "data-ply": i + 1, "data-move": m, title: tip ? `${m} — ${tip}` : m },
-      d.seat !== null && d.seat !== undefined ? swatch(d.seat) : "",
-      el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
-      a ? el("span", { class: `mark ${a.verdict}`, "data-verdict": a.verdict, title: tip, "aria-label": tip }, a.mark || "·") : "");
-  }));
+  moveList.show(payload, { ply, stepping: replayPly !== null, finished: payload.table.status !== "playing",
+    judged, key: payload.short.join("\n") });
   // the verdict of the move stepped to, in words (marks have tooltips, but touch has no
   // hover; on a phone the line sits under the replay stepper, in view with the board)
   const current = $("analysis-current");
   const a = judged && ply > 0 ? judged[ply - 1] : null;
   current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1])}: ${a.mark ? a.mark + " " : ""}${verdictText(a)}.` : "";
   current.hidden = !a;
-  // scroll the list itself (never the page) to keep the current move in sight
-  const cur = ol.querySelector(".current");
-  if (cur && replayPly !== null) {
-    const top = cur.offsetTop - ol.offsetTop;
-    if (top < ol.scrollTop || top + cur.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = top - ol.clientHeight / 2;
-  } else if (atEnd || replayPly === null) ol.scrollTop = ol.scrollHeight;
 }
 
 // phones: the replay stepper sits above the board, or beside it on a phone on its side
@@ -577,29 +574,19 @@ function bindReplayKeys() {
     else if (ev.key === "Home") showPly(0);
     else if (ev.key === "End") showPly(latest.history.length);
   });
-  const log = $("log");
-  log.addEventListener("click", (ev) => {
-    const li = ev.target.closest("li");
-    if (!li || !latest || latest.table.status === "playing") return;
-    showPly(Number(li.dataset.ply));
-    if (narrow.matches) setSide(false);   // the drawer covers the board: show the move stepped to
-  });
-  // hovering a move shows it on the board
-  let lit = null;
-  log.addEventListener("pointerover", (ev) => {
-    const li = ev.target.closest("li");
-    if (!li || li === lit) return;
-    if (lit) lit.classList.remove("lit");
-    lit = li;
-    li.classList.add("lit");
-    if (view && view.highlight) view.highlight(Number(li.dataset.ply));
-  });
-  log.addEventListener("pointerleave", () => {
-    if (lit) lit.classList.remove("lit");
-    lit = null;
-    if (view && view.highlight) view.highlight(null);
-  });
 }
+
+// the move list: a move chosen (a click, Enter) shows the position after it; one hovered or
+// focused is shown on the board
+const moveList = new MoveList($("log"), {
+  item: logItem,
+  choose: (ply) => {
+    if (!latest || latest.table.status === "playing") return;
+    showPly(ply);
+    if (narrow.matches) setSide(false);   // the drawer covers the board: show the move stepped to
+  },
+  highlight: (ply) => { if (view && view.highlight) view.highlight(ply); },
+});
 
 // No table to show (a mistyped or an old link, or the server could not be asked): say so,
 // with the way back, and nothing of a table page around it.
