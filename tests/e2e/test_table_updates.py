@@ -1,10 +1,15 @@
 """The table page as states come in: several that come together are drawn once, with every
 move in them said; no frames (a hidden tab) still draws them; the move list grows by the
-new moves, keeps the lines it has, and is reached by keyboard."""
+new moves, keeps the lines it has, and is reached by keyboard; a state costs one layout."""
 
 from __future__ import annotations
 
+import json
 import random
+from contextlib import ExitStack
+
+import pytest
+from websockets.sync.client import connect
 
 from .helpers import (
     create_table,
@@ -147,4 +152,60 @@ def test_a_finished_games_moves_are_chosen_by_keyboard(server, new_page):
     page.keyboard.press(" ")
     until(page, "document.getElementById('r-pos').textContent === '1/36'")
     assert page.locator("#log li[tabindex='0']").count() == 1
+    assert not page.errors, page.errors
+
+
+class Seat:
+    """A seat played from Python over the table's WebSocket, so that the page only receives."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+
+    def state(self, version: int) -> dict:
+        """The state this seat was sent after ``version`` moves."""
+        while True:
+            msg = json.loads(self.ws.recv(timeout=20))
+            if msg["type"] == "state" and msg["version"] == version:
+                return msg
+
+
+@pytest.mark.parametrize("game", ["pentup", "pentomino", "pentic", "pentago"])
+def test_a_state_is_drawn_with_one_layout(server, new_page, game):
+    """Drawing a state reads no size or scroll position between its changes (each read
+    would lay the page out again): a state message costs the frame's one layout (Chrome's
+    own count), on the page of a seat, its tray and the move list included."""
+    with ExitStack() as stack:
+        one_layout_a_state(server, new_page, game, stack)
+
+
+def one_layout_a_state(server, new_page, game, stack):
+    t = create_table(server, [{"kind": "me"}, {"kind": "me"}], game=game)
+    tokens = [t["you"]["token"], t["hotseat"][0]["token"]]
+    page = new_page()
+    page.emulate_media(reduced_motion="reduce")   # no view gliding over several frames
+    page.goto(server.url + t["url"] + "?token=" + tokens[0])
+    until(page, "document.getElementById('conn').dataset.state === 'open' && "
+                "document.getElementById('status').textContent.includes('Your turn')")
+    seats = [Seat(stack.enter_context(connect(server.url.replace("http", "ws", 1) + f"/ws/{t['id']}?token={token}")))
+             for token in tokens]
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+
+    def layouts() -> int:
+        return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "LayoutCount")
+
+    rng = random.Random(3)
+    counts = []
+    for version in range(4):
+        state = seats[version % 2].state(version)
+        page.evaluate(A_FRAME)
+        page.evaluate(A_FRAME)
+        before = layouts()
+        seats[version % 2].ws.send(json.dumps({"type": "move", "move": rng.choice(state["legal_moves"]),
+                                               "version": version}))
+        wait_moves(page, version + 1)
+        page.evaluate(A_FRAME)
+        page.evaluate(A_FRAME)
+        counts.append(layouts() - before)
+    assert max(counts) <= 2, counts   # 1 measured; 3 (Pentago) to 6 (Pent-Up, Pentomino) before
     assert not page.errors, page.errors

@@ -417,12 +417,26 @@ function scrollHints(tray) {
     title: dir < 0 ? "Scroll back" : "More", onclick: () => tray.scrollBy({ left: dir * 0.8 * tray.clientWidth, behavior: "smooth" }) },
   dir < 0 ? "‹" : "›");
   const wrap = el("div", { class: "tray-wrap" }, tray, arrow(-1), arrow(1));
-  const update = () => {
-    wrap.classList.toggle("more-left", tray.scrollLeft > 2);
-    wrap.classList.toggle("more-right", tray.scrollLeft + tray.clientWidth < tray.scrollWidth - 2);
+  // more on the left while the first piece is not wholly in view, on the right while the
+  // last one is not: the browser says so as it lays the page out (an IntersectionObserver),
+  // so neither a redraw of the tray nor a scroll makes it measure the tray again
+  let ends = [];
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const cut = !tray.hidden && !!e.rootBounds && e.rootBounds.width > 0 && e.intersectionRatio < 0.95;
+      if (e.target === ends[0]) wrap.classList.toggle("more-left", cut);
+      if (e.target === ends[1]) wrap.classList.toggle("more-right", cut);
+    }
+  }, { root: tray, threshold: [0.95] });
+  const watchEnds = () => {
+    const now = [tray.firstElementChild, tray.lastElementChild];
+    if (now[0] === ends[0] && now[1] === ends[1]) return;
+    io.disconnect();
+    ends = now;
+    if (!now[0]) { wrap.classList.remove("more-left", "more-right"); return; }
+    io.observe(now[0]);
+    if (now[1] !== now[0]) io.observe(now[1]);
   };
-  tray.addEventListener("scroll", update, { passive: true });
-  new ResizeObserver(update).observe(tray);
-  new MutationObserver(update).observe(tray, { childList: true, subtree: true });
+  new MutationObserver(watchEnds).observe(tray, { childList: true });
   return wrap;
 }

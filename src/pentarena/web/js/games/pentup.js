@@ -8,7 +8,7 @@ import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, p
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
-import { rovingTray } from "./tray.js";
+import { rovingTray, syncPieces } from "./tray.js";
 
 export const title = "Pent-Up";
 export const moveExample = "I:0,0;1,0;2,0;3,0;4,0";
@@ -482,29 +482,29 @@ export function createView(root, ctx) {
   });
 
   function drawTray() {
-    const keep = tray.scrollLeft;   // redrawing must not scroll the tray back
-    tray.replaceChildren();
     tray.hidden = !payload || payload.you === null || replay;
-    if (tray.hidden) return;
+    if (tray.hidden) { syncPieces(tray, []); return; }
     const hand = m.hands ? m.hands[payload.you] : [];
-    for (const piece of PIECE_NAMES) {
-      if (!hand.includes(piece)) continue;
+    syncPieces(tray, PIECE_NAMES.filter((piece) => hand.includes(piece)).map((piece) => {
       const info = moves.get(piece);
-      const active = myTurn() && info;
-      const pic = shapeSvg(selected === piece && shape ? shape : PIECES[piece], { size: 8, fill: seatColours[payload.you], stroke: "#555" });
-      // a tile that cannot be played now is still reached on your turn (it says why); the
-      // tray is one Tab stop, and none while the others play (tray.js)
-      const tile = el("div", { class: "pu-tile" + (selected === piece ? " selected" : "") + (active ? "" : " none"),
-        "data-piece": piece, "data-level": info ? info.level : "", title: info ? `${piece}: must go on level ${info.level}` : piece,
-        role: "button", "aria-pressed": selected === piece ? "true" : "false", "aria-disabled": active ? "false" : "true",
-        "aria-label": info ? `${piece}, goes on level ${info.level}` : `${piece}${myTurn() ? ", fits nowhere now" : ""}`,
-        tabindex: -1, onclick: () => selectPiece(piece) },
-        el("span", { class: "pic" }, pic), el("span", { class: "letter" }, piece));
-      if (info) tile.append(el("span", { class: "lvl" }, `L${info.level}`));
-      tray.append(tile);
-    }
+      const active = !!(myTurn() && info);
+      const cells = selected === piece && shape ? shape : PIECES[piece];
+      return { key: piece, sig: JSON.stringify([selected === piece, active, myTurn(), info ? info.level : 0, payload.you, cells]),
+        make: () => {
+          // a tile that cannot be played now is still reached on your turn (it says why); the
+          // tray is one Tab stop, and none while the others play (tray.js)
+          const tile = el("div", { class: "pu-tile" + (selected === piece ? " selected" : "") + (active ? "" : " none"),
+            "data-piece": piece, "data-level": info ? info.level : "", title: info ? `${piece}: must go on level ${info.level}` : piece,
+            role: "button", "aria-pressed": selected === piece ? "true" : "false", "aria-disabled": active ? "false" : "true",
+            "aria-label": info ? `${piece}, goes on level ${info.level}` : `${piece}${myTurn() ? ", fits nowhere now" : ""}`,
+            tabindex: -1, onclick: () => selectPiece(piece) },
+          el("span", { class: "pic" }, shapeSvg(cells, { size: 8, fill: seatColours[payload.you], stroke: "#555" })),
+          el("span", { class: "letter" }, piece));
+          if (info) tile.append(el("span", { class: "lvl" }, `L${info.level}`));
+          return tile;
+        } };
+    }));
     settleTray(myTurn());
-    tray.scrollLeft = keep;
   }
 
   let layers = {};
