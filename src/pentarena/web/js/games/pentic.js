@@ -237,7 +237,7 @@ export function createView(root, ctx) {
     }
   }
 
-  // a redraw keeps the focus on the same control (a card of the hand drawn again), or the grid
+  // a redraw keeps the focus on the same control (a card of the hand), or the grid
   const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
   function redraw() {
     if (!payload) return;

@@ -499,7 +499,7 @@ export function createView(root, ctx) {
     outline(hg, cells, { stroke: "#1f6feb", "stroke-width": 5 });
   }
 
-  // a redraw keeps the focus on the same control (a piece of the rebuilt tray), or the board
+  // a redraw keeps the focus on the same control (a piece of the tray), or the board
   const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
   function redraw() {
     if (!payload) return;

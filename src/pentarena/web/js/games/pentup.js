@@ -563,7 +563,7 @@ export function createView(root, ctx) {
     }
   }
 
-  // a redraw keeps the focus on the same control (a tile of the rebuilt tray), or the board
+  // a redraw keeps the focus on the same control (a tile of the tray), or the board
   const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
   function redraw() {
     if (!payload) return;
