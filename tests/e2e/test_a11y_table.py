@@ -65,9 +65,12 @@ def test_the_board_is_named_and_moves_are_announced(server, new_page):
     assert page.locator(".pg-label[aria-hidden=true]").count() == 12   # a–f, 1–6: not the board's name
     type_move(page, "c3 TL cw")
     wait_moves(page, 2)
-    until(page, "window.said.some((s) => s.startsWith('announce: Black (computer, random): ') || s.startsWith('announce: Black: '))")
+    until(page, "window.said.some((s) => /^announce: (White: .*\\. )?Black( \\(computer, random\\))?: /.test(s))")
     said = page.evaluate("window.said")
-    assert "announce: White: c3, turns top-left ↻." in said, said   # the move list's words
+    # the move list's words; the reply in the same words too if it came before the page drew
+    # the move (the two are drawn, and said, together)
+    white = "announce: White: c3, turns top-left ↻."
+    assert white in said or any(s.startswith(white + " Black") for s in said), said
     assert page.locator(".pg-cell[aria-label$=', white marble']").count() == 1
     # the twist arrows: buttons of the board (not of a picture), in the Tab order
     board.focus()
@@ -107,8 +110,8 @@ def test_pentic_names_its_grid_and_cards_and_pauses_in_the_status(server, new_pa
 # White's five along row 1 while every twist turns a bottom quadrant: e1 ends it
 WHITE_WINS = ["a1 BL cw", "a6 BR cw", "b1 BL cw", "b6 BR cw", "c1 BL cw", "c6 BR cw", "d1 BL cw", "d6 BR cw", "e1"]
 # the move list drawn (again): every state the page renders, and only those
-COUNT_DRAWS = """() => { window.draws = 0; new MutationObserver(() => window.draws++)
-    .observe(document.getElementById('log'), { childList: true }); }"""
+COUNT_DRAWS = """() => { window.draws = 0; new PerformanceObserver((l) => { window.draws += l.getEntriesByName('pentarena:draw').length; })
+    .observe({ type: 'mark' }); }"""   # the page marks each state it draws
 
 
 def test_the_focus_moves_to_the_result_once_when_the_game_ends_here(server, new_page):

@@ -168,3 +168,71 @@ def test_the_puzzles_how_to_play_starts_with_the_puzzles(server, new_page):
     page.wait_for_selector("#rules h2")
     assert page.locator("#rules h2").first.inner_text() == "Two players"
     assert not page.errors
+
+
+# the elements whose radius a zoom changes, frame by frame, while `window.sized` is read
+COUNT_SIZED = """() => { window.sized = new Set();
+    new MutationObserver((records) => { for (const r of records) window.sized.add(r.target); })
+        .observe(document.getElementById('pu-board'), { attributes: true, attributeFilter: ['r'], subtree: true }); }"""
+
+
+def test_the_first_tile_zoomed_out_has_one_field_of_dots(server, new_page):
+    """Zoomed out, the first tile may go on thousands of places: one field of dots shows
+    them (not an element each), a zoom resizes its one dot, and a click in it plays there."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector(".pu-tile:not(.none)")
+    for _ in range(6):
+        page.click("#bv-zoom-out")
+    until(page, "!document.querySelector('.bv').dataset.moving")
+    page.click(".pu-tile[data-piece=L]")
+    page.wait_for_selector(".dest-field")
+    assert page.evaluate("document.querySelectorAll('.destinations *').length") == 1
+    x0y0, x1y1 = page.get_attribute(".dest-field", "data-cells").split()
+    (x0, y0), (x1, y1) = map(int, x0y0.split(",")), map(int, x1y1.split(","))
+    assert (x1 - x0 + 1) * (y1 - y0 + 1) > 1000, (x0y0, x1y1)
+    # a zoom: the field's dot is resized on each frame, nothing else
+    page.evaluate(COUNT_SIZED)
+    page.click("#bv-zoom-out")
+    until(page, "!document.querySelector('.bv').dataset.moving")
+    assert 1 <= page.evaluate("window.sized.size") <= 2
+    # a click low on the left of the field stages the tile there, and Confirm plays it
+    page.wait_for_selector(".dest-field")
+    box = page.locator(".dest-field").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] * 0.75)
+    page.wait_for_selector(".ghosts .staged")
+    assert page.locator(".ghosts .illegal").count() == 0
+    page.click("#pu-confirm")
+    wait_moves(page, 1)
+    cells = [tuple(map(int, c.split(","))) for c in log_moves(page)[0].split(":")[1].split(";")]
+    assert min(x for x, _ in cells) < (x0 + x1) / 2 and min(y for _, y in cells) < (y0 + y1) / 2, cells
+    assert not page.errors, page.errors
+
+
+def test_a_move_draws_again_only_the_cells_it_covers(server, new_page):
+    """The board is not rebuilt a move: the cells a move leaves alone keep their nodes."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    rng = random.Random(11)
+    for _ in range(3):
+        assert wait_my_turn_or_end(page)
+        play_one_move(page, rng)
+    assert wait_my_turn_or_end(page)
+    n = page.evaluate("(window.kept = [...document.querySelectorAll('#pu-board .cell')], "
+                      "document.querySelectorAll('#log li').length)")
+    play_one_move(page, rng)
+    assert wait_my_turn_or_end(page)   # and the computer's reply
+    kept, replaced = page.evaluate("""(n) => {
+        const moves = [...document.querySelectorAll('#log li')].slice(n).map((li) => li.dataset.move);
+        const covered = new Set(moves.flatMap((m) => m.split(':')[1].split(';')));
+        const left = window.kept.filter((c) => !covered.has(c.dataset.cell));
+        const under = window.kept.filter((c) => covered.has(c.dataset.cell));
+        return [left.every((c) => c.isConnected) && left.length, under.every((c) => !c.isConnected)];
+    }""", n)
+    assert kept >= 5 and replaced, (kept, replaced)
+    # and they are the board's cells still, one a cell
+    assert page.evaluate("window.kept.filter((c) => c.isConnected).every((c) => "
+                         "document.querySelector(`#pu-board .cell[data-cell='${c.dataset.cell}']`) === c)")
+    assert not page.errors, page.errors

@@ -94,10 +94,10 @@ def test_the_analysis_button_is_in_view_after_a_long_game(server, new_page):
     until(page, "document.getElementById('r-pos').textContent === '0/36'")
     page.click("#r-next")
     until(page, "document.querySelector('#log li.current') !== null")
-    assert reachable(page, "#log li.current")
+    until(page, "(" + REACHABLE + ")('#log li.current')")   # scrolled to, once laid out
     page.click("#r-last")
     until(page, "document.getElementById('r-pos').textContent === '36/36'")
-    assert reachable(page, "#log li[data-ply='36']")
+    until(page, "(" + REACHABLE + ")(\"#log li[data-ply='36']\")")
     page.click("#analysis-btn")
     until(page, "!document.getElementById('analysis-note').hidden")
     assert reachable(page, "#export")

@@ -4,6 +4,8 @@ import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js";
 import { keepFocus, off, setOff } from "./keys.js";
+import { oncePerFrame } from "./later.js";
+import { MoveList } from "./movelist.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -217,32 +219,28 @@ function verdictText(a) {
   return t;
 }
 
+// the line of move i in the list: who, what, and the analysis's verdict once it is in
+function logItem(payload, i, judged) {
+  const m = payload.history[i];
+  const d = describe(payload, i);
+  const a = judged && judged[i];
+  const tip = a ? verdictText(a) : null;
+  return el("li", { "data-move": m, title: tip ? `${m} — ${tip}` : m },
+    d.seat !== null && d.seat !== undefined ? swatch(d.seat) : "",
+    el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
+    a ? el("span", { class: `mark ${a.verdict}`, "data-verdict": a.verdict, title: tip, "aria-label": tip }, a.mark || "·") : "");
+}
+
 function renderLog(payload, ply) {
-  const ol = $("log");
-  const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
   const judged = analysis && analysis.moves_played === payload.history.length ? analysis.moves : null;
-  ol.replaceChildren(...payload.history.map((m, i) => {
-    const d = describe(payload, i);
-    const a = judged && judged[i];
-    const tip = a ? verdictText(a) : null;
-    return el("li", { class: i + 1 === ply ? "current" : "", "aria-current": i + 1 === ply && replayPly !== null ? "step" : null,
-      "data-ply": i + 1, "data-move": m, title: tip ? `${m} — ${tip}` : m },
-      d.seat !== null && d.seat !== undefined ? swatch(d.seat) : "",
-      el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
-      a ? el("span", { class: `mark ${a.verdict}`, "data-verdict": a.verdict, title: tip, "aria-label": tip }, a.mark || "·") : "");
-  }));
+  moveList.show(payload, { ply, stepping: replayPly !== null, finished: payload.table.status !== "playing",
+    judged, key: payload.short.join("\n") });
   // the verdict of the move stepped to, in words (marks have tooltips, but touch has no
   // hover; on a phone the line sits under the replay stepper, in view with the board)
   const current = $("analysis-current");
   const a = judged && ply > 0 ? judged[ply - 1] : null;
   current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1])}: ${a.mark ? a.mark + " " : ""}${verdictText(a)}.` : "";
   current.hidden = !a;
-  // scroll the list itself (never the page) to keep the current move in sight
-  const cur = ol.querySelector(".current");
-  if (cur && replayPly !== null) {
-    const top = cur.offsetTop - ol.offsetTop;
-    if (top < ol.scrollTop || top + cur.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = top - ol.clientHeight / 2;
-  } else if (atEnd || replayPly === null) ol.scrollTop = ol.scrollHeight;
 }
 
 // phones: the replay stepper sits above the board, or beside it on a phone on its side
@@ -331,10 +329,15 @@ function announce(text) {
 const endedHere = (before, payload) => !!before && before.table.id === payload.table.id
   && before.current_player !== null && payload.current_player === null;
 
+// the moves since the state drawn before: each one, or how many and the last (a tab shown
+// again after a while, say, has many to tell)
+const MOVES_SAID = 4;
 function announceMoves(before, payload, head) {
   if (!before || before.table.id !== payload.table.id) return;
   const said = [];
-  for (let i = before.history.length; i < payload.history.length; i++) said.push(describe(payload, i).text);
+  const from = before.history.length, to = payload.history.length;
+  if (to - from > MOVES_SAID) said.push(`${to - from} moves; the last: ${describe(payload, to - 1).text}`);
+  else for (let i = from; i < to; i++) said.push(describe(payload, i).text);
   if (head && endedHere(before, payload)) said.push(`Game over: ${head}`);
   if (said.length) announce(said.join(". ") + ".");
 }
@@ -424,6 +427,7 @@ function renderExport(payload) {
 }
 
 function render(payload) {
+  performance.mark("pentarena:draw");   // one a state drawn (the e2e tests count them)
   const before = latest;
   latest = named(payload);
   document.title = `${payload.table.title} — Pentarena`;
@@ -465,9 +469,14 @@ function connect() {
   ws.onopen = () => { retry = 0; setConn("open", "connected"); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { live = true; render(msg); }
+    if (msg.type === "state") { live = true; states.put(msg); return; }
+    // said of a state not drawn yet: it goes with it; anything else follows the state drawn
+    const waiting = states.pending();
+    if (msg.type === "thinking" && waiting) { waiting.thinking = msg.seat; return; }
+    if (msg.type === "presence" && waiting) { setPresence(waiting, msg); return; }
+    states.flush();
     // an error is shown once: on the board's own error line when it has one
-    else if (msg.type === "error") {
+    if (msg.type === "error") {
       if (hintPending) { hintPending = false; renderHintButton(); }
       if (typed !== null) {   // said by the box
         typed = null;
@@ -478,7 +487,7 @@ function connect() {
     }
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
     else if (msg.type === "presence" && latest) {
-      latest.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
+      setPresence(latest, msg);
       renderPlayers(shown || latest);
     }
     else if (msg.type === "hint") showHint(msg);
@@ -489,6 +498,15 @@ function connect() {
     const delay = Math.min(5000, 300 * 2 ** retry++);
     setTimeout(connect, delay);
   };
+}
+
+// The states drawn: the latest of those that came before the next frame, once (the
+// computers' replies can come one right after the other).  Each draw says every move since
+// the state drawn before (announceMoves), and the result once as the game ends.
+const states = oncePerFrame((msg) => render(msg));
+
+function setPresence(payload, msg) {
+  payload.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
 }
 
 // the connection light: a colour and a word (on a phone, a sign and the word for screen readers)
@@ -556,29 +574,19 @@ function bindReplayKeys() {
     else if (ev.key === "Home") showPly(0);
     else if (ev.key === "End") showPly(latest.history.length);
   });
-  const log = $("log");
-  log.addEventListener("click", (ev) => {
-    const li = ev.target.closest("li");
-    if (!li || !latest || latest.table.status === "playing") return;
-    showPly(Number(li.dataset.ply));
-    if (narrow.matches) setSide(false);   // the drawer covers the board: show the move stepped to
-  });
-  // hovering a move shows it on the board
-  let lit = null;
-  log.addEventListener("pointerover", (ev) => {
-    const li = ev.target.closest("li");
-    if (!li || li === lit) return;
-    if (lit) lit.classList.remove("lit");
-    lit = li;
-    li.classList.add("lit");
-    if (view && view.highlight) view.highlight(Number(li.dataset.ply));
-  });
-  log.addEventListener("pointerleave", () => {
-    if (lit) lit.classList.remove("lit");
-    lit = null;
-    if (view && view.highlight) view.highlight(null);
-  });
 }
+
+// the move list: a move chosen (a click, Enter) shows the position after it; one hovered or
+// focused is shown on the board
+const moveList = new MoveList($("log"), {
+  item: logItem,
+  choose: (ply) => {
+    if (!latest || latest.table.status === "playing") return;
+    showPly(ply);
+    if (narrow.matches) setSide(false);   // the drawer covers the board: show the move stepped to
+  },
+  highlight: (ply) => { if (view && view.highlight) view.highlight(ply); },
+});
 
 // No table to show (a mistyped or an old link, or the server could not be asked): say so,
 // with the way back, and nothing of a table page around it.

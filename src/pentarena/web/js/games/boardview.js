@@ -11,7 +11,8 @@
 // the last move into sight; "Fit" hands control back.
 //
 // Marks that must keep a size on screen whatever the zoom (tap targets) carry
-// data-sr="<radius in px>" and optionally data-wr="<minimum radius in world units>".
+// data-sr="<radius in px>" and optionally data-wr="<minimum radius in world units>"; the
+// game hands their group to refreshMarks(group) once drawn.
 // `clearTools`: the content is fitted above the zoom / Fit buttons (a band of their
 // height at the bottom, whatever the zoom), so that none of it is ever under them.
 import { el } from "../api.js";
@@ -39,6 +40,7 @@ export class BoardView {
     this.ready = false;
     this.anim = null;
     this.listeners = [];
+    this.marks = new Map();   // a group of marks -> its marks (refreshMarks)
 
     this.svg = svgEl("svg", { class: "bv-svg", ...(id ? { id } : {}) });
     this.world = svgEl("g", { class: "bv-world" }, this.svg);
@@ -251,16 +253,27 @@ export class BoardView {
     const t = `translate(${this.tx.toFixed(2)} ${this.ty.toFixed(2)}) scale(${this.k.toFixed(5)})`;
     this.world.setAttribute("transform", t);
     this.overlay.setAttribute("transform", t);
-    this.refreshMarks();
+    for (const [root, list] of this.marks) {
+      if (root.isConnected) this.sizeMarks(list); else this.marks.delete(root);
+    }
     this.drawRulers();
     if (!this.anim) delete this.box.dataset.moving;
     for (const fn of this.listeners) fn(this);
   }
 
-  refreshMarks(root = this.world) {
-    for (const m of root.querySelectorAll("[data-sr]")) {
-      const r = Math.max(Number(m.dataset.sr) / this.k, Number(m.dataset.wr || 0));
-      m.setAttribute("r", r.toFixed(3));
+  // A game hands the group that holds such marks once it has drawn them; each frame of a
+  // zoom then sizes the marks it found there (not a search of the whole board a frame).
+  // data-sw="<stroke width in px>": a ring that keeps its width too (in a pattern, say).
+  refreshMarks(root) {
+    const list = [...root.querySelectorAll("[data-sr]")].map((e) => [e, Number(e.dataset.sr), Number(e.dataset.wr || 0), Number(e.dataset.sw || 0)]);
+    this.marks.set(root, list);
+    this.sizeMarks(list);
+  }
+
+  sizeMarks(list) {
+    for (const [e, sr, wr, sw] of list) {
+      e.setAttribute("r", Math.max(sr / this.k, wr).toFixed(3));
+      if (sw) e.setAttribute("stroke-width", (sw / this.k).toFixed(3));
     }
   }
 
@@ -417,12 +430,26 @@ function scrollHints(tray) {
     title: dir < 0 ? "Scroll back" : "More", onclick: () => tray.scrollBy({ left: dir * 0.8 * tray.clientWidth, behavior: "smooth" }) },
   dir < 0 ? "‹" : "›");
   const wrap = el("div", { class: "tray-wrap" }, tray, arrow(-1), arrow(1));
-  const update = () => {
-    wrap.classList.toggle("more-left", tray.scrollLeft > 2);
-    wrap.classList.toggle("more-right", tray.scrollLeft + tray.clientWidth < tray.scrollWidth - 2);
+  // more on the left while the first piece is not wholly in view, on the right while the
+  // last one is not: the browser says so as it lays the page out (an IntersectionObserver),
+  // so neither a redraw of the tray nor a scroll makes it measure the tray again
+  let ends = [];
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const cut = !tray.hidden && !!e.rootBounds && e.rootBounds.width > 0 && e.intersectionRatio < 0.95;
+      if (e.target === ends[0]) wrap.classList.toggle("more-left", cut);
+      if (e.target === ends[1]) wrap.classList.toggle("more-right", cut);
+    }
+  }, { root: tray, threshold: [0.95] });
+  const watchEnds = () => {
+    const now = [tray.firstElementChild, tray.lastElementChild];
+    if (now[0] === ends[0] && now[1] === ends[1]) return;
+    io.disconnect();
+    ends = now;
+    if (!now[0]) { wrap.classList.remove("more-left", "more-right"); return; }
+    io.observe(now[0]);
+    if (now[1] !== now[0]) io.observe(now[1]);
   };
-  tray.addEventListener("scroll", update, { passive: true });
-  new ResizeObserver(update).observe(tray);
-  new MutationObserver(update).observe(tray, { childList: true, subtree: true });
+  new MutationObserver(watchEnds).observe(tray, { childList: true });
   return wrap;
 }

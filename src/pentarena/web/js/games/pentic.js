@@ -7,7 +7,7 @@ import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
-import { rovingTray } from "./tray.js";
+import { rovingTray, syncPieces } from "./tray.js";
 
 export const title = "Pentic";
 export const moveExample = "3-star-orange@5";
@@ -237,7 +237,7 @@ export function createView(root, ctx) {
     }
   }
 
-  // a redraw keeps the focus on the same control (a card of the rebuilt hand), or the grid
+  // a redraw keeps the focus on the same control (a card of the hand), or the grid
   const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
   function redraw() {
     if (!payload) return;
@@ -246,19 +246,14 @@ export function createView(root, ctx) {
     info.textContent = `Draw pile: ${st.pile_size} cards. Hands: ` + st.hand_sizes.map((n, s) => `${short(payload, s)} ${n}`).join(", ") + ".";
     const lp = st.plays[st.plays.length - 1];
     last.textContent = lp ? `Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: ${describe(lp)}` : "";
-    const keep = hand.scrollLeft;   // redrawing must not scroll the tray back
-    hand.replaceChildren();
     hand.hidden = payload.you === null || !st.hand || replay;
-    if (!hand.hidden) {
-      for (const c of [...st.hand].sort()) {
-        hand.append(el("div", { class: "pc-card" + (card === c ? " selected" : ""), "data-card": c, title: cardName(c), role: "button",
-          "aria-label": cardName(c), "aria-pressed": card === c ? "true" : "false", "aria-disabled": myTurn() ? "false" : "true",
-          tabindex: -1, onclick: () => pick(c) },
-        cardSvg(c, { w: 62, selected: card === c })));
-      }
-      settleHand(myTurn());
-      hand.scrollLeft = keep;
-    }
+    const cards = hand.hidden ? [] : [...st.hand].sort();
+    syncPieces(hand, cards.map((c, i) => ({ key: `${c}#${cards.indexOf(c) === i ? 0 : i}`, sig: `${card === c}|${myTurn()}`,
+      make: () => el("div", { class: "pc-card" + (card === c ? " selected" : ""), "data-card": c, title: cardName(c), role: "button",
+        "aria-label": cardName(c), "aria-pressed": card === c ? "true" : "false", "aria-disabled": myTurn() ? "false" : "true",
+        tabindex: -1, onclick: () => pick(c) },
+      cardSvg(c, { w: 62, selected: card === c })) })));
+    if (!hand.hidden) settleHand(myTurn());
     const m = staged();
     const pv = m && payload.previews ? payload.previews[m] : null;
     const hintShown = myTurn() && hinted && m === hinted.move;

@@ -7,7 +7,7 @@ import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, s
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
-import { rovingTray } from "./tray.js";
+import { rovingTray, syncPieces } from "./tray.js";
 
 export const title = "Pentomino";
 export const moveExample = "L:a1,b1,c1,d1,d2";
@@ -425,12 +425,17 @@ export function createView(root, ctx) {
   });
 
   let layers = {};
+  // the frame's size as the browser reports it once laid out (it has no padding nor border:
+  // its client size), not read in the middle of a redraw
+  let frameSize = null;
   // An upright box turns a wide region (and back when the box turns again).  A turned region
   // much narrower than the frame stands beside the pieces, the frame's full height.  A long
   // region left as it is (3x20) is "wide": a phone on its side draws it across the whole
   // width, the pieces below it, not beside it (app.css).
   function arrangement(m) {
-    const f = frame.frame, fw = f.clientWidth, fh = f.clientHeight;
+    const f = frame.frame;
+    if (!frameSize) frameSize = [f.clientWidth, f.clientHeight];   // once, before it is first reported
+    const [fw, fh] = frameSize;
     const beside = f.classList.contains("beside");
     const turned = m.width > m.height && (beside ? fh > fw : bv.H > bv.W);
     const aspect = (m.height * S + LABEL + 10) / (m.width * S + LABEL + 10);
@@ -450,7 +455,7 @@ export function createView(root, ctx) {
     if (a.turned !== geom.turned || a.beside !== frame.frame.classList.contains("beside")) draw();
   };
   bv.onChange(relayout);
-  new ResizeObserver(relayout).observe(frame.frame);
+  new ResizeObserver(([e]) => { frameSize = [e.contentRect.width, e.contentRect.height]; relayout(); }).observe(frame.frame);
   function drawGhost() {
     const g = layers.ghost;
     if (!g) return;
@@ -494,7 +499,7 @@ export function createView(root, ctx) {
     outline(hg, cells, { stroke: "#1f6feb", "stroke-width": 5 });
   }
 
-  // a redraw keeps the focus on the same control (a piece of the rebuilt tray), or the board
+  // a redraw keeps the focus on the same control (a piece of the tray), or the board
   const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
   function redraw() {
     if (!payload) return;
@@ -598,10 +603,8 @@ export function createView(root, ctx) {
 
   function drawTray() {
     const shown = (cells) => (geom && geom.turned ? cells.map(([x, y]) => [y, -x]) : cells);  // as the board is turned
-    const keep = tray.scrollLeft;   // redrawing must not scroll the tray back
-    tray.replaceChildren();
     tray.hidden = !payload || payload.you === null || replay;
-    if (tray.hidden) return;
+    if (tray.hidden) { syncPieces(tray, []); return; }
     const st = payload.state;
     let pieces;
     if (puzzle()) pieces = st.unplaced;
@@ -609,17 +612,17 @@ export function createView(root, ctx) {
     else if (st.sets) pieces = st.sets[payload.you];
     else pieces = st.pool;
     const colour = puzzle() ? null : seatColours[payload.you];
-    for (const p of pieces) {
+    syncPieces(tray, pieces.map((p) => {
       const playable = myTurn() && (moves.has(p) || words.has(`pick ${p}`) || words.has(`touch ${p}`));
-      const tile = el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p,
-        role: "button", "aria-pressed": selected === p ? "true" : "false", "aria-disabled": playable ? "false" : "true",
-        "aria-label": `${p}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: -1, onclick: () => select(p) },
-        el("span", { class: "pic" }, shapeSvg(shown(selected === p && shape ? shape : PIECES[p]), { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
-        el("span", { class: "letter" }, p));
-      tray.append(tile);
-    }
+      const cells = shown(selected === p && shape ? shape : PIECES[p]);
+      return { key: p, sig: JSON.stringify([selected === p, playable, myTurn(), colour, cells]),
+        make: () => el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p,
+          role: "button", "aria-pressed": selected === p ? "true" : "false", "aria-disabled": playable ? "false" : "true",
+          "aria-label": `${p}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: -1, onclick: () => select(p) },
+        el("span", { class: "pic" }, shapeSvg(cells, { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
+        el("span", { class: "letter" }, p)) };
+    }));
     settleTray(myTurn());
-    tray.scrollLeft = keep;
   }
 
   return {

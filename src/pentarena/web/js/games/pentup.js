@@ -7,38 +7,14 @@ import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, p
   placementText, svgEl, shapeSvg, grabCell } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
+import { S, X, Y, NAMES, seatColours, model, cellText, outline, drawFlat, FlatTable, anywhereDots } from "./pentup-table.js";
 import { KeyGrid } from "./keygrid.js";
-import { rovingTray } from "./tray.js";
+import { rovingTray, syncPieces } from "./tray.js";
 
 export const title = "Pent-Up";
 export const moveExample = "I:0,0;1,0;2,0;3,0;4,0";
-export const seatColours = ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"];
-const INK = ["#222", "#f4f1ea", "#fff", "#fff"];
-const NAMES = ["White", "Black", "Red", "Blue"];
+export { seatColours };
 export const seatNames = NAMES;
-const S = 32; // cell size in world units
-
-// world coordinates: cell (x, y) covers [x*S, (x+1)*S] × [-(y+1)*S, -y*S] (y grows upwards)
-const X = (x) => x * S;
-const Y = (y) => -(y + 1) * S;
-
-// ---------------------------------------------------------------- board model
-function model(state) {
-  const height = new Map();   // "x,y" -> level
-  const top = new Map();      // "x,y" -> tile index
-  const layers = new Map();   // "x,y" -> [seat at level 1, seat at level 2, ...]
-  state.tiles.forEach((t, i) => {
-    for (const [x, y] of t.cells) {
-      const k = `${x},${y}`;
-      height.set(k, t.level);
-      top.set(k, i);
-      const l = layers.get(k) || [];
-      l[t.level - 1] = t.seat;
-      layers.set(k, l);
-    }
-  });
-  return { tiles: state.tiles, height, top, layers, hands: state.hands };
-}
 
 function bounds(cells, margin) {
   if (!cells.length) return { x0: -4, x1: 8, y0: -4, y1: 6 };
@@ -87,50 +63,6 @@ export function decidingLevel(d, winners) {
 }
 
 // ---------------------------------------------------------------- drawing helpers
-function outline(parent, cells, attrs) {
-  const set = new Set(cells.map(([x, y]) => `${x},${y}`));
-  let d = "";
-  for (const [x, y] of cells) {
-    if (!set.has(`${x},${y + 1}`)) d += `M${X(x)} ${Y(y)}H${X(x + 1)}`;
-    if (!set.has(`${x},${y - 1}`)) d += `M${X(x)} ${Y(y) + S}H${X(x + 1)}`;
-    if (!set.has(`${x - 1},${y}`)) d += `M${X(x)} ${Y(y)}V${Y(y) + S}`;
-    if (!set.has(`${x + 1},${y}`)) d += `M${X(x + 1)} ${Y(y)}V${Y(y) + S}`;
-  }
-  return svgEl("path", { d, fill: "none", "stroke-linecap": "square", ...attrs }, parent);
-}
-
-function drawFlat(parent, m) {
-  const cellsG = svgEl("g", { class: "cells" }, parent);
-  for (const [k, level] of m.height) {
-    const [x, y] = k.split(",").map(Number);
-    const t = m.tiles[m.top.get(k)];
-    const g = svgEl("g", { class: "cell", "data-cell": k, "data-level": level, "data-seat": t.seat, role: "img", "aria-label": cellText(k, m) }, cellsG);
-    // shading: a shadow that grows with the height, then the tile colour
-    svgEl("rect", { x: X(x) + 1 + level, y: Y(y) + 1 + level, width: S - 2, height: S - 2, fill: "rgba(0,0,0,.22)" }, g);
-    svgEl("rect", { x: X(x) + 1, y: Y(y) + 1, width: S - 2, height: S - 2, fill: seatColours[t.seat] }, g);
-    svgEl("rect", { x: X(x) + 1, y: Y(y) + 1, width: S - 2, height: S - 2, fill: `rgba(0,0,0,${0.07 * (level - 1)})` }, g);
-    const txt = svgEl("text", { x: X(x) + S / 2, y: Y(y) + S / 2 + 5, "text-anchor": "middle", "font-size": 14,
-      "font-weight": 700, fill: INK[t.seat], "pointer-events": "none" }, g);
-    txt.textContent = level;
-  }
-  // tile outlines: a thick line wherever the neighbouring cell belongs to another tile
-  const edges = svgEl("g", { class: "edges", stroke: "#111", "stroke-width": 2.2, "stroke-linecap": "round" }, parent);
-  for (const [k, ti] of m.top) {
-    const [x, y] = k.split(",").map(Number);
-    const side = (nx, ny) => m.top.get(`${nx},${ny}`) !== ti;
-    if (side(x, y + 1)) svgEl("line", { x1: X(x), y1: Y(y), x2: X(x + 1), y2: Y(y) }, edges);
-    if (side(x, y - 1)) svgEl("line", { x1: X(x), y1: Y(y) + S, x2: X(x + 1), y2: Y(y) + S }, edges);
-    if (side(x - 1, y)) svgEl("line", { x1: X(x), y1: Y(y), x2: X(x), y2: Y(y) + S }, edges);
-    if (side(x + 1, y)) svgEl("line", { x1: X(x + 1), y1: Y(y), x2: X(x + 1), y2: Y(y) + S }, edges);
-  }
-}
-
-// "cell 2,4: level 3, Black" (as the rulers number it), or "cell 2,4: empty"
-function cellText(k, m) {
-  const level = m.height.get(k);
-  return `cell ${k}: ${level ? `level ${level}, ${NAMES[m.tiles[m.top.get(k)].seat]}` : "empty"}`;
-}
-
 const P3 = (x, y, z) => [(x - y) * 16, -(x + y) * 8 - z * 14];
 function drawIso(parent, m, { last = null } = {}) {
   const cubes = [];
@@ -326,18 +258,20 @@ export function createView(root, ctx) {
   const tray = el("div", { class: "tray pu-tray", id: "pu-tray" });
   const settleTray = rovingTray(tray, "Your tiles");
   const frame = gameFrame(root, { view: bv, messages: [hint, errorLine], tray, actions: [rotateBtn, flipBtn, cancelBtn, confirmBtn] });
-  // first move: the dots cover what is in view, so follow the view once it settles
+  // first move: the dots cover what is in view, so follow the view once it settles (not
+  // on every frame of a zoom: the dots keep their size on screen meanwhile)
   let settleTimer = null;
   bv.onChange(() => {
-    if (!(firstMove() && selected && mode === "2d" && layers.dest)) return;
+    if (!(firstMove() && selected && mode === "2d" && flat)) return;
     clearTimeout(settleTimer);
-    settleTimer = setTimeout(() => { if (layers.dest) drawDestinations(); }, 150);
+    settleTimer = setTimeout(() => { if (flat) drawDestinations(); }, 150);
   });
 
   // the grid of the open table: one pattern, far out in every direction
   const defs = svgEl("defs", {}, bv.svg);
   const pat = svgEl("pattern", { id: "pu-grid", width: S, height: S, patternUnits: "userSpaceOnUse" }, defs);
   svgEl("path", { d: `M${S} 0H0V${S}`, fill: "none", stroke: "#d3c8b5", "stroke-width": 1 }, pat);
+  anywhereDots(defs, bv);
   bv.svg.insertBefore(defs, bv.svg.firstChild);
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
@@ -359,22 +293,44 @@ export function createView(root, ctx) {
     return { cells, text, legal };
   }
 
+  // The placements of the chosen tile as it is turned, each with the cell it is held by
+  // (`grab`): worked out once for a state, tile, orientation (and for the first tile, the
+  // cells in view) — the same array while they stay the same.
+  let dests = { id: null, list: [] };
+  const NONE = [];
   function destinations() {
-    if (!selected || !shape || !moves.has(selected)) return [];
+    if (!selected || !shape || !moves.has(selected)) return NONE;
     const key = shapeKey(shape);
     const entry = moves.get(selected);
-    if (!firstMove()) return entry.moves.filter((mv) => mv.key === key);
-    if (!entry.keys.has(key)) return [];
-    // first move: a dot on every spot in view (any other spot is just as good: click it)
+    const first = firstMove();
+    let range = null;
+    if (first) {   // a dot on every spot in view (any other spot is just as good: click it)
+      const v = bv.visibleWorld() || worldBox({ x0: -6, x1: 6, y0: -4, y1: 4 });
+      range = [Math.max(-30, Math.ceil(v.x0 / S)), Math.min(30, Math.floor(v.x1 / S) - 1),
+        Math.max(-30, Math.ceil(-v.y1 / S)), Math.min(30, Math.floor(-v.y0 / S) - 1)];
+    }
+    const id = [entry, key, first, String(range)];
+    if (dests.id && id.every((x, i) => x === dests.id[i])) return dests.list;
+    let list;
+    if (!first) {
+      list = entry.moves.filter((mv) => mv.key === key);
+      for (const mv of list) mv.grab ||= grabCell(mv.cells);
+    } else list = entry.keys.has(key) ? anywhere(range) : NONE;
+    dests = { id, list };
+    return list;
+  }
+
+  // the first tile: every translation of the shape inside the cells in range; `field`: the
+  // cells they are held by
+  function anywhere([cx0, cx1, cy0, cy1]) {
     const out = [];
     const w = Math.max(...shape.map((c) => c[0])), h = Math.max(...shape.map((c) => c[1]));
-    const v = bv.visibleWorld() || worldBox({ x0: -6, x1: 6, y0: -4, y1: 4 });
-    const cx0 = Math.max(-30, Math.ceil(v.x0 / S)), cx1 = Math.min(30, Math.floor(v.x1 / S) - 1);
-    const cy0 = Math.max(-30, Math.ceil(-v.y1 / S)), cy1 = Math.min(30, Math.floor(-v.y0 / S) - 1);
+    const [gx, gy] = shape[0];
     for (let x = cx0; x + w <= cx1; x++) for (let y = cy0; y + h <= cy1; y++) {
-      const c = candidateAt(x + shape[0][0], y + shape[0][1]);
-      out.push({ text: c.text, cells: c.cells, key, first: true });
+      const cells = shape.map(([cx, cy]) => [cx + x, cy + y]);
+      out.push({ text: placementText(selected, cells), cells, grab: [x + gx, y + gy], first: true });
     }
+    if (out.length) out.field = { x0: cx0 + gx, x1: cx1 - w + gx, y0: cy0 + gy, y1: cy1 - h + gy };
     return out;
   }
 
@@ -436,7 +392,7 @@ export function createView(root, ctx) {
   const kg = new KeyGrid(bv, {
     name: "Pent-Up table",
     help: "Arrow keys move the cursor over the table, the selected tile's ghost with it; R and F turn the tile, N jumps to the next place it fits, Enter or Space stages it; Enter again, or Confirm, plays it.",
-    start: () => hover || (staged && grabCell(staged.cells)) || (destinations()[0] && grabCell(destinations()[0].cells))
+    start: () => hover || (staged && grabCell(staged.cells)) || (destinations()[0] && destinations()[0].grab)
       || (lastMove() && lastMove().cells[0]) || [0, 0],
     step: ([x, y], dx, dy) => [x + dx, y - dy],
     rect: ([x, y]) => (mode === "2d" ? { x: X(x), y: Y(y), w: S, h: S } : null),
@@ -457,7 +413,7 @@ export function createView(root, ctx) {
       if (staged && c && c.text === staged.text) confirm(); else stage(x, y);
     },
     onMove: (cell) => { hover = cell; drawGhosts(); },
-    spots: () => destinations().map((mv) => grabCell(mv.cells)),
+    spots: () => destinations().map((mv) => mv.grab),
   });
 
   function cellFromEvent(ev) {
@@ -482,59 +438,39 @@ export function createView(root, ctx) {
   });
 
   function drawTray() {
-    const keep = tray.scrollLeft;   // redrawing must not scroll the tray back
-    tray.replaceChildren();
     tray.hidden = !payload || payload.you === null || replay;
-    if (tray.hidden) return;
+    if (tray.hidden) { syncPieces(tray, []); return; }
     const hand = m.hands ? m.hands[payload.you] : [];
-    for (const piece of PIECE_NAMES) {
-      if (!hand.includes(piece)) continue;
+    syncPieces(tray, PIECE_NAMES.filter((piece) => hand.includes(piece)).map((piece) => {
       const info = moves.get(piece);
-      const active = myTurn() && info;
-      const pic = shapeSvg(selected === piece && shape ? shape : PIECES[piece], { size: 8, fill: seatColours[payload.you], stroke: "#555" });
-      // a tile that cannot be played now is still reached on your turn (it says why); the
-      // tray is one Tab stop, and none while the others play (tray.js)
-      const tile = el("div", { class: "pu-tile" + (selected === piece ? " selected" : "") + (active ? "" : " none"),
-        "data-piece": piece, "data-level": info ? info.level : "", title: info ? `${piece}: must go on level ${info.level}` : piece,
-        role: "button", "aria-pressed": selected === piece ? "true" : "false", "aria-disabled": active ? "false" : "true",
-        "aria-label": info ? `${piece}, goes on level ${info.level}` : `${piece}${myTurn() ? ", fits nowhere now" : ""}`,
-        tabindex: -1, onclick: () => selectPiece(piece) },
-        el("span", { class: "pic" }, pic), el("span", { class: "letter" }, piece));
-      if (info) tile.append(el("span", { class: "lvl" }, `L${info.level}`));
-      tray.append(tile);
-    }
+      const active = !!(myTurn() && info);
+      const cells = selected === piece && shape ? shape : PIECES[piece];
+      return { key: piece, sig: JSON.stringify([selected === piece, active, myTurn(), info ? info.level : 0, payload.you, cells]),
+        make: () => {
+          // a tile that cannot be played now is still reached on your turn (it says why); the
+          // tray is one Tab stop, and none while the others play (tray.js)
+          const tile = el("div", { class: "pu-tile" + (selected === piece ? " selected" : "") + (active ? "" : " none"),
+            "data-piece": piece, "data-level": info ? info.level : "", title: info ? `${piece}: must go on level ${info.level}` : piece,
+            role: "button", "aria-pressed": selected === piece ? "true" : "false", "aria-disabled": active ? "false" : "true",
+            "aria-label": info ? `${piece}, goes on level ${info.level}` : `${piece}${myTurn() ? ", fits nowhere now" : ""}`,
+            tabindex: -1, onclick: () => selectPiece(piece) },
+          el("span", { class: "pic" }, shapeSvg(cells, { size: 8, fill: seatColours[payload.you], stroke: "#555" })),
+          el("span", { class: "letter" }, piece));
+          if (info) tile.append(el("span", { class: "lvl" }, `L${info.level}`));
+          return tile;
+        } };
+    }));
     settleTray(myTurn());
-    tray.scrollLeft = keep;
   }
 
-  let layers = {};
+  let flat = null;   // the 2D table drawn (pentup-table.js), null in 3D
   function drawDestinations() {
-    const g = layers.dest;
-    g.replaceChildren();
-    if (mode !== "2d") return;
-    const list = destinations();
-    for (const mv of list) {
-      // the grab cell of this placement: the same relative cell as shape[0]
-      const n = normalize(mv.cells);
-      const ox = Math.min(...mv.cells.map((c) => c[0]));
-      const oy = Math.min(...mv.cells.map((c) => c[1]));
-      const dx = n[0][0] + ox, dy = n[0][1] + oy;
-      if (!mv.first) for (const [x, y] of mv.cells) {
-        svgEl("rect", { x: X(x) + 4, y: Y(y) + 4, width: S - 8, height: S - 8, fill: "rgba(31,111,235,.10)", "pointer-events": "none" }, g);
-      }
-      const d = svgEl("g", { class: "dest" + (mv.first ? " anywhere" : ""), "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, g);
-      const cx = X(dx) + S / 2, cy = Y(dy) + S / 2;
-      // a tap target of at least 32 px on screen whatever the zoom, around a visible dot
-      svgEl("circle", { cx, cy, r: 17, "data-sr": 17, fill: "transparent", class: "hit" }, d);
-      svgEl("circle", { cx, cy, r: 6, "data-sr": mv.first ? 4 : 6.5, "data-wr": mv.first ? S * 0.12 : S * 0.2,
-        fill: "#1f6feb", stroke: "#fff", "stroke-width": mv.first ? 1 : 2, class: "dot", "vector-effect": "non-scaling-stroke" }, d);
-    }
-    bv.refreshMarks(g);
+    if (flat) flat.destinations(mode === "2d" ? destinations() : NONE, bv);
   }
 
   function drawGhosts() {
-    const g = layers.ghost;
-    if (!g) return;
+    if (!flat) return;
+    const g = flat.ghost;
     g.replaceChildren();
     if (mode !== "2d") return;
     // not only red where it cannot go: dashed, with a ✗
@@ -560,7 +496,7 @@ export function createView(root, ctx) {
   }
 
   function drawHighlight() {
-    const g = layers.hl;
+    const g = flat.hl;
     g.replaceChildren();
     if (!lit || mode !== "2d") return;
     const t = m.tiles[lit - 1];
@@ -594,51 +530,56 @@ export function createView(root, ctx) {
     return worldBox(b);
   }
 
-  // a redraw keeps the focus on the same control (a tile of the rebuilt tray), or the board
+  // the last move, and once the game is over the tiles on the level that decided it (drawn
+  // again only when they change: the last move's mark flashes once)
+  function drawMarks(last) {
+    const over = payload.current_player === null;
+    const dec = over ? decidingLevel(payload.details, payload.winners) : null;
+    const sig = `${last ? last.text : ""}|${over}|${dec ? dec.level : ""}|${m.tiles.length}`;
+    if (flat.marksSig === sig) return;
+    flat.marksSig = sig;
+    const w = flat.marks;
+    w.replaceChildren();
+    if (dec && dec.level) {
+      const g = svgEl("g", { class: "deciders", "data-level": dec.level, "pointer-events": "none" }, w);
+      m.tiles.forEach((t, i) => {
+        if (t.level !== dec.level) return;
+        const visible = t.cells.filter(([x, y]) => m.top.get(`${x},${y}`) === i);
+        if (!visible.length) return;
+        const tg = svgEl("g", { class: "decider", "data-tile": i, "data-seat": t.seat }, g);
+        for (const [x, y] of visible) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "rgba(245,184,0,.30)" }, tg);
+        outline(tg, visible, { stroke: "rgba(0,0,0,.5)", "stroke-width": 8, "stroke-linejoin": "round" });
+        outline(tg, visible, { stroke: "#f5b800", "stroke-width": 5.5, "stroke-linejoin": "round" });
+      });
+    }
+    if (last) {
+      const g = svgEl("g", { class: bv.lastMoveClass(last.text), "data-move": last.text, "data-level": last.level, "pointer-events": "none" }, w);
+      for (const [x, y] of last.cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "none", class: over ? "lm-cell" : "lm-cell lm-fill", "fill-opacity": 0.18 }, g);
+      if (over) outline(g, last.cells, { stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "6 4" });  // the deciding tiles take the gold
+      else {   // a dark halo under the gold: it reads on the table and on a white tile
+        outline(g, last.cells, { "stroke-width": 8, "stroke-linejoin": "round", class: "lm-halo" });
+        outline(g, last.cells, { "stroke-width": 5, "stroke-linejoin": "round", class: "lm-stroke" });
+      }
+    }
+  }
+
+  // a redraw keeps the focus on the same control (a tile of the tray), or the board
   const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
   function redraw() {
-    const w = bv.world;
-    w.replaceChildren();
-    layers = {};
     if (!payload) return;
+    const w = bv.world;
     const last = lastMove();
     let box;
     if (mode === "3d") {
+      flat = null;
+      w.replaceChildren();
       bv.setRulers(null);
       box = drawIso(w, m, { last });
     } else {
-      bv.setRulers(rulers);
-      svgEl("rect", { x: -200 * S, y: -200 * S, width: 400 * S, height: 400 * S, fill: "url(#pu-grid)", class: "table-grid" }, w);
-      if (firstMove() && myTurn() && selected) {   // the whole table is open for the first tile
-        svgEl("rect", { x: -200 * S, y: -200 * S, width: 400 * S, height: 400 * S, fill: "rgba(31,111,235,.06)", "pointer-events": "none", class: "open-table" }, w);
-      }
-      drawFlat(w, m);
-      const dec = payload.current_player === null ? decidingLevel(payload.details, payload.winners) : null;
-      if (dec && dec.level) {
-        const g = svgEl("g", { class: "deciders", "data-level": dec.level, "pointer-events": "none" }, w);
-        m.tiles.forEach((t, i) => {
-          if (t.level !== dec.level) return;
-          const visible = t.cells.filter(([x, y]) => m.top.get(`${x},${y}`) === i);
-          if (!visible.length) return;
-          const tg = svgEl("g", { class: "decider", "data-tile": i, "data-seat": t.seat }, g);
-          for (const [x, y] of visible) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "rgba(245,184,0,.30)" }, tg);
-          outline(tg, visible, { stroke: "rgba(0,0,0,.5)", "stroke-width": 8, "stroke-linejoin": "round" });
-          outline(tg, visible, { stroke: "#f5b800", "stroke-width": 5.5, "stroke-linejoin": "round" });
-        });
-      }
-      if (last) {
-        const g = svgEl("g", { class: bv.lastMoveClass(last.text), "data-move": last.text, "data-level": last.level, "pointer-events": "none" }, w);
-        const over = payload.current_player === null;  // then the deciding tiles take the gold
-        for (const [x, y] of last.cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "none", class: over ? "lm-cell" : "lm-cell lm-fill", "fill-opacity": 0.18 }, g);
-        if (over) outline(g, last.cells, { stroke: "#1f6feb", "stroke-width": 3, "stroke-dasharray": "6 4" });
-        else {   // a dark halo under the gold: it reads on the table and on a white tile
-          outline(g, last.cells, { "stroke-width": 8, "stroke-linejoin": "round", class: "lm-halo" });
-          outline(g, last.cells, { "stroke-width": 5, "stroke-linejoin": "round", class: "lm-stroke" });
-        }
-      }
-      layers.dest = svgEl("g", { class: "destinations" }, w);
-      layers.ghost = svgEl("g", { class: "ghosts", "pointer-events": "none" }, w);
-      layers.hl = svgEl("g", { class: "highlights", "pointer-events": "none" }, w);
+      if (bv.rulers !== rulers) bv.setRulers(rulers);
+      if (!flat) { w.replaceChildren(); flat = new FlatTable(w); }
+      flat.update(m, { open: firstMove() && myTurn() && selected });   // the whole table is open for the first tile
+      drawMarks(last);
       drawDestinations();
       drawGhosts();
       drawHighlight();
@@ -689,7 +630,7 @@ export function createView(root, ctx) {
       staged = null;
       draw();
     },
-    highlight(ply) { lit = ply; if (payload && layers.hl) drawHighlight(); },
+    highlight(ply) { lit = ply; if (payload && flat) drawHighlight(); },
     // the computer's suggestion: the tile selected, turned and staged, so Confirm plays it
     showHint(move, why) {
       if (!myTurn()) return;

@@ -1,8 +1,8 @@
 // A piece tray (Pent-Up's and Pentomino's tiles, Pentic's hand) is one Tab stop: a WAI-ARIA
 // toolbar with a roving tabindex.  Tab enters it on the selected piece (or the first); the
 // arrow keys (round and round), Home and End move between the pieces; Enter or Space
-// chooses, as a click does (the pieces are role=button: api.js).  The game rebuilds its
-// tray on every redraw and then calls the function returned, `settle(on)`: on your turn
+// chooses, as a click does (the pieces are role=button: api.js).  The game draws its tray
+// again on every redraw (syncPieces) and then calls the function returned, `settle(on)`: on your turn
 // the roving stop goes back to the selected piece (keepFocus puts the focus back on the
 // piece that had it, and the stop follows the focus); off, the tray is no Tab stop.
 const STEP = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
@@ -32,4 +32,28 @@ export function rovingTray(tray, label) {
     list[j].focus();
   });
   return (now) => { on = now; home(); };
+}
+
+// A tray drawn again without being rebuilt: `items` are its pieces in order, each
+// { key, sig, make() }.  A piece whose signature (what it shows) is the same stays as it is
+// — its node, the focus on it, and the tray's scroll position (never emptied, so never
+// scrolled back) — a changed one is replaced where it stands, the rest added or removed.
+const drawn = new WeakMap();   // node -> { key, sig }
+
+export function syncPieces(tray, items) {
+  const old = new Map();
+  for (const e of tray.children) if (drawn.has(e)) old.set(drawn.get(e).key, e);
+  items.forEach((it, i) => {
+    let node = old.get(it.key);
+    old.delete(it.key);
+    if (!node || drawn.get(node).sig !== it.sig) {
+      const fresh = it.make();
+      drawn.set(fresh, { key: it.key, sig: it.sig });
+      if (node) node.replaceWith(fresh);
+      node = fresh;
+    }
+    const here = tray.children[i];
+    if (here !== node) tray.insertBefore(node, here || null);
+  });
+  for (const e of old.values()) e.remove();
 }
