@@ -449,13 +449,14 @@ def cmd_worker(args: argparse.Namespace, console: Console) -> int:
     import logging
 
     from .server.logs import setup_logging
-    from .server.startup import startup_errors
+    from .server.startup import shown_url, startup_errors
 
     with startup_errors(args.database_url):
         from .server.cluster import run_worker
 
     setup_logging(args.log_format, logging.INFO)
-    console.print(f"Pentarena worker: Redis {args.redis_url}  (Ctrl+C to stop)")
+    console.print(f"Pentarena worker: Redis {shown_url(args.redis_url)}  (Ctrl+C to stop)",
+                  markup=False)
     with startup_errors(args.database_url):
         asyncio.run(run_worker(args.redis_url, args.database_url, args.processes))
     return 0

@@ -74,3 +74,47 @@ def test_metrics_are_for_loopback_or_the_token(tmp_path, monkeypatch):
     monkeypatch.setenv("PENTARENA_METRICS_TOKEN", "from-env")
     with TestClient(create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", ai="thread")) as c:
         assert c.get("/metrics", headers={"Authorization": "Bearer from-env"}).status_code == 200
+
+
+def test_passwords_and_row_values_stay_out_of_what_is_printed_and_logged(tmp_path, capsys,
+                                                                         monkeypatch):
+    """The server prints its database and Redis addresses with the passwords hidden, and a
+    failed write's error (which the store logs) shows no row values: a Pentic table's row
+    holds the deal."""
+    import asyncio
+
+    import pytest
+    import uvicorn
+    from sqlalchemy.exc import IntegrityError
+
+    from pentarena.server import app as app_module
+    from pentarena.server.startup import shown_url
+    from pentarena.server.store import Store
+    from pentarena.server.tables import Table
+
+    assert shown_url("postgresql+psycopg://pentarena:s3cret@db:5432/p") == \
+        "postgresql+psycopg://pentarena:***@db:5432/p"
+    assert shown_url("redis://:s3cret@127.0.0.1:6379/0") == "redis://:***@127.0.0.1:6379/0"
+    assert shown_url("sqlite:////srv/tables.db") == "sqlite:////srv/tables.db"
+
+    class Made:  # create_app's result as serve() reads it: no database is opened
+        class state:
+            class hub:
+                class store:
+                    url = "postgresql+psycopg://pentarena:s3cret@db/p"
+
+    monkeypatch.setattr(app_module, "create_app", lambda *a, **k: Made)
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    app_module.serve(redis_url="redis://:s3cret@127.0.0.1:1/0")
+    out = capsys.readouterr().out
+    assert "pentarena:***@db/p" in out and "redis://:***@127.0.0.1:1/0" in out
+    assert "s3cret" not in out
+
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    table, _ = Table.create("pentic", {}, None)
+    deal = json.dumps(table.stored().private["deck"][-8:])[1:-1]  # '12, 80, 3, …'
+    asyncio.run(store.create_table(table.stored()))
+    with pytest.raises(IntegrityError) as twice:  # the same table stored again
+        asyncio.run(store.create_table(table.stored()))
+    assert "parameters hidden" in str(twice.value) and deal not in str(twice.value)
+    store.close()

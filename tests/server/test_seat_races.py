@@ -159,3 +159,66 @@ def test_one_solve_at_a_time_per_puzzle(tmp_path):
         assert table.state.is_terminal() and not hub.solving
 
     run(scenario, tmp_path)
+
+
+def test_a_seat_is_not_freed_while_its_player_s_connection_closes(tmp_path):
+    """A player connected for longer than the away time closes the page; a request to
+    free their seat that comes while the connection closes finds them just left
+    ('too-soon'), not away since they joined."""
+    import asyncio
+
+    import pytest
+
+    from pentarena.server.connections import Client
+    from pentarena.server.hub import Limits
+    from pentarena.server.presence import LastSeen
+    from pentarena.server.protocol import ProtocolError
+
+    from .test_stalls import Reader, run
+
+    now = [1000.0]
+
+    async def scenario(hub):
+        hub.last_seen = LastSeen(clock=lambda: now[0])
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "invite"}])
+        _, token, seats = table.claim(tokens[1])
+        await hub.change_seats(table, lambda t: (None, seats))
+        player = Client(Reader(), table.seats_of([token]), tokens=(token,))
+        await hub.join(table, player)
+        now[0] += 3600  # an hour at the table
+        closing = asyncio.create_task(hub.leave(table, player))
+        await asyncio.sleep(0)  # the leave runs up to its first wait (the socket closing)
+        with pytest.raises(ProtocolError) as refused:
+            await hub.free_seat(table, 1, [tokens[0]])
+        await closing
+        return refused.value.code
+
+    assert run(scenario, tmp_path, limits=Limits(away_seconds=60)) == "too-soon"
+
+
+def test_a_solve_step_whose_position_moved_meanwhile_is_stale(tmp_path):
+    """Solve asks for a hint, and the player moves from another tab while it is worked
+    out: the hint, for the position before, is refused as stale — not submitted against
+    the new position (an illegal move there, or one that no longer leads anywhere)."""
+    import pytest
+
+    from pentarena.server.protocol import ProtocolError
+
+    from .test_stalls import run
+
+    async def scenario(hub):
+        table, _ = await hub.create("pentomino-puzzle", {"region": "3x20"}, [{"kind": "me"}])
+        real = hub.hint
+
+        async def hint_while_the_player_moves(t, seat):
+            hint = await real(t, seat)
+            other = next(str(m) for m in t.state.legal_moves() if str(m) != hint)
+            await hub.submit(t, seat, other, t.version)
+            return hint
+
+        hub.hint = hint_while_the_player_moves
+        with pytest.raises(ProtocolError) as refused:
+            await hub.solve(table, 0)
+        return refused.value.code, table.version
+
+    assert run(scenario, tmp_path) == ("stale", 1)

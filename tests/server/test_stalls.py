@@ -448,3 +448,63 @@ def test_an_app_started_twice_still_stores_and_thinks(tmp_path):
             ws.send_text(json.dumps({"type": "move", "move": first["legal_moves"][0],
                                      "version": 0}))
             receive_until(ws, state_at(2))  # stored, and the computer answered
+
+
+def test_a_puzzle_seat_is_never_a_computer_s(tmp_path):
+    async def scenario(hub):
+        with pytest.raises(ProtocolError) as refused:
+            await hub.create("pentomino-puzzle", {}, [{"kind": "computer", "level": "random"}])
+        return refused.value
+
+    refused = run(scenario, tmp_path)
+    assert refused.code == "bad-seats" and "puzzle for one person" in refused.message
+
+
+def test_a_computer_whose_move_the_table_refuses_gives_up_and_the_server_goes_on(
+        tmp_path, monkeypatch):
+    """A computer seat at a table at its move limit (a puzzle one stored by an earlier
+    version, where place and remove never end) used to try random moves for ever without
+    yielding: the event loop froze.  Now the computer does not move at a table at its limit,
+    a refusal that is not about the move ends its turn, and the loop and other tables carry
+    on."""
+    import secrets
+
+    from pentarena import load_game
+    from pentarena.server import tables
+    from pentarena.server.tables import Seat, Table
+
+    monkeypatch.setattr(tables, "MAX_RECORD_MOVES", 6)
+    refusals = []
+
+    async def scenario(hub):
+        state = load_game("pentomino-puzzle").new_initial_state()
+        table = Table(secrets.token_urlsafe(9), state,
+                      [Seat("computer", "", "random", claimed=True)], creator="old")
+        real = hub.submit
+
+        async def counted(*args, **kwargs):
+            try:
+                return await real(*args, **kwargs)
+            except ProtocolError as exc:
+                refusals.append(exc.code)
+                if len(refusals) > 20:  # (the loop that froze the server): fail, not hang
+                    raise AssertionError("the computer keeps trying") from exc
+                raise
+
+        hub.submit = counted
+        await hub._add_table((table, {}), None)
+        await hub.join(table, Client(Reader()))
+        while table.version < 6 or table.id in hub.thinking:  # plays up to the limit, stops
+            await asyncio.sleep(0.02)
+        assert table.computer_to_move() is None and not refusals
+        # a move refused for the table's sake (here its limit) ends the computer's turn
+        await hub._play_for_computer(table, 0, table.version, "remove F")
+        other, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "computer",
+                                                                     "level": "random"}])
+        await hub.submit(other, 0, str(other.state.legal_moves()[0]), 0)
+        while other.version < 2:  # the loop still serves everyone else
+            await asyncio.sleep(0.02)
+        return table
+
+    table = run(scenario, tmp_path)
+    assert table.version == 6 and refusals == ["too-long"]

@@ -87,8 +87,8 @@ class Advice:
         self.solving.add(table.id)
         try:
             while not table.state.is_terminal():
-                await self.submit(table, seat, await self.hint(table, seat), table.version,
-                                  client)
+                version = table.version  # the hint is for this position: stale if it moved
+                await self.submit(table, seat, await self.hint(table, seat), version, client)
         finally:
             self.solving.discard(table.id)
 

@@ -580,6 +580,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     import uvicorn
 
     from .logs import setup_logging
+    from .startup import shown_url
 
     setup_logging(log_format, logging.WARNING if log_format == "text" else logging.INFO)
     loopback = host in ("127.0.0.1", "localhost", "::1")
@@ -588,9 +589,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
                      limits=Limits(tables_per_minute=tables_per_minute,
                                    away_seconds=away_seconds))
     print(f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)", flush=True)
-    print(f"Database: {app.state.hub.store.url}", flush=True)
+    print(f"Database: {shown_url(app.state.hub.store.url)}", flush=True)
     if redis_url:
-        print(f"Redis: {redis_url} (computer moves: run 'pentarena worker')", flush=True)
+        print(f"Redis: {shown_url(redis_url)} (computer moves: run 'pentarena worker')",
+              flush=True)
     raise_open_files_limit()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
                 timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)

@@ -31,7 +31,7 @@ from .bus import RedisBus
 from .jobs import think
 from .protocol import ProtocolError
 from .store import Conflict, Store
-from .tables import Table
+from .tables import MOVE_REFUSALS, Table
 from .workers import THINK_TIMEOUT, JobFailed, JobTimeout, PoolClosed, WorkerPool
 
 log = logging.getLogger("pentarena.worker")
@@ -115,7 +115,10 @@ async def computer_move(ctx: dict[str, Any], *, table_id: str, version: int,
         canonical = table.check_move(seat, text, version)
     except ProtocolError as exc:
         log.error("computer move %r on table %s refused: %s", text, table_id, exc.message)
-        canonical = str(table.state.random_move(random.Random(secrets.randbits(64))))
+        if exc.code not in MOVE_REFUSALS:  # the table's move limit: nothing would pass
+            return f"refused: {exc.message}"
+        canonical = table.check_move(  # checked as every move is (the limits too)
+            seat, str(table.state.random_move(random.Random(secrets.randbits(64)))), version)
     after = table.after(canonical)
     try:
         await store.add_move(table_id, version, seat, canonical, table.status_of(after))

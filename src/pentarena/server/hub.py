@@ -33,7 +33,7 @@ from .jobs import think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
-from .tables import AWAY_SECONDS, Seat, Table
+from .tables import AWAY_SECONDS, MOVE_REFUSALS, Seat, Table
 from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobFailed,
                       PoolClosed, WorkerPool)
 
@@ -439,11 +439,13 @@ class Hub(Advice):
         self.schedule_computer(table)  # a computer-only table waits for a watcher
 
     async def leave(self, table: Table, client: Client) -> None:
+        # seen until now, marked before the connection goes: a request to free the seat
+        # that comes while it closes finds its player just left, not away since it joined
+        self.last_seen.mark(table.id, client.seats)
         self.clients[table.id].discard(client)
         if not self.clients[table.id]:
             self.clients.pop(table.id, None)
         await client.aclose()
-        self.last_seen.mark(table.id, client.seats)  # seen until now
         if client.seats:
             await self.seats_present(table)
 
@@ -583,9 +585,11 @@ class Hub(Advice):
         await self._play_for_computer(table, seat, version, text)
 
     async def _play_for_computer(self, table: Table, seat: int, version: int, text: str) -> None:
-        """Submit the computer's move; retry while the store fails, and replace a refused
-        move by a random legal one."""
+        """Submit the computer's move; retry while the store fails, and replace a move
+        refused as a move by a random legal one, once.  Any other refusal (the table's
+        move limit, the game over) ends the turn: nothing the computer plays would pass."""
         delay = 0.1
+        replaced = False
         while table.version == version and table.state.current_player == seat:
             try:
                 await self.submit(table, seat, text, version)
@@ -596,6 +600,9 @@ class Hub(Advice):
                     delay = min(2 * delay, STORE_RETRY_MAX)
                     continue
                 log.error("computer move %r on table %s refused: %s", text, table.id, exc.message)
+                if exc.code not in MOVE_REFUSALS or replaced:
+                    break
+                replaced = True
                 text = str(table.state.random_move(random.Random(secrets.randbits(64))))
         self.broadcast(table)
 

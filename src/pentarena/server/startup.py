@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from urllib.parse import urlsplit, urlunsplit
 
 # the module a failed import names → the extra of pyproject.toml that installs it
 EXTRAS = {"psycopg": "postgres", "redis": "cluster", "saq": "cluster"}
@@ -15,14 +16,18 @@ class StartupError(ValueError):
 
 
 def shown_url(url: str) -> str:
-    """A database URL with its password hidden."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
+    """A database or Redis URL with its password (if it has one) as ``***``: what may be
+    printed or logged."""
     try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:  # not a URL (a bad port, say): nothing to hide in it that parses
         return url
+    if not password:
+        return url
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
 
 
 @contextlib.contextmanager

@@ -156,7 +156,8 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_database_url()
-        kwargs: dict[str, Any] = {}
+        # hide_parameters: an error logged never shows a row's values (a Pentic deal)
+        kwargs: dict[str, Any] = {"hide_parameters": True}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 5.0}
         self.engine = create_engine(self.url, **kwargs)

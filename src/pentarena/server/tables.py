@@ -32,6 +32,9 @@ from .protocol import ProtocolError
 from .store import StoredTable
 
 SEAT_KINDS = ("me", "invite", "open", "computer")
+# the refusals of a move as such (its text or its legality): a computer's move refused so
+# is replaced by a random legal one; any other refusal ends its turn
+MOVE_REFUSALS = frozenset({"invalid-move", "illegal-move"})
 
 
 def new_token() -> str:
@@ -171,6 +174,10 @@ class Table:
                                     f"{', '.join(SEAT_KINDS)}, got {kind!r}")
             label = player_name(spec.get("name") or (name if kind == "me" else ""))
             if kind == "computer":
+                if game_info(start.game.name).solo:
+                    raise ProtocolError("bad-seats", f"{start.game.name} is a puzzle for one "
+                                        "person: its seat cannot be a computer's (the page's "
+                                        "Hint and Solve ask the solver)")
                 level = spec.get("level") or "medium"
                 if level not in LEVELS:
                     raise ProtocolError("bad-seats", f"seat {i}: unknown computer level "
@@ -288,8 +295,11 @@ class Table:
         return all(s.kind == "computer" for s in self.seats)
 
     def computer_to_move(self) -> int | None:
+        """The computer seat to move, if one is and the table takes moves (not an imported
+        record, not at its move limit)."""
         seat = self.state.current_player
-        if seat is not None and self.seats[seat].kind == "computer" and not self.imported:
+        if (seat is not None and self.seats[seat].kind == "computer" and not self.imported
+                and self.version < MAX_RECORD_MOVES):
             return seat
         return None
 
