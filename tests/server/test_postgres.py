@@ -42,3 +42,22 @@ def test_two_stores_on_one_database_store_one_move_per_version(postgres_url):
     assert len(stored.moves) == 1 and stored.moves[0] in moves
     a.close()
     b.close()
+
+
+def test_a_database_that_stops_answering_ends_in_an_error_not_a_wait(postgres_url):
+    """Connections to PostgreSQL carry a statement timeout (and a connect timeout and TCP
+    keepalives): a statement that does not finish fails, so the store's writer thread
+    (every move goes through it) is never stuck behind it."""
+    import pytest
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+
+    from pentarena.server.store import Store
+
+    store = Store(postgres_url)
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SHOW statement_timeout")).scalar() == "30s"
+        conn.execute(text("SET statement_timeout = 50"))  # the same setting, made short
+        with pytest.raises(OperationalError, match="statement timeout"):
+            conn.execute(text("SELECT pg_sleep(30)"))
+    store.close()

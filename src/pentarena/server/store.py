@@ -151,6 +151,12 @@ def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]], expect
         raise Conflict(f"the seats of table {table_id} changed meanwhile")
 
 
+# libpq's connection settings for PostgreSQL (psycopg passes them on)
+POSTGRES_CONNECT_ARGS = {"connect_timeout": 10, "keepalives": 1, "keepalives_idle": 30,
+                         "keepalives_interval": 10, "keepalives_count": 3,
+                         "options": "-c statement_timeout=30000"}
+
+
 class Store:
     """All database access of the server."""
 
@@ -160,6 +166,14 @@ class Store:
         kwargs: dict[str, Any] = {"hide_parameters": True}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 5.0}
+        elif self.url.startswith("postgresql"):
+            # a database that does not answer, or a connection left half-open by the
+            # network, ends in an error (the store's writer retries, moves get
+            # 'store-failed') instead of a write that waits for ever: a connection is
+            # tested before use, made within 10 s, and TCP keepalives notice a dead peer in
+            # about a minute; a statement runs at most 30 s
+            kwargs["pool_pre_ping"] = True
+            kwargs["connect_args"] = POSTGRES_CONNECT_ARGS
         self.engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
