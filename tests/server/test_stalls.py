@@ -508,3 +508,30 @@ def test_a_computer_whose_move_the_table_refuses_gives_up_and_the_server_goes_on
 
     table = run(scenario, tmp_path)
     assert table.version == 6 and refusals == ["too-long"]
+
+
+def test_a_join_that_fails_midway_leaves_no_connection_behind(client, caplog):
+    """Joining tells other instances who sits here (through Redis, which can fail); a
+    failure there is logged and the connection is removed again, not left in the table's
+    audience for ever."""
+    from starlette.websockets import WebSocketDisconnect
+
+    hub = client.app.state.hub
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "computer"}])
+
+    real, failed = hub.seats_present, []
+
+    async def unreachable_once(table):  # the join's call fails, the leave's works
+        if not failed:
+            failed.append(table.id)
+            raise ConnectionError("Redis went away")
+        await real(table)
+
+    hub.seats_present = unreachable_once
+    with caplog.at_level(logging.ERROR, logger="pentarena.server"), \
+            client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        with pytest.raises(WebSocketDisconnect):
+            while True:  # the state sent on joining, then the connection closes
+                ws.receive_json()
+    assert not hub.clients.get(t["id"])
+    assert "connection to table" in caplog.text and "Redis went away" in caplog.text

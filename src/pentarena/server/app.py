@@ -7,6 +7,7 @@ table (or of ``?token=...``, for programs).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -520,13 +521,15 @@ def create_app(database_url: str | None = None, ai: str = "process",
         if token and not seats:
             client.send({"type": "error", "code": "bad-token",
                          "message": "this link holds no seat here; you are watching"})
-        await hub.join(table, client)
-        try:
+        try:  # joining publishes to other instances, which can fail: leave() even then
+            await hub.join(table, client)
             await serve_connection(hub, table, client, ws, metrics)
         except WebSocketDisconnect:
             pass
         except Exception:  # never let one connection take the server down
             log.exception("connection to table %s failed", table_id)
+            with contextlib.suppress(Exception):  # said to the page, which connects again
+                await ws.close(code=1011)
         finally:
             await hub.leave(table, client)
 
