@@ -68,6 +68,11 @@ class Limits:
     count_seconds: float = 60.0
     """Time cap of one puzzle solution count."""
     hint_seconds: float = 30.0
+    hints_per_address: int = 4
+    """Hints one address (its connections, at any tables) may have being worked out at
+    once (besides one at a time per seat)."""
+    hints_cached: int = 512
+    """Hints answered kept, by table, version and seat: asked again, they are sent again."""
     counts_cached: int = 256
     advice_level: str = "hard"
     """The computer level that suggests a move when a player asks for a hint in a game."""
@@ -78,6 +83,11 @@ class Limits:
     analysis_seconds: float = 120.0
     """... and for a whole game (long games get less per move)."""
     analyses_cached: int = 64
+    analyses_at_once: int = 8
+    """Post-game analyses computed at once, in all: a new one past it is refused (429
+    ``too-many-analyses``, with Retry-After) until one ends ..."""
+    analyses_per_address: int = 2
+    """... and for the address that asks."""
     away_seconds: float = AWAY_SECONDS
     """How long a person's seat must have had no connection before another player of the
     table may free it (for a fresh invite)."""
