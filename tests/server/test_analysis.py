@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import threading
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,7 +15,7 @@ import pentarena
 from pentarena.ai.analysis import BLUNDER, MARKS, MISTAKE, carry_back, verdict
 from pentarena.record import GameRecord
 from pentarena.server import advice as advice_module
-from pentarena.server.app import create_app
+from pentarena.server.app import create_app, creator_key
 from pentarena.server.hub import Limits
 
 FAST = Limits(advice_seconds=0.1, analysis_move_seconds=0.1)
@@ -162,8 +163,8 @@ def test_one_hint_at_a_time_per_connection(client, monkeypatch):
         answer = receive_until(ws, is_hint)
         assert answer["type"] == "hint" and answer["why"] == "the first legal move"
         ws.send_text(json.dumps({"type": "hint"}))  # answered: another may be asked
-        assert receive_until(ws, is_hint)["type"] == "hint"
-    assert calls == [FAST.advice_level] * 2
+        assert receive_until(ws, is_hint) == answer  # the same position: the same hint
+    assert calls == [FAST.advice_level]  # searched once, sent again from the cache
 
 
 def test_the_hint_search_sees_only_the_seats_view(client, monkeypatch):
@@ -389,10 +390,153 @@ def test_no_analysis_before_the_end(client):
     assert not hub_of(client).analysing
 
 
+class FromAddress:
+    """The app, each request and WebSocket coming from the address its ``X-Test-Address``
+    header names (the test client's own otherwise)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        for name, value in scope.get("headers", ()):
+            if name == b"x-test-address":
+                scope = dict(scope, client=(value.decode(), 50000))
+        await self.app(scope, receive, send)
+
+
+def address_key(host: str) -> str:
+    """The server's key for an address (limits per address, the pool's owners)."""
+    return creator_key(SimpleNamespace(client=SimpleNamespace(host=host)))
+
+
+def spy_owners(monkeypatch, hub) -> list[tuple[str, object]]:
+    """Every job the hub's pool runs from now on: (its function's name, its owner)."""
+    jobs, run = [], hub.pool.run
+
+    async def spied(fn, *args, **kwargs):
+        jobs.append((getattr(fn, "__name__", str(fn)), kwargs.get("owner")))
+        return await run(fn, *args, **kwargs)
+
+    monkeypatch.setattr(hub.pool, "run", spied)
+    return jobs
+
+
+def finished_pentago(seed: int):
+    state = pentarena.load_game("pentago").new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(state.random_move(rng))
+    return state
+
+
+def test_analyses_are_capped_in_all_and_per_address(tmp_path, monkeypatch):
+    app = create_app(f"sqlite:///{tmp_path / 'caps.sqlite3'}", ai="thread", limits=Limits(
+        advice_seconds=0.1, analysis_move_seconds=0.05, analyses_at_once=3,
+        analyses_per_address=2))
+    hub = app.state.hub
+    release = threading.Event()
+    real = advice_module.assess_move
+
+    def held(*args, **kwargs):
+        release.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(advice_module, "assess_move", held)
+    jobs = spy_owners(monkeypatch, hub)
+    ann, bob, cy = ({"X-Test-Address": a} for a in ("10.0.0.1", "10.0.0.2", "10.0.0.3"))
+    with TestClient(FromAddress(app)) as c:
+        ids = [import_record(c, finished_pentago(seed)) for seed in range(4)]
+
+        def analysis(table_id, who):
+            return c.get(f"/api/tables/{table_id}/analysis", headers=who)
+
+        assert [analysis(t, ann).status_code for t in ids[:2]] == [202, 202]
+        refused = analysis(ids[2], ann)  # a burst from one address: the third waits
+        assert refused.status_code == 429
+        detail = refused.json()["detail"]
+        assert detail["code"] == "too-many-analyses" and "at most 2" in detail["message"]
+        assert int(refused.headers["retry-after"]) == detail["retry_after"] >= 1
+        assert analysis(ids[0], ann).status_code == 202  # its own, running: progress
+        assert analysis(ids[2], bob).status_code == 202  # another address gets its own
+        full = analysis(ids[3], cy)  # three computed at once: none more, whoever asks
+        assert full.status_code == 429 and "try again shortly" in full.json()["detail"]["message"]
+        assert analysis(ids[1], cy).status_code == 202  # one being computed: shared
+        assert {t: job.owner for t, job in hub.analysing.items()} == {
+            ids[0]: address_key("10.0.0.1"), ids[1]: address_key("10.0.0.1"),
+            ids[2]: address_key("10.0.0.2")}
+        running = [job.task for job in hub.analysing.values()]
+        release.set()
+
+        async def finished():
+            await asyncio.wait(running, timeout=300)
+
+        c.portal.call(finished)
+        assert not hub.analysing
+        assert analysis(ids[0], cy).status_code == 200  # done: for anyone
+        assert analysis(ids[3], ann).status_code == 202  # room again
+    # every move's job was the asker's, so the pool served the askers in turn
+    assert {owner for name, owner in jobs if name == "held"} == {
+        address_key("10.0.0.1"), address_key("10.0.0.2")}
+
+
+def test_hints_and_counts_are_the_askers_jobs_and_hints_capped_per_address(tmp_path,
+                                                                           monkeypatch):
+    app = create_app(f"sqlite:///{tmp_path / 'hints.sqlite3'}", ai="thread", limits=Limits(
+        advice_seconds=0.1, hints_per_address=1))
+    hub = app.state.hub
+    release = threading.Event()
+
+    def slow(game, options, view, level, seed, time_limit):
+        release.wait(60)
+        state = pentarena.load_game(game, **options).state_from_json(view)
+        return {"move": str(state.legal_moves()[0]), "why": "the first legal move"}
+
+    monkeypatch.setattr(advice_module, "advise", slow)
+    jobs = spy_owners(monkeypatch, hub)
+    ann, bob = {"X-Test-Address": "10.0.0.1"}, {"X-Test-Address": "10.0.0.2"}
+    with TestClient(FromAddress(app)) as c:
+        seats = [{"kind": "me"}, {"kind": "invite"}]
+        tables = [c.post("/api/tables", json={"game": "pentago", "seats": seats},
+                         headers=ann).json() for _ in range(3)]
+        sockets = [c.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}",
+                                       headers=who)
+                   for t, who in zip(tables, (ann, ann, bob))]
+        try:
+            first, second, other = (s.__enter__() for s in sockets)
+            for ws in (first, second, other):
+                receive_until(ws, is_state)
+            first.send_text(json.dumps({"type": "hint"}))
+            while not hub.hinting:
+                c.portal.call(asyncio.sleep, 0.01)
+            second.send_text(json.dumps({"type": "hint"}))  # the same address, elsewhere
+            busy = receive_until(second, is_hint)
+            assert busy["code"] == "busy" and "at most 1 at once" in busy["message"]
+            other.send_text(json.dumps({"type": "hint"}))  # another address is not held up
+            release.set()
+            assert receive_until(other, is_hint)["type"] == "hint"
+            assert receive_until(first, is_hint)["type"] == "hint"
+            while hub.hinting:
+                c.portal.call(asyncio.sleep, 0.01)
+            second.send_text(json.dumps({"type": "hint"}))  # the first answered: room again
+            assert receive_until(second, is_hint)["type"] == "hint"
+        finally:
+            for s in sockets:
+                s.__exit__(None, None, None)
+        puzzle = c.post("/api/tables", json={"game": "pentomino-puzzle", "seats": [
+            {"kind": "me"}], "options": {"region": "3x20"}}, headers=bob).json()
+        counted = c.post(f"/api/tables/{puzzle['id']}/count", headers=bob,
+                         json={"token": puzzle["you"]["token"]})
+        assert counted.status_code == 200, counted.text
+    assert sorted(job for job in jobs if job[0] != "warm") == sorted([("slow", address_key("10.0.0.1")),
+                                   ("slow", address_key("10.0.0.2")),
+                                   ("slow", address_key("10.0.0.1")),
+                                   ("count", address_key("10.0.0.2"))])
+
+
 def test_the_analysis_is_documented(client):
     spec = client.get("/openapi.json").json()
     op = spec["paths"]["/api/tables/{table_id}/analysis"]["get"]
-    assert {"200", "202", "404", "409"} <= set(op["responses"])
+    assert {"200", "202", "404", "409", "429"} <= set(op["responses"])
     assert "Retry-After" in op["description"]
 
 

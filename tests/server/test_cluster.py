@@ -366,3 +366,86 @@ def test_a_worker_waits_quietly_while_redis_is_away(tmp_path, postgres_url):
     finally:
         worker.stop()
     assert worker.proc.returncode == 0
+
+
+class Inbox:
+    """A WebSocket that keeps what the hub sends it."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict] = []
+
+    async def send_text(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
+
+
+async def until(condition, what: str, limit: float = 60.0) -> None:
+    """Poll ``condition`` on the event loop until it holds; fail with ``what`` after
+    ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, what
+        await asyncio.sleep(0.05)
+
+
+def test_a_computer_move_lost_with_redis_is_queued_again(tmp_path):
+    """Redis keeps nothing (it needs no persistence): restarted (here: flushed) after the
+    computer's move was queued and before a worker took it, the job is gone.  The instance
+    queues the move again once it has not come for the job's timeout (shortened here), so
+    the person at the table gets it without reconnecting."""
+    import redis.asyncio as aioredis
+
+    from pentarena.server.bus import RedisBus
+    from pentarena.server.cluster import ComputerQueue, _queue_workers
+    from pentarena.server.connections import Client
+    from pentarena.server.hub import Hub
+    from pentarena.server.store import Store
+    from pentarena.server.workers import WorkerPool
+    from tests.services import redis
+
+    database = f"sqlite:///{tmp_path / 'lost.sqlite3'}"
+
+    async def scenario(url):
+        hub = Hub(Store(database), WorkerPool(1, "thread"), 0.05, None, RedisBus(url),
+                  ComputerQueue(url, lost_after=0.5))
+        await hub.start()
+        workers, tasks = [], []
+        try:
+            table, tokens = await hub.create("pentago", {}, [
+                {"kind": "computer", "level": "random"}, {"kind": "me"}])
+            person = Client(Inbox(), table.seats_of([tokens[1]]), tokens=(tokens[1],))
+            await hub.join(table, person)
+            await until(lambda: hub.queued.get(table.id, (None,))[0] == 0,
+                        "the computer's move was never queued")
+            assert (await hub.queue.depth())["people"] == 1  # no worker yet: it waits
+            r = aioredis.from_url(url)
+            await r.flushall()  # Redis restarted: the job is gone
+            await r.aclose()
+            assert (await hub.queue.depth())["people"] == 0
+            # a worker comes up and serves the queues
+            store, bus, pool = Store(database), RedisBus(url), WorkerPool(1, "thread")
+            workers = _queue_workers(url, {"store": store, "bus": bus, "pool": pool})
+            tasks = [asyncio.get_running_loop().create_task(w.start()) for w in workers]
+            await until(lambda: table.version == 1,
+                        "the lost computer move was never queued again")
+            await until(lambda: any(m.get("type") == "state" and m["version"] == 1
+                                    for m in person.socket.messages),
+                        "the person was never sent the computer's move")
+            assert table.state.current_player == 1 and table.thinking is None
+        finally:
+            for w in workers:
+                await w.stop()
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await hub.close()
+            if workers:
+                pool.close()
+                await bus.close()
+                store.close()
+            hub.store.close()
+
+    with redis() as url:
+        run_async(asyncio.wait_for(scenario(url), 120))

@@ -14,7 +14,9 @@ import threading
 import pytest
 from fastapi.testclient import TestClient
 
+from pentarena.server import hub as hub_module
 from pentarena.server.app import create_app
+from pentarena.server.bus import LocalBus
 from pentarena.server.connections import Client
 from pentarena.server.hub import Hub, Limits
 from pentarena.server.protocol import ProtocolError
@@ -47,12 +49,15 @@ class Stuck(Reader):
         await asyncio.Event().wait()
 
 
-def run(coro_fn, tmp_path, pool_kind="thread", pool_size=1, limits=None):
-    """Run ``coro_fn(hub)`` on a fresh loop with a real store and worker pool."""
+def run(coro_fn, tmp_path, pool_kind="thread", pool_size=1, limits=None, bus=None,
+        computer_queue=None):
+    """Run ``coro_fn(hub)`` on a fresh loop with a real store and worker pool (``bus`` and
+    ``computer_queue``: made on that loop, called with no arguments)."""
 
     async def main():
         store = Store(f"sqlite:///{tmp_path / 'hub.sqlite3'}")
-        hub = Hub(store, WorkerPool(pool_size, pool_kind), ai_time_limit=0.05, limits=limits)
+        hub = Hub(store, WorkerPool(pool_size, pool_kind), ai_time_limit=0.05, limits=limits,
+                  bus=bus and bus(), computer_queue=computer_queue and computer_queue())
         try:
             return await asyncio.wait_for(coro_fn(hub), 120)  # a hang fails, not blocks
         finally:
@@ -179,6 +184,91 @@ def test_a_failed_store_changes_nothing_and_the_computer_retries(tmp_path):
     assert len(failures) == 3 and table.version == 2
     assert Store(f"sqlite:///{tmp_path / 'hub.sqlite3'}").load_all()[0][0].moves == \
         table.state.history()
+
+
+class FlakyQueue:
+    """A computer-move queue (as :class:`~pentarena.server.cluster.ComputerQueue`) whose
+    first ``fails`` attempts raise, as while Redis is away."""
+
+    def __init__(self, fails: int) -> None:
+        self.fails, self.attempts, self.jobs = fails, 0, []
+
+    async def connect(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+    def lost_after(self, time_limit) -> float:
+        return 3600.0
+
+    async def enqueue(self, table_id, version, people, time_limit) -> bool:
+        self.attempts += 1
+        if self.attempts <= self.fails:
+            raise ConnectionError("Redis is away")
+        self.jobs.append((table_id, version))
+        return True
+
+
+def test_a_computer_move_that_could_not_be_queued_is_queued_once_redis_answers(tmp_path,
+                                                                              caplog):
+    async def scenario(hub):
+        await hub.start()
+        table, tokens = await hub.create("pentago", {}, [{"kind": "computer", "level": "random"},
+                                                         {"kind": "me"}])
+        person = Reader()
+        await hub.join(table, Client(person, frozenset({1}), tokens=(tokens[1],)))
+        while not hub.queue.jobs:
+            await asyncio.sleep(0.02)
+        while not any(m["type"] == "thinking" for m in person.messages):
+            await asyncio.sleep(0.02)
+        return table, hub.queue
+
+    with caplog.at_level(logging.WARNING, logger="pentarena.server"):
+        table, queue = run(scenario, tmp_path, computer_queue=lambda: FlakyQueue(3))
+    assert queue.attempts == 4 and queue.jobs == [(table.id, 0)] and table.thinking == 0
+    errors = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert len(errors) == 1 and "trying again" in errors[0].getMessage()  # said once
+
+
+class WatchedBus(LocalBus):
+    """Another instance shares the store (so the hub checks its tables against it), but
+    tells nothing."""
+
+    distributed = True
+
+
+def test_the_store_check_goes_on_past_a_table_that_fails_to_reload(tmp_path, monkeypatch,
+                                                                    caplog):
+    monkeypatch.setattr(hub_module, "RESYNC_SECONDS", 0.05)
+
+    async def scenario(hub):
+        await hub.start()
+        people = [{"kind": "me"}, {"kind": "invite"}]
+        bad, _ = await hub.create("pentago", {}, people)
+        good, _ = await hub.create("pentago", {}, people)
+        for t in (bad, good):
+            await hub.join(t, Client(Reader()))
+        real, tries = hub.reload, []
+
+        async def reload(table):
+            if table is bad:
+                tries.append(table.id)
+                raise RuntimeError("an unexpected bug")
+            await real(table)
+
+        hub.reload = reload
+        for t in (bad, good):  # another instance moves at both
+            await hub.store.add_move(t.id, 0, 0, str(t.state.legal_moves()[0]), "playing")
+        while good.version != 1 or len(tries) < 2:  # the good one caught up, the loop goes on
+            await asyncio.sleep(0.02)
+        return bad, good
+
+    with caplog.at_level(logging.ERROR, logger="pentarena.server"):
+        bad, good = run(scenario, tmp_path, bus=WatchedBus)
+    assert bad.version == 0 and good.version == 1
+    assert any("could not be reloaded" in r.getMessage() and r.exc_info
+               for r in caplog.records)
 
 
 def test_a_seat_taken_during_a_store_failure_is_not_taken(tmp_path):

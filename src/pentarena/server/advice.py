@@ -11,7 +11,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +31,9 @@ log = logging.getLogger("pentarena.server")
 
 ANALYSIS_RETRY_AFTER = 2
 """Seconds a client is told to wait before asking again for an analysis being computed."""
+ANALYSIS_BUSY_RETRY_AFTER = 15
+"""Seconds a client is told to wait before asking again for an analysis refused because
+too many are being computed (an analysis takes up to ``Limits.analysis_seconds``)."""
 
 
 @dataclass
@@ -41,6 +44,8 @@ class Analysis:
     done: int = 0
     started: float = field(default_factory=time.monotonic)
     task: asyncio.Task | None = None
+    owner: str | None = None
+    """Who asked for it first (an address, hashed): its jobs count as theirs."""
 
 
 class Advice:
@@ -57,6 +62,10 @@ class Advice:
         self.hinting: set[tuple[str, int | None]] = set()
         """(table, seat) of the hints being worked out: one at a time per seat, however
         many connections it has, until the hint is done (also after its asker left)."""
+        self.hinting_for: Counter[str] = Counter()
+        """Per asker (an address, hashed), its hints being worked out."""
+        self.hints: OrderedDict[tuple[str, int, int | None], dict[str, str]] = OrderedDict()
+        """Hints answered, by (table, version, seat): asked again, they are sent again."""
         self.analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()  # finished tables
         self.analysing: dict[str, Analysis] = {}
 
@@ -68,13 +77,14 @@ class Advice:
         if table.state.is_terminal():
             raise ProtocolError("game-over", "the puzzle is solved")
 
-    async def hint(self, table: Table, seat: int | None) -> str:
-        """A move that leads to a solution from here (puzzles), from the worker pool."""
+    async def hint(self, table: Table, seat: int | None, owner: str | None = None) -> str:
+        """A move that leads to a solution from here (puzzles), from the worker pool (the
+        job is ``owner``'s, by default the table's creator's)."""
         self._puzzle_turn(table, seat)
         try:
             return await self.pool.run(hint, table.game.name, dict(table.game.options),
                                        table.state.to_json(), timeout=self.limits.hint_seconds,
-                                       priority=HINTS)
+                                       priority=HINTS, owner=owner or table.creator)
         except JobFailed as exc:
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
@@ -92,9 +102,11 @@ class Advice:
         finally:
             self.solving.discard(table.id)
 
-    async def count_solutions(self, table: Table, seat: int | None) -> dict[str, Any]:
-        """Count a puzzle's solutions from its position: on the worker pool, one count at a
-        time per table, capped in time, cached by the shape of what is left to fill."""
+    async def count_solutions(self, table: Table, seat: int | None,
+                              owner: str | None = None) -> dict[str, Any]:
+        """Count a puzzle's solutions from its position: on the worker pool (the job is
+        ``owner``'s, the asker's), one count at a time per table, capped in time, cached by
+        the shape of what is left to fill."""
         self._puzzle_turn(table, seat)
         key = table.state.count_key()
         if key in self.counts:
@@ -107,7 +119,7 @@ class Advice:
             report = await self.pool.run(count, table.game.name, dict(table.game.options),
                                          table.state.to_json(),
                                          timeout=self.limits.count_seconds,
-                                         priority=PEOPLE_AWAY)
+                                         priority=PEOPLE_AWAY, owner=owner or table.creator)
         except JobTimeout:
             raise ProtocolError("too-long", "counting the solutions from here takes longer "
                                 f"than {self.limits.count_seconds:g} s; place a few pieces "
@@ -125,8 +137,10 @@ class Advice:
     def ask_hint(self, table: Table, client: Client, seat: int | None) -> None:
         """Start working out a hint for ``client``; the answer — a ``hint`` event
         ``{"move", "why", "version"}`` or an ``error`` — is sent when it is ready, so the
-        connection goes on reading meanwhile.  Refused at once (ProtocolError): a second
-        hint while one is on its way, spectators, another seat's turn, a finished game."""
+        connection goes on reading meanwhile (a hint answered already for this position
+        and seat is sent again at once).  Refused at once (ProtocolError): a second hint
+        while one is on its way, more than ``Limits.hints_per_address`` on their way for
+        the connection's address, spectators, another seat's turn, a finished game."""
         key = (table.id, seat)
         if key in self.hinting:  # per seat, however many connections it has
             raise ProtocolError("busy", "a hint is already being worked out for you; "
@@ -135,9 +149,29 @@ class Advice:
             self._puzzle_turn(table, seat)
         else:
             self._hint_turn(table, seat)
+        answered = self.hints.get((table.id, table.version, seat))
+        if answered is not None:
+            self.hints.move_to_end((table.id, table.version, seat))
+            client.send({"type": "hint", **answered, "version": table.version})
+            return
+        owner = client.owner
+        if owner is not None and self.hinting_for[owner] >= self.limits.hints_per_address:
+            raise ProtocolError("busy", f"{self.hinting_for[owner]} hints are being worked "
+                                "out for you at other tables (at most "
+                                f"{self.limits.hints_per_address} at once); wait for one "
+                                "before asking again")
         task = self.spawn(self._answer_hint(table, client, seat))
         self.hinting.add(key)
-        task.add_done_callback(lambda _: self.hinting.discard(key))
+        if owner is not None:
+            self.hinting_for[owner] += 1
+        task.add_done_callback(lambda _: self._hint_done(key, owner))
+
+    def _hint_done(self, key: tuple[str, int | None], owner: str | None) -> None:
+        self.hinting.discard(key)
+        if owner is not None:
+            self.hinting_for[owner] -= 1
+            if self.hinting_for[owner] <= 0:
+                del self.hinting_for[owner]
 
     def _hint_turn(self, table: Table, seat: int | None) -> None:
         if table.imported:
@@ -156,38 +190,47 @@ class Advice:
         version = table.version
         try:
             if table.solo:
-                event = {"move": await self.hint(table, seat),
+                event = {"move": await self.hint(table, seat, client.owner),
                          "why": "Placed there, this piece still leads to a complete solution."}
             else:
-                event = await self.suggest(table, seat)
+                event = await self.suggest(table, seat, client.owner)
         except PoolClosed:
             return  # shutting down
         except ProtocolError as exc:
             client.send(exc.event())
             return
+        self.hints[(table.id, version, seat)] = event
+        while len(self.hints) > self.limits.hints_cached:
+            self.hints.popitem(last=False)
         if seat in client.seats:  # not if its token was retired meanwhile
             client.send({"type": "hint", **event, "version": version})
 
-    async def suggest(self, table: Table, seat: int | None) -> dict[str, str]:
+    async def suggest(self, table: Table, seat: int | None,
+                      owner: str | None = None) -> dict[str, str]:
         """A move for ``seat`` (to move) and why: a search at a fixed level on the worker
-        pool, of what that seat may see (``state.view(seat)``) and nothing more."""
+        pool (the job is ``owner``'s, the asker's), of what that seat may see
+        (``state.view(seat)``) and nothing more."""
         self._hint_turn(table, seat)
         limits = self.limits
         try:
             return await self.pool.run(
                 advise, table.game.name, dict(table.game.options),
                 table.state.view(seat).to_json(), limits.advice_level, secrets.randbits(63),
-                limits.advice_seconds, timeout=limits.hint_seconds, priority=HINTS)
+                limits.advice_seconds, timeout=limits.hint_seconds, priority=HINTS,
+                owner=owner or table.creator)
         except PoolClosed:
             raise
         except JobFailed as exc:
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
     # -- post-game analysis -------------------------------------------------------------
-    def analysis(self, table: Table) -> tuple[bool, dict[str, Any]]:
+    def analysis(self, table: Table, owner: str | None = None) -> tuple[bool, dict[str, Any]]:
         """``(True, the analysis)`` of a finished game, cached; else ``(False, progress)``
-        while it is computed on the worker pool (started by the first request; one
-        computation per table at a time)."""
+        while it is computed on the worker pool (started by the first request, whose
+        ``owner`` — the asker's address, hashed — its jobs count as; one computation per
+        table at a time).  A new computation is refused (``too-many-analyses``) past
+        ``Limits.analyses_at_once`` being computed, or ``Limits.analyses_per_address`` for
+        ``owner``."""
         if table.solo:
             raise ProtocolError("no-analysis", "a puzzle has no opponent's moves to analyse; "
                                 "use Hint, Solve and Count solutions instead")
@@ -201,12 +244,29 @@ class Advice:
             return True, cached
         job = self.analysing.get(table.id)
         if job is None:
-            job = Analysis(total=table.version)
+            self._analysis_room(owner)
+            job = Analysis(total=table.version, owner=owner)
             self.analysing[table.id] = job
             job.task = self.spawn(self._analyse(table, job))
             job.task.add_done_callback(lambda task: self._analysis_done(table.id, job, task))
         return False, {"status": "running", "done": job.done, "total": job.total,
                        "retry_after": ANALYSIS_RETRY_AFTER}
+
+    def _analysis_room(self, owner: str | None) -> None:
+        """Refuse a new analysis past the caps: in all, and for ``owner``."""
+        limits = self.limits
+        if owner is not None:
+            mine = sum(job.owner == owner for job in self.analysing.values())
+            if mine >= limits.analyses_per_address:
+                raise ProtocolError(
+                    "too-many-analyses", f"{mine} analyses you asked for are being computed "
+                    f"(at most {limits.analyses_per_address} at once for one address); ask "
+                    "again once they are done", retry_after=ANALYSIS_BUSY_RETRY_AFTER)
+        if len(self.analysing) >= limits.analyses_at_once:
+            raise ProtocolError(
+                "too-many-analyses", f"the server is computing {len(self.analysing)} "
+                "analyses, as many as it does at once; try again shortly",
+                retry_after=ANALYSIS_BUSY_RETRY_AFTER)
 
     def _analysis_done(self, table_id: str, job: Analysis, task: asyncio.Task) -> None:
         if self.analysing.get(table_id) is job:
@@ -230,7 +290,7 @@ class Advice:
                 answer = await self.pool.run(
                     assess_move, game.name, dict(game.options), state.to_json(), text,
                     per_move, judged.prior, timeout=3 * per_move + THINK_TIMEOUT,
-                    priority=PEOPLE_AWAY, owner=table.creator)
+                    priority=PEOPLE_AWAY, owner=job.owner or table.creator)
             except PoolClosed:
                 raise
             except JobFailed as exc:

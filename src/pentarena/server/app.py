@@ -25,6 +25,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from ..ai.bots import LEVELS, thinking_seconds
 from ..core.errors import StateFormatError, shown
@@ -63,9 +64,9 @@ it out unless asked (``GET /api/tables?idle=true``)."""
 HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429: "busy"}
 """The ``code`` of the framework's own HTTP errors, by status."""
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
-          "busy": 429, "store-failed": 503, "too-long": 422, "not-finished": 409,
-          "no-analysis": 409, "no-rematch": 409, "already-seated": 409, "seat-online": 409,
-          "too-soon": 409}
+          "too-many-analyses": 429, "busy": 429, "store-failed": 503, "too-long": 422,
+          "not-finished": 409, "no-analysis": 409, "no-rematch": 409, "already-seated": 409,
+          "seat-online": 409, "too-soon": 409}
 
 
 class SeatSpec(BaseModel):
@@ -170,8 +171,9 @@ class AnalysisProgress(BaseModel):
                              "Retry-After header)")
 
 
-def creator_key(request: Request) -> str:
-    """Who created a table, as far as limits per creator go: their address, hashed."""
+def creator_key(request: HTTPConnection) -> str:
+    """Who created a table (or asks for a hint, a count, an analysis), as far as limits per
+    creator go: their address, hashed."""
     host = request.client.host if request.client else "?"
     return hashlib.sha256(f"pentarena-creator:{host}".encode()).hexdigest()[:16]
 
@@ -244,8 +246,9 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(request: Request, exc: ProtocolError):
-        return JSONResponse({"detail": exc.detail()},
-                            STATUS.get(exc.code, 400))
+        retry = exc.facts.get("retry_after")
+        return JSONResponse({"detail": exc.detail()}, STATUS.get(exc.code, 400),
+                            headers={"Retry-After": str(retry)} if retry else None)
 
     async def held_seat(request: Request, table_id: str, token: str | None) -> int | None:
         table = await hub.get(table_id)
@@ -449,7 +452,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
               summary="Puzzles: count the solutions from the current position (seat only)")
     async def count(table_id: str, request: Request, body: SeatToken | None = None):
         seat = await held_seat(request, table_id, body.token if body else None)
-        return await hub.count_solutions(await hub.get(table_id), seat)
+        return await hub.count_solutions(await hub.get(table_id), seat, creator_key(request))
 
     @app.get("/api/tables/{table_id}/analysis", response_model=GameAnalysis,
              summary="After the game: a verdict on every move",
@@ -457,8 +460,10 @@ def create_app(database_url: str | None = None, ai: str = "process",
                               "description": "Being computed: ask again after Retry-After"},
                         404: {"model": Problem, "description": "No such table"},
                         409: {"model": Problem, "description": "The game is not over "
-                              "(`not-finished`), or is a puzzle (`no-analysis`)"}})
-    async def analysis(table_id: str):
+                              "(`not-finished`), or is a puzzle (`no-analysis`)"},
+                        429: {"model": Problem, "description": "Too many analyses are being "
+                              "computed (`too-many-analyses`): ask again after Retry-After"}})
+    async def analysis(table_id: str, request: Request):
         """Every move of a finished game with the mover's value before and after it and
         a verdict: exact (won / drawn / lost) where the game's solver answers for both
         positions, else from a search (alpha-beta or MCTS, about a second a move): a drop
@@ -470,9 +475,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
         time, capped at about two minutes a game) and answers **202** with the progress
         and a ``Retry-After`` header; ask again until the answer is **200**.  The result is
         kept for the table.  Hidden-card games are analysed with every card known (the
-        record is public once the game is over): ``all_cards_known`` says so."""
+        record is public once the game is over): ``all_cards_known`` says so.
+
+        A new computation is refused with **429** ``too-many-analyses`` (and a
+        ``Retry-After`` header) while the server computes as many as it does at once (8 by
+        default), or two asked for from the same address; a table's analysis being
+        computed, or done, is answered whoever asks."""
         t = await hub.get(table_id, fresh=True)
-        done, body = hub.analysis(t)
+        done, body = hub.analysis(t, creator_key(request))
         if done:
             return body
         return JSONResponse(body, status_code=202,
@@ -517,7 +527,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
             return
         tokens = tuple([token] if token else seat_tokens(ws, table_id))
         seats = table.seats_of(list(tokens))
-        client = Client(ws, seats, tokens=tokens)
+        client = Client(ws, seats, tokens=tokens, owner=creator_key(ws))
         if token and not seats:
             client.send({"type": "error", "code": "bad-token",
                          "message": "this link holds no seat here; you are watching"})

@@ -51,13 +51,31 @@ def job_timeout(time_limit: float | None) -> float:
     return THINK_TIMEOUT + 3 * (time_limit or 5)
 
 
-class ComputerQueue:
-    """The instances' side: put computer moves on the queues."""
+def queue_timeout(time_limit: float | None) -> int:
+    """Seconds the queue gives a computer-move job before it counts it as failed."""
+    return int(job_timeout(time_limit)) + 5
 
-    def __init__(self, redis_url: str) -> None:
+
+class ComputerQueue:
+    """The instances' side: put computer moves on the queues.  ``lost_after``: seconds
+    after which an instance asks again for a move that has not come (see
+    :meth:`lost_after`)."""
+
+    def __init__(self, redis_url: str, lost_after: float | None = None) -> None:
         from saq import Queue
 
         self.queues = {kind: Queue.from_url(redis_url, name=name) for kind, name in QUEUES.items()}
+        self._lost_after = lost_after
+
+    def lost_after(self, time_limit: float | None) -> float:
+        """Seconds after queuing a move with no move come by then: its job may be lost
+        (Redis restarted or flushed: it keeps nothing; or the job failed for good), so the
+        instance queues it again.  By default the job's own timeout: a job still waiting
+        or running is not duplicated (jobs are keyed by table and version), one that ended
+        is run again (it only announces a move already stored)."""
+        if self._lost_after is not None:
+            return self._lost_after
+        return float(queue_timeout(time_limit))
 
     async def connect(self) -> None:
         for q in self.queues.values():
@@ -65,11 +83,12 @@ class ComputerQueue:
 
     async def enqueue(self, table_id: str, version: int, people: bool,
                       time_limit: float | None) -> bool:
-        """Ask for the computer's move at ``version``; False if it was already asked."""
+        """Ask for the computer's move at ``version``; False if its job is already waiting
+        or running (a job that ended, or was lost, is queued again)."""
         queue = self.queues["people" if people else "bots"]
         job = await queue.enqueue("computer_move", key=f"{table_id}:{version}",
                                   table_id=table_id, version=version, time_limit=time_limit,
-                                  timeout=int(job_timeout(time_limit)) + 5, heartbeat=HEARTBEAT,
+                                  timeout=queue_timeout(time_limit), heartbeat=HEARTBEAT,
                                   retries=5, ttl=600)
         return job is not None
 

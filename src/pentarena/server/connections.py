@@ -31,11 +31,15 @@ class Client:
     """A connection to one table: its socket, its seats, and its outgoing queue."""
 
     def __init__(self, socket: Socket, seats: frozenset[int] = frozenset(),
-                 queue_size: int = SEND_QUEUE, tokens: tuple[str, ...] = ()) -> None:
+                 queue_size: int = SEND_QUEUE, tokens: tuple[str, ...] = (),
+                 owner: str | None = None) -> None:
         self.socket = socket
         self.seats = seats
         self.tokens = tokens
         """The seat tokens it came with: its seats are those they still hold."""
+        self.owner = owner
+        """Who it is as far as limits per address go (its address, hashed): the work it
+        asks of the worker pool (hints) counts as theirs."""
         self.queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
         self.closed = asyncio.Event()
         self.dropped = False

@@ -44,7 +44,10 @@ log = logging.getLogger("pentarena.server")
 STORE_RETRY_MAX = 5.0
 """Longest wait between a computer seat's attempts to store its move."""
 RESYNC_SECONDS = 2.0
-"""With other instances: how often tables watched here are checked against the store."""
+"""With other instances: how often tables watched here are checked against the store (and
+their computer moves' jobs against loss: see :meth:`Hub._requeue_lost`)."""
+ENQUEUE_RETRY_MAX = 5.0
+"""Longest wait between attempts to queue a computer move while Redis refuses."""
 PRESENCE_TTL = 30.0
 """Seconds another instance's report of who is connected there stays valid."""
 UNUSED_SECONDS = 60.0
@@ -65,6 +68,11 @@ class Limits:
     count_seconds: float = 60.0
     """Time cap of one puzzle solution count."""
     hint_seconds: float = 30.0
+    hints_per_address: int = 4
+    """Hints one address (its connections, at any tables) may have being worked out at
+    once (besides one at a time per seat)."""
+    hints_cached: int = 512
+    """Hints answered kept, by table, version and seat: asked again, they are sent again."""
     counts_cached: int = 256
     advice_level: str = "hard"
     """The computer level that suggests a move when a player asks for a hint in a game."""
@@ -75,6 +83,11 @@ class Limits:
     analysis_seconds: float = 120.0
     """... and for a whole game (long games get less per move)."""
     analyses_cached: int = 64
+    analyses_at_once: int = 8
+    """Post-game analyses computed at once, in all: a new one past it is refused (429
+    ``too-many-analyses``, with Retry-After) until one ends ..."""
+    analyses_per_address: int = 2
+    """... and for the address that asks."""
     away_seconds: float = AWAY_SECONDS
     """How long a person's seat must have had no connection before another player of the
     table may free it (for a fresh invite)."""
@@ -106,6 +119,9 @@ class Hub(Advice):
         """Since when each seat has been away (a seat away long enough may be freed)."""
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.thinking: dict[str, asyncio.Task] = {}
+        self.queued: dict[str, tuple[int, float]] = {}
+        """Queue mode: per table, the version whose computer move was last queued from here
+        and when (``time.monotonic``): a move that does not come is queued again."""
         self.tasks: set[asyncio.Task] = set()
         self.created: defaultdict[str, deque[float]] = defaultdict(deque)
         """Per creator, when it created its tables of the last minute."""
@@ -138,7 +154,7 @@ class Hub(Advice):
         await self.bus.start(self.on_event)
         if self.queue is not None:
             await self.queue.connect()
-        if self.bus.distributed:
+        if self.bus.distributed or self.queue is not None:
             self.spawn(self._resync_loop())
         self.spawn(self._warm_up())
         for table in list(self.tables.values()):
@@ -276,7 +292,7 @@ class Hub(Advice):
             if not self._in_use(table_id):
                 del self.tables[table_id]
                 for held in (self.used, self.locks, self._texts, self.remote_presence,
-                             self.clients):
+                             self.clients, self.queued):
                     held.pop(table_id, None)
                 self.last_seen.forget(table_id)
                 excess -= 1
@@ -546,15 +562,30 @@ class Hub(Advice):
             self.schedule_computer(table)  # the next seat may be a computer too
 
     async def _enqueue_computer(self, table: Table, seat: int) -> None:
-        """Queue mode: a worker plays the move; it arrives as a ``moved`` event."""
+        """Queue mode: a worker plays the move; it arrives as a ``moved`` event.  While
+        Redis refuses, the move is queued again and again (backing off) until it is queued
+        or the table has moved on."""
         version = table.version
-        try:
-            await self.queue.enqueue(table.id, version, not table.computer_only,
-                                     self.ai_time_limit)
-        except Exception as exc:
-            log.error("could not queue the computer's move on table %s: %s", table.id, exc)
-            return
-        if table.version == version:
+        delay, failures = 0.2, 0
+        while True:
+            try:
+                new = await self.queue.enqueue(table.id, version, not table.computer_only,
+                                               self.ai_time_limit)
+                break
+            except Exception as exc:
+                failures += 1
+                if failures == 1:
+                    log.error("could not queue the computer's move on table %s (trying again "
+                              "until Redis answers): %s", table.id, exc)
+                await asyncio.sleep(delay)
+                delay = min(2 * delay, ENQUEUE_RETRY_MAX)
+                if table.version != version or table.computer_to_move() != seat:
+                    return
+        if failures:
+            log.warning("queued the computer's move on table %s after %d failed attempts",
+                        table.id, failures)
+        self.queued[table.id] = (version, time.monotonic())
+        if table.version == version and (new or table.thinking != seat):
             table.thinking = seat
             self.broadcast_event(table, {"type": "thinking", "seat": seat})
             await self.bus.publish({"kind": "thinking", "table": table.id, "seat": seat,
@@ -655,20 +686,49 @@ class Hub(Advice):
 
     async def _resync_loop(self) -> None:
         """Check the tables watched here against the store now and then (an event may be
-        lost while Redis reconnects, or an instance may die between storing and telling)."""
+        lost while Redis reconnects, or an instance may die between storing and telling),
+        and queue again the computer moves that do not come.  Whatever goes wrong with one
+        check is logged; the loop goes on."""
         while True:
             await asyncio.sleep(RESYNC_SECONDS)
-            watched = [t for t in self.clients if t in self.tables]
             try:
-                stored = await asyncio.to_thread(self.store.versions, watched)
-            except Exception as exc:
-                log.warning("checking tables against the store failed: %s", exc)
-                continue
-            for table_id, (version, seats_version) in stored.items():
-                table = self.tables.get(table_id)
-                if table and (version != table.version or seats_version != table.seats_version):
+                await self._resync()
+            except Exception:
+                log.exception("checking the tables against the store failed")
+
+    async def _resync(self) -> None:
+        watched = [t for t in self.clients if t in self.tables]
+        try:
+            stored = await asyncio.to_thread(self.store.versions, watched)
+        except Exception as exc:
+            log.warning("checking tables against the store failed: %s", exc)
+            stored = {}
+        for table_id, (version, seats_version) in stored.items():
+            table = self.tables.get(table_id)
+            if table and (version != table.version or seats_version != table.seats_version):
+                try:
                     await self.reload(table)
-            for table_id in watched:  # tell the others who is here (their reports expire)
-                if self.local_seats(table_id):
-                    await self.bus.publish({"kind": "presence", "table": table_id,
-                                            "seats": sorted(self.local_seats(table_id))})
+                except Exception:  # one table's trouble must not hold up the others
+                    log.exception("table %s could not be reloaded from the store", table_id)
+        for table_id in watched:
+            table = self.tables.get(table_id)
+            if table is not None:
+                self._requeue_lost(table)
+        for table_id in watched:  # tell the others who is here (their reports expire)
+            if self.local_seats(table_id):
+                await self.bus.publish({"kind": "presence", "table": table_id,
+                                        "seats": sorted(self.local_seats(table_id))})
+
+    def _requeue_lost(self, table: Table) -> None:
+        """Queue mode: a computer to move whose move was queued from here
+        ``queue.lost_after`` seconds ago (or not at this version) and has not come is
+        queued again — its job may be lost (Redis restarted or flushed: it keeps nothing),
+        or have failed for good after its retries.  A job still waiting or running is not
+        duplicated (jobs are keyed by table and version); one that ended is run again and
+        only announces the move it stored."""
+        if self.queue is None or table.id in self.thinking or table.computer_to_move() is None:
+            return
+        queued = self.queued.get(table.id)
+        if (queued is None or queued[0] != table.version
+                or time.monotonic() - queued[1] >= self.queue.lost_after(self.ai_time_limit)):
+            self.schedule_computer(table)

@@ -3,9 +3,9 @@ server's event loop only ever waits on I/O.
 
 * Every job waits for a free worker in priority order, so a person's opponent never queues
   behind computer-only tables; within a priority, the jobs of whoever has fewest jobs in
-  the pool first (an ``owner``: a table's creator), then first come first served — so one
-  client's many slow searches never hold up another's opponent by more than the job
-  running.
+  the pool first (an ``owner``: a table's creator, or who asked for a hint, a count or an
+  analysis — an address, hashed), then first come first served — so one client's many
+  slow searches never hold up another's opponent by more than the job running.
 * A job gets a time cap counted from when a worker starts it; a process job that overruns
   is killed with its process and the worker replaced, so it never holds the pool.
 * Worker processes die with the server: on Linux the kernel kills them when the server
