@@ -210,8 +210,8 @@ def test_a_solve_step_whose_position_moved_meanwhile_is_stale(tmp_path):
         table, _ = await hub.create("pentomino-puzzle", {"region": "3x20"}, [{"kind": "me"}])
         real = hub.hint
 
-        async def hint_while_the_player_moves(t, seat):
-            hint = await real(t, seat)
+        async def hint_while_the_player_moves(t, seat, owner=None):
+            hint = await real(t, seat, owner)
             other = next(str(m) for m in t.state.legal_moves() if str(m) != hint)
             await hub.submit(t, seat, other, t.version)
             return hint

@@ -98,7 +98,8 @@ class Advice:
         try:
             while not table.state.is_terminal():
                 version = table.version  # the hint is for this position: stale if it moved
-                await self.submit(table, seat, await self.hint(table, seat), version, client)
+                hint = await self.hint(table, seat, client.owner if client else None)
+                await self.submit(table, seat, hint, version, client)
         finally:
             self.solving.discard(table.id)
 
