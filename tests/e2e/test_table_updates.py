@@ -25,12 +25,13 @@ from .helpers import (
 
 COMPUTERS = [{"kind": "computer", "level": "random"}] * 4
 
-# The page's WebSocket messages can be held (window.held = []) and then handled one after
-# the other in one task (window.release()), so that no frame comes between them: as when
-# the computers' replies come one right after the other.
+# The page's WebSocket messages are held from the start (window.held) and then handled one
+# after the other in one task (window.release()), so that no frame comes between them: as
+# when the computers' replies come one right after the other.  (Held from the start: a
+# table of random computers can be over before the page could start holding them.)
 HOLD = """(() => {
     const Real = window.WebSocket;
-    window.held = null;
+    window.held = [];
     window.WebSocket = class extends Real {
         get onmessage() { return super.onmessage; }
         set onmessage(fn) {
@@ -41,6 +42,10 @@ HOLD = """(() => {
                                    deliver: () => fn.call(this, ev) });
             };
         }
+    };
+    window.releaseFirstState = () => {   // up to the first state, the rest held
+        const q = window.held.splice(0, window.held.findIndex((m) => m.type === "state") + 1);
+        for (const m of q) m.deliver();
     };
     window.release = () => {   // the next messages are held again
         const q = window.held;
@@ -65,9 +70,9 @@ def watch_computers(server, new_page, init=None):
 
 def test_states_that_come_together_are_drawn_once(server, new_page):
     page = watch_computers(server, new_page, HOLD)
-    until(page, "document.querySelectorAll('#log li').length >= 2")
-    page.evaluate("window.held = []")
-    until(page, "window.held.filter((m) => m.type === 'state').length >= 3")
+    until(page, "window.held.filter((m) => m.type === 'state').length >= 4")
+    page.evaluate("window.releaseFirstState()")
+    until(page, f"{DRAWS} >= 1")
     drawn, before = page.evaluate(DRAWS), moves_played(page)
     released = page.evaluate("window.release()")
     after = [n for kind, n in released if kind == "state"][-1]
