@@ -423,7 +423,6 @@ def test_a_computer_move_lost_with_redis_is_queued_again(tmp_path):
             r = aioredis.from_url(url)
             await r.flushall()  # Redis restarted: the job is gone
             await r.aclose()
-            assert (await hub.queue.depth())["people"] == 0
             # a worker comes up and serves the queues
             store, bus, pool = Store(database), RedisBus(url), WorkerPool(1, "thread")
             workers = _queue_workers(url, {"store": store, "bus": bus, "pool": pool})
