@@ -180,7 +180,10 @@ def tab_to(page, predicate: str, limit: int = 60) -> bool:
     return False
 
 
+FOCUSED = """(() => { const e = document.activeElement;
+    return e.id || `${e.localName}${e.dataset.piece ? ':' + e.dataset.piece : ''}${e.dataset.card ? ':' + e.dataset.card : ''}${e.dataset.rot ? ':' + e.dataset.rot : ''}`; })()"""
+
+
 def focused(page) -> str:
     """What has the focus: its id, or its tag and the name of what it stands for."""
-    return page.evaluate("""(() => { const e = document.activeElement;
-        return e.id || `${e.localName}${e.dataset.piece ? ':' + e.dataset.piece : ''}${e.dataset.card ? ':' + e.dataset.card : ''}${e.dataset.rot ? ':' + e.dataset.rot : ''}`; })()""")
+    return page.evaluate(FOCUSED)

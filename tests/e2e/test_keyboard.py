@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from .helpers import create_table, focused, moves_played, tab_to, until, wait_moves, wait_turn_or_end
+from .helpers import FOCUSED, create_table, focused, moves_played, tab_to, until, wait_moves, wait_turn_or_end
 
 RANDOM = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
 CURSOR = "document.querySelector('.kg-cursor').getAttribute('aria-label')"
@@ -29,9 +29,10 @@ def to_board(page, board: str) -> None:
         assert tab_to(page, f"e.id === '{board}'"), "the board is a Tab stop"
 
 
-def end_or(page, where: str) -> str:
-    """Where the focus should be: `where`, or the result once the game is over."""
-    return where if page.locator("#banner").is_hidden() else "banner"
+def focus_and_end_or(page, where: str) -> list[str]:
+    """[what has the focus, where it should be: `where`, or the result once the game is
+    over], read at one moment (the computer's reply can end the game between two reads)."""
+    return page.evaluate(f"[{FOCUSED}, document.getElementById('banner').hidden ? {where!r} : 'banner']")
 
 
 def piece_move_by_keys(page, board: str, rng: random.Random) -> None:
@@ -71,7 +72,8 @@ def piece_move_by_keys(page, board: str, rng: random.Random) -> None:
     assert "staged here" in page.evaluate(CURSOR)
     page.keyboard.press("Enter")                          # played
     wait_moves(page, before + 1)
-    assert focused(page) == end_or(page, board)           # the next turn starts on the board
+    now, due = focus_and_end_or(page, board)               # the next turn starts on the board
+    assert now == due
 
 
 def pentago_move_by_keys(page, rng: random.Random) -> None:
@@ -91,7 +93,8 @@ def pentago_move_by_keys(page, rng: random.Random) -> None:
         until(page, "document.activeElement.id === 'pg-confirm'")
     page.keyboard.press("Enter")
     wait_moves(page, before + 1)
-    assert focused(page) == end_or(page, "pg-board")
+    now, due = focus_and_end_or(page, "pg-board")
+    assert now == due
 
 
 def pentic_move_by_keys(page, rng: random.Random) -> None:

@@ -625,3 +625,29 @@ def test_a_join_that_fails_midway_leaves_no_connection_behind(client, caplog):
                 ws.receive_json()
     assert not hub.clients.get(t["id"])
     assert "connection to table" in caplog.text and "Redis went away" in caplog.text
+
+
+def test_jobs_still_waiting_when_the_pool_closes_fail_with_pool_closed(tmp_path):
+    """A server stopping with jobs queued: each waiting job is told the pool closed (it
+    raised ValueError, unpacking its queue entries wrongly, and left them waiting)."""
+    from pentarena.server.workers import PoolClosed
+
+    gate = threading.Event()
+
+    async def scenario(_hub):
+        pool = WorkerPool(1, "thread")
+        running = asyncio.ensure_future(pool.run(gate.wait, 30, timeout=60))
+        while pool.running == 0:
+            await asyncio.sleep(0.01)
+        waiting = [asyncio.ensure_future(pool.run(str, i, timeout=60, owner="someone"))
+                   for i in range(3)]
+        while pool.queued < 3:
+            await asyncio.sleep(0.01)
+        pool.close()
+        gate.set()
+        outcomes = await asyncio.gather(*waiting, return_exceptions=True)
+        await asyncio.gather(running, return_exceptions=True)
+        return outcomes
+
+    outcomes = run(scenario, tmp_path)
+    assert [type(o) for o in outcomes] == [PoolClosed] * 3

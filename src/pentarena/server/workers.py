@@ -261,7 +261,7 @@ class WorkerPool:
     def close(self) -> None:
         """Kill every worker process; pending jobs fail."""
         self._closed = True
-        for _, _, fut in self._waiting:
+        for *_, fut in self._waiting:
             if not fut.done():
                 fut.set_exception(PoolClosed("the server is shutting down"))
         self._waiting.clear()
