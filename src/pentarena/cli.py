@@ -454,10 +454,9 @@ def cmd_worker(args: argparse.Namespace, console: Console) -> int:
     with startup_errors(args.database_url):
         from .server.cluster import run_worker
 
-    setup_logging(args.log_format, logging.INFO)
-    console.print(f"Pentarena worker: Redis {shown_url(args.redis_url)}  (Ctrl+C to stop)",
-                  markup=False)
-    with startup_errors(args.database_url):
+        setup_logging(args.log_format, logging.INFO)
+        console.print(f"Pentarena worker: Redis {shown_url(args.redis_url)}  (Ctrl+C to "
+                      "stop)", markup=False)
         asyncio.run(run_worker(args.redis_url, args.database_url, args.processes))
     return 0
 
