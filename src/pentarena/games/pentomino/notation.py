@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from ...core.errors import InvalidMoveError
 from ...core.polyomino import PIECE_NAMES
@@ -150,7 +151,22 @@ def _board_text() -> tuple[str, ...]:
     return tuple(str(mv) for mv in board_tables()[0])
 
 
-def parse_move_text(grid: Grid, text: str) -> PentominoMove:
+def word_moves(game: Any) -> str:
+    """The moves written as a word that ``game`` has besides placements, as the message on
+    move text that cannot be read names them: ' (or 'pick L')' in a draft, ' (or 'touch
+    L')' with touch-move, the removals of a puzzle; '' for Golomb's game."""
+    if getattr(game, "variant", None) == "draft":
+        return " (or 'pick L')"
+    if getattr(game, "touch_move", False):
+        return " (or 'touch L')"
+    if getattr(game, "name", None) == "pentomino-puzzle":
+        return " (or 'remove L' to take the L back)"
+    return ""
+
+
+def parse_move_text(grid: Grid, text: str, words: str = "") -> PentominoMove:
+    """The move ``text`` names on ``grid``; ``words``: what the message on text that cannot
+    be read adds (:func:`word_moves`)."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"move text must be a string; {FORMAT_HELP}")
     if len(text) > 80:
@@ -164,7 +180,7 @@ def parse_move_text(grid: Grid, text: str) -> PentominoMove:
         return {"pick": PICKS, "touch": TOUCHES, "remove": REMOVES}[kind][letter]
     m = _PLACE_RE.match(text)
     if not m:
-        raise InvalidMoveError(f"could not read {text!r}: {FORMAT_HELP} (or 'pick L')")
+        raise InvalidMoveError(f"could not read {text!r}: {FORMAT_HELP}{words}")
     letter, body = m.group(1).upper(), m.group(2)
     if letter not in PIECE_NAMES:
         raise InvalidMoveError(f"there is no pentomino called {letter!r}; "

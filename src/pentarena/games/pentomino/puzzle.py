@@ -27,6 +27,7 @@ from .notation import (
     REMOVES,
     PentominoMove,
     parse_move_text,
+    word_moves,
     place_index,
     puzzle_actions,
     puzzle_moves,
@@ -140,7 +141,7 @@ class PuzzleState(PuzzleCore, State):
         return [p for i, p in enumerate(PIECE_NAMES) if mask >> i & 1]
 
     def parse_move(self, text: str) -> PentominoMove:
-        return parse_move_text(self.grid, text)
+        return parse_move_text(self.grid, text, word_moves(self.game))
 
     _apply_slow = State.apply  # what the engine's apply() calls for text and other objects
 

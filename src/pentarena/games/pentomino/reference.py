@@ -26,6 +26,7 @@ from .notation import (
     board_action,
     board_tables,
     parse_move_text,
+    word_moves,
     place_moves,
     puzzle_actions,
     puzzle_moves,
@@ -198,7 +199,7 @@ class ReferencePentominoState(State):
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentominoMove:
-        return parse_move_text(BOARD, text)
+        return parse_move_text(BOARD, text, word_moves(self.game))
 
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):
@@ -438,7 +439,7 @@ class ReferencePuzzleState(State):
         return out
 
     def parse_move(self, text: str) -> PentominoMove:
-        return parse_move_text(self.grid, text)
+        return parse_move_text(self.grid, text, word_moves(self.game))
 
     # dense actions (see notation.py)
     def _actions(self) -> tuple[tuple[PentominoMove, ...], dict[PentominoMove, int]]:

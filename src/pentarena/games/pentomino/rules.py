@@ -41,6 +41,7 @@ from .notation import (
     board_action,
     board_tables,
     parse_move_text,
+    word_moves,
 )
 
 ALL = (1 << 12) - 1
@@ -356,7 +357,7 @@ class PentominoState(PentominoCore, State):
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentominoMove:
-        return parse_move_text(BOARD, text)
+        return parse_move_text(BOARD, text, word_moves(self.game))
 
     _apply_slow = State.apply  # what the engine's apply() calls for text and other objects
 
