@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -84,7 +85,7 @@ class TerminalGame:
         self.game = game
         self.bots = list(bots)
         self.console = console or Console()
-        self.read = read or self.console.input
+        self.read = read or self._input
         self.seed = seed
         self.state: State = game.new_initial_state(seed=seed)
         self.initial = self.state.clone()  # undo replays from here (deals included)
@@ -107,6 +108,11 @@ class TerminalGame:
             if pass_keyboard is None else pass_keyboard
         self.hand_seat: int | None = None  # whose hidden hand the screen last showed
         self.since: list[RenderableType] = []  # the news since that person's last turn
+
+    def _input(self, prompt: str) -> str:
+        """A line typed at the console after ``prompt``, printed as written: not read as
+        markup, and its seat numbers and brackets not highlighted as Python values."""
+        return self.console.input(Text(prompt))
 
     # -- output ---------------------------------------------------------------------
     def show(self) -> None:
@@ -262,11 +268,14 @@ class TerminalGame:
             if not self.command(line.strip(), None):
                 return
 
-    def play(self, move: Move | str, seat: int) -> bool:
+    def play(self, move: Move | str, seat: int, typed: str | None = None) -> bool:
+        """Play ``move`` for ``seat``; False (with the reason) if it is refused.  ``typed``:
+        the first word of the line a person typed, which may have been meant as a command."""
         try:
             self.state.apply(move)
         except ValueError as exc:
-            self.say(f"Not played: {exc}", "bold red")
+            hint = self._not_a_command(typed) if typed else ""
+            self.say(f"Not played: {exc}{hint}", "bold red")
             return False
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed = []
@@ -345,8 +354,19 @@ class TerminalGame:
             else:
                 self.show()
         else:
-            self.play(line, seat)
+            self.play(line, seat, typed=word)
         return True
+
+    def _not_a_command(self, word: str) -> str:
+        """What to add when ``word`` (the first word of a line that is not a move) may
+        have been meant as a command: the command it is close to, or, for a lone word,
+        where the commands are listed."""
+        commands = ["moves", "hint", "undo", "save", "board", "help", "quit",
+                    "solve" if self.solo else "analysis"]
+        close = difflib.get_close_matches(word, commands, n=1, cutoff=0.75)
+        if close:
+            return f" (did you mean the command '{close[0]}'? 'help' lists them)"
+        return " ('help' lists the commands)" if len(word) > 2 and word.isalpha() else ""
 
     def help(self) -> RenderableType:
         """The commands that apply to this game and these seats, wrapped to the terminal

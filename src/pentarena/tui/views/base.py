@@ -172,8 +172,9 @@ class TerminalView:
         names = [" and ".join(self.seat_name(s) for s in side) for side in sides]
         if not sides:
             return "Nobody wins"
-        if len(sides) == 1:
-            return f"{names[0]} {'win' if len(sides[0]) > 1 else 'wins'}"
+        if len(sides) == 1:  # a sentence: 'Seat 1 wins' where seats have no colours
+            winner = f"{names[0]} {'win' if len(sides[0]) > 1 else 'wins'}"
+            return winner[:1].upper() + winner[1:]
         if len(sides) == len(state.game.sides):
             return "Draw: " + ", ".join(names) + " share the result"
         return "Draw between " + ", ".join(names)

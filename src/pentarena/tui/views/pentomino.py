@@ -136,7 +136,8 @@ class PuzzleView(TerminalView):
 
     moves_noun = "move"
     moves_help = (("moves", "how many places each piece has"),
-                  ("moves L", "every place for the L piece, numbered"))
+                  ("moves L", "every place for the L piece, numbered"),
+                  ("remove L", "take the L piece off the board"))
     finished_by_computer: int | None = None
     """Set by 'solve': how many moves the person had played before the computer finished."""
 
