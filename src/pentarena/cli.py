@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import Progress
 from rich.table import Table
 
@@ -269,16 +270,25 @@ def _normalise_bool_flags(argv: list[str], game: str | None) -> list[str]:
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
+    """The games with their options as the flags that set them (as ``play GAME --help``
+    words them), then the AI levels: a line each, wrapped under itself."""
+    def rows(pairs) -> Padding:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True)
+        table.add_column()
+        for first, second in pairs:
+            table.add_row(first, second)
+        return Padding(table, (0, 0, 0, 4))
+
     for g in list_games():
         console.print(f"[bold]{g['name']}[/bold] — {g['title']}: {g['description']}",
                       markup=True, highlight=False)
-        for name, opt in g["options"].items():
-            choices = f" (one of {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
-            console.print(f"    {name} = {opt['default']}{choices}  {opt['help']}",
-                          markup=False, highlight=False)
-    console.print("AI levels: " + ", ".join(f"{k} ({v})" for k, v in
-                                            {**LEVELS, **BOT_ALIASES}.items()),
-                  markup=False, highlight=False)
+        options = game_info(g["name"]).options
+        if options:
+            console.print(rows((_flag(name), _describe(opt).replace("%%", "%"))
+                               for name, opt in options.items()), highlight=False)
+    console.print("AI levels (--ai):", markup=False, highlight=False)
+    console.print(rows({**LEVELS, **BOT_ALIASES}.items()), highlight=False)
     console.print("Options go after the game name, as --name value or -o name=value; "
                   "'pentarena play GAME --help' lists them.", markup=False, highlight=False)
     return 0
@@ -333,8 +343,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         result = round_robin(game.name, options, args.bots, args.games, args.time,
                              args.seed or 0, args.jobs, lambda: progress.advance(task))
     if isinstance(result, list):
-        console.print(_pairs_table(game, result))
-        console.print(_standings(labels(args.bots), result))
+        _print_table(console, _pairs_table(game, result))
+        _print_table(console, _standings(labels(args.bots), result))
     else:
         table = Table(title=f"{plural(result.games, 'game')} of {_title(game)}, seats rotating")
         for col in ("player", "points", "score", "95% interval"):
@@ -342,8 +352,25 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         for name, p in zip(result.players, result.points):
             lo, hi = wilson(p, result.games)
             table.add_row(name, f"{p:g}", f"{p / result.games:.1%}", f"{lo:.1%} – {hi:.1%}")
-        console.print(table)
+        _print_table(console, table)
     return 0
+
+
+def _print_table(console: Console, table: Table) -> None:
+    """``table``, or where the terminal is too narrow for it (rich would squeeze its
+    columns to a letter or two), its title and a line per row: the first cell, then every
+    other cell after its heading ('easy: against random, won–drawn–lost 4–0–0, …')."""
+    natural = console.measure(table, options=console.options.update_width(10_000))
+    if natural.minimum <= console.width:
+        console.print(table)
+        return
+    headings = [str(column.header) for column in table.columns]
+    rows = zip(*(list(column.cells) for column in table.columns))
+    if table.title:
+        print_sentence(console, str(table.title), "bold")
+    for cells in rows:
+        print_sentence(console, f"{cells[0]}: " + ", ".join(
+            f"{heading} {cell}" for heading, cell in zip(headings[1:], cells[1:])))
 
 
 def _elo_text(value: float) -> str:
@@ -528,8 +555,8 @@ def _state_from_file(text: str, name: str):
     if not path.is_file():
         return None
     try:
-        data = json_module.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json_module.JSONDecodeError) as exc:
+        data = json_module.loads(path.read_bytes())  # UTF-8 with or without a BOM
+    except (OSError, ValueError) as exc:  # not JSON, or not text
         raise GameOptionError(f"{text}: not a JSON record or state ({exc})") from None
     if not isinstance(data, dict) or data.get("game") != name:
         raise GameOptionError(f"{text}: not a {name.capitalize()} record or state")
@@ -934,10 +961,23 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+class _EpilogAsWritten(argparse.HelpFormatter):
+    """Help whose paragraphs are wrapped to the terminal, except text with line breaks of
+    its own (the examples of an epilog), which is printed as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     """The ``pentarena`` parser; ``game`` adds that game's options to play/arena/bench
     (without it they accept every game's options, unlisted)."""
-    parser = argparse.ArgumentParser(prog="pentarena", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="pentarena", description="Play the Pent games (Pent-Up, Pentago, Pentomino, "
+        "Pentic) at the terminal or in the browser, pit computer players against each "
+        "other, and solve positions and puzzles. 'pentarena COMMAND --help' says more.")
     parser.add_argument("--version", action="version", version=f"pentarena {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="the games, their options and the AI levels")
@@ -1026,7 +1066,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                     "POSITION': who wins a 2-player position of the placement phase "
                     "(Golomb's game, touch-move, or a draft's) with perfect play, and a move "
                     "that does it.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_EpilogAsWritten,
         epilog="Golomb's game: pentarena solve pentomino --from-start "
                "[--checkpoint FILE] [--book FILE]\n"
                "  pentarena solve pentomino --from-start --draft  # the draft variant\n"

@@ -184,8 +184,9 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read a record from a file (UTF-8 JSON)."""
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        """Read a record from a file (JSON: UTF-8, with or without the byte-order mark an
+        editor may put first; also UTF-16 or -32)."""
+        return cls.from_json(Path(path).read_bytes())
 
     def initial_state(self) -> State:
         """The state before the first move (the same deal every time)."""

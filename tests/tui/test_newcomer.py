@@ -4,12 +4,14 @@ texts, typing mistakes, records written by other programs."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from rich.console import Console
 
 import pentarena
 from pentarena.ai import RandomBot
+from pentarena.cli import main
 from pentarena.games.pentomino.reference import ReferencePentominoGame, ReferencePuzzleGame
 from pentarena.tui import TerminalGame
 from pentarena.tui.views import view_for
@@ -20,6 +22,18 @@ from .test_views import plain, run_any
 
 def flat(text: str) -> str:
     return " ".join(text.split())
+
+
+def test_arena_results_are_readable_in_a_narrow_terminal(monkeypatch, capsys):
+    # at 40 columns rich squeezed the pairs' table to a letter a column ("┃ p ┃┃ won–draw")
+    monkeypatch.setenv("COLUMNS", "40")
+    assert main(["arena", "pentago", "--bots", "random,easy", "--games", "2", "--jobs", "1",
+                 "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 40
+    text = flat(out)
+    assert "random: against easy, won–drawn–lost" in text
+    assert "95% interval" in text and "Elo (95%)" in text and "standings" in text
 
 
 @pytest.mark.parametrize("name,options,other", [
@@ -48,6 +62,52 @@ def test_a_winner_named_by_seat_number_starts_the_sentence():
     assert len(state.winners()) == 1
     text = flat(plain(view_for("pentic").result(state)))
     assert "Game over. Seat " in text and "Game over. seat" not in text
+
+
+def test_list_names_the_options_as_their_flags(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "60")
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 60
+    assert "--touch-move" in out and "--no-teams" not in out
+    for python_word in ("None", "True", "False", "touch_move"):
+        assert python_word not in out
+    # an option's description wraps under itself, not back to the left edge
+    touch = next(i for i, line in enumerate(lines) if "--touch-move" in line)
+    assert lines[touch + 1].startswith(" " * 8)
+    # the AI levels a line each
+    assert any(line.split()[:1] == ["hard"] for line in lines)
+    assert any(line.split()[:1] == ["easy"] for line in lines)
+
+
+def test_help_texts_are_plain_and_wrapped(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "60")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "``" not in out
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    out = capsys.readouterr().out
+    description = out.split("\n\n")[1]  # after the usage
+    assert "'solve puzzle REGION'" in description
+    assert max(len(line) for line in description.splitlines()) <= 60
+    assert "  pentarena solve pentomino --from-start --draft  # the draft variant" in out
+
+
+def test_a_record_saved_by_an_editor_with_a_byte_order_mark_replays(tmp_path, capsys):
+    record = pentarena.GameRecord.of(random_playout(pentarena.load_game("pentago"), seed=2))
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + record.dumps().encode("utf-8"))
+    assert main(["replay", str(path)]) == 0
+    assert "Game over" in capsys.readouterr().out
+    # a file that is not text at all is "not valid JSON", as any other unreadable record
+    picture = tmp_path / "picture.json"
+    picture.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF")
+    assert main(["replay", str(picture)]) == 2
+    assert "the record is not valid JSON" in flat(capsys.readouterr().out)
+    assert json.loads(path.read_bytes())["game"] == "pentago"
 
 
 def test_puzzle_help_lists_remove():
