@@ -3,6 +3,8 @@ the terminal's analysis both go through :class:`JudgedMoves`)."""
 
 from __future__ import annotations
 
+import pytest
+
 import pentarena
 from pentarena.ai import analysis
 from pentarena.ai.analysis import JudgedMoves, analysis_note, unjudged
@@ -70,3 +72,52 @@ def test_a_pentic_move_is_judged_with_all_cards_known(monkeypatch):
     answer = analysis.assess_move("pentic", {}, state.to_json(), move, 0.05)
     assert answer["source"] == "search" and answer["best"] is not None
     assert answer["before"] is not None and answer["after"] is not None
+
+
+# `hard` (White) against `easy`: Black's 8th move lets White force a win
+PENTAGO_GAME = ["b2 TL cw", "d4 BL cw", "d2 BR cw", "e2 BR ccw", "b5 TR ccw", "b4 TR cw",
+                "c5 BR ccw", "e5 BR cw", "b3 BL ccw", "c2 TL cw", "c2 TL cw"]
+
+
+@pytest.mark.parametrize("depth", [2, 4, 6])
+def test_pentago_moves_are_judged_by_its_own_search(monkeypatch, depth):
+    """Pentago's moves are valued by its own alpha-beta (the levels' search) at an even
+    depth, whatever the depth its time allows: the one move into a forced loss is the one
+    blunder, the stronger side's moves are good and valued above the weaker side's (the
+    generic search the analysis ran before, two plies deep, valued `hard`'s moves below
+    -0.5 and called the blunder good)."""
+    monkeypatch.setattr(analysis, "ANALYSIS_DEPTH", depth)
+    game = pentarena.load_game("pentago")
+    moves = analysis.analyse_game(game.new_initial_state(), PENTAGO_GAME, 60.0).moves
+    assert [m["verdict"] for m in moves] == ["good"] * 7 + ["blunder"] + ["good"] * 3
+    assert moves[7]["after"] == -1.0 and moves[7]["proven"]
+    estimates = [[m["before"] for m in moves[:8] if m["seat"] == seat] for seat in (0, 1)]
+    mean = [sum(values) / len(values) for values in estimates]
+    assert mean[0] > mean[1] + 0.2
+    assert all(-0.5 < v < 0.5 for v in estimates[0] + estimates[1][:3])
+
+
+def test_a_search_stopped_at_an_odd_depth_is_read_at_the_even_one_below(monkeypatch):
+    """Out of time after 3 plies, the position before is valued at 2 (the mover to move at
+    the horizon, as for every other move) and the position after at 1: the same plies."""
+    from pentarena.core.game import SearchResult
+    from pentarena.games.pentago.rules import PentagoState
+
+    asked = []
+    original = PentagoState.search_position
+
+    def search(self, time_limit=1.0, max_depth=None, **options):
+        asked.append((time_limit is not None, max_depth))
+        if time_limit is not None:  # the clock stops it after 3 plies
+            found = original(self, None, max_depth=3, **options)
+            return SearchResult(found.move, found.value, 3, found.nodes, found.proven)
+        return original(self, None, max_depth=max_depth, **options)
+
+    monkeypatch.setattr(analysis, "_exact", lambda state, time_limit: None)
+    monkeypatch.setattr(PentagoState, "search_position", search)
+    state = pentarena.load_game("pentago").new_initial_state()
+    answer = analysis.assess_move("pentago", {}, state.to_json(), "a1 TL cw", 1.0)
+    assert asked == [(True, analysis.ANALYSIS_DEPTH), (False, 2), (False, 1)]
+    best = original(state, None, max_depth=2, fitted=True)
+    assert answer["best"] == str(best.move) != "a1 TL cw"
+    assert answer["before"] == best.value > answer["after"]  # (judge() rounds them later)

@@ -364,7 +364,7 @@ impl PentagoCore {
         let score = if proven != 0 {
             proven as f64
         } else {
-            (r.score as f64 / 2000.0).tanh() * 0.98
+            pentago::search::score_value(r.score)
         };
         Ok((r.best, score, r.depth, r.nodes, proven))
     }

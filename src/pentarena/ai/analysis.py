@@ -126,9 +126,10 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     (``State.proved_value``, a shipped table of proofs, else the game's best solver,
     ``State.perfect_move`` where the game has its own, as hints use, else
     ``State.solve_position``, a share of ``budget`` each); otherwise a search of about
-    ``budget`` seconds values both for the mover (alpha-beta for games that ask for it, the
-    position after searched one ply shallower so both share a horizon; else MCTS, both
-    values averages at a search's root).  ``proven``: ``after`` is a result the search saw
+    ``budget`` seconds values both for the mover (alpha-beta for games that ask for it —
+    the game's own where it has one, :func:`_own_alphabeta` —, the position after searched
+    one ply shallower so both share a horizon; else MCTS, both values averages at a
+    search's root).  ``proven``: ``after`` is a result the search saw
     through to the end (a finished game, or a forced win or loss).
     ``prior``: the previous move's ``child`` answer (this position's solution, or that it
     could not be solved), so that no position is solved twice.  Returns ``before``,
@@ -189,6 +190,8 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     if len(state.legal_moves()) == 1:
         out.update(best=text, source="forced")
     if game.search == "alphabeta" and len(game.sides) == 2 and not game.hidden_information:
+        if _own_alphabeta(state, child, text, left, out):
+            return out
         bot = AlphaBetaBot(seed=0, time_limit=left / 2)
         best = bot.choose(state)
         info = bot.last
@@ -231,6 +234,44 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
         elif reply.last.visits:
             out["after"] = _for_seat(child, _clamp(reply.last.value * 2 - 1), seat)
     return out
+
+
+ANALYSIS_DEPTH = 6
+"""The most plies the game's own alpha-beta looks ahead from the position before a move:
+the deepest even depth its time allows, 2 at least.  Even, so that every move's
+``before`` is read with the mover to move at the horizon and the values of successive
+moves compare (an odd horizon flatters the side that moved last)."""
+
+
+def _own_alphabeta(state, child, text: str, seconds: float, out: dict[str, Any]) -> bool:
+    """Value a move with the game's own alpha-beta (``State.search_position``, the
+    levels' search, with the evaluation of the strongest level but no threat extensions,
+    which would give the two searches different horizons): the position before searched
+    the deepest even number of plies up to :data:`ANALYSIS_DEPTH` that about half of
+    ``seconds`` allows, the one after one ply less, so both end at the same plies.  Fills
+    ``out``; False when the game has no search of its own."""
+    options = {**state.game.level_tuning.get("expert", {}).get("search", {}),
+               "extensions": 0}
+
+    def search(position, seconds: float | None, depth: int):
+        return position.search_position(seconds, **{**options, "max_depth": depth})
+
+    found = search(state, seconds * 0.5, ANALYSIS_DEPTH)
+    if found is None:
+        return False
+    if not found.proven and (found.depth % 2 or found.depth < 2):  # the even depth below
+        found = search(state, None, max(2, found.depth - 1))
+    out["best"] = str(found.move)
+    out["before"] = _clamp(found.value)
+    out["before_proven"] = bool(found.proven)
+    if str(found.move) == text:
+        out["after"], out["proven"] = out["before"], out["before_proven"]
+    elif child.is_terminal():
+        out["after"], out["proven"] = _result_for(child, state.current_player), True
+    else:
+        reply = search(child, None, found.depth - 1)
+        out["after"], out["proven"] = -_clamp(reply.value), bool(reply.proven)
+    return True
 
 
 def unjudged(seat: int, move_text: str, source: str = "failed") -> dict[str, Any]:
