@@ -2,6 +2,16 @@
 //! through SplitMix64 (both public-domain algorithms by Blackman and Vigna).  Not for
 //! cryptography.  The same seed always gives the same stream, on every platform.
 
+/// How often (in playouts) a batch of playouts asks its caller whether to stop (the
+/// Python bindings: whether Ctrl-C was pressed), so that no count makes it uninterruptible.
+pub const CHECK_EVERY: u64 = 1024;
+
+/// Whether a batch stops before its playout `i`: `stop` is asked every [`CHECK_EVERY`].
+#[inline]
+pub fn stop_before(i: u64, stop: &mut dyn FnMut() -> bool) -> bool {
+    i > 0 && i % CHECK_EVERY == 0 && stop()
+}
+
 /// xoshiro256++.
 #[derive(Clone, Debug)]
 pub struct Rng {

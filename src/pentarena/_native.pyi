@@ -9,7 +9,12 @@ cannot answer.
 Every ``seed`` taken here (``random_playouts``, ``policy_playouts``, ``_search``,
 ``_determinized_seeded``) is a whole number from -2**63 to 2**64 - 1 — a state's signed
 seed or 64 random bits — used modulo 2**64 (-1 is 2**64 - 1); any other value (a bool
-too) raises ``GameOptionError``, and a number of playouts below 0 ``ValueError``.
+too) raises ``GameOptionError``, and a number of playouts below 0 ``ValueError``.  Every
+``seat`` (``evaluate``, ``available``, the tensors) is a whole number from 0 to the seats
+less one (not a bool): ``GameOptionError`` otherwise; an action id likewise
+``InvalidMoveError``; other counts, depths and thread numbers out of their range (or not
+whole numbers) ``ValueError`` naming them.  Playouts (``random_playouts``,
+``policy_playouts``) stop at Ctrl-C: KeyboardInterrupt.
 """
 
 from typing import Any, TypedDict
@@ -248,17 +253,18 @@ class PentominoCore:
         """This round's placements: (seat, action)."""
     def _rounds(self) -> list[tuple[int, list[tuple[int, int]], list[int]]]: ...
     def _rounds_finished(self) -> int: ...
-    def _solve(self, time_limit: float) -> tuple[bool, int | None, int] | None:
+    def _solve(self, time_limit: float | None) -> tuple[bool, int | None, int] | None:
         """The 2-player placement phase solved exactly (GIL released): (the mover wins,
         a winning placement's action id, nodes), or None."""
-    def _prove(self, time_limit: float) -> tuple[bool, int | None, int] | None:
+    def _prove(self, time_limit: float | None) -> tuple[bool, int | None, int] | None:
         """The same by the proof search, its tables kept between calls: (the mover wins,
         a winning placement — or, lost, the move hardest to refute —, nodes), or None."""
     def _copy(self) -> Any: ...
 
 class PentominoProver:
     """The proof search of Golomb's game (``native/src/pentomino/proof.rs``) with its own
-    transposition table (2^table_bits entries of 16 bytes), kept between calls."""
+    transposition table (2^table_bits entries of 16 bytes), kept between calls; a table
+    that cannot be allocated raises MemoryError."""
 
     def __new__(cls, table_bits: int = 24, shared: bool = True) -> PentominoProver: ...
     def solve(self, occ: int, mine: int, theirs: int, only: int | None = None,

@@ -27,7 +27,7 @@ from .ai.bots import LEVELS, make_bot
 from .core.errors import GameOptionError
 from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
-from .games.pentago.rules import SOLVER_MAX_GB
+from .games.pentago.rules import SOLVER_MAX_GB, SOLVER_MAX_THREADS
 from .record import SEED_RANGE
 from .tui.lines import print_sentence
 from .tui.views import game_title, plural
@@ -681,7 +681,8 @@ def cmd_solve_pentago(args: argparse.Namespace, console: Console) -> int:
         raise GameOptionError(
             f"{empty} empty cells need about {gigabytes(memory)}, more than {limit}; the "
             f"solver takes positions with up to 20 empty cells on a machine with 16 GB")
-    threads = args.threads or os.cpu_count() or 1
+    # (every core by default, up to what the solver takes: SOLVER_MAX_THREADS)
+    threads = args.threads or min(os.cpu_count() or 1, SOLVER_MAX_THREADS)
     if args.time and estimate / threads > args.time:
         console.print(f"not tried: the estimate for {empty} empty cells is "
                       f"{estimate / threads:.1f} s on {plural(threads, 'thread')}, more than "

@@ -830,10 +830,13 @@ impl Position {
         (pos.rewards(), plies, pos.over)
     }
 
-    fn playouts(&self, n: u64, seed: u64, policy: Policy, depth: Option<u32>) -> PlayoutStats {
+    fn playouts(&self, n: u64, seed: u64, policy: Policy, depth: Option<u32>, stop: &mut dyn FnMut() -> bool) -> PlayoutStats {
         let mut rng = Rng::new(seed);
         let mut stats = PlayoutStats::default();
-        for _ in 0..n {
+        for i in 0..n {
+            if crate::rng::stop_before(i, stop) {
+                break;
+            }
             let (rewards, plies, finished) = self.playout(policy, depth, &mut rng);
             stats.plies += plies as u64;
             if finished {
@@ -856,14 +859,26 @@ impl Position {
     /// `n` uniformly random games from here (from a view: each from a fresh
     /// determinization), all from one stream seeded by `seed`.
     pub fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats {
-        self.playouts(n, seed, Policy::Random, None)
+        self.random_playouts_stoppable(n, seed, &mut || false)
+    }
+
+    /// [`Position::random_playouts`], cut short when `stop` (asked every
+    /// [`crate::rng::CHECK_EVERY`] playouts) says so: the playouts played until then.
+    pub fn random_playouts_stoppable(&self, n: u64, seed: u64, stop: &mut dyn FnMut() -> bool) -> PlayoutStats {
+        self.playouts(n, seed, Policy::Random, None, stop)
     }
 
     /// `n` games from here under the greedy playout policy ([`Policy::Greedy`]), each
     /// stopped after `depth` moves if given (from a view: each from a fresh
     /// determinization), all from one stream seeded by `seed`.
     pub fn policy_playouts(&self, n: u64, seed: u64, depth: Option<u32>) -> PlayoutStats {
-        self.playouts(n, seed, Policy::Greedy, depth)
+        self.policy_playouts_stoppable(n, seed, depth, &mut || false)
+    }
+
+    /// [`Position::policy_playouts`], cut short when `stop` (asked every
+    /// [`crate::rng::CHECK_EVERY`] playouts) says so: the playouts played until then.
+    pub fn policy_playouts_stoppable(&self, n: u64, seed: u64, depth: Option<u32>, stop: &mut dyn FnMut() -> bool) -> PlayoutStats {
+        self.playouts(n, seed, Policy::Greedy, depth, stop)
     }
 }
 

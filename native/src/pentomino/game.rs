@@ -723,9 +723,18 @@ impl Position {
 
     /// `n` random playouts from here, all from one stream seeded by `seed`.
     pub fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats {
+        self.random_playouts_stoppable(n, seed, &mut || false)
+    }
+
+    /// [`Position::random_playouts`], cut short when `stop` (asked every
+    /// [`crate::rng::CHECK_EVERY`] playouts) says so: the playouts played until then.
+    pub fn random_playouts_stoppable(&self, n: u64, seed: u64, stop: &mut dyn FnMut() -> bool) -> PlayoutStats {
         let mut rng = Rng::new(seed);
         let mut stats = PlayoutStats::default();
-        for _ in 0..n {
+        for i in 0..n {
+            if crate::rng::stop_before(i, stop) {
+                break;
+            }
             let (end, plies, rounds) = self.random_playout(&mut rng);
             let w = end.winners;
             if w.count_ones() == 1 {

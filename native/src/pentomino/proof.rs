@@ -201,6 +201,17 @@ impl Prover {
         }
     }
 
+    /// [`Prover::new`], or None when the table cannot be allocated (instead of aborting
+    /// the process, as a failed allocation does): the memory is asked for once, given
+    /// back, then taken zeroed (pages the table never touches cost nothing).
+    pub fn try_new(bits: u32, shared: bool) -> Option<Prover> {
+        let len = 4 * (1usize << bits.clamp(2, 34) >> 1);
+        let mut probe: Vec<u64> = Vec::new();
+        probe.try_reserve_exact(len).ok()?;
+        drop(probe);
+        Some(Prover::new(bits, shared))
+    }
+
     /// Bytes the table takes.
     pub fn table_bytes(&self) -> usize {
         self.table.len() * 8

@@ -311,10 +311,19 @@ impl Puzzle {
     /// Random fillings: from here, place uniformly random placements (never removing)
     /// until the region is covered or no piece left fits; `n` times.
     pub fn random_fillings(&self, n: u64, seed: u64) -> FillingStats {
+        self.random_fillings_stoppable(n, seed, &mut || false)
+    }
+
+    /// [`Puzzle::random_fillings`], cut short when `stop` (asked every
+    /// [`crate::rng::CHECK_EVERY`] fillings) says so: the fillings made until then.
+    pub fn random_fillings_stoppable(&self, n: u64, seed: u64, stop: &mut dyn FnMut() -> bool) -> FillingStats {
         let mut rng = Rng::new(seed);
         let mut stats = FillingStats::default();
         let mut fits: Vec<Action> = Vec::new();
-        for _ in 0..n {
+        for i in 0..n {
+            if crate::rng::stop_before(i, stop) {
+                break;
+            }
             let mut p = Puzzle { history: Vec::new(), ..self.clone() };
             loop {
                 fits.clear();

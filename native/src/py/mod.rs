@@ -69,13 +69,87 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
     }
 }
 
+/// `obj` as a whole number (an int, or an object with `__index__`: not a bool, a float or
+/// text), if it is one that fits in an `i128`.
+pub(crate) fn whole(obj: &Bound<'_, PyAny>) -> Option<i128> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return None;
+    }
+    obj.extract::<i128>().ok()
+}
+
+/// A whole-number argument from `lo` to `hi`, or a ValueError `"{what}, got {value}"`
+/// (`what` says the range) — not an OverflowError about C integer types, nor a bool taken
+/// for 0 or 1.
+pub(crate) fn whole_arg(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
+    match whole(obj) {
+        Some(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!("{what}, got {}", shown(&obj.as_borrowed())))),
+    }
+}
+
+/// [`whole_arg`] for an optional argument (None stays None).
+pub(crate) fn optional_whole_arg(obj: Option<&Bound<'_, PyAny>>, what: &str, lo: i128, hi: i128) -> PyResult<Option<i128>> {
+    obj.filter(|o| !o.is_none()).map(|o| whole_arg(o, what, lo, hi)).transpose()
+}
+
+/// A seat of a table of `players`: a GameOptionError saying the range otherwise (a seat is
+/// a set-up value, as in `state.view(seat)`), for a negative or huge number and a bool alike.
+pub(crate) fn seat_arg(obj: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
+    match whole(obj) {
+        Some(v) if (0..players as i128).contains(&v) => Ok(v as usize),
+        _ => Err(GameOptionError::new_err(format!(
+            "seat must be between 0 and {}, got {}",
+            players - 1,
+            shown(&obj.as_borrowed())
+        ))),
+    }
+}
+
+/// An action id from 0 to `n - 1` (a whole number, not a bool), or InvalidMoveError
+/// naming the range and quoting what was given.
+pub(crate) fn action_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
+    match whole(obj) {
+        Some(v) if (0..n as i128).contains(&v) => Ok(v as usize),
+        _ => Err(InvalidMoveError::new_err(format!(
+            "action ids run from 0 to {}, got {}",
+            n - 1,
+            shown(&obj.as_borrowed())
+        ))),
+    }
+}
+
 /// `obj` as an error message quotes it: its repr, cut to 40 characters.
-fn shown(obj: &Borrowed<'_, '_, PyAny>) -> String {
+pub(crate) fn shown(obj: &Borrowed<'_, '_, PyAny>) -> String {
     let text = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
     if text.chars().count() <= 40 {
         text
     } else {
         text.chars().take(39).chain(std::iter::once('…')).collect()
+    }
+}
+
+/// Run a batch of playouts without the GIL, handing it a `stop` check that is true once a
+/// signal handler raised (Ctrl-C: KeyboardInterrupt): that exception is then the answer.
+/// A count has no upper bound, so no count may make the call uninterruptible.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut dyn FnMut() -> bool) -> T + Send,
+) -> PyResult<T> {
+    let mut error: Option<PyErr> = None;
+    let out = py.detach(|| {
+        let mut stop = || match Python::attach(|py| py.check_signals()) {
+            Ok(()) => false,
+            Err(e) => {
+                error = Some(e);
+                true
+            }
+        };
+        work(&mut stop)
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(out),
     }
 }
 

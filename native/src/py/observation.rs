@@ -16,7 +16,7 @@ use super::pentago::PentagoCore;
 use super::pentic::PenticCore;
 use super::pentomino::PentominoCore;
 use super::pentup::PentupCore;
-use super::{GameOptionError, HiddenInformationError};
+use super::HiddenInformationError;
 
 /// `buf` as bytes of native-endian `f32`s.
 fn to_bytes<'py>(py: Python<'py>, buf: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
@@ -28,12 +28,8 @@ fn to_bytes<'py>(py: Python<'py>, buf: &[f32]) -> PyResult<Bound<'py, PyBytes>> 
     })
 }
 
-fn check_seat(seat: usize, players: usize) -> PyResult<()> {
-    if seat < players {
-        Ok(())
-    } else {
-        Err(GameOptionError::new_err(format!("seat must be between 0 and {}, got {seat}", players - 1)))
-    }
+fn check_seat(seat: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
+    super::seat_arg(seat, players)
 }
 
 fn not_a_game(state: &Bound<'_, PyAny>) -> PyErr {
@@ -46,17 +42,17 @@ fn not_a_game(state: &Bound<'_, PyAny>) -> PyErr {
 /// The observation tensor of `state` as seen by `seat`, as bytes of `f32`s (see the
 /// module doc); a Pentic view gives only its own seat's.
 #[pyfunction]
-fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: usize) -> PyResult<Bound<'py, PyBytes>> {
+fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
     let py = state.py();
     if let Ok(core) = state.cast::<PentagoCore>() {
-        check_seat(seat, 2)?;
+        let seat = check_seat(seat, 2)?;
         let mut buf = [0.0; pentago::observation::SIZE];
         pentago::observation::observation(&core.borrow().state.position, seat, &mut buf);
         return to_bytes(py, &buf);
     }
     if let Ok(core) = state.cast::<PentupCore>() {
         let mut core = core.borrow_mut();
-        check_seat(seat, core.position.rules().players as usize)?;
+        let seat = check_seat(seat, core.position.rules().players as usize)?;
         let origin = core.origin();
         let mut buf = vec![0.0; pentup::observation::SIZE];
         pentup::observation::observation(&core.position, origin, seat, &mut buf);
@@ -64,14 +60,14 @@ fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: usize) -> PyResult<B
     }
     if let Ok(core) = state.cast::<PentominoCore>() {
         let core = core.borrow();
-        check_seat(seat, core.state.position.rules().players as usize)?;
+        let seat = check_seat(seat, core.state.position.rules().players as usize)?;
         let mut buf = [0.0; pentomino::observation::SIZE];
         pentomino::observation::observation(&core.state, seat, &mut buf);
         return to_bytes(py, &buf);
     }
     if let Ok(core) = state.cast::<PenticCore>() {
         let core = core.borrow();
-        check_view(&core.state, seat)?;
+        let seat = check_view(&core.state, seat)?;
         let mut buf = [0.0; pentic::observation::SIZE];
         pentic::observation::observation(&core.state, seat, &mut buf);
         return to_bytes(py, &buf);
@@ -82,23 +78,23 @@ fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: usize) -> PyResult<B
 /// Pentic's information-state tensor of `seat` (the observation and every seat's plays),
 /// as bytes of `f32`s.
 #[pyfunction]
-fn information_state_tensor<'py>(state: &Bound<'py, PyAny>, seat: usize) -> PyResult<Bound<'py, PyBytes>> {
+fn information_state_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
     let core = state.cast::<PenticCore>().map_err(|_| {
         PyTypeError::new_err("information-state tensors are Pentic's (the others hide nothing)")
     })?;
     let core = core.borrow();
-    check_view(&core.state, seat)?;
+    let seat = check_view(&core.state, seat)?;
     let mut buf = [0.0; pentic::observation::INFO_SIZE];
     pentic::observation::information_state(&core.state, seat, &mut buf);
     to_bytes(state.py(), &buf)
 }
 
 /// A Pentic state's tensors for `seat` need the full state or `seat`'s own view.
-fn check_view(state: &pentic::State, seat: usize) -> PyResult<()> {
-    check_seat(seat, state.position.players())?;
+fn check_view(state: &pentic::State, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let seat = check_seat(seat, state.position.players())?;
     match state.position.viewer() {
-        Viewer::All => Ok(()),
-        Viewer::Seat(s) if s as usize == seat => Ok(()),
+        Viewer::All => Ok(seat),
+        Viewer::Seat(s) if s as usize == seat => Ok(seat),
         _ => Err(HiddenInformationError::new_err(format!("this view does not show seat {seat}'s hand"))),
     }
 }

@@ -11,7 +11,7 @@ use crate::pentago::{self, Action, Move, Twist};
 use crate::search::SearchLimits;
 
 use super::address::AddressTable;
-use super::{IllegalMoveError, InvalidMoveError};
+use super::IllegalMoveError;
 
 /// The solver's answer: the value, every move's value, the colourings computed.
 type SolvedMoves = (i8, Vec<(Action, i8)>, u64);
@@ -117,17 +117,8 @@ fn tuple_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
 }
 
 fn action_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
-    obj.extract::<i64>()
-        .ok()
-        .filter(|&a| (0..pentago::NUM_ACTIONS as i64).contains(&a))
-        .and_then(|a| Move::from_action(a as Action))
-        .ok_or_else(|| {
-            let shown = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
-            InvalidMoveError::new_err(format!(
-                "action ids run from 0 to {}, got {shown}",
-                pentago::NUM_ACTIONS - 1
-            ))
-        })
+    let a = super::action_arg(obj, pentago::NUM_ACTIONS)?;
+    Ok(Move::from_action(a as Action).expect("an action id in range"))
 }
 
 /// The native Pentago engine under `pentarena.games.pentago.PentagoState` (which
@@ -218,11 +209,8 @@ impl PentagoCore {
     }
 
     /// A heuristic value of this position for `seat` (higher is better).
-    fn evaluate(&self, seat: usize) -> PyResult<f64> {
-        if seat > 1 {
-            return Err(PyValueError::new_err("seat must be 0 or 1"));
-        }
-        Ok(self.state.position.evaluate(seat))
+    fn evaluate(&self, seat: &Bound<'_, PyAny>) -> PyResult<f64> {
+        Ok(self.state.position.evaluate(super::seat_arg(seat, 2)?))
     }
 
     /// `n` uniformly random playouts from here, run in Rust without the GIL.
@@ -230,7 +218,7 @@ impl PentagoCore {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
         let position = slf.borrow().state.position; // a copy: the state is free meanwhile
-        let stats = py.detach(move || position.random_playouts(n, seed));
+        let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("wins", stats.wins.to_vec())?;
         out.set_item("draws", stats.draws)?;
@@ -245,11 +233,16 @@ impl PentagoCore {
     }
 
     /// The seat whose marble is on `cell` (row-major), or None.
-    fn cell(&self, cell: usize) -> PyResult<Option<usize>> {
-        if cell >= 36 {
-            return Err(PyIndexError::new_err("cells run from 0 to 35"));
+    fn cell(&self, cell: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        let shown = || super::shown(&cell.as_borrowed());
+        match super::whole(cell) {
+            Some(c) if (0..36).contains(&c) => Ok(self.state.position.cell(c as usize)),
+            Some(_) => Err(PyIndexError::new_err(format!("cells run from 0 to 35 (row-major), got {}", shown()))),
+            None => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "a cell is a whole number from 0 to 35 (row-major), got {}",
+                shown()
+            ))),
         }
-        Ok(self.state.position.cell(cell))
     }
 
     /// `cell(c)` for every cell, row-major.
@@ -291,20 +284,26 @@ impl PentagoCore {
     /// 0 draw, -1 loss; the moves in legal order), or None when it cannot finish within
     /// ``time_limit`` seconds (given up at once when its estimate is over the limit) or
     /// ``max_gb`` of memory.
-    #[pyo3(signature = (time_limit=None, threads=1, max_gb=12.0))]
+    #[pyo3(signature = (time_limit=None, threads=None, max_gb=12.0))]
     fn _solve(
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
-        threads: usize,
+        threads: Option<&Bound<'_, PyAny>>,
         max_gb: f64,
     ) -> PyResult<Option<SolvedMoves>> {
         let position = self.state.position;
         let deadline = super::deadline(time_limit)?;
+        // (each layer splits its work among as many OS threads: a huge number would spawn
+        // tens of thousands of them)
+        let threads = super::optional_whole_arg(threads, "threads must be 1 to 256", 1, 256)?.unwrap_or(1);
+        if max_gb.is_nan() || max_gb < 0.0 {
+            return Err(PyValueError::new_err(format!("max_gb must be a number of gigabytes, 0 or more, got {max_gb}")));
+        }
         let limits = midgame::Limits {
             deadline,
             max_bytes: (max_gb * 1e9) as usize,
-            threads: threads.max(1),
+            threads: threads as usize,
             give_up_factor: 1.0,
         };
         match py.detach(move || midgame::solve(&position, &limits)) {
@@ -327,16 +326,25 @@ impl PentagoCore {
     /// ``extensions``: threat extensions a line (a move threatening to win at once is
     /// searched a ply deeper, at most that many times a line); ``fitted``: the evaluation's
     /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones.
-    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=0, fitted=false))]
+    #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=None, fitted=false))]
     fn _search(
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
-        max_depth: Option<u32>,
-        max_nodes: Option<u64>,
-        extensions: u32,
+        max_depth: Option<&Bound<'_, PyAny>>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        extensions: Option<&Bound<'_, PyAny>>,
         fitted: bool,
     ) -> PyResult<(Action, f64, u32, u64, i32)> {
+        const U32: i128 = u32::MAX as i128;
+        let max_depth =
+            super::optional_whole_arg(max_depth, "max_depth must be a whole number from 0 to 2**32 - 1", 0, U32)?
+                .map(|d| d as u32);
+        let max_nodes = super::optional_whole_arg(max_nodes, "max_nodes must be a whole number from 0 to 2**64 - 1", 0, u64::MAX as i128)?
+            .map(|n| n as u64);
+        let extensions =
+            super::optional_whole_arg(extensions, "extensions must be a whole number from 0 to 2**32 - 1", 0, U32)?
+                .unwrap_or(0) as u32;
         let position = self.state.position;
         if position.is_over() {
             return Err(PyValueError::new_err("the game is over: there is no move to choose"));

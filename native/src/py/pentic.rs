@@ -95,14 +95,29 @@ fn any_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
 }
 
 fn action_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
-    obj.extract::<i64>()
-        .ok()
-        .filter(|&a| (0..NUM_ACTIONS as i64).contains(&a))
-        .and_then(|a| Move::from_action(a as Action))
-        .ok_or_else(|| {
-            let shown = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
-            InvalidMoveError::new_err(format!("action ids run from 0 to {}, got {shown}", NUM_ACTIONS - 1))
-        })
+    let a = super::action_arg(obj, NUM_ACTIONS)?;
+    Ok(Move::from_action(a as Action).expect("an action id in range"))
+}
+
+/// A playout depth (moves before a playout stops; None: to the end): a whole number from
+/// 0 to 2**32 - 1, or a ValueError saying so.
+fn depth_arg(depth: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    Ok(super::optional_whole_arg(depth, "a playout depth is None or a whole number from 0 to 2**32 - 1", 0, u32::MAX as i128)?
+        .map(|d| d as u32))
+}
+
+/// `_search`'s `playout_depth`: left out (4 moves), or given (None: to the end).
+enum Depth {
+    Default,
+    Given(Option<u32>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Depth {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Depth> {
+        Ok(Depth::Given(depth_arg(Some(&obj.to_owned()))?))
+    }
 }
 
 /// A card as Python sees it: UNKNOWN is -1.
@@ -338,14 +353,8 @@ impl PenticCore {
 
     /// Score lead over the best other seat, relative to the target; a finished game: the
     /// reward (1 sole winner, 2/k - 1 for k sharing winners, -1 otherwise).
-    fn evaluate(&self, seat: usize) -> PyResult<f64> {
-        if seat >= self.state.position.players() {
-            return Err(PyValueError::new_err(format!(
-                "seat must be between 0 and {}",
-                self.state.position.players() - 1
-            )));
-        }
-        Ok(self.state.position.evaluate(seat))
+    fn evaluate(&self, seat: &Bound<'_, PyAny>) -> PyResult<f64> {
+        Ok(self.state.position.evaluate(super::seat_arg(seat, self.state.position.players())?))
     }
 
     /// The play with the best immediate score (ties: the first in legal order).
@@ -358,21 +367,35 @@ impl PenticCore {
     /// that seat's view only, without the GIL: `(action, value, iterations, nodes, depth,
     /// visits)` with `value` the chosen move's mean reward (0..1).  Stops after
     /// `iterations` or `time_limit` seconds, whichever comes first.
-    #[pyo3(signature = (seed, time_limit=None, iterations=100_000, determinizations=0, exploration=0.7,
-                        playout_depth=Some(4), prior=None, random_playouts=false))]
+    #[pyo3(signature = (seed, time_limit=None, iterations=None, determinizations=None, exploration=0.7,
+                        playout_depth=Depth::Default, prior=None, random_playouts=false))]
     #[allow(clippy::too_many_arguments)]
     fn _search(
         &self,
         py: Python<'_>,
         seed: super::Seed,
         time_limit: Option<f64>,
-        iterations: u64,
-        determinizations: u32,
+        iterations: Option<&Bound<'_, PyAny>>,
+        determinizations: Option<&Bound<'_, PyAny>>,
         exploration: f64,
-        playout_depth: Option<u32>,
+        playout_depth: Depth,
         prior: Option<f64>,
         random_playouts: bool,
     ) -> PyResult<(Action, f64, u64, usize, u32, u32)> {
+        let iterations =
+            super::optional_whole_arg(iterations, "iterations must be a whole number from 0 to 2**64 - 1", 0, u64::MAX as i128)?
+                .map_or(100_000, |n| n as u64);
+        let determinizations = super::optional_whole_arg(
+            determinizations,
+            "determinizations must be a whole number from 0 to 2**32 - 1",
+            0,
+            u32::MAX as i128,
+        )?
+        .unwrap_or(0) as u32;
+        let playout_depth = match playout_depth {
+            Depth::Default => Some(4),
+            Depth::Given(d) => d,
+        };
         if !(exploration.is_finite() && exploration >= 0.0) || prior.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
             return Err(PyValueError::new_err("exploration must be >= 0 and prior a positive temperature"));
         }
@@ -568,7 +591,7 @@ impl PenticCore {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
         let position = slf.borrow().state.position; // a copy: the state is free meanwhile
-        let stats = py.detach(move || position.random_playouts(n, seed));
+        let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         playout_dict(py, stats, position.players())
     }
 
@@ -576,11 +599,12 @@ impl PenticCore {
     /// the time, else a random move), each stopped after `depth` moves if given (a view:
     /// each from a fresh determinization), played in Rust without the GIL.
     #[pyo3(signature = (n, seed, depth=None))]
-    fn policy_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed, depth: Option<u32>) -> PyResult<Bound<'py, PyDict>> {
+    fn policy_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed, depth: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
+        let depth = depth_arg(depth)?;
         let py = slf.py();
         let position = slf.borrow().state.position;
-        let stats = py.detach(move || position.policy_playouts(n, seed, depth));
+        let stats = super::interruptible(py, move |stop| position.policy_playouts_stoppable(n, seed, depth, stop))?;
         playout_dict(py, stats, position.players())
     }
 }

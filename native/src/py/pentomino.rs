@@ -31,14 +31,7 @@ fn ints(py: Python<'_>, n: usize) -> PyResult<Vec<Py<PyAny>>> {
 
 /// An action id from a Python object, or InvalidMoveError naming the range.
 fn action_id(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<u16> {
-    obj.extract::<i64>()
-        .ok()
-        .filter(|&a| (0..n as i64).contains(&a))
-        .map(|a| a as u16)
-        .ok_or_else(|| {
-            let shown = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
-            InvalidMoveError::new_err(format!("action ids run from 0 to {}, got {shown}", n - 1))
-        })
+    Ok(super::action_arg(obj, n)? as u16)
 }
 
 fn letter(p: u8) -> String {
@@ -248,11 +241,8 @@ impl PentominoCore {
     }
 
     /// A heuristic value of this position for `seat` (higher is better).
-    fn evaluate(&self, seat: usize) -> PyResult<f64> {
-        if seat >= self.pos().rules().players as usize {
-            return Err(PyValueError::new_err("no such seat"));
-        }
-        Ok(self.pos().evaluate(seat))
+    fn evaluate(&self, seat: &Bound<'_, PyAny>) -> PyResult<f64> {
+        Ok(self.pos().evaluate(super::seat_arg(seat, self.pos().rules().players as usize)?))
     }
 
     /// `n` uniformly random playouts from here (whole matches with 3–4 players), run in
@@ -263,7 +253,7 @@ impl PentominoCore {
         let position = slf.borrow().state.position; // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
         let rounds = position.rules().rounds();
-        let stats = py.detach(move || position.random_playouts(n, seed));
+        let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("wins", stats.wins[..players].to_vec())?;
         out.set_item("draws", stats.draws)?;
@@ -316,11 +306,8 @@ impl PentominoCore {
     }
 
     /// The pieces `seat` may place (a piece mask).
-    fn available(&self, seat: usize) -> PyResult<u16> {
-        if seat >= self.pos().rules().players as usize {
-            return Err(PyValueError::new_err("no such seat"));
-        }
-        Ok(self.pos().available(seat))
+    fn available(&self, seat: &Bound<'_, PyAny>) -> PyResult<u16> {
+        Ok(self.pos().available(super::seat_arg(seat, self.pos().rules().players as usize)?))
     }
 
     /// Whether piece `piece` (an index) fits somewhere on the empty squares.
@@ -362,11 +349,11 @@ impl PentominoCore {
         self.state.rounds().iter().map(|r| (r.start, r.placed.clone(), r.points[..n].to_vec())).collect()
     }
 
-    /// The 2-player placement phase solved exactly, within `time_limit` seconds, without
-    /// the GIL: (the mover wins, a winning placement's action id or None, nodes), or None
-    /// when it does not apply or time runs out.
-    fn _solve(&self, py: Python<'_>, time_limit: f64) -> PyResult<Option<(bool, Option<u16>, u64)>> {
-        let deadline = super::deadline(Some(time_limit))?;
+    /// The 2-player placement phase solved exactly, within `time_limit` seconds (None: no
+    /// limit), without the GIL: (the mover wins, a winning placement's action id or None,
+    /// nodes), or None when it does not apply or time runs out.
+    fn _solve(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let deadline = super::deadline(time_limit)?;
         let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
         let found = py.detach(move || endgame::solve(occ, mine, theirs, shared, only, deadline));
         Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
@@ -375,8 +362,9 @@ impl PentominoCore {
     /// The same position solved by the proof search (`pentomino::proof`), whose tables
     /// last from one call to the next: (the mover wins, a winning placement — or, when the
     /// mover loses, the move whose refutation took the most work — and nodes), or None.
-    fn _prove(&self, py: Python<'_>, time_limit: f64) -> PyResult<Option<(bool, Option<u16>, u64)>> {
-        let deadline = super::deadline(Some(time_limit))?;
+    /// `time_limit`: seconds, None for no limit.
+    fn _prove(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let deadline = super::deadline(time_limit)?;
         let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
         let found = py.detach(move || {
             let lock = if shared { &GAME_PROVER } else { &DRAFT_PROVER };
@@ -611,7 +599,7 @@ impl PuzzleCore {
     fn random_playouts<'py>(&self, py: Python<'py>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let p = self.puzzle()?.clone();
-        let stats = py.detach(move || p.random_fillings(n, seed));
+        let stats = super::interruptible(py, move |stop| p.random_fillings_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("solved", stats.solved)?;
         out.set_item("stuck", n - stats.solved)?;
@@ -796,12 +784,18 @@ pub struct PentominoProver {
 #[pymethods]
 impl PentominoProver {
     #[new]
-    #[pyo3(signature = (table_bits = 24, shared = true))]
-    fn new(table_bits: u32, shared: bool) -> PyResult<Self> {
-        if !(10..=32).contains(&table_bits) {
-            return Err(PyValueError::new_err("table_bits must be between 10 and 32"));
-        }
-        Ok(PentominoProver { inner: Arc::new(Mutex::new(Prover::new(table_bits, shared))) })
+    #[pyo3(signature = (table_bits = None, shared = true))]
+    fn new(table_bits: Option<&Bound<'_, PyAny>>, shared: bool) -> PyResult<Self> {
+        let bits = super::optional_whole_arg(table_bits, "table_bits must be between 10 and 32", 10, 32)?.unwrap_or(24) as u32;
+        // (a table the machine cannot give is refused here, not left to abort the process)
+        let prover = Prover::try_new(bits, shared).ok_or_else(|| {
+            pyo3::exceptions::PyMemoryError::new_err(format!(
+                "table_bits {bits}: a table of 2**{bits} entries needs {} GB, more than can be allocated; \
+                 give fewer bits (each one less halves it)",
+                (16u64 << bits) as f64 / 1e9
+            ))
+        })?;
+        Ok(PentominoProver { inner: Arc::new(Mutex::new(prover)) })
     }
 
     /// Solve (covered squares, the mover's pieces, the other's) without the GIL: (the

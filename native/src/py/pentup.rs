@@ -11,7 +11,7 @@ use crate::pentup::tables::{self, NUM_ORIENTS, ORIENTS, PIECE_NAMES};
 use crate::pentup::search::{best_move, Budget};
 use crate::pentup::{self, Gen, IllegalMove, Move, Position, Rules, Scoring};
 
-use super::{IllegalMoveError, InvalidMoveError};
+use super::IllegalMoveError;
 
 /// Coordinates whose move objects are kept once made: -64..64 each way.
 const CACHE_LO: i32 = -64;
@@ -155,17 +155,19 @@ fn parts_move(piece: usize, index: usize, x: i64, y: i64) -> PyResult<Move> {
 }
 
 fn action_id(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
-    obj.extract::<i64>()
-        .ok()
-        .filter(|&a| (0..pentup::NUM_ACTIONS as i64).contains(&a))
-        .map(|a| a as u32)
-        .ok_or_else(|| {
-            let shown = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
-            InvalidMoveError::new_err(format!(
-                "action ids run from 0 to {}, got {shown}",
-                pentup::NUM_ACTIONS - 1
-            ))
-        })
+    Ok(super::action_arg(obj, pentup::NUM_ACTIONS)? as u32)
+}
+
+/// A coordinate given to a query: any whole number (those beyond the coordinate limit
+/// hold nothing), as an `i32` within it, or None when it lies beyond.
+fn coordinate(obj: &Bound<'_, PyAny>) -> PyResult<Option<i32>> {
+    match super::whole(obj) {
+        Some(v) => Ok((-(COORD_LIMIT as i128)..=COORD_LIMIT as i128).contains(&v).then_some(v as i32)),
+        None => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "a cell's x and y are whole numbers, got {}",
+            super::shown(&obj.as_borrowed())
+        ))),
+    }
 }
 
 /// (piece letter, orientation index, cells).
@@ -370,7 +372,7 @@ impl PentupCore {
         let py = slf.py();
         let position = slf.borrow().position.clone(); // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
-        let stats = py.detach(move || position.random_playouts(n, seed));
+        let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("wins", stats.wins[..players].to_vec())?;
         out.set_item("shared", stats.shared[..players].to_vec())?;
@@ -388,20 +390,25 @@ impl PentupCore {
     /// whole budget, their roots pooled (iterations and nodes are their sums).
     /// `exploration`: UCB1's constant (default 0.4); `split`: the tree chooses the tile,
     /// then its place (`search::Step`), else whole moves (the search before).
-    #[pyo3(signature = (time_limit=None, iterations=None, seed=super::Seed(0), threads=1, exploration=None, split=true))]
+    #[pyo3(signature = (time_limit=None, iterations=None, seed=super::Seed(0), threads=None, exploration=None, split=true))]
     #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     fn _search(
         slf: &Bound<'_, Self>,
         time_limit: Option<f64>,
-        iterations: Option<u64>,
+        iterations: Option<&Bound<'_, PyAny>>,
         seed: super::Seed,
-        threads: usize,
+        threads: Option<&Bound<'_, PyAny>>,
         exploration: Option<f32>,
         split: bool,
     ) -> PyResult<Option<(Py<PyAny>, f32, u64, u32, usize, u32, Vec<f32>)>> {
-        if !(1..=64).contains(&threads) {
-            return Err(PyValueError::new_err(format!("threads must be 1 to 64, got {threads}")));
-        }
+        let threads = super::optional_whole_arg(threads, "threads must be 1 to 64", 1, 64)?.unwrap_or(1) as usize;
+        let iterations = super::optional_whole_arg(
+            iterations,
+            "iterations must be a whole number from 0 to 2**64 - 1",
+            0,
+            u64::MAX as i128,
+        )?
+        .map(|n| n as u64);
         let defaults = Budget::default();
         let exploration = exploration.unwrap_or(defaults.exploration);
         if !(exploration.is_finite() && (0.0..=10.0).contains(&exploration)) {
@@ -444,26 +451,24 @@ impl PentupCore {
     }
 
     /// The number of tiles stacked on a cell.
-    fn _height(&self, x: i64, y: i64) -> u8 {
-        if x.abs() > COORD_LIMIT || y.abs() > COORD_LIMIT {
-            return 0;
-        }
-        self.position.height(x as i32, y as i32)
+    fn _height(&self, x: &Bound<'_, PyAny>, y: &Bound<'_, PyAny>) -> PyResult<u8> {
+        Ok(match (coordinate(x)?, coordinate(y)?) {
+            (Some(x), Some(y)) => self.position.height(x, y),
+            _ => 0,
+        })
     }
 
     /// The index of the tile on top of a cell, if any.
-    fn _top_index(&self, x: i64, y: i64) -> Option<usize> {
-        if x.abs() > COORD_LIMIT || y.abs() > COORD_LIMIT {
-            return None;
-        }
-        self.position.top_tile(x as i32, y as i32)
+    fn _top_index(&self, x: &Bound<'_, PyAny>, y: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        Ok(match (coordinate(x)?, coordinate(y)?) {
+            (Some(x), Some(y)) => self.position.top_tile(x, y),
+            _ => None,
+        })
     }
 
     /// The unplayed tiles of a seat (bit p: piece p).
-    fn _hand(&self, seat: usize) -> PyResult<u16> {
-        if seat >= self.position.rules().players as usize {
-            return Err(PyIndexError::new_err("no such seat"));
-        }
+    fn _hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<u16> {
+        let seat = super::seat_arg(seat, self.position.rules().players as usize)?;
         Ok(self.position.hand(seat))
     }
 

@@ -11,6 +11,7 @@ The pure-Python engine in ``reference.py`` is the oracle the native one is teste
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -18,7 +19,7 @@ from typing import Any
 
 from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
-from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError
+from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError, shown
 from ...core.game import (
     Game,
     SearchResult,
@@ -51,6 +52,9 @@ SOLVER_MAX_GB = 12.0
 ``max_gb``, ``solve_position``'s and ``pentarena solve pentago --max-gb``'s default (the
 native module's too).  20 empty cells need about 8.5 GB and 21 about 24, so it takes up to
 20, on a machine with 16 GB; never more than the process may use either."""
+SOLVER_MAX_THREADS = 256
+"""The most threads ``solve_moves`` takes (the native core refuses more: each layer of the
+solver splits its work among that many OS threads)."""
 
 
 class PentagoGame(Game):
@@ -193,11 +197,13 @@ class PentagoState(PentagoCore, State):
         None when it cannot finish within ``time_limit`` seconds (None: no limit; it gives
         up at once when its estimate is over the limit) or within ``max_gb`` of memory
         (nor more than this process may use): 18 empty cells take seconds and 1 GB, 20
-        about a minute and 8 GB."""
+        about a minute and 8 GB.  ``threads``: 1 to :data:`SOLVER_MAX_THREADS`; ValueError
+        for a thread count, a ``max_gb`` (a number, 0 or more) or a time limit out of range."""
         check_time_limit(time_limit, optional=True)
+        max_gb = _within_memory(max_gb)
         if self.is_terminal():
             return None
-        found = self._solve(time_limit, threads, _within_memory(max_gb))
+        found = self._solve(time_limit, threads, max_gb)
         if found is None:
             return None
         value, moves, _ = found
@@ -290,5 +296,8 @@ def _from_json(game: PentagoGame, data: dict[str, Any]) -> PentagoState:
 
 def _within_memory(max_gb: float) -> float:
     """``max_gb``, or less when this process may not use that much (the solver refuses a
-    position whose tables would not fit instead of failing to allocate them)."""
+    position whose tables would not fit instead of failing to allocate them); ValueError
+    unless it is a number of gigabytes, 0 or more (``inf``: what the process may use)."""
+    if not isinstance(max_gb, numbers.Real) or isinstance(max_gb, bool) or not max_gb >= 0:
+        raise ValueError(f"max_gb must be a number of gigabytes, 0 or more, got {shown(max_gb)}")
     return min(max_gb, usable_bytes() * 0.9 / 1e9)
