@@ -194,10 +194,14 @@ def check_time_limit(time_limit: Any, *, optional: bool = False,
 
 
 def json_seed(data: Mapping[str, Any]) -> int | None:
-    """The ``seed`` of a saved state: a whole number or None."""
+    """The ``seed`` of a saved state: None or a whole number that fits in 64 bits (what
+    ``new_initial_state`` takes, and a record and a database hold); else StateFormatError."""
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise StateFormatError("'seed' must be a whole number or null")
+    if seed is not None and seed not in SEED_RANGE:
+        raise StateFormatError(f"'seed' must fit in 64 bits (between -2**63 and 2**63 - 1), "
+                               f"got {shown(seed)}")
     return seed
 
 
@@ -386,7 +390,9 @@ class State(ABC):
         return [share if s in won else 0.0 for s in range(self.game.num_players)]
 
     def evaluate(self, seat: int) -> float:
-        """A heuristic value of this position for ``seat`` (higher is better); 0 = unknown."""
+        """A heuristic value of this position for ``seat`` (higher is better); 0 = unknown.
+        GameOptionError for a seat the table does not have."""
+        check_player(seat, self.game.num_players)
         if self.is_terminal():
             return self.returns()[seat] * 2.0 - 1.0
         return 0.0
@@ -411,6 +417,18 @@ def check_seat(seat: Any, players: int) -> None:
     if index is None or not 0 <= index < players:
         raise GameOptionError(f"seat must be between 0 and {players - 1} (or None: a "
                               f"spectator), got {shown(seat)}")
+
+
+def check_player(seat: Any, players: int) -> int:
+    """``seat`` if it is a seat of the table (a whole number from 0 to ``players - 1``, not a
+    bool); else GameOptionError (the native core's words)."""
+    try:
+        index = None if isinstance(seat, bool) else operator.index(seat)
+    except TypeError:
+        index = None
+    if index is None or not 0 <= index < players:
+        raise GameOptionError(f"seat must be between 0 and {players - 1}, got {shown(seat)}")
+    return index
 
 
 def inherit_docs(cls: type, contract: type) -> None:

@@ -64,7 +64,10 @@ class PentagoMove(tuple):
         return f"{cell_name(c)} {QUADRANTS[q]} {DIRECTIONS[d]}"
 
     def __repr__(self) -> str:
-        return f"PentagoMove({str(self)!r})"
+        try:
+            return f"PentagoMove({str(self)!r})"
+        except (IndexError, TypeError, ValueError):  # a malformed move (errors quote it)
+            return f"PentagoMove{tuple(self)!r}"
 
     def __reduce__(self):
         # pickle, copy and deepcopy give back the one precomputed object of the move (the
@@ -96,7 +99,7 @@ CANONICAL: dict[PentagoMove, PentagoMove] = {m: m for m in ALL_MOVES}
 
 
 def move_from_action(action: int) -> PentagoMove:
-    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+    if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
         raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")
     return MOVES_BY_ACTION[action]
 

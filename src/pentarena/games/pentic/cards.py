@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ...core.errors import InvalidMoveError
+from ...core.errors import InvalidMoveError, shown
 
 SHAPES = ("circle", "crescent", "triangle", "square", "star")
 COLOURS = ("violet", "cyan", "yellow", "orange", "red")
@@ -60,6 +60,8 @@ def parse(text: str) -> Card:
     """A card from its text: ``3-star-orange`` in any letter case, or as the terminal
     prints it (``★3-star-orange``, ``3★ star orange``): shape symbols are ignored, and
     spaces (or underscores) separate the parts as well as dashes."""
+    if not isinstance(text, str):  # (a saved view's card that is a number, a list, null)
+        raise InvalidMoveError(f"a card is text such as 3-star-orange, not {shown(text)}")
     card = _BY_NAME.get(typed_form(text))
     if card is None:
         raise InvalidMoveError(

@@ -42,7 +42,10 @@ class PenticMove(tuple):
         return f"{NAMES[self[0]]}@{self[1]}"
 
     def __repr__(self) -> str:
-        return f"PenticMove({str(self)!r})"
+        try:
+            return f"PenticMove({str(self)!r})"
+        except (IndexError, TypeError, ValueError):  # a malformed move (errors quote it)
+            return f"PenticMove{tuple(self)!r}"
 
     def __reduce__(self):
         # pickle, copy and deepcopy give back the one object of the play (the one the

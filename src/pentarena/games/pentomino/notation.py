@@ -49,7 +49,9 @@ class PentominoMove(tuple):
         return self[3]
 
     def __repr__(self) -> str:
-        return f"PentominoMove({self[3]!r})"
+        if len(self) == 4 and isinstance(self[3], str):
+            return f"PentominoMove({self[3]!r})"
+        return f"PentominoMove{tuple(self)!r}"  # a malformed move (errors quote it)
 
     def __reduce__(self):
         # pickle, copy and deepcopy give back the package's object of the move where it
@@ -116,7 +118,10 @@ def board_tables() -> tuple[tuple[PentominoMove, ...], dict[PentominoMove, int]]
 
 def board_action(move: object) -> int:
     """The 8×8 game's action id of a move object (InvalidMoveError if it has none)."""
-    action = board_tables()[1].get(move) if isinstance(move, PentominoMove) else None
+    try:
+        action = board_tables()[1].get(move) if isinstance(move, PentominoMove) else None
+    except TypeError:  # a malformed move holding a list: no move of the game
+        action = None
     if action is None:
         raise InvalidMoveError(f"no action id for {move!r}: the game's actions are its "
                                f"placements, picks and touches")

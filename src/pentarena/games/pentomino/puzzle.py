@@ -20,7 +20,7 @@ from typing import Any
 from ..._native import PuzzleCore, PuzzleTables
 from ...core.bitboard import bits_list
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
-from ...core.game import Game, State, json_seed, replay_moves, setup_seed
+from ...core.game import Game, State, json_seed, replay_moves, resolve_options, setup_seed
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, free_shape, iter_cells, region_from_text
 from .notation import (
@@ -76,6 +76,10 @@ class PuzzleGame(Game):
     state_class: type[State]  # PuzzleState, set below (the reference engine: its own)
 
     def __init__(self, region: str = "6x10", pieces: str = PIECE_NAMES) -> None:
+        # the options load_game checks, checked here too (the class and the reference
+        # engine's refuse what load_game refuses)
+        resolved = resolve_options(self.name, {"region": region, "pieces": pieces})
+        region, pieces = resolved["region"], resolved["pieces"]
         super().__init__(region=region, pieces=pieces)
         self.region = region
         self.pieces = "".join(p for p in PIECE_NAMES if p in pieces)
@@ -149,7 +153,8 @@ class PuzzleState(PuzzleCore, State):
         """(kind, piece index, action id of a placement inside the region, else None)."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        if not isinstance(move, PentominoMove) or len(move) != 4 or move[1] not in PIECE_NAMES:
+        if (not isinstance(move, PentominoMove) or len(move) != 4
+                or not isinstance(move[1], str) or len(move[1]) != 1 or move[1] not in PIECE_NAMES):
             raise InvalidMoveError(f"not a puzzle move: {move!r}; e.g. L:a1,b1,c1,d1,d2 or remove L")
         kind, piece = move[0], move[1]
         if kind not in ("place", "remove", "pick", "touch"):
@@ -172,7 +177,10 @@ class PuzzleState(PuzzleCore, State):
         """The action id of a move object or move text."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        action = self._place_actions().get(move) if isinstance(move, PentominoMove) else None
+        try:
+            action = self._place_actions().get(move) if isinstance(move, PentominoMove) else None
+        except TypeError:  # a malformed move holding a list: no move of the puzzle
+            action = None
         if action is None:
             raise InvalidMoveError(f"not a move of this puzzle: {move!r}")
         return action

@@ -21,7 +21,13 @@ from types import MappingProxyType
 from typing import Any
 
 from ..._native import PENTOMINO_NUM_ACTIONS, PentominoCore, PentominoProver
-from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, StateFormatError
+from ...core.errors import (
+    GameOptionError,
+    IllegalMoveError,
+    InvalidMoveError,
+    StateFormatError,
+    shown,
+)
 from ...core.game import (
     Game,
     Solution,
@@ -29,6 +35,7 @@ from ...core.game import (
     check_time_limit,
     json_seed,
     replay_moves,
+    resolve_options,
     setup_seed,
 )
 from ...core.polyomino import PIECE_NAMES
@@ -87,8 +94,13 @@ class PentominoGame(Game):
 
     def __init__(self, players: int = 2, variant: str = "standard", touch_move: bool = False,
                  scoring: str = "10-5", target: int = 50) -> None:
-        if scoring == "15-10-5" and players != 4:
-            raise GameOptionError("scoring 15-10-5 is for 4 players")
+        # the options load_game checks, checked here too (the class and the reference
+        # engine's refuse what load_game refuses)
+        resolved = resolve_options(self.name, {
+            "players": players, "variant": variant, "touch_move": touch_move,
+            "scoring": scoring, "target": target})
+        players, variant, touch_move, scoring, target = (
+            resolved[k] for k in ("players", "variant", "touch_move", "scoring", "target"))
         super().__init__(players=players, variant=variant, touch_move=touch_move,
                          scoring=scoring, target=target)
         self.players = players
@@ -125,19 +137,20 @@ class PentominoGame(Game):
 
 
 def check_sets(sets: Sequence[Sequence[str]], players: int) -> list[int]:
-    """Each seat's preset pieces as a piece mask; ValueError if they are not one set of
-    ``12 // players`` distinct pieces per seat."""
+    """Each seat's preset pieces as a piece mask; GameOptionError (a ValueError: a set-up
+    value) if they are not one set of ``12 // players`` distinct pieces per seat."""
     if not isinstance(sets, (list, tuple)) or len(sets) != players:
-        raise ValueError(f"give one set of pieces per seat ({players})")
+        raise GameOptionError(f"give one set of pieces per seat ({players})")
     seen = 0
     masks = []
     for s in sets:
         if not isinstance(s, (list, tuple)) or len(s) != 12 // players:
-            raise ValueError(f"each seat drafts {12 // players} pieces")
+            raise GameOptionError(f"each seat drafts {12 // players} pieces")
         mask = 0
         for p in s:
-            if p not in BIT or seen & BIT[p]:
-                raise ValueError(f"bad or repeated piece {p!r} in the sets")
+            if not isinstance(p, str) or p not in BIT or seen & BIT[p]:
+                raise GameOptionError(f"bad or repeated piece {shown(p)} in the sets: a piece "
+                                      f"is one of the letters {' '.join(PIECE_NAMES)}")
             seen |= BIT[p]
             mask |= BIT[p]
         masks.append(mask)
@@ -167,13 +180,16 @@ class PentominoState(PentominoCore, State):
                 masks = check_sets(sets, game.players)
                 self.preset = [list(s) for s in sets]
         elif sets is not None:
-            raise ValueError("sets are only for the draft variant")
+            raise GameOptionError("sets are only for the draft variant")
         self._setup(game.players, game.variant == "draft", game.touch_move,
                     list(POINTS[game.scoring]), game.target, masks)
 
     # ------------------------------------------------------------------ queries
     def can_place(self, piece: str) -> bool:
-        """Whether ``piece`` fits somewhere on the empty squares."""
+        """Whether ``piece`` (a letter) fits somewhere on the empty squares."""
+        if not isinstance(piece, str) or piece not in BIT:
+            raise InvalidMoveError(f"there is no pentomino called {shown(piece)}; the pieces "
+                                   f"are {' '.join(PIECE_NAMES)}")
         return self._can_place(PIECE_NAMES.index(piece))
 
     @property
@@ -365,7 +381,8 @@ class PentominoState(PentominoCore, State):
         """(kind, piece index, action id of a placement) for the engine."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        if not isinstance(move, PentominoMove) or len(move) != 4 or move[1] not in BIT:
+        if (not isinstance(move, PentominoMove) or len(move) != 4
+                or not isinstance(move[1], str) or move[1] not in BIT):
             raise InvalidMoveError(f"not a pentomino move: {move!r}; e.g. L:a1,b1,c1,d1,d2")
         kind, piece = move[0], PIECE_NAMES.index(move[1])
         if kind == "place":

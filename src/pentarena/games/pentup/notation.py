@@ -55,7 +55,7 @@ class PentUpMove(tuple):
     def __repr__(self) -> str:
         try:
             return f"PentUpMove({str(self)!r})"
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, ValueError):  # a malformed move
             return f"PentUpMove{tuple(self)!r}"
 
     def __reduce__(self):
@@ -126,11 +126,10 @@ def coerce_move(move: object) -> PentUpMove:
     if (
         isinstance(move, PentUpMove)
         and len(move) == 4
+        and isinstance(move[0], str)
         and move[0] in ORIENTATIONS
-        and isinstance(move[1], int)
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in move[1:])
         and 0 <= move[1] < len(ORIENTATIONS[move[0]])
-        and isinstance(move[2], int)
-        and isinstance(move[3], int)
         and -COORD_LIMIT <= move[2] <= COORD_LIMIT
         and -COORD_LIMIT <= move[3] <= COORD_LIMIT
     ):

@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..._native import PentupCore
-from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
+from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, shown
 from ...core.game import (
     Game,
     SearchResult,
@@ -40,6 +40,7 @@ from ...core.game import (
     check_time_limit,
     json_seed,
     replay_moves,
+    resolve_options,
     setup_seed,
 )
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
@@ -118,6 +119,11 @@ class PentUpGame(Game):
     })
 
     def __init__(self, players: int = 2, scoring: str = "standard", teams: bool | None = None):
+        # the options load_game checks, checked here too: the class (and the reference
+        # engine's) refuses what load_game refuses, rather than the native core failing
+        resolved = resolve_options(self.name, {"players": players, "scoring": scoring,
+                                               "teams": teams})
+        players, scoring, teams = resolved["players"], resolved["scoring"], resolved["teams"]
         if teams is None:
             teams = players == 4
         if teams and players != 4:
@@ -210,7 +216,11 @@ class PentUpState(PentupCore, SideScores, State):
         return {PIECE_NAMES[p]: level for p, level, _ in self._summary()}
 
     def moves_for(self, piece: str) -> list[PentUpMove]:
-        """The legal placements of one tile this turn (at its mandatory level)."""
+        """The legal placements of one tile (a piece letter) this turn, at its mandatory
+        level; [] for a letter that names no tile."""
+        if not isinstance(piece, str):
+            raise InvalidMoveError(f"a tile is named by its letter ({' '.join(PIECE_NAMES)}), "
+                                   f"not {shown(piece)}")
         p = _PIECE_INDEX.get(piece.upper())
         return [] if p is None else self._moves_for(p)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.game import check_player
+
 SCORINGS = ("standard", "misere", "advanced")
 
 Record = tuple[int, ...]
@@ -88,6 +90,7 @@ class SideScores:
     def evaluate(self, seat: int) -> float:
         """Heuristic for ``seat``: its side's record against the best other side's,
         weighting the levels the scoring cares most about."""
+        check_player(seat, self.game.players)
         if self.is_terminal():  # type: ignore[attr-defined]
             return super().evaluate(seat)  # type: ignore[misc]
         counts = side_counts(self.level_counts(), self.game.sides)
