@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from ..core.errors import IllegalMoveError
 from ..core.game import Move, State
-from .bots import Bot, all_cards_known
+from .bots import Bot, all_cards_known, whole_option
 from .mcts import SearchInfo
 
 WIN_BONUS = 0.01
@@ -48,7 +48,7 @@ class AlphaBetaBot(Bot):
                  max_depth: int | None = None, see_all: bool = False) -> None:
         super().__init__(seed, time_limit)
         self.see_all = see_all
-        self.max_depth = max_depth
+        self.max_depth = whole_option(max_depth, "max_depth", 1)
         self.last: SearchInfo | None = None
         self._nodes = 0
         self._deadline = 0.0

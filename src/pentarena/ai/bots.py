@@ -12,7 +12,7 @@ import time
 from abc import ABC, abstractmethod
 from typing import Any
 
-from ..core.errors import GameOptionError, HiddenInformationError, IllegalMoveError
+from ..core.errors import GameOptionError, HiddenInformationError, IllegalMoveError, shown
 from ..core.game import Game, Move, SearchResult, Solution, State
 
 DEFAULT_TIME_LIMIT = 1.0
@@ -49,6 +49,31 @@ def bot_time_limit(time_limit: Any) -> float:
         raise ValueError(f"time_limit must be a finite number of seconds above 0, got "
                          f"{time_limit!r}")
     return time_limit
+
+
+def whole_option(value: Any, what: str, low: int, optional: bool = True) -> int | None:
+    """A bot's whole-number setting: ``value`` if it is a whole number ``low`` or more (or
+    None, when ``optional``); else ValueError saying so (not a failure later, mid-search)."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool) or value < low:
+        none = "None or " if optional else ""
+        raise ValueError(f"{what} must be {none}a whole number, {low} or more, got {shown(value)}")
+    return int(value)
+
+
+def real_option(value: Any, what: str, low: float, high: float = math.inf,
+                above_low: bool = False) -> float:
+    """A bot's numeric setting: ``value`` if it is a finite number from ``low`` (above it,
+    when ``above_low``) to ``high``; else ValueError saying so (NaN, inf, text, a bool)."""
+    if (not isinstance(value, numbers.Real) or isinstance(value, bool)
+            or not (low < value if above_low else low <= value) or not value <= high
+            or math.isinf(value)):  # (NaN compares false)
+        bound = f"above {low:g}" if above_low else f"{low:g} or more"
+        if high < math.inf:
+            bound = f"from {low:g} to {high:g}"
+        raise ValueError(f"{what} must be a finite number {bound}, got {shown(value)}")
+    return value
 
 
 class RandomBot(Bot):
@@ -175,6 +200,7 @@ class SearchBot(Bot):
         (``ismcts.py`` for hidden information: what Pentic's levels played before its
         native search)."""
         super().__init__(seed, time_limit)
+        solve_share = real_option(solve_share, "solve_share (of the time)", 0.0, 1.0)
         self.level = level
         self.native = native
         from .alphabeta import AlphaBetaBot
@@ -261,6 +287,9 @@ def make_bot(level: str, seed: int | None = None, time_limit: float | None = Non
     def budget(default: float) -> float:
         return default if time_limit is None else time_limit  # (0 is refused, not the default)
 
+    if not isinstance(level, str):
+        raise GameOptionError(f"an AI level is a name (one of {', '.join(LEVELS)}), "
+                              f"not {shown(level)}")
     if level == "random":
         return RandomBot(seed, budget(DEFAULT_TIME_LIMIT))
     if level in ("easy", "greedy"):
@@ -272,4 +301,4 @@ def make_bot(level: str, seed: int | None = None, time_limit: float | None = Non
         return SearchBot(seed=seed, time_limit=budget(BUDGETS[level]), level=level)
     if level == "python-search":
         return SearchBot(seed=seed, time_limit=budget(2.0), native=False)
-    raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    raise GameOptionError(f"unknown AI level {shown(level)}; levels: {', '.join(LEVELS)}")

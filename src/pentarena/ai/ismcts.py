@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from ..core.game import Move, State
-from .bots import Bot
+from .bots import Bot, real_option, whole_option
 from .mcts import SearchInfo
 
 
@@ -40,9 +40,9 @@ class ISMCTSBot(Bot):
         with the game's heuristic (``State.evaluate``); None plays to the end (the game may
         suggest a depth with ``State.playout_depth``)."""
         super().__init__(seed, time_limit)
-        self.iterations = iterations
-        self.exploration = exploration
-        self.playout_depth = playout_depth
+        self.iterations = whole_option(iterations, "iterations", 1)
+        self.exploration = real_option(exploration, "exploration", 0.0)
+        self.playout_depth = whole_option(playout_depth, "playout_depth", 0)
         self.on_progress = on_progress
         self.last: SearchInfo | None = None
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.game import Move, State
-from .bots import Bot, all_cards_known, game_on
+from .bots import Bot, all_cards_known, game_on, real_option, whole_option
 
 MAX_PLAYOUT_PLIES = 10_000
 """A playout longer than this (a game random play need not end) counts as a share each."""
@@ -75,9 +75,9 @@ class MCTSBot(Bot):
         super().__init__(seed, time_limit)
         self.see_all = see_all
         self.game_policy = game_policy
-        self.iterations = iterations
-        self.exploration = exploration
-        self.widen = widen
+        self.iterations = whole_option(iterations, "iterations", 1)
+        self.exploration = real_option(exploration, "exploration", 0.0)
+        self.widen = real_option(widen, "widen", 0.0, above_low=True)
         self.on_progress = on_progress
         self.last: SearchInfo | None = None
 
