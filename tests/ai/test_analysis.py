@@ -121,3 +121,41 @@ def test_a_search_stopped_at_an_odd_depth_is_read_at_the_even_one_below(monkeypa
     best = original(state, None, max_depth=2, fitted=True)
     assert answer["best"] == str(best.move) != "a1 TL cw"
     assert answer["before"] == best.value > answer["after"]  # (judge() rounds them later)
+
+
+# Pent-Up, `medium` (seat 0) against `random`, seed 3
+PENTUP_GAME = [
+    "W:0,2;1,1;1,2;2,0;2,1", "Z:-3,0;-2,0;-2,1;-2,2;-1,2", "L:-2,1;-2,2;-1,2;0,2;1,2",
+    "F:-1,0;0,0;0,1;1,-1;1,0", "F:0,0;1,-1;1,0;2,0;2,1", "L:-3,-4;-3,-3;-3,-2;-3,-1;-2,-4",
+    "Y:3,-3;3,-2;3,-1;3,0;4,-1", "N:-5,-6;-5,-5;-5,-4;-4,-4;-4,-3",
+    "V:-5,-6;-5,-5;-5,-4;-4,-4;-3,-4", "W:2,2;2,3;3,3;3,4;4,4", "P:-4,-7;-4,-6;-4,-5;-3,-7;-3,-6",
+    "P:4,0;5,-1;5,0;6,-1;6,0", "N:3,-1;4,-1;5,-1;5,0;6,0", "Y:-2,-8;-2,-7;-2,-6;-2,-5;-1,-7",
+    "T:-3,-7;-2,-7;-2,-6;-2,-5;-1,-7", "U:-5,-9;-5,-8;-4,-8;-3,-9;-3,-8",
+    "X:-8,-9;-7,-10;-7,-9;-7,-8;-6,-9", "I:-8,-11;-7,-11;-6,-11;-5,-11;-4,-11",
+    "I:-4,-2;-4,-1;-4,0;-4,1;-4,2", "X:-9,-7;-8,-8;-8,-7;-8,-6;-7,-7",
+    "U:-8,-11;-8,-9;-7,-11;-7,-10;-7,-9", "V:-3,-2;-3,-1;-3,0;-2,0;-1,0",
+    "Z:-3,0;-2,0;-2,1;-2,2;-1,2", "T:-5,-8;-4,-8;-4,-7;-4,-6;-3,-8"]
+
+
+def test_pentup_moves_are_judged_by_its_own_search(monkeypatch):
+    """Pent-Up's moves are valued by its native MCTS (the levels' search; a fixed number
+    of iterations here, so the verdicts do not depend on the machine's speed): the random
+    player's moves are marked far more often than `medium`'s (the package's Python MCTS
+    the analysis ran before called nearly every random move good)."""
+    monkeypatch.setattr(analysis, "ANALYSIS_ITERATIONS", 5000)
+    from pentarena.games.pentup.rules import PentUpState
+
+    searched = []
+    original = PentUpState.search_position
+
+    def spy(self, time_limit=1.0, **options):
+        searched.append(options.get("iterations"))
+        return original(self, time_limit, **options)
+
+    monkeypatch.setattr(PentUpState, "search_position", spy)
+    game = pentarena.load_game("pentup")
+    judged = analysis.analyse_game(game.new_initial_state(seed=3), PENTUP_GAME, 60.0)
+    assert searched and set(searched) == {5000}
+    marked = [p["mistakes"] + p["blunders"] for p in judged.players()]
+    assert marked[0] <= 2 and marked[1] >= 5, marked
+    assert [m["verdict"] for m in judged.moves[-4:]] == ["good"] * 4  # forced or decided
