@@ -16,6 +16,7 @@ from pentarena.games.pentup import COLOURS, PentUpMove
 from pentarena.games.pentup.reference import ReferencePentUpGame
 
 from .test_movegen import naive_legal_moves
+from .test_symmetry import transform
 
 
 def native(**options):
@@ -394,17 +395,6 @@ def test_move_text_any_cell_order_negative_coordinates(pentup):
             state.parse_move(bad)
 
 
-def _transform(move, turns, mirror, dx, dy):
-    cells = []
-    for x, y in move.cells:
-        if mirror:
-            x = -x
-        for _ in range(turns):
-            x, y = -y, x
-        cells.append((x + dx, y + dy))
-    return PentUpMove.from_cells(move.piece, cells)
-
-
 @pytest.mark.parametrize("turns,mirror,dx,dy", [(1, False, 7, -3), (2, True, -40, 11),
                                                 (3, True, 0, 0), (0, False, 100, 100)])
 def test_rules_invariant_under_symmetries_of_the_table(pentup, turns, mirror, dx, dy):
@@ -416,10 +406,10 @@ def test_rules_invariant_under_symmetries_of_the_table(pentup, turns, mirror, dx
     while not original.is_terminal():
         moves = original.legal_moves()
         if original.tiles:
-            assert {_transform(m, turns, mirror, dx, dy) for m in moves} == set(image.legal_moves())
+            assert {transform(m, turns, mirror, dx, dy) for m in moves} == set(image.legal_moves())
             assert original.mandatory_levels() == image.mandatory_levels()
         move = rng.choice(moves)
         original.apply(move)
-        image.apply(_transform(move, turns, mirror, dx, dy))
+        image.apply(transform(move, turns, mirror, dx, dy))
         assert original.tiles[-1].level == image.tiles[-1].level
     assert original.scores() == image.scores() and original.winners() == image.winners()
