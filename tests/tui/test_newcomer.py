@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from rich.console import Console
@@ -137,3 +138,26 @@ def test_the_prompt_is_printed_as_written(monkeypatch):
     game = pentarena.load_game("pentago")
     TerminalGame(game, [None, RandomBot(seed=1)], console=console).run()
     assert "White (seat 0) > " in out.getvalue()
+
+
+def test_the_pentup_legend_names_what_marks_the_last_move(tmp_path, monkeypatch, capsys):
+    # in a file or a pipe no underline shows, yet the legend said "the underlined cells
+    # are the last move": there the last move's cells carry a mark, and the legend says so
+    state = random_playout(pentarena.load_game("pentup"), seed=1)
+    path = tmp_path / "pentup.json"
+    path.write_text(pentarena.GameRecord.of(state).dumps())
+    monkeypatch.setenv("COLUMNS", "200")  # the whole table: no column cropped
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "underlined" not in out
+    assert "the last move's cells are marked * (e.g. ○2*)" in flat(out)
+    last = len(state.history())
+    final_board = out.split(f"\n{last}. ", 1)[1].split(" — e.g. ")[0]  # (not the legend)
+    assert len(re.findall(r"[○●◆■]\d\*", final_board)) == 5  # the five cells of the move
+    # where styles show, the underline marks it and the legend says so
+    move = state.parse_move(state.history()[-1])
+    out = io.StringIO()
+    Console(file=out, width=200, force_terminal=True, color_system="truecolor").print(
+        view_for("pentup").board(state, move))
+    assert "\x1b[" in out.getvalue() and "*" not in out.getvalue()
+    assert "the underlined cells are the last move" in flat(out.getvalue())

@@ -40,7 +40,8 @@ def test_a_wide_pentup_table_is_cropped_around_the_last_move():
         assert "widen the terminal" in " ".join(text.split())
         header = text.splitlines()[0].split()
         assert header[0] == str(first) and header[-1] == str(end)
-    assert "the underlined cells are the last move" in " ".join(full.split())
+    # (no underline shows in plain text: a mark says which cells the last move covered)
+    assert "the last move's cells are marked * (e.g. ○2*)" in " ".join(full.split())
 
 
 def test_board_x_centres_a_cropped_table_on_column_x():

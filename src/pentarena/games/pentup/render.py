@@ -24,6 +24,8 @@ STYLES = ("bold black on grey93", "bold white on grey23", "bold white on red3",
           "bold white on blue3")
 BORDER = "grey62"
 EMPTY = "·"
+LAST_MARK = "*"
+"""Marks the last move's cells where no underline shows (a pipe, a file, a dumb terminal)."""
 
 # (up, down, left, right) border segments meeting at a corner -> the box-drawing character
 _CORNERS = {
@@ -52,13 +54,16 @@ def seat_code(seat: int) -> str:
     return SEAT_CODES[seat]
 
 
-def legend(players: int, underlined: bool = False) -> str:
+def legend(players: int, underlined: bool = False, marked: bool = False) -> str:
     """What the codes and numbers on the table mean (``underlined``: and that the
-    underlined cells are the last move)."""
+    underlined cells are the last move; ``marked``: that the cells marked with
+    :data:`LAST_MARK` are)."""
     colours = "  ".join(f"{SEAT_CODES[s]} {SEAT_NAMES[s]}" for s in range(players))
+    last = ("; the underlined cells are the last move." if underlined else
+            f"; the last move's cells are marked {LAST_MARK} (e.g. ○2{LAST_MARK})." if marked
+            else ".")
     return (f"{colours} — e.g. ○2: White's tile is on top and the stack is 2 tiles high (that "
-            f"tile lies on level 2); lines outline each tile"
-            + ("; the underlined cells are the last move." if underlined else "."))
+            f"tile lies on level 2); lines outline each tile" + last)
 
 
 ROW_LABEL = 5
@@ -87,10 +92,12 @@ def render_text(state: PentUpState) -> str:
 
 def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = None,
                 with_legend: bool = True, columns: int | None = None,
-                focus: int | None = None, more: str = "widen the terminal to see them all"
-                ) -> Text:
+                focus: int | None = None, more: str = "widen the terminal to see them all",
+                styled: bool = True) -> Text:
     """A coloured picture of the table with each tile outlined; ``highlight`` marks cells
-    (e.g. the last move, underlined); ``with_legend`` adds the legend line under it.
+    (e.g. the last move): underlined, or where no style shows (``styled`` False: a pipe, a
+    file) with :data:`LAST_MARK` after the cell's code (``○2*``); ``with_legend`` adds the
+    legend line under it, which says which.
 
     ``columns``: the characters a line may take.  A table wider than that shows only the
     columns (x) that fit, centred on column ``focus``, else on the highlighted cells, else
@@ -105,6 +112,8 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     highlight = highlight or set()
     tops: dict[tuple[int, int], Tile] = {c: state.top_tile(c) for c in state.heights()}
     marks = {c: f"{SEAT_CODES[t.seat]}{t.level}" for c, t in tops.items()}
+    if not styled:
+        marks.update((c, marks[c] + LAST_MARK) for c in highlight if c in marks)
     width = max(3, *(len(str(x)) for x in (all_x0, all_x1)), *(len(m) for m in marks.values()))
     centre = focus if focus is not None else (
         sum(x for x, _ in highlight) / len(highlight) if highlight else None)
@@ -157,7 +166,7 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
             if t is None:
                 out.append(f"{EMPTY:^{width}}", style="grey50")
                 continue
-            style = STYLES[t.seat] + (" underline" if (x, y) in highlight else "")
+            style = STYLES[t.seat] + (" underline" if styled and (x, y) in highlight else "")
             out.append(f"{marks[(x, y)]:^{width}}", style=style)
         out.append("\n")
         rule(y)
@@ -165,5 +174,6 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
         out.append(f"Columns {x0} to {x1} of {all_x0} to {all_x1} shown (the table is wider "
                    f"than the terminal): {more}.\n", style="yellow")
     if with_legend:
-        out.append(legend(state.game.num_players, bool(highlight)) + "\n", style="dim")
+        out.append(legend(state.game.num_players, bool(highlight) and styled,
+                          bool(highlight) and not styled) + "\n", style="dim")
     return out

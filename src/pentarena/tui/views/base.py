@@ -49,11 +49,17 @@ class Fitted:
     """A picture drawn for the width it is printed at: rich passes the console's width
     (the terminal's) when it prints it, so a board can fit the terminal."""
 
-    def __init__(self, draw: Callable[[int], RenderableType]) -> None:
+    def __init__(self, draw: Callable[..., RenderableType], *, styles: bool = False) -> None:
         self.draw = draw
+        self.styles = styles
+        """``draw`` also takes whether the console shows styles (underlines, colours):
+        not in a pipe, a file or a dumb terminal."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.draw(options.max_width)
+        if self.styles:
+            yield self.draw(options.max_width, console.color_system is not None)
+        else:
+            yield self.draw(options.max_width)
 
 
 def no_match(arg: str, what: str, hint: str, state: State | None = None) -> Text:

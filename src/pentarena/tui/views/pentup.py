@@ -41,8 +41,9 @@ class PentUpView(TerminalView):
         more = ("type 'board X' to centre the table on column X, or widen the terminal"
                 if self.interactive else "widen the terminal to see them all")
         focus = self.focus
-        return Fitted(lambda width: render_rich(state, highlight, columns=width, focus=focus,
-                                                more=more))
+        return Fitted(lambda width, styled: render_rich(state, highlight, columns=width,
+                                                        focus=focus, more=more, styled=styled),
+                      styles=True)
 
     def set_focus(self, arg: str) -> str | None:
         text = arg.strip()
