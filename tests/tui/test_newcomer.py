@@ -161,3 +161,20 @@ def test_the_pentup_legend_names_what_marks_the_last_move(tmp_path, monkeypatch,
         view_for("pentup").board(state, move))
     assert "\x1b[" in out.getvalue() and "*" not in out.getvalue()
     assert "the underlined cells are the last move" in flat(out.getvalue())
+
+
+def test_puzzle_names_and_piece_letters_are_read_in_any_case(monkeypatch, capsys):
+    assert main(["solve", "puzzle", "#####/#####/#####", "--pieces", "lpv"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{p}:" in out for p in "LPV")
+    assert main(["solve", "puzzle", "8X8-Centre", "--count"]) == 0
+    assert "65 solutions up to symmetry" in capsys.readouterr().out
+    assert main(["solve", "puzzle", "3X20", "--pieces", "filnptuvwxyz"]) == 0
+    capsys.readouterr()
+    # and as the puzzle's options of play (and bench, arena), --name value or -o name=value
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "pentomino-puzzle", "--region", "3X20", "-o", "pieces=lpvfintuwxyz"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "Pentomino puzzles · region 3x20 · pieces LPVFINTUWXYZ" in out
+    assert main(["bench", "pentomino-puzzle", "-o", "region=5X12", "--games", "1"]) == 0
+    assert "region='5x12'" in capsys.readouterr().out
