@@ -183,7 +183,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     for item in getattr(args, "option", None) or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise GameOptionError(f"write options as name=value, e.g. -o players=3; got {item!r}")
+            raise GameOptionError(f"-o expects name=value, e.g. -o players=3; got {item!r}")
         key = key.strip().replace("-", "_")
         if key in opts and opts[key] != value.strip():
             raise GameOptionError(f"option {key!r} is given twice: {opts[key]!r} and "
@@ -257,6 +257,22 @@ def _add_game_options(p: argparse.ArgumentParser, game: str | None) -> None:
                    help="a game option as name=value (the same as --name value)")
     p.add_argument("--seed", type=seed_number, default=None,
                    help="seed for shuffles and the AI")
+
+
+def _bare_option(argv: list[str], items: list[str], extra: list[str]) -> str | None:
+    """What is wrong with the first ``-o`` given without ``=`` (``-o variant draft``:
+    argparse takes 'variant' as the option and leaves 'draft' over), suggesting the word
+    after it as its value; None when every ``-o`` has its ``=``."""
+    for item in items:
+        if "=" in item:
+            continue
+        key = item.strip()
+        after = next((argv[i + 1] for i, word in enumerate(argv[:-1])
+                      if word == item and argv[i + 1] in extra
+                      and not argv[i + 1].startswith("-")), None)
+        example = f"{key}={after or 'VALUE'}" if key and not key.startswith("-") else "players=3"
+        return f"-o expects name=value, e.g. -o {example}; got {item!r}"
+    return None
 
 
 def _find_game(argv: list[str]) -> tuple[str | None, str | None]:
@@ -1157,6 +1173,10 @@ def main(argv: list[str] | None = None) -> int:
         argv = _normalise_bool_flags(argv, game)
     parser = build_parser(game)
     args, extra = parser.parse_known_args(argv)
+    bare = _bare_option(argv, getattr(args, "option", None) or [], extra)
+    if bare is not None:
+        print_sentence(Console(), bare, lead="error: ", lead_style="bold red")
+        return 2
     if extra:
         flag = next((a for a in extra if a.startswith("--")), None)
         if command in GAME_COMMANDS and game is not None and flag is not None:

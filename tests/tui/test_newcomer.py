@@ -178,3 +178,14 @@ def test_puzzle_names_and_piece_letters_are_read_in_any_case(monkeypatch, capsys
     assert "Pentomino puzzles · region 3x20 · pieces LPVFINTUWXYZ" in out
     assert main(["bench", "pentomino-puzzle", "-o", "region=5X12", "--games", "1"]) == 0
     assert "region='5x12'" in capsys.readouterr().out
+
+
+def test_an_option_without_its_equals_sign_says_name_equals_value(capsys):
+    # argparse took 'variant' as the option and refused 'draft' with the top-level usage
+    assert main(["play", "pentomino", "-o", "variant", "draft"]) == 2
+    captured = capsys.readouterr()
+    assert "error: -o expects name=value, e.g. -o variant=draft; got 'variant'" in \
+        flat(captured.out)
+    assert "unrecognized arguments" not in captured.err + captured.out
+    assert main(["arena", "pentago", "--bots", "random,random", "-o", "=3"]) == 2
+    assert "-o expects name=value, e.g. -o players=3; got '=3'" in flat(capsys.readouterr().out)
