@@ -371,7 +371,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     game = _load_game(args)
     options = dict(game.options)
     total = len(schedule(game.name, options, args.bots, args.games, 0))
-    with Progress(console=console, transient=True) as progress:
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"{game.name}: {plural(total, 'game')}", total=total)
         result = round_robin(game.name, options, args.bots, args.games, args.time,
                              args.seed or 0, args.jobs, lambda: progress.advance(task))
@@ -470,7 +470,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     plies = solved = stopped = 0
     what = f"random {game.name} fillings" if solo else f"random {game.name} games"
     start = time.perf_counter()
-    with Progress(console=console, transient=True) as progress:
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(what, total=args.games)
         for g in range(args.games):
             state = game.new_initial_state(seed=(args.seed or 0) + g)
@@ -682,7 +682,8 @@ def _in_background(job: Any, console: Console, columns: tuple, description: str,
     result: list[Any] = []
     started = time.perf_counter()
     worker = threading.Thread(target=lambda: result.append(job()), daemon=True)
-    with Progress(*columns, console=console, transient=True, disable=disable) as progress:
+    with Progress(*columns, console=console, transient=True,
+                  disable=disable or not console.is_terminal) as progress:
         task = progress.add_task(description, total=total, **fields)
         worker.start()
         while worker.is_alive():
@@ -976,8 +977,9 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
         columns = (TextColumn("counting {task.description}"), BarColumn(),
                    TextColumn("{task.percentage:>3.0f}%  {task.fields[found]} found"),
                    TimeElapsedColumn())
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task(args.region if args.region in REGIONS else "region",
+        with Progress(*columns, console=console, transient=True,
+                      disable=not console.is_terminal) as progress:
+            task = progress.add_task(game.region if game.region in REGIONS else "region",
                                      total=100, found=0)
             report = game.count_solutions(
                 progress=lambda found, pct: progress.update(task, completed=pct, found=found))

@@ -189,3 +189,23 @@ def test_an_option_without_its_equals_sign_says_name_equals_value(capsys):
     assert "unrecognized arguments" not in captured.err + captured.out
     assert main(["arena", "pentago", "--bots", "random,random", "-o", "=3"]) == 2
     assert "-o expects name=value, e.g. -o players=3; got '=3'" in flat(capsys.readouterr().out)
+
+
+def test_piped_output_has_no_blank_line_left_by_a_progress_bar(tmp_path, capsys):
+    # the progress bar is drawn at a terminal only; piped, the results start at once
+    assert main(["arena", "pentago", "--bots", "random,random", "--games", "2", "--jobs", "1",
+                 "--seed", "1"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[0].strip()
+    assert main(["bench", "pentago", "--games", "2"]) == 0
+    assert capsys.readouterr().out.startswith("load_game('pentago')")
+    assert main(["solve", "puzzle", "3x20", "--count"]) == 0
+    assert capsys.readouterr().out.startswith("2 solutions up to symmetry")
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in ("f6 BL cw", "a1 BL cw", "e6 BL cw", "b1 BL cw", "d6 BL cw", "c1 BL cw",
+                 "f4 BL cw", "d1 BL cw", "f5 BL cw", "e1"):
+        state.apply(move)
+    path = tmp_path / "pentago.json"
+    path.write_text(pentarena.GameRecord.of(state).dumps())
+    assert main(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "wins.\nAnalysis: ✓ good" in out  # the result, then the analysis at once

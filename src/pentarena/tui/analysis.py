@@ -66,7 +66,7 @@ def show_analysis(console: Console, view: TerminalView, initial: State, moves: l
     move, deals included; ``moves``: the move texts) about ``seconds_per_move`` each, with a
     transient progress bar, then print :func:`analysis_table`; returns the judged moves."""
     total = len(moves)
-    with Progress(console=console, transient=True) as progress:
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"judging {plural(total, 'move')}", total=total)
         judged = analyse_game(initial, moves, seconds_per_move,
                               on_move=lambda done, _: progress.update(task, completed=done))
