@@ -209,3 +209,46 @@ def test_piped_output_has_no_blank_line_left_by_a_progress_bar(tmp_path, capsys)
     assert main(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"]) == 0
     out = capsys.readouterr().out
     assert "wins.\nAnalysis: ✓ good" in out  # the result, then the analysis at once
+
+
+def pentic_judged():
+    """A finished Pentic game's moves, judged (made up: the table is what is tested), the
+    longest card names played and found best."""
+    from pentarena.ai.analysis import JudgedMoves
+
+    state = random_playout(pentarena.load_game("pentic"), seed=1)
+    history = state.history()
+    longest = sorted(history, key=len)[-4:]
+    judged = JudgedMoves(state.game)
+    for ply, move in enumerate(history[:12], start=1):
+        judged.moves.append({
+            "ply": ply, "seat": (ply - 1) % 2, "move": longest[ply % 4] if ply < 5 else move,
+            "before": 0.25, "after": -0.5 if ply == 3 else 0.2, "exact": False,
+            "best": longest[(ply + 1) % 4], "verdict": "blunder" if ply == 3 else "good",
+            "mark": "?" if ply == 3 else "✓"})
+    return judged
+
+
+def test_the_pentic_analysis_keeps_card_names_whole_in_80_columns():
+    # at 80 columns the table cut card names to '5-triangle-orang…'
+    from pentarena.tui.analysis import analysis_table
+
+    judged = pentic_judged()
+    assert max(len(m["move"]) for m in judged.moves) >= 19
+    for width in (40, 80, 120):
+        text = plain(analysis_table(view_for("pentic"), judged), width=width)
+        lines = text.splitlines()
+        assert "…" not in text and max(len(line.rstrip()) for line in lines) <= width
+        for m in judged.moves:
+            # a row a move (at 40 columns a line a move, wrapped under itself), every card
+            # name on it whole
+            first = [i for i, line in enumerate(lines)
+                     if line.replace("│", " ").split()[:1] in ([str(m["ply"])], [f"{m['ply']}."])]
+            assert len(first) == 1, (width, m["ply"], text)
+            entry = " ".join(lines[first[0]:first[0] + 4])
+            assert m["move"] in entry and m["best"] in entry and f" {m['mark']} " in entry
+            if width >= 80:  # a table: the move, its mark and the best found on one line
+                assert m["move"] in lines[first[0]] and m["best"] in lines[first[0]]
+        if width >= 80:
+            assert "best found" in text and "before → after" in text
+        assert "seat 0: 6 moves, 0 mistakes, 1 blunder" in flat(text)

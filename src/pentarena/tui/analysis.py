@@ -5,13 +5,17 @@ and a summary per player."""
 
 from __future__ import annotations
 
-from rich.console import Console, Group, RenderableType
+import textwrap
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
 from ..ai.analysis import JudgedMoves, analyse_game, analysis_note
 from ..core.game import State, game_info
+from .lines import wrapped
 from .views import TerminalView, plural
 
 SECONDS_PER_MOVE = 1.0
@@ -41,23 +45,78 @@ def value_text(value: float | None, exact: bool) -> str:
     return f"{value:+.2f}"
 
 
+TITLE = "Analysis: ✓ good, ?! mistake, ? blunder"
+
+
+class JudgedTable:
+    """The judged moves drawn for the width they are printed at: a table with a frame
+    where it fits whole; else one without a frame, its columns two spaces apart (the
+    values headed 'before → after'), where that fits — a Pentic card name or a Pent-Up
+    move is never cut; else a line per move, wrapped at spaces under itself."""
+
+    HEADINGS = ("ply", "player", "move", "", "value before → after", "best found")
+
+    def __init__(self, rows: list[tuple[str, ...]]) -> None:
+        self.rows = rows
+
+    def table(self, framed: bool) -> Table:
+        headings = list(self.HEADINGS)
+        if framed:
+            table = Table(title=TITLE, title_justify="left")
+        else:
+            headings[4] = "before → after"
+            table = Table(title=TITLE, title_justify="left", box=box.SIMPLE_HEAD,
+                          show_edge=False, pad_edge=False, collapse_padding=True)
+        for heading in headings:
+            table.add_column(heading, no_wrap=heading in ("ply", ""))
+        for row in self.rows:
+            table.add_row(*row)
+        return table
+
+    def lines(self, width: int) -> Text:
+        """A line per move: '5. seat 0: 2-triangle-red@8 ?! +0.09 → -0.35, best found
+        4-square-orange@3'; 'before → after' kept on one line."""
+        out = [wrapped(TITLE, width)]
+        for ply, player, move, mark, values, best in self.rows:
+            line = " ".join(part for part in (f"{ply}. {player}:", move, mark,
+                                              values.replace(" ", NBSP)) if part)
+            if best:
+                line += f", best found {best}"
+            out.append(textwrap.fill(line, max(width, 1), subsequent_indent="    ",
+                                     break_long_words=False, break_on_hyphens=False
+                                     ).replace(NBSP, " "))
+        return Text("\n".join(out))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for framed in (True, False):
+            table = self.table(framed)
+            if console.measure(table, options=options.update_width(10_000)).maximum <= width:
+                yield table
+                return
+        yield self.lines(width)
+
+
+NBSP = "\u00a0"
+"""Holds 'before → after' together on one line while :meth:`JudgedTable.lines` wraps."""
+
+
 def analysis_table(view: TerminalView, judged: JudgedMoves) -> RenderableType:
-    """The judged moves in a table (ply, player, move, mark, the mover's value before →
-    after, the best move found where it differs), the mistakes and blunders per player,
-    and the note on what the values mean."""
-    table = Table(title="Analysis: ✓ good, ?! mistake, ? blunder", title_justify="left")
-    for heading in ("ply", "player", "move", "", "value before → after", "best found"):
-        table.add_column(heading, no_wrap=heading in ("ply", ""))
+    """The judged moves (ply, player, move, mark, the mover's value before → after, the
+    best move found where it differs), as fits the terminal (:class:`JudgedTable`), the
+    mistakes and blunders per player, and the note on what the values mean."""
+    rows = []
     for m in judged.moves:
         values = ("not judged" if m["before"] is None or m["after"] is None else
                   f"{value_text(m['before'], m['exact'])} → {value_text(m['after'], m['exact'])}")
         best = m["best"] if m["best"] and m["best"] != m["move"] else ""
-        table.add_row(str(m["ply"]), view.seat_name(m["seat"]), m["move"], m["mark"], values,
-                      best)
+        rows.append((str(m["ply"]), view.seat_name(m["seat"]), m["move"], m["mark"], values,
+                     best))
     summary = [f"{view.seat_name(p['seat'])}: {plural(p['moves'], 'move')}, "
                f"{plural(p['mistakes'], 'mistake')}, {plural(p['blunders'], 'blunder')}"
                for p in judged.players()]
-    return Group(table, Text("\n".join(summary)), Text(analysis_note(judged.game), style="dim"))
+    return Group(JudgedTable(rows), Text("\n".join(summary)),
+                 Text(analysis_note(judged.game), style="dim"))
 
 
 def show_analysis(console: Console, view: TerminalView, initial: State, moves: list[str],
