@@ -159,3 +159,18 @@ def test_pentup_moves_are_judged_by_its_own_search(monkeypatch):
     marked = [p["mistakes"] + p["blunders"] for p in judged.players()]
     assert marked[0] <= 2 and marked[1] >= 5, marked
     assert [m["verdict"] for m in judged.moves[-4:]] == ["good"] * 4  # forced or decided
+
+
+def test_a_three_player_pentup_move_is_judged_by_every_seats_value_at_the_root(monkeypatch):
+    """With three sides a value for the mover alone says little: the native search's
+    per-seat means at its root (``SearchResult.seat_values``) are read, as the Python
+    search's are; at the start each seat's chance is about a third (a value near -1/3)."""
+    monkeypatch.setattr(analysis, "ANALYSIS_ITERATIONS", 3000)
+    game = pentarena.load_game("pentup", players=3)
+    state = game.new_initial_state(seed=4)
+    found = state.search_position(None, iterations=3000)
+    assert len(found.seat_values) == 3 and abs(sum(found.seat_values) - 1) < 1e-6
+    move = str(state.legal_moves()[7])
+    answer = analysis.assess_move("pentup", dict(game.options), state.to_json(), move, 60.0)
+    assert answer["before"] == found.seat_values[0] * 2 - 1
+    assert -0.7 < answer["before"] < 0.1 and -0.7 < answer["after"] < 0.1

@@ -128,8 +128,8 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     ``State.solve_position``, a share of ``budget`` each); otherwise a search of about
     ``budget`` seconds values both for the mover (alpha-beta for games that ask for it —
     the game's own where it has one, :func:`_own_alphabeta` —, the position after searched
-    one ply shallower so both share a horizon; else the game's own tree search with two
-    sides, :func:`_own_mcts`; else MCTS, both values averages at a search's root).  ``proven``: ``after`` is a result the search saw
+    one ply shallower so both share a horizon; else the game's own tree search,
+    :func:`_own_mcts`; else MCTS, both values averages at a search's root).  ``proven``: ``after`` is a result the search saw
     through to the end (a finished game, or a forced win or loss).
     ``prior``: the previous move's ``child`` answer (this position's solution, or that it
     could not be solved), so that no position is solved twice.  Returns ``before``,
@@ -213,8 +213,7 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
             out["after"] = _for_seat(child, value, seat)
             out["proven"] = bool(deeper.last.visits) and abs(deeper.last.value) >= 1
         return out
-    if (len(game.sides) == 2 and not game.hidden_information
-            and _own_mcts(state, child, text, left, out)):
+    if not game.hidden_information and _own_mcts(state, child, text, left, out):
         return out
     bot = _seat_values_mcts()(seed=0, time_limit=left / 2)
     best = bot.choose(state)
@@ -285,23 +284,30 @@ ANALYSIS_ITERATIONS = 1_000_000
 def _own_mcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> bool:
     """Value a move with the game's own tree search (``State.search_position``, e.g.
     Pent-Up's native MCTS: several times the iterations of this package's in the same
-    time), about half of ``seconds`` for each position: ``before`` the mover's mean reward
-    of the move it finds best, ``after`` the next mover's of its best reply, for the mover.
-    Two-sided games (the search values the position for the side to move only).  Fills
-    ``out``; False when the game has no search of its own."""
+    time), about half of ``seconds`` for each position.  Two sides: ``before`` the mover's
+    mean reward of the move the search finds best, ``after`` the next mover's of its best
+    reply, for the mover.  More sides: the mover's mean reward at each search's root
+    (``SearchResult.seat_values``; as :func:`_seat_values_mcts` reads this package's).
+    Fills ``out``; False when the game has no search of its own (or, with more than two
+    sides, one that does not report every seat's value)."""
+    two_sides = len(state.game.sides) == 2
     found = state.search_position(seconds / 2, iterations=ANALYSIS_ITERATIONS)
-    if found is None:
+    if found is None or not (two_sides or found.seat_values):
         return False
     seat = state.current_player
+
+    def value(result) -> float:
+        return _clamp(result.seat_values[seat] * 2 - 1)
+
     out["best"] = str(found.move)
-    out["before"] = _clamp(found.value)
+    out["before"] = _clamp(found.value) if two_sides else value(found)
     if str(found.move) == text:
         out["after"] = out["before"]
     elif child.is_terminal():
         out["after"], out["proven"] = _result_for(child, seat), True
     else:
         reply = child.search_position(seconds / 2, iterations=ANALYSIS_ITERATIONS)
-        out["after"] = _for_seat(child, _clamp(reply.value), seat)
+        out["after"] = _for_seat(child, _clamp(reply.value), seat) if two_sides else value(reply)
     return True
 
 

@@ -50,13 +50,16 @@ class SearchResult:
 
     ``move``: the move it chose.  ``value``: its score for the mover, -1..1 (±1 only for
     a proven result).  ``proven``: 1 a forced win, -1 a forced loss, 0 a heuristic value.
-    ``depth``: plies searched; ``nodes``: positions visited."""
+    ``depth``: plies searched; ``nodes``: positions visited.  ``seat_values``: where the
+    search keeps them, every seat's mean reward at the root, 0..1 (a game of more than
+    two sides, where one value for the mover does not say how the others stand)."""
 
     move: Move
     value: float
     depth: int
     nodes: int
     proven: int = 0
+    seat_values: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -266,7 +266,7 @@ class PentUpState(PentupCore, SideScores, State):
         constant (default 0.4).  ``split``: the tree chooses the tile to place, then its
         place (the default), rather than whole moves (the search before).  ``value``: the
         mover's mean reward, -1 … 1; ``nodes``: iterations (all threads'); ``depth``: the
-        tree's depth in moves."""
+        tree's depth in moves; ``seat_values``: each seat's mean reward at the root, 0..1."""
         if time_limit is None and iterations is None:
             raise ValueError("give a time_limit or a number of iterations")
         # inf (no clock) only with iterations: its budget of work would never run out
@@ -283,8 +283,8 @@ class PentUpState(PentupCore, SideScores, State):
         found = self._search(time_limit, iterations, seed, threads, exploration, split)
         if found is None:
             return None
-        move, mean, done, _visits, _nodes, depth, _root = found
-        return SearchResult(move, 2.0 * mean - 1.0, depth, done)
+        move, mean, done, _visits, _nodes, depth, root = found
+        return SearchResult(move, 2.0 * mean - 1.0, depth, done, seat_values=tuple(root))
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentUpMove:
