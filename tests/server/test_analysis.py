@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import threading
 from types import SimpleNamespace
 
@@ -583,3 +584,6 @@ def test_a_hint_says_why_in_plain_words(game, options, says):
         state.apply(state.random_move(rng))
     why = advise(game, options, state.view(state.current_player).to_json(), "medium", 1, 0.6)["why"]
     assert says in why, why
+    if game == "pentago":  # its search's value is an expected result: said as a chance
+        chance = re.search(r"your chances after it at about (\d+)% \(a draw counting half\)", why)
+        assert chance and 0 <= int(chance[1]) <= 100, why

@@ -107,7 +107,8 @@ def _why(state, move, bot=None, solved=None) -> str:
     native = getattr(bot, "searched", None)
     ab = getattr(getattr(bot, "alphabeta", None), "last", None)
     if native is not None and state.game.search != "mcts" and not hidden:
-        return _lookahead(len(state.legal_moves()), native.depth, native.nodes, native.proven)
+        return _lookahead(len(state.legal_moves()), native.depth, native.nodes, native.proven,
+                          native.value)
     if ab is not None and ab.visits and not hidden:
         proven = 1 if ab.value >= 1 else -1 if ab.value <= -1 else 0
         return _lookahead(len(state.legal_moves()), ab.visits, ab.iterations, proven)
@@ -119,8 +120,11 @@ def _why(state, move, bot=None, solved=None) -> str:
     return "The computer's choice after a short search."
 
 
-def _lookahead(moves: int, depth: int, positions: int, proven: int) -> str:
-    """Why an alpha-beta search's move, in plain words."""
+def _lookahead(moves: int, depth: int, positions: int, proven: int,
+               value: float | None = None) -> str:
+    """Why an alpha-beta search's move, in plain words; ``value``: the game's own search's
+    estimate for the mover, −1 … 1 (Pentago's is calibrated on exact results: an expected
+    result), said as a chance."""
     if proven > 0:
         return (f"It forces a win: looking {_plural(depth, 'move')} ahead, every answer "
                 f"your opponent has loses.")
@@ -128,7 +132,10 @@ def _lookahead(moves: int, depth: int, positions: int, proven: int) -> str:
         return "Every move loses against perfect replies; this one holds out the longest."
     return (f"The best of your {_plural(moves, 'move')} when the computer looks "
             f"{_plural(depth, 'move')} ahead, yours and your opponent's "
-            f"({_plural(positions, 'position')} weighed).")
+            f"({_plural(positions, 'position')} weighed)"
+            + ("." if value is None else
+               f"; it reckons your chances after it at about {(value + 1) / 2:.0%} "
+               "(a draw counting half)."))
 
 
 def _played_out(games: int, won: float, unseen: str) -> str:
