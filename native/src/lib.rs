@@ -12,6 +12,7 @@ pub mod pentup;
 pub mod polyomino;
 pub mod rng;
 pub mod search;
+pub mod stop;
 
 #[cfg(feature = "python")]
 mod py;

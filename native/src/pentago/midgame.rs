@@ -348,6 +348,8 @@ pub enum Refusal {
     TooSlow,
     /// The deadline passed during the computation.
     OutOfTime,
+    /// The caller's `stop` said so (see [`solve_stoppable`]).
+    Stopped,
 }
 
 /// How much the solver may use.
@@ -400,6 +402,9 @@ pub fn estimated_seconds(n: usize) -> f64 {
     }
     entries as f64 * 25e-9 + children as f64 * 5e-9
 }
+
+/// The caller's `stop` (see [`solve_stoppable`]).
+type Stop<'a> = &'a mut dyn FnMut() -> bool;
 
 /// Which colour of a layer is the major index.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -507,7 +512,9 @@ impl Solver {
     }
 
     /// `fives` of every subset of `size` empty cells for `colour`, by colex rank.
-    fn ensure_fives(&mut self, colour: usize, size: usize, threads: usize) {
+    /// (Not stoppable itself — a table takes a fraction of its layer's time —, but the
+    /// calling thread asks `stop` while it runs, raising `flag` for the layer to read.)
+    fn ensure_fives(&mut self, colour: usize, size: usize, threads: usize, flag: &AtomicBool, stop: Stop) {
         if size > self.n || self.fives[colour][size].is_some() {
             return;
         }
@@ -515,25 +522,24 @@ impl Solver {
         let mut table = vec![[0u128; 2]; count];
         let this = &*self;
         let per = count.div_ceil(threads.max(1)).max(1);
-        std::thread::scope(|scope| {
-            for (t, chunk) in table.chunks_mut(per).enumerate() {
-                scope.spawn(move || {
-                    let mut mask = unrank(t * per, size);
-                    for slot in chunk.iter_mut() {
-                        *slot = fives(this.stones(colour, mask));
-                        if size > 0 {
-                            mask = next_subset(mask);
-                        }
+        let jobs = table.chunks_mut(per).enumerate().map(|(t, chunk)| {
+            move || {
+                let mut mask = unrank(t * per, size);
+                for slot in chunk.iter_mut() {
+                    *slot = fives(this.stones(colour, mask));
+                    if size > 0 {
+                        mask = next_subset(mask);
                     }
-                });
+                }
             }
         });
+        crate::stop::on_threads(jobs, flag, stop);
         self.fives[colour][size] = Some([table.iter().map(|f| f[0]).collect(), table.iter().map(|f| f[1]).collect()]);
     }
 
     /// The fives tables layer `k` needs: the mover's subsets of `k / 2` cells, the
     /// other colour's of `(k + 1) / 2` (each table serves two adjacent layers).
-    fn prepare(&mut self, k: usize, threads: usize) {
+    fn prepare(&mut self, k: usize, threads: usize, flag: &AtomicBool, stop: Stop) {
         let (mover, other) = (k % 2, 1 - k % 2);
         let (a, b) = (k / 2, k.div_ceil(2));
         for colour in 0..2 {
@@ -542,13 +548,15 @@ impl Solver {
                 self.fives[colour][s] = None;
             }
         }
-        self.ensure_fives(mover, a, threads);
-        self.ensure_fives(other, b, threads);
+        self.ensure_fives(mover, a, threads, flag, stop);
+        self.ensure_fives(other, b, threads, flag, stop);
     }
 
     /// Compute layer `k` into `out` (`own`: the colourings' own results instead of what
-    /// their parents need).
-    fn layer(&self, input: &LayerInputs, out: &mut [Entry], own: bool, limits: &Limits, stop: &AtomicBool) {
+    /// their parents need), on `limits.threads` threads that give up once `flag` is
+    /// raised — by one of them at the deadline, or by the calling thread when `stop` says
+    /// so (asked while they run).
+    fn layer(&self, input: &LayerInputs, out: &mut [Entry], own: bool, limits: &Limits, flag: &AtomicBool, stop: Stop) {
         let (n, k) = (self.n, input.k);
         let (a, b) = (k / 2, k.div_ceil(2));
         let (outer_size, inner_size) = match major(k) {
@@ -558,32 +566,31 @@ impl Solver {
         let inner_count = choose(n - outer_size, inner_size);
         let outer_count = choose(n, outer_size);
         let per = outer_count.div_ceil(limits.threads.max(1)).max(1);
-        std::thread::scope(|scope| {
-            for (t, chunk) in out.chunks_mut(per * inner_count).enumerate() {
-                scope.spawn(move || {
-                    let first = t * per;
-                    let mut outer = unrank(first, outer_size);
-                    for (i, block) in chunk.chunks_mut(inner_count).enumerate() {
-                        if i % 16 == 0 {
-                            if stop.load(Ordering::Relaxed) {
-                                return;
-                            }
-                            if limits.deadline.is_some_and(|d| Instant::now() > d) {
-                                stop.store(true, Ordering::Relaxed);
-                                return;
-                            }
+        let jobs = out.chunks_mut(per * inner_count).enumerate().map(|(t, chunk)| {
+            move || {
+                let first = t * per;
+                let mut outer = unrank(first, outer_size);
+                for (i, block) in chunk.chunks_mut(inner_count).enumerate() {
+                    if i % 16 == 0 {
+                        if flag.load(Ordering::Relaxed) {
+                            return;
                         }
-                        match major(k) {
-                            Major::Mover => self.mover_block(input, outer, first + i, block, own),
-                            Major::Other => self.other_block(input, outer, first + i, block, own),
-                        }
-                        if outer_size > 0 {
-                            outer = next_subset(outer);
+                        if limits.deadline.is_some_and(|d| Instant::now() > d) {
+                            flag.store(true, Ordering::Relaxed);
+                            return;
                         }
                     }
-                });
+                    match major(k) {
+                        Major::Mover => self.mover_block(input, outer, first + i, block, own),
+                        Major::Other => self.other_block(input, outer, first + i, block, own),
+                    }
+                    if outer_size > 0 {
+                        outer = next_subset(outer);
+                    }
+                }
             }
         });
+        crate::stop::on_threads(jobs, flag, stop);
     }
 
     /// The colourings of one mover subset `x` (rank `x_rank`), the other colour's subsets
@@ -673,6 +680,14 @@ impl Solver {
 
 /// Solve `pos` exactly, or refuse (see [`Refusal`]).
 pub fn solve(pos: &Position, limits: &Limits) -> Result<Solved, Refusal> {
+    solve_stoppable(pos, limits, &mut || false)
+}
+
+/// [`solve`], also given up ([`Refusal::Stopped`]) when `stop` says so: it is asked on the
+/// calling thread every [`crate::stop::POLL`] while the worker threads compute a layer
+/// (see [`crate::stop::on_threads`]); they look at the flag it raises every 16 blocks, as
+/// at the clock.
+pub fn solve_stoppable(pos: &Position, limits: &Limits, stop: Stop) -> Result<Solved, Refusal> {
     if pos.is_over() {
         return Err(Refusal::GameOver);
     }
@@ -695,7 +710,13 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solved, Refusal> {
         root: [pos.sides[me], pos.sides[1 - me]],
         fives: [vec![None; n + 2], vec![None; n + 2]],
     };
-    let stop = AtomicBool::new(false);
+    // raised at the deadline (by a worker) or when `stop` says so (by the calling thread)
+    let flag = AtomicBool::new(false);
+    let mut stopped = false;
+    let mut stop = || {
+        stopped = stop();
+        stopped
+    };
     let threads = limits.threads.max(1);
     // one buffer for the even layers, one for the odd ones
     let largest = |parity: usize| (1..=n).filter(|k| k % 2 == parity).map(|k| layer_size(n, k)).max().unwrap_or(0);
@@ -704,9 +725,9 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solved, Refusal> {
     let ranks = ranks();
     let late = || limits.deadline.is_some_and(|d| Instant::now() > d);
     for k in (1..=n).rev() {
-        solver.prepare(k, threads);
-        if late() {
-            return Err(Refusal::OutOfTime);
+        solver.prepare(k, threads, &flag, &mut stop);
+        if flag.load(Ordering::Relaxed) || late() {
+            return Err(if stopped { Refusal::Stopped } else { Refusal::OutOfTime });
         }
         let size = layer_size(n, k) as usize;
         let (even, odd) = buffers.split_at_mut(1);
@@ -721,15 +742,15 @@ pub fn solve(pos: &Position, limits: &Limits) -> Result<Solved, Refusal> {
             mover: &solver.fives[k % 2][k / 2].as_ref().expect("fives")[k % 2],
             ranks,
         };
-        solver.layer(&input, &mut out[..size], k == 1, limits, &stop);
-        if stop.load(Ordering::Relaxed) {
-            return Err(Refusal::OutOfTime);
+        solver.layer(&input, &mut out[..size], k == 1, limits, &flag, &mut stop);
+        if flag.load(Ordering::Relaxed) {
+            return Err(if stopped { Refusal::Stopped } else { Refusal::OutOfTime });
         }
         colourings += size as u64;
     }
     // The root's moves, from layer 1's own results (the other colour major: entry e is the
     // root's mover on empty cell e).
-    solver.prepare(1, 1);
+    solver.prepare(1, 1, &flag, &mut || false);
     let mine = solver.fives[0][1].as_ref().expect("fives");
     let theirs = solver.fives[1][0].as_ref().expect("fives")[1][0];
     let layer1 = &buffers[1];

@@ -472,5 +472,20 @@ pub fn best_move_fitted(pos: &Position, limits: &SearchLimits) -> Option<SearchR
     search::search(&Fitted(*pos), limits)
 }
 
+/// [`best_move`] (with `fitted`: [`best_move_fitted`]), also ended when `stop` says so,
+/// as at the deadline (see [`search::search_stoppable`]).
+pub fn best_move_stoppable(
+    pos: &Position,
+    limits: &SearchLimits,
+    fitted: bool,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<SearchResult<Action>> {
+    if fitted {
+        search::search_stoppable(&Fitted(*pos), limits, stop)
+    } else {
+        search::search_stoppable(pos, limits, stop)
+    }
+}
+
 #[cfg(test)]
 mod tests;

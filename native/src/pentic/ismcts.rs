@@ -18,7 +18,8 @@
 //!    made its move).
 //!
 //! The answer is the root's most visited move.  Given a seed and an iteration budget the
-//! search is deterministic; a deadline stops it early (checked every few iterations).
+//! search is deterministic; a deadline, or the caller's `stop` ([`search_stoppable`]), stops
+//! it early (checked every few iterations).
 
 use std::time::Instant;
 
@@ -78,7 +79,7 @@ pub struct Report {
 
 /// No child: node 0 is the root, never anyone's child.
 const NONE: u32 = 0;
-/// Iterations between two looks at the clock.
+/// Iterations between two looks at the clock (and at the caller's `stop`).
 const CLOCK_EVERY: u64 = 64;
 
 #[derive(Clone, Copy, Debug)]
@@ -281,6 +282,18 @@ pub fn search(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Result<Report, IllegalMove> {
+    search_stoppable(position, settings, seed, deadline, &mut || false)
+}
+
+/// [`search`], also ended when `stop` (asked with the clock, every [`CLOCK_EVERY`]
+/// iterations) says so: the report of the iterations done until then.
+pub fn search_stoppable(
+    position: &Position,
+    settings: &Settings,
+    seed: u64,
+    deadline: Option<Instant>,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Report, IllegalMove> {
     let mover = position.current_player().ok_or(IllegalMove::GameOver)?;
     // from here on only what the mover may see
     let info = position.view(Some(mover)).map_err(|_| IllegalMove::UnknownHand)?;
@@ -298,7 +311,7 @@ pub fn search(
     // the prior's weight of a move scoring d points less than the best one: exp(-d / τ)
     let weights: Option<Vec<f64>> = settings.prior.map(|t| (0..=255).map(|d| (-(d as f64) / t.max(1e-3)).exp()).collect());
     while done < settings.iterations.max(1) {
-        if done > 0 && done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if done > 0 && done % CLOCK_EVERY == 0 && (deadline.is_some_and(|d| Instant::now() >= d) || stop()) {
             break;
         }
         let mut pos = if pool.is_empty() { info.determinize(&mut deal_rng) } else { pool[(done % pool.len() as u64) as usize] };
@@ -456,6 +469,12 @@ mod tests {
         // a deadline already passed: the first batch of iterations only
         let r = search(&pos, &Settings { iterations: u64::MAX, ..quick() }, 1, Some(Instant::now())).unwrap();
         assert!(r.iterations <= CLOCK_EVERY);
+        // a stop that says yes at once: the first batch of iterations only
+        let r = search_stoppable(&pos, &Settings { iterations: u64::MAX, ..quick() }, 1, None, &mut || true).unwrap();
+        assert_eq!(r.iterations, CLOCK_EVERY);
+        // and one that never does changes nothing
+        let settings = Settings { iterations: 300, ..quick() };
+        assert_eq!(search(&pos, &settings, 1, None), search_stoppable(&pos, &settings, 1, None, &mut || false));
         // a tree limited to a few nodes still answers
         let r = search(&pos, &Settings { max_nodes: 5, ..quick() }, 1, None).unwrap();
         assert_eq!(r.nodes, 5);

@@ -35,6 +35,19 @@ pub fn solve(
     only: Option<u8>,
     deadline: Option<Instant>,
 ) -> Option<Solved> {
-    let found = Prover::new(TT_BITS, shared).solve_first(occ, mine, theirs, only, deadline)?;
+    solve_stoppable(occ, mine, theirs, shared, only, deadline, &mut || false)
+}
+
+/// [`solve`], also None when `stop` (asked with the clock) says so first.
+pub fn solve_stoppable(
+    occ: u64,
+    mine: u16,
+    theirs: u16,
+    shared: bool,
+    only: Option<u8>,
+    deadline: Option<Instant>,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Solved> {
+    let found = Prover::new(TT_BITS, shared).solve_first_stoppable(occ, mine, theirs, only, deadline, stop)?;
     Some(Solved { wins: found.wins, placement: found.placement.filter(|_| found.wins), nodes: found.nodes })
 }

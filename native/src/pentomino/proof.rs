@@ -37,8 +37,11 @@ const _: () = assert!(NUM_PLACEMENTS < PLACEMENT_RANGE as usize);
 /// core").
 const TABLED_UP_TO: u32 = 25;
 
-/// Nodes between two looks at the clock.
+/// Nodes between two looks at the clock (and at the caller's `stop`).
 const CHECK_EVERY: u64 = 4096;
+
+/// The caller's `stop` (see [`Prover::solve_stoppable`]).
+type Stop<'a> = &'a mut dyn FnMut() -> bool;
 
 /// The board reflected top to bottom (rank 1 ↔ rank 8).
 #[inline]
@@ -114,6 +117,7 @@ pub struct Prover {
     /// Positions searched since the prover was made.
     pub nodes: u64,
     deadline: Option<Instant>,
+    /// The deadline passed, or the caller's `stop` said so: the search unwinds.
     out_of_time: bool,
     /// The moves of the nodes being searched, a node's after its parent's: the
     /// opponent's replies after the move, times [`PLACEMENT_RANGE`], plus the placement
@@ -265,7 +269,7 @@ impl Prover {
 
     /// Does the player to move win?  `fits`: the placements that fit, of either side's
     /// pieces.
-    fn wins(&mut self, occ: u64, mine: u16, theirs: u16, fits: &Bits) -> bool {
+    fn wins(&mut self, occ: u64, mine: u16, theirs: u16, fits: &Bits, stop: Stop) -> bool {
         let tabled = occ.count_ones() <= TABLED_UP_TO;
         let canon = if tabled { canonical(occ) } else { 0 };
         let key = mine as u64 | (theirs as u64) << PIECES;
@@ -276,12 +280,8 @@ impl Prover {
         }
         let start = self.nodes;
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() > deadline {
-                    self.out_of_time = true;
-                }
-            }
+        if self.nodes % CHECK_EVERY == 0 && (self.deadline.is_some_and(|d| Instant::now() > d) || stop()) {
+            self.out_of_time = true;
         }
         if self.out_of_time {
             return false;
@@ -365,7 +365,7 @@ impl Prover {
             };
             let (their, my) = self.sides(mine, theirs, PIECE_OF[i] as usize);
             let child = after(fits, i);
-            let child_wins = self.wins(occ | MASKS[i], their, my, &child);
+            let child_wins = self.wins(occ | MASKS[i], their, my, &child, stop);
             if self.out_of_time {
                 // an unfinished search says nothing: nothing is stored
                 self.order.truncate(base);
@@ -396,7 +396,21 @@ impl Prover {
         only: Option<u8>,
         deadline: Option<Instant>,
     ) -> Option<Proved> {
-        self.root(occ, mine, theirs, only, deadline, true)
+        self.root(occ, mine, theirs, only, deadline, true, &mut || false)
+    }
+
+    /// [`Prover::solve`], also None when `stop` (asked with the clock, every
+    /// [`CHECK_EVERY`] nodes) says so first.  The table keeps what was proved until then.
+    pub fn solve_stoppable(
+        &mut self,
+        occ: u64,
+        mine: u16,
+        theirs: u16,
+        only: Option<u8>,
+        deadline: Option<Instant>,
+        stop: Stop,
+    ) -> Option<Proved> {
+        self.root(occ, mine, theirs, only, deadline, true, stop)
     }
 
     /// [`Prover::solve`] with the root's moves in legal-move order: the winning move named
@@ -409,9 +423,24 @@ impl Prover {
         only: Option<u8>,
         deadline: Option<Instant>,
     ) -> Option<Proved> {
-        self.root(occ, mine, theirs, only, deadline, false)
+        self.root(occ, mine, theirs, only, deadline, false, &mut || false)
     }
 
+    /// [`Prover::solve_first`], also None when `stop` says so first (see
+    /// [`Prover::solve_stoppable`]).
+    pub fn solve_first_stoppable(
+        &mut self,
+        occ: u64,
+        mine: u16,
+        theirs: u16,
+        only: Option<u8>,
+        deadline: Option<Instant>,
+        stop: Stop,
+    ) -> Option<Proved> {
+        self.root(occ, mine, theirs, only, deadline, false, stop)
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
         occ: u64,
@@ -420,6 +449,7 @@ impl Prover {
         only: Option<u8>,
         deadline: Option<Instant>,
         fewest_first: bool,
+        stop: Stop,
     ) -> Option<Proved> {
         self.deadline = deadline;
         self.out_of_time = false;
@@ -441,7 +471,7 @@ impl Prover {
             let before = self.nodes;
             let (their, my) = self.sides(mine, theirs, PIECE_OF[i as usize] as usize);
             let child = after(&fits, i as usize);
-            let lost = !self.wins(occ | MASKS[i as usize], their, my, &child);
+            let lost = !self.wins(occ | MASKS[i as usize], their, my, &child, stop);
             if self.out_of_time {
                 return None;
             }
@@ -519,5 +549,33 @@ mod tests {
             }
         }
         assert!(prover.table_used() > 0 && prover.table_bytes() == 16 << 16);
+    }
+
+    #[test]
+    fn a_stop_gives_up_and_leaves_a_sound_table() {
+        // the empty board (the whole game): asked every CHECK_EVERY nodes, yes the second time
+        let mut prover = Prover::new(16, true);
+        let mut asked = 0;
+        let stop = &mut || {
+            asked += 1;
+            asked == 2
+        };
+        assert_eq!(prover.solve_stoppable(0, 0xFFF, 0xFFF, None, None, stop), None);
+        assert_eq!((asked, prover.nodes), (2, 2 * CHECK_EVERY));
+        // what it stored until then is exact: later answers are a fresh prover's
+        let mut fresh = Prover::new(16, true);
+        let mut rng = Rng::new(5);
+        for _ in 0..20 {
+            let mut pos = Position::new(Rules::default(), None).unwrap();
+            for _ in 0..4 {
+                let mv = pos.random_move(&mut rng);
+                pos.play(mv).unwrap();
+            }
+            let Some((occ, mine, theirs, _, only)) = pos.endgame() else { continue };
+            let found = prover.solve_first(occ, mine, theirs, only, None).unwrap();
+            assert_eq!(found.wins, fresh.solve_first(occ, mine, theirs, only, None).unwrap().wins);
+            let never = prover.solve_first_stoppable(occ, mine, theirs, only, None, &mut || false).unwrap();
+            assert_eq!((never.wins, never.placement), (found.wins, found.placement));
+        }
     }
 }

@@ -267,6 +267,12 @@ impl Default for Budget {
 
 /// The MCTS from `position` for the player to move.
 pub fn best_move(position: &Position, budget: &Budget) -> MctsResult<Move> {
+    best_move_stoppable(position, budget, &mut || false)
+}
+
+/// [`best_move`], also ended when `stop` says so (see
+/// [`mcts::search_parallel_stoppable`]): the result of the iterations done until then.
+pub fn best_move_stoppable(position: &Position, budget: &Budget, stop: &mut dyn FnMut() -> bool) -> MctsResult<Move> {
     let limits = MctsLimits {
         deadline: budget.time.map(|t| Instant::now() + t),
         max_iterations: budget.iterations,
@@ -276,7 +282,7 @@ pub fn best_move(position: &Position, budget: &Budget) -> MctsResult<Move> {
         ..MctsLimits::default()
     };
     let root = Searchable { position: position.clone(), policy: budget.policy, split: budget.split, tile: None };
-    let found = mcts::search_parallel(&root, &limits, budget.threads);
+    let found = mcts::search_parallel_stoppable(&root, &limits, budget.threads, stop);
     let place = |s: &MoveStats<Step>| match s.mv {
         Step::Place(mv) => MoveStats { mv, visits: s.visits, mean: s.mean },
         step => unreachable!("a place, not {step:?}"),

@@ -12,8 +12,9 @@
 //! the horizon, children are valued in place ([`Game::horizon`]).  A move that threatens
 //! to win at once ([`Game::threatens`]) may be searched a ply deeper
 //! ([`SearchLimits::extensions`]), so forcing lines are followed past the fixed depth.
-//! The search stops at the time or depth limit, or as soon as the root is proven (a
-//! forced win, or every move losing).
+//! The search stops at the time or depth limit, when the caller's `stop` says so
+//! ([`search_stoppable`]: Ctrl-C in Python), or as soon as the root is proven (a forced
+//! win, or every move losing).
 
 use std::time::Instant;
 
@@ -159,7 +160,7 @@ impl Seen {
 /// Killer moves kept per ply.
 const KILLERS: usize = 4;
 
-struct Searcher<G: Game> {
+struct Searcher<'a, G: Game> {
     tt: Table<G::Move>,
     killers: Vec<[Option<G::Move>; KILLERS]>,
     /// Per ply, the children being searched.
@@ -170,6 +171,8 @@ struct Searcher<G: Game> {
     /// The node count at which the clock is read next.
     next_check: u64,
     limits: SearchLimits,
+    /// The caller's `stop`, asked with the clock.
+    asked: &'a mut dyn FnMut() -> bool,
     stop: bool,
     /// Threat extensions on the path being searched.
     extended: u32,
@@ -196,11 +199,11 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<G: Game> Searcher<G> {
+impl<G: Game> Searcher<'_, G> {
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 256;
-            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) || (self.asked)() {
                 self.stop = true;
             }
             if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
@@ -406,6 +409,16 @@ impl<G: Game> Searcher<G> {
 
 /// Search `root` (not finished) within `limits`; None when the game is over.
 pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G::Move>> {
+    search_stoppable(root, limits, &mut || false)
+}
+
+/// [`search`], also ended when `stop` (asked with the clock, every 256 nodes) says so, as
+/// at the deadline: the deepest iteration completed until then.
+pub fn search_stoppable<G: Game>(
+    root: &G,
+    limits: &SearchLimits,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<SearchResult<G::Move>> {
     if root.result(root.side()).is_some() {
         return None;
     }
@@ -418,6 +431,7 @@ pub fn search<G: Game>(root: &G, limits: &SearchLimits) -> Option<SearchResult<G
         nodes: 0,
         next_check: 0,
         limits: *limits,
+        asked: stop,
         stop: false,
         extended: 0,
     };

@@ -17,8 +17,10 @@
 //! tried after it ([`MctsResult::then`]).
 //!
 //! The search is deterministic for a given seed and iteration budget; a deadline stops it
-//! earlier (then the result depends on the machine's speed).
+//! earlier (then the result depends on the machine's speed), and so does the caller's
+//! `stop` ([`search_stoppable`]: Ctrl-C in Python).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::rng::Rng;
@@ -115,6 +117,8 @@ const NONE: u32 = u32::MAX;
 const OVER: u8 = u8::MAX;
 /// Moves kept in order for a node from its first child on.
 const ORDERED: usize = 16;
+/// Iterations between two looks at the clock (and at the caller's `stop`).
+const CLOCK_EVERY: u64 = 8;
 
 #[derive(Clone, Debug)]
 struct Node<M> {
@@ -298,6 +302,19 @@ pub fn search<G: MctsGame>(root: &G, limits: &MctsLimits) -> MctsResult<G::Move>
 where
     G::Move: Default,
 {
+    search_stoppable(root, limits, &mut || false)
+}
+
+/// [`search`], also ended when `stop` (asked with the clock, every [`CLOCK_EVERY`]
+/// iterations) says so: the result of the iterations done until then.
+pub fn search_stoppable<G: MctsGame>(
+    root: &G,
+    limits: &MctsLimits,
+    stop: &mut dyn FnMut() -> bool,
+) -> MctsResult<G::Move>
+where
+    G::Move: Default,
+{
     let mut tree = Tree::<G> {
         nodes: Vec::with_capacity(1024),
         scratch: root.scratch(),
@@ -317,10 +334,8 @@ where
             if limits.max_iterations.is_some_and(|m| iterations >= m) {
                 break;
             }
-            if let Some(deadline) = limits.deadline {
-                if iterations % 8 == 0 && Instant::now() >= deadline {
-                    break;
-                }
+            if iterations % CLOCK_EVERY == 0 && (limits.deadline.is_some_and(|d| Instant::now() >= d) || stop()) {
+                break;
             }
             // a single legal move needs no search (unless it is a step the seat follows)
             let root_node = &tree.nodes[0];
@@ -400,18 +415,32 @@ where
     G: MctsGame + Sync,
     G::Move: Default + PartialEq + Send,
 {
+    search_parallel_stoppable(root, limits, threads, &mut || false)
+}
+
+/// [`search_parallel`], also ended when `stop` says so: asked on the calling thread (one
+/// search thread: by the search, see [`search_stoppable`]; more: while they run, see
+/// [`crate::stop::on_threads`]).
+pub fn search_parallel_stoppable<G>(
+    root: &G,
+    limits: &MctsLimits,
+    threads: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> MctsResult<G::Move>
+where
+    G: MctsGame + Sync,
+    G::Move: Default + PartialEq + Send,
+{
     if threads <= 1 {
-        return search(root, limits);
+        return search_stoppable(root, limits, stop);
     }
-    let results: Vec<MctsResult<G::Move>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|i| {
-                let limits = MctsLimits { seed: if i == 0 { limits.seed } else { mix(limits.seed, i as u64) }, ..*limits };
-                scope.spawn(move || search(root, &limits))
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a search thread")).collect()
+    let stopped = AtomicBool::new(false);
+    let flag = &stopped;
+    let jobs = (0..threads).map(|i| {
+        let limits = MctsLimits { seed: if i == 0 { limits.seed } else { mix(limits.seed, i as u64) }, ..*limits };
+        move || search_stoppable(root, &limits, &mut || flag.load(Ordering::Relaxed))
     });
+    let results: Vec<MctsResult<G::Move>> = crate::stop::on_threads(jobs, &stopped, stop);
     let mut moves: Vec<MoveStats<G::Move>> = Vec::new();
     let mut then: Vec<Vec<MoveStats<G::Move>>> = Vec::new();
     let mut root_totals = [0.0f32; MAX_SEATS];
@@ -535,6 +564,27 @@ mod tests {
             let view = |r: &MctsResult<u32>| r.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>();
             assert_eq!(view(&pooled), view(&again), "deterministic for a seed");
         }
+    }
+
+    #[test]
+    fn a_stop_ends_a_search_without_limits() {
+        let limits = MctsLimits { seed: 4, ..Default::default() };
+        // asked every CLOCK_EVERY iterations: yes the third time
+        let mut asked = 0;
+        let r = search_stoppable(&nim(21, 2), &limits, &mut || {
+            asked += 1;
+            asked == 3
+        });
+        assert_eq!(r.iterations, 3 * CLOCK_EVERY);
+        assert!(r.best.is_some());
+        // on threads: asked by the calling thread while they run, each stopped by the flag
+        let r = search_parallel_stoppable(&nim(21, 2), &limits, 2, &mut || true);
+        assert!(r.iterations >= 2 * CLOCK_EVERY && r.best.is_some());
+        // a stop that never says yes changes nothing
+        let limits = MctsLimits { max_iterations: Some(2_000), ..limits };
+        let view = |r: &MctsResult<u32>| r.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>();
+        let plain = search_parallel(&nim(21, 2), &limits, 2);
+        assert_eq!(view(&plain), view(&search_parallel_stoppable(&nim(21, 2), &limits, 2, &mut || false)));
     }
 
     #[test]

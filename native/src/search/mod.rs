@@ -8,7 +8,7 @@ pub mod alphabeta;
 pub mod mcts;
 pub mod tt;
 
-pub use alphabeta::{search, SearchLimits, SearchResult};
+pub use alphabeta::{search, search_stoppable, SearchLimits, SearchResult};
 
 /// Scores at and above this (in absolute value) are proven results: `WIN - plies` for a
 /// win `plies` moves from the root (quicker wins score higher).

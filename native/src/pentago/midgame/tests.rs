@@ -255,3 +255,20 @@ fn refuses_finished_games_and_gives_up_in_time() {
     };
     assert_eq!(solve(&pos, &limits), Err(Refusal::OutOfTime));
 }
+
+#[test]
+fn a_stop_gives_up_while_a_layer_runs() {
+    let mut rng = Rng::new(3);
+    // 17 empty cells: a few tenths of a second at least, so the calling thread is asked
+    let pos = random_position(&mut rng, 17);
+    for threads in [1, 2] {
+        let limits = Limits { threads, ..Limits::default() };
+        let mut asked = 0;
+        let found = solve_stoppable(&pos, &limits, &mut || {
+            asked += 1;
+            true
+        });
+        assert_eq!(found, Err(Refusal::Stopped));
+        assert_eq!(asked, 1, "asked until it said yes");
+    }
+}

@@ -49,6 +49,31 @@ fn random_play(rng: &mut Rng, plies: u32) -> Position {
     pos
 }
 
+#[test]
+fn a_stop_ends_the_search_with_the_iterations_completed() {
+    let mut rng = Rng::new(8);
+    let pos = random_play(&mut rng, 6);
+    let limits = SearchLimits { max_depth: 30, ..SearchLimits::default() };
+    // asked every 256 nodes: yes the 40th time
+    let mut asked = 0;
+    let r = best_move_stoppable(&pos, &limits, false, &mut || {
+        asked += 1;
+        asked == 40
+    })
+    .unwrap();
+    assert_eq!(asked, 40, "not asked again once it said yes");
+    assert!(r.depth >= 1 && r.depth < 30 && r.nodes < 100_000, "depth {}, {} nodes", r.depth, r.nodes);
+    assert!(pos.legal_actions().contains(&r.best));
+    // a stop that never says yes changes nothing, either evaluation
+    let limits = SearchLimits { max_depth: 3, ..SearchLimits::default() };
+    for fitted in [false, true] {
+        let plain = if fitted { best_move_fitted(&pos, &limits) } else { best_move(&pos, &limits) }.unwrap();
+        let never = best_move_stoppable(&pos, &limits, fitted, &mut || false).unwrap();
+        let view = |r: &SearchResult<Action>| (r.best, r.score, r.depth, r.nodes, r.scores.clone());
+        assert_eq!(view(&plain), view(&never));
+    }
+}
+
 /// Values are invariant under the symmetries, and moves map to moves with the same
 /// outcome.
 #[test]
