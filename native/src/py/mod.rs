@@ -14,7 +14,10 @@
 //! One file per game (`pentago.rs`, ...) holds that game's core class; this one only
 //! declares the shared exceptions and registers the classes.
 
+use std::time::{Duration, Instant};
+
 use pyo3::import_exception;
+use pyo3::intern;
 use pyo3::prelude::*;
 
 mod address;
@@ -129,20 +132,43 @@ pub(crate) fn shown(obj: &Borrowed<'_, '_, PyAny>) -> String {
     }
 }
 
-/// Run a batch of playouts without the GIL, handing it a `stop` check that is true once a
-/// signal handler raised (Ctrl-C: KeyboardInterrupt): that exception is then the answer.
-/// A count has no upper bound, so no count may make the call uninterruptible.
+/// The least time between two looks at the signals by [`interruptible`]'s `stop`.
+const SIGNALS_EVERY: Duration = Duration::from_millis(20);
+
+/// Run long work (a batch of playouts, a search, a solver) without the GIL, handing it a
+/// `stop` check that is true once a signal handler raised (Ctrl-C: KeyboardInterrupt):
+/// that exception is then the answer, whatever the work returned.  A count or a search
+/// without a time limit has no upper bound, so no argument may make the call
+/// uninterruptible.  `stop` is cheap to ask often (it reads the clock, and takes the GIL
+/// back to run the signal handlers at most every [`SIGNALS_EVERY`]) and, once true, stays
+/// true.  Signal handlers only run on the main thread: elsewhere `stop` never takes the
+/// GIL (and never says stop), so work on other threads does not contend for it.
 pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&mut dyn FnMut() -> bool) -> T + Send,
 ) -> PyResult<T> {
+    let main = on_main_thread(py);
     let mut error: Option<PyErr> = None;
     let out = py.detach(|| {
-        let mut stop = || match Python::attach(|py| py.check_signals()) {
-            Ok(()) => false,
-            Err(e) => {
-                error = Some(e);
-                true
+        let mut next = Instant::now() + SIGNALS_EVERY;
+        let mut stop = || {
+            if !main {
+                return false;
+            }
+            if error.is_some() {
+                return true;
+            }
+            let now = Instant::now();
+            if now < next {
+                return false;
+            }
+            next = now + SIGNALS_EVERY;
+            match Python::attach(|py| py.check_signals()) {
+                Ok(()) => false,
+                Err(e) => {
+                    error = Some(e);
+                    true
+                }
             }
         };
         work(&mut stop)
@@ -151,6 +177,17 @@ pub(crate) fn interruptible<T: Send>(
         Some(e) => Err(e),
         None => Ok(out),
     }
+}
+
+/// Whether this is the interpreter's main thread (where signal handlers run), as
+/// `threading` sees it; true when it cannot tell.
+fn on_main_thread(py: Python<'_>) -> bool {
+    let main = || -> PyResult<bool> {
+        let threading = py.import(intern!(py, "threading"))?;
+        let me = threading.call_method0(intern!(py, "get_ident"))?;
+        me.eq(threading.call_method0(intern!(py, "main_thread"))?.getattr(intern!(py, "ident"))?)
+    };
+    main().unwrap_or(true)
 }
 
 /// The most seconds a time limit counts (about 31 years: `inf` is no practical limit).

@@ -306,7 +306,7 @@ impl PentagoCore {
             threads: threads as usize,
             give_up_factor: 1.0,
         };
-        match py.detach(move || midgame::solve(&position, &limits)) {
+        match super::interruptible(py, move |stop| midgame::solve_stoppable(&position, &limits, stop))? {
             Ok(s) => Ok(Some((s.value, s.moves, s.colourings))),
             Err(Refusal::GameOver) => Err(PyValueError::new_err("the game is over: there is nothing to solve")),
             Err(_) => Ok(None),
@@ -362,11 +362,8 @@ impl PentagoCore {
             tt_bits,
             extensions,
         };
-        let r = py
-            .detach(move || {
-                let search = if fitted { pentago::search::best_move_fitted } else { pentago::search::best_move };
-                search(&position, &limits)
-            })
+        let search = move |stop: &mut dyn FnMut() -> bool| pentago::search::best_move_stoppable(&position, &limits, fitted, stop);
+        let r = super::interruptible(py, search)?
             .ok_or_else(|| PyValueError::new_err("no legal move"))?;
         let proven = r.proven().unwrap_or(0);
         let score = if proven != 0 {

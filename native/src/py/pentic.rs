@@ -410,8 +410,8 @@ impl PenticCore {
         };
         let deadline = super::deadline(time_limit)?;
         let position = self.state.position;
-        let r = py
-            .detach(move || ismcts::search(&position, &settings, seed.0, deadline))
+        let search = move |stop: &mut dyn FnMut() -> bool| ismcts::search_stoppable(&position, &settings, seed.0, deadline, stop);
+        let r = super::interruptible(py, search)?
             .map_err(|e| match e {
                 pentic::IllegalMove::GameOver => PyValueError::new_err("the game is over: there is no move to choose"),
                 other => illegal(other),

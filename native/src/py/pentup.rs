@@ -8,7 +8,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyInt, PyList, PySet, PyString, PyTuple, PyType};
 
 use crate::pentup::tables::{self, NUM_ORIENTS, ORIENTS, PIECE_NAMES};
-use crate::pentup::search::{best_move, Budget};
+use crate::pentup::search::{best_move_stoppable, Budget};
 use crate::pentup::{self, Gen, IllegalMove, Move, Position, Rules, Scoring};
 
 use super::IllegalMoveError;
@@ -432,7 +432,7 @@ impl PentupCore {
         let budget =
             Budget { time, iterations: iterations.map(|n| n.max(1)), seed: seed.0, threads, exploration, split, ..defaults };
         let players = position.rules().players as usize;
-        let result = py.detach(move || best_move(&position, &budget));
+        let result = super::interruptible(py, move |stop| best_move_stoppable(&position, &budget, stop))?;
         let Some(best) = result.best else { return Ok(None) };
         Ok(Some((
             move_object(py, best.mv)?,
