@@ -6,13 +6,37 @@ import json
 import os
 import platform
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent / "src"))
 
-RESULTS = ROOT / "results"
+RESULTS = Path(os.environ.get("PENTARENA_BENCH_RESULTS") or ROOT / "results")
+"""Where the figures are saved: benchmarks/results/, or $PENTARENA_BENCH_RESULTS (the smoke
+tests, tests/test_benchmarks.py, point it at a temporary directory)."""
+
+
+def smoke_results(*names: str, keep=lambda name, line: True) -> Path:
+    """``--smoke``: a temporary directory made the results directory, holding copies of
+    the committed files ``names`` (checkpoints; ``keep(name, line)``: the lines kept), so
+    that the run reads and writes those and saves its figures there, never in
+    benchmarks/results/.  The directory."""
+    global RESULTS
+    if RESULTS.resolve() != (ROOT / "results").resolve():  # $PENTARENA_BENCH_RESULTS
+        tmp = RESULTS
+        tmp.mkdir(parents=True, exist_ok=True)
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix="pentarena-bench-smoke-"))
+    print(f"smoke run in {tmp}", flush=True)
+    for name in names:
+        source = ROOT / "results" / name
+        if source.exists():
+            (tmp / name).write_text("".join(line for line in source.read_text().splitlines(True)
+                                            if keep(name, line)))
+    RESULTS = tmp
+    return tmp
 
 
 def machine() -> str:
@@ -27,7 +51,7 @@ def timed(fn, *args, **kwargs):
 
 
 def save(name: str, data: dict) -> None:
-    RESULTS.mkdir(exist_ok=True)
+    RESULTS.mkdir(parents=True, exist_ok=True)
     data = {"machine": machine(), "date": time.strftime("%Y-%m-%d"), **data}
     (RESULTS / f"{name}.json").write_text(json.dumps(data, indent=2) + "\n")
 

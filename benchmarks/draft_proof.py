@@ -27,6 +27,12 @@ default) it makes up the other drafts' values (drawn from the prior fitted to th
 each logit shifted by Gaussian noise of ``--noise``), then runs the rest of the proof on
 them with and without the prior (``draft_proof.run_proof(guided=...)``) and prints how
 many more drafts each proved.
+
+``--smoke`` (with any of the above) runs on copies of the committed checkpoints in a
+temporary directory, where the tables and the figures go too, and proves little: the main
+run also proves the cheapest draft again (on a small table), ``--verify`` only the
+cheapest draft of the strategy, ``--answers`` the cheapest draft's answers (its line left
+out of the copy).
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import common
 from common import RESULTS, save
 
 from pentarena._native import PentominoProver
@@ -61,7 +68,18 @@ def main() -> None:
     parser.add_argument("--upto", type=int, default=None, metavar="DRAFTS")
     parser.add_argument("--verify", action="store_true")
     parser.add_argument("--answers", action="store_true")
+    parser.add_argument("--smoke", action="store_true",
+                        help="little work, on copies of the checkpoints in a temporary directory")
     args = parser.parse_args()
+    global CHECKPOINT, ANSWERS, SMOKE
+    if args.smoke:
+        committed = common.ROOT / "results" / ANSWERS.name
+        cheapest = min((json.loads(line) for line in committed.read_text().splitlines()),
+                       key=lambda r: r["cpu"])["mask0"]
+        tmp = common.smoke_results(CHECKPOINT.name, ANSWERS.name, keep=lambda name, line: (
+            name != ANSWERS.name or json.loads(line)["mask0"] != cheapest))
+        CHECKPOINT, ANSWERS, SMOKE = tmp / CHECKPOINT.name, tmp / ANSWERS.name, tmp
+        args.table_bits = min(args.table_bits, 16)
     if args.simulate:
         simulate(args.simulate, args.noise, args.upto)
         return
@@ -79,7 +97,8 @@ def main() -> None:
     progress = draft_proof.read_checkpoint(CHECKPOINT)
     rows = ([r for r in map(json.loads, CHECKPOINT.read_text().splitlines()) if r.get("kind") == "split"]
             if CHECKPOINT.exists() else [])
-    book = draft_proof.write_book(progress)
+    book_path = SMOKE / draft_proof.BOOK_PATH.name if SMOKE else draft_proof.BOOK_PATH
+    book = draft_proof.write_book(progress, book_path)
     cpu = [r["cpu"] for r in rows]
     out = {
         "result": {True: "the first placer (second picker) wins", False: "the first picker wins",
@@ -98,15 +117,23 @@ def main() -> None:
                                   "min": round(min(cpu), 1), "max": round(max(cpu), 1)} if cpu else None,
         "nodes_per_cpu_second": round(progress.nodes / progress.cpu) if progress.cpu else None,
         "checkpoint_bytes": CHECKPOINT.stat().st_size if CHECKPOINT.exists() else 0,
-        "book_bytes": draft_proof.BOOK_PATH.stat().st_size,
+        "book_bytes": book_path.stat().st_size,
         "table_bytes": 16 << args.table_bits,
     }
+    if SMOKE and rows:  # the prover on the cheapest draft: the value must be the same
+        row = min(rows, key=lambda r: r["cpu"])
+        wins, _, _ = draft_proof.prove_split(PentominoProver(args.table_bits, False), row["mask0"])
+        if wins != row["first_placer_wins"]:
+            raise SystemExit(f"draft {row['sets']} proved again: a different value")
+        out["smoke_proved_again"] = row["sets"]
     for k, v in out.items():
         print(f"{k}: {v}")
     save("draft_proof", out)
 
 
 ANSWERS = RESULTS / "draft_answers.jsonl"
+SMOKE: Path | None = None
+"""--smoke: the temporary directory holding the checkpoints' copies, tables and figures."""
 
 
 def answers(jobs: int, table_bits: int) -> None:
@@ -143,8 +170,9 @@ def answers(jobs: int, table_bits: int) -> None:
                    for i in range(jobs)]
         for f in futures:
             f.result()
-    draft_proof.write_answers({m: done[m] for m in drafts})
-    size = draft_proof.ANSWERS_PATH.stat().st_size
+    path = SMOKE / draft_proof.ANSWERS_PATH.name if SMOKE else draft_proof.ANSWERS_PATH
+    draft_proof.write_answers({m: done[m] for m in drafts}, path)
+    size = path.stat().st_size
     rows = [json.loads(line) for line in ANSWERS.read_text().splitlines()]
     out = {"drafts": len(drafts), "first_placements": sum(len(r["answers"]) for r in rows),
            "cpu_seconds": round(sum(r["cpu"] for r in rows), 1), "table_bytes": size}
@@ -166,7 +194,7 @@ def verify(jobs: int, table_bits: int) -> None:
           f"{len(drafts)} drafts ({sum(cpu[m] for m in drafts):,.0f} CPU s in the proof); proving "
           f"them again, {jobs} at a time, tables of 2^{table_bits}", flush=True)
     provers = [PentominoProver(table_bits, False) for _ in range(jobs)]
-    todo = sorted(drafts, key=cpu.get)
+    todo = sorted(drafts, key=cpu.get)[:1 if SMOKE else None]
     again: dict[int, tuple[bool, float]] = {}
     started = time.perf_counter()
 
@@ -191,7 +219,7 @@ def verify(jobs: int, table_bits: int) -> None:
     for k, v in out.items():
         print(f"{k}: {v}")
     save("draft_verify", out)
-    if wrong or len(again) != len(drafts):
+    if wrong or len(again) != len(todo):
         raise SystemExit("the proof does not verify")
 
 

@@ -6,6 +6,11 @@ the time still to go at the rate so far.
 
     nice -n 19 python benchmarks/golomb_proof.py --seconds 3600
     python benchmarks/golomb_proof.py --seconds 0      # figures only
+    python benchmarks/golomb_proof.py --smoke          # the machinery, in seconds
+
+``--smoke`` runs on a copy of the checkpoint in a temporary directory, less its cheapest
+reply and its end, so that the proof has that one reply to prove (on a small table) before
+it ends; the book and the figures go to that directory.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import argparse
 import json
 import statistics
 
+import common
 from common import RESULTS, save
 
 from pentarena._native import PentominoProver
@@ -26,7 +32,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--table-bits", type=int, default=25)
+    parser.add_argument("--smoke", action="store_true",
+                        help="prove one easy reply again, in a temporary directory")
     args = parser.parse_args()
+    global CHECKPOINT
+    book_path = golomb.BOOK_PATH
+    if args.smoke:
+        committed = common.ROOT / "results" / CHECKPOINT.name
+        rows = [json.loads(line) for line in committed.read_text().splitlines()]
+        easiest = min((r for r in rows if r["kind"] == "reply" and r["wins"]),
+                      key=lambda r: r["nodes"])
+        tmp = common.smoke_results(CHECKPOINT.name, keep=lambda _, line: json.loads(line)
+                                   .get("kind") != "done" and json.loads(line) != easiest)
+        CHECKPOINT, book_path = tmp / CHECKPOINT.name, tmp / book_path.name
+        args.table_bits = min(args.table_bits, 16)
     RESULTS.mkdir(exist_ok=True)
     if args.seconds != 0:
         prover = PentominoProver(args.table_bits)
@@ -38,7 +57,7 @@ def main() -> None:
              if r.get("kind") == "reply"]
     rows = [r for r in every if r.get("first") == progress.first]
     timed_all = [r for r in every if "cpu" in r]
-    book = golomb.write_book(progress) if progress.first is not None else None
+    book = golomb.write_book(progress, book_path) if progress.first is not None else None
     per_reply = statistics.mean(r["seconds"] for r in rows) if rows else None
     timed = [r["cpu"] for r in rows if "cpu" in r]
     cpu_per_reply = statistics.mean(timed) if timed else None
@@ -62,7 +81,7 @@ def main() -> None:
         "projected_seconds_left": round(per_reply * left) if per_reply else None,
         "projected_cpu_seconds_left": round(cpu_per_reply * left) if cpu_per_reply else None,
         "checkpoint_bytes": CHECKPOINT.stat().st_size if CHECKPOINT.exists() else 0,
-        "book_bytes": golomb.BOOK_PATH.stat().st_size if book else 0,
+        "book_bytes": book_path.stat().st_size if book else 0,
         "table_bytes": 16 << args.table_bits,
     }
     for k, v in out.items():

@@ -99,7 +99,7 @@ def main() -> None:
                   f"wall, {row['median_cpu']:.2f} s CPU ({row['memory_gb']} GB; values "
                   f"{row['values']})", flush=True)
     if args.won:
-        print(f"  levels on won positions with 18 empty cells:", flush=True)
+        print("  levels on won positions with 18 empty cells:", flush=True)
         out["levels_18_empty"] = levels_on_won_positions(18, args.won)
     save("pentago_solver", out)
 

@@ -206,7 +206,7 @@ def main() -> None:
     data.setdefault("levels", {}).update(found.pop("levels", {}))
     data.update(found)
     save(NAME, data)
-    print(f"{machine()}: saved benchmarks/results/{NAME}.json")
+    print(f"{machine()}: saved {RESULTS / NAME}.json")
 
 
 if __name__ == "__main__":
