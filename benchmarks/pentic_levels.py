@@ -23,20 +23,11 @@ from concurrent.futures import ProcessPoolExecutor
 from common import machine, save_entry
 
 import pentarena
-from pentarena.ai import choose_for, make_bot
+from pentarena.ai import choose_for
 from pentarena.ai.arena import make_player, wilson
 
 PAIRS = ["easy:random", "medium:easy", "hard:medium", "expert:hard", "hard:reference-hard",
          "hard:python-search"]
-
-
-def player(spec: str, seed: int):
-    """The arena player ``spec``.  ``arena.make_player`` reads ``python-search`` as
-    ``python-`` + ``search`` and refuses it (a package bug): ``make_bot`` knows it."""
-    level, _, seconds = spec.partition("@")
-    if level == "python-search":
-        return make_bot(level, seed=seed, time_limit=float(seconds) if seconds else None)
-    return make_player(spec, seed, None)
 
 
 def one_game(job: tuple[str, str, int]) -> dict:
@@ -44,8 +35,8 @@ def one_game(job: tuple[str, str, int]) -> dict:
     a, b, g = job
     seat = g % 2
     bots = [None, None]
-    bots[seat] = player(a, 2 * g)
-    bots[1 - seat] = player(b, 2 * g + 1)
+    bots[seat] = make_player(a, 2 * g, None)
+    bots[1 - seat] = make_player(b, 2 * g + 1, None)
     state = pentarena.load_game("pentic").new_initial_state(seed=g)
     slowest = [0.0, 0.0]
     while not state.is_terminal():

@@ -108,3 +108,12 @@ def test_the_arena_command_prints_pairs_and_standings(capsys):
     for name in ("random#1", "random#2", "easy"):
         row = next(line for line in standings.splitlines() if f" {name} " in line)
         assert [cell.strip() for cell in row.split("│")][3] == "4"
+
+
+def test_python_search_is_a_player_of_its_own():
+    """``python-search`` (a level of its own, listed with the others) is not read as the
+    prefix ``python-`` and an unknown level ``search``."""
+    assert check_player("python-search@0.2", "pentic") == "python-search@0.2"
+    bot = make_player("python-search@0.2", 1, None)
+    assert isinstance(bot, SearchBot) and not bot.native and bot.time_limit == 0.2
+    assert isinstance(make_player("python-hard", 1, None), SearchBot)

@@ -130,6 +130,14 @@ OPENSPIEL_MAX_SIMS = 100_000_000
 32 bits; at ~10,000 a second a move of this many would take hours already)."""
 
 
+def base_level(level: str) -> str:
+    """The level a player's name asks ``make_bot`` for: the name itself where it is one
+    (``python-search``), else without its ``python-`` or ``reference-`` prefix."""
+    if level in BOT_NAMES:
+        return level
+    return level.removeprefix(PYTHON_PREFIX).removeprefix(REFERENCE_PREFIX)
+
+
 def check_player(spec: str, game_name: str) -> str:
     """``spec`` if it names a player for this game; GameOptionError says why not."""
     name, _, arg = spec.partition(":")
@@ -151,7 +159,7 @@ def check_player(spec: str, game_name: str) -> str:
         raise GameOptionError(f"{spec!r}: reference- players think on a pure-Python engine "
                               f"({', '.join(REFERENCE_GAMES)}); {game_name} has none; try "
                               f"python-{spec[10:]}")
-    level = level.removeprefix(PYTHON_PREFIX).removeprefix(REFERENCE_PREFIX)
+    level = base_level(level)
     if level not in BOT_NAMES:
         raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(BOT_NAMES)}; "
                               "a level may be followed by @SECONDS (hard@1.5) and preceded by "
@@ -185,7 +193,7 @@ def make_player(spec: str, seed: int, time_limit: float | None) -> Bot:
     level, _, seconds = spec.partition("@")
     reference = level.startswith(REFERENCE_PREFIX)
     python = reference or level.startswith(PYTHON_PREFIX)
-    bot = make_bot(level.removeprefix(PYTHON_PREFIX).removeprefix(REFERENCE_PREFIX), seed=seed,
+    bot = make_bot(base_level(level), seed=seed,
                    time_limit=float(seconds) if seconds else time_limit)
     if python and isinstance(bot, SearchBot):
         bot.native = False
