@@ -38,12 +38,14 @@ install-test: $(STAMP_TEST)
 run: $(STAMP_RUN)
 	$(VENV)/bin/pentarena serve --host 127.0.0.1 --port 8000
 
-## Debian's Chromium (browser tests), PostgreSQL and Redis (database and cluster tests)
+## Debian's Chromium (browser tests), PostgreSQL and Redis (database and cluster tests),
+## valgrind (the benchmarks' instruction counts, run once in tests/test_benchmarks.py)
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing="$$missing redis-server"; \
+	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages for the tests:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
