@@ -96,30 +96,25 @@ pub(crate) fn optional_whole_arg(obj: Option<&Bound<'_, PyAny>>, what: &str, lo:
     obj.filter(|o| !o.is_none()).map(|o| whole_arg(o, what, lo, hi)).transpose()
 }
 
+/// `obj` as an index below `n` (a whole number from 0 to `n - 1`, not a bool), if it is one.
+fn index_below(obj: &Bound<'_, PyAny>, n: usize) -> Option<usize> {
+    whole(obj).filter(|v| (0..n as i128).contains(v)).map(|v| v as usize)
+}
+
 /// A seat of a table of `players`: a GameOptionError saying the range otherwise (a seat is
 /// a set-up value, as in `state.view(seat)`), for a negative or huge number and a bool alike.
 pub(crate) fn seat_arg(obj: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
-    match whole(obj) {
-        Some(v) if (0..players as i128).contains(&v) => Ok(v as usize),
-        _ => Err(GameOptionError::new_err(format!(
-            "seat must be between 0 and {}, got {}",
-            players - 1,
-            shown(&obj.as_borrowed())
-        ))),
-    }
+    index_below(obj, players).ok_or_else(|| {
+        GameOptionError::new_err(format!("seat must be between 0 and {}, got {}", players - 1, shown(&obj.as_borrowed())))
+    })
 }
 
 /// An action id from 0 to `n - 1` (a whole number, not a bool), or InvalidMoveError
 /// naming the range and quoting what was given.
 pub(crate) fn action_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
-    match whole(obj) {
-        Some(v) if (0..n as i128).contains(&v) => Ok(v as usize),
-        _ => Err(InvalidMoveError::new_err(format!(
-            "action ids run from 0 to {}, got {}",
-            n - 1,
-            shown(&obj.as_borrowed())
-        ))),
-    }
+    index_below(obj, n).ok_or_else(|| {
+        InvalidMoveError::new_err(format!("action ids run from 0 to {}, got {}", n - 1, shown(&obj.as_borrowed())))
+    })
 }
 
 /// `obj` as an error message quotes it: its repr, cut to 40 characters.
