@@ -266,13 +266,12 @@ def _own_alphabeta(state, child, text: str, seconds: float, out: dict[str, Any])
     out["best"] = str(found.move)
     out["before"] = _clamp(found.value)
     out["before_proven"] = bool(found.proven)
-    if str(found.move) == text:
-        out["after"], out["proven"] = out["before"], out["before_proven"]
-    elif child.is_terminal():
-        out["after"], out["proven"] = _result_for(child, state.current_player), True
-    else:
-        reply = search(child, None, found.depth - 1)
-        out["after"], out["proven"] = -_clamp(reply.value), bool(reply.proven)
+
+    def reply() -> tuple[float, bool]:
+        found_after = search(child, None, found.depth - 1)
+        return -_clamp(found_after.value), bool(found_after.proven)
+
+    _value_after(out, text, child, state.current_player, reply)
     return True
 
 
@@ -301,14 +300,27 @@ def _own_mcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> b
 
     out["best"] = str(found.move)
     out["before"] = _clamp(found.value) if two_sides else value(found)
-    if str(found.move) == text:
-        out["after"] = out["before"]
+
+    def reply() -> tuple[float, bool]:
+        found_after = child.search_position(seconds / 2, iterations=ANALYSIS_ITERATIONS)
+        return (_for_seat(child, _clamp(found_after.value), seat) if two_sides
+                else value(found_after)), False
+
+    _value_after(out, text, child, seat, reply)
+    return True
+
+
+def _value_after(out: dict[str, Any], text: str, child, seat: int,
+                 reply: Callable[[], tuple[float, bool]]) -> None:
+    """Set ``out``'s ``after`` and ``proven`` for the move ``text`` (``out["best"]``: the
+    move the search found best): its own value where the move played is that one, the
+    result where the game ended, else ``reply()`` (a search of the position after)."""
+    if out["best"] == text:
+        out["after"], out["proven"] = out["before"], out["before_proven"]
     elif child.is_terminal():
         out["after"], out["proven"] = _result_for(child, seat), True
     else:
-        reply = child.search_position(seconds / 2, iterations=ANALYSIS_ITERATIONS)
-        out["after"] = _for_seat(child, _clamp(reply.value), seat) if two_sides else value(reply)
-    return True
+        out["after"], out["proven"] = reply()
 
 
 def unjudged(seat: int, move_text: str, source: str = "failed") -> dict[str, Any]:
