@@ -60,7 +60,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Instant;
 
     #[test]
     fn jobs_give_their_results_in_order() {
@@ -75,7 +74,6 @@ mod tests {
         let flag = AtomicBool::new(false);
         let flag_ref = &flag;
         let mut asked = 0;
-        let start = Instant::now();
         let out = on_threads(
             (0..2).map(|_| {
                 move || {
@@ -95,6 +93,5 @@ mod tests {
         );
         assert_eq!(out.len(), 2);
         assert_eq!(asked, 3, "not asked again once it said stop");
-        assert!(start.elapsed() < Duration::from_secs(30));
     }
 }
