@@ -132,11 +132,14 @@ class PenticCore:
     def _search(self, seed: int, time_limit: float | None = None, iterations: int = 100_000,
                 determinizations: int = 0, exploration: float = 0.7,
                 playout_depth: int | None = 4, prior: float | None = None,
-                random_playouts: bool = False) -> tuple[int, float, int, int, int, int]:
+                random_playouts: bool = False, root_move: int | None = None
+                ) -> tuple[int, float, int, int, int, int]:
         """The native information-set MCTS for the player to move, from that seat's view
         only, without the GIL: ``(action, value 0..1, iterations, nodes, depth, visits)``
         (``pentic.search``'s settings; ValueError when the game is over or this view does
-        not know the mover's hand)."""
+        not know the mover's hand).  ``root_move``: an action id whose card the mover
+        holds (IllegalMoveError otherwise): every iteration starts with it, and the
+        answer values it."""
     players: int
     target: int
     over: bool

@@ -3,6 +3,8 @@ the terminal's analysis both go through :class:`JudgedMoves`)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import pentarena
@@ -42,10 +44,10 @@ def test_moves_are_numbered_judged_rounded_and_corrected_by_the_next():
     assert [m["ply"] for m in moves.moves] == [1, 2, 3, 4, 5]
 
 
-def test_the_note_says_when_all_cards_were_known():
-    assert "all cards known" in analysis_note(pentarena.load_game("pentic"))
+def test_the_note_says_how_a_hidden_card_game_was_judged():
+    assert "what its player could see" in analysis_note(pentarena.load_game("pentic"))
     note = analysis_note(pentarena.load_game("pentago"))
-    assert "all cards" not in note and note.startswith("Values are for the player who moved")
+    assert "could see" not in note and note.startswith("Values are for the player who moved")
 
 
 def test_a_lost_position_stays_lost_whatever_the_move(monkeypatch):
@@ -63,15 +65,49 @@ def test_a_lost_position_stays_lost_whatever_the_move(monkeypatch):
     assert not drawn["exact"]
 
 
-def test_a_pentic_move_is_judged_with_all_cards_known(monkeypatch):
-    """The analysis's MCTS searches the full Pentic position on purpose (see_all): the
-    bots refuse hidden cards otherwise."""
-    monkeypatch.setattr(analysis, "_exact", lambda state, time_limit: None)
-    state = pentarena.load_game("pentic").new_initial_state(seed=5)
-    move = str(state.legal_moves()[0])
-    answer = analysis.assess_move("pentic", {}, state.to_json(), move, 0.05)
-    assert answer["source"] == "search" and answer["best"] is not None
-    assert answer["before"] is not None and answer["after"] is not None
+def _pentic_deals(hidden_seed: int) -> tuple:
+    """Two deals alike in what seat 0 sees first (the grid and its hand: the deck's first
+    14 cards) and unlike in what it does not (seat 1's hand, the pile)."""
+    deck = list(range(125))
+    random.Random(7).shuffle(deck)
+    rest = deck[14:]
+    random.Random(hidden_seed).shuffle(rest)
+    game = pentarena.load_game("pentic")
+    return game.new_initial_state(deck=deck), game.new_initial_state(deck=deck[:14] + rest)
+
+
+def test_a_pentic_move_is_judged_from_what_its_player_could_see(monkeypatch):
+    """Pentic's moves are valued by its native information-set search from the mover's
+    view (a fixed number of iterations here, so nothing depends on the machine's speed):
+    what the mover could not see changes nothing, the play the search prefers is the one
+    valued first, and a play scoring nothing where 20 points were on offer is valued
+    below it, from the same deals."""
+    monkeypatch.setattr(analysis, "ANALYSIS_ITERATIONS", 4000)
+    state, other = _pentic_deals(1)
+    assert state.to_json()["hands"] != other.to_json()["hands"] and state.view(0).to_json() == other.view(0).to_json()
+    points = {str(m): state.score_of(m)["points"] for m in state.legal_moves()}
+    worst = min(points, key=points.get)
+    assert max(points.values()) >= points[worst] + 20
+    answers = [analysis.assess_move("pentic", {}, s.to_json(), worst, 600.0)
+               for s in (state, other)]
+    assert answers[0] == answers[1]
+    answer = answers[0]
+    assert answer["source"] == "search" and not answer["exact"] and not answer["proven"]
+    assert answer["best"] != worst and points[answer["best"]] > points[worst]
+    assert -1 < answer["after"] < answer["before"] - 0.1 < 1
+    best = analysis.assess_move("pentic", {}, state.to_json(), answer["best"], 600.0)
+    assert (best["before"], best["after"]) == (answer["before"], answer["before"])
+
+
+def test_a_hidden_card_game_carries_no_result_back():
+    """A next mover's proven result is not the previous mover's: the next one knew their
+    own hand (with full information it is: a move into a forced loss is a blunder)."""
+    move = judged(0, -0.2, -0.3)
+    proven_win = judged(1, 1.0, 1.0, before_proven=True)
+    assert not analysis.carry_back(pentarena.load_game("pentic"), move, proven_win)
+    assert move["after"] == -0.3 and not move["proven"]
+    assert analysis.carry_back(pentarena.load_game("pentago"), move, proven_win)
+    assert move["after"] == -1.0 and move["proven"]
 
 
 # `hard` (White) against `easy`: Black's 8th move lets White force a win

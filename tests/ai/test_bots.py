@@ -226,7 +226,8 @@ def test_perfect_information_searches_refuse_a_game_with_hidden_cards():
 
 
 def test_see_all_searches_a_full_hidden_state_on_purpose():
-    """The post-game analysis searches Pentic with every card known: see_all=True."""
+    """see_all=True searches Pentic with every card known, on purpose (what knowing the
+    hidden cards is worth); never a seat's view."""
     from pentarena.ai import AlphaBetaBot
 
     state = pentarena.load_game("pentic").new_initial_state(seed=2)

@@ -261,7 +261,7 @@ def test_analysis_of_a_finished_pentago_game_flags_the_blunder(client):
     assert client.get(f"/api/tables/{t['id']}").json()["winners"] == [1]
     report = wait_for_analysis(client, t["id"])
     assert report["status"] == "done" and report["moves_played"] == len(BLUNDER_GAME)
-    assert report["all_cards_known"] is False
+    assert report["judged_from_view"] is False
     assert report["thresholds"] == {"mistake": MISTAKE, "blunder": BLUNDER}
     moves = report["moves"]
     assert [m["move"] for m in moves] == BLUNDER_GAME
@@ -365,13 +365,13 @@ def test_golombs_opening_is_exact_by_the_proofs_book(client):
     assert moves[0]["best"] == moves[0]["move"] == "L:e3,e4,e5,e6,f6"
 
 
-def test_a_hidden_card_game_is_analysed_with_all_cards_known(client):
+def test_a_hidden_card_game_is_judged_from_each_movers_view(client):
     rng = random.Random(3)
     state = pentarena.load_game("pentic", target=60).new_initial_state(seed=3)
     while not state.is_terminal():
         state.apply(state.random_move(rng))
     report = wait_for_analysis(client, import_record(client, state))
-    assert report["all_cards_known"] is True and "all cards known" in report["note"]
+    assert report["judged_from_view"] is True and "what its player could see" in report["note"]
     assert len(report["moves"]) == len(state.history())
     assert all(m["verdict"] != "unknown" for m in report["moves"])
 

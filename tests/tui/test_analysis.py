@@ -52,7 +52,8 @@ def test_analysis_before_the_end_says_when_it_is_available():
                       console=Console(file=out, width=120, color_system=None), seed=1)
     tg.run()
     text = " ".join(out.getvalue().split())
-    assert "available once the game is over: it judges every move with all cards known" in text
+    assert ("available once the game is over: the best moves it shows name every player's "
+            "cards" in text)
 
 
 def test_analysis_after_the_game_marks_the_blunder():

@@ -46,6 +46,11 @@ pub struct Settings {
     /// (its immediate score), an untried move valued as its tried siblings on average —
     /// so the tree looks first at the moves that score, the opponents' included.
     pub prior: Option<f64>,
+    /// Some(action): every iteration starts with that move of the searching seat (it must
+    /// be in its hand), so the report values that move rather than choosing one — the
+    /// post-game analysis's "how good was the move played", read with the same deals and
+    /// horizon as the search that chose.
+    pub root_move: Option<Action>,
 }
 
 impl Default for Settings {
@@ -58,6 +63,7 @@ impl Default for Settings {
             policy: Policy::Greedy,
             max_nodes: 1 << 22,
             prior: None,
+            root_move: None,
         }
     }
 }
@@ -275,7 +281,8 @@ fn select_puct(tree: &mut Tree, node: usize, pos: &Position, weights: &[f64], c:
 /// Search the move of the player to move in `position`, seeing only that seat's view (a
 /// full position is narrowed to it first; a view must be that seat's).
 ///
-/// Errors: the game is over, or `position` does not know the mover's hand.
+/// Errors: the game is over, `position` does not know the mover's hand, or
+/// [`Settings::root_move`] plays a card the mover does not hold.
 pub fn search(
     position: &Position,
     settings: &Settings,
@@ -300,6 +307,18 @@ pub fn search_stoppable(
     if info.hand(mover).contains(&UNKNOWN) {
         return Err(IllegalMove::UnknownHand);
     }
+    // the forced first move: (card, grid index), its card in the mover's hand
+    let first = match settings.root_move {
+        Some(a) => {
+            // an action id out of range is no card of the hand either
+            let play = super::Move::from_action(a).ok_or(IllegalMove::NotInHand(UNKNOWN))?;
+            if !info.hand(mover).contains(&play.card) {
+                return Err(IllegalMove::NotInHand(play.card));
+            }
+            Some((play.card, play.position as usize - 1))
+        }
+        None => None,
+    };
     let mut deal_rng = Rng::new(seed);
     let mut rng = Rng::new(seed ^ 0x5EA2_C4E5_1A5D_0001);
     let pool: Vec<Position> = (0..settings.determinizations).map(|_| info.determinize(&mut deal_rng)).collect();
@@ -320,7 +339,14 @@ pub fn search_stoppable(
         let mut node = 0usize;
         // selection and expansion
         while !pos.over {
-            let (slot, index, next) = if let Some(weights) = &weights {
+            let (slot, index, next) = if let (0, Some((card, index))) = (node, first) {
+                let slot = pos.hand(mover).iter().position(|&c| c == card).expect("the searching seat keeps its own hand");
+                let action = action_of(pos.hand(mover), slot, index);
+                match tree.child(0, action) {
+                    NONE => (slot, index, tree.add(0, action, mover)),
+                    id => (slot, index, id as usize),
+                }
+            } else if let Some(weights) = &weights {
                 match select_puct(&mut tree, node, &pos, weights, c, settings.max_nodes) {
                     Some(found) => found,
                     None => break,
@@ -459,6 +485,31 @@ mod tests {
             assert_eq!(found, search(&b, &quick(), 3, None).unwrap());
             a.play(Move::from_action(found.action).unwrap()).unwrap();
         }
+    }
+
+    #[test]
+    fn a_forced_first_move_is_valued_not_chosen() {
+        let points = |pos: &Position, a: Action| super::super::points((a / POSITIONS as Action) as Card, a as usize % POSITIONS, &pos.tops);
+        let worst_of = |pos: &Position| *pos.legal_actions().unwrap().iter().min_by_key(|&&a| points(pos, a)).unwrap();
+        // the first deal with a clear choice: one play scoring 10 points more than another
+        let pos = (1..100)
+            .map(|seed| Position::deal(2, 250, &shuffled(seed)).unwrap())
+            .find(|pos| points(pos, pos.best_action().unwrap()) >= points(pos, worst_of(pos)) + 10)
+            .expect("a deal with a clear choice");
+        let (best, worst) = (pos.best_action().unwrap(), worst_of(&pos));
+        let forced = |a: Action| search(&pos, &Settings { root_move: Some(a), ..quick() }, 7, None).unwrap();
+        let (b, w) = (forced(best), forced(worst));
+        // every iteration went through the move given, whatever the search would choose
+        assert_eq!((b.action, w.action), (best, worst));
+        assert_eq!((b.visits, w.visits), (3_000, 3_000));
+        assert!(b.value > w.value + 0.02, "{} v {}", b.value, w.value);
+        // the seat's own view gives the same values as the full position
+        assert_eq!(forced(worst), search(&pos.view(Some(0)).unwrap(), &Settings { root_move: Some(worst), ..quick() }, 7, None).unwrap());
+        // a card the mover does not hold, or no card at all
+        let foreign = pos.hand(1)[0];
+        let settings = |a: Action| Settings { root_move: Some(a), ..quick() };
+        assert_eq!(search(&pos, &settings(foreign as Action * POSITIONS as Action), 1, None), Err(IllegalMove::NotInHand(foreign)));
+        assert_eq!(search(&pos, &settings(super::super::NUM_ACTIONS as Action), 1, None), Err(IllegalMove::NotInHand(UNKNOWN)));
     }
 
     #[test]

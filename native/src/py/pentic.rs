@@ -366,9 +366,11 @@ impl PenticCore {
     /// The native information-set MCTS (`pentic/ismcts.rs`) for the player to move, from
     /// that seat's view only, without the GIL: `(action, value, iterations, nodes, depth,
     /// visits)` with `value` the chosen move's mean reward (0..1).  Stops after
-    /// `iterations` or `time_limit` seconds, whichever comes first.
+    /// `iterations` or `time_limit` seconds, whichever comes first.  `root_move` (the
+    /// action id of a play of a card in the mover's hand): every iteration starts with
+    /// that play, and the answer is its value rather than a choice.
     #[pyo3(signature = (seed, time_limit=None, iterations=None, determinizations=None, exploration=0.7,
-                        playout_depth=Depth::Default, prior=None, random_playouts=false))]
+                        playout_depth=Depth::Default, prior=None, random_playouts=false, root_move=None))]
     #[allow(clippy::too_many_arguments)]
     fn _search(
         &self,
@@ -381,7 +383,9 @@ impl PenticCore {
         playout_depth: Depth,
         prior: Option<f64>,
         random_playouts: bool,
+        root_move: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(Action, f64, u64, usize, u32, u32)> {
+        let root_move = root_move.map(|a| super::action_arg(a, NUM_ACTIONS)).transpose()?.map(|a| a as Action);
         let iterations =
             super::optional_whole_arg(iterations, "iterations must be a whole number from 0 to 2**64 - 1", 0, u64::MAX as i128)?
                 .map_or(100_000, |n| n as u64);
@@ -406,6 +410,7 @@ impl PenticCore {
             playout_depth,
             policy: if random_playouts { Policy::Random } else { Policy::Greedy },
             prior,
+            root_move,
             ..Settings::default()
         };
         let deadline = super::deadline(time_limit)?;

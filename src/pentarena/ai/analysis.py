@@ -1,8 +1,8 @@
 """Post-game analysis: a verdict on every move of a finished game.
 
-Each move is judged from the full position before it (hidden cards included: the record is
-public once the game is over) by :func:`assess_move` — exact where the game's solver
-answers, else a search's estimate — and marked ✓ good, ?! mistake or ? blunder by how much
+Each move is judged from the position before it by :func:`assess_move` — exact where the
+game's solver answers, else a search's estimate; in a game with hidden cards, from what the
+mover could see then — and marked ✓ good, ?! mistake or ? blunder by how much
 it lowered the mover's value (:func:`verdict`).  :class:`JudgedMoves` takes a game's judged
 moves in order (correcting each by the next: :func:`carry_back`) and sums them up per
 player; :func:`analyse_game` runs the whole game in this process (the terminal), while the
@@ -53,8 +53,9 @@ def carry_back(game, previous: dict[str, Any], judged: dict[str, Any]) -> bool:
     deeper search than the one-ply-shallower look at it saw the end, or the solver) and
     ``previous`` had only an estimate of it, that result is its ``after`` — a move into a
     forced loss is a blunder even where its own search stopped short.  Two-sided games
-    only.  Returns whether it changed."""
-    if len(game.sides) != 2 or not judged.get("before_proven"):
+    of perfect information only: with hidden cards the next mover knew what ``previous``'s
+    player could not (their own hand).  Returns whether it changed."""
+    if len(game.sides) != 2 or game.hidden_information or not judged.get("before_proven"):
         return False
     if previous["exact"] or previous["proven"] or None in (judged["before"], previous["before"]):
         return False
@@ -89,16 +90,12 @@ def _result_for(state, seat: int) -> float:
 
 def _seat_values_mcts():
     """An MCTS bot that also reports the root's average reward per seat (``seat_values``),
-    so a position after a move can be valued for the player who made it.  It searches
-    hidden-information games with every card known (``see_all``): the analysis runs after
-    the game, on the full positions, and says so (:func:`analysis_note`)."""
+    so a position after a move can be valued for the player who made it (games of perfect
+    information only: see :func:`_own_ismcts`)."""
     from .mcts import MCTSBot
 
     class RootMCTS(MCTSBot):
         seat_values: list[float] | None = None
-
-        def __init__(self, **kwargs: Any) -> None:
-            super().__init__(see_all=True, **kwargs)
 
         def _info(self, root, done, start):  # noqa: ANN001 - MCTSBot's hook
             totals, visits = getattr(root, "totals", None), getattr(root, "visits", 0)
@@ -119,8 +116,9 @@ def _exact(state, time_limit: float):
 def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, Any],
                 move_text: str, budget: float, prior: dict[str, Any] | None = None,
                 ) -> dict[str, Any]:
-    """Judge one move of a finished game from the full position before it (hidden cards
-    included: the record is public once the game is over).
+    """Judge one move of a finished game from the position before it (``state_json``:
+    the full state, hidden cards included; a game with hidden cards is searched from the
+    mover's view of it only, :func:`_own_ismcts`).
 
     Exact where the game's solver answers for both the position before and the one after
     (``State.proved_value``, a shipped table of proofs, else the game's best solver,
@@ -129,7 +127,9 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     ``budget`` seconds values both for the mover (alpha-beta for games that ask for it —
     the game's own where it has one, :func:`_own_alphabeta` —, the position after searched
     one ply shallower so both share a horizon; else the game's own tree search,
-    :func:`_own_mcts`; else MCTS, both values averages at a search's root).  ``proven``: ``after`` is a result the search saw
+    :func:`_own_mcts`; else MCTS, both values averages at a search's root; with hidden
+    cards the game's own information-set search, :func:`_own_ismcts`, or no values).
+    ``proven``: ``after`` is a result the search saw
     through to the end (a finished game, or a forced win or loss).
     ``prior``: the previous move's ``child`` answer (this position's solution, or that it
     could not be solved), so that no position is solved twice.  Returns ``before``,
@@ -213,7 +213,12 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
             out["after"] = _for_seat(child, value, seat)
             out["proven"] = bool(deeper.last.visits) and abs(deeper.last.value) >= 1
         return out
-    if not game.hidden_information and _own_mcts(state, child, text, left, out):
+    if game.hidden_information:
+        # from what the mover could see, or not at all: a search of the full position
+        # would judge a move by cards its player could not know
+        _own_ismcts(state, child, text, left, out)
+        return out
+    if _own_mcts(state, child, text, left, out):
         return out
     bot = _seat_values_mcts()(seed=0, time_limit=left / 2)
     best = bot.choose(state)
@@ -310,6 +315,31 @@ def _own_mcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> b
     return True
 
 
+def _own_ismcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> bool:
+    """Value a move of a game with hidden cards from what its player could see when
+    making it (that seat's view: the search deals the cards it could not see at random,
+    again and again), with the game's own information-set search
+    (``State.search_position``; Pentic's native ISMCTS): ``before`` the mover's mean
+    reward of the move the search chooses, ``after`` that of the move played, searched
+    with every iteration starting with it (``root_move``).  Half of ``seconds`` each, from
+    the same seed: the same deals, the same horizon.  Fills ``out``; False (``out`` left
+    without values: the verdict is unknown) when the game has no such search."""
+    found = state.search_position(seconds / 2, seed=0, level="analysis",
+                                  iterations=ANALYSIS_ITERATIONS)
+    if found is None:
+        return False
+    out["best"] = str(found.move)
+    out["before"] = _clamp(found.value)
+
+    def reply() -> tuple[float, bool]:
+        played = state.search_position(seconds / 2, seed=0, level="analysis",
+                                       iterations=ANALYSIS_ITERATIONS, root_move=text)
+        return _clamp(played.value), False
+
+    _value_after(out, text, child, state.current_player, reply)
+    return True
+
+
 def _value_after(out: dict[str, Any], text: str, child, seat: int,
                  reply: Callable[[], tuple[float, bool]]) -> None:
     """Set ``out``'s ``after`` and ``proven`` for the move ``text`` (``out["best"]``: the
@@ -379,12 +409,17 @@ class JudgedMoves:
         return out
 
 
+HIDDEN_NOTE = ("Each move is judged from what its player could see then — their own "
+               "hand, the grid, the scores — with the other hands and the draw pile "
+               "dealt at random, again and again, as the computer players search. ")
+"""What the analysis of a game with hidden cards says of how it judged (the browser and
+the terminal show it)."""
+
+
 def analysis_note(game: Game) -> str:
-    """What the values mean (and, for a hidden-card game, that all cards were known), in
-    the words the browser shows under the analysis."""
-    hidden = ("Analysed after the game with all cards known — every hand and the draw "
-              "pile — so the verdicts use what nobody could see while playing. "
-              if game.hidden_information else "")
+    """What the values mean (and, for a hidden-card game, from whose knowledge each move
+    was judged), in the words the browser shows under the analysis."""
+    hidden = HIDDEN_NOTE if game.hidden_information else ""
     return hidden + ("Values are for the player who moved: 1 won, 0 drawn, −1 lost; exact "
                      "where the game's solver answered, else a search's estimate.")
 

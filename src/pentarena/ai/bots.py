@@ -96,7 +96,7 @@ def game_on(state: State) -> None:
 def all_cards_known(bot: Bot, state: State) -> None:
     """HiddenInformationError unless ``bot`` (a search that treats ``state`` as the whole
     truth) may search ``state``: a game with hidden information only when the bot was made
-    with ``see_all=True`` (the post-game analysis, every card known on purpose), and then
+    with ``see_all=True`` (every card known on purpose: what knowing them is worth), and then
     only a full state, never a seat's view."""
     game = state.game
     if not game.hidden_information:

@@ -302,7 +302,7 @@ class Advice:
             job.done = i + 1
         self.analyses[table.id] = {
             "status": "done", "table": table.id, "game": game.name,
-            "moves_played": len(history), "all_cards_known": game.hidden_information,
+            "moves_played": len(history), "judged_from_view": game.hidden_information,
             "note": analysis_note(game),
             "thresholds": {"mistake": MISTAKE, "blunder": BLUNDER},
             "seconds_per_move": round(per_move, 3),

@@ -152,8 +152,10 @@ class GameAnalysis(BaseModel):
     table: str
     game: str
     moves_played: int
-    all_cards_known: bool = Field(description="a hidden-card game (Pentic), analysed with "
-                                  "every hand and the draw pile known")
+    judged_from_view: bool = Field(description="a hidden-card game (Pentic): each move "
+                                   "judged from what its player could see then (their own "
+                                   "hand, the grid, the scores), the cards they could not "
+                                   "see dealt at random by the search")
     note: str
     thresholds: dict[str, float] = Field(description="drops of a search's value (on the -1 "
                                          "… 1 scale) that make a mistake and a blunder")
@@ -474,8 +476,10 @@ def create_app(database_url: str | None = None, ai: str = "process",
         The first request starts the computation on the worker pool (one per table at a
         time, capped at about two minutes a game) and answers **202** with the progress
         and a ``Retry-After`` header; ask again until the answer is **200**.  The result is
-        kept for the table.  Hidden-card games are analysed with every card known (the
-        record is public once the game is over): ``all_cards_known`` says so.
+        kept for the table.  A hidden-card game's moves are each judged from what their
+        player could see then, the other cards dealt at random by the search
+        (``judged_from_view``); its analysis too waits for the end, since it shows every
+        player's hand through their best moves.
 
         A new computation is refused with **429** ``too-many-analyses`` (and a
         ``Retry-After`` header) while the server computes as many as it does at once (8 by

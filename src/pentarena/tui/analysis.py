@@ -29,8 +29,8 @@ def unavailable(state: State) -> str | None:
         return "A puzzle has no opponent's moves to analyse."
     if not state.is_terminal():
         return ("The analysis is available once the game is over" +
-                (": it judges every move with all cards known (every hand and the draw "
-                 "pile), which nobody may see before then." if game.hidden_information
+                (": the best moves it shows name every player's cards, which nobody "
+                 "may see before then." if game.hidden_information
                  else "."))
     return None
 

@@ -61,3 +61,27 @@ def test_every_level_and_the_refusals():
     while not state.is_terminal():
         state.apply(state.search_position(1, seed=2, iterations=100).move)
     assert state.search_position(1, seed=1) is None
+
+
+def test_a_root_move_is_valued_rather_than_chosen():
+    """``root_move``: every iteration starts with the play given (how the post-game
+    analysis values a move played), from the mover's view only; the analysis's settings
+    play every deal to the end; a card the mover does not hold is refused."""
+    state = midgame(3, plies=4)
+    seat = state.current_player
+    view = state.view(seat)
+    other = view.determinize(random.Random(5))
+    for play in state.legal_moves()[::9]:
+        text = str(play)
+        found = state.search_position(60, seed=2, iterations=FEW, root_move=text)
+        assert found.move == play and found.nodes == FEW and -1 <= found.value <= 1
+        assert view.search_position(60, seed=2, iterations=FEW, root_move=play) == found
+        assert other.search_position(60, seed=2, iterations=FEW, root_move=text) == found
+    chosen = state.search_position(60, seed=2, iterations=FEW, level="analysis")
+    assert chosen != state.search_position(60, seed=2, iterations=FEW)  # to the end, not 4
+    held = {str(m).split("@")[0] for m in state.legal_moves()}
+    foreign = next(c for c in state.to_json()["hands"][(seat + 1) % 3] if c not in held)
+    with pytest.raises(pentarena.IllegalMoveError, match="not in your hand"):
+        state.search_position(60, seed=2, iterations=10, root_move=f"{foreign}@5")
+    with pytest.raises(pentarena.InvalidMoveError, match="'5' is not a card"):
+        state.search_position(60, seed=2, iterations=10, root_move="5@x")

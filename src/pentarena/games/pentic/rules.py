@@ -430,7 +430,10 @@ class PenticState(PlayoutHooks, PenticCore, State):
         whatever this state knows.  ``level`` picks a computer level's settings; ``seed``
         fixes its deals and draws (the same seed, the same move, unless the time runs out
         first); ``settings`` override single ones (``iterations``, ``prior``, ...).
-        ``SearchResult.nodes`` counts the iterations.  None when the game is over.
+        ``SearchResult.nodes`` counts the iterations.  ``root_move=`` a play (text or
+        object) of a card in the mover's hand: every iteration starts with it, so the
+        result values that play (``move`` is it) rather than choosing — how the post-game
+        analysis reads a move played.  None when the game is over.
         ``time_limit``: seconds, 0 or more; ``inf`` or None (no clock) only with
         ``iterations`` given.  ``seed``: a whole number from -2**63 to 2**64 - 1."""
         bounded = "iterations" in settings

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import SearchResult
-from .notation import MOVES_BY_ACTION
+from .notation import MOVES_BY_ACTION, move_to_action
 
 STRONGEST: dict[str, Any] = {
     "iterations": 10**9,
@@ -36,13 +36,22 @@ LEVELS: dict[str, dict[str, Any]] = {
 """Per level: the native search's settings (see ``PenticCore._search``); the level's time
 (0.5, 2 and 5 s a move) stays the upper bound."""
 
+ANALYSIS: dict[str, Any] = {**STRONGEST, "playout_depth": None}
+"""The post-game analysis's search (``level="analysis"``): every playout to the end, so a
+move's value is its player's chance of winning (a share of a tie counted as its part) as
+every other game's analysis reads it, not a lead four moves on."""
+
 
 def search(state: Any, time_limit: float, seed: int = 0, level: str | None = None,
-           **settings: Any) -> SearchResult:
+           root_move: Any = None, **settings: Any) -> SearchResult:
     """The native search's move for the player to move in ``state`` (a full state or
     that seat's view), with ``level``'s settings (unknown levels and None: the strongest,
-    within ``time_limit``), updated by ``settings``."""
-    chosen = {**LEVELS.get(level or "", STRONGEST), **settings}
+    within ``time_limit``), updated by ``settings``.  ``root_move`` (a play's text or
+    object): every iteration starts with it, and the result is its value."""
+    chosen = {**(ANALYSIS if level == "analysis" else LEVELS.get(level or "", STRONGEST)),
+              **settings}
+    if root_move is not None:
+        chosen["root_move"] = move_to_action(root_move)
     # the core refuses a limit below 0 or NaN, and a seed outside -2**63 .. 2**64 - 1
     action, value, iterations, _nodes, depth, _visits = state._search(
         seed, time_limit, **chosen)
