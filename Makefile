@@ -5,6 +5,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
+STAMP_WHEEL := $(VENV)/.installed-wheel
 
 # pytest's worker processes (pytest-xdist): one a core of the 2-core machine the suite is
 # sized for; each worker starts its own servers and browser on free loopback ports
@@ -17,7 +18,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 NATIVE := native/Cargo.toml native/Cargo.lock $(shell find native/src -name '*.rs')
 
-.PHONY: run test bench install install-test system-deps clean
+.PHONY: run test bench wheel install install-test system-deps clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +31,13 @@ $(STAMP_RUN): pyproject.toml $(NATIVE) | $(PY)
 $(STAMP_TEST): pyproject.toml $(NATIVE) | $(PY)
 	$(PIP) install -q -e '.[dev,research]'
 	touch $@ $(STAMP_RUN)
+
+# The portable wheel's tools only (pyproject.toml's [dependency-groups] wheel: maturin, zig
+# from PyPI's ziglang, auditwheel), not the package: `pip install --group` needs pip 25.1
+$(STAMP_WHEEL): pyproject.toml | $(PY)
+	$(PIP) install -q --upgrade 'pip>=25.1'
+	$(PIP) install -q --group wheel
+	touch $@
 
 install: $(STAMP_RUN)
 install-test: $(STAMP_TEST)
@@ -60,10 +68,24 @@ test: $(STAMP_TEST) system-deps
 	cd native && PYO3_PYTHON=$(abspath $(PY)) cargo clippy -q --all-targets --features python -- -D warnings
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
-## make bench: speed and strength measurements (slow; not part of make test)
-bench: $(STAMP_TEST)
+## make bench: speed and strength measurements (slow; not part of make test), and the
+## portable wheel: a cold make wheel, timed, installed into a fresh venv (wheel_check.py)
+bench: $(STAMP_TEST) $(STAMP_WHEEL)
 	$(PY) benchmarks/run_all.py
 
+## make wheel: the portable wheel in dist/ — abi3 (CPython >= 3.11), manylinux2014 (glibc >=
+## 2.17) x86_64 — built with zig as the linker against glibc 2.17's symbols (whatever this
+## machine's glibc), then checked: benchmarks/wheel_check.py verify fails unless the name's
+## tags and `auditwheel show` say manylinux_2_17 (no symbol of a newer glibc, no outside
+## library).  .venv/bin first on PATH: maturin runs `python3 -m ziglang` (the pinned zig).
+WHEEL_COMPAT := manylinux2014
+DIST ?= dist
+wheel: $(STAMP_WHEEL)
+	rm -f $(DIST)/pentarena-*.whl
+	PATH="$(abspath $(VENV))/bin:$$PATH" $(VENV)/bin/maturin build --release --zig \
+	  --compatibility $(WHEEL_COMPAT) --out $(DIST)
+	$(PY) benchmarks/wheel_check.py verify $(DIST)/pentarena-*.whl
+
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .hypothesis native/target
+	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .hypothesis native/target
 	rm -f src/pentarena/_native*.so

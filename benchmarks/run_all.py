@@ -17,7 +17,8 @@ SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentup_search.py"]
            ["research_selfplay.py"],
            *(["strength.py", game] for game in ("pentup", "pentago", "pentomino", "pentic")),
            *(["strength.py", "pentago", "--level", "hard", "--against", "openspiel",
-              "--games", "100", "--ratio", ratio] for ratio in ("1", "4"))]
+              "--games", "100", "--ratio", ratio] for ratio in ("1", "4")),
+           ["wheel_check.py"]]
 
 if __name__ == "__main__":
     failed = 0

@@ -58,6 +58,8 @@ CASES = [
       for game in ("pentup", "pentago", "pentomino", "pentic")),
     ("strength.py", ["pentago", "--level", "hard", "--against", "openspiel", "--games", "2",
                      "--seconds", "0.02", "--ratio", "4"], "hard v OpenSpiel MCTS (4x time)"),
+    # the portable wheel's smoke, in this interpreter (make bench builds the wheel: minutes)
+    ("wheel_check.py", ["smoke"], "smoke: ok"),
 ]
 
 
