@@ -65,6 +65,8 @@ def test_hint_and_undo():
     assert "Took back 2 moves: I:0,0;1,0;2,0;3,0;4,0, " in text
     assert "nothing to undo" in text
     assert "Hint: " in text
+    # and why, as in the browser
+    assert "quick games on from here" in " ".join(text.split())
     assert state.history() == []
 
 

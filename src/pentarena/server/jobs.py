@@ -73,18 +73,39 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
             return {"move": str(solved.move),
                     "why": _why(state, solved.move, solved=solved)}
     left = max(time_limit - (time.perf_counter() - start), time_limit / 2)
-    bot = make_bot(level, seed=seed, time_limit=left)
+    hidden = state.game.hidden_information
+    bot = make_bot(level, seed=seed, time_limit=left * 0.6 if hidden else left)
     move = bot.choose(state)
-    return {"move": str(move), "why": _why(state, move, bot)}
+    chance = None
+    if hidden:  # the levels' playouts stop a few moves on: the chance needs whole games
+        rest = max(time_limit - (time.perf_counter() - start), time_limit / 4)
+        chance = _chance_after(state, move, rest, 0 if seed is None else seed)
+    return {"move": str(move), "why": _why(state, move, bot, chance=chance)}
+
+
+HINT_VALUE_ITERATIONS = 200_000
+"""At most this many games played to the end to say a hidden-card hint's chance of winning
+(its time runs out first on this machine)."""
+
+
+def _chance_after(state, move, seconds: float, seed: int) -> float | None:
+    """The mover's chance of winning after ``move`` (0..1, a shared win counted as its
+    share), from that seat's view only: the game's own information-set search valuing the
+    move with every deal played to the end (as the post-game analysis does); None where
+    the game has no such search."""
+    found = state.search_position(seconds, seed=seed, level="analysis",
+                                  iterations=HINT_VALUE_ITERATIONS, root_move=str(move))
+    return None if found is None else (found.value + 1) / 2
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
-def _why(state, move, bot=None, solved=None) -> str:
+def _why(state, move, bot=None, solved=None, chance: float | None = None) -> str:
     """Why ``move``, in a sentence: from ``solved`` (an exact solution) or ``bot``'s last
-    search."""
+    search (and ``chance``, a hidden-card game's chance of winning after the move, from
+    games played to the end: :func:`_chance_after`)."""
     seat = state.current_player
     after = state.clone()
     after.apply(move)
@@ -112,6 +133,8 @@ def _why(state, move, bot=None, solved=None) -> str:
     if ab is not None and ab.visits and not hidden:
         proven = 1 if ab.value >= 1 else -1 if ab.value <= -1 else 0
         return _lookahead(len(state.legal_moves()), ab.visits, ab.iterations, proven)
+    if native is not None and native.nodes and chance is not None:
+        return _played_out(native.nodes, chance, unseen, whole=False)
     if native is not None and native.nodes:
         return _played_out(native.nodes, (native.value + 1) / 2, unseen)
     info = getattr(bot, "last", None)
@@ -138,8 +161,14 @@ def _lookahead(moves: int, depth: int, positions: int, proven: int,
                "(a draw counting half)."))
 
 
-def _played_out(games: int, won: float, unseen: str) -> str:
-    """Why a tree search's (MCTS) move, in plain words."""
+def _played_out(games: int, won: float, unseen: str, whole: bool = True) -> str:
+    """Why a tree search's (MCTS) move, in plain words; ``whole``: its games were played
+    to the end, so ``won`` is the share they won (else ``won`` is the chance from games
+    played to the end after the move: :func:`_chance_after`)."""
+    if not whole:
+        return (f"The computer played {_plural(games, 'quick game')} a few moves on from "
+                f"here{unseen}, trying the promising moves most: this one came out best, "
+                f"and played to the end after it you win about {won:.0%} of the games.")
     return (f"The computer played {_plural(games, 'quick game')} on from here{unseen}, "
             f"trying the promising moves most: this one came out best, winning about "
             f"{won:.0%} of its games.")

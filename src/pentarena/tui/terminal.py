@@ -17,6 +17,7 @@ from ..ai.analysis import JudgedMoves
 from ..ai.bots import Bot, choose_for, make_bot
 from ..core.game import Game, Move, State, game_info
 from ..record import GameRecord
+from ..server.jobs import advise
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
 from .lines import print_sentence
 from .views import TerminalView, game_title, plural, view_for
@@ -31,6 +32,8 @@ NO_UNDO = ("There is no undo in a game with hidden cards: taking a move back rep
            "same deal, so it would show you the card you are about to draw and the cards "
            "the others hold.")
 CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+HINT_SECONDS = 1.0
+"""How long a hint thinks (as the browser's)."""
 """Cursor home, clear the screen, and clear the scrollback where the terminal allows."""
 
 
@@ -93,7 +96,9 @@ class TerminalGame:
         self.view.interactive = True
         self.last: Move | None = None
         self.solo = game_info(game.name).solo
-        self.hint_bot = None if self.solo else make_bot(hint_level, seed=seed, time_limit=1.0)
+        if not self.solo:
+            make_bot(hint_level)  # an unknown level is refused now, not at the first hint
+        self.hint_level = hint_level
         self.listed: list[Move] = []
         self.save_path = Path(save_path) if save_path is not None else None
         self.meta = dict(meta or {})
@@ -321,11 +326,19 @@ class TerminalGame:
                 self.play(self.listed[int(number) - 1], seat)
         elif word == "hint":
             try:
-                move = self.state.hint() if self.solo else choose_for(self.hint_bot, self.state)
+                if self.solo:
+                    move, why = self.state.hint(), None
+                else:  # the browser's hint: a move and why (the seat's view only)
+                    found = advise(self.game.name, dict(self.game.options),
+                                   self.state.view(self.state.current_player).to_json(),
+                                   self.hint_level, self.seed, HINT_SECONDS)
+                    move, why = found["move"], found["why"]
             except ValueError as exc:
                 self.say(str(exc), "yellow")
                 return True
             self.say(f"Hint: {move}", "green")
+            if why:
+                self.say(why, "dim")
         elif word == "solve" and self.solo:
             before = len(self.state.history())
             try:
