@@ -7,8 +7,10 @@ import random
 from .conftest import shot
 from .helpers import (
     create_table,
+    import_record,
     log_moves,
     moves_played,
+    pentup_record,
     play_one_move,
     until,
     wait_moves,
@@ -235,4 +237,54 @@ def test_a_move_draws_again_only_the_cells_it_covers(server, new_page):
     # and they are the board's cells still, one a cell
     assert page.evaluate("window.kept.filter((c) => c.isConnected).every((c) => "
                          "document.querySelector(`#pu-board .cell[data-cell='${c.dataset.cell}']`) === c)")
+    assert not page.errors, page.errors
+
+
+# every WebSocket the page opens (window.sockets): the test asks the server for the state again
+SOCKETS = """(() => { const Real = window.WebSocket; window.sockets = [];
+    window.WebSocket = class extends Real { constructor(...a) { super(...a); window.sockets.push(this); } }; })()"""
+PICTURE = "[...document.querySelectorAll('#pu-board .bv-world polygon')].map((p) => p.outerHTML)"
+DRAWS = "performance.getEntriesByName('pentarena:draw').length"
+
+
+def test_the_3d_view_draws_again_only_the_cubes_that_changed(server, new_page):
+    """The 3D view of a full 4-player table (720 polygons) is not rebuilt a state: a state
+    with the same position changes nothing in it, a step of the replay replaces only the
+    cubes of the tile it takes away and those under the last move's outline, and the
+    picture is the one drawn afresh."""
+    table = import_record(server, pentup_record(4, seed=1))
+    page = new_page()
+    page.add_init_script(SOCKETS)
+    page.goto(server.url + table["url"])
+    until(page, "document.getElementById('r-pos').textContent === '48/48' && "
+                "window.sockets.length === 1 && window.sockets[0].readyState === 1")
+    page.click("#pu-view")
+    until(page, "document.querySelectorAll('#pu-board polygon').length === 720")
+    full = page.evaluate(PICTURE)
+    page.evaluate("""() => { window.kept = [...document.querySelectorAll('#pu-board .bv-world polygon')];
+        window.changes = 0;
+        new MutationObserver((rs) => { window.changes += rs.length; })
+            .observe(document.querySelector('#pu-board .bv-world'), { childList: true, subtree: true }); }""")
+    # the same state again (as after a seat taken, or a connection made again)
+    draws = page.evaluate(DRAWS)
+    page.evaluate("window.sockets[0].send(JSON.stringify({ type: 'sync' }))")
+    until(page, f"{DRAWS} > {draws}")
+    assert page.evaluate("window.changes") == 0
+    assert page.evaluate("window.kept.every((p) => p.isConnected)")
+    # one move back: the last tile's 5 cubes go, the 5 of the one before get the outline
+    page.keyboard.press("ArrowLeft")
+    until(page, "document.getElementById('r-pos').textContent === '47/48' && "
+                "document.querySelectorAll('#pu-board polygon').length === 705")
+    assert page.evaluate("window.kept.filter((p) => p.isConnected).length") == 720 - 15 - 15
+    stepped = page.evaluate(PICTURE)
+    assert sum('class="iso-last lm-stroke"' in p for p in stepped) == 5
+    # the picture is the one drawn afresh (2D view and back), and again after a step forward
+    page.click("#pu-view")
+    page.click("#pu-view")
+    until(page, "document.querySelectorAll('#pu-board polygon').length === 705")
+    assert page.evaluate(PICTURE) == stepped
+    page.keyboard.press("ArrowRight")
+    until(page, "document.getElementById('r-pos').textContent === '48/48' && "
+                "document.querySelectorAll('#pu-board polygon').length === 720")
+    assert page.evaluate(PICTURE) == full
     assert not page.errors, page.errors

@@ -64,40 +64,68 @@ export function decidingLevel(d, winners) {
 
 // ---------------------------------------------------------------- drawing helpers
 const P3 = (x, y, z) => [(x - y) * 16, -(x + y) * 8 - z * 14];
-function drawIso(parent, m, { last = null } = {}) {
+const shade = (hex, f) => {
+  const n = parseInt(hex.slice(1), 16);
+  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
+  return `rgb(${c.join(",")})`;
+};
+// one cube: its front, left and top faces (the top outlined when the last move put it there)
+function isoCube({ x, y, z, seat }, isLast) {
+  const g = svgEl("g", { class: "cube", "data-cube": `${x},${y},${z}` });
+  const col = seatColours[seat];
+  const poly = (ps, fill, extra = {}) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, stroke: "rgba(0,0,0,.45)", "stroke-width": 0.7, ...extra }, g);
+  poly([P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)], shade(col, 0.72));
+  poly([P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)], shade(col, 0.55));
+  poly([P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)], col, isLast ? { "stroke-width": 2.2, class: "iso-last lm-stroke" } : {});
+  return g;
+}
+// The structure in isometric perspective, back to front.  `drawn` ("x,y,z" -> { g, sig }:
+// the cubes already in `parent`, kept from the last call) makes a redraw touch only the
+// cubes that changed: a state with the same position changes nothing on the page, a move
+// adds its five cubes (and moves the last move's outline).  Returns the picture's box.
+function drawIso(parent, m, { last = null, drawn = new Map() } = {}) {
   const cubes = [];
   for (const [k, layer] of m.layers) {
     const [x, y] = k.split(",").map(Number);
     layer.forEach((seat, i) => { if (seat !== undefined) cubes.push({ x, y, z: i + 1, seat }); });
   }
   if (!cubes.length) {
+    drawn.clear();
+    parent.replaceChildren();
     const t = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "font-size": 12, fill: "#6b665e" }, parent);
     t.textContent = "The table is empty";
     return { x0: -100, x1: 100, y0: -60, y1: 60 };
   }
   const lastSet = last ? new Set(last.cells.map((c) => `${c[0]},${c[1]}`)) : null;
   cubes.sort((a, b) => (b.x + b.y) - (a.x + a.y) || a.z - b.z);
-  const pts = [];
-  const poly = (ps, fill, extra = {}) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, stroke: "rgba(0,0,0,.45)", "stroke-width": 0.7, ...extra }, parent);
-  const shade = (hex, f) => {
-    const n = parseInt(hex.slice(1), 16);
-    const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
-    return `rgb(${c.join(",")})`;
-  };
-  for (const { x, y, z, seat } of cubes) {
-    const col = seatColours[seat];
-    const top = [P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)];
-    const front = [P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)];
-    const left = [P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)];
-    poly(front, shade(col, 0.72));
-    poly(left, shade(col, 0.55));
-    const isLast = lastSet && z === last.level && lastSet.has(`${x},${y}`);
-    poly(top, col, isLast ? { "stroke-width": 2.2, class: "iso-last lm-stroke" } : {});
-    pts.push(...top, ...front, ...left);
+  // the cubes in this order: those drawn kept (moved only when out of place), the others
+  // made; whatever is left after them is gone
+  let at = parent.firstChild;
+  const seen = new Set();
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (const c of cubes) {
+    const { x, y, z } = c;
+    const key = `${x},${y},${z}`;
+    const isLast = !!lastSet && z === last.level && lastSet.has(`${x},${y}`);
+    const sig = `${c.seat}${isLast ? "*" : ""}`;
+    let had = drawn.get(key);
+    if (had && had.sig !== sig) {
+      if (had.g === at) at = at.nextSibling;
+      had.g.remove();
+      had = null;
+    }
+    if (!had) drawn.set(key, had = { g: isoCube(c, isLast), sig });
+    if (had.g === at) at = at.nextSibling;
+    else parent.insertBefore(had.g, at);
+    seen.add(key);
+    // the faces' corners: x from x - y - 1 to x - y + 1, y from the top's back corner
+    // to the front faces' bottom corner
+    x0 = Math.min(x0, (x - y - 1) * 16); x1 = Math.max(x1, (x - y + 1) * 16);
+    y0 = Math.min(y0, -(x + y + 2) * 8 - z * 14); y1 = Math.max(y1, -(x + y) * 8 - (z - 1) * 14);
   }
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return { x0: Math.min(...xs) - 12, x1: Math.max(...xs) + 12, y0: Math.min(...ys) - 12, y1: Math.max(...ys) + 12 };
+  while (at) { const next = at.nextSibling; at.remove(); at = next; }
+  for (const key of drawn.keys()) if (!seen.has(key)) drawn.delete(key);
+  return { x0: x0 - 12, x1: x1 + 12, y0: y0 - 12, y1: y1 + 12 };
 }
 
 // ---------------------------------------------------------------- plug-in API
@@ -464,6 +492,7 @@ export function createView(root, ctx) {
   }
 
   let flat = null;   // the 2D table drawn (pentup-table.js), null in 3D
+  let iso = null;    // the cubes drawn in 3D (drawIso's `drawn`), null in 2D
   function drawDestinations() {
     if (flat) flat.destinations(mode === "2d" ? destinations() : NONE, bv);
   }
@@ -572,10 +601,11 @@ export function createView(root, ctx) {
     let box;
     if (mode === "3d") {
       flat = null;
-      w.replaceChildren();
-      bv.setRulers(null);
-      box = drawIso(w, m, { last });
+      if (!iso) { w.replaceChildren(); iso = new Map(); }
+      if (bv.rulers !== null) bv.setRulers(null);
+      box = drawIso(w, m, { last, drawn: iso });
     } else {
+      iso = null;
       if (bv.rulers !== rulers) bv.setRulers(rulers);
       if (!flat) { w.replaceChildren(); flat = new FlatTable(w); }
       flat.update(m, { open: firstMove() && myTurn() && selected });   // the whole table is open for the first tile
