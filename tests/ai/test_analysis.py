@@ -48,6 +48,17 @@ def test_the_note_says_how_a_hidden_card_game_was_judged():
     assert "what its player could see" in analysis_note(pentarena.load_game("pentic"))
     note = analysis_note(pentarena.load_game("pentago"))
     assert "could see" not in note and note.startswith("Values are for the player who moved")
+    assert note.endswith("value by 0.3 is a mistake, by 0.6 a blunder.")
+
+
+def test_a_pentic_move_is_marked_by_pentics_thresholds():
+    """A play that gives away 0.2 of its player's value (10 points of the chance of
+    winning) is a mistake in Pentic, where plays move the chance little; elsewhere not."""
+    for name, verdict in (("pentic", "mistake"), ("pentup", "good")):
+        moves = JudgedMoves(pentarena.load_game(name))
+        assert moves.add(judged(0, 0.1, -0.1))["verdict"] == verdict
+        assert moves.add(judged(1, 0.1, 0.0))["verdict"] == "good"
+    assert moves.players()[0]["mistakes"] == 0
 
 
 def test_a_lost_position_stays_lost_whatever_the_move(monkeypatch):

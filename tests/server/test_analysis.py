@@ -218,6 +218,13 @@ def test_verdict_thresholds():
     assert verdict(-0.6, -1, exact=False) == "mistake"
     assert verdict(-0.6, -1, exact=False, proven=True) == "blunder"
     assert verdict(-1, -1, exact=False, proven=True) == "good"
+    # a game's own thresholds (Pentic: half the others')
+    pentic = pentarena.load_game("pentic").analysis_thresholds
+    assert pentic == (0.15, 0.3) and pentarena.load_game("pentup").analysis_thresholds == (
+        MISTAKE, BLUNDER)
+    assert verdict(0.5, 0.36, exact=False) == "good"
+    assert verdict(0.5, 0.35, exact=False, thresholds=pentic) == "mistake"
+    assert verdict(0.5, 0.2, exact=False, thresholds=pentic) == "blunder"
 
 
 def judged(seat, before, after, *, exact=False, proven=False, before_proven=False):
@@ -372,6 +379,8 @@ def test_a_hidden_card_game_is_judged_from_each_movers_view(client):
         state.apply(state.random_move(rng))
     report = wait_for_analysis(client, import_record(client, state))
     assert report["judged_from_view"] is True and "what its player could see" in report["note"]
+    assert report["thresholds"] == {"mistake": 0.15, "blunder": 0.3}
+    assert "by 0.15 is a mistake, by 0.3 a blunder" in report["note"]
     assert len(report["moves"]) == len(state.history())
     assert all(m["verdict"] != "unknown" for m in report["moves"])
 

@@ -20,19 +20,19 @@ from ..core.game import Game, State, load_game
 
 log = logging.getLogger("pentarena.analysis")
 
-MISTAKE = 0.3
-"""A move that lowers the mover's value (−1 lost … +1 won) by this much is a mistake (?!)."""
-BLUNDER = 0.6
-"""… and by this much a blunder (?)."""
+MISTAKE, BLUNDER = Game.analysis_thresholds
+"""A move that lowers the mover's value (−1 lost … +1 won) by MISTAKE is a mistake (?!), by
+BLUNDER a blunder (?): the defaults; a game may set its own (``Game.analysis_thresholds``)."""
 MARKS = {"good": "✓", "mistake": "?!", "blunder": "?", "unknown": ""}
 
 
 def verdict(before: float | None, after: float | None, exact: bool,
-            proven: bool = False) -> str:
+            proven: bool = False, thresholds: tuple[float, float] = (MISTAKE, BLUNDER)) -> str:
     """good | mistake | blunder | unknown, for a move taking the mover's value from
     ``before`` to ``after``.  Exact values (1 won, 0 drawn, -1 lost): a won or drawn game
     turned into a lost one is a blunder, a won game turned into a draw a mistake.  Search
-    estimates: a drop of :data:`BLUNDER` or more is a blunder, of :data:`MISTAKE` a mistake;
+    estimates: a drop of ``thresholds[1]`` (:data:`BLUNDER`) or more is a blunder, of
+    ``thresholds[0]`` (:data:`MISTAKE`) a mistake;
     and a move into a loss the search saw through to the end (``proven``, ``after`` -1)
     from a position it had not seen lost is a blunder whatever the drop."""
     if before is None or after is None:
@@ -44,7 +44,8 @@ def verdict(before: float | None, after: float | None, exact: bool,
     if proven and after <= -1 < before:
         return "blunder"
     drop = before - after
-    return "blunder" if drop >= BLUNDER else "mistake" if drop >= MISTAKE else "good"
+    mistake, blunder = thresholds
+    return "blunder" if drop >= blunder else "mistake" if drop >= mistake else "good"
 
 
 def carry_back(game, previous: dict[str, Any], judged: dict[str, Any]) -> bool:
@@ -360,10 +361,11 @@ def unjudged(seat: int, move_text: str, source: str = "failed") -> dict[str, Any
             "exact": False, "proven": False, "source": source}
 
 
-def judge(move: dict[str, Any]) -> None:
-    """Set a judged move's ``verdict`` and ``mark`` from its values, and round the values
-    (to 3 decimals, as the page shows them)."""
-    move["verdict"] = verdict(move["before"], move["after"], move["exact"], move["proven"])
+def judge(move: dict[str, Any], thresholds: tuple[float, float] = (MISTAKE, BLUNDER)) -> None:
+    """Set a judged move's ``verdict`` and ``mark`` from its values (``thresholds``: the
+    game's, :func:`verdict`), and round the values (to 3 decimals, as the page shows them)."""
+    move["verdict"] = verdict(move["before"], move["after"], move["exact"], move["proven"],
+                              thresholds)
     move["mark"] = MARKS[move["verdict"]]
     for key in ("before", "after"):
         if move[key] is not None:
@@ -391,9 +393,11 @@ class JudgedMoves:
         """Add the next move's judgement (:func:`assess_move`'s answer, or
         :func:`unjudged`); returns it as kept, with its ply, verdict and mark."""
         self.prior = judged.pop("child", None)
+        thresholds = self.game.analysis_thresholds
         if self.moves and carry_back(self.game, self.moves[-1], judged):
-            judge(self.moves[-1])  # the move before led into a result this one's search saw
-        judge(judged)
+            # the move before led into a result this one's search saw
+            judge(self.moves[-1], thresholds)
+        judge(judged, thresholds)
         move = {"ply": len(self.moves) + 1, **judged}
         self.moves.append(move)
         return move
@@ -420,8 +424,11 @@ def analysis_note(game: Game) -> str:
     """What the values mean (and, for a hidden-card game, from whose knowledge each move
     was judged), in the words the browser shows under the analysis."""
     hidden = HIDDEN_NOTE if game.hidden_information else ""
+    mistake, blunder = game.analysis_thresholds
     return hidden + ("Values are for the player who moved: 1 won, 0 drawn, −1 lost; exact "
-                     "where the game's solver answered, else a search's estimate.")
+                     "where the game's solver answered, else a search's estimate. A move "
+                     f"that lowers its player's value by {mistake:g} is a mistake, by "
+                     f"{blunder:g} a blunder.")
 
 
 def analyse_game(initial: State, moves: Sequence[str], seconds_per_move: float = 1.0,

@@ -100,6 +100,9 @@ class Game(ABC):
     name: str = ""
     hidden_information: bool = False
     """True when a seat may not see everything (``State.view`` hides it)."""
+    analysis_thresholds: tuple[float, float] = (0.3, 0.6)
+    """The post-game analysis's marks: a move that lowers its player's estimated value
+    (−1 lost … +1 won) by the first is a mistake, by the second a blunder."""
     search: str = "mcts"
     """The tree search the search bots use with perfect information: "mcts", or
     "alphabeta" for two-player games whose ``State.evaluate`` is worth searching with."""

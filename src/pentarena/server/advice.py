@@ -15,7 +15,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..ai.analysis import (BLUNDER, MISTAKE, JudgedMoves, analysis_note, assess_move,
+from ..ai.analysis import (JudgedMoves, analysis_note, assess_move,
                            unjudged)
 from .connections import Client
 from .jobs import advise, count, hint
@@ -304,7 +304,7 @@ class Advice:
             "status": "done", "table": table.id, "game": game.name,
             "moves_played": len(history), "judged_from_view": game.hidden_information,
             "note": analysis_note(game),
-            "thresholds": {"mistake": MISTAKE, "blunder": BLUNDER},
+            "thresholds": dict(zip(("mistake", "blunder"), game.analysis_thresholds)),
             "seconds_per_move": round(per_move, 3),
             "seconds": round(time.monotonic() - job.started, 1),
             "moves": judged.moves, "players": judged.players()}
