@@ -32,9 +32,9 @@ NO_UNDO = ("There is no undo in a game with hidden cards: taking a move back rep
            "same deal, so it would show you the card you are about to draw and the cards "
            "the others hold.")
 CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, clear the screen, and clear the scrollback where the terminal allows."""
 HINT_SECONDS = 1.0
 """How long a hint thinks (as the browser's)."""
-"""Cursor home, clear the screen, and clear the scrollback where the terminal allows."""
 
 
 def capitalised(name: str) -> str:
