@@ -17,7 +17,7 @@ fn main() {
         let mask0: u16 = arg.parse().expect("a mask of seat 0's pieces");
         let mut prover = Prover::new(bits, false);
         let t = Instant::now();
-        let r = prover.solve(0, ALL & !mask0, mask0, None, None).expect("no deadline");
+        let r = prover.solve(0, ALL & !mask0, mask0, None, None, &mut || false).expect("no deadline");
         let secs = t.elapsed().as_secs_f64();
         total = (total.0 + r.nodes, total.1 + secs);
         println!("{mask0:>5}: first placer wins {:<5} {:>12} nodes {secs:>8.2} s {:>6.2} M/s",

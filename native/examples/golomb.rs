@@ -23,11 +23,11 @@ fn main() {
         let (occ, mine, theirs, shared, only) = pos.endgame().unwrap();
         if old {
             let t = Instant::now();
-            let r = endgame::solve(occ, mine, theirs, shared, only, None).unwrap();
+            let r = endgame::solve(occ, mine, theirs, shared, only, None, &mut || false).unwrap();
             print!("endgame {:>6.2}s {} {:>10}   ", t.elapsed().as_secs_f64(), r.wins, r.nodes);
         }
         let t = Instant::now();
-        let r = prover.solve(occ, mine, theirs, only, None).unwrap();
+        let r = prover.solve(occ, mine, theirs, only, None, &mut || false).unwrap();
         println!("prover {:>6.2}s {} {:>10}", t.elapsed().as_secs_f64(), r.wins, r.nodes);
     }
 }

@@ -53,7 +53,7 @@ fn main() {
             }
             let Some((occ, mine, theirs, shared, only)) = pos.endgame() else { continue };
             let start = Instant::now();
-            let r = endgame::solve(occ, mine, theirs, shared, only, Some(start + Duration::from_secs(5)));
+            let r = endgame::solve(occ, mine, theirs, shared, only, Some(start + Duration::from_secs(5)), &mut || false);
             times.push(format!(
                 "{:.3}s/{}",
                 start.elapsed().as_secs_f64(),

@@ -26,20 +26,9 @@ const TT_BITS: u32 = 20;
 /// Solve a 2-player placement position for the player to move: covered squares `occ`,
 /// the mover's pieces `mine`, the other's `theirs` (both the pool in the standard game,
 /// `shared`); `only` restricts the first placement to one piece (touch-move).  None when
-/// the `deadline` passes first.
+/// the `deadline` passes first, or `stop` (asked with the clock; `&mut || false`: never)
+/// says so.
 pub fn solve(
-    occ: u64,
-    mine: u16,
-    theirs: u16,
-    shared: bool,
-    only: Option<u8>,
-    deadline: Option<Instant>,
-) -> Option<Solved> {
-    solve_stoppable(occ, mine, theirs, shared, only, deadline, &mut || false)
-}
-
-/// [`solve`], also None when `stop` (asked with the clock) says so first.
-pub fn solve_stoppable(
     occ: u64,
     mine: u16,
     theirs: u16,
@@ -48,6 +37,6 @@ pub fn solve_stoppable(
     deadline: Option<Instant>,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Solved> {
-    let found = Prover::new(TT_BITS, shared).solve_first_stoppable(occ, mine, theirs, only, deadline, stop)?;
+    let found = Prover::new(TT_BITS, shared).solve_first(occ, mine, theirs, only, deadline, stop)?;
     Some(Solved { wins: found.wins, placement: found.placement.filter(|_| found.wins), nodes: found.nodes })
 }

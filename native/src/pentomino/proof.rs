@@ -40,7 +40,7 @@ const TABLED_UP_TO: u32 = 25;
 /// Nodes between two looks at the clock (and at the caller's `stop`).
 const CHECK_EVERY: u64 = 4096;
 
-/// The caller's `stop` (see [`Prover::solve_stoppable`]).
+/// The caller's `stop` (see [`Prover::solve`]).
 type Stop<'a> = &'a mut dyn FnMut() -> bool;
 
 /// The board reflected top to bottom (rank 1 ↔ rank 8).
@@ -387,21 +387,11 @@ impl Prover {
     /// Solve the position for the player to move: covered squares `occ`, the mover's
     /// pieces `mine`, the other's `theirs` (both the pool in the standard game); `only`
     /// restricts the first placement to one piece (touch-move).  The root tries the moves
-    /// that leave the opponent fewest replies first.  None when the `deadline` passes first.
+    /// that leave the opponent fewest replies first.  None when the `deadline` passes
+    /// first, or `stop` (asked with the clock, every [`CHECK_EVERY`] nodes; `&mut || false`:
+    /// never) says so; the table keeps what was proved until then.
+    #[allow(clippy::too_many_arguments)]
     pub fn solve(
-        &mut self,
-        occ: u64,
-        mine: u16,
-        theirs: u16,
-        only: Option<u8>,
-        deadline: Option<Instant>,
-    ) -> Option<Proved> {
-        self.root(occ, mine, theirs, only, deadline, true, &mut || false)
-    }
-
-    /// [`Prover::solve`], also None when `stop` (asked with the clock, every
-    /// [`CHECK_EVERY`] nodes) says so first.  The table keeps what was proved until then.
-    pub fn solve_stoppable(
         &mut self,
         occ: u64,
         mine: u16,
@@ -415,20 +405,8 @@ impl Prover {
 
     /// [`Prover::solve`] with the root's moves in legal-move order: the winning move named
     /// is the first one in that order (the one the Python reference names).
+    #[allow(clippy::too_many_arguments)]
     pub fn solve_first(
-        &mut self,
-        occ: u64,
-        mine: u16,
-        theirs: u16,
-        only: Option<u8>,
-        deadline: Option<Instant>,
-    ) -> Option<Proved> {
-        self.root(occ, mine, theirs, only, deadline, false, &mut || false)
-    }
-
-    /// [`Prover::solve_first`], also None when `stop` says so first (see
-    /// [`Prover::solve_stoppable`]).
-    pub fn solve_first_stoppable(
         &mut self,
         occ: u64,
         mine: u16,
@@ -533,8 +511,8 @@ mod tests {
             }
             let Some((occ, mine, theirs, shared, only)) = pos.endgame() else { continue };
             let p = if shared { &mut prover } else { &mut draft };
-            let exact = p.solve_first(occ, mine, theirs, only, None).unwrap();
-            let found = p.solve(occ, mine, theirs, only, None).unwrap();
+            let exact = p.solve_first(occ, mine, theirs, only, None, &mut || false).unwrap();
+            let found = p.solve(occ, mine, theirs, only, None, &mut || false).unwrap();
             assert_eq!(found.wins, exact.wins, "game {game}");
             if let Some(i) = found.placement.filter(|_| found.wins) {
                 let i = i as usize;
@@ -544,7 +522,7 @@ mod tests {
                 } else {
                     (theirs, mine & !(1 << PIECE_OF[i]))
                 };
-                let reply = p.solve_first(occ | MASKS[i], their, my, None, None).unwrap();
+                let reply = p.solve_first(occ | MASKS[i], their, my, None, None, &mut || false).unwrap();
                 assert!(!reply.wins, "the named move wins");
             }
         }
@@ -560,7 +538,7 @@ mod tests {
             asked += 1;
             asked == 2
         };
-        assert_eq!(prover.solve_stoppable(0, 0xFFF, 0xFFF, None, None, stop), None);
+        assert_eq!(prover.solve(0, 0xFFF, 0xFFF, None, None, stop), None);
         assert_eq!((asked, prover.nodes), (2, 2 * CHECK_EVERY));
         // what it stored until then is exact: later answers are a fresh prover's
         let mut fresh = Prover::new(16, true);
@@ -572,9 +550,9 @@ mod tests {
                 pos.play(mv).unwrap();
             }
             let Some((occ, mine, theirs, _, only)) = pos.endgame() else { continue };
-            let found = prover.solve_first(occ, mine, theirs, only, None).unwrap();
-            assert_eq!(found.wins, fresh.solve_first(occ, mine, theirs, only, None).unwrap().wins);
-            let never = prover.solve_first_stoppable(occ, mine, theirs, only, None, &mut || false).unwrap();
+            let found = prover.solve_first(occ, mine, theirs, only, None, &mut || false).unwrap();
+            assert_eq!(found.wins, fresh.solve_first(occ, mine, theirs, only, None, &mut || false).unwrap().wins);
+            let never = prover.solve_first(occ, mine, theirs, only, None, &mut || false).unwrap();
             assert_eq!((never.wins, never.placement), (found.wins, found.placement));
         }
     }

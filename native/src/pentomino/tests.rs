@@ -481,7 +481,7 @@ fn the_endgame_solver_agrees_with_minimax() {
             }
             found += 1;
             let (occ, mine, theirs, shared, only) = pos.endgame().unwrap();
-            let solved = endgame::solve(occ, mine, theirs, shared, only, None).unwrap();
+            let solved = endgame::solve(occ, mine, theirs, shared, only, None, &mut || false).unwrap();
             assert_eq!(solved.wins, minimax(&pos));
             values.insert(solved.wins);
             if let Some(i) = solved.placement {
@@ -499,7 +499,7 @@ fn the_endgame_solver_gives_up_at_its_deadline() {
     let pos = Position::new(Rules::default(), None).unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_millis(50);
     let (occ, mine, theirs, shared, only) = pos.endgame().unwrap();
-    assert_eq!(endgame::solve(occ, mine, theirs, shared, only, Some(deadline)), None);
+    assert_eq!(endgame::solve(occ, mine, theirs, shared, only, Some(deadline), &mut || false), None);
 }
 
 // ------------------------------------------------------------------ the puzzle engine

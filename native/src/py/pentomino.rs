@@ -355,7 +355,7 @@ impl PentominoCore {
     fn _solve(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
         let deadline = super::deadline(time_limit)?;
         let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
-        let solve = move |stop: &mut dyn FnMut() -> bool| endgame::solve_stoppable(occ, mine, theirs, shared, only, deadline, stop);
+        let solve = move |stop: &mut dyn FnMut() -> bool| endgame::solve(occ, mine, theirs, shared, only, deadline, stop);
         let found = super::interruptible(py, solve)?;
         Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
     }
@@ -372,9 +372,9 @@ impl PentominoCore {
             match lock.try_lock() {
                 Ok(mut held) => held
                     .get_or_insert_with(|| Prover::new(BOT_TABLE_BITS, shared))
-                    .solve_stoppable(occ, mine, theirs, only, deadline, stop),
+                    .solve(occ, mine, theirs, only, deadline, stop),
                 // another thread is proving: a prover of its own, with a small table
-                Err(_) => Prover::new(16, shared).solve_stoppable(occ, mine, theirs, only, deadline, stop),
+                Err(_) => Prover::new(16, shared).solve(occ, mine, theirs, only, deadline, stop),
             }
         })?;
         Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
@@ -816,7 +816,7 @@ impl PentominoProver {
         let inner = Arc::clone(&self.inner);
         let found = super::interruptible(py, move |stop| {
             let mut prover = inner.lock().unwrap_or_else(|e| e.into_inner());
-            prover.solve_stoppable(occ, mine, theirs, only, deadline, stop)
+            prover.solve(occ, mine, theirs, only, deadline, stop)
         })?;
         Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
     }
