@@ -29,7 +29,7 @@ fn main() {
         }
         let start = Instant::now();
         let cpu = cpu_seconds();
-        let solved = solve(&pos, &Limits { threads, max_bytes: 20 << 30, ..Limits::default() }).unwrap();
+        let solved = solve(&pos, &Limits { threads, max_bytes: 20 << 30, ..Limits::default() }, &mut || false).unwrap();
         println!(
             "value {:+} in {:.2} s wall, {:.2} s cpu ({} colourings)",
             solved.value,

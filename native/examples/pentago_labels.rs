@@ -40,7 +40,7 @@ fn main() {
             eprintln!("root {n}: the game ended first");
             continue;
         };
-        let solved = match midgame::solve(&pos, &Limits::default()) {
+        let solved = match midgame::solve(&pos, &Limits::default(), &mut || false) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("root {n}: {e:?}");

@@ -110,7 +110,7 @@ fn play(opening: Position, white: Setting, black: Setting, probe: Option<u32>) -
 
 /// `pos` solved exactly on one thread.
 fn solve(pos: &Position) -> Option<midgame::Solved> {
-    midgame::solve(pos, &Limits { threads: 1, ..Limits::default() }).ok()
+    midgame::solve(pos, &Limits { threads: 1, ..Limits::default() }, &mut || false).ok()
 }
 
 /// The solver's move from `n` empty cells on (from `known`, the position's solution, if

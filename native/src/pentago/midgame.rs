@@ -348,7 +348,7 @@ pub enum Refusal {
     TooSlow,
     /// The deadline passed during the computation.
     OutOfTime,
-    /// The caller's `stop` said so (see [`solve_stoppable`]).
+    /// The caller's `stop` said so (see [`solve`]).
     Stopped,
 }
 
@@ -403,7 +403,7 @@ pub fn estimated_seconds(n: usize) -> f64 {
     entries as f64 * 25e-9 + children as f64 * 5e-9
 }
 
-/// The caller's `stop` (see [`solve_stoppable`]).
+/// The caller's `stop` (see [`solve`]).
 type Stop<'a> = &'a mut dyn FnMut() -> bool;
 
 /// Which colour of a layer is the major index.
@@ -678,16 +678,12 @@ impl Solver {
     }
 }
 
-/// Solve `pos` exactly, or refuse (see [`Refusal`]).
-pub fn solve(pos: &Position, limits: &Limits) -> Result<Solved, Refusal> {
-    solve_stoppable(pos, limits, &mut || false)
-}
-
-/// [`solve`], also given up ([`Refusal::Stopped`]) when `stop` says so: it is asked on the
-/// calling thread every [`crate::stop::POLL`] while the worker threads compute a layer
-/// (see [`crate::stop::on_threads`]); they look at the flag it raises every 16 blocks, as
-/// at the clock.
-pub fn solve_stoppable(pos: &Position, limits: &Limits, stop: Stop) -> Result<Solved, Refusal> {
+/// Solve `pos` exactly, or refuse (see [`Refusal`]); given up ([`Refusal::Stopped`]) when
+/// `stop` says so (`&mut || false`: never): it is asked on the calling thread every
+/// [`crate::stop::POLL`] while the worker threads compute a layer (see
+/// [`crate::stop::on_threads`]); they look at the flag it raises every 16 blocks, as at
+/// the clock.
+pub fn solve(pos: &Position, limits: &Limits, stop: Stop) -> Result<Solved, Refusal> {
     if pos.is_over() {
         return Err(Refusal::GameOver);
     }

@@ -306,7 +306,7 @@ impl PentagoCore {
             threads: threads as usize,
             give_up_factor: 1.0,
         };
-        match super::interruptible(py, move |stop| midgame::solve_stoppable(&position, &limits, stop))? {
+        match super::interruptible(py, move |stop| midgame::solve(&position, &limits, stop))? {
             Ok(s) => Ok(Some((s.value, s.moves, s.colourings))),
             Err(Refusal::GameOver) => Err(PyValueError::new_err("the game is over: there is nothing to solve")),
             Err(_) => Ok(None),

@@ -170,7 +170,7 @@ fn move_value(pos: &Position, child: &Position, memo: &mut HashMap<u64, i8>) -> 
 use super::tests_support::random_position;
 
 fn check_against_brute_force(pos: &Position) {
-    let solved = solve(pos, &Limits::default()).expect("solved");
+    let solved = solve(pos, &Limits::default(), &mut || false).expect("solved");
     let mut memo = HashMap::new();
     assert_eq!(solved.value, negamax(pos, &mut memo), "{:?}", pos.boards());
     let legal: Vec<Action> = pos.legal_actions().to_vec();
@@ -191,7 +191,7 @@ fn agrees_with_brute_force_on_random_positions() {
         for _ in 0..trials {
             let pos = random_position(&mut rng, empty);
             check_against_brute_force(&pos);
-            values[(solve(&pos, &Limits::default()).unwrap().value + 1) as usize] += 1;
+            values[(solve(&pos, &Limits::default(), &mut || false).unwrap().value + 1) as usize] += 1;
         }
     }
     assert!(values.iter().all(|&v| v > 5), "wins, draws and losses all checked: {values:?}");
@@ -221,8 +221,8 @@ fn threads_give_the_same_result() {
     let mut rng = Rng::new(5);
     for _ in 0..3 {
         let pos = random_position(&mut rng, 11);
-        let one = solve(&pos, &Limits::default()).unwrap();
-        let two = solve(&pos, &Limits { threads: 2, ..Limits::default() }).unwrap();
+        let one = solve(&pos, &Limits::default(), &mut || false).unwrap();
+        let two = solve(&pos, &Limits { threads: 2, ..Limits::default() }, &mut || false).unwrap();
         assert_eq!(one, two);
     }
 }
@@ -231,13 +231,13 @@ fn threads_give_the_same_result() {
 fn an_immediate_five_is_a_win() {
     // White to move with four on rank 1: e1 wins at once
     let pos = Position::from_text("WWWW../BBB.../B...../....../BW..../....../w").unwrap();
-    let solved = solve(&pos, &Limits { max_bytes: 1 << 40, ..Limits::default() });
+    let solved = solve(&pos, &Limits { max_bytes: 1 << 40, ..Limits::default() }, &mut || false);
     // 36 - 10 = 26 empty cells: too big, refused
     assert_eq!(solved, Err(Refusal::TooBig));
     let pos = Position::from_text("WWWW.W/BBBBWB/WBWBWB/BWBWBW/......./....../w");
     assert!(pos.is_none());
     let pos = Position::from_text("WWWW.B/BBWBWB/WBWBWB/BWBWBW/WB..../....../w").unwrap();
-    let solved = solve(&pos, &Limits::default()).unwrap();
+    let solved = solve(&pos, &Limits::default(), &mut || false).unwrap();
     assert_eq!(solved.value, 1);
     assert!(solved.moves.contains(&(288 + 4, 1)), "e1 wins at once");
 }
@@ -247,13 +247,13 @@ fn refuses_finished_games_and_gives_up_in_time() {
     let mut rng = Rng::new(3);
     let pos = random_position(&mut rng, 17);
     let limits = Limits { deadline: Some(Instant::now()), ..Limits::default() };
-    assert_eq!(solve(&pos, &limits), Err(Refusal::TooSlow));
+    assert_eq!(solve(&pos, &limits, &mut || false), Err(Refusal::TooSlow));
     let limits = Limits {
         deadline: Some(Instant::now() + std::time::Duration::from_millis(20)),
         give_up_factor: 1e9,
         ..Limits::default()
     };
-    assert_eq!(solve(&pos, &limits), Err(Refusal::OutOfTime));
+    assert_eq!(solve(&pos, &limits, &mut || false), Err(Refusal::OutOfTime));
 }
 
 #[test]
@@ -264,7 +264,7 @@ fn a_stop_gives_up_while_a_layer_runs() {
     for threads in [1, 2] {
         let limits = Limits { threads, ..Limits::default() };
         let mut asked = 0;
-        let found = solve_stoppable(&pos, &limits, &mut || {
+        let found = solve(&pos, &limits, &mut || {
             asked += 1;
             true
         });

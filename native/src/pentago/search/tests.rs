@@ -277,7 +277,7 @@ fn fitted_search_proves_the_same_values() {
 }
 
 fn solved(pos: &Position) -> midgame::Solved {
-    midgame::solve(pos, &Limits::default()).expect("solved")
+    midgame::solve(pos, &Limits::default(), &mut || false).expect("solved")
 }
 
 /// Positions the solver says are won for the mover, with the plies to the win found by
