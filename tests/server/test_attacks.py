@@ -235,3 +235,48 @@ def test_a_plain_request_for_the_play_path_says_it_is_a_websocket(client):
     r = client.get("/ws/whatever")
     assert r.status_code == 426 and r.headers["upgrade"] == "websocket"
     assert r.json()["detail"]["code"] == "websocket-only"
+
+
+# -- the framework's own refusals -----------------------------------------------------------
+@pytest.mark.parametrize("body, words", [
+    ('{"game": "pentago",}', "not valid JSON: Expecting property name enclosed in double "
+                             "quotes at character 19"),
+    ("{", "not valid JSON: Expecting property name enclosed in double quotes at character 1"),
+    ("\x00", "not valid JSON: Expecting value at character 0"),
+    ('[{"kind": "me"}', "not valid JSON: Expecting ',' delimiter at character 15"),
+])
+def test_a_body_that_is_not_json_says_why_and_where(client, body, words):
+    r = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-request"
+    assert r.json()["detail"]["message"] == "the request body is " + words
+
+
+def test_a_missing_body_or_json_without_its_content_type_says_so(client):
+    r = client.post("/api/tables", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "the request has no body" in r.json()["detail"]["message"]
+    for headers, sent in (({}, "no content type"),
+                          ({"content-type": "application/x-www-form-urlencoded"},
+                           "'application/x-www-form-urlencoded'")):
+        r = client.post("/api/tables", content='{"game": "pentago"}', headers=headers)
+        assert r.status_code == 400, r.text
+        assert r.json()["detail"]["message"] == (
+            "the request body must be a JSON object sent with 'Content-Type: "
+            f"application/json' (this one came with {sent})")
+    r = client.post("/api/tables", json=["pentago"])
+    assert r.json()["detail"]["message"] == ("the request body must be a JSON object; /docs "
+                                             "lists its fields")
+    r = client.post("/api/tables", json={"game": "pentago", "seed": 1.5})  # fields as before
+    assert r.json()["detail"]["message"].startswith("seed: Input should be a valid integer")
+
+
+def test_an_unknown_path_or_method_says_what_there_is(client):
+    r = client.get("/api/nothing-here")
+    assert r.status_code == 404 and r.json()["detail"] == {
+        "code": "not-found", "message": "there is nothing at '/api/nothing-here': the pages "
+        "are / and /t/<table>, the API is under /api (listed at /docs)"}
+    r = client.put("/api/games")
+    assert r.status_code == 405 and r.json()["detail"] == {
+        "code": "method-not-allowed", "message": "PUT is not accepted at '/api/games'; it "
+        "takes GET"}
+    r = client.get("/api/tables/nope")  # the app's own 404s keep their words
+    assert r.json()["detail"]["code"] == "unknown-table"

@@ -46,6 +46,7 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
+from .refusals import framework_message, validation_problem
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store
 from .tables import Table
@@ -220,17 +221,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
-        errors = exc.errors()
-        # field names come from the request too: short, and encodable whatever was sent
-        safe = lambda x, n=40: str(x)[:n].encode("utf-8", "replace").decode("utf-8")  # noqa: E731
-        where = lambda e: ".".join(safe(x) for x in e.get("loc", ()) if x != "body")  # noqa: E731
-        message = "; ".join(f"{where(e) or 'the request'}: {safe(e.get('msg', 'invalid'), 200)}"
-                            for e in errors[:5])
-        # where and what, never the input itself (it may be huge, or not even encodable)
-        brief = [{"loc": [safe(x) for x in e.get("loc", ())], "msg": safe(e.get("msg", ""), 200),
-                  "type": e.get("type", "")} for e in errors[:5]]
-        return JSONResponse({"detail": {"code": "bad-request", "message": message,
-                                        "errors": jsonable_encoder(brief)}}, 400)
+        detail = validation_problem(exc.errors(), request.headers.get("content-type", ""))
+        return JSONResponse({"detail": jsonable_encoder(detail)}, 400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
@@ -238,10 +230,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         framework's own (an unknown path, a body that cannot be read as JSON at all)."""
         detail = exc.detail
         if not isinstance(detail, dict):
-            message = str(detail)
-            if message == "There was an error parsing the body":
-                message = ("the request body could not be read as JSON (not UTF-8, a number "
-                           "of over 4,300 digits, or nested too deeply)")
+            message = framework_message(exc.status_code, str(detail), request.method,
+                                        request.url.path, (exc.headers or {}).get("Allow"))
             code = HTTP_CODES.get(exc.status_code, "bad-request" if exc.status_code < 500 else "error")
             detail = {"code": code, "message": message}
         return JSONResponse({"detail": detail}, exc.status_code, headers=exc.headers)
