@@ -280,3 +280,28 @@ def test_an_unknown_path_or_method_says_what_there_is(client):
         "takes GET"}
     r = client.get("/api/tables/nope")  # the app's own 404s keep their words
     assert r.json()["detail"]["code"] == "unknown-table"
+
+
+def test_a_websocket_token_that_holds_no_seat_is_told_why(client):
+    t = create_game(client, "pentic", [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}],
+                    options={"players": 3})
+    client.cookies.clear()
+    invite = t["invites"][0]["url"].split("token=")[1]
+
+    def refusal(token):
+        with client.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
+            err = receive_until(ws, lambda m: m["type"] == "error")
+            seen = receive_until(ws, state_at(0))
+            assert err["code"] == "bad-token" and seen["you"] is None
+            assert seen["state"]["hand"] is None  # watching: no hand, whatever the token
+            return err["message"]
+
+    assert refusal(invite) == (
+        "this is the invite for seat 2 of 3, not a seat token: claim it first (POST "
+        f"/api/tables/{t['id']}/join) and connect with the seat token it answers; you are "
+        "watching")
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})
+    assert r.status_code == 200
+    client.cookies.clear()
+    assert refusal(invite).startswith("this invite has been used: connect with the seat token")
+    assert refusal("forged").startswith("this token holds no seat here")

@@ -524,7 +524,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         client = Client(ws, seats, tokens=tokens, owner=creator_key(ws))
         if token and not seats:
             client.send({"type": "error", "code": "bad-token",
-                         "message": "this link holds no seat here; you are watching"})
+                         "message": table.no_seat_words(token)})
         try:  # joining publishes to other instances, which can fail: leave() even then
             await hub.join(table, client)
             await serve_connection(hub, table, client, ws, metrics)
