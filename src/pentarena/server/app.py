@@ -66,8 +66,8 @@ HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429
 """The ``code`` of the framework's own HTTP errors, by status."""
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "too-many-analyses": 429, "busy": 429, "store-failed": 503, "too-long": 422,
-          "not-finished": 409, "no-analysis": 409, "no-rematch": 409, "already-seated": 409,
-          "seat-online": 409, "too-soon": 409}
+          "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
+          "already-seated": 409, "seat-online": 409, "too-soon": 409}
 
 
 class SeatSpec(BaseModel):
@@ -482,7 +482,11 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return JSONResponse(body, status_code=202,
                             headers={"Retry-After": str(body["retry_after"])})
 
-    @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)")
+    @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)",
+             responses={404: {"model": Problem, "description": "No such table"},
+                        409: {"model": Problem, "description": "A game with hidden cards "
+                              "(Pentic) that is not over: its record holds the deal "
+                              "(`hidden`)"}})
     async def record(table_id: str):
         t = await hub.get(table_id, fresh=True)
         return JSONResponse(t.record().to_json(), headers={
