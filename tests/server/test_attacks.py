@@ -12,9 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pentarena.record import MAX_RECORD_MOVES, GameRecord
-from pentarena.server.app import create_app
+from pentarena.server.app import create_app, serve_connection
 from pentarena.server.connections import Client
 from pentarena.server.hub import Limits
+from pentarena.server.metrics import Metrics
 from pentarena.server.protocol import ProtocolError
 
 from .test_api import claim, create_game, receive_until, state_at
@@ -305,3 +306,50 @@ def test_a_websocket_token_that_holds_no_seat_is_told_why(client):
     client.cookies.clear()
     assert refusal(invite).startswith("this invite has been used: connect with the seat token")
     assert refusal("forged").startswith("this token holds no seat here")
+
+
+# -- a burst of requests ----------------------------------------------------------------------
+class Burst:
+    """A client that sends ``count`` messages at once, then reads every answer (each send
+    over the network lets other tasks run once) and finally hangs up."""
+
+    def __init__(self, message: dict, count: int) -> None:
+        self.incoming: asyncio.Queue = asyncio.Queue()
+        for _ in range(count):
+            self.incoming.put_nowait({"type": "websocket.receive", "text": json.dumps(message)})
+        self.messages: list[dict] = []
+        self.closed: int | None = None
+
+    async def receive(self) -> dict:
+        if self.incoming.empty():  # all read: hang up once every answer is in
+            while len(self.messages) < self.expected:
+                await asyncio.sleep(0.01)
+            return {"type": "websocket.disconnect", "code": 1000}
+        return await self.incoming.get()
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.sleep(0)
+        self.messages.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = code
+
+
+@pytest.mark.parametrize("kind", ["ping", "sync", "hint"])
+def test_a_burst_of_requests_is_answered_not_dropped(tmp_path, kind):
+    """A client that reads every answer is never dropped as too slow for the answers to its
+    own requests sent at once (the queue is for clients that stop reading)."""
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}])
+        socket = Burst({"type": kind}, 300)
+        socket.expected = 300 + 2  # the state and the presence on joining
+        client = Client(socket, table.seats_of([tokens[0]]), tokens=(tokens[0],))
+        await hub.join(table, client)
+        await asyncio.wait_for(serve_connection(hub, table, client, socket, Metrics()), 60)
+        assert not client.dropped and socket.closed is None
+        answers = [m["type"] for m in socket.messages]
+        assert len(answers) >= 302 and answers.count("state") + answers.count("pong") + (
+            answers.count("error") + answers.count("hint")) >= 300
+        await hub.leave(table, client)
+
+    run(scenario, tmp_path)

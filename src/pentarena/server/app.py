@@ -548,6 +548,9 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
                            metrics: Metrics) -> None:
     """Read one connection's messages until it closes; every bad one gets an error event."""
     while not client.closed.is_set():
+        await client.room()  # a burst of requests is answered as fast as it is read
+        if client.closed.is_set():
+            return
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
