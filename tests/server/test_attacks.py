@@ -353,3 +353,61 @@ def test_a_burst_of_requests_is_answered_not_dropped(tmp_path, kind):
         await hub.leave(table, client)
 
     run(scenario, tmp_path)
+
+
+class Talker(Burst):
+    """A client whose messages the test sends one by one (``say``), reading every answer."""
+
+    def __init__(self) -> None:
+        super().__init__({}, 0)
+
+    def say(self, message: dict) -> None:
+        self.incoming.put_nowait({"type": "websocket.receive", "text": json.dumps(message)})
+
+    def hang_up(self) -> None:
+        self.incoming.put_nowait({"type": "websocket.disconnect", "code": 1000})
+
+    async def receive(self) -> dict:
+        return await self.incoming.get()
+
+    async def until(self, pred) -> dict:
+        while True:
+            found = next((m for m in self.messages if pred(m)), None)
+            if found is not None:
+                return found
+            await asyncio.sleep(0.01)
+
+
+def test_a_solve_goes_on_beside_the_connection(tmp_path):
+    """Solve plays the puzzle's hints beside the connection, which goes on answering (a
+    ping, a second Solve refused as busy) instead of reading nothing until the puzzle is
+    solved; the puzzle is solved all the same."""
+    async def scenario(hub):
+        table, tokens = await hub.create("pentomino-puzzle", {"region": "3x20"}, [{"kind": "me"}])
+        release = asyncio.Event()
+        real = hub.hint
+
+        async def held_hint(t, seat, owner=None):
+            await release.wait()  # the first hint waits until the test has its answers
+            return await real(t, seat, owner)
+
+        hub.hint = held_hint
+        socket = Talker()
+        client = Client(socket, table.seats_of([tokens[0]]), tokens=(tokens[0],))
+        await hub.join(table, client)
+        reading = asyncio.create_task(serve_connection(hub, table, client, socket, Metrics()))
+        socket.say({"type": "solve"})
+        socket.say({"type": "ping"})
+        await asyncio.wait_for(socket.until(lambda m: m["type"] == "pong"), 30)  # a hang fails
+        assert table.version == 0 and table.id in hub.solving
+        socket.say({"type": "solve"})
+        busy = await socket.until(lambda m: m["type"] == "error")
+        assert busy["code"] == "busy" and "already being solved" in busy["message"]
+        release.set()
+        await socket.until(lambda m: m["type"] == "state" and m["current_player"] is None)
+        assert table.state.is_terminal() and not hub.solving
+        socket.hang_up()
+        await reading
+        await hub.leave(table, client)
+
+    run(scenario, tmp_path)

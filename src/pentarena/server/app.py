@@ -574,7 +574,7 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
             elif isinstance(msg, HintMessage):
                 hub.ask_hint(table, client, seat)  # answered when ready (or refused now)
             elif isinstance(msg, SolveMessage):
-                await hub.solve(table, seat, client)
+                hub.ask_solve(table, client, seat)  # plays on beside the connection
         except ProtocolError as exc:
             metrics.refused.labels(exc.code).inc()
             client.send(exc.event())
