@@ -411,3 +411,28 @@ def test_a_solve_goes_on_beside_the_connection(tmp_path):
         await hub.leave(table, client)
 
     run(scenario, tmp_path)
+
+
+def test_a_player_reconnecting_in_a_loop_sends_watchers_nothing(tmp_path):
+    """Presence events go out when the connected seats change, not on every connection a
+    player opens or closes while another of theirs stays: a client reconnecting in a loop
+    cannot flood the table's watchers (each event would also be theirs to read)."""
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "invite"}])
+        seat_0 = table.seats_of([tokens[0]])
+        watcher = Reader()
+        watching = Client(watcher)
+        await hub.join(table, watching)
+        player = Client(Reader(), seat_0, tokens=(tokens[0],))
+        await hub.join(table, player)
+        for _ in range(50):  # the player's second tab, opened and closed again and again
+            again = Client(Reader(), seat_0, tokens=(tokens[0],))
+            await hub.join(table, again)
+            await hub.leave(table, again)
+        await hub.leave(table, player)
+        while len([m for m in watcher.messages if m["type"] == "presence"]) < 2 or (
+                watching.queue.qsize()):  # everything sent to the watcher is in
+            await asyncio.sleep(0.01)
+        return [m["connected"] for m in watcher.messages if m["type"] == "presence"]
+
+    assert run(scenario, tmp_path) == [[0], []]

@@ -128,6 +128,8 @@ class Hub(Advice):
         self.creating: Counter[str | None] = Counter()
         """Per creator, its computer-only tables being stored (not yet in ``tables``)."""
         self._texts: dict[str, tuple[tuple, dict[Any, str]]] = {}
+        self._presence_sent: dict[str, list[int]] = {}
+        """Per table, the connected seats its last presence event told (see :meth:`presence`)."""
 
     # -- lifecycle ------------------------------------------------------------------
     def restore(self) -> int:
@@ -291,8 +293,8 @@ class Hub(Advice):
                 break  # the tables after it were used later still
             if not self._in_use(table_id):
                 del self.tables[table_id]
-                for held in (self.used, self.locks, self._texts, self.remote_presence,
-                             self.clients, self.queued):
+                for held in (self.used, self.locks, self._texts, self._presence_sent,
+                             self.remote_presence, self.clients, self.queued):
                     held.pop(table_id, None)
                 self.last_seen.forget(table_id)
                 excess -= 1
@@ -472,9 +474,16 @@ class Hub(Advice):
                                 "seats": sorted(self.local_seats(table.id))})
 
     def presence(self, table: Table) -> None:
-        """Tell everyone which seats are connected (a small event, not the whole state)."""
+        """Tell everyone which seats are connected (a small event, not the whole state),
+        when that changed: a player opening and closing connections while another of theirs
+        stays (a reload, a second tab, a client reconnecting in a loop) sends nothing to
+        the table's watchers."""
+        connected = sorted(self.connected_seats(table.id))
+        if self._presence_sent.get(table.id) == connected:
+            return
+        self._presence_sent[table.id] = connected
         self._texts.pop(table.id, None)
-        event = json.dumps({"type": "presence", "connected": sorted(self.connected_seats(table.id))})
+        event = json.dumps({"type": "presence", "connected": connected})
         for client in list(self.clients[table.id]):
             client.send(event)
 
