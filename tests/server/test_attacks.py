@@ -279,6 +279,10 @@ def test_an_unknown_path_or_method_says_what_there_is(client):
     assert r.status_code == 405 and r.json()["detail"] == {
         "code": "method-not-allowed", "message": "PUT is not accepted at '/api/games'; it "
         "takes GET"}
+    r = client.delete("/api/tables")  # two routes at this path: both methods named
+    assert r.status_code == 405 and r.headers["allow"] == "GET, POST"
+    assert r.json()["detail"]["message"] == ("DELETE is not accepted at '/api/tables'; it "
+                                             "takes GET, POST")
     r = client.get("/api/tables/nope")  # the app's own 404s keep their words
     assert r.json()["detail"]["code"] == "unknown-table"
 

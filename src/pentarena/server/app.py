@@ -46,7 +46,7 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
-from .refusals import framework_message, validation_problem
+from .refusals import allowed_methods, framework_message, validation_problem
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store
 from .tables import Table
@@ -230,10 +230,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
         framework's own (an unknown path, a body that cannot be read as JSON at all)."""
         detail = exc.detail
         if not isinstance(detail, dict):
+            headers = dict(exc.headers or {})
+            if exc.status_code == 405:  # every method this path takes, not one route's
+                headers["Allow"] = allowed_methods(app.routes, request.scope) or ""
             message = framework_message(exc.status_code, str(detail), request.method,
-                                        request.url.path, (exc.headers or {}).get("Allow"))
+                                        request.url.path, headers.get("Allow"))
             code = HTTP_CODES.get(exc.status_code, "bad-request" if exc.status_code < 500 else "error")
-            detail = {"code": code, "message": message}
+            return JSONResponse({"detail": {"code": code, "message": message}},
+                                exc.status_code, headers=headers or None)
         return JSONResponse({"detail": detail}, exc.status_code, headers=exc.headers)
 
     @app.exception_handler(ProtocolError)

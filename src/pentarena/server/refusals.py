@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from starlette.routing import Match
+from starlette.types import Scope
+
 from ..core.errors import shown
 
 OBJECT_TYPES = {"model_attributes_type", "dict_type", "model_type"}
@@ -62,3 +65,13 @@ def framework_message(status: int, message: str, method: str, path: str,
         return f"{_safe(method, 10)} is not accepted at {shown(path, 60)}" + (
             f"; it takes {allow}" if allow else "")
     return message
+
+
+def allowed_methods(routes: list[Any], scope: Scope) -> str | None:
+    """The methods every route at the request's path takes (the framework's own ``Allow``
+    names the first such route's only), or None if no route has this path."""
+    methods: set[str] = set()
+    for route in routes:
+        if getattr(route, "methods", None) and route.matches(scope)[0] != Match.NONE:
+            methods |= set(route.methods)
+    return ", ".join(sorted(methods - {"HEAD"})) or None
