@@ -440,3 +440,36 @@ def test_a_player_reconnecting_in_a_loop_sends_watchers_nothing(tmp_path):
         return [m["connected"] for m in watcher.messages if m["type"] == "presence"]
 
     assert run(scenario, tmp_path) == [[0], []]
+
+
+def test_taking_and_leaving_a_seat_in_a_loop_is_capped_per_address(tmp_path):
+    """Each seat change is stored and sent, the whole table, to every connection of it:
+    one address taking and leaving a seat in a loop is refused (429, Retry-After) past
+    ``seat_changes_per_minute``, and its refusals change nothing and send nothing."""
+    app = create_app(f"sqlite:///{tmp_path / 'seats.sqlite3'}", ai="thread",
+                     limits=Limits(seat_changes_per_minute=4))
+    with TestClient(app) as client:
+        t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "open"}])
+        client.cookies.clear()
+        with client.websocket_connect(f"/ws/{t['id']}") as watcher:
+            receive_until(watcher, state_at(0))
+            for _ in range(2):
+                token = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).json()["token"]
+                r = client.post(f"/api/tables/{t['id']}/leave", json={"token": token})
+                assert r.status_code == 200, r.text
+            r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1})
+            assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+            assert r.json()["detail"]["code"] == "too-many-seat-changes"
+            assert "changed seats 4 times in the last minute" in r.json()["detail"]["message"]
+            seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
+            assert not seats[1]["claimed"] and seats[1]["open"]
+            hub = app.state.hub
+            before = hub.tables[t["id"]].seats_version
+            watcher.send_text(json.dumps({"type": "ping"}))
+            seen = []
+            while not seen or seen[-1]["type"] != "pong":
+                seen.append(watcher.receive_json())
+            assert len([m for m in seen if m["type"] == "state"]) == 4  # no fifth
+            hub.seat_changes[next(iter(hub.seat_changes))][0] -= 61  # a minute on: one more
+            assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
+            assert hub.tables[t["id"]].seats_version == before + 1

@@ -65,7 +65,8 @@ it out unless asked (``GET /api/tables?idle=true``)."""
 HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429: "busy"}
 """The ``code`` of the framework's own HTTP errors, by status."""
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
-          "too-many-analyses": 429, "busy": 429, "store-failed": 503, "too-long": 422,
+          "too-many-analyses": 429, "too-many-seat-changes": 429, "busy": 429,
+          "store-failed": 503, "too-long": 422,
           "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
           "already-seated": 409, "seat-online": 409, "too-soon": 409}
 
@@ -404,14 +405,15 @@ def create_app(database_url: str | None = None, ai: str = "process",
             return (seat, token), seats
 
         t = await hub.get(table_id)
-        seat, token = await hub.change_seats(t, claim)
+        seat, token = await hub.change_seats(t, claim, creator_key(request))
         keep_seat_tokens(request, response, t.id, [token], drop=[body.token])
         return {"seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby")
     async def sit(table_id: str, body: SitDown, request: Request, response: Response):
         t = await hub.get(table_id)
-        token = await hub.change_seats(t, lambda t: t.sit(body.seat, body.name))
+        token = await hub.change_seats(t, lambda t: t.sit(body.seat, body.name),
+                                       creator_key(request))
         keep_seat_tokens(request, response, t.id, [token])
         return {"seat": body.seat, "token": token}
 
@@ -423,7 +425,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         one); answers the first seat left and every seat left."""
         t = await hub.get(table_id)
         tokens = [body.token] if body.token else seat_tokens(request, table_id)
-        left = await hub.change_seats(t, lambda t: t.leave(tokens, body.seat))
+        left = await hub.change_seats(t, lambda t: t.leave(tokens, body.seat),
+                                      creator_key(request))
         retired = [token for token in tokens if not t.seats_of([token])]
         keep_seat_tokens(request, response, t.id, [], drop=retired)  # out of the cookie
         return {"seat": left[0], "seats": left}
@@ -440,7 +443,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         seconds)."""
         t = await hub.get(table_id)
         tokens = [body.token] if body.token else seat_tokens(request, table_id)
-        invite = await hub.free_seat(t, body.seat, tokens)
+        invite = await hub.free_seat(t, body.seat, tokens, creator_key(request))
         return {"seat": body.seat, "invite": {"seat": body.seat,
                                               "url": f"/t/{t.id}?token={invite}"}}
 
