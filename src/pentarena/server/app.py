@@ -34,6 +34,7 @@ from ..record import SEED_RANGE, GameRecord
 from .bus import make_bus
 from .connections import Client
 from .deadlines import PER_ADDRESS, guarded_protocol, is_loopback
+from .frames import TextFrames
 from .hub import Hub, Limits
 from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
@@ -616,6 +617,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
               flush=True)
     raise_open_files_limit()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                ws=TextFrames,  # a text frame that is not UTF-8: closed, not a traceback
                 timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
                 http=guarded_protocol(per_address=connections_per_address),
                 proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)
