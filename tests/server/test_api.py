@@ -522,7 +522,7 @@ def test_pentic_views_over_the_websocket(client):
     token = t["you"]["token"]
     friend = claim(client, t)
     r = client.get(f"/api/tables/{t['id']}/record")
-    assert r.status_code == 400 and r.json()["detail"]["code"] == "hidden"
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "hidden"
     with client.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
         mine = receive_until(ws, state_at(0))
     hand = mine["state"]["hand"]

@@ -12,9 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pentarena.record import MAX_RECORD_MOVES, GameRecord
-from pentarena.server.app import create_app
+from pentarena.server.app import create_app, serve_connection
 from pentarena.server.connections import Client
 from pentarena.server.hub import Limits
+from pentarena.server.metrics import Metrics
 from pentarena.server.protocol import ProtocolError
 
 from .test_api import claim, create_game, receive_until, state_at
@@ -235,3 +236,240 @@ def test_a_plain_request_for_the_play_path_says_it_is_a_websocket(client):
     r = client.get("/ws/whatever")
     assert r.status_code == 426 and r.headers["upgrade"] == "websocket"
     assert r.json()["detail"]["code"] == "websocket-only"
+
+
+# -- the framework's own refusals -----------------------------------------------------------
+@pytest.mark.parametrize("body, words", [
+    ('{"game": "pentago",}', "not valid JSON: Expecting property name enclosed in double "
+                             "quotes at character 19"),
+    ("{", "not valid JSON: Expecting property name enclosed in double quotes at character 1"),
+    ("\x00", "not valid JSON: Expecting value at character 0"),
+    ('[{"kind": "me"}', "not valid JSON: Expecting ',' delimiter at character 15"),
+])
+def test_a_body_that_is_not_json_says_why_and_where(client, body, words):
+    r = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-request"
+    assert r.json()["detail"]["message"] == "the request body is " + words
+
+
+def test_a_missing_body_or_json_without_its_content_type_says_so(client):
+    r = client.post("/api/tables", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "the request has no body" in r.json()["detail"]["message"]
+    for headers, sent in (({}, "no content type"),
+                          ({"content-type": "application/x-www-form-urlencoded"},
+                           "'application/x-www-form-urlencoded'")):
+        r = client.post("/api/tables", content='{"game": "pentago"}', headers=headers)
+        assert r.status_code == 400, r.text
+        assert r.json()["detail"]["message"] == (
+            "the request body must be a JSON object sent with 'Content-Type: "
+            f"application/json' (this one came with {sent})")
+    r = client.post("/api/tables", json=["pentago"])
+    assert r.json()["detail"]["message"] == ("the request body must be a JSON object; /docs "
+                                             "lists its fields")
+    r = client.post("/api/tables", json={"game": "pentago", "seed": 1.5})  # fields as before
+    assert r.json()["detail"]["message"].startswith("seed: Input should be a valid integer")
+
+
+def test_an_unknown_path_or_method_says_what_there_is(client):
+    r = client.get("/api/nothing-here")
+    assert r.status_code == 404 and r.json()["detail"] == {
+        "code": "not-found", "message": "there is nothing at '/api/nothing-here': the pages "
+        "are / and /t/<table>, the API is under /api (listed at /docs)"}
+    r = client.put("/api/games")
+    assert r.status_code == 405 and r.json()["detail"] == {
+        "code": "method-not-allowed", "message": "PUT is not accepted at '/api/games'; it "
+        "takes GET"}
+    r = client.delete("/api/tables")  # two routes at this path: both methods named
+    assert r.status_code == 405 and r.headers["allow"] == "GET, POST"
+    assert r.json()["detail"]["message"] == ("DELETE is not accepted at '/api/tables'; it "
+                                             "takes GET, POST")
+    r = client.get("/api/tables/nope")  # the app's own 404s keep their words
+    assert r.json()["detail"]["code"] == "unknown-table"
+
+
+def test_a_websocket_token_that_holds_no_seat_is_told_why(client):
+    t = create_game(client, "pentic", [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}],
+                    options={"players": 3})
+    client.cookies.clear()
+    invite = t["invites"][0]["url"].split("token=")[1]
+
+    def refusal(token):
+        with client.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
+            err = receive_until(ws, lambda m: m["type"] == "error")
+            seen = receive_until(ws, state_at(0))
+            assert err["code"] == "bad-token" and seen["you"] is None
+            assert seen["state"]["hand"] is None  # watching: no hand, whatever the token
+            return err["message"]
+
+    assert refusal(invite) == (
+        "this is the invite for seat 2 of 3, not a seat token: claim it first (POST "
+        f"/api/tables/{t['id']}/join) and connect with the seat token it answers; you are "
+        "watching")
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})
+    assert r.status_code == 200
+    client.cookies.clear()
+    assert refusal(invite).startswith("this invite has been used: connect with the seat token")
+    assert refusal("forged").startswith("this token holds no seat here")
+
+
+# -- a burst of requests ----------------------------------------------------------------------
+class Burst:
+    """A client that sends ``count`` messages at once, then reads every answer (each send
+    over the network lets other tasks run once) and finally hangs up."""
+
+    def __init__(self, message: dict, count: int) -> None:
+        self.incoming: asyncio.Queue = asyncio.Queue()
+        for _ in range(count):
+            self.incoming.put_nowait({"type": "websocket.receive", "text": json.dumps(message)})
+        self.messages: list[dict] = []
+        self.closed: int | None = None
+
+    async def receive(self) -> dict:
+        if self.incoming.empty():  # all read: hang up once every answer is in
+            while len(self.messages) < self.expected:
+                await asyncio.sleep(0.01)
+            return {"type": "websocket.disconnect", "code": 1000}
+        return await self.incoming.get()
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.sleep(0)
+        self.messages.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = code
+
+
+@pytest.mark.parametrize("kind", ["ping", "sync", "hint"])
+def test_a_burst_of_requests_is_answered_not_dropped(tmp_path, kind):
+    """A client that reads every answer is never dropped as too slow for the answers to its
+    own requests sent at once (the queue is for clients that stop reading)."""
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}])
+        socket = Burst({"type": kind}, 300)
+        socket.expected = 300 + 2  # the state and the presence on joining
+        client = Client(socket, table.seats_of([tokens[0]]), tokens=(tokens[0],))
+        await hub.join(table, client)
+        await asyncio.wait_for(serve_connection(hub, table, client, socket, Metrics()), 60)
+        assert not client.dropped and socket.closed is None
+        answers = [m["type"] for m in socket.messages]
+        assert len(answers) >= 302 and answers.count("state") + answers.count("pong") + (
+            answers.count("error") + answers.count("hint")) >= 300
+        await hub.leave(table, client)
+
+    run(scenario, tmp_path)
+
+
+class Talker(Burst):
+    """A client whose messages the test sends one by one (``say``), reading every answer."""
+
+    def __init__(self) -> None:
+        super().__init__({}, 0)
+
+    def say(self, message: dict) -> None:
+        self.incoming.put_nowait({"type": "websocket.receive", "text": json.dumps(message)})
+
+    def hang_up(self) -> None:
+        self.incoming.put_nowait({"type": "websocket.disconnect", "code": 1000})
+
+    async def receive(self) -> dict:
+        return await self.incoming.get()
+
+    async def until(self, pred) -> dict:
+        while True:
+            found = next((m for m in self.messages if pred(m)), None)
+            if found is not None:
+                return found
+            await asyncio.sleep(0.01)
+
+
+def test_a_solve_goes_on_beside_the_connection(tmp_path):
+    """Solve plays the puzzle's hints beside the connection, which goes on answering (a
+    ping, a second Solve refused as busy) instead of reading nothing until the puzzle is
+    solved; the puzzle is solved all the same."""
+    async def scenario(hub):
+        table, tokens = await hub.create("pentomino-puzzle", {"region": "3x20"}, [{"kind": "me"}])
+        release = asyncio.Event()
+        real = hub.hint
+
+        async def held_hint(t, seat, owner=None):
+            await release.wait()  # the first hint waits until the test has its answers
+            return await real(t, seat, owner)
+
+        hub.hint = held_hint
+        socket = Talker()
+        client = Client(socket, table.seats_of([tokens[0]]), tokens=(tokens[0],))
+        await hub.join(table, client)
+        reading = asyncio.create_task(serve_connection(hub, table, client, socket, Metrics()))
+        socket.say({"type": "solve"})
+        socket.say({"type": "ping"})
+        await asyncio.wait_for(socket.until(lambda m: m["type"] == "pong"), 30)  # a hang fails
+        assert table.version == 0 and table.id in hub.solving
+        socket.say({"type": "solve"})
+        busy = await socket.until(lambda m: m["type"] == "error")
+        assert busy["code"] == "busy" and "already being solved" in busy["message"]
+        release.set()
+        await socket.until(lambda m: m["type"] == "state" and m["current_player"] is None)
+        assert table.state.is_terminal() and not hub.solving
+        socket.hang_up()
+        await reading
+        await hub.leave(table, client)
+
+    run(scenario, tmp_path)
+
+
+def test_a_player_reconnecting_in_a_loop_sends_watchers_nothing(tmp_path):
+    """Presence events go out when the connected seats change, not on every connection a
+    player opens or closes while another of theirs stays: a client reconnecting in a loop
+    cannot flood the table's watchers (each event would also be theirs to read)."""
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "invite"}])
+        seat_0 = table.seats_of([tokens[0]])
+        watcher = Reader()
+        watching = Client(watcher)
+        await hub.join(table, watching)
+        player = Client(Reader(), seat_0, tokens=(tokens[0],))
+        await hub.join(table, player)
+        for _ in range(50):  # the player's second tab, opened and closed again and again
+            again = Client(Reader(), seat_0, tokens=(tokens[0],))
+            await hub.join(table, again)
+            await hub.leave(table, again)
+        await hub.leave(table, player)
+        while len([m for m in watcher.messages if m["type"] == "presence"]) < 2 or (
+                watching.queue.qsize()):  # everything sent to the watcher is in
+            await asyncio.sleep(0.01)
+        return [m["connected"] for m in watcher.messages if m["type"] == "presence"]
+
+    assert run(scenario, tmp_path) == [[0], []]
+
+
+def test_taking_and_leaving_a_seat_in_a_loop_is_capped_per_address(tmp_path):
+    """Each seat change is stored and sent, the whole table, to every connection of it:
+    one address taking and leaving a seat in a loop is refused (429, Retry-After) past
+    ``seat_changes_per_minute``, and its refusals change nothing and send nothing."""
+    app = create_app(f"sqlite:///{tmp_path / 'seats.sqlite3'}", ai="thread",
+                     limits=Limits(seat_changes_per_minute=4))
+    with TestClient(app) as client:
+        t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "open"}])
+        client.cookies.clear()
+        with client.websocket_connect(f"/ws/{t['id']}") as watcher:
+            receive_until(watcher, state_at(0))
+            for _ in range(2):
+                token = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).json()["token"]
+                r = client.post(f"/api/tables/{t['id']}/leave", json={"token": token})
+                assert r.status_code == 200, r.text
+            r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1})
+            assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+            assert r.json()["detail"]["code"] == "too-many-seat-changes"
+            assert "changed seats 4 times in the last minute" in r.json()["detail"]["message"]
+            seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
+            assert not seats[1]["claimed"] and seats[1]["open"]
+            hub = app.state.hub
+            before = hub.tables[t["id"]].seats_version
+            watcher.send_text(json.dumps({"type": "ping"}))
+            seen = []
+            while not seen or seen[-1]["type"] != "pong":
+                seen.append(watcher.receive_json())
+            assert len([m for m in seen if m["type"] == "state"]) == 4  # no fifth
+            hub.seat_changes[next(iter(hub.seat_changes))][0] -= 61  # a minute on: one more
+            assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
+            assert hub.tables[t["id"]].seats_version == before + 1

@@ -651,3 +651,32 @@ def test_jobs_still_waiting_when_the_pool_closes_fail_with_pool_closed(tmp_path)
 
     outcomes = run(scenario, tmp_path)
     assert [type(o) for o in outcomes] == [PoolClosed] * 3
+
+
+def test_a_text_frame_that_is_not_utf8_closes_with_a_reason_and_logs_nothing(server_process):
+    """A text frame that is not UTF-8 closes its connection (1007) with a reason saying
+    so; the server logs no traceback (a client could repeat it at will), and the other
+    connections go on."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    t = server_process.create({"game": "pentago"})
+    url = f"{server_process.ws}/ws/{t['id']}"
+    with connect(url) as other:
+        json.loads(other.recv(timeout=30))
+        for _ in range(3):
+            with connect(url) as ws:
+                json.loads(ws.recv(timeout=30))
+                with ws.send_context():  # a text frame, its bytes as sent
+                    ws.protocol.send_text(b'{"type": "ping"}\xff')
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        ws.recv(timeout=30)
+            assert closed.value.rcvd.code == 1007
+            assert closed.value.rcvd.reason == "text frames must be valid UTF-8 (send JSON text)"
+        other.send(json.dumps({"type": "ping"}))
+        while json.loads(other.recv(timeout=30))["type"] != "pong":
+            pass
+    server_process.stop()
+    log = server_process.proc.stdout.read().decode()
+    assert "Traceback" not in log and "UTF-8" not in log, log

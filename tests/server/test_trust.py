@@ -67,7 +67,7 @@ def test_nothing_derived_from_the_deal_is_answered_before_the_end(client):
     assert [c for c in deck[9:14] if f'"{c}"' in json.dumps(own)] == deck[9:14]
     assert not [c for c in deck[14:] if f'"{c}"' in json.dumps(own)]
     record = client.get(f"/api/tables/{t['id']}/record")
-    assert record.status_code == 400 and record.json()["detail"]["code"] == "hidden"
+    assert record.status_code == 409 and record.json()["detail"]["code"] == "hidden"
 
 
 def test_the_record_of_a_finished_table_carries_the_deal_and_replays(client):

@@ -103,6 +103,27 @@ class Advice:
         finally:
             self.solving.discard(table.id)
 
+    def ask_solve(self, table: Table, client: Client, seat: int | None) -> None:
+        """Start :meth:`solve` for ``client`` beside its connection, which goes on reading
+        meanwhile (a ping, a sync, another tab's move are answered at once; a page closed
+        leaves at once, the puzzle still solved).  Refused at once (ProtocolError) as
+        :meth:`solve` refuses; a refusal on the way (a stale step, no hint) is sent as an
+        ``error`` event, a stale one with the current state."""
+        self._puzzle_turn(table, seat)
+        if table.id in self.solving:
+            raise ProtocolError("busy", "this puzzle is already being solved; watch it finish")
+        self.spawn(self._answer_solve(table, client, seat))
+
+    async def _answer_solve(self, table: Table, client: Client, seat: int | None) -> None:
+        try:
+            await self.solve(table, seat, client)
+        except PoolClosed:
+            return  # shutting down
+        except ProtocolError as exc:
+            client.send(exc.event())
+            if exc.code == "stale":
+                self.send_state(table, client)
+
     async def count_solutions(self, table: Table, seat: int | None,
                               owner: str | None = None) -> dict[str, Any]:
         """Count a puzzle's solutions from its position: on the worker pool (the job is

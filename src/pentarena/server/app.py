@@ -34,6 +34,7 @@ from ..record import SEED_RANGE, GameRecord
 from .bus import make_bus
 from .connections import Client
 from .deadlines import PER_ADDRESS, guarded_protocol, is_loopback
+from .frames import TextFrames
 from .hub import Hub, Limits
 from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
@@ -46,6 +47,7 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
+from .refusals import allowed_methods, framework_message, validation_problem
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store
 from .tables import Table
@@ -64,9 +66,10 @@ it out unless asked (``GET /api/tables?idle=true``)."""
 HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429: "busy"}
 """The ``code`` of the framework's own HTTP errors, by status."""
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
-          "too-many-analyses": 429, "busy": 429, "store-failed": 503, "too-long": 422,
-          "not-finished": 409, "no-analysis": 409, "no-rematch": 409, "already-seated": 409,
-          "seat-online": 409, "too-soon": 409}
+          "too-many-analyses": 429, "too-many-seat-changes": 429, "busy": 429,
+          "store-failed": 503, "too-long": 422,
+          "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
+          "already-seated": 409, "seat-online": 409, "too-soon": 409}
 
 
 class SeatSpec(BaseModel):
@@ -220,17 +223,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
-        errors = exc.errors()
-        # field names come from the request too: short, and encodable whatever was sent
-        safe = lambda x, n=40: str(x)[:n].encode("utf-8", "replace").decode("utf-8")  # noqa: E731
-        where = lambda e: ".".join(safe(x) for x in e.get("loc", ()) if x != "body")  # noqa: E731
-        message = "; ".join(f"{where(e) or 'the request'}: {safe(e.get('msg', 'invalid'), 200)}"
-                            for e in errors[:5])
-        # where and what, never the input itself (it may be huge, or not even encodable)
-        brief = [{"loc": [safe(x) for x in e.get("loc", ())], "msg": safe(e.get("msg", ""), 200),
-                  "type": e.get("type", "")} for e in errors[:5]]
-        return JSONResponse({"detail": {"code": "bad-request", "message": message,
-                                        "errors": jsonable_encoder(brief)}}, 400)
+        detail = validation_problem(exc.errors(), request.headers.get("content-type", ""))
+        return JSONResponse({"detail": jsonable_encoder(detail)}, 400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
@@ -238,12 +232,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
         framework's own (an unknown path, a body that cannot be read as JSON at all)."""
         detail = exc.detail
         if not isinstance(detail, dict):
-            message = str(detail)
-            if message == "There was an error parsing the body":
-                message = ("the request body could not be read as JSON (not UTF-8, a number "
-                           "of over 4,300 digits, or nested too deeply)")
+            headers = dict(exc.headers or {})
+            if exc.status_code == 405:  # every method this path takes, not one route's
+                headers["Allow"] = allowed_methods(app.routes, request.scope) or ""
+            message = framework_message(exc.status_code, str(detail), request.method,
+                                        request.url.path, headers.get("Allow"))
             code = HTTP_CODES.get(exc.status_code, "bad-request" if exc.status_code < 500 else "error")
-            detail = {"code": code, "message": message}
+            return JSONResponse({"detail": {"code": code, "message": message}},
+                                exc.status_code, headers=headers or None)
         return JSONResponse({"detail": detail}, exc.status_code, headers=exc.headers)
 
     @app.exception_handler(ProtocolError)
@@ -410,14 +406,15 @@ def create_app(database_url: str | None = None, ai: str = "process",
             return (seat, token), seats
 
         t = await hub.get(table_id)
-        seat, token = await hub.change_seats(t, claim)
+        seat, token = await hub.change_seats(t, claim, creator_key(request))
         keep_seat_tokens(request, response, t.id, [token], drop=[body.token])
         return {"seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby")
     async def sit(table_id: str, body: SitDown, request: Request, response: Response):
         t = await hub.get(table_id)
-        token = await hub.change_seats(t, lambda t: t.sit(body.seat, body.name))
+        token = await hub.change_seats(t, lambda t: t.sit(body.seat, body.name),
+                                       creator_key(request))
         keep_seat_tokens(request, response, t.id, [token])
         return {"seat": body.seat, "token": token}
 
@@ -429,7 +426,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         one); answers the first seat left and every seat left."""
         t = await hub.get(table_id)
         tokens = [body.token] if body.token else seat_tokens(request, table_id)
-        left = await hub.change_seats(t, lambda t: t.leave(tokens, body.seat))
+        left = await hub.change_seats(t, lambda t: t.leave(tokens, body.seat),
+                                      creator_key(request))
         retired = [token for token in tokens if not t.seats_of([token])]
         keep_seat_tokens(request, response, t.id, [], drop=retired)  # out of the cookie
         return {"seat": left[0], "seats": left}
@@ -446,7 +444,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         seconds)."""
         t = await hub.get(table_id)
         tokens = [body.token] if body.token else seat_tokens(request, table_id)
-        invite = await hub.free_seat(t, body.seat, tokens)
+        invite = await hub.free_seat(t, body.seat, tokens, creator_key(request))
         return {"seat": body.seat, "invite": {"seat": body.seat,
                                               "url": f"/t/{t.id}?token={invite}"}}
 
@@ -492,7 +490,11 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return JSONResponse(body, status_code=202,
                             headers={"Retry-After": str(body["retry_after"])})
 
-    @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)")
+    @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)",
+             responses={404: {"model": Problem, "description": "No such table"},
+                        409: {"model": Problem, "description": "A game with hidden cards "
+                              "(Pentic) that is not over: its record holds the deal "
+                              "(`hidden`)"}})
     async def record(table_id: str):
         t = await hub.get(table_id, fresh=True)
         return JSONResponse(t.record().to_json(), headers={
@@ -534,7 +536,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         client = Client(ws, seats, tokens=tokens, owner=creator_key(ws))
         if token and not seats:
             client.send({"type": "error", "code": "bad-token",
-                         "message": "this link holds no seat here; you are watching"})
+                         "message": table.no_seat_words(token)})
         try:  # joining publishes to other instances, which can fail: leave() even then
             await hub.join(table, client)
             await serve_connection(hub, table, client, ws, metrics)
@@ -554,6 +556,9 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
                            metrics: Metrics) -> None:
     """Read one connection's messages until it closes; every bad one gets an error event."""
     while not client.closed.is_set():
+        await client.room()  # a burst of requests is answered as fast as it is read
+        if client.closed.is_set():
+            return
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
@@ -577,7 +582,7 @@ async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
             elif isinstance(msg, HintMessage):
                 hub.ask_hint(table, client, seat)  # answered when ready (or refused now)
             elif isinstance(msg, SolveMessage):
-                await hub.solve(table, seat, client)
+                hub.ask_solve(table, client, seat)  # plays on beside the connection
         except ProtocolError as exc:
             metrics.refused.labels(exc.code).inc()
             client.send(exc.event())
@@ -612,6 +617,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
               flush=True)
     raise_open_files_limit()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                ws=TextFrames,  # a text frame that is not UTF-8: closed, not a traceback
                 timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
                 http=guarded_protocol(per_address=connections_per_address),
                 proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)

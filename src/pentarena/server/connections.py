@@ -3,7 +3,9 @@
 Sending never waits on the client.  :meth:`Client.send` puts the text in the connection's
 own queue and returns; a writer task per connection drains it.  A client that does not read
 fast enough to keep its queue under :data:`SEND_QUEUE` messages is disconnected (close code
-1013, "try again later"), so one stalled reader can never slow a table down.
+1013, "try again later"), so one stalled reader can never slow a table down.  A client's own
+requests wait for room instead (:meth:`Client.room`): one that sends many at once (pings,
+syncs) is answered as fast as it reads, not dropped for the answers it has not read yet.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Client:
         asks of the worker pool (hints) counts as theirs."""
         self.queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
         self.closed = asyncio.Event()
+        self.sent = asyncio.Event()
+        """Set when a message has gone out (or the connection ended): room may be free."""
         self.dropped = False
         self._writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -78,8 +82,17 @@ class Client:
         loop = asyncio.get_running_loop()
         loop.create_task(self._close(TOO_SLOW, "too slow: messages were piling up"))
 
+    async def room(self) -> None:
+        """Wait while half the send queue is taken (the client reads slower than it asks),
+        or until the connection ends.  The reader calls it before each request, so the
+        answers to a burst of requests never fill the queue by themselves."""
+        while self.queue.qsize() > self.queue.maxsize // 2 and not self.closed.is_set():
+            self.sent.clear()
+            await self.sent.wait()
+
     def _finish(self) -> None:
         self.closed.set()
+        self.sent.set()
         self._writer.cancel()
 
     async def _close(self, code: int, reason: str) -> None:
@@ -91,10 +104,12 @@ class Client:
             while True:
                 text = await self.queue.get()
                 await self.socket.send_text(text)
+                self.sent.set()
         except asyncio.CancelledError:
             pass
         except Exception:  # the socket is gone; the receive side notices and leaves
             self.closed.set()
+            self.sent.set()
 
     async def aclose(self) -> None:
         """Stop the writer (after the connection ended)."""

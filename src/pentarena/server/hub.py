@@ -65,6 +65,9 @@ class Limits:
     """Computer-only tables one creator may have playing at once."""
     tables_per_minute: int = 60
     """Tables one creator (an address) may create in any minute."""
+    seat_changes_per_minute: int = 60
+    """Seat changes (taking, leaving, freeing a seat) one address may make in any minute:
+    each is stored and sent to every connection of its table."""
     count_seconds: float = 60.0
     """Time cap of one puzzle solution count."""
     hint_seconds: float = 30.0
@@ -125,9 +128,13 @@ class Hub(Advice):
         self.tasks: set[asyncio.Task] = set()
         self.created: defaultdict[str, deque[float]] = defaultdict(deque)
         """Per creator, when it created its tables of the last minute."""
+        self.seat_changes: defaultdict[str, deque[float]] = defaultdict(deque)
+        """Per address, when it changed seats in the last minute."""
         self.creating: Counter[str | None] = Counter()
         """Per creator, its computer-only tables being stored (not yet in ``tables``)."""
         self._texts: dict[str, tuple[tuple, dict[Any, str]]] = {}
+        self._presence_sent: dict[str, list[int]] = {}
+        """Per table, the connected seats its last presence event told (see :meth:`presence`)."""
 
     # -- lifecycle ------------------------------------------------------------------
     def restore(self) -> int:
@@ -291,8 +298,8 @@ class Hub(Advice):
                 break  # the tables after it were used later still
             if not self._in_use(table_id):
                 del self.tables[table_id]
-                for held in (self.used, self.locks, self._texts, self.remote_presence,
-                             self.clients, self.queued):
+                for held in (self.used, self.locks, self._texts, self._presence_sent,
+                             self.remote_presence, self.clients, self.queued):
                     held.pop(table_id, None)
                 self.last_seen.forget(table_id)
                 excess -= 1
@@ -345,17 +352,26 @@ class Hub(Advice):
 
     def _count_creation(self, creator: str) -> None:
         """Count a new table of ``creator``; too-many-tables past the limit a minute."""
+        recent = self._count(self.created, creator, self.limits.tables_per_minute)
+        if recent is not None:
+            raise ProtocolError("too-many-tables", f"you have created {recent} tables "
+                                "in the last minute; wait a little before the next")
+
+    @staticmethod
+    def _count(counts: defaultdict[str, deque[float]], key: str, limit: int) -> int | None:
+        """Count one more of ``key``'s actions in ``counts`` (per address, the times of the
+        last minute's); past ``limit`` a minute, count nothing and return how many."""
         now = time.monotonic()
-        if len(self.created) > 10_000:  # many addresses: forget those quiet for a minute
-            for key in [k for k, times in self.created.items() if times[-1] < now - 60]:
-                del self.created[key]
-        recent = self.created[creator]
+        if len(counts) > 10_000:  # many addresses: forget those quiet for a minute
+            for old in [k for k, times in counts.items() if not times or times[-1] < now - 60]:
+                del counts[old]
+        recent = counts[key]
         while recent and recent[0] < now - 60:
             recent.popleft()
-        if len(recent) >= self.limits.tables_per_minute:
-            raise ProtocolError("too-many-tables", f"you have created {len(recent)} tables "
-                                "in the last minute; wait a little before the next")
+        if len(recent) >= limit:
+            return len(recent)
         recent.append(now)
+        return None
 
     async def import_record(self, record: GameRecord, creator: str | None = None) -> Table:
         table = Table.from_record(record)
@@ -368,7 +384,8 @@ class Hub(Advice):
         return table
 
     async def change_seats(self, table: Table,
-                           change: Callable[[Table], tuple[T, list[Seat] | None]]) -> T:
+                           change: Callable[[Table], tuple[T, list[Seat] | None]],
+                           owner: str | None = None) -> T:
         """Change the seats: ``change`` is given the table and returns what to answer and
         the new seats (None: nothing to change).  It runs under the table's lock, so two
         changes at once (two people using one invite, a leave and a join) each see the
@@ -379,6 +396,7 @@ class Hub(Advice):
                 result, seats = change(table)
                 if seats is None:
                     return result
+                self._count_seat_change(owner)
                 await self._store(self.store.update_seats(
                     table.id, [asdict(s) for s in seats], table.seats_version))
                 taken = [i for i, (old, new) in enumerate(zip(table.seats, seats))
@@ -394,6 +412,19 @@ class Hub(Advice):
         await self.reseat(table)
         self.broadcast(table)
         return result
+
+    def _count_seat_change(self, owner: str | None) -> None:
+        """Count a seat change of ``owner`` (an address); too-many-seat-changes past the
+        limit a minute (taking and leaving a seat in a loop would store and send the
+        table to all its connections as fast as it is asked)."""
+        if owner is None:
+            return
+        recent = self._count(self.seat_changes, owner, self.limits.seat_changes_per_minute)
+        if recent is not None:
+            wait = max(1, round(self.seat_changes[owner][0] + 60 - time.monotonic()))
+            raise ProtocolError("too-many-seat-changes", f"you have changed seats {recent} "
+                                f"times in the last minute; try again in {wait} s",
+                                retry_after=wait)
 
     async def reseat(self, table: Table) -> None:
         """The seats changed: each connection keeps only the seats its tokens still hold
@@ -440,11 +471,12 @@ class Hub(Advice):
         """Seconds since ``seat`` was last connected (the server's clock), None if it is."""
         return self.last_seen.away(table_id, seat, self.connected_seats(table_id))
 
-    async def free_seat(self, table: Table, seat: int, tokens: list[str]) -> str:
+    async def free_seat(self, table: Table, seat: int, tokens: list[str],
+                        owner: str | None = None) -> str:
         """A player (``tokens``) frees the seat of a person away long enough; returns the
         seat's fresh invite."""
         return await self.change_seats(table, lambda t: t.free(
-            seat, tokens, self.away(t.id, seat), self.limits.away_seconds))
+            seat, tokens, self.away(t.id, seat), self.limits.away_seconds), owner)
 
     async def join(self, table: Table, client: Client) -> None:
         self.last_seen.mark(table.id, client.seats)
@@ -472,9 +504,16 @@ class Hub(Advice):
                                 "seats": sorted(self.local_seats(table.id))})
 
     def presence(self, table: Table) -> None:
-        """Tell everyone which seats are connected (a small event, not the whole state)."""
+        """Tell everyone which seats are connected (a small event, not the whole state),
+        when that changed: a player opening and closing connections while another of theirs
+        stays (a reload, a second tab, a client reconnecting in a loop) sends nothing to
+        the table's watchers."""
+        connected = sorted(self.connected_seats(table.id))
+        if self._presence_sent.get(table.id) == connected:
+            return
+        self._presence_sent[table.id] = connected
         self._texts.pop(table.id, None)
-        event = json.dumps({"type": "presence", "connected": sorted(self.connected_seats(table.id))})
+        event = json.dumps({"type": "presence", "connected": connected})
         for client in list(self.clients[table.id]):
             client.send(event)
 

@@ -278,6 +278,22 @@ class Table:
         held = self.seats_of([token] if token else [])
         return min(held) if held else None
 
+    def no_seat_words(self, token: str) -> str:
+        """Why a connection presenting ``token`` holds no seat (it watches): an invite not
+        claimed yet, one used already, or a token that holds nothing here (any more)."""
+        h = hash_token(token)
+        for i, s in enumerate(self.seats):
+            if _matches(s.invite_hash, h):
+                return (f"this is the invite for {self.seat_words(i)}, not a seat token: "
+                        f"claim it first (POST /api/tables/{self.id}/join) and connect with "
+                        "the seat token it answers; you are watching")
+            if _matches(s.used_invite_hash, h) or any(
+                    _matches(old, h) for old in s.freed_invite_hashes):
+                return ("this invite has been used: connect with the seat token its join "
+                        "answered (a browser keeps it); you are watching")
+        return ("this token holds no seat here (a seat token of another table, or of a seat "
+                "given up or freed); you are watching")
+
     def open_seats(self) -> list[int]:
         """Human seats nobody has taken yet (invite or open)."""
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and not s.claimed]
