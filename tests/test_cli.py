@@ -663,6 +663,20 @@ def test_serve_trusts_forwarded_headers_only_from_the_proxies_named(monkeypatch,
     assert proxied["proxy_headers"] is True and proxied["forwarded_allow_ips"] == "127.0.0.1"
 
 
+def test_serve_passes_the_limits_per_address(monkeypatch, tmp_path):
+    import uvicorn
+
+    seen = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(app.state.hub.limits))
+    db = f"sqlite:///{tmp_path / 's.sqlite3'}"
+    assert main(["serve", "--database-url", db, "--port", "8765"]) == 0
+    assert main(["serve", "--database-url", db, "--port", "8765", "--tables-per-minute", "7",
+                 "--seat-changes-per-minute", "9"]) == 0
+    default, given = seen
+    assert (default.tables_per_minute, default.seat_changes_per_minute) == (60, 60)
+    assert (given.tables_per_minute, given.seat_changes_per_minute) == (7, 9)
+
+
 def test_a_server_that_cannot_start_says_why_in_a_sentence(tmp_path, capsys, monkeypatch):
     """A database that cannot be opened, a URL that is not one, or an optional package that
     is not installed: one sentence naming the remedy, exit status 2, no traceback (the

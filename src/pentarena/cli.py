@@ -528,7 +528,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     with startup_errors(args.database_url):
         serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
               args.log_format, args.connections_per_address, args.tables_per_minute,
-              args.trust_proxy, args.away_seconds)
+              args.trust_proxy, args.away_seconds,
+              seat_changes_per_minute=args.seat_changes_per_minute)
     return 0
 
 
@@ -1064,6 +1065,9 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                        "(loopback exempt; 0: no limit, e.g. behind a proxy on another host)")
     serve.add_argument("--tables-per-minute", type=positive_int, default=60, metavar="N",
                        help="most tables one address may create (or import) in a minute")
+    serve.add_argument("--seat-changes-per-minute", type=positive_int, default=60, metavar="N",
+                       help="most seats one address may take, leave or free in a minute "
+                            "(each is sent to the whole table)")
     serve.add_argument("--away-seconds", type=non_negative_int, metavar="N",
                        default=os.environ.get("PENTARENA_AWAY_SECONDS", "120"),
                        help="how long a player's seat must have had no connection before "

@@ -594,7 +594,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
           allowed_origins: Iterable[str] = (), redis_url: str | None = None,
           log_format: str = "text", connections_per_address: int = PER_ADDRESS,
           tables_per_minute: int = Limits.tables_per_minute,
-          trust_proxy: str | None = None, away_seconds: float = Limits.away_seconds) -> None:
+          trust_proxy: str | None = None, away_seconds: float = Limits.away_seconds, *,
+          seat_changes_per_minute: int = Limits.seat_changes_per_minute) -> None:
     """Run the server.  ``trust_proxy``: the addresses (comma-separated) of reverse proxies
     whose ``X-Forwarded-For``/``-Proto`` headers say who the client is and whether it came
     by HTTPS; by default none — every client is the address it connects from, so nobody
@@ -609,6 +610,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     app = create_app(database_url, allowed_origins=allowed_origins, redis_url=redis_url,
                      allowed_hosts=["127.0.0.1", "localhost", "::1"] if loopback else None,
                      limits=Limits(tables_per_minute=tables_per_minute,
+                                   seat_changes_per_minute=seat_changes_per_minute,
                                    away_seconds=away_seconds))
     print(f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)", flush=True)
     print(f"Database: {shown_url(app.state.hub.store.url)}", flush=True)
