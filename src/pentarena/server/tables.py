@@ -106,6 +106,10 @@ class Seat:
                 "claimed": self.claimed, "open": self.open}
 
 
+REPLAY_STRIDE = 32
+"""A replay keeps the state after every this many moves (see :meth:`Table.state_at`)."""
+
+
 class Table:
     """One game at the server: the engine state plus its seats."""
 
@@ -125,6 +129,8 @@ class Table:
         self.thinking: int | None = None
         self.revision = 0  # goes up with every change a client can see
         self.seats_version = 0  # seat changes stored (the fence for the next one)
+        self._replay_states: list[State] = []  # see state_at
+        self._replay_moves: list[str] = []
 
     @property
     def seed(self) -> int | None:
@@ -358,14 +364,36 @@ class Table:
         }
 
     def state_at(self, ply: int) -> State:
-        """The state after ``ply`` moves (for replays)."""
+        """The state after ``ply`` moves (for replays): played on from the kept state
+        nearest before it (:meth:`_replay_from`), at most :data:`REPLAY_STRIDE` - 1 moves,
+        so stepping through a long game's replay costs the same at every step."""
         history = self.state.history()
         if not 0 <= ply <= len(history):
             raise ProtocolError("bad-ply", f"ply must be between 0 and {len(history)}")
-        state = self.initial.clone()
-        for text in history[:ply]:
+        if ply == len(history):
+            return self.state.clone()
+        start, kept = self._replay_from(history, ply)
+        state = kept.clone()
+        for text in history[start:ply]:
             state.apply(text)
         return state
+
+    def _replay_from(self, history: list[str], ply: int) -> tuple[int, State]:
+        """The kept state after the largest multiple of :data:`REPLAY_STRIDE` moves up to
+        ``ply``, and that multiple; kept states are made as replays ask for them and
+        dropped if the moves they were played from are no longer the game's."""
+        kept = self._replay_states
+        if not kept or history[:len(self._replay_moves)] != self._replay_moves:
+            kept[:] = [self.initial.clone()]
+        while len(kept) <= ply // REPLAY_STRIDE:
+            done = (len(kept) - 1) * REPLAY_STRIDE
+            state = kept[-1].clone()
+            for text in history[done:done + REPLAY_STRIDE]:
+                state.apply(text)
+            kept.append(state)
+        self._replay_moves = history[:(len(kept) - 1) * REPLAY_STRIDE]
+        k = ply // REPLAY_STRIDE
+        return k * REPLAY_STRIDE, kept[k]
 
     def record(self) -> GameRecord:
         """The game record (with the deal: only once a hidden-information game is over)."""
