@@ -224,7 +224,7 @@ export function resultDetails(payload) {
   let why = "";
   if (dec && dec.level !== null) {
     why = `Decided on level ${dec.level}: ` + rows.map((r) => `${r.label} ${r.counts[dec.level - 1]}`).join(", ") +
-      " — its tiles are outlined in gold on the board.";
+      ` — ${payload.winners.length > 1 ? "their" : "its"} tiles are outlined in gold on the board.`;   // a team: theirs
   } else if (dec) why = "Decided on points.";
   const teamsLine = d.sides.length < d.level_counts.length
     ? el("p", {}, "Teams: " + rows.map((r) => `${r.label} (${r.counts.slice().reverse().join("·")})`).join(" against ")) : "";
