@@ -28,6 +28,17 @@ PHONES = [(390, 844), (844, 390)]
 IDS = ["upright", "on-its-side"]
 
 
+# the link buttons whose words are not in the middle of their height (a taller box with
+# its text at the top looks like a misplaced label)
+OFF_CENTRE = """() => [...document.querySelectorAll('a.button')].filter((e) => {
+    if (e.offsetParent === null || getComputedStyle(e).visibility !== 'visible') return false;
+    const box = e.getBoundingClientRect(), range = document.createRange();
+    range.selectNodeContents(e);
+    const text = range.getBoundingClientRect();
+    return Math.abs((text.top - box.top) - (box.bottom - text.bottom)) > 3;
+}).map((e) => e.id || e.textContent)"""
+
+
 def small_targets(page) -> list[str]:
     return page.evaluate(SMALL_TARGETS, FINGER)
 
@@ -43,6 +54,7 @@ def test_the_lobby_controls_take_a_finger(server, new_page, size):
     page.wait_for_selector("#finished li a.button")
     page.wait_for_selector("#create select")
     assert small_targets(page) == []
+    assert page.evaluate(OFF_CENTRE) == []
     assert not page.errors, page.errors
 
 
@@ -60,12 +72,14 @@ def test_the_table_controls_take_a_finger(server, new_page, size):
     # the drawer: How to play, Leave seat, Export record
     page.locator("#side-toggle").tap()
     until(page, "getComputedStyle(document.getElementById('side')).visibility === 'visible'")
-    assert page.locator("#leave-seat").is_visible()
+    assert page.locator("#leave-seat").is_visible() and page.locator("#rules-link-side").is_visible()
     assert small_targets(page) == []
+    assert page.evaluate(OFF_CENTRE) == []
     # a finished game: the result banner's buttons and the replay stepper
     table = import_record(server, pentup_record(players=2))
     page.goto(server.url + table["url"])
     page.wait_for_selector("#banner:not([hidden]) #all-games")
     assert page.locator("#r-prev").is_visible()
     assert small_targets(page) == []
+    assert page.evaluate(OFF_CENTRE) == []
     assert not page.errors, page.errors
