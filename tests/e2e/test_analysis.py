@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import re
 
-from .helpers import create_table, log_moves, moves_played, until, wait_moves, wait_turn_or_end
+from .helpers import (
+    create_table,
+    import_record,
+    log_moves,
+    moves_played,
+    pentago_record,
+    until,
+    wait_moves,
+    wait_turn_or_end,
+)
 
 HINTED = "document.getElementById('pg-hint').textContent.startsWith('Hint: ')"
 
@@ -51,6 +60,24 @@ def test_on_a_phone_the_analysis_is_offered_and_read_beside_the_board(server, ne
     assert "→" in current.inner_text()
     assert not page.errors, page.errors
 
+
+
+def test_on_a_phone_the_analysis_button_shows_its_progress(server, new_page):
+    """The note that says "Analysing… 5 of 36 moves judged" is in the closed drawer on a
+    phone: the button tapped says how far it has got, and "Analysis" again when done."""
+    table = import_record(server, pentago_record())   # 36 moves
+    page = new_page(width=390, height=844, touch=True)
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden]) #banner-analysis")
+    assert page.locator("#banner-analysis").inner_text() == "Analysis"
+    page.locator("#banner-analysis").tap()
+    until(page, "/^Analysing… \\d+\\/36$/.test(document.getElementById('banner-analysis').textContent)")
+    assert page.locator("#banner-analysis").is_visible()
+    assert not page.locator("#analysis-note").is_visible()   # in the drawer
+    until(page, "document.querySelectorAll('#log li .mark').length === 36", timeout=300_000)
+    until(page, "document.getElementById('banner-analysis').textContent === 'Analysis'")
+    assert page.locator("#banner-analysis").get_attribute("aria-disabled") == "true"
+    assert not page.errors, page.errors
 
 def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}],

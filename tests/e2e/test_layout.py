@@ -533,6 +533,39 @@ def test_seat_names_are_distinct_and_teams_are_shown(server, new_page):
     assert not page.errors, page.errors
 
 
+
+def test_a_teams_result_says_their_tiles(server, new_page):
+    """A team's win is theirs: the banner says whose tiles are outlined in the plural."""
+    from .helpers import import_record, pentup_record
+
+    table = import_record(server, pentup_record(players=4, seed=1))   # Black + Blue win on level 3
+    page = new_page(width=1280, height=800)
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden]) #pu-decided")
+    assert page.locator("#result").inner_text() == "Black + Blue win"
+    decided = page.locator("#pu-decided").inner_text()
+    assert decided.startswith("Decided on level 3: White + Red ") and "Black + Blue" in decided, decided
+    assert decided.endswith("— their tiles are outlined in gold on the board."), decided
+    assert not page.errors, page.errors
+
+
+def test_the_deciding_level_names_only_the_players_still_level(server, new_page):
+    """Three players: White and Black tie on level 4 (Red has none there) and White wins on
+    level 3, where Red has more tiles than White: the banner names White and Black only."""
+    from .helpers import import_record, pentup_record
+
+    table = import_record(server, pentup_record(players=3, seed=2))
+    page = new_page(width=1280, height=800)
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden]) #pu-decided")
+    assert page.locator("#result").inner_text() == "White wins"
+    levels = page.eval_on_selector_all("#banner table.breakdown tr[data-seat]",
+                                       "rows => rows.map((r) => [...r.cells].slice(1).map((c) => c.textContent).join(' '))")
+    assert levels == ["1 2 4 5", "1 0 3 8", "0 3 4 5"], levels    # levels 4 3 2 1: White, Black, Red
+    assert page.locator("#pu-decided").inner_text() == \
+        "Decided on level 3: White 2, Black 0 — its tiles are outlined in gold on the board."
+    assert not page.errors, page.errors
+
 def test_three_player_pentomino_names_rounds_and_result(server, new_page):
     page, _ = open_table(server, new_page, "pentomino",
                          [{"kind": "me"}, {"kind": "computer", "level": "random"},

@@ -145,6 +145,29 @@ def test_pentomino_draft_game_against_the_computer(server, new_page):
     assert not page.errors, page.errors
 
 
+
+def test_a_phone_shows_the_sets_drafted_so_far(server, new_page):
+    """On an upright phone the players' panel is in the drawer: the message line says
+    which pieces each player has drafted, as the panel does on a wide screen."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                     {"variant": "draft"}, game="pentomino")
+    page = new_page(width=390, height=844, touch=True)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    assert wait_turn_or_end(page)
+    line = page.locator("#pm-hint-line")
+    assert line.inner_text() == "Draft: tap a piece to add it to your set."   # nothing drafted yet
+    rng = random.Random(4)
+    for _ in range(2):
+        play_pentomino_move(page, rng)
+        assert wait_turn_or_end(page)
+    history = log_moves(page)
+    mine, theirs = " ".join(sorted(h[5:] for h in history[::2])), " ".join(sorted(h[5:] for h in history[1::2]))
+    until(page, "document.getElementById('pm-hint-line').textContent.includes('Sets so far')")
+    assert not page.locator("#players").is_visible()   # in the closed drawer
+    assert line.is_visible()
+    assert line.inner_text().endswith(f"Sets so far — you: {mine} · Teal: {theirs}."), line.inner_text()
+    assert not page.errors, page.errors
+
 def test_pentomino_three_player_match_with_two_computers(server, new_page):
     page, _ = open_table(server, new_page, "pentomino",
                          [{"kind": "me"}, {"kind": "computer", "level": "random"},

@@ -27,6 +27,7 @@ let hintBtn = null;       // the action bar's Hint button (games)
 let hintPending = false;  // a hint asked for and not yet answered
 let analysis = null;      // the finished game's analysis, once loaded
 let analysing = null;     // the timer of the next poll while it is computed
+let judging = "";        // its progress while it is computed ("5/36"), on the buttons
 let typed = null;         // a move sent from the "Type a move" box, not yet answered
 
 // an invite link: the server answers with a fresh seat token in an HttpOnly cookie (the
@@ -376,6 +377,8 @@ function renderAnalysisButton(payload) {
     if (!btn) continue;
     btn.hidden = solo || payload.table.status !== "finished";
     setOff(btn, analysing !== null || loaded);   // it keeps the focus
+    // the progress on the button itself: on a phone the note is in the closed drawer
+    btn.textContent = analysing !== null && judging ? `Analysing… ${judging}` : "Analysis";
   }
 }
 
@@ -405,11 +408,13 @@ async function loadAnalysis() {
     const note = $("analysis-note");
     note.replaceChildren(el("b", {}, "Analysing… "), `${data.done} of ${data.total} moves judged`);
     note.hidden = false;
+    judging = `${data.done}/${data.total}`;
     analysing = setTimeout(loadAnalysis, 1000 * (data.retry_after || 2));
     renderAnalysisButton(latest);
     return;
   }
   analysis = data;
+  judging = "";
   renderAnalysisNote();
   renderAnalysisButton(latest);
   renderLog(latest, replayPly === null ? latest.history.length : replayPly);

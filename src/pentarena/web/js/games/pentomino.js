@@ -89,6 +89,14 @@ export function seatInfo(payload, seat) {
   return bits.join(" · ");
 }
 
+// The sets picked so far, on the message line during the draft (on a phone the players'
+// panel is in the drawer): "Sets so far — you: T W · Teal: I U."
+function draftSets(payload) {
+  const sets = payload.state.sets;
+  if (!sets || !sets.some((s) => s.length)) return "";
+  return ` Sets so far — ${sets.map((s, seat) => `${seat === payload.you ? "you" : short(payload, seat)}: ${s.join(" ") || "none"}`).join(" · ")}.`;
+}
+
 export function statusExtra(payload) {
   if (!rounds(payload)) return "";
   const d = payload.details || {};
@@ -591,7 +599,7 @@ export function createView(root, ctx) {
     if (fresh) roundNote.textContent = `${roundSummary(payload, done[done.length - 1], done.length)} Round ${done.length + 1} has begun.`;
     if (replay) hint.textContent = replayNote(payload);
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : payload.current_player === null ? "" : waitingText(payload);
-    else if (st.phase === "pick") hint.textContent = staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`;
+    else if (st.phase === "pick") hint.textContent = (staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`) + draftSets(payload);
     else if (st.touched && !selected) { select(st.touched); return; }
     else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
       (payload.table.options.touch_move ? `Touch-move: the piece you ${click} is the one you must place.` : "Your turn: choose a piece.");

@@ -223,8 +223,12 @@ export function resultDetails(payload) {
   const rows = sideRows(payload);
   let why = "";
   if (dec && dec.level !== null) {
-    why = `Decided on level ${dec.level}: ` + rows.map((r) => `${r.label} ${r.counts[dec.level - 1]}`).join(", ") +
-      " — its tiles are outlined in gold on the board.";
+    // only the sides still level with the winner there: one behind on a level compared
+    // before is out already ("Red 3" on the deciding level would read as Red's lead)
+    const win = d.records[d.sides.findIndex((side) => side.some((s) => payload.winners.includes(s)))];
+    const level = rows.filter((r) => compare(r.record.slice(0, dec.index), win.slice(0, dec.index)) === 0);
+    why = `Decided on level ${dec.level}: ` + level.map((r) => `${r.label} ${r.counts[dec.level - 1]}`).join(", ") +
+      ` — ${payload.winners.length > 1 ? "their" : "its"} tiles are outlined in gold on the board.`;   // a team: theirs
   } else if (dec) why = "Decided on points.";
   const teamsLine = d.sides.length < d.level_counts.length
     ? el("p", {}, "Teams: " + rows.map((r) => `${r.label} (${r.counts.slice().reverse().join("·")})`).join(" against ")) : "";
