@@ -255,3 +255,28 @@ def test_the_pentic_analysis_keeps_card_names_whole_in_80_columns():
         if width >= 80:
             assert "best found" in text and "before → after" in text
         assert "seat 0: 6 moves, 0 mistakes, 1 blunder" in flat(text)
+
+
+@pytest.mark.parametrize("options,why", [
+    ({}, r"Game over\. None of the pieces left \(([A-Z] )*[A-Z]\) fits on the board: "
+         r"(Amber \(seat 0\)|Teal \(seat 1\)) placed the last piece and wins\."),
+    ({"variant": "draft"}, r"Game over\. None of (Amber \(seat 0\)|Teal \(seat 1\))'s pieces "
+                           r"left \(([A-Z] )*[A-Z]\) fits on the board: .* placed the last "
+                           r"piece and wins\."),
+])
+def test_a_pentomino_game_over_says_why_it_ended(options, why):
+    """Golomb's game ends when the player to move cannot place a piece: the result says
+    so (which pieces were left, who placed last), as a round of a match does."""
+    state = random_playout(pentarena.load_game("pentomino", **options), seed=1)
+    text = flat(plain(view_for("pentomino").result(state), width=200))
+    assert re.fullmatch(why, text), text
+    winner = next(iter(state.winners()))
+    assert f"seat {winner}) placed the last piece" in text
+
+
+def test_a_saved_record_s_replay_command_can_be_copied_to_a_shell(tmp_path):
+    """A file name with a space is quoted in the 'pentarena replay FILE' it suggests."""
+    path = tmp_path / "my game.json"
+    tg, _, text = run_any("pentago", [f"save {path}", "quit"], [None, RandomBot(seed=1)])
+    assert f'pentarena replay "{path}"' in flat(text)
+    assert path.exists()
