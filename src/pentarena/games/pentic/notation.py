@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ...core.errors import InvalidMoveError
+from ...core.errors import InvalidMoveError, described
 from .cards import NAMES, NUM_CARDS, Card, parse
 
 POSITIONS = 9
@@ -122,7 +122,7 @@ def canonical_move(move: Any) -> PenticMove:
         return parse_move_text(move)
     if not isinstance(move, PenticMove) or len(move) != 2 or not (
             isinstance(move[0], int) and 0 <= move[0] < NUM_CARDS and move[1] in range(1, 10)):
-        raise InvalidMoveError(f"not a Pentic play: {move!r}; e.g. 3-star-orange@5")
+        raise InvalidMoveError(f"not a Pentic play: {described(move)}; e.g. 3-star-orange@5")
     return MOVES[move[0]][move[1] - 1]
 
 
