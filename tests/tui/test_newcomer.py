@@ -280,3 +280,20 @@ def test_a_saved_record_s_replay_command_can_be_copied_to_a_shell(tmp_path):
     tg, _, text = run_any("pentago", [f"save {path}", "quit"], [None, RandomBot(seed=1)])
     assert f'pentarena replay "{path}"' in flat(text)
     assert path.exists()
+
+
+def test_thousands_of_digits_at_the_prompt_get_a_message_not_the_end_of_the_game():
+    """'#999…' and 'board 999…' past Python's 4,300 readable digits: a sentence and a new
+    prompt (the game went on), not 'error: Exceeds the limit' and the shell."""
+    digits = "9" * 5000
+    tg, state, text = run_any("pentup", ["I:0,0;1,0;2,0;3,0;4,0", f"board {digits}",
+                                         f"board -{digits}", f"#{digits}", "moves X", "#1",
+                                         "quit"], [None, RandomBot(seed=1)])
+    said = flat(text)
+    assert "columns run from -1000000000 to 1000000000" in said
+    assert "No move #" + "9" * 11 + "… in the last listing" in said and digits not in text
+    assert len(state.history()) == 4 and state.history()[2].startswith("X:")
+    tg, state, text = run_any("pentago", [f"moves {'x' * 3000}", "quit"],
+                              [None, RandomBot(seed=1)])
+    assert "No legal move matches 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'" in flat(text)
+    assert "x" * 41 not in text

@@ -328,8 +328,11 @@ class TerminalGame:
         elif word.startswith("#"):
             number = word[1:]
             listed = len(self.listed)
-            if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= listed:
-                self.say(f"No move {word} in the last listing; type 'moves' to list them.",
+            # (the digits checked before int(): Python refuses to read over 4,300 of them)
+            if not (number.isascii() and number.isdigit() and len(number) <= len(str(listed))
+                    and 1 <= int(number) <= listed):
+                shown = word if len(word) <= 12 else word[:12] + "…"
+                self.say(f"No move {shown} in the last listing; type 'moves' to list them.",
                          "bold red")
             else:
                 self.play(self.listed[int(number) - 1], seat)
