@@ -24,7 +24,7 @@ from rich.table import Table
 from . import __version__, list_games, load_game
 from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
 from .ai.bots import LEVELS, make_bot
-from .core.errors import GameOptionError
+from .core.errors import GameOptionError, json_error
 from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
 from .games.pentago.rules import SOLVER_MAX_GB, SOLVER_MAX_THREADS
@@ -603,7 +603,8 @@ def _state_from_file(text: str, name: str):
     try:
         data = json_module.loads(path.read_bytes())  # UTF-8 with or without a BOM
     except (OSError, ValueError) as exc:  # not JSON, or not text
-        raise GameOptionError(f"{text}: not a JSON record or state ({exc})") from None
+        why = json_error(exc) if isinstance(exc, ValueError) else exc
+        raise GameOptionError(f"{text}: not a JSON record or state ({why})") from None
     if not isinstance(data, dict) or data.get("game") != name:
         raise GameOptionError(f"{text}: not a {name.capitalize()} record or state")
     try:

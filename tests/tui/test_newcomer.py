@@ -297,3 +297,20 @@ def test_thousands_of_digits_at_the_prompt_get_a_message_not_the_end_of_the_game
                               [None, RandomBot(seed=1)])
     assert "No legal move matches 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'" in flat(text)
     assert "x" * 41 not in text
+
+
+def test_a_record_with_a_number_of_thousands_of_digits_is_refused_in_words(tmp_path, capsys):
+    """json refuses an int of over 4,300 digits with Python's advice to raise a limit;
+    'replay' and 'solve' say what is wrong with the file instead."""
+    record = pentarena.GameRecord.of(random_playout(pentarena.load_game("pentago"), seed=2))
+    path = tmp_path / "huge.json"
+    data = record.dumps()
+    assert '"seed": 2,' in data
+    path.write_text(data.replace('"seed": 2,', '"seed": ' + "9" * 5000 + ","))
+    assert main(["replay", str(path)]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "the record is not valid JSON: a number in it has over 4,300 digits" in out
+    assert main(["solve", "pentago", str(path)]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "not a JSON record or state (a number in it has over 4,300 digits)" in out
+    assert "int_max_str_digits" not in out

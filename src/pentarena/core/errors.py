@@ -68,6 +68,14 @@ def unprintable(value: Any) -> str:
     return f"a {type(value).__name__} holding a whole number too long to print"
 
 
+def json_error(exc: ValueError) -> str:
+    """Why ``json.loads`` refused its text, in words for a person: a number of over 4,300
+    digits is said so (not with Python's advice to raise its limit)."""
+    if "int_max_str_digits" in str(exc):
+        return "a number in it has over 4,300 digits"
+    return str(exc)[:200]
+
+
 def json_object(data, what: str, max_bytes: int | None = None) -> dict:
     """``data`` (a mapping, or JSON text) as a dict; StateFormatError naming ``what`` if it
     is too large, not JSON (or, as text, not valid Unicode), or not an object."""
@@ -80,7 +88,7 @@ def json_object(data, what: str, max_bytes: int | None = None) -> dict:
         try:
             data = json.loads(data)
         except ValueError as exc:  # not JSON, not UTF-8, or a number of over 4,300 digits
-            raise StateFormatError(f"{what} is not valid JSON: {str(exc)[:200]}") from None
+            raise StateFormatError(f"{what} is not valid JSON: {json_error(exc)}") from None
         except RecursionError:
             raise StateFormatError(f"{what} is nested too deeply to be read") from None
         try:  # JSON may escape a lone surrogate ("\ud800"): text no page or database can hold
