@@ -314,3 +314,24 @@ def test_a_record_with_a_number_of_thousands_of_digits_is_refused_in_words(tmp_p
     out = flat(capsys.readouterr().out)
     assert "not a JSON record or state (a number in it has over 4,300 digits)" in out
     assert "int_max_str_digits" not in out
+
+
+@pytest.mark.parametrize("target,why", [
+    (10_000, "The game ended because the pile ran out and a player to move had no card left."),
+    (60, "The game ended because a player reached 60 points and the round was played out."),
+])
+def test_a_pentic_result_says_why_the_game_ended(target, why):
+    """Below the target a game can end because the pile ran out: the result says which of
+    the two ends it was, and once the pile is empty the status line says what comes."""
+    game = pentarena.load_game("pentic", players=3, target=target)
+    state = random_playout(game, seed=9)
+    assert why in flat(plain(view_for("pentic").result(state)))
+    if target == 10_000:
+        before = game.new_initial_state(seed=9)
+        for move in state.history():
+            if before.pile_size == 0:
+                break
+            before.apply(move)
+        status = flat(plain(view_for("pentic").status(before)))
+        assert "The pile is empty: the game ends with the round in which a player to move " \
+               "has no card left." in status
