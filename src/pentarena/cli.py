@@ -326,17 +326,24 @@ def cmd_list(args: argparse.Namespace, console: Console) -> int:
             table.add_row(first, second)
         return Padding(table, (0, 0, 0, 4))
 
-    for g in list_games():
-        console.print(f"[bold]{g['name']}[/bold] — {g['title']}: {g['description']}",
-                      markup=True, highlight=False)
-        options = game_info(g["name"]).options
-        if options:
-            console.print(rows((_flag(name), _describe(opt).replace("%%", "%"))
-                               for name, opt in options.items()), highlight=False)
-    console.print("AI levels (--ai):", markup=False, highlight=False)
-    console.print(rows({**LEVELS, **BOT_ALIASES}.items()), highlight=False)
-    console.print("Options go after the game name, as --name value or -o name=value; "
-                  "'pentarena play GAME --help' lists them.", markup=False, highlight=False)
+    with console.capture() as captured:  # then written without the tables' padding
+        for g in list_games():
+            console.print(f"[bold]{g['name']}[/bold] — {g['title']}: {g['description']}",
+                          markup=True, highlight=False)
+            options = game_info(g["name"]).options
+            if options:
+                console.print(rows((_flag(name), _describe(opt).replace("%%", "%"))
+                                   for name, opt in options.items()), highlight=False)
+        console.print("AI levels (--ai):", markup=False, highlight=False)
+        console.print(rows({**LEVELS, **BOT_ALIASES}.items()), highlight=False)
+        console.print("Options go after the game name, as --name value or -o name=value; "
+                      "'pentarena play GAME --help' lists them.", markup=False,
+                      highlight=False)
+    # no line ends in spaces (the grid pads every cell to its column; a wrapped line keeps
+    # the space it broke at): copied or piped, the text is as it reads
+    console.file.write("".join(line.rstrip() + "\n"
+                               for line in captured.get().splitlines()))
+    console.file.flush()
     return 0
 
 

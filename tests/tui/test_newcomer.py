@@ -335,3 +335,13 @@ def test_a_pentic_result_says_why_the_game_ended(target, why):
         status = flat(plain(view_for("pentic").status(before)))
         assert "The pile is empty: the game ends with the round in which a player to move " \
                "has no card left." in status
+
+
+def test_list_ends_no_line_in_spaces(monkeypatch, capsys):
+    """Piped or copied, 'pentarena list' has no trailing blanks (its grid used to pad every
+    row to the width of its column, and a wrapped line kept the space it broke at)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and all(line == line.rstrip() for line in lines)
+    assert max(len(line) for line in lines) <= 80 and "--touch-move" in "\n".join(lines)
