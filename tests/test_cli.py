@@ -726,3 +726,30 @@ def test_one_version_everywhere(capsys):
     run = subprocess.run([sys.executable, "-m", "pentarena", "--version"], capture_output=True,
                          text=True, timeout=120)
     assert (run.returncode, run.stdout) == (0, f"pentarena {version}\n")
+
+
+def test_a_true_or_false_flag_followed_by_another_word_names_what_it_takes(capsys):
+    """`--teams maybe` after the game's name: the flag's own refusal, with the values it
+    takes, not argparse's 'unrecognized arguments: maybe' under the top-level usage."""
+    assert main(["play", "pentup", "--players", "4", "--teams", "maybe"]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "option 'teams' must be true or false, got 'maybe'" in out
+    assert "unrecognized arguments" not in out
+    # before the game's name the next word is still the game, not the flag's value
+    assert main(["bench", "--teams", "pentup", "--players", "4", "--games", "1"]) == 0
+    assert "teams=True" in flat(capsys.readouterr().out)
+
+
+def test_the_command_list_says_solve_also_answers_pentomino_positions(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = flat(capsys.readouterr().out)
+    assert "or who wins a 2-player Pentomino position" in out
+
+
+def test_solve_pentomino_names_the_shared_pool_as_the_pool(capsys):
+    """Golomb's game has one pool for both players: 'pool FILN…', not 'Amber's pieces'
+    (which the draft's own sets are)."""
+    assert main(["solve", "pentomino", "start"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "(0 pieces placed, pool FILNPTUVWXYZ)" in out and "Amber's pieces" not in out

@@ -9,6 +9,7 @@ import pytest
 
 import pentarena
 from pentarena import IllegalMoveError, InvalidMoveError, StateFormatError
+from pentarena.core.game import game_info
 
 from .conformance import (
     POOL_POSITIONS,
@@ -190,6 +191,30 @@ def test_a_seed_is_a_whole_number_of_64_bits_or_none(name):
         state = game.new_initial_state(seed=good)
         if good is not None:
             assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name", sorted({n for n, _ in OPTION_SETS}))
+def test_a_number_too_long_to_print_is_refused_with_a_pentarena_error(name):
+    """Python will not print an int of over 4,300 digits (ValueError), so a message that
+    quotes one must not try: a move, a seat, a seed or an option this large is refused
+    with the game's own narrow error, saying what it is, never a bare ValueError."""
+    huge = 10**5000
+    game = pentarena.load_game(name)
+    state = game.new_initial_state(seed=1)
+    for bad in (huge, (huge, 1)):
+        with pytest.raises(InvalidMoveError, match="whole number"):
+            state.apply(bad)
+    with pytest.raises(pentarena.GameOptionError, match="whole number of about 5,001 digits"):
+        state.view(huge)
+    with pytest.raises(pentarena.GameOptionError, match="fits in 64 bits"):
+        game.new_initial_state(seed=huge)
+    option = next(iter(game_info(name).options), None)
+    if option is not None:
+        for value in (huge, "9" * 5000):
+            with pytest.raises(pentarena.GameOptionError) as err:
+                pentarena.load_game(name, **{option: value})
+            assert len(str(err.value)) < 200
+    assert state.history() == []
 
 
 @pytest.mark.parametrize("name", sorted({n for n, _ in OPTION_SETS} - {"pentomino-puzzle"}))

@@ -24,7 +24,7 @@ from rich.table import Table
 from . import __version__, list_games, load_game
 from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
 from .ai.bots import LEVELS, make_bot
-from .core.errors import GameOptionError
+from .core.errors import GameOptionError, json_error
 from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
 from .games.pentago.rules import SOLVER_MAX_GB, SOLVER_MAX_THREADS
@@ -287,17 +287,30 @@ def _find_game(argv: list[str]) -> tuple[str | None, str | None]:
 
 def _normalise_bool_flags(argv: list[str], game: str | None) -> list[str]:
     """``--teams`` alone means true: spell it ``--teams=true`` so that the next word (a
-    game name, say) is never taken as its value; ``--teams false`` stays as it is."""
+    game name, say) is never taken as its value; ``--teams false`` stays as it is.  Once
+    the game is named, a word after the flag can only be meant as its value (``--teams
+    maybe``): it is given to the flag, which refuses it with the values it takes, rather
+    than left over as an unrecognized argument."""
     flags = {f for name, opt in _game_options(game).items() if _is_bool(opt)
              for f in (_flag(name), f"--{name}")}
     out = []
+    named = False  # whether the game's name has been seen
+    skip = False
     for i, arg in enumerate(argv):
+        if skip:
+            skip = False
+            continue
         if arg == "--":
             out.extend(argv[i:])
             break
         following = argv[i + 1] if i + 1 < len(argv) else None
         if arg in flags and (following is None or following.lower() not in BOOL_WORDS):
-            arg += "=true"
+            if named and following is not None and not following.startswith("-"):
+                arg += "=" + following
+                skip = True
+            else:
+                arg += "=true"
+        named = named or arg == game
         out.append(arg)
     return out
 
@@ -313,17 +326,24 @@ def cmd_list(args: argparse.Namespace, console: Console) -> int:
             table.add_row(first, second)
         return Padding(table, (0, 0, 0, 4))
 
-    for g in list_games():
-        console.print(f"[bold]{g['name']}[/bold] — {g['title']}: {g['description']}",
-                      markup=True, highlight=False)
-        options = game_info(g["name"]).options
-        if options:
-            console.print(rows((_flag(name), _describe(opt).replace("%%", "%"))
-                               for name, opt in options.items()), highlight=False)
-    console.print("AI levels (--ai):", markup=False, highlight=False)
-    console.print(rows({**LEVELS, **BOT_ALIASES}.items()), highlight=False)
-    console.print("Options go after the game name, as --name value or -o name=value; "
-                  "'pentarena play GAME --help' lists them.", markup=False, highlight=False)
+    with console.capture() as captured:  # then written without the tables' padding
+        for g in list_games():
+            console.print(f"[bold]{g['name']}[/bold] — {g['title']}: {g['description']}",
+                          markup=True, highlight=False)
+            options = game_info(g["name"]).options
+            if options:
+                console.print(rows((_flag(name), _describe(opt).replace("%%", "%"))
+                                   for name, opt in options.items()), highlight=False)
+        console.print("AI levels (--ai):", markup=False, highlight=False)
+        console.print(rows({**LEVELS, **BOT_ALIASES}.items()), highlight=False)
+        console.print("Options go after the game name, as --name value or -o name=value; "
+                      "'pentarena play GAME --help' lists them.", markup=False,
+                      highlight=False)
+    # no line ends in spaces (the grid pads every cell to its column; a wrapped line keeps
+    # the space it broke at): copied or piped, the text is as it reads
+    console.file.write("".join(line.rstrip() + "\n"
+                               for line in captured.get().splitlines()))
+    console.file.flush()
     return 0
 
 
@@ -591,7 +611,8 @@ def _state_from_file(text: str, name: str):
     try:
         data = json_module.loads(path.read_bytes())  # UTF-8 with or without a BOM
     except (OSError, ValueError) as exc:  # not JSON, or not text
-        raise GameOptionError(f"{text}: not a JSON record or state ({exc})") from None
+        why = json_error(exc) if isinstance(exc, ValueError) else exc
+        raise GameOptionError(f"{text}: not a JSON record or state ({why})") from None
     if not isinstance(data, dict) or data.get("game") != name:
         raise GameOptionError(f"{text}: not a {name.capitalize()} record or state")
     try:
@@ -912,7 +933,9 @@ def solve_pentomino_position(args: argparse.Namespace, console: Console) -> int:
     who = view_for("pentomino").seat_name(seat)  # as 'play' names the seats
     name = who.split(" (")[0]
     how = "by the opening book of the proof" if nodes == 0 else f"{nodes:,} positions"
-    console.print(f"{who} to move ({plural(placed, 'piece')} placed, {name}'s pieces {pieces}): "
+    # the draft's own set, or the pool both players place from
+    owned = f"{name}'s pieces" if state.game.variant == "draft" else "pool"
+    console.print(f"{who} to move ({plural(placed, 'piece')} placed, {owned} {pieces}): "
                   f"{name} {VALUE_WORDS[solution.value]} with perfect play  (proved in "
                   f"{seconds:.2f} s, {how})", markup=False, highlight=False)
     if solution.value == 1:
@@ -1097,8 +1120,9 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                         metavar="SECONDS",
                         help="--analyse: the time judging one move takes (default: 1)")
     solve = sub.add_parser(
-        "solve", help="solve a pentomino puzzle (or count its solutions), or a Pentago "
-                      "position exactly (its value and every move's)",
+        "solve", help="solve a pentomino puzzle (or count its solutions), a Pentago "
+                      "position exactly (its value and every move's), or who wins a "
+                      "2-player Pentomino position",
         description="'solve puzzle REGION': a tiling of the region (--count: every one up "
                     "to symmetry).  'solve pentago POSITION': the exact value (win, draw "
                     "or loss for the player to move) of the position and of every legal "

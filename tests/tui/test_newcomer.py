@@ -255,3 +255,93 @@ def test_the_pentic_analysis_keeps_card_names_whole_in_80_columns():
         if width >= 80:
             assert "best found" in text and "before → after" in text
         assert "seat 0: 6 moves, 0 mistakes, 1 blunder" in flat(text)
+
+
+@pytest.mark.parametrize("options,why", [
+    ({}, r"Game over\. None of the pieces left \(([A-Z] )*[A-Z]\) fits on the board: "
+         r"(Amber \(seat 0\)|Teal \(seat 1\)) placed the last piece and wins\."),
+    ({"variant": "draft"}, r"Game over\. None of (Amber \(seat 0\)|Teal \(seat 1\))'s pieces "
+                           r"left \(([A-Z] )*[A-Z]\) fits on the board: .* placed the last "
+                           r"piece and wins\."),
+])
+def test_a_pentomino_game_over_says_why_it_ended(options, why):
+    """Golomb's game ends when the player to move cannot place a piece: the result says
+    so (which pieces were left, who placed last), as a round of a match does."""
+    state = random_playout(pentarena.load_game("pentomino", **options), seed=1)
+    text = flat(plain(view_for("pentomino").result(state), width=200))
+    assert re.fullmatch(why, text), text
+    winner = next(iter(state.winners()))
+    assert f"seat {winner}) placed the last piece" in text
+
+
+def test_a_saved_record_s_replay_command_can_be_copied_to_a_shell(tmp_path):
+    """A file name with a space is quoted in the 'pentarena replay FILE' it suggests."""
+    path = tmp_path / "my game.json"
+    tg, _, text = run_any("pentago", [f"save {path}", "quit"], [None, RandomBot(seed=1)])
+    assert f'pentarena replay "{path}"' in flat(text)
+    assert path.exists()
+
+
+def test_thousands_of_digits_at_the_prompt_get_a_message_not_the_end_of_the_game():
+    """'#999…' and 'board 999…' past Python's 4,300 readable digits: a sentence and a new
+    prompt (the game went on), not 'error: Exceeds the limit' and the shell."""
+    digits = "9" * 5000
+    tg, state, text = run_any("pentup", ["I:0,0;1,0;2,0;3,0;4,0", f"board {digits}",
+                                         f"board -{digits}", f"#{digits}", "moves X", "#1",
+                                         "quit"], [None, RandomBot(seed=1)])
+    said = flat(text)
+    assert "columns run from -1000000000 to 1000000000" in said
+    assert "No move #" + "9" * 11 + "… in the last listing" in said and digits not in text
+    assert len(state.history()) == 4 and state.history()[2].startswith("X:")
+    tg, state, text = run_any("pentago", [f"moves {'x' * 3000}", "quit"],
+                              [None, RandomBot(seed=1)])
+    assert "No legal move matches 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'" in flat(text)
+    assert "x" * 41 not in text
+
+
+def test_a_record_with_a_number_of_thousands_of_digits_is_refused_in_words(tmp_path, capsys):
+    """json refuses an int of over 4,300 digits with Python's advice to raise a limit;
+    'replay' and 'solve' say what is wrong with the file instead."""
+    record = pentarena.GameRecord.of(random_playout(pentarena.load_game("pentago"), seed=2))
+    path = tmp_path / "huge.json"
+    data = record.dumps()
+    assert '"seed": 2,' in data
+    path.write_text(data.replace('"seed": 2,', '"seed": ' + "9" * 5000 + ","))
+    assert main(["replay", str(path)]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "the record is not valid JSON: a number in it has over 4,300 digits" in out
+    assert main(["solve", "pentago", str(path)]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "not a JSON record or state (a number in it has over 4,300 digits)" in out
+    assert "int_max_str_digits" not in out
+
+
+@pytest.mark.parametrize("target,why", [
+    (10_000, "The game ended because the pile ran out and a player to move had no card left."),
+    (60, "The game ended because a player reached 60 points and the round was played out."),
+])
+def test_a_pentic_result_says_why_the_game_ended(target, why):
+    """Below the target a game can end because the pile ran out: the result says which of
+    the two ends it was, and once the pile is empty the status line says what comes."""
+    game = pentarena.load_game("pentic", players=3, target=target)
+    state = random_playout(game, seed=9)
+    assert why in flat(plain(view_for("pentic").result(state)))
+    if target == 10_000:
+        before = game.new_initial_state(seed=9)
+        for move in state.history():
+            if before.pile_size == 0:
+                break
+            before.apply(move)
+        status = flat(plain(view_for("pentic").status(before)))
+        assert "The pile is empty: the game ends with the round in which a player to move " \
+               "has no card left." in status
+
+
+def test_list_ends_no_line_in_spaces(monkeypatch, capsys):
+    """Piped or copied, 'pentarena list' has no trailing blanks (its grid used to pad every
+    row to the width of its column, and a wrapped line kept the space it broke at)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and all(line == line.rstrip() for line in lines)
+    assert max(len(line) for line in lines) <= 80 and "--touch-move" in "\n".join(lines)

@@ -41,8 +41,39 @@ class StateFormatError(PentarenaError, ValueError):
 def shown(value: Any, limit: int = 40) -> str:
     """``value`` as an error message quotes it (text in quotes), cut to ``limit``
     characters with an ellipsis: what a caller or a client sent may be huge."""
-    text = repr(value) if isinstance(value, str) else str(value)
+    try:
+        text = repr(value) if isinstance(value, str) else str(value)
+    except ValueError:  # an int past Python's 4,300 printable digits, or holding one
+        text = unprintable(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def described(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` for an error message (a wrong move object says what it is), cut to
+    ``limit`` characters, and never failing: Python refuses to print an int of over
+    4,300 digits, and the message about it must not fail in its turn."""
+    try:
+        text = repr(value)
+    except ValueError:
+        text = unprintable(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def unprintable(value: Any) -> str:
+    """What an error message says of a value Python will not print (an int past 4,300
+    digits, or a container holding one)."""
+    if isinstance(value, int):
+        digits = int(abs(value).bit_length() * 0.30103) + 1
+        return f"a whole number of about {digits:,} digits"
+    return f"a {type(value).__name__} holding a whole number too long to print"
+
+
+def json_error(exc: ValueError) -> str:
+    """Why ``json.loads`` refused its text, in words for a person: a number of over 4,300
+    digits is said so (not with Python's advice to raise its limit)."""
+    if "int_max_str_digits" in str(exc):
+        return "a number in it has over 4,300 digits"
+    return str(exc)[:200]
 
 
 def json_object(data, what: str, max_bytes: int | None = None) -> dict:
@@ -57,7 +88,7 @@ def json_object(data, what: str, max_bytes: int | None = None) -> dict:
         try:
             data = json.loads(data)
         except ValueError as exc:  # not JSON, not UTF-8, or a number of over 4,300 digits
-            raise StateFormatError(f"{what} is not valid JSON: {str(exc)[:200]}") from None
+            raise StateFormatError(f"{what} is not valid JSON: {json_error(exc)}") from None
         except RecursionError:
             raise StateFormatError(f"{what} is nested too deeply to be read") from None
         try:  # JSON may escape a lone surrogate ("\ud800"): text no page or database can hold

@@ -23,6 +23,7 @@ from .errors import (
     IllegalMoveError,
     InvalidMoveError,
     StateFormatError,
+    described,
     json_object,
     shown,
 )
@@ -80,17 +81,22 @@ class Option:
             elif low in ("false", "no", "0", "off"):
                 value = False
         elif kind is int and isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
-            value = int(value)
+            try:
+                value = int(value)
+            except ValueError:  # over Python's 4,300 digits: out of any option's range
+                raise GameOptionError(f"option {name!r} is out of range: "
+                                      f"{described(value)}") from None
         what = {int: "a whole number", bool: "true or false", str: "text"}.get(kind, kind.__name__)
         if value is None and self.default is not None:  # null only where it is the default
             raise GameOptionError(f"option {name!r} must be {what}, got null")
         if value is not None and kind is not type(None) and not isinstance(value, kind):
-            raise GameOptionError(f"option {name!r} must be {what}, got {value!r}")
+            raise GameOptionError(f"option {name!r} must be {what}, got {described(value)}")
         if isinstance(value, bool) and kind is int:
             raise GameOptionError(f"option {name!r} must be a number, got {value!r}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise GameOptionError(f"option {name!r} must be one of {allowed}; got {value!r}")
+            raise GameOptionError(f"option {name!r} must be one of {allowed}; "
+                                  f"got {described(value)}")
         return value
 
 

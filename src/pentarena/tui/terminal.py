@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -40,6 +41,14 @@ HINT_SECONDS = 1.0
 def capitalised(name: str) -> str:
     """A seat's name at the start of a sentence ('seat 1' -> 'Seat 1')."""
     return name[:1].upper() + name[1:]
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word of a shell command a person can copy: as it is when a shell
+    reads it so, else in double quotes (``"my game.json"``)."""
+    if text and shlex.quote(text) == text:
+        return text
+    return '"' + "".join("\\" + c if c in '\\"$`' else c for c in text) + '"'
 
 
 def _typing_at_a_terminal() -> bool:
@@ -208,7 +217,7 @@ class TerminalGame:
             self.say(f"Could not save the game to {path}: {exc.strerror or exc}", "bold red")
             return False
         self.say(f"Saved the game ({plural(len(self.state.history()), 'move')}) to {path}; "
-                 f"'pentarena replay {path}' shows it.", "green")
+                 f"'pentarena replay {shell_word(str(path))}' shows it.", "green")
         return True
 
     def _autosave(self) -> None:
@@ -319,8 +328,11 @@ class TerminalGame:
         elif word.startswith("#"):
             number = word[1:]
             listed = len(self.listed)
-            if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= listed:
-                self.say(f"No move {word} in the last listing; type 'moves' to list them.",
+            # (the digits checked before int(): Python refuses to read over 4,300 of them)
+            if not (number.isascii() and number.isdigit() and len(number) <= len(str(listed))
+                    and 1 <= int(number) <= listed):
+                shown = word if len(word) <= 12 else word[:12] + "…"
+                self.say(f"No move {shown} in the last listing; type 'moves' to list them.",
                          "bold red")
             else:
                 self.play(self.listed[int(number) - 1], seat)

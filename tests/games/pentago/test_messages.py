@@ -22,3 +22,17 @@ def test_half_a_twist_is_explained(text, message):
         state.apply(text)
     assert message in str(err.value)
     assert "could not read" not in str(err.value)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("c3 cw TL", "'c3 cw TL': the quadrant comes before the direction, e.g. 'c3 TL cw'"),
+    ("C3/CCW/br", "'C3/CCW/br': the quadrant comes before the direction, e.g. 'c3 BR ccw'"),
+])
+def test_a_twist_written_direction_first_is_explained(text, message):
+    """'c3 cw TL' (the direction before the quadrant) names the order, not 'cw' as a
+    quadrant that does not exist."""
+    state = pentarena.load_game("pentago").new_initial_state()
+    with pytest.raises(InvalidMoveError) as err:
+        state.apply(text)
+    assert str(err.value) == message
+    assert state.history() == []

@@ -224,9 +224,10 @@ def test_seed_shuffles_reproducibly():
 
 
 @pytest.mark.parametrize("text,why", [
-    ("3-star-orange", "could not read"), ("3-star-pink@5", "not a card"),
-    ("6-star-red@5", "not a card"), ("3-star-red@0", "not a grid position"),
-    ("3-star-red@10", "not a grid position"), ("@5", "not a card")])
+    ("3-star-orange", "has no grid position"), ("zz", "could not read"),
+    ("3-star-pink@5", "not a card"), ("6-star-red@5", "not a card"),
+    ("3-star-red@0", "not a grid position"), ("3-star-red@10", "not a grid position"),
+    ("@5", "not a card")])
 def test_malformed_move_text(text, why):
     with pytest.raises(InvalidMoveError, match=why):
         pentarena.load_game("pentic").new_initial_state(seed=1).apply(text)
@@ -466,3 +467,24 @@ def test_a_deck_takes_card_texts_and_numbers_mixed(pentic):
     state = pentic().new_initial_state(deck=["1-circle-violet", *range(1, 125)])
     assert state.tops() == list(range(9)) and all(type(c) is int for c in state.tops())
     assert state.to_json()["deck"] == list(NAMES)
+
+
+@pytest.mark.parametrize("text,says", [
+    ("3-star-orange", "'3-star-orange' has no grid position: add @ and a position 1-9"),
+    ("★3-star-orange", "e.g. '3-star-orange@5'"),
+    ("3-star-orange 5", "write the card and its position joined by @: '3-star-orange@5'"),
+    ("3 star orange 7", "joined by @: '3-star-orange@7'"),
+    ("x" * 61, "move text is too long; write <card>@<position>"),
+    (5, "move text must be a string; write <card>@<position>"),
+    (None, "move text must be a string"),
+])
+def test_unreadable_play_text_says_what_is_wrong_and_what_is_expected(pentic, text, says):
+    """As the other games' parsers: a card without its position (or its @) is named as
+    such, text too long says so, and so does what is not text at all."""
+    state = pentic(players=2).new_initial_state(seed=1)
+    with pytest.raises(InvalidMoveError) as err:
+        state.parse_move(text)
+    assert says in str(err.value)
+    with pytest.raises(InvalidMoveError):
+        state.apply(text)
+    assert state.history() == []

@@ -130,6 +130,9 @@ def parse_move_text(text: str) -> PentagoMove:
     cell = parse_cell(parts[0])
     q = parts[1].upper()
     d = parts[2].lower()
+    if q not in QUADRANTS and q.lower() in DIRECTIONS and d.upper() in QUADRANTS:
+        raise InvalidMoveError(f"{text.strip()!r}: the quadrant comes before the direction, "
+                               f"e.g. '{cell_name(cell)} {d.upper()} {q.lower()}'")
     if q not in QUADRANTS:
         raise InvalidMoveError(f"{parts[1]!r} is not a quadrant: use TL, TR, BL or BR")
     if d not in DIRECTIONS:

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from ...core.bitboard import bits_list
-from ...core.errors import IllegalMoveError, InvalidMoveError
+from ...core.errors import IllegalMoveError, InvalidMoveError, described
 from ...core.game import State
 from .board import LINES, has_five
 from .codes import (
@@ -146,7 +146,7 @@ class ReferencePentagoState(State):
             return CANONICAL[move].action
         except (KeyError, TypeError):
             raise InvalidMoveError(
-                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
+                f"not a Pentago move: {described(move)}; give text such as d4 TR cw") from None
 
     def apply_action(self, action: int) -> None:
         self.apply(move_from_action(action))
@@ -245,7 +245,7 @@ class ReferencePentagoState(State):
             move = CANONICAL[move]
         except (KeyError, TypeError):
             raise InvalidMoveError(
-                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
+                f"not a Pentago move: {described(move)}; give text such as d4 TR cw") from None
         if self._over:
             raise IllegalMoveError("the game is over: no more moves can be played")
         c = move[0]

@@ -19,7 +19,13 @@ from typing import Any
 
 from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
-from ...core.errors import IllegalMoveError, InvalidMoveError, StateFormatError, shown
+from ...core.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    StateFormatError,
+    described,
+    shown,
+)
 from ...core.game import (
     Game,
     SearchResult,
@@ -145,7 +151,7 @@ class PentagoState(PentagoCore, State):
             move = CANONICAL[move]
         except (KeyError, TypeError):
             raise InvalidMoveError(
-                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
+                f"not a Pentago move: {described(move)}; give text such as d4 TR cw") from None
         self._check_action(move.action)  # the engine says what is wrong, if anything
 
     def _apply_move(self, move: PentagoMove) -> None:
@@ -162,7 +168,7 @@ class PentagoState(PentagoCore, State):
             return CANONICAL[move].action
         except (KeyError, TypeError):
             raise InvalidMoveError(
-                f"not a Pentago move: {move!r}; give text such as d4 TR cw") from None
+                f"not a Pentago move: {described(move)}; give text such as d4 TR cw") from None
 
     def random_move(self, rng: random.Random) -> PentagoMove:
         """A random empty cell, then one of its eight rotations (or the lone placement

@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ...core.errors import InvalidMoveError
+from ...core.errors import InvalidMoveError, described
 from .cards import NAMES, NUM_CARDS, Card, parse
 
 POSITIONS = 9
@@ -73,18 +73,46 @@ POSITION_TEXTS = tuple("123456789")
 """A play's position as written: one ASCII digit (``"²".isdigit()`` is true, yet no number)."""
 
 
+FORMAT_HELP = "write <card>@<position>, e.g. 3-star-orange@5 (positions 1-9 in reading order)"
+
+
 def parse_move_text(text: str) -> PenticMove:
-    if not isinstance(text, str) or len(text) > 60:
-        raise InvalidMoveError("write a play as <card>@<position>, e.g. 3-star-orange@5")
+    """Read a play's text; InvalidMoveError says what is wrong with it (as the other
+    games' parsers do: not text, too long, unreadable, a card without its position)."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"move text must be a string; {FORMAT_HELP}")
+    if len(text) > 60:
+        raise InvalidMoveError(f"move text is too long; {FORMAT_HELP}")
     card_text, sep, pos = text.strip().rpartition("@")
     if not sep:
-        raise InvalidMoveError(f"could not read {text!r}: write <card>@<position>, "
-                               f"e.g. 3-star-orange@5 (positions 1-9 in reading order)")
+        _refuse_a_card_without_its_position(text)
+        raise InvalidMoveError(f"could not read {text!r}: {FORMAT_HELP}")
     card = parse(card_text)
     if pos.strip() not in POSITION_TEXTS:
         raise InvalidMoveError(f"{pos.strip()!r} is not a grid position: use 1-9 "
                                f"(1 top-left, 5 centre, 9 bottom-right)")
     return MOVES[card][int(pos) - 1]
+
+
+def _refuse_a_card_without_its_position(text: str) -> None:
+    """``3-star-orange`` alone, or ``3-star-orange 5``: say that the play lacks its grid
+    position, or its ``@``, and how to write it, rather than that it cannot be read."""
+    head, _, tail = text.strip().rpartition(" ")
+    for card_text, position in ((text, None), (head, tail.strip())):
+        if position is not None and position not in POSITION_TEXTS:
+            continue
+        try:
+            card = parse(card_text) if card_text.strip() else None
+        except InvalidMoveError:
+            continue
+        if card is None:
+            continue
+        if position is None:
+            raise InvalidMoveError(
+                f"'{NAMES[card]}' has no grid position: add @ and a position 1-9 "
+                f"(1 top-left, 5 centre, 9 bottom-right), e.g. '{NAMES[card]}@5'")
+        raise InvalidMoveError(f"write the card and its position joined by @: "
+                               f"'{NAMES[card]}@{position}'")
 
 
 def canonical_move(move: Any) -> PenticMove:
@@ -94,7 +122,7 @@ def canonical_move(move: Any) -> PenticMove:
         return parse_move_text(move)
     if not isinstance(move, PenticMove) or len(move) != 2 or not (
             isinstance(move[0], int) and 0 <= move[0] < NUM_CARDS and move[1] in range(1, 10)):
-        raise InvalidMoveError(f"not a Pentic play: {move!r}; e.g. 3-star-orange@5")
+        raise InvalidMoveError(f"not a Pentic play: {described(move)}; e.g. 3-star-orange@5")
     return MOVES[move[0]][move[1] - 1]
 
 

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ...core.errors import InvalidMoveError
+from ...core.errors import InvalidMoveError, described
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, piece_of, placements
 
@@ -123,7 +123,7 @@ def board_action(move: object) -> int:
     except TypeError:  # a malformed move holding a list: no move of the game
         action = None
     if action is None:
-        raise InvalidMoveError(f"no action id for {move!r}: the game's actions are its "
+        raise InvalidMoveError(f"no action id for {described(move)}: the game's actions are its "
                                f"placements, picks and touches")
     return action
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..._native import PuzzleCore, PuzzleTables
 from ...core.bitboard import bits_list
-from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError
+from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, described
 from ...core.game import Game, State, json_seed, replay_moves, resolve_options, setup_seed
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, free_shape, iter_cells, region_from_text
@@ -155,10 +155,12 @@ class PuzzleState(PuzzleCore, State):
             move = self.parse_move(move)
         if (not isinstance(move, PentominoMove) or len(move) != 4
                 or not isinstance(move[1], str) or len(move[1]) != 1 or move[1] not in PIECE_NAMES):
-            raise InvalidMoveError(f"not a puzzle move: {move!r}; e.g. L:a1,b1,c1,d1,d2 or remove L")
+            raise InvalidMoveError(f"not a puzzle move: {described(move)}; "
+                                   "e.g. L:a1,b1,c1,d1,d2 or remove L")
         kind, piece = move[0], move[1]
         if kind not in ("place", "remove", "pick", "touch"):
-            raise InvalidMoveError(f"not a puzzle move: {move!r}; e.g. L:a1,b1,c1,d1,d2 or remove L")
+            raise InvalidMoveError(f"not a puzzle move: {described(move)}; "
+                                   "e.g. L:a1,b1,c1,d1,d2 or remove L")
         action = None
         if kind == "place":
             action = self._place_actions().get(place_index(self.grid).get((piece, move[2])))
@@ -182,7 +184,7 @@ class PuzzleState(PuzzleCore, State):
         except TypeError:  # a malformed move holding a list: no move of the puzzle
             action = None
         if action is None:
-            raise InvalidMoveError(f"not a move of this puzzle: {move!r}")
+            raise InvalidMoveError(f"not a move of this puzzle: {described(move)}")
         return action
 
     def clone(self) -> PuzzleState:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.errors import IllegalMoveError, InvalidMoveError
+from ...core.errors import IllegalMoveError, InvalidMoveError, described
 from ...core.game import Solution, State, check_time_limit
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, free_shape, iter_cells
@@ -205,7 +205,8 @@ class ReferencePentominoState(State):
         if isinstance(move, str):
             move = self.parse_move(move)
         if not isinstance(move, PentominoMove) or len(move) != 4 or move[1] not in BIT:
-            raise InvalidMoveError(f"not a pentomino move: {move!r}; e.g. L:a1,b1,c1,d1,d2")
+            raise InvalidMoveError(f"not a pentomino move: {described(move)}; "
+                                   "e.g. L:a1,b1,c1,d1,d2")
         if self.phase == "over":
             raise IllegalMoveError("the game is over: no more pieces can be placed")
         kind, p = move[0], move[1]
@@ -461,7 +462,7 @@ class ReferencePuzzleState(State):
         try:
             return self._actions()[1][move]
         except (KeyError, TypeError):
-            raise InvalidMoveError(f"not a move of this puzzle: {move!r}") from None
+            raise InvalidMoveError(f"not a move of this puzzle: {described(move)}") from None
 
     def apply_action(self, action: int) -> None:
         self.apply(self.action_to_move(action))
@@ -470,7 +471,8 @@ class ReferencePuzzleState(State):
         if isinstance(move, str):
             move = self.parse_move(move)
         if not isinstance(move, PentominoMove) or len(move) != 4 or move[1] not in PIECE_NAMES:
-            raise InvalidMoveError(f"not a puzzle move: {move!r}; e.g. L:a1,b1,c1,d1,d2 or remove L")
+            raise InvalidMoveError(f"not a puzzle move: {described(move)}; "
+                                   "e.g. L:a1,b1,c1,d1,d2 or remove L")
         if self.solved():
             raise IllegalMoveError("the puzzle is solved")
         kind, p, mask, _ = move

@@ -26,6 +26,7 @@ from ...core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     StateFormatError,
+    described,
     shown,
 )
 from ...core.game import (
@@ -383,12 +384,14 @@ class PentominoState(PentominoCore, State):
             move = self.parse_move(move)
         if (not isinstance(move, PentominoMove) or len(move) != 4
                 or not isinstance(move[1], str) or move[1] not in BIT):
-            raise InvalidMoveError(f"not a pentomino move: {move!r}; e.g. L:a1,b1,c1,d1,d2")
+            raise InvalidMoveError(f"not a pentomino move: {described(move)}; "
+                                   "e.g. L:a1,b1,c1,d1,d2")
         kind, piece = move[0], PIECE_NAMES.index(move[1])
         if kind == "place":
             action = board_tables()[1].get(move)
             if action is None:
-                raise InvalidMoveError(f"not a pentomino move: {move!r}; e.g. L:a1,b1,c1,d1,d2")
+                raise InvalidMoveError(f"not a pentomino move: {described(move)}; "
+                                       "e.g. L:a1,b1,c1,d1,d2")
             return kind, piece, action
         return kind, piece, None
 

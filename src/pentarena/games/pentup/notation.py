@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...core.errors import InvalidMoveError
+from ...core.errors import InvalidMoveError, described
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell, identify_free, normalize
 
 _MOVE_RE = re.compile(r"^\s*([A-Za-z])\s*:\s*(.*?)\s*$")
@@ -135,5 +135,5 @@ def coerce_move(move: object) -> PentUpMove:
     ):
         return move
     raise InvalidMoveError(
-        f"not a Pent-Up move: {move!r}; give move text such as I:0,0;1,0;2,0;3,0;4,0"
+        f"not a Pent-Up move: {described(move)}; give move text such as I:0,0;1,0;2,0;3,0;4,0"
     )

@@ -62,12 +62,18 @@ class Fitted:
             yield self.draw(options.max_width)
 
 
+def clipped(text: str, limit: int = 40) -> str:
+    """``text`` as typed, quoted, for a message: its start and '…' when it is longer than
+    ``limit`` (a pasted page is not printed back)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit] + "…")
+
+
 def no_match(arg: str, what: str, hint: str, state: State | None = None) -> Text:
     """'No legal move matches …', with the engine's reason when ``arg`` (or its first
     word) is a move it refuses (Pentago 'd4' on a taken cell: 'd4 is already taken')."""
     why = refusal(state, arg) if state is not None else None
-    return Text(f"No {what} matches {arg!r}" + (f": {why}" if why else "") + f". {hint}",
-                style="yellow")
+    return Text(f"No {what} matches {clipped(arg)}" + (f": {why}" if why else "")
+                + f". {hint}", style="yellow")
 
 
 def refusal(state: State, text: str) -> str | None:

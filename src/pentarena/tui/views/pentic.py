@@ -52,6 +52,9 @@ class PenticView(TerminalView):
             return Text("")
         holds = ", ".join(f"{self.seat_name(s)} holds {n}"
                           for s, n in enumerate(state.hand_sizes())) + "."
+        if state.pile_size == 0:  # the end comes from the hands, not from the target
+            holds += (" The pile is empty: the game ends with the round in which a player "
+                      "to move has no card left.")
         if not (self.person_to_move and self.show_seat == state.current_player):
             return Text(holds, style="dim")  # no instructions for someone else's turn
         return Text(f"Play a card: <card>@<position>, e.g. {self._typed_example(state)} "
@@ -60,6 +63,16 @@ class PenticView(TerminalView):
 
     def example(self, state: State) -> str:
         return self._typed_example(state)
+
+    def result(self, state: State) -> RenderableType:
+        """The result, then why the game ended: the target reached (and the round
+        played out), or the pile run out and a player to move left without a card."""
+        target = state.game.target
+        if max(state.scores()) >= target:
+            why = f"a player reached {target} points and the round was played out"
+        else:
+            why = "the pile ran out and a player to move had no card left"
+        return Text.assemble(super().result(state), "\n", f"The game ended because {why}.")
 
     def after_move(self, state: State) -> str:
         p = state.plays[-1]

@@ -71,6 +71,25 @@ class PentominoView(TerminalView):
         return Group(render_round(state.rounds[-1], last.mask),
                      Text(self.round_summary(state), style="bold"))
 
+    def why_over(self, state: State) -> str | None:
+        """Why a single game (Golomb's, touch-move, a draft) ended: the player to move
+        after the last placement could not place a piece — 'none of the pieces left (V W
+        Z) fits on the board'; None for anything else (a match of rounds)."""
+        won = state.winners()
+        if state.game.rounds or not state.is_terminal() or len(won) != 1:
+            return None
+        data = state.to_json()
+        stuck = (next(iter(won)) + 1) % state.game.num_players
+        if data["sets"] is not None:
+            left = data["sets"][stuck]
+            if not left:
+                return f"{self.seat_name(stuck)} has no pieces left to place"
+            return (f"none of {self.seat_name(stuck)}'s pieces left ({' '.join(left)}) "
+                    f"fits on the board")
+        if not data["pool"]:
+            return "all 12 pieces are on the board"
+        return f"none of the pieces left ({' '.join(data['pool'])}) fits on the board"
+
     def round_summary(self, state: State) -> str:
         """'Round 1 over: none of the pieces left (I T) fits on the board. Plum (seat 2)
         placed last +10, Teal (seat 1) second-to-last +5 — totals: …'."""
@@ -92,7 +111,12 @@ class PentominoView(TerminalView):
     def result(self, state: State) -> RenderableType:
         rounds = state.rounds
         if not rounds:
-            return super().result(state)
+            why = self.why_over(state)
+            if why is None:
+                return super().result(state)
+            winner = self.seat_name(next(iter(state.winners())))
+            return Text(f"Game over. {why[:1].upper()}{why[1:]}: {winner} placed the last "
+                        f"piece and wins.", style="bold")
         table = Table(title="Rounds")
         table.add_column("round")
         for seat in range(state.game.num_players):

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from ...core.game import Move, State
 from ...core.polyomino import PIECE_NAMES
+from ...games.pentup.notation import COORD_LIMIT
 from .base import (
     Fitted,
     TerminalView,
@@ -51,6 +52,9 @@ class PentUpView(TerminalView):
         if not (number.isascii() and number.isdigit()):
             return (f"'board {text}': give a column number (the x of the cells, as the top "
                     f"line shows them), e.g. 'board 0'.")
+        if len(number.lstrip("0")) > len(str(COORD_LIMIT)):  # (nor int() of 4,300 digits)
+            return (f"'board {text[:20]}…': columns run from -{COORD_LIMIT} to {COORD_LIMIT}; "
+                    f"give one the top line shows, e.g. 'board 0'.")
         self.focus = int(text)
         return None
 
