@@ -753,3 +753,24 @@ def test_solve_pentomino_names_the_shared_pool_as_the_pool(capsys):
     assert main(["solve", "pentomino", "start"]) == 0
     out = flat(capsys.readouterr().out)
     assert "(0 pieces placed, pool FILNPTUVWXYZ)" in out and "Amber's pieces" not in out
+
+
+@pytest.mark.parametrize("game", [None, "pentup", "pentago", "pentomino", "pentic",
+                                  "pentomino-puzzle"])
+def test_every_argument_says_what_it_is_for(game):
+    """``--help`` describes every flag and argument of every command (none listed bare)."""
+    import argparse
+
+    from pentarena.cli import build_parser
+
+    def bare(parser: argparse.ArgumentParser, where: str) -> list[str]:
+        found = []
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found += bare(sub, f"{where} {name}")
+            elif not isinstance(action, argparse._HelpAction) and not action.help:
+                found.append(f"{where} {action.option_strings or action.dest}")
+        return found
+
+    assert bare(build_parser(game), "pentarena") == []

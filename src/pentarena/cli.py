@@ -1070,8 +1070,11 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=positive_int, default=None,
                        help="games played at once, each in its own process (default: cores)")
     serve = sub.add_parser("serve", help="start the web server (lobby, tables, browser play)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=port_number, default=8000)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine only; "
+                            "0.0.0.0 for every network interface)")
+    serve.add_argument("--port", type=port_number, default=8000,
+                       help="the TCP port (default: 8000)")
     serve.add_argument("--database-url", default=None,
                        help="SQLAlchemy URL (default: SQLite in ~/.local/share/pentarena)")
     serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
@@ -1103,14 +1106,17 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                             "connects from, and cannot claim another)")
     worker = sub.add_parser("worker", help="think for computer seats of every instance "
                                            "sharing a Redis (see 'serve --redis-url')")
-    worker.add_argument("--redis-url", required=True)
+    worker.add_argument("--redis-url", required=True,
+                        help="the Redis the server instances share (their --redis-url)")
     worker.add_argument("--database-url", default=None,
                         help="the same database as the server instances")
     worker.add_argument("--processes", type=positive_int, default=None,
                         help="thinking processes (default: cores - 1)")
-    worker.add_argument("--log-format", choices=["text", "json"], default="text")
+    worker.add_argument("--log-format", choices=["text", "json"], default="text",
+                        help="json: one JSON object per log line")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
-    replay.add_argument("file")
+    replay.add_argument("file", help="a game record: the JSON a game's 'save FILE', the "
+                        "browser's Export record or GET /api/tables/ID/record gives")
     replay.add_argument("--delay", type=seconds_or_zero, default=0.0,
                         help="seconds between moves")
     replay.add_argument("--analyse", action="store_true",
@@ -1141,7 +1147,9 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                f"  pentarena solve pentago '{PENTAGO_EXAMPLE}'\n"
                "  pentarena solve pentago game.json            # a record: its last position\n"
                "  pentarena solve pentago '{}' --moves '{}'".format(*PENTAGO_MOVES_EXAMPLE))
-    solve.add_argument("kind", choices=["puzzle", "pentago", "pentomino"])
+    solve.add_argument("kind", choices=["puzzle", "pentago", "pentomino"],
+                       help="what to solve: a pentomino tiling puzzle, a Pentago position, "
+                            "or a 2-player Pentomino position")
     solve.add_argument("region", nargs="?", default=None, metavar="REGION|POSITION",
                        help="puzzle: 6x10, 5x12, 4x15, 3x20, 8x8-centre, or rows of #/. "
                             "separated by /.  pentago: six rows of W, B and . (rank 1 "
