@@ -31,4 +31,4 @@ def usable_bytes() -> int:
 
 def gigabytes(n: float) -> str:
     """``n`` bytes in GB, as the messages give them."""
-    return f"{n / 1e9:.1f} GB" if n < 10e9 else f"{n / 1e9:.0f} GB"
+    return f"{n / 1e9:.1f} GB" if n < 10e9 else f"{n / 1e9:,.0f} GB"
