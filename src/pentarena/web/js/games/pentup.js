@@ -144,6 +144,9 @@ export function picture() {
   return svg;
 }
 
+// The create form shows an option only where it applies (home.js): teams with 4 players.
+export const optionApplies = { teams: (options) => options.players === 4 };
+
 const short = (payload, seat) => (payload.short ? payload.short[seat] : NAMES[seat]);
 const full = (payload, seat) => (payload.names ? payload.names[seat] : NAMES[seat]);
 
