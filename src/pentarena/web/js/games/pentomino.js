@@ -204,6 +204,7 @@ export function createView(root, ctx) {
   let sawPlaying = false;
   let moves = new Map();  // piece -> [{text, cells, key}]
   let words = new Set();  // legal "pick X" / "touch X" / "remove X" moves
+  let hinted = null;      // the piece a touch-move hint says to touch (marked in the tray)
 
   const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, type: "button", onclick }, ...label);
   const [rotateBtn, flipBtn] = turnButtons("pm", () => turn(rotate), () => turn(flip));
@@ -316,6 +317,7 @@ export function createView(root, ctx) {
   }
   function cancel() {
     if (staged) staged = null; else { selected = null; shape = null; }
+    hinted = null;
     errorLine.textContent = "";
     disarmSolve();
     draw();
@@ -623,10 +625,11 @@ export function createView(root, ctx) {
     syncPieces(tray, pieces.map((p) => {
       const playable = myTurn() && (moves.has(p) || words.has(`pick ${p}`) || words.has(`touch ${p}`));
       const cells = shown(selected === p && shape ? shape : PIECES[p]);
-      return { key: p, sig: JSON.stringify([selected === p, playable, myTurn(), colour, cells]),
-        make: () => el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p,
+      const hint = hinted === p && myTurn();
+      return { key: p, sig: JSON.stringify([selected === p, playable, myTurn(), colour, cells, hint]),
+        make: () => el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (hint ? " hinted" : "") + (playable ? "" : " none"), "data-piece": p,
           role: "button", "aria-pressed": selected === p ? "true" : "false", "aria-disabled": playable ? "false" : "true",
-          "aria-label": `${p}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: -1, onclick: () => select(p) },
+          "aria-label": `${p}${hint ? ", the hint: touch it" : ""}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: -1, onclick: () => select(p) },
         el("span", { class: "pic" }, shapeSvg(cells, { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
         el("span", { class: "letter" }, p)) };
     }));
@@ -643,6 +646,7 @@ export function createView(root, ctx) {
       index(myTurn() ? p.legal_moves : []);
       if (changed) {
         staged = null;
+        hinted = null;
         if (!moves.has(selected)) { selected = null; shape = null; }
         errorLine.textContent = "";
         if (p.state.solved) counter.textContent = "";
@@ -669,6 +673,7 @@ export function createView(root, ctx) {
         confirmBtn.disabled = !myTurn();
       } else if (myTurn() && /^(pick|touch) /.test(move)) {   // a draft pick, a touch-move touch
         if (move.startsWith("pick ")) selected = move.slice(5);
+        else hinted = move.slice(6);   // marked, not selected: touching it is the move
         staged = { text: move };
         draw();
         confirmBtn.disabled = !myTurn();
