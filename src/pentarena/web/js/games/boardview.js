@@ -400,6 +400,33 @@ export class BoardView {
   destroy() { this.ro.disconnect(); this.box.remove(); }
 }
 
+// The moves marked on a board, oldest first: the last one, and with 3–4 players every move
+// since the viewing seat's own last one (what the others did since: coming back to the
+// board, the player sees all of it).  seatOf(i): who made move i.  A spectator, a 2-player
+// game and a replay mark the last move alone; so does a seat whose own move is the last.
+// A turn of its own in progress (a touch-move's touch) does not end what it has to see.
+export function sinceOwnMove(payload, seatOf, replay = false) {
+  const n = payload.history.length;
+  if (!n) return [];
+  const you = payload.you;
+  if (replay || you === null || payload.table.seats.length < 3) return [n - 1];
+  let i = n - 1;
+  if (payload.current_player === you) while (i >= 0 && seatOf(i) === you) i--;
+  if (i === n - 1 && seatOf(i) === you) return [n - 1];
+  while (i >= 0 && seatOf(i) !== you) i--;
+  return Array.from({ length: n - 1 - i }, (_, k) => i + 1 + k);
+}
+
+// The order of a marked move (1 the oldest) in a small disc of the last-move colour, when
+// more than one move is marked; r in world units.
+export function orderBadge(parent, cx, cy, n, r) {
+  const g = svgEl("g", { class: "lm-order", "data-order": n }, parent);
+  svgEl("circle", { cx, cy, r, class: "lm-fill lm-halo", "stroke-width": r / 6 }, g);
+  const t = svgEl("text", { x: cx, y: cy + r * 0.42, "text-anchor": "middle", "font-size": r * 1.2, "font-weight": 700, fill: "#222" }, g);
+  t.textContent = n;
+  return g;
+}
+
 // The frame every game view uses: notes (optional), the board, then the dock: the message
 // line (hint, or the error in its place) beside the action bar, and the tray below.
 // On a phone the action bar is fixed to the bottom of the screen.
