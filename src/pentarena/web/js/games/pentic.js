@@ -190,7 +190,8 @@ export function createView(root, ctx) {
   // the plays marked: the last one, and with 3–4 players every card played since your turn
   const marked = () => {
     const plays = payload.state.plays;
-    return plays.length === payload.history.length ? sinceOwnMove(payload, (i) => plays[i].seat, replay) : [];
+    if (!plays.length || !payload.history.length) return [];
+    return plays.length === payload.history.length ? sinceOwnMove(payload, (i) => plays[i].seat, replay) : [plays.length - 1];
   };
 
   function frameRect(parent, p, attrs) {

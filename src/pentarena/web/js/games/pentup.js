@@ -321,9 +321,11 @@ export function createView(root, ctx) {
     return { ...t, text: payload.history[payload.history.length - 1] };
   };
   // the tiles marked: the last move, and with 3–4 players every move since your own
-  const markedMoves = () => (payload && m.tiles.length === payload.history.length
-    ? sinceOwnMove(payload, (i) => m.tiles[i].seat, replay).map((i) => ({ ...m.tiles[i], text: payload.history[i], ply: i }))
-    : []);
+  const markedMoves = () => {
+    const last = lastMove();
+    if (!last || m.tiles.length !== payload.history.length) return last ? [{ ...last, ply: m.tiles.length - 1 }] : [];
+    return sinceOwnMove(payload, (i) => m.tiles[i].seat, replay).map((i) => ({ ...m.tiles[i], text: payload.history[i], ply: i }));
+  };
 
   function candidateAt(x, y) {
     if (!shape || !selected) return null;
@@ -623,7 +625,7 @@ export function createView(root, ctx) {
         const cells = t.cells.filter(([x, y]) => m.top.get(`${x},${y}`) === t.ply);
         if (!cells.length) return;
         const [x, y] = cells.reduce((a, c) => (c[1] > a[1] || (c[1] === a[1] && c[0] < a[0]) ? c : a));
-        orderBadge(nums, X(x) + 4, Y(y) + 4, k + 1, 7.5).dataset.move = t.text;
+        orderBadge(nums, X(x) + 5, Y(y) + 5, k + 1, 9).dataset.move = t.text;
       });
     }
   }
