@@ -163,25 +163,25 @@ def test_a_wrong_cell_count_says_what_to_do(server, new_page):
 def test_the_servers_refusal_is_shown_inline_once(server, new_page):
     page = new_page()
     open_home(server, page)
-    page.select_option("#create-game", "pentup")
+    page.select_option("#create-game", "pentomino")
     page.select_option("#opt-players", "3")
     assert page.locator("#create-seats select").count() == 3
-    page.select_option("#opt-teams", "true")
+    page.select_option("#opt-scoring", '"15-10-5"')
     page.click("#create-submit")
     until(page, "document.getElementById('create-error').textContent.length > 0")
     error = page.locator("#create-error")
-    assert "teams are played with exactly 4 players" in error.inner_text()
+    assert "scoring 15-10-5 is for 4 players" in error.inner_text()
     # the field it is about (the first option the message names) is marked and has the focus
-    assert page.evaluate("document.activeElement.id") == "opt-teams"
-    assert page.locator("#opt-teams").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == "opt-scoring"
+    assert page.locator("#opt-scoring").get_attribute("aria-invalid") == "true"
     assert page.locator("#opt-players").get_attribute("aria-invalid") is None
-    assert page.get_by_text("teams are played with exactly 4 players").count() == 1
+    assert page.get_by_text("scoring 15-10-5 is for 4 players").count() == 1
     assert page.locator("#toasts .toast").count() == 0
     assert page.url.rstrip("/") == server.url  # still here, the choices kept
     assert page.locator("#opt-players").input_value() == "3"
     page.select_option("#opt-players", "4")  # any change clears it
     assert error.inner_text() == ""
-    assert page.locator("#opt-teams").get_attribute("aria-invalid") is None
+    assert page.locator("#opt-scoring").get_attribute("aria-invalid") is None
     assert page.locator("#create-seats select").count() == 4
     page.click("#create-submit")
     table_id(page)
@@ -251,6 +251,34 @@ def test_option_controls_and_their_help(server, new_page):
     assert page.locator("#create-game").input_value() == "pentomino-puzzle"
 
 
+
+def test_the_teams_option_shows_only_with_four_players(server, new_page):
+    """Pent-Up's teams exist with 4 players only: the field is shown then, not before, and
+    a choice made for 4 players is not sent once the table has fewer."""
+    page = new_page()
+    open_home(server, page)
+    page.select_option("#create-game", "pentup")
+    teams = page.locator("#opt-teams")
+    assert page.locator("#opt-players").input_value() == "2"
+    assert teams.is_hidden() and page.locator("#create-options label[for=opt-teams]").is_hidden()
+    page.select_option("#opt-players", "3")
+    assert teams.is_hidden()
+    page.select_option("#opt-players", "4")
+    assert teams.is_visible()
+    assert page.locator("#create-seats select").count() == 4
+    page.select_option("#opt-teams", "true")
+    page.select_option("#opt-players", "2")
+    assert teams.is_hidden()
+    page.click("#create-submit")           # 2 players, the teams left out: a table
+    page.wait_for_url("**/t/*")
+    assert page.locator("#create-error").count() == 0
+    page.wait_for_selector(".pu-tile")
+    open_home(server, page)
+    page.select_option("#create-game", "pentago")
+    assert "No options" in page.locator("#create-options").inner_text()
+    assert not page.errors, page.errors
+
+
 # what sticks out past the right edge of the screen (the page must not scroll sideways)
 OVERFLOW = """() => [...document.querySelectorAll('#home *')].filter((e) => {
     const r = e.getBoundingClientRect();
@@ -281,7 +309,7 @@ def test_the_create_form_fits_a_phone(server, new_page, width):
         assert page.evaluate("document.documentElement.scrollWidth") <= width, name
         assert page.evaluate(OVERFLOW) == [], name
         assert all(gap < 24 for gap in page.evaluate(GAPS)), (name, page.evaluate(GAPS))
-        for sel in page.locator("#create select").all():   # each control whole, inside the form
+        for sel in page.locator("#create select:visible").all():   # each control whole, inside the form
             box, form = sel.bounding_box(), page.locator("#create").bounding_box()
             assert box["x"] >= form["x"] and box["x"] + box["width"] <= form["x"] + form["width"], name
     # the longest level name still picks (it is cut short on the closed control only)
@@ -298,6 +326,7 @@ def test_help_marks_open_on_a_tap_and_from_the_keyboard(server, new_page):
     page = new_page(width=390, height=844, touch=True)
     open_home(server, page)
     page.select_option("#create-game", "pentup")
+    page.select_option("#opt-players", "4")   # every option shown (teams: 4 players)
     marks = page.locator("#create-options .help")
     assert marks.count() == len(helps)
     for i in range(marks.count()):                       # a finger's target

@@ -191,6 +191,43 @@ def test_pentomino_touch_move(server, new_page):
     assert history[0].startswith("touch ") and history[1].startswith(history[0][6] + ":")
 
 
+
+def test_pentomino_touch_move_hint_marks_the_piece_in_the_tray(server, new_page):
+    """Touch-move: the Hint says which piece to touch, and the tray marks it as the hint
+    (not as selected); Confirm touches it, and the piece is then the one selected to place."""
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                         {"touch_move": True})
+    assert wait_turn_or_end(page)
+    page.click("#hint-btn")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint: touch the ')")
+    piece = page.locator("#pm-hint-line").inner_text()[len("Hint: touch the "):][0]
+    tile = page.locator(f".pu-tile[data-piece={piece}]")
+    page.wait_for_selector(f".pu-tile.hinted[data-piece={piece}]")
+    assert page.locator(".pu-tile.hinted").count() == 1
+    assert page.locator(".pu-tile.selected").count() == 0          # a hint, not a choice
+    assert tile.get_attribute("aria-pressed") == "false"
+    assert "hint" in tile.get_attribute("aria-label")
+    assert tile.evaluate("e => getComputedStyle(e).borderTopStyle") == "dashed"
+    shot(page, "pentomino-touch-move-hint", full_page=False)
+    page.click("#pm-confirm")                                       # the touch, a move of its own
+    wait_moves(page, 1)
+    assert log_moves(page)[0] == f"touch {piece}"
+    page.wait_for_selector(f".pu-tile.selected[data-piece={piece}]")   # now it is the one to place
+    assert page.locator(".pu-tile.hinted").count() == 0
+    until(page, "document.querySelectorAll('.dest').length > 0 || "
+                "document.getElementById('pm-hint-line').textContent.startsWith('No spot')")
+    for step in range(8):                                           # and it places as usual
+        if page.locator(".dest").count():
+            break
+        page.keyboard.press("r" if step % 4 != 3 else "f")
+    page.locator(".dest .dot").first.click()
+    page.click("#pm-confirm")
+    wait_moves(page, 2)
+    assert log_moves(page)[1].startswith(piece + ":")
+    assert not page.errors, page.errors
+
+
 def test_pentomino_by_keyboard_and_a_cell_without_a_dot(server, new_page):
     page, _ = open_table(server, new_page, "pentomino",
                          [{"kind": "me"}, {"kind": "computer", "level": "random"}])

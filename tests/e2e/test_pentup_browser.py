@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from .conftest import shot
 from .helpers import (
     create_table,
@@ -287,4 +289,53 @@ def test_the_3d_view_draws_again_only_the_cubes_that_changed(server, new_page):
     until(page, "document.getElementById('r-pos').textContent === '48/48' && "
                 "document.querySelectorAll('#pu-board polygon').length === 720")
     assert page.evaluate(PICTURE) == full
+    assert not page.errors, page.errors
+
+
+# the ruler labels partly in sight (their box relative to the board's) that are not whole
+# inside their band: the top band right of the corner, the left band under it
+CUT_LABELS = """() => {
+    const box = document.querySelector('.bv').getBoundingClientRect();
+    const left = 30, top = 20;   // the rulers' bands (pentup.js)
+    return [...document.querySelectorAll('.bv-ruler-text')].map((t) => {
+        const r = t.getBoundingClientRect();
+        const x0 = r.left - box.left, x1 = r.right - box.left, y0 = r.top - box.top, y1 = r.bottom - box.top;
+        const col = t.dataset.col !== undefined;
+        const seen = x1 > (col ? left : 0) && x0 < box.width && y1 > (col ? 0 : top) && y0 < box.height;
+        const whole = col
+            ? x0 >= left - 0.5 && x1 <= box.width + 0.5 && y0 >= -0.5 && y1 <= top + 0.5
+            : x0 >= -0.5 && x1 <= left + 0.5 && y0 >= top - 0.5 && y1 <= box.height + 0.5;
+        return !seen || whole ? null : `${t.textContent} ${x0.toFixed(0)},${y0.toFixed(0)}-${x1.toFixed(0)},${y1.toFixed(0)} in ${box.width.toFixed(0)}x${box.height.toFixed(0)}`;
+    }).filter((s) => s);
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1440, 900)])
+def test_the_rulers_numbers_are_never_cut_at_the_edges(server, new_page, size):
+    """The x and y along the board's edges: as the table is dragged a little at a time, no
+    number is ever half under the corner or half off the board ("-16", "10" cut)."""
+    width, height = size
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    page = new_page(width=width, height=height, touch=width < 500)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector(".bv-ruler-text[data-row]")
+    until(page, "!document.querySelector('.bv').dataset.moving")
+    assert page.evaluate(CUT_LABELS) == []
+    box = page.locator(".bv").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cut = []
+    for step in range(16):   # 5 px at a time: every number passes the edges' lines
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 25, y + 25, steps=5)   # past the drag threshold ...
+        page.mouse.move(x + 30, y + 30, steps=2)   # ... 30 px in all
+        page.mouse.up()
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x - 25, y - 25, steps=5)   # and back, 5 px short of where it was
+        page.mouse.up()
+        cut += page.evaluate(CUT_LABELS)
+        assert page.locator(".bv-ruler-text[data-col]").count() >= 5
+        assert page.locator(".bv-ruler-text[data-row]").count() >= 5
+    assert cut == []
     assert not page.errors, page.errors

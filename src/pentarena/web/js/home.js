@@ -270,6 +270,25 @@ function renderCreate() {
     if (busy || (puzzle && !puzzle.valid())) submit.setAttribute("aria-disabled", "true");
     else submit.removeAttribute("aria-disabled");
   };
+  // the options chosen (those that apply: the others are hidden, and not sent)
+  const chosen = () => {
+    const options = {};
+    for (const inp of optsBox.querySelectorAll("select,input")) {
+      if (inp.closest(".field[hidden]")) continue;
+      const v = readOption(inp);
+      if (v !== null && v !== "") options[inp.name] = v;
+    }
+    return options;
+  };
+  // an option that applies only with some others (Pent-Up's teams: 4 players) is shown only then
+  const refreshApplies = () => {
+    const applies = (PLUGINS[current().name] || {}).optionApplies || {};
+    const options = chosen();
+    for (const [k, test] of Object.entries(applies)) {
+      const field = optsBox.querySelector(`.field:has(> [name="${k}"])`);
+      if (field) field.hidden = !test(options);
+    }
+  };
   const refresh = () => {
     const g = current();
     puzzle = g.name === PUZZLE ? puzzleEditor(update) : null;
@@ -277,7 +296,8 @@ function renderCreate() {
     optsBox.replaceChildren(...(puzzle ? [puzzle.node] : fields.length ? fields : [el("p", { class: "muted" }, "No options: the standard game.")]));
     optsSet.classList.toggle("wide", Boolean(puzzle));
     const players = optsBox.querySelector("[name=players]");
-    if (players) players.addEventListener("change", refreshSeats);
+    if (players) players.addEventListener("change", () => { refreshSeats(); refreshApplies(); });
+    refreshApplies();
     seatsBox.replaceChildren();
     refreshSeats();
     submit.textContent = g.solo ? "Start the puzzle" : "Create table";
@@ -300,14 +320,7 @@ function renderCreate() {
     if (busy) return;
     const g = current();
     if (puzzle && !puzzle.valid()) { puzzle.flag(); return; }
-    let options = {};
-    if (puzzle) options = puzzle.options();
-    else {
-      for (const inp of optsBox.querySelectorAll("select,input")) {
-        const v = readOption(inp);
-        if (v !== null && v !== "") options[inp.name] = v;
-      }
-    }
+    const options = puzzle ? puzzle.options() : chosen();
     const seats = g.solo ? [{ kind: "me" }] : [...seatsBox.querySelectorAll("select")].map((s) => {
       const [kind, level] = s.value.split(":");
       return kind === "computer" ? { kind, level } : { kind };

@@ -2,6 +2,7 @@
 // The board itself is drawn by the game's plug-in (games/index.js).
 import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
+import { sinceOwnMove } from "./games/boardview.js";
 import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js";
 import { keepFocus, off, setOff } from "./keys.js";
 import { oncePerFrame } from "./later.js";
@@ -331,14 +332,28 @@ const endedHere = (before, payload) => !!before && before.table.id === payload.t
   && before.current_player !== null && payload.current_player === null;
 
 // the moves since the state drawn before: each one, or how many and the last (a tab shown
-// again after a while, say, has many to tell)
+// again after a while, say, has many to tell).  With 3–4 players, as your turn comes round:
+// every move since your own, as the board marks them (the others' moves may have come in
+// draws of their own, each said over the one before)
 const MOVES_SAID = 4;
 function announceMoves(before, payload, head) {
   if (!before || before.table.id !== payload.table.id) return;
-  const said = [];
-  const from = before.history.length, to = payload.history.length;
-  if (to - from > MOVES_SAID) said.push(`${to - from} moves; the last: ${describe(payload, to - 1).text}`);
+  let said = [];
+  let from = before.history.length, most = MOVES_SAID, recap = false;
+  const to = payload.history.length;
+  const you = payload.you;
+  const comesRound = you !== null && payload.current_player === you && (before.current_player !== you || to > from);
+  if (comesRound && payload.table.seats.length > 2) {
+    const since = sinceOwnMove(payload, (i) => describe(payload, i).seat);
+    if (since.length && describe(payload, to - 1).seat !== you) {   // not after a touch of your own
+      from = since[0];
+      most = 2 * payload.table.seats.length;
+      recap = true;
+    }
+  }
+  if (to - from > most) said.push(`${to - from} moves; the last: ${describe(payload, to - 1).text}`);
   else for (let i = from; i < to; i++) said.push(describe(payload, i).text);
+  if (recap) said = [`${from ? "Since your move" : "So far"}: ${said.join("; ")}`];
   if (head && endedHere(before, payload)) said.push(`Game over: ${head}`);
   if (said.length) announce(said.join(". ") + ".");
 }

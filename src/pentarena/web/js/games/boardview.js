@@ -290,23 +290,30 @@ export class BoardView {
     svgEl("rect", { x: 0, y: 0, width: this.W, height: top, class: "bv-ruler-band" }, g);
     svgEl("rect", { x: 0, y: 0, width: left, height: this.H, class: "bv-ruler-band" }, g);
     const font = Math.max(9, Math.min(12, px * 0.45));
+    // a label is drawn whole or not at all: one that would run under the corner or off the
+    // board's edge (a cell half in view) is left out (monospace: a character is .62 em wide
+    // at most, the glyphs' box .5 em above the middle and .7 em below)
+    const wide = (label, f) => label.length * f * 0.62;
     // columns: world x in [i*cell, (i+1)*cell]
     const i0 = Math.floor((left - this.tx) / this.k / cell), i1 = Math.ceil((this.W - this.tx) / this.k / cell);
     for (let i = i0; i <= i1; i++) {
       if (i % stride) continue;
       const x = (i + 0.5) * cell * this.k + this.tx;
-      if (x < left + 4) continue;
+      const label = R.col(i);
+      if (x - wide(label, font) / 2 < left + 1 || x + wide(label, font) / 2 > this.W - 1) continue;
       const t = svgEl("text", { x: x.toFixed(1), y: top - 5, "text-anchor": "middle", "font-size": font, class: "bv-ruler-text", "data-col": i }, g);
-      t.textContent = R.col(i);
+      t.textContent = label;
     }
     // rows: world y in [row*cell, (row+1)*cell] with R.row mapping a band index to a label
+    // (a long one, "-100", smaller: the band keeps its width)
     const j0 = Math.floor((top - this.ty) / this.k / cell), j1 = Math.ceil((this.H - this.ty) / this.k / cell);
     for (let j = j0; j <= j1; j++) {
       const label = R.row(j);
       if (Number(label) % stride) continue;
       const y = (j + 0.5) * cell * this.k + this.ty;
-      if (y < top + 4) continue;
-      const t = svgEl("text", { x: left - 5, y: (y + font * 0.35).toFixed(1), "text-anchor": "end", "font-size": font, class: "bv-ruler-text", "data-row": label }, g);
+      if (y - font * 0.5 < top + 1 || y + font * 0.7 > this.H - 1) continue;
+      const f = Math.min(font, (left - 7) / (label.length * 0.62));
+      const t = svgEl("text", { x: left - 5, y: (y + f * 0.35).toFixed(1), "text-anchor": "end", "font-size": f.toFixed(1), class: "bv-ruler-text", "data-row": label }, g);
       t.textContent = label;
     }
     svgEl("rect", { x: 0, y: 0, width: left, height: top, class: "bv-ruler-corner" }, g);
@@ -391,6 +398,33 @@ export class BoardView {
   }
 
   destroy() { this.ro.disconnect(); this.box.remove(); }
+}
+
+// The moves marked on a board, oldest first: the last one, and with 3–4 players every move
+// since the viewing seat's own last one (what the others did since: coming back to the
+// board, the player sees all of it).  seatOf(i): who made move i.  A spectator, a 2-player
+// game and a replay mark the last move alone; so does a seat whose own move is the last.
+// A turn of its own in progress (a touch-move's touch) does not end what it has to see.
+export function sinceOwnMove(payload, seatOf, replay = false) {
+  const n = payload.history.length;
+  if (!n) return [];
+  const you = payload.you;
+  if (replay || you === null || payload.table.seats.length < 3) return [n - 1];
+  let i = n - 1;
+  if (payload.current_player === you) while (i >= 0 && seatOf(i) === you) i--;
+  if (i === n - 1 && seatOf(i) === you) return [n - 1];
+  while (i >= 0 && seatOf(i) !== you) i--;
+  return Array.from({ length: n - 1 - i }, (_, k) => i + 1 + k);
+}
+
+// The order of a marked move (1 the oldest) in a small disc of the last-move colour, when
+// more than one move is marked; r in world units.
+export function orderBadge(parent, cx, cy, n, r) {
+  const g = svgEl("g", { class: "lm-order", "data-order": n }, parent);
+  svgEl("circle", { cx, cy, r, class: "lm-fill lm-halo", "stroke-width": r / 6 }, g);
+  const t = svgEl("text", { x: cx, y: cy + r * 0.42, "text-anchor": "middle", "font-size": r * 1.2, "font-weight": 700, fill: "#222" }, g);
+  t.textContent = n;
+  return g;
 }
 
 // The frame every game view uses: notes (optional), the board, then the dock: the message

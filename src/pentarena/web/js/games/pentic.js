@@ -5,7 +5,7 @@
 import { el, replayNote, click, keyHint, waitingText } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
-import { BoardView, gameFrame, stepButtons } from "./boardview.js";
+import { BoardView, gameFrame, stepButtons, sinceOwnMove } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
 
@@ -187,6 +187,13 @@ export function createView(root, ctx) {
     activate: (p) => { if (pos === p && staged()) confirm(); else choose(p); },
   });
 
+  // the plays marked: the last one, and with 3–4 players every card played since your turn
+  const marked = () => {
+    const plays = payload.state.plays;
+    if (!plays.length || !payload.history.length) return [];
+    return plays.length === payload.history.length ? sinceOwnMove(payload, (i) => plays[i].seat, replay) : [plays.length - 1];
+  };
+
   function frameRect(parent, p, attrs) {
     const [x, y] = posXY(p);
     return svgEl("rect", { x: x - 5, y: y - 5, width: CW + 10, height: CH + 10, rx: 13, fill: "none", ...attrs }, parent);
@@ -219,13 +226,21 @@ export function createView(root, ctx) {
       g.setAttribute("aria-label", posText(p));
       g.addEventListener("click", () => { if (card && myTurn()) choose(p); });
     });
-    if (lp && payload.history.length) {
-      const g = svgEl("g", { class: bv.lastMoveClass(payload.history[payload.history.length - 1]), "data-move": payload.history[payload.history.length - 1], "data-pos": lp.position, "pointer-events": "none" }, w);
+    // each position played on: a frame (the last play's in full, the earlier ones fainter)
+    // and a tag above it, who and how many points ("1 · Teal +5, 2 · Wine +8": in order,
+    // when more than one card is marked)
+    const marks = marked();
+    const byPos = new Map();   // position -> [[ply, its order], ...]
+    marks.forEach((i, k) => { const p = st.plays[i].position; byPos.set(p, [...(byPos.get(p) || []), [i, k + 1]]); });
+    for (const [p, list] of byPos) {
+      const text = payload.history[list[list.length - 1][0]];
+      const latest = list[list.length - 1][0] === payload.history.length - 1;
+      const g = svgEl("g", { class: latest ? bv.lastMoveClass(text) : "earlier-move", "data-move": text, "data-pos": p, "pointer-events": "none" }, w);
       // a dark halo under the gold: it reads on the table and on a card
-      frameRect(g, lp.position, { "stroke-width": 7.5, class: "lm-halo" });
-      frameRect(g, lp.position, { "stroke-width": 4.5, class: "lm-stroke" });
-      const [x, y] = posXY(lp.position);
-      const who = `${short(payload, lp.seat)} +${lp.points}`;
+      frameRect(g, p, { "stroke-width": latest ? 7.5 : 6, class: "lm-halo" });
+      frameRect(g, p, { "stroke-width": latest ? 4.5 : 3, class: "lm-stroke", ...(latest ? {} : { "stroke-dasharray": "8 5" }) });
+      const [x, y] = posXY(p);
+      const who = list.map(([i, n]) => `${marks.length > 1 ? `${n} · ` : ""}${short(payload, st.plays[i].seat)} +${st.plays[i].points}`).join(", ");
       const bw = Math.max(44, who.length * 6.6 + 14);
       svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, class: "lm-fill lm-halo", "stroke-width": 1.5 }, g);
       const t = svgEl("text", { x: x + CW / 2, y: y - 0.5, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: "#222" }, g);
@@ -245,7 +260,9 @@ export function createView(root, ctx) {
     drawGrid();
     info.textContent = `Draw pile: ${st.pile_size} cards. Hands: ` + st.hand_sizes.map((n, s) => `${short(payload, s)} ${n}`).join(", ") + ".";
     const lp = st.plays[st.plays.length - 1];
-    last.textContent = lp ? `Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: ${describe(lp)}` : "";
+    const marks = marked();
+    const since = marks.length > 1 ? `Since your turn — ${marks.map((i) => { const p = st.plays[i]; return `${short(payload, p.seat)}: ${cardName(p.card)} on #${p.position}, +${p.points}`; }).join("; ")}. ` : "";
+    last.textContent = lp ? `${since}Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: ${describe(lp)}` : "";
     hand.hidden = payload.you === null || !st.hand || replay;
     const cards = hand.hidden ? [] : [...st.hand].sort();
     syncPieces(hand, cards.map((c, i) => ({ key: `${c}#${cards.indexOf(c) === i ? 0 : i}`, sig: `${card === c}|${myTurn()}`,

@@ -5,7 +5,7 @@
 import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg, grabCell, inkOn } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
-import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
+import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
 
@@ -204,6 +204,7 @@ export function createView(root, ctx) {
   let sawPlaying = false;
   let moves = new Map();  // piece -> [{text, cells, key}]
   let words = new Set();  // legal "pick X" / "touch X" / "remove X" moves
+  let hinted = null;      // the piece a touch-move hint says to touch (marked in the tray)
 
   const btn = (id, onclick, cls, ...label) => el("button", { id, class: cls, type: "button", onclick }, ...label);
   const [rotateBtn, flipBtn] = turnButtons("pm", () => turn(rotate), () => turn(flip));
@@ -316,6 +317,7 @@ export function createView(root, ctx) {
   }
   function cancel() {
     if (staged) staged = null; else { selected = null; shape = null; }
+    hinted = null;
     errorLine.textContent = "";
     disarmSolve();
     draw();
@@ -552,15 +554,25 @@ export function createView(root, ctx) {
       if (!same(i - 1, j)) line(x, y, x, y + S);
       if (!same(i + 1, j)) line(x + S, y, x + S, y + S);
     }
-    // the last piece placed (if it is still on the board: a new round clears it)
-    const lastText = [...payload.history].reverse().find((t) => t.includes(":"));
-    const lastCells = lastText && payload.history[payload.history.length - 1] === lastText ? onBoard(m, lastText) : null;
-    if (lastCells) {
-      const g = svgEl("g", { class: bv.lastMoveClass(lastText), "data-move": lastText, "pointer-events": "none" }, w);
-      for (const [c, r] of lastCells) { const [x, y] = at(c, r); svgEl("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, fill: "rgba(255,255,255,.18)", class: "lm-cell" }, g); }
+    // the last piece placed, and with 3–4 players every piece placed since yours (those
+    // still on the board: a new round clears it), the earlier ones fainter, numbered in order
+    const seats = isPuzzle(payload) ? null : movers(payload);
+    const marks = sinceOwnMove(payload, (i) => (seats ? seats[i] : 0), replay)
+      .map((i) => ({ text: payload.history[i], cells: onBoard(m, payload.history[i]) })).filter((mk) => mk.cells);
+    marks.forEach(({ text, cells }, k) => {
+      const latest = k === marks.length - 1;
+      const g = svgEl("g", { class: latest ? bv.lastMoveClass(text) : "earlier-move", "data-move": text, "pointer-events": "none" }, w);
+      for (const [c, r] of cells) { const [x, y] = at(c, r); svgEl("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, fill: "rgba(255,255,255,.18)", class: "lm-cell" }, g); }
       // a dark halo under the dashes: they read on every player's colour (an orange one too)
-      outline(g, lastCells, { "stroke-width": 7, class: "lm-halo" });
-      outline(g, lastCells, { "stroke-width": 4, "stroke-dasharray": "8 5", class: "lm-stroke" });
+      outline(g, cells, { "stroke-width": latest ? 7 : 6, class: "lm-halo" });
+      outline(g, cells, { "stroke-width": latest ? 4 : 3, "stroke-dasharray": latest ? "8 5" : "4 4", class: "lm-stroke" });
+    });
+    if (marks.length > 1) {   // the order, on the top-left corner of each piece as drawn
+      const nums = svgEl("g", { class: "lm-orders", "pointer-events": "none" }, w);
+      marks.forEach(({ text, cells }, k) => {
+        const [i, j] = cells.map((q) => geom.cell(...q)).reduce((a, q) => (q[1] < a[1] || (q[1] === a[1] && q[0] < a[0]) ? q : a));
+        orderBadge(nums, i * S + 5, j * S + 5, k + 1, 9).dataset.move = text;
+      });
     }
     layers.dest = svgEl("g", { class: "destinations" }, w);
     for (const mv of destinations()) {
@@ -623,10 +635,11 @@ export function createView(root, ctx) {
     syncPieces(tray, pieces.map((p) => {
       const playable = myTurn() && (moves.has(p) || words.has(`pick ${p}`) || words.has(`touch ${p}`));
       const cells = shown(selected === p && shape ? shape : PIECES[p]);
-      return { key: p, sig: JSON.stringify([selected === p, playable, myTurn(), colour, cells]),
-        make: () => el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (playable ? "" : " none"), "data-piece": p,
+      const hint = hinted === p && myTurn();
+      return { key: p, sig: JSON.stringify([selected === p, playable, myTurn(), colour, cells, hint]),
+        make: () => el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (hint ? " hinted" : "") + (playable ? "" : " none"), "data-piece": p,
           role: "button", "aria-pressed": selected === p ? "true" : "false", "aria-disabled": playable ? "false" : "true",
-          "aria-label": `${p}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: -1, onclick: () => select(p) },
+          "aria-label": `${p}${hint ? ", the hint: touch it" : ""}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: -1, onclick: () => select(p) },
         el("span", { class: "pic" }, shapeSvg(cells, { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
         el("span", { class: "letter" }, p)) };
     }));
@@ -643,6 +656,7 @@ export function createView(root, ctx) {
       index(myTurn() ? p.legal_moves : []);
       if (changed) {
         staged = null;
+        hinted = null;
         if (!moves.has(selected)) { selected = null; shape = null; }
         errorLine.textContent = "";
         if (p.state.solved) counter.textContent = "";
@@ -669,6 +683,7 @@ export function createView(root, ctx) {
         confirmBtn.disabled = !myTurn();
       } else if (myTurn() && /^(pick|touch) /.test(move)) {   // a draft pick, a touch-move touch
         if (move.startsWith("pick ")) selected = move.slice(5);
+        else hinted = move.slice(6);   // marked, not selected: touching it is the move
         staged = { text: move };
         draw();
         confirmBtn.disabled = !myTurn();

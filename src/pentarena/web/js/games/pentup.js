@@ -6,7 +6,7 @@ import { el, replayNote, click, keyHint, turnKeys, waitingText } from "../api.js
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
   placementText, svgEl, shapeSvg, grabCell } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
-import { BoardView, gameFrame, turnButtons, stepButtons } from "./boardview.js";
+import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
 import { S, X, Y, NAMES, seatColours, model, cellText, outline, drawFlat, FlatTable, anywhereDots } from "./pentup-table.js";
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
@@ -69,21 +69,24 @@ const shade = (hex, f) => {
   const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
   return `rgb(${c.join(",")})`;
 };
-// one cube: its front, left and top faces (the top outlined when the last move put it there)
-function isoCube({ x, y, z, seat }, isLast) {
+// one cube: its front, left and top faces (the top outlined when the last move put it there,
+// thinner when an earlier move marked with it did: `mark` "last" or "earlier")
+function isoCube({ x, y, z, seat }, mark) {
   const g = svgEl("g", { class: "cube", "data-cube": `${x},${y},${z}` });
   const col = seatColours[seat];
   const poly = (ps, fill, extra = {}) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, stroke: "rgba(0,0,0,.45)", "stroke-width": 0.7, ...extra }, g);
   poly([P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)], shade(col, 0.72));
   poly([P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)], shade(col, 0.55));
-  poly([P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)], col, isLast ? { "stroke-width": 2.2, class: "iso-last lm-stroke" } : {});
+  poly([P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)], col,
+    mark === "last" ? { "stroke-width": 2.2, class: "iso-last lm-stroke" } : mark ? { "stroke-width": 1.4, class: "iso-earlier lm-stroke" } : {});
   return g;
 }
 // The structure in isometric perspective, back to front.  `drawn` ("x,y,z" -> { g, sig }:
 // the cubes already in `parent`, kept from the last call) makes a redraw touch only the
 // cubes that changed: a state with the same position changes nothing on the page, a move
-// adds its five cubes (and moves the last move's outline).  Returns the picture's box.
-function drawIso(parent, m, { last = null, drawn = new Map() } = {}) {
+// adds its five cubes (and moves the last move's outline).  `marks`: the tiles marked, the
+// last move last.  Returns the picture's box.
+function drawIso(parent, m, { marks = [], drawn = new Map() } = {}) {
   const cubes = [];
   for (const [k, layer] of m.layers) {
     const [x, y] = k.split(",").map(Number);
@@ -96,7 +99,8 @@ function drawIso(parent, m, { last = null, drawn = new Map() } = {}) {
     t.textContent = "The table is empty";
     return { x0: -100, x1: 100, y0: -60, y1: 60 };
   }
-  const lastSet = last ? new Set(last.cells.map((c) => `${c[0]},${c[1]}`)) : null;
+  const marked = new Map();   // "x,y,z" -> "last" | "earlier"
+  marks.forEach((t, i) => { for (const [x, y] of t.cells) marked.set(`${x},${y},${t.level}`, i === marks.length - 1 ? "last" : "earlier"); });
   cubes.sort((a, b) => (b.x + b.y) - (a.x + a.y) || a.z - b.z);
   // the cubes in this order: those drawn kept (moved only when out of place), the others
   // made; whatever is left after them is gone
@@ -106,15 +110,15 @@ function drawIso(parent, m, { last = null, drawn = new Map() } = {}) {
   for (const c of cubes) {
     const { x, y, z } = c;
     const key = `${x},${y},${z}`;
-    const isLast = !!lastSet && z === last.level && lastSet.has(`${x},${y}`);
-    const sig = `${c.seat}${isLast ? "*" : ""}`;
+    const mark = marked.get(key);
+    const sig = `${c.seat}${mark || ""}`;
     let had = drawn.get(key);
     if (had && had.sig !== sig) {
       if (had.g === at) at = at.nextSibling;
       had.g.remove();
       had = null;
     }
-    if (!had) drawn.set(key, had = { g: isoCube(c, isLast), sig });
+    if (!had) drawn.set(key, had = { g: isoCube(c, mark), sig });
     if (had.g === at) at = at.nextSibling;
     else parent.insertBefore(had.g, at);
     seen.add(key);
@@ -143,6 +147,9 @@ export function picture() {
   svg.setAttribute("viewBox", `${b.x0} ${b.y0} ${b.x1 - b.x0} ${b.y1 - b.y0}`);
   return svg;
 }
+
+// The create form shows an option only where it applies (home.js): teams with 4 players.
+export const optionApplies = { teams: (options) => options.players === 4 };
 
 const short = (payload, seat) => (payload.short ? payload.short[seat] : NAMES[seat]);
 const full = (payload, seat) => (payload.names ? payload.names[seat] : NAMES[seat]);
@@ -312,6 +319,12 @@ export function createView(root, ctx) {
     if (!payload || !payload.history.length || !m.tiles.length) return null;
     const t = m.tiles[m.tiles.length - 1];
     return { ...t, text: payload.history[payload.history.length - 1] };
+  };
+  // the tiles marked: the last move, and with 3–4 players every move since your own
+  const markedMoves = () => {
+    const last = lastMove();
+    if (!last || m.tiles.length !== payload.history.length) return last ? [{ ...last, ply: m.tiles.length - 1 }] : [];
+    return sinceOwnMove(payload, (i) => m.tiles[i].seat, replay).map((i) => ({ ...m.tiles[i], text: payload.history[i], ply: i }));
   };
 
   function candidateAt(x, y) {
@@ -563,12 +576,14 @@ export function createView(root, ctx) {
     return worldBox(b);
   }
 
-  // the last move, and once the game is over the tiles on the level that decided it (drawn
-  // again only when they change: the last move's mark flashes once)
-  function drawMarks(last) {
+  // the last move (with 3–4 players the moves since yours too: the earlier ones fainter,
+  // each numbered in order), and once the game is over the tiles on the level that decided
+  // it (drawn again only when they change: the last move's mark flashes once)
+  function drawMarks(marks) {
+    const last = marks[marks.length - 1];
     const over = payload.current_player === null;
     const dec = over ? decidingLevel(payload.details, payload.winners) : null;
-    const sig = `${last ? last.text : ""}|${over}|${dec ? dec.level : ""}|${m.tiles.length}`;
+    const sig = `${marks.map((t) => t.text).join(" ")}|${over}|${dec ? dec.level : ""}|${m.tiles.length}`;
     if (flat.marksSig === sig) return;
     flat.marksSig = sig;
     const w = flat.marks;
@@ -585,6 +600,15 @@ export function createView(root, ctx) {
         outline(tg, visible, { stroke: "#f5b800", "stroke-width": 5.5, "stroke-linejoin": "round" });
       });
     }
+    // an earlier move: its cells still in sight (a later tile may lie on it), a thinner line
+    marks.slice(0, -1).forEach((t, k) => {
+      const visible = t.cells.filter(([x, y]) => m.top.get(`${x},${y}`) === t.ply);
+      if (!visible.length) return;
+      const g = svgEl("g", { class: "earlier-move", "data-move": t.text, "data-order": k + 1, "data-seat": t.seat, "pointer-events": "none" }, w);
+      for (const [x, y] of visible) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "none", class: "lm-cell lm-fill", "fill-opacity": 0.1 }, g);
+      outline(g, visible, { "stroke-width": 6, "stroke-linejoin": "round", class: "lm-halo" });
+      outline(g, visible, { "stroke-width": 3.5, "stroke-linejoin": "round", "stroke-dasharray": "7 4", class: "lm-stroke" });
+    });
     if (last) {
       const g = svgEl("g", { class: bv.lastMoveClass(last.text), "data-move": last.text, "data-level": last.level, "pointer-events": "none" }, w);
       for (const [x, y] of last.cells) svgEl("rect", { x: X(x) + 2, y: Y(y) + 2, width: S - 4, height: S - 4, fill: "none", class: over ? "lm-cell" : "lm-cell lm-fill", "fill-opacity": 0.18 }, g);
@@ -594,6 +618,16 @@ export function createView(root, ctx) {
         outline(g, last.cells, { "stroke-width": 5, "stroke-linejoin": "round", class: "lm-stroke" });
       }
     }
+    // the order, over every line: on the top-left corner of each tile's top row in sight
+    if (marks.length > 1) {
+      const nums = svgEl("g", { class: "lm-orders", "pointer-events": "none" }, w);
+      marks.forEach((t, k) => {
+        const cells = t.cells.filter(([x, y]) => m.top.get(`${x},${y}`) === t.ply);
+        if (!cells.length) return;
+        const [x, y] = cells.reduce((a, c) => (c[1] > a[1] || (c[1] === a[1] && c[0] < a[0]) ? c : a));
+        orderBadge(nums, X(x) + 5, Y(y) + 5, k + 1, 9).dataset.move = t.text;
+      });
+    }
   }
 
   // a redraw keeps the focus on the same control (a tile of the tray), or the board
@@ -602,18 +636,19 @@ export function createView(root, ctx) {
     if (!payload) return;
     const w = bv.world;
     const last = lastMove();
+    const marks = markedMoves();
     let box;
     if (mode === "3d") {
       flat = null;
       if (!iso) { w.replaceChildren(); iso = new Map(); }
       if (bv.rulers !== null) bv.setRulers(null);
-      box = drawIso(w, m, { last, drawn: iso });
+      box = drawIso(w, m, { marks, drawn: iso });
     } else {
       iso = null;
       if (bv.rulers !== rulers) bv.setRulers(rulers);
       if (!flat) { w.replaceChildren(); flat = new FlatTable(w); }
       flat.update(m, { open: firstMove() && myTurn() && selected });   // the whole table is open for the first tile
-      drawMarks(last);
+      drawMarks(marks);
       drawDestinations();
       drawGhosts();
       drawHighlight();
