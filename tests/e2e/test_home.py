@@ -279,6 +279,30 @@ def test_the_teams_option_shows_only_with_four_players(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_pentominos_match_options_show_only_for_a_match_of_rounds(server, new_page):
+    """Round points and the match target belong to 3–4 players of the common pool: hidden
+    for 2 players and for the draft, shown (and sent) for a match."""
+    page = new_page()
+    open_home(server, page)
+    page.select_option("#create-game", "pentomino")
+    scoring, target = page.locator("#opt-scoring"), page.locator("#opt-target")
+    assert scoring.is_hidden() and target.is_hidden()      # 2 players: Golomb's game
+    page.select_option("#opt-players", "4")
+    assert scoring.is_visible() and target.is_visible()
+    page.select_option("#opt-variant", '"draft"')
+    assert scoring.is_hidden() and target.is_hidden()      # a draft: no rounds
+    page.select_option("#opt-variant", '"standard"')
+    page.select_option("#opt-scoring", '"15-10-5"')
+    page.select_option("#opt-target", "100")
+    page.click("#create-submit")
+    page.wait_for_url("**/t/*")
+    table = page.evaluate("fetch('/api/tables/' + location.pathname.split('/').pop())"
+                          ".then((r) => r.json())")
+    options = table["table"]["options"]
+    assert (options["scoring"], options["target"]) == ("15-10-5", 100)
+    assert not page.errors, page.errors
+
+
 # what sticks out past the right edge of the screen (the page must not scroll sideways)
 OVERFLOW = """() => [...document.querySelectorAll('#home *')].filter((e) => {
     const r = e.getBoundingClientRect();

@@ -280,7 +280,8 @@ function renderCreate() {
     }
     return options;
   };
-  // an option that applies only with some others (Pent-Up's teams: 4 players) is shown only then
+  // an option that applies only with some others (Pent-Up's teams: 4 players; Pentomino's
+  // round points: a match) is shown only then
   const refreshApplies = () => {
     const applies = (PLUGINS[current().name] || {}).optionApplies || {};
     const options = chosen();
@@ -289,6 +290,7 @@ function renderCreate() {
       if (field) field.hidden = !test(options);
     }
   };
+  optsBox.addEventListener("change", refreshApplies);   // any option may decide another's
   const refresh = () => {
     const g = current();
     puzzle = g.name === PUZZLE ? puzzleEditor(update) : null;
@@ -296,7 +298,7 @@ function renderCreate() {
     optsBox.replaceChildren(...(puzzle ? [puzzle.node] : fields.length ? fields : [el("p", { class: "muted" }, "No options: the standard game.")]));
     optsSet.classList.toggle("wide", Boolean(puzzle));
     const players = optsBox.querySelector("[name=players]");
-    if (players) players.addEventListener("change", () => { refreshSeats(); refreshApplies(); });
+    if (players) players.addEventListener("change", refreshSeats);
     refreshApplies();
     seatsBox.replaceChildren();
     refreshSeats();

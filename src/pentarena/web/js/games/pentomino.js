@@ -80,6 +80,11 @@ function isPuzzle(payload) { return payload.table.game === "pentomino-puzzle"; }
 const rounds = (payload) => payload.table.options.players >= 3 && payload.table.options.variant === "standard";
 const short = (payload, seat) => (payload.short ? payload.short[seat] : seatNames[seat]);
 
+// The lobby's form shows an option only where it applies (home.js): round points and the
+// match target belong to a match of rounds, 3–4 players of the common pool
+const inRounds = (options) => options.players >= 3 && options.variant !== "draft";
+export const optionApplies = { scoring: inRounds, target: inRounds };
+
 export function seatInfo(payload, seat) {
   if (isPuzzle(payload)) return `${payload.state.unplaced.length} pieces to place`;
   const st = payload.state;
