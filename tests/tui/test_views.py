@@ -188,6 +188,10 @@ def test_a_puzzle_finished_by_the_computer_says_so_once():
     assert state.is_terminal()
     assert text.count("Solved") == 1 and "Solved by the computer." not in text
     assert "the computer finished it after your 1 move" in text
+    # no solution of 3x20 has the X in its corner: the computer took it back first, and
+    # says so, or the count of its moves would not add up
+    assert state.history()[1] == "remove X"
+    assert f"({len(state.history())} moves in all; it took back 1 piece)" in text
 
 
 def test_a_puzzle_solved_by_hand_says_so_once():

@@ -193,5 +193,7 @@ class PuzzleView(TerminalView):
             return Text(f"Solved in {plural(total, 'move')}!", style="bold green")
         if mine == 0:
             return Text(f"Solved by the computer ({plural(total, 'move')}).", style="bold green")
+        removed = sum(1 for text in state.history()[mine:] if text.startswith("remove "))
+        taken_back = f"; it took back {plural(removed, 'piece')}" if removed else ""
         return Text(f"Solved: the computer finished it after your {plural(mine, 'move')} "
-                    f"({plural(total, 'move')} in all).", style="bold green")
+                    f"({plural(total, 'move')} in all{taken_back}).", style="bold green")
