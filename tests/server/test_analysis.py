@@ -115,7 +115,15 @@ def test_puzzles_keep_their_hint(client):
         ws.send_text(json.dumps({"type": "hint"}))
         answer = receive_until(ws, is_hint)
         assert answer["type"] == "hint" and answer["move"] in first["legal_moves"]
-        assert "solution" in answer["why"]
+        assert answer["why"] == "Placed there, this piece still leads to a complete solution."
+        # a dead end (no tiling of 3x20 has the X in its corner): the hint takes it back,
+        # and says why (it said the removal "still leads to a complete solution")
+        ws.send_text(json.dumps({"type": "move", "move": "X:b1,a2,b2,c2,b3", "version": 0}))
+        receive_until(ws, lambda m: is_state(m) and m["version"] == 1)
+        ws.send_text(json.dumps({"type": "hint"}))
+        answer = receive_until(ws, is_hint)
+        assert answer["move"] == "remove X"
+        assert answer["why"].startswith("No solution keeps every piece where it is now")
 
 
 def test_hints_are_refused_to_spectators_and_out_of_turn(client):

@@ -155,6 +155,8 @@ def test_puzzle_hint_and_solve_in_the_terminal():
     tg, state, text = run_any("pentomino-puzzle", ["hint", "X:b1,a2,b2,c2,b3", "hint", "solve"],
                               [None], region="3x20")
     assert "Hint: remove X" in text
+    assert "No solution keeps every piece where it is now: take back the last one" in text
+    assert "Placed there, this piece still leads to a complete solution." in text  # the first
     assert state.is_terminal() and "Solved" in text
 
 

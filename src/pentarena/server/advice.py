@@ -212,8 +212,8 @@ class Advice:
         version = table.version
         try:
             if table.solo:
-                event = {"move": await self.hint(table, seat, client.owner),
-                         "why": "Placed there, this piece still leads to a complete solution."}
+                move = await self.hint(table, seat, client.owner)
+                event = {"move": move, "why": table.state.hint_why(move)}
             else:
                 event = await self.suggest(table, seat, client.owner)
         except PoolClosed:

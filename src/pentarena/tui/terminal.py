@@ -339,7 +339,8 @@ class TerminalGame:
         elif word == "hint":
             try:
                 if self.solo:
-                    move, why = self.state.hint(), None
+                    move = self.state.hint()
+                    why = self.state.hint_why(move)
                 else:  # the browser's hint: a move and why (the seat's view only)
                     found = advise(self.game.name, dict(self.game.options),
                                    self.state.view(self.state.current_player).to_json(),

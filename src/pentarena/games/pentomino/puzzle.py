@@ -108,6 +108,14 @@ class PuzzleGame(Game):
         return Solver(self.grid, self.pieces).count(progress=progress)
 
 
+def hint_why(move: PentominoMove | str) -> str:
+    """Why :meth:`PuzzleState.hint` gave ``move``, in a sentence for the player."""
+    if str(move).startswith("remove "):
+        return ("No solution keeps every piece where it is now: take back the last one "
+                "placed, then ask again.")
+    return "Placed there, this piece still leads to a complete solution."
+
+
 class PuzzleState(PuzzleCore, State):
     """A puzzle position on the native engine.
 
@@ -202,6 +210,8 @@ class PuzzleState(PuzzleCore, State):
         without removing pieces."""
         solver = Solver(self.grid, self.unplaced(), filled=self.occ)
         return solver.first()
+
+    hint_why = staticmethod(hint_why)
 
     def hint(self) -> PentominoMove:
         """A placement that leads to a solution from here (the piece covering the first

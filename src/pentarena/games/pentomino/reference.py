@@ -31,7 +31,7 @@ from .notation import (
     puzzle_actions,
     puzzle_moves,
 )
-from .puzzle import KNOWN_COUNTS, PuzzleGame
+from .puzzle import KNOWN_COUNTS, PuzzleGame, hint_why
 from .reference_endgame import solve_placement
 from .reference_solver import ReferenceSolver
 from .rules import ALL, BIT, BOARD, POINTS, PentominoGame, letters
@@ -514,6 +514,8 @@ class ReferencePuzzleState(State):
         without removing pieces."""
         solver = ReferenceSolver(self.grid, self.unplaced(), filled=self.occ)
         return solver.first()
+
+    hint_why = staticmethod(hint_why)
 
     def hint(self) -> PentominoMove:
         """A placement that leads to a solution from here (the piece covering the first
