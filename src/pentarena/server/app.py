@@ -23,7 +23,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
@@ -47,7 +47,7 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
-from .refusals import allowed_methods, framework_message, validation_problem
+from .refusals import allowed_methods, body_fields, framework_message, validation_problem
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store
 from .tables import Table
@@ -72,14 +72,25 @@ STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-
           "already-seated": 409, "seat-online": 409, "too-soon": 409}
 
 
-class SeatSpec(BaseModel):
+class Body(BaseModel):
+    """A request body as JSON clients send it: each field of its own JSON type (``2``, not
+    ``"2"``; ``true``, not ``"yes"`` or ``1``) and no field the request does not take —
+    anything else is refused (400) with the field and the type it takes, never coerced or
+    ignored."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class SeatSpec(Body):
     kind: str = Field(description="me | invite | open | computer")
     level: str | None = Field(None, description="computer level")
     name: str | None = Field(None, max_length=40)
 
 
-class NewSeats(BaseModel):
-    seats: list[SeatSpec] | None = Field(None, max_length=8)
+class NewSeats(Body):
+    seats: list[SeatSpec] | None = Field(None, max_length=8, description="one choice per "
+                                         "seat, in seat order; left out (or null): you "
+                                         "against the computer (medium) in every other seat")
     name: str = Field("", max_length=40, description="your display name")
 
 
@@ -90,12 +101,12 @@ class CreateTable(NewSeats):
                              description="games without hidden cards only")
 
 
-class SitDown(BaseModel):
+class SitDown(Body):
     seat: int = Field(ge=0, le=7)
     name: str = Field("", max_length=40)
 
 
-class JoinTable(BaseModel):
+class JoinTable(Body):
     token: str = Field(max_length=100)
     name: str = Field("", max_length=40)
     hot_seat: bool = Field(False, description="take the seat although this browser holds "
@@ -103,7 +114,7 @@ class JoinTable(BaseModel):
                            "it such a join is refused (409 already-seated)")
 
 
-class SeatToken(BaseModel):
+class SeatToken(Body):
     token: str | None = Field(None, max_length=100,
                               description="a seat token (browsers send their cookie instead)")
 
@@ -223,7 +234,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
-        detail = validation_problem(exc.errors(), request.headers.get("content-type", ""))
+        detail = validation_problem(exc.errors(), request.headers.get("content-type", ""),
+                                    body_fields(request.scope))
         return JSONResponse({"detail": jsonable_encoder(detail)}, 400)
 
     @app.exception_handler(StarletteHTTPException)
@@ -334,7 +346,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.post("/api/tables", summary="Create a table", status_code=201)
     async def create_table(body: CreateTable, request: Request, response: Response):
-        seats = [s.model_dump() for s in body.seats] if body.seats else None
+        seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         return await created(request, response, await hub.create(
             body.game, body.options, seats, body.name, body.seed, creator_key(request)))
 
@@ -357,7 +369,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
                       "(2 players) or passed one seat on, seats chosen as for a new table")
     async def rematch(table_id: str, body: NewSeats, request: Request, response: Response):
         source = await hub.get(table_id)
-        seats = [s.model_dump() for s in body.seats] if body.seats else None
+        seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         return await created(request, response, await hub.rematch(
             source, seats, body.name, creator_key(request)))
 
