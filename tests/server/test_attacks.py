@@ -568,3 +568,50 @@ def test_a_table_message_takes_each_field_in_its_own_json_type(client, message, 
         ws.send_text(json.dumps({"type": "sync"}))  # nothing was played
         assert receive_until(ws, lambda m: m["type"] == "state")["version"] == 0
 
+
+# -- a well-formed request at the wrong moment: 409 ------------------------------------------
+def test_seat_requests_at_the_wrong_moment_are_conflicts_not_bad_requests(client):
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "open"}])
+    invite_table = create_game(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    invite = invite_table["invites"][0]["url"].split("token=")[1]
+    claim(client, invite_table)
+    client.cookies.clear()
+    r = client.post(f"/api/tables/{invite_table['id']}/join", json={"token": invite})
+    assert (r.status_code, r.json()["detail"]["code"]) == (409, "invite-used")
+    assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
+    r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1})
+    assert (r.status_code, r.json()["detail"]["code"]) == (409, "seat-taken")
+    table = client.app.state.hub.tables[t["id"]]
+    while not table.state.is_terminal():
+        table.apply_checked(str(table.state.legal_moves()[0]))
+    for path, body in (("leave", {}), ("free", {"seat": 0}), ("sit", {"seat": 0})):
+        r = client.post(f"/api/tables/{t['id']}/{path}", json=body)
+        assert (r.status_code, r.json()["detail"]["code"]) == (409, "game-over"), (path, r.text)
+    record = client.get(f"/api/tables/{t['id']}/record").json()
+    imported = client.post("/api/records", json=record).json()
+    r = client.post(f"/api/tables/{imported['id']}/sit", json={"seat": 0})
+    assert (r.status_code, r.json()["detail"]["code"]) == (409, "replay-only")
+    r = client.post(f"/api/tables/{t['id']}/count", json={})
+    assert (r.status_code, r.json()["detail"]["code"]) == (409, "not-a-puzzle")
+
+
+def test_the_openapi_document_lists_the_refusals_as_they_are_answered(client):
+    spec = client.get("/openapi.json").json()
+    problem = {"$ref": "#/components/schemas/Problem"}
+    for path, operations in spec["paths"].items():
+        for method, op in operations.items():
+            answers = op["responses"]
+            assert "422" not in answers or "too-long" in answers["422"]["description"], (path, method)
+            for status, answer in answers.items():
+                if status >= "400":
+                    assert answer["content"]["application/json"]["schema"] == problem, (path, status)
+            if op.get("requestBody") or op.get("parameters"):
+                assert "400" in answers, (path, method)
+    assert "HTTPValidationError" not in json.dumps(spec)
+    for route, codes in {"join": ("invite-used", "already-seated"), "sit": ("seat-taken", "game-over"),
+                         "leave": ("game-over",), "free": ("seat-online", "too-soon", "game-over")}.items():
+        conflict = spec["paths"][f"/api/tables/{{table_id}}/{route}"]["post"]["responses"]["409"]
+        assert all(f"`{code}`" in conflict["description"] for code in codes), route
+    body = spec["components"]["schemas"]["CreateTable"]
+    assert body["additionalProperties"] is False
+

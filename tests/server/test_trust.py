@@ -121,7 +121,7 @@ def test_an_invite_turns_into_a_fresh_token_and_is_used_up(client):
     assert friend != invite
     client.cookies.clear()  # another browser: the friend's own would just open the seat
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})
-    assert r.status_code == 400 and r.json()["detail"]["code"] == "invite-used"
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "invite-used"
     assert "already been used" in r.json()["detail"]["message"]
     client.cookies.clear()
     with client.websocket_connect(f"/ws/{t['id']}?token={invite}") as ws:
