@@ -615,3 +615,41 @@ def test_the_openapi_document_lists_the_refusals_as_they_are_answered(client):
     body = spec["components"]["schemas"]["CreateTable"]
     assert body["additionalProperties"] is False
 
+
+# -- a malformed WebSocket handshake ---------------------------------------------------------
+def test_a_malformed_websocket_handshake_gets_the_api_refusal_shape(server_process):
+    """uvicorn answered these in plain text; now as every refusal: {"detail": {code, message}}."""
+    import socket
+    from urllib.parse import urlsplit
+
+    t = server_process.create({"game": "pentago"})
+    where = urlsplit(server_process.url)
+
+    def handshake(*headers: str) -> tuple[bytes, dict]:
+        with socket.create_connection((where.hostname, where.port), timeout=30) as s:
+            s.sendall((f"GET /ws/{t['id']} HTTP/1.1\r\nHost: {where.netloc}\r\n"
+                       "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                       + "".join(h + "\r\n" for h in headers) + "\r\n").encode())
+            answer = b""
+            while chunk := s.recv(65536):  # the server closes after a refusal
+                answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert b"content-type: application/json" in head.lower(), answer
+        return head.split(b"\r\n")[0], json.loads(body)
+
+    key = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="
+    for headers, words in [
+        (("Sec-WebSocket-Version: 13",), "missing Sec-WebSocket-Key header"),
+        (("Sec-WebSocket-Key: abc", "Sec-WebSocket-Version: 13"), "invalid Sec-WebSocket-Key header"),
+        ((key,), "missing Sec-WebSocket-Version header"),
+        ((key, "Sec-WebSocket-Version: 12"), "invalid Sec-WebSocket-Version header: 12 "
+                                             "(the server speaks version 13"),
+    ]:
+        status, body = handshake(*headers)
+        assert status == b"HTTP/1.1 400 Bad Request", (headers, status)
+        assert body["detail"]["code"] == "bad-handshake", body
+        assert body["detail"]["message"].startswith("not a valid WebSocket handshake: " + words), body
+    status, body = handshake(key, "Sec-WebSocket-Version: 13", "Origin: http://evil.example")
+    assert status == b"HTTP/1.1 403 Forbidden"
+    assert body["detail"] == {"code": "bad-origin",
+                              "message": "requests from http://evil.example are not accepted here"}
