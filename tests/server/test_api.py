@@ -208,7 +208,7 @@ def test_invite_link_join_and_leave(client):
     assert r.status_code == 200 and r.json() == {"seat": 1, "token": friend}
     use("cy")  # anyone else (Bob's private window, closed): the invite is used, and the
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})  # way back said
-    assert r.status_code == 400 and r.json()["detail"]["code"] == "invite-used"
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "invite-used"
     assert "a player at the table can free the seat" in r.json()["detail"]["message"]
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": "wrong"})
     assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-token"
@@ -247,7 +247,7 @@ def test_leaving_with_the_cookie_clears_the_seat(client):
     assert client.get(f"/api/tables/{t['id']}").json()["table"]["seats"][1]["name"] == ""
     use("dan")
     r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1, "name": "Dan"})
-    assert r.status_code == 400 and r.json()["detail"] == {
+    assert r.status_code == 409 and r.json()["detail"] == {
         "code": "seat-taken", "message": "someone else took that seat a moment ago"}
     # hot seat: leaving gives up every seat of the browser, or the one named
     use("ann")
@@ -262,7 +262,7 @@ def test_leaving_with_the_cookie_clears_the_seat(client):
     while not table.state.is_terminal():
         table.apply_checked(str(table.state.legal_moves()[0]))
     r = client.post(f"/api/tables/{t['id']}/leave", json={})
-    assert r.status_code == 400 and r.json()["detail"]["code"] == "game-over"
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "game-over"
 
 
 def test_a_player_frees_the_seat_of_someone_away(client):
@@ -372,7 +372,7 @@ def test_open_seat_from_the_lobby(client):
     with client.websocket_connect(f"/ws/{t['id']}?token={token}") as ws:
         assert receive_until(ws, state_at(0))["you"] == 1
     r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1})
-    assert r.status_code == 400 and r.json()["detail"]["code"] == "seat-taken"
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "seat-taken"
 
 
 def first_move_against_the_computer(database_url: str) -> tuple[dict, str, list[str]]:

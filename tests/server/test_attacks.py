@@ -267,7 +267,7 @@ def test_a_missing_body_or_json_without_its_content_type_says_so(client):
     assert r.json()["detail"]["message"] == ("the request body must be a JSON object; /docs "
                                              "lists its fields")
     r = client.post("/api/tables", json={"game": "pentago", "seed": 1.5})  # fields as before
-    assert r.json()["detail"]["message"].startswith("seed: Input should be a valid integer")
+    assert r.json()["detail"]["message"] == "seed: must be a whole number, got a number with a fraction"
 
 
 def test_an_unknown_path_or_method_says_what_there_is(client):
@@ -473,3 +473,183 @@ def test_taking_and_leaving_a_seat_in_a_loop_is_capped_per_address(tmp_path):
             hub.seat_changes[next(iter(hub.seat_changes))][0] -= 61  # a minute on: one more
             assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
             assert hub.tables[t["id"]].seats_version == before + 1
+
+
+# -- loose input: each field of its own JSON type, and no field a request does not take -----
+@pytest.mark.parametrize("body, words", [
+    ({"game": "pentup", "seed": "1"}, "seed: must be a whole number, got text"),
+    ({"game": "pentup", "seed": True}, "seed: must be a whole number, got true"),
+    ({"game": "pentup", "seed": 1.0}, "seed: must be a whole number, got a decimal number"),
+    ({"game": "pentup", "name": 7}, "name: must be text (a JSON string), got a whole number"),
+    ({"game": "pentup", "options": []}, "options: must be an object, got a list"),
+    ({"game": "pentup", "seats": "me"}, "seats: must be a list, got text"),
+    ({"game": "pentup", "seats": [{"kind": "me"}, {"kind": "computer", "level": 3}]},
+     "seats.1.level: must be text (a JSON string), got a whole number"),
+    ({"game": "pentup", "players": 2}, "players: this request has no such field; it takes "),
+    ({"game": "pentup", "seats": [{"kind": "me", "seat": 0}, {"kind": "computer"}]},
+     "seats.0.seat: there is no such field there"),
+    ({"game": "pentup", "options": {"players": "2"}}, "option 'players' must be a whole number, got '2'"),
+    ({"game": "pentomino", "options": {"touch_move": "yes"}},
+     "option 'touch_move' must be true or false, got 'yes'"),
+    ({"game": "pentomino", "options": {"touch_move": 1}}, "option 'touch_move' must be true or false"),
+    ({"game": "pentup", "seats": []}, "pentup with these options has 2 seats; got 0 seat choices: "
+                                      "send one choice per seat, or leave 'seats' out"),
+])
+def test_a_new_table_takes_each_field_in_its_own_json_type(client, body, words):
+    """A JSON client sends 2, not "2"; true, not "yes" or 1; and no field the request does
+    not take (pydantic's lax mode read "1" as a seed and ignored "players"); "seats": [] is
+    no seat at all, not the default.  Each is a 400 naming the field and what it takes."""
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400 and words in r.json()["detail"]["message"], r.text
+    assert r.json()["detail"]["code"] in ("bad-request", "bad-options", "bad-seats")
+    assert client.get("/api/tables").json()["tables"] == []  # nothing was made
+
+
+def test_an_unknown_field_names_the_fields_the_request_takes(client):
+    r = client.post("/api/tables", json={"game": "pentup", "players": 3})
+    assert r.json()["detail"]["message"] == (
+        "players: this request has no such field; it takes seats, name, game, options, seed "
+        "(a game's options go in 'options')")
+    # what the browser sends, and the default seats when "seats" is left out or null
+    for seats in (None, [{"kind": "me"}, {"kind": "computer", "level": "easy", "name": None}]):
+        r = client.post("/api/tables", json={"game": "pentup", "options": {"players": 2},
+                                             "seats": seats, "name": ""})
+        assert r.status_code == 201, r.text
+    assert client.post("/api/tables", json={"game": "pentup"}).status_code == 201
+    # the command line still gives options as text, and the game reads them
+    import pentarena
+    assert pentarena.load_game("pentup", players="3").num_players == 3
+
+
+def test_seat_requests_take_each_field_in_its_own_json_type(client):
+    t = create_game(client, "pentomino-puzzle", None, options={"region": "3x20"})
+    open_ = create_game(client, "pentago", [{"kind": "me"}, {"kind": "open"}])
+    for table, path, body, words in [
+        (open_, "sit", {"seat": "1"}, "seat: must be a whole number, got text"),
+        (open_, "sit", {"seat": True}, "seat: must be a whole number, got true"),
+        (open_, "sit", {"seat": 1, "hot_seat": True}, "hot_seat: this request has no such field; "
+                                                       "it takes seat, name"),
+        (open_, "join", {"token": 5}, "token: must be text (a JSON string), got a whole number"),
+        (open_, "join", {"token": "x", "hot_seat": "yes"}, "hot_seat: must be true or false, got text"),
+        (open_, "join", {"token": "x", "hot_seat": 1}, "hot_seat: must be true or false, got a whole number"),
+        (open_, "leave", {"seat": 0.0}, "seat: must be a whole number, got a decimal number"),
+        (open_, "leave", {"seats": [0]}, "seats: this request has no such field; it takes token, seat"),
+        (open_, "free", {"seat": "1"}, "seat: must be a whole number, got text"),
+        (open_, "rematch", {"seats": {}}, "seats: must be a list, got an object"),
+        (t, "count", {"token": ["a"]}, "token: must be text (a JSON string), got a list"),
+    ]:
+        r = client.post(f"/api/tables/{table['id']}/{path}", json=body)
+        assert r.status_code == 400 and words in r.json()["detail"]["message"], (path, r.text)
+        assert r.json()["detail"]["code"] == "bad-request"
+    seats = client.get(f"/api/tables/{open_['id']}").json()["table"]["seats"]
+    assert seats[0]["claimed"] and not seats[1]["claimed"]  # nothing changed
+    assert client.post(f"/api/tables/{open_['id']}/sit", json={"seat": 1}).status_code == 200
+
+
+@pytest.mark.parametrize("message, words", [
+    ({"type": "move", "move": "a1 TL cw", "version": "0"},
+     '"version" must be a whole number, the number of moves played (or null), got text'),
+    ({"type": "move", "move": "a1 TL cw", "version": True}, "got true"),
+    ({"type": "move", "move": "a1 TL cw", "version": 0.0}, "got a decimal number"),
+    ({"type": "move", "move": 5, "version": 0}, 'a move message needs "move": "<move text>", got a whole number'),
+    ({"type": "move", "move": "a1 TL cw", "version": 0, "seat": 0},
+     "a move message has no field 'seat'; it takes \"type\", \"move\", \"version\""),
+    ({"type": "sync", "version": 0}, "a sync message has no field 'version'; it takes only \"type\""),
+])
+def test_a_table_message_takes_each_field_in_its_own_json_type(client, message, words):
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        receive_until(ws, state_at(0))
+        ws.send_text(json.dumps(message))
+        ws.send_text(json.dumps({"type": "ping"}))  # answered after the message
+        err = receive_until(ws, lambda m: m["type"] in ("error", "pong"))
+        assert err["type"] == "error", "the message was accepted"
+        assert err["code"] == "bad-message" and words in err["message"], err
+        ws.send_text(json.dumps({"type": "sync"}))  # nothing was played
+        assert receive_until(ws, lambda m: m["type"] == "state")["version"] == 0
+
+
+# -- a well-formed request at the wrong moment: 409 ------------------------------------------
+def test_seat_requests_at_the_wrong_moment_are_conflicts_not_bad_requests(client):
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "open"}])
+    invite_table = create_game(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    invite = invite_table["invites"][0]["url"].split("token=")[1]
+    claim(client, invite_table)
+    client.cookies.clear()
+    r = client.post(f"/api/tables/{invite_table['id']}/join", json={"token": invite})
+    assert (r.status_code, r.json()["detail"]["code"]) == (409, "invite-used")
+    assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
+    r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1})
+    assert (r.status_code, r.json()["detail"]["code"]) == (409, "seat-taken")
+    table = client.app.state.hub.tables[t["id"]]
+    while not table.state.is_terminal():
+        table.apply_checked(str(table.state.legal_moves()[0]))
+    for path, body in (("leave", {}), ("free", {"seat": 0}), ("sit", {"seat": 0})):
+        r = client.post(f"/api/tables/{t['id']}/{path}", json=body)
+        assert (r.status_code, r.json()["detail"]["code"]) == (409, "game-over"), (path, r.text)
+    record = client.get(f"/api/tables/{t['id']}/record").json()
+    imported = client.post("/api/records", json=record).json()
+    r = client.post(f"/api/tables/{imported['id']}/sit", json={"seat": 0})
+    assert (r.status_code, r.json()["detail"]["code"]) == (409, "replay-only")
+    r = client.post(f"/api/tables/{t['id']}/count", json={})
+    assert (r.status_code, r.json()["detail"]["code"]) == (409, "not-a-puzzle")
+
+
+def test_the_openapi_document_lists_the_refusals_as_they_are_answered(client):
+    spec = client.get("/openapi.json").json()
+    problem = {"$ref": "#/components/schemas/Problem"}
+    for path, operations in spec["paths"].items():
+        for method, op in operations.items():
+            answers = op["responses"]
+            assert "422" not in answers or "too-long" in answers["422"]["description"], (path, method)
+            for status, answer in answers.items():
+                if status >= "400":
+                    assert answer["content"]["application/json"]["schema"] == problem, (path, status)
+            if op.get("requestBody") or op.get("parameters"):
+                assert "400" in answers, (path, method)
+    assert "HTTPValidationError" not in json.dumps(spec)
+    for route, codes in {"join": ("invite-used", "already-seated"), "sit": ("seat-taken", "game-over"),
+                         "leave": ("game-over",), "free": ("seat-online", "too-soon", "game-over")}.items():
+        conflict = spec["paths"][f"/api/tables/{{table_id}}/{route}"]["post"]["responses"]["409"]
+        assert all(f"`{code}`" in conflict["description"] for code in codes), route
+    body = spec["components"]["schemas"]["CreateTable"]
+    assert body["additionalProperties"] is False
+
+
+# -- a malformed WebSocket handshake ---------------------------------------------------------
+def test_a_malformed_websocket_handshake_gets_the_api_refusal_shape(server_process):
+    """uvicorn answered these in plain text; now as every refusal: {"detail": {code, message}}."""
+    import socket
+    from urllib.parse import urlsplit
+
+    t = server_process.create({"game": "pentago"})
+    where = urlsplit(server_process.url)
+
+    def handshake(*headers: str) -> tuple[bytes, dict]:
+        with socket.create_connection((where.hostname, where.port), timeout=30) as s:
+            s.sendall((f"GET /ws/{t['id']} HTTP/1.1\r\nHost: {where.netloc}\r\n"
+                       "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                       + "".join(h + "\r\n" for h in headers) + "\r\n").encode())
+            answer = b""
+            while chunk := s.recv(65536):  # the server closes after a refusal
+                answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert b"content-type: application/json" in head.lower(), answer
+        return head.split(b"\r\n")[0], json.loads(body)
+
+    key = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="
+    for headers, words in [
+        (("Sec-WebSocket-Version: 13",), "missing Sec-WebSocket-Key header"),
+        (("Sec-WebSocket-Key: abc", "Sec-WebSocket-Version: 13"), "invalid Sec-WebSocket-Key header"),
+        ((key,), "missing Sec-WebSocket-Version header"),
+        ((key, "Sec-WebSocket-Version: 12"), "invalid Sec-WebSocket-Version header: 12 "
+                                             "(the server speaks version 13"),
+    ]:
+        status, body = handshake(*headers)
+        assert status == b"HTTP/1.1 400 Bad Request", (headers, status)
+        assert body["detail"]["code"] == "bad-handshake", body
+        assert body["detail"]["message"].startswith("not a valid WebSocket handshake: " + words), body
+    status, body = handshake(key, "Sec-WebSocket-Version: 13", "Origin: http://evil.example")
+    assert status == b"HTTP/1.1 403 Forbidden"
+    assert body["detail"] == {"code": "bad-origin",
+                              "message": "requests from http://evil.example are not accepted here"}

@@ -56,6 +56,7 @@ def test_one_invite_used_at_once_seats_one_person(server_process):
         won = [a[1] for a in answers if a[0] == 200]
         assert len(won) == 1, answers
         assert {code(a) for a in answers if a[0] != 200} <= {"invite-used", "seats-changed"}, answers
+        assert all(a[0] == 409 for a in answers if a[0] != 200), answers  # conflicts
         assert holds(server_process, t["id"], won[0]["token"]) == 1
         assert code(post(server_process, f"/api/tables/{t['id']}/join", {"token": invite})) == "invite-used"
 
@@ -68,6 +69,7 @@ def test_one_open_seat_taken_at_once_seats_one_person(server_process):
         won = [a[1] for a in answers if a[0] == 200]
         assert len(won) == 1, answers
         assert {code(a) for a in answers if a[0] != 200} <= {"seat-taken", "seats-changed"}, answers
+        assert all(a[0] == 409 for a in answers if a[0] != 200), answers  # conflicts
         assert holds(server_process, t["id"], won[0]["token"]) == 1
         names = [s["name"] for s in server_process.get(f"/api/tables/{t['id']}")["table"]["seats"]]
         assert names[1] == f"p{answers.index((200, won[0]))}"

@@ -121,7 +121,7 @@ def test_an_invite_turns_into_a_fresh_token_and_is_used_up(client):
     assert friend != invite
     client.cookies.clear()  # another browser: the friend's own would just open the seat
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})
-    assert r.status_code == 400 and r.json()["detail"]["code"] == "invite-used"
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "invite-used"
     assert "already been used" in r.json()["detail"]["message"]
     client.cookies.clear()
     with client.websocket_connect(f"/ws/{t['id']}?token={invite}") as ws:
@@ -134,14 +134,18 @@ def test_an_invite_turns_into_a_fresh_token_and_is_used_up(client):
 
 # -- 4. other origins, cookies, headers ----------------------------------------------------
 def test_websockets_from_other_origins_are_refused(client):
-    from starlette.websockets import WebSocketDisconnect
+    """The handshake is refused with a 403 in the API's refusal shape (servers that can
+    answer a WebSocket with an HTTP response, as uvicorn and the test client do)."""
+    from starlette.testclient import WebSocketDenialResponse
 
     t = create_game(client, "pentic", [{"kind": "me"}, {"kind": "computer"}])
     for origin in ("http://127.0.0.1:9999", "http://evil.example", "null"):
-        with pytest.raises(WebSocketDisconnect) as refused:
+        with pytest.raises(WebSocketDenialResponse) as refused:
             with client.websocket_connect(f"/ws/{t['id']}", headers={"origin": origin}) as ws:
                 ws.receive_json()
-        assert refused.value.code == 1008
+        assert refused.value.status_code == 403
+        assert refused.value.json()["detail"]["code"] == "bad-origin"
+        assert origin in refused.value.json()["detail"]["message"]
     with client.websocket_connect(f"/ws/{t['id']}", headers={"origin": "http://testserver"}) as ws:
         assert receive_until(ws, state_at(0))["you"] == 0  # the cookie: same origin only
 

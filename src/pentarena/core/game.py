@@ -72,15 +72,19 @@ class Option:
     help: str = ""
     kind: type | None = None
 
-    def check(self, name: str, value: Any) -> Any:
+    def check(self, name: str, value: Any, *, text: bool = True) -> Any:
+        """``value`` if the option takes it, else GameOptionError saying what it takes.
+        ``text``: also read a number or a yes/no from text (``"3"``, ``"yes"``: what a
+        command line gives); without it (JSON clients) a value must be of its own type."""
         kind = self.kind or type(self.default)
-        if kind is bool and isinstance(value, str):
+        if text and kind is bool and isinstance(value, str):
             low = value.strip().lower()
             if low in ("true", "yes", "1", "on"):
                 value = True
             elif low in ("false", "no", "0", "off"):
                 value = False
-        elif kind is int and isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
+        elif (text and kind is int and isinstance(value, str)
+              and re.fullmatch(r"-?[0-9]+", value.strip())):
             try:
                 value = int(value)
             except ValueError:  # over Python's 4,300 digits: out of any option's range
@@ -518,8 +522,10 @@ def game_info(name: str) -> GameInfo:
         raise GameOptionError(f"unknown game {name!r}; known games: {known}") from None
 
 
-def resolve_options(name: str, options: Mapping[str, Any], /) -> dict[str, Any]:
-    """The full option dict for ``name``: defaults filled in, every value checked."""
+def resolve_options(name: str, options: Mapping[str, Any], /, *,
+                    text: bool = True) -> dict[str, Any]:
+    """The full option dict for ``name``: defaults filled in, every value checked
+    (``text=False``: numbers and true/false given as text are refused, not read)."""
     info = game_info(name)
     unknown = set(options) - set(info.options)
     if unknown:
@@ -529,7 +535,7 @@ def resolve_options(name: str, options: Mapping[str, Any], /) -> dict[str, Any]:
                               f"{' …' if len(shown) > 5 else ''}; options: {allowed}")
     resolved = info.defaults()
     for key, value in options.items():
-        resolved[key] = info.options[key].check(key, value)
+        resolved[key] = info.options[key].check(key, value, text=text)
     if info.check:
         info.check(resolved)
     return resolved

@@ -23,7 +23,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
@@ -47,7 +47,7 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
-from .refusals import allowed_methods, framework_message, validation_problem
+from .refusals import allowed_methods, body_fields, framework_message, validation_problem
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store
 from .tables import Table
@@ -68,18 +68,33 @@ HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "too-many-analyses": 429, "too-many-seat-changes": 429, "busy": 429,
           "store-failed": 503, "too-long": 422,
+          # a well-formed request at the wrong moment, or in conflict with the table as it is
           "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
-          "already-seated": 409, "seat-online": 409, "too-soon": 409}
+          "already-seated": 409, "seat-online": 409, "too-soon": 409, "game-over": 409,
+          "replay-only": 409, "seat-taken": 409, "invite-used": 409, "seat-free": 409,
+          "seats-changed": 409, "not-a-puzzle": 409}
+"""The HTTP status of each refusal code; any other (the request itself is wrong) is 400."""
 
 
-class SeatSpec(BaseModel):
+class Body(BaseModel):
+    """A request body as JSON clients send it: each field of its own JSON type (``2``, not
+    ``"2"``; ``true``, not ``"yes"`` or ``1``) and no field the request does not take —
+    anything else is refused (400) with the field and the type it takes, never coerced or
+    ignored."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class SeatSpec(Body):
     kind: str = Field(description="me | invite | open | computer")
     level: str | None = Field(None, description="computer level")
     name: str | None = Field(None, max_length=40)
 
 
-class NewSeats(BaseModel):
-    seats: list[SeatSpec] | None = Field(None, max_length=8)
+class NewSeats(Body):
+    seats: list[SeatSpec] | None = Field(None, max_length=8, description="one choice per "
+                                         "seat, in seat order; left out (or null): you "
+                                         "against the computer (medium) in every other seat")
     name: str = Field("", max_length=40, description="your display name")
 
 
@@ -90,12 +105,12 @@ class CreateTable(NewSeats):
                              description="games without hidden cards only")
 
 
-class SitDown(BaseModel):
+class SitDown(Body):
     seat: int = Field(ge=0, le=7)
     name: str = Field("", max_length=40)
 
 
-class JoinTable(BaseModel):
+class JoinTable(Body):
     token: str = Field(max_length=100)
     name: str = Field("", max_length=40)
     hot_seat: bool = Field(False, description="take the seat although this browser holds "
@@ -103,7 +118,7 @@ class JoinTable(BaseModel):
                            "it such a join is refused (409 already-seated)")
 
 
-class SeatToken(BaseModel):
+class SeatToken(Body):
     token: str | None = Field(None, max_length=100,
                               description="a seat token (browsers send their cookie instead)")
 
@@ -176,6 +191,18 @@ class AnalysisProgress(BaseModel):
                              "Retry-After header)")
 
 
+BAD_BODY = ("`bad-request`: the body is not the JSON object the request takes — a field "
+            "missing, unknown, or of another JSON type (`\"2\"` for 2, `\"yes\"` or 1 for "
+            "true are refused, not read)")
+SEAT_CHANGES = "Too many seat changes from this address in a minute (`too-many-seat-changes`)"
+
+
+def problems(described: dict[int, str]) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses``: each status answered as a :class:`Problem`, with what it
+    means at this route."""
+    return {status: {"model": Problem, "description": text} for status, text in described.items()}
+
+
 def creator_key(request: HTTPConnection) -> str:
     """Who created a table (or asks for a hint, a count, an analysis), as far as limits per
     creator go: their address, hashed."""
@@ -219,11 +246,13 @@ def create_app(database_url: str | None = None, ai: str = "process",
                   description="Play the Pent games: lobby API and table WebSockets.")
     app.state.hub = hub
     app.state.metrics = metrics
+    app.openapi = lambda: documented(app, FastAPI.openapi(app))
     app.add_middleware(Guard, allowed_origins=allowed_origins, allowed_hosts=allowed_hosts)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
-        detail = validation_problem(exc.errors(), request.headers.get("content-type", ""))
+        detail = validation_problem(exc.errors(), request.headers.get("content-type", ""),
+                                    body_fields(request.scope))
         return JSONResponse({"detail": jsonable_encoder(detail)}, 400)
 
     @app.exception_handler(StarletteHTTPException)
@@ -332,9 +361,13 @@ def create_app(database_url: str | None = None, ai: str = "process",
     async def games():
         return {"games": games_listed, "levels": LEVELS}
 
-    @app.post("/api/tables", summary="Create a table", status_code=201)
+    @app.post("/api/tables", summary="Create a table", status_code=201, responses=problems({
+        400: f"{BAD_BODY}; `bad-options` (an unknown game or option, or an option's value: "
+             "each of its own JSON type), `bad-seed`, `bad-seats` (one choice per seat; "
+             "leave `seats` out for the default, `[]` is refused)",
+        429: "Too many tables from this address (`too-many-tables`)"}))
     async def create_table(body: CreateTable, request: Request, response: Response):
-        seats = [s.model_dump() for s in body.seats] if body.seats else None
+        seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         return await created(request, response, await hub.create(
             body.game, body.options, seats, body.name, body.seed, creator_key(request)))
 
@@ -354,10 +387,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201,
               summary="A finished Pentomino draft's rematch: a new table, the sets swapped "
-                      "(2 players) or passed one seat on, seats chosen as for a new table")
+                      "(2 players) or passed one seat on, seats chosen as for a new table",
+              responses=problems({
+                  400: f"{BAD_BODY}; `bad-seats`", 404: "No such table",
+                  409: "This game has no rematch, or is not over (`no-rematch`)",
+                  429: "Too many tables from this address (`too-many-tables`)"}))
     async def rematch(table_id: str, body: NewSeats, request: Request, response: Response):
         source = await hub.get(table_id)
-        seats = [s.model_dump() for s in body.seats] if body.seats else None
+        seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         return await created(request, response, await hub.rematch(
             source, seats, body.name, creator_key(request)))
 
@@ -384,18 +421,29 @@ def create_app(database_url: str | None = None, ai: str = "process",
             out.append(summary)
         return {"tables": out, "idle_hidden": hidden}
 
-    @app.get("/api/tables/{table_id}", summary="One table as a spectator sees it")
+    @app.get("/api/tables/{table_id}", summary="One table as a spectator sees it",
+             responses=problems({404: "No such table"}))
     async def table(table_id: str):
         t = await hub.get(table_id, fresh=True)
         return t.payload(None, hub.connected_seats(t.id))
 
-    @app.get("/api/tables/{table_id}/at/{ply}", summary="The table after `ply` moves (replay)")
+    @app.get("/api/tables/{table_id}/at/{ply}", summary="The table after `ply` moves (replay)",
+             responses=problems({400: "No such move number here (`bad-ply`), or `ply` is "
+                                      "not a whole number (`bad-request`)",
+                                 404: "No such table"}))
     async def table_at(table_id: str, ply: int = Path(ge=0, le=100_000)):
         t = await hub.get(table_id, fresh=True)
         return t.payload(None, state=t.state_at(ply))
 
     @app.post("/api/tables/{table_id}/join",
-              summary="Take a seat with its invite (the invite is then used up)")
+              summary="Take a seat with its invite (the invite is then used up)",
+              responses=problems({
+                  400: f"{BAD_BODY}; `bad-token`: not an invite of this table",
+                  404: "No such table",
+                  409: "This browser holds another seat here (`already-seated`: send "
+                       "`hot_seat`), the invite has been used or its seat freed "
+                       "(`invite-used`), or the seats changed meanwhile (`seats-changed`)",
+                  429: SEAT_CHANGES}))
     async def join(table_id: str, body: JoinTable, request: Request, response: Response):
         """Opened again by whoever holds its seat, a used invite just names the seat.  A
         browser that holds another seat here is asked first (409 ``already-seated``, with
@@ -410,7 +458,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
         keep_seat_tokens(request, response, t.id, [token], drop=[body.token])
         return {"seat": seat, "token": token}
 
-    @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby")
+    @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby",
+              responses=problems({
+                  400: f"{BAD_BODY}; `bad-seat`: the table has no such seat",
+                  404: "No such table",
+                  409: "The seat is taken (`seat-taken`), the game is over (`game-over`), "
+                       "an imported record (`replay-only`), or the seats changed meanwhile "
+                       "(`seats-changed`)",
+                  429: SEAT_CHANGES}))
     async def sit(table_id: str, body: SitDown, request: Request, response: Response):
         t = await hub.get(table_id)
         token = await hub.change_seats(t, lambda t: t.sit(body.seat, body.name),
@@ -420,7 +475,13 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.post("/api/tables/{table_id}/leave",
               summary="Give up a seat: its token stops working, its name goes, the seat "
-                      "opens to anyone (games in progress)")
+                      "opens to anyone (games in progress)",
+              responses=problems({
+                  400: BAD_BODY, 403: "No seat held here (`not-seated`)",
+                  404: "No such table",
+                  409: "The game is over (`game-over`), an imported record (`replay-only`), "
+                       "or the seats changed meanwhile (`seats-changed`)",
+                  429: SEAT_CHANGES}))
     async def leave(table_id: str, body: LeaveSeat, request: Request, response: Response):
         """The seats of ``token``, or else of this browser's cookie (``seat``: only that
         one); answers the first seat left and every seat left."""
@@ -434,7 +495,17 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.post("/api/tables/{table_id}/free", status_code=201,
               summary="A player frees the seat of someone away for 2 minutes: a fresh "
-                      "invite for it")
+                      "invite for it",
+              responses=problems({
+                  400: f"{BAD_BODY}; `bad-seat` (no such seat, or the computer's), "
+                       "`own-seat` (leave it instead)",
+                  403: "Only a player at the table can (`not-seated`)",
+                  404: "No such table",
+                  409: "The player is connected (`seat-online`) or not away long enough "
+                       "(`too-soon`, with `wait` seconds), nobody holds the seat "
+                       "(`seat-free`), the game is over (`game-over`), an imported record "
+                       "(`replay-only`), or the seats changed meanwhile (`seats-changed`)",
+                  429: SEAT_CHANGES}))
     async def free(table_id: str, body: FreeSeat, request: Request):
         """For a seated player (``token``, or this browser's cookie) while the game is on:
         the seat of a person with no connection for 2 minutes (by the server's clock)
@@ -449,7 +520,13 @@ def create_app(database_url: str | None = None, ai: str = "process",
                                               "url": f"/t/{t.id}?token={invite}"}}
 
     @app.post("/api/tables/{table_id}/count",
-              summary="Puzzles: count the solutions from the current position (seat only)")
+              summary="Puzzles: count the solutions from the current position (seat only)",
+              responses=problems({
+                  400: BAD_BODY, 403: "Only the puzzle's player can (`not-seated`)",
+                  404: "No such table",
+                  409: "Not a puzzle (`not-a-puzzle`), or solved already (`game-over`)",
+                  422: "Counting from here takes too long (`too-long`): place a few pieces",
+                  429: "This table is counting already (`busy`)"}))
     async def count(table_id: str, request: Request, body: SeatToken | None = None):
         seat = await held_seat(request, table_id, body.token if body else None)
         return await hub.count_solutions(await hub.get(table_id), seat, creator_key(request))
@@ -500,7 +577,12 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return JSONResponse(t.record().to_json(), headers={
             "Content-Disposition": f'attachment; filename="pentarena-{t.game.name}-{t.id}.json"'})
 
-    @app.post("/api/records", summary="Import a game record to replay it", status_code=201)
+    @app.post("/api/records", summary="Import a game record to replay it", status_code=201,
+              responses=problems({
+                  400: "Not a record this server reads, or its moves do not replay "
+                       "(`bad-record`, saying what and where)",
+                  413: "Larger than 1 MB (`too-large`)",
+                  429: "Too many tables from this address (`too-many-tables`)"}))
     async def import_record(request: Request):
         raw = await request.body()
         try:
@@ -550,6 +632,26 @@ def create_app(database_url: str | None = None, ai: str = "process",
             await hub.leave(table, client)
 
     return app
+
+
+def documented(app: FastAPI, spec: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI document as the server answers: a request that does not validate is
+    a 400 :class:`Problem` (``bad-request``), not the framework's default 422 with its
+    own error shape, which this server never sends."""
+    for operations in spec.get("paths", {}).values():
+        for op in operations.values():
+            answers = op.get("responses", {})
+            if answers.get("422", {}).get("description") == "Validation Error":
+                del answers["422"]
+                answers.setdefault("400", {
+                    "description": BAD_BODY.replace("the body", "a parameter or the body"),
+                    "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Problem"}}}})
+    schemas = spec.get("components", {}).get("schemas", {})
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(unused, None)
+    app.openapi_schema = spec
+    return spec
 
 
 async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,

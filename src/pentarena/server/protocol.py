@@ -21,7 +21,9 @@ Server → client::
                                            search of what the seat may see)
     {"type": "pong"}
 
-Every malformed or refused message gets an ``error`` event naming what was wrong.
+Every malformed or refused message gets an ``error`` event naming what was wrong: a field
+of another JSON type (``"version": "3"``, ``"version": true``) or one the message does not
+take is refused (``bad-message``), never read loosely or ignored.
 """
 
 from __future__ import annotations
@@ -87,6 +89,24 @@ class SolveMessage:
 
 ClientMessage = MoveMessage | SyncMessage | PingMessage | HintMessage | SolveMessage
 
+FIELDS = {"move": ("type", "move", "version"), "sync": ("type",), "ping": ("type",),
+          "hint": ("type",), "solve": ("type",)}
+"""The fields of each client message: any other is refused, not ignored."""
+
+
+def json_kind(value: Any) -> str:
+    """What JSON type a value came as, in words (never the value itself, but for true,
+    false and null)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number" if value.is_integer() else "a number with a fraction"
+    return {str: "text", list: "a list", dict: "an object"}.get(type(value), "something else")
+
 
 def parse_client_message(raw: str | bytes) -> ClientMessage:
     """Read one client message; ProtocolError says what is wrong with it."""
@@ -103,22 +123,25 @@ def parse_client_message(raw: str | bytes) -> ClientMessage:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("bad-message", 'a message is a JSON object with a "type"')
     kind = data["type"]
+    if kind not in FIELDS:
+        raise ProtocolError("bad-message",
+                            f"unknown message type {shown(kind)}; use move, sync, hint, solve "
+                            f"or ping")
+    extra = [key for key in data if key not in FIELDS[kind]]
+    if extra:
+        takes = ("only " if len(FIELDS[kind]) == 1 else "") + ", ".join(
+            f'"{f}"' for f in FIELDS[kind])
+        raise ProtocolError("bad-message", f"a {kind} message has no field "
+                            f"{shown(extra[0])}; it takes {takes}")
     if kind == "move":
         move = data.get("move")
         version = data.get("version")
         if not isinstance(move, str):
-            raise ProtocolError("bad-message", 'a move message needs "move": "<move text>"')
+            raise ProtocolError("bad-message", 'a move message needs "move": "<move text>"'
+                                + (f", got {json_kind(move)}" if "move" in data else ""))
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise ProtocolError("bad-message", '"version" must be the number of moves played')
+            raise ProtocolError("bad-message", '"version" must be a whole number, the number '
+                                f"of moves played (or null), got {json_kind(version)}")
         return MoveMessage(move, version)
-    if kind == "sync":
-        return SyncMessage()
-    if kind == "ping":
-        return PingMessage()
-    if kind == "hint":
-        return HintMessage()
-    if kind == "solve":
-        return SolveMessage()
-    raise ProtocolError("bad-message",
-                        f"unknown message type {shown(kind)}; use move, sync, hint, solve or "
-                        f"ping")
+    return {"sync": SyncMessage, "ping": PingMessage, "hint": HintMessage,
+            "solve": SolveMessage}[kind]()

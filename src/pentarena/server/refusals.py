@@ -11,9 +11,16 @@ from starlette.routing import Match
 from starlette.types import Scope
 
 from ..core.errors import shown
+from .protocol import json_kind
 
 OBJECT_TYPES = {"model_attributes_type", "dict_type", "model_type"}
 """Validation error types meaning "this should have been a JSON object"."""
+
+
+EXPECTED = {"int_type": "a whole number", "bool_type": "true or false",
+            "string_type": "text (a JSON string)", "list_type": "a list",
+            "dict_type": "an object", "model_type": "an object", "float_type": "a number"}
+"""What a field takes, by the validation error that says a value had another type."""
 
 
 def _safe(value: Any, n: int = 40) -> str:
@@ -21,8 +28,9 @@ def _safe(value: Any, n: int = 40) -> str:
     return str(value)[:n].encode("utf-8", "replace").decode("utf-8")
 
 
-def _said(error: dict[str, Any], content_type: str) -> str:
-    """One validation error as a sentence: where, then what."""
+def _said(error: dict[str, Any], content_type: str, fields: list[str] | None = None) -> str:
+    """One validation error as a sentence: where, then what (``fields``: those the
+    request's body takes, named when it has another)."""
     loc = tuple(error.get("loc", ()))
     kind = error.get("type", "")
     if kind == "json_invalid":
@@ -39,16 +47,27 @@ def _said(error: dict[str, Any], content_type: str) -> str:
                     f"application/json' (this one came with {sent})")
         return "the request body must be a JSON object; /docs lists its fields"
     where = ".".join(_safe(x) for x in loc if x != "body") or "the request"
+    if kind in EXPECTED and "input" in error:  # strict: "2" is not 2, "yes" not true
+        return f"{where}: must be {EXPECTED[kind]}, got {json_kind(error['input'])}"
+    if kind == "extra_forbidden":
+        if len([x for x in loc if x != "body"]) != 1:  # in a nested object (a seat)
+            return f"{where}: there is no such field there; /docs lists the fields"
+        takes = f"; it takes {', '.join(fields)}" if fields else "; /docs lists its fields"
+        hint = " (a game's options go in 'options')" if fields and "options" in fields else ""
+        return f"{where}: this request has no such field{takes}{hint}"
     return f"{where}: {_safe(error.get('msg', 'not accepted'), 200)}"
 
 
-def validation_problem(errors: list[dict[str, Any]], content_type: str = "") -> dict[str, Any]:
+def validation_problem(errors: list[dict[str, Any]], content_type: str = "",
+                       fields: list[str] | None = None) -> dict[str, Any]:
     """The ``detail`` of a 400 for a request the framework could not validate: a message
-    for people and, for programs, where and what (at most five errors)."""
+    for people and, for programs, where and what (at most five errors).  ``fields``: the
+    fields of the request's body (an unknown field's refusal lists them)."""
     errors = errors[:5]
     brief = [{"loc": [_safe(x) for x in e.get("loc", ())], "msg": _safe(e.get("msg", ""), 200),
               "type": e.get("type", "")} for e in errors]
-    return {"code": "bad-request", "message": "; ".join(_said(e, content_type) for e in errors),
+    return {"code": "bad-request",
+            "message": "; ".join(_said(e, content_type, fields) for e in errors),
             "errors": brief}
 
 
@@ -65,6 +84,17 @@ def framework_message(status: int, message: str, method: str, path: str,
         return f"{_safe(method, 10)} is not accepted at {shown(path, 60)}" + (
             f"; it takes {allow}" if allow else "")
     return message
+
+
+def body_fields(scope: Scope) -> list[str] | None:
+    """The fields of the JSON object the matched route's body takes (None: no such body,
+    or several)."""
+    field = getattr(scope.get("route"), "body_field", None)
+    model = getattr(getattr(field, "field_info", None), "annotation", None)
+    for kind in getattr(model, "__args__", None) or (model,):  # ``Model | None`` too
+        if isinstance(kind, type) and hasattr(kind, "model_fields"):
+            return list(kind.model_fields)
+    return None
 
 
 def allowed_methods(routes: list[Any], scope: Scope) -> str | None:

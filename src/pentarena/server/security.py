@@ -131,10 +131,16 @@ class Guard:
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, status: int,
                       code: str, message: str) -> None:
-        if scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": 1008, "reason": message[:120]})
-            return
         body = json.dumps({"detail": {"code": code, "message": message}}).encode()
+        if scope["type"] == "websocket":
+            if "websocket.http.response" in scope.get("extensions", {}):  # uvicorn's does
+                await send({"type": "websocket.http.response.start", "status": status,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode())]})
+                await send({"type": "websocket.http.response.body", "body": body})
+            else:  # a server without it: the handshake refused, the reason on the close
+                await send({"type": "websocket.close", "code": 1008, "reason": message[:120]})
+            return
         response = Response(body, status, media_type="application/json",
                             headers={"connection": "close"})
         await response(scope, receive, self._with_headers(scope, send))

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..ai.bots import LEVELS
 from ..core.errors import IllegalMoveError, InvalidMoveError, shown
-from ..core.game import Game, State, game_info, load_game
+from ..core.game import Game, State, game_info, resolve_options
 from ..record import MAX_RECORD_MOVES, SETUP_FIELDS, GameRecord, check_seed
 from .protocol import ProtocolError
 from .store import StoredTable
@@ -143,8 +143,9 @@ class Table:
                ) -> tuple[Table, dict[int, str]]:
         """A new game's table and the secret of every human seat (seat -> token for the
         creator's own seats, invite for the others)."""
-        try:
-            game = load_game(game_name, **(options or {}))
+        try:  # JSON: each option of its own type ("2" is not 2, "yes" not true)
+            game = game_info(game_name).factory(**resolve_options(game_name, options or {},
+                                                                  text=False))
         except ValueError as exc:
             raise ProtocolError("bad-options", str(exc)) from None
         if seed is not None and game.hidden_information:
@@ -166,10 +167,15 @@ class Table:
         rematch's: :meth:`rematch_start`), its seats as ``seat_specs`` ask, and the secret
         of every human seat."""
         n = start.game.num_players
-        specs = list(seat_specs or [{"kind": "me"}] + [{"kind": "computer"}] * (n - 1))
+        specs = ([{"kind": "me"}] + [{"kind": "computer"}] * (n - 1) if seat_specs is None
+                 else list(seat_specs))  # [] is no seat at all, not the default
         if len(specs) != n:
-            raise ProtocolError("bad-seats", f"{start.game.name} with these options has {n} "
-                                f"seat{'s' if n != 1 else ''}; got {len(specs)} seat choices")
+            plural = lambda k, word: f"{k} {word}{'s' if k != 1 else ''}"  # noqa: E731
+            default = "yours" if n == 1 else "yours first, the computer's in the others"
+            raise ProtocolError("bad-seats", f"{start.game.name} with these options has "
+                                f"{plural(n, 'seat')}; got {plural(len(specs), 'seat choice')}: "
+                                f"send one choice per seat, or leave 'seats' out for the "
+                                f"default ({default})")
         seats, secrets_ = [], {}
         for i, spec in enumerate(specs):
             if not isinstance(spec, dict):
