@@ -57,8 +57,8 @@ def test_observations_and_masks_follow_the_engine(name):
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
         if terminated or truncated:
-            assert reward == (1.0 if env.state.returns()[env.agent_name_mapping[agent]] == 1
-                              else -1.0 if not env.state.returns()[env.agent_name_mapping[agent]]
+            assert reward == (1.0 if env.pentarena.returns()[env.agent_name_mapping[agent]] == 1
+                              else -1.0 if not env.pentarena.returns()[env.agent_name_mapping[agent]]
                               else 0.0)
             env.step(None)
             continue
@@ -77,7 +77,7 @@ def test_observations_and_masks_follow_the_engine(name):
 def test_pentic_observations_hide_other_hands():
     env = pz.env("pentic", players=3)
     env.reset(seed=5)
-    hands = env.state.hands
+    hands = env.pentarena.hands
     for agent, seat in env.agent_name_mapping.items():
         hand = tensors.split(env.observe(agent)["observation"], tensors.SPECS["pentic"])["hand"]
         assert sorted(np.flatnonzero(hand).tolist()) == sorted(hands[seat])
@@ -140,7 +140,7 @@ def test_what_is_not_an_action_gets_a_clear_error_or_a_loss():
         with pytest.raises(pentarena.InvalidMoveError, match=words):
             aec.step(bad)
     aec.step(np.int64(legal))  # a NumPy whole number is one
-    assert aec.state.history()
+    assert aec.pentarena.history()
     while aec.agents:  # to the end, then past it
         agent = aec.agent_selection
         if aec.terminations[agent]:
@@ -160,7 +160,7 @@ def test_any_whole_seed_resets_deterministically(name):
     def aec(seed):
         env = pz.env(name, **options)
         env.reset(seed=seed)
-        return env.state.to_json()
+        return env.pentarena.to_json()
 
     def solo(seed):
         env = pz.SingleAgentEnv(name, seat=1, opponent="random", **options)

@@ -351,6 +351,47 @@ class PenticState(PentarenaState):
                 parts.append(f"drew {names[h.deck[hands_end + j]]}")
         return "\n".join(parts)
 
+    def public_record(self) -> str:
+        """The public perfect-recall record: the grid as dealt and every play, in order
+        (no hand, no draw: what a spectator saw)."""
+        h = self._h
+        parts = ["public"]
+        parts.extend(f"grid {k + 1}: {CARD_NAMES[card]}" for k, card in enumerate(h.deck[:9]))
+        if h.inner is None:
+            parts.append(f"dealing ({len(h.deck)} cards)")
+        parts.extend(f"seat {player} plays {h.inner.action_to_move(action)}"
+                     for player, action in h.plays)
+        return "\n".join(parts)
+
+    def private_record(self, seat: int) -> str:
+        """``seat``'s private perfect-recall record: its cards as dealt and drawn, in order
+        (no grid, no play)."""
+        h = self._h
+        players = self.get_game().num_players()
+        hands_end = 9 + 5 * players
+        parts = [f"seat {seat}"]
+        parts.extend(f"dealt {CARD_NAMES[card]}" for card in h.deck[9 + 5 * seat:14 + 5 * seat])
+        parts.extend(f"drew {CARD_NAMES[h.deck[hands_end + j]]}"
+                     for j, (player, _) in enumerate(h.plays)
+                     if player == seat and hands_end + j < 125)
+        return "\n".join(parts)
+
+    def public_observation_text(self) -> str:
+        """What a spectator sees now: the grid, the scores, the pile's size (no hand)."""
+        inner = self._h.inner
+        if inner is None:
+            return f"public: dealing ({len(self._h.deck)} cards)"
+        to_move = "game over" if inner.is_terminal() else f"seat {inner.current_player} to move"
+        return f"public, {to_move}\n{inner.view(None)}"
+
+    def private_observation_text(self, seat: int) -> str:
+        """``seat``'s private information now: its hand."""
+        inner = self._h.inner
+        if inner is None:
+            return f"seat {seat} hand: " + " ".join(
+                CARD_NAMES[c] for c in self._h.deck[9 + 5 * seat:14 + 5 * seat])
+        return f"seat {seat} hand: " + " ".join(CARD_NAMES[c] for c in inner.hands[seat])
+
     def __str__(self) -> str:
         inner = self._h.inner
         return f"dealing ({len(self._h.deck)} cards)" if inner is None else str(inner)
@@ -445,12 +486,20 @@ def _rows(cells: list, width: int) -> list[list]:
 
 class PenticObserver:
     """Pentic's observer: the observation (``perfect_recall`` off) or the information
-    state (on).  ``private_info=NONE`` leaves the hand out (a public observer)."""
+    state (on), of the kinds OpenSpiel's ``IIGObservationType`` names:
+
+    * ``private_info=SINGLE_PLAYER`` (the default) shows the seat's own cards,
+      ``NONE`` leaves them out (a public observer: the tensor's ``hand`` is zero, the
+      strings are a spectator's — never the deal, which is the history's chance actions);
+    * ``public_info=False`` leaves out what every seat sees (the tensor holds only the
+      ``hand``, the strings only the seat's own cards).
+    """
 
     def __init__(self, iig_obs_type=None) -> None:
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         self.perfect_recall = iig_obs_type.perfect_recall
+        self.public = iig_obs_type.public_info
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("Pentic observers show one seat's hand at most")
@@ -467,15 +516,25 @@ class PenticObserver:
             self.tensor[:] = tensors.information_state(inner, player)
         else:
             self.tensor[:] = tensors.observation(inner, player)
+        if not self.public:
+            for name, part in self.dict.items():
+                if name != "hand":
+                    part.fill(0.0)
         if not self.private:
             self.dict["hand"].fill(0.0)
 
     def string_from(self, state: PenticState, player: int) -> str:
-        if not self.private:
-            return state.history_str() if self.perfect_recall else f"{len(state.history())} actions"
-        if self.perfect_recall:
-            return state.information_record(player)
-        return state.observation_text(player)
+        if self.public and self.private:
+            if self.perfect_recall:
+                return state.information_record(player)
+            return state.observation_text(player)
+        if self.public:
+            return state.public_record() if self.perfect_recall else state.public_observation_text()
+        if self.private:
+            if self.perfect_recall:
+                return state.private_record(player)
+            return state.private_observation_text(player)
+        return ""
 
 
 class PentupState(PentarenaState):

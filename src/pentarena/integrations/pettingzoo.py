@@ -20,7 +20,9 @@ number: the engine's seeds are signed 64-bit, and a seed outside that range is r
 into it modulo 2**64 (so 2**63 plays as -2**63).  Rewards come once, at the end: +1 for a
 sole win, -1/(sides-1) for a loss, shared out on ties (zero-sum; Pent-Up's partners get
 their team's).  ``render_mode="human"`` prints the position as text; ``"rgb_array"``
-returns a picture (:mod:`pentarena.integrations.render`).
+returns a picture (:mod:`pentarena.integrations.render`).  ``env.pentarena`` is the
+Pentarena state behind an episode (as the OpenSpiel adapter's ``state.pentarena``);
+PettingZoo's global ``env.state()`` is not provided.
 """
 
 from __future__ import annotations
@@ -111,7 +113,16 @@ class PentarenaEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._n = act_space.n
-        self.state = None
+        self.pentarena = None
+        """The Pentarena state of the episode (as the OpenSpiel adapter's
+        ``state.pentarena``; None before ``reset``)."""
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state (for centralised training): not provided — Pentic
+        hides cards from every seat, and the other games' observation of seat 0 is the
+        whole position.  ``env.pentarena`` is the Pentarena state."""
+        raise NotImplementedError("state() is not provided; env.pentarena is the Pentarena "
+                                  "state, env.observe(agent) a seat's observation")
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -120,25 +131,25 @@ class PentarenaEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.state = self.game.new_initial_state(seed=_seed(seed))
+        self.pentarena = self.game.new_initial_state(seed=_seed(seed))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.pentarena.current_player]
 
     def _started(self) -> None:
-        if self.state is None:
+        if self.pentarena is None:
             raise pentarena.IllegalMoveError("call reset() before observe() or step()")
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._started()
         seat = self.agent_name_mapping[agent]
-        mask = (_mask(self.state, self._n) if self.state.current_player == seat
+        mask = (_mask(self.pentarena, self._n) if self.pentarena.current_player == seat
                 else np.zeros(self._n, np.int8))
-        return {"observation": tensors.observation(self.state, seat), "action_mask": mask}
+        return {"observation": tensors.observation(self.pentarena, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         self._started()
@@ -151,16 +162,16 @@ class PentarenaEnv(AECEnv):
         if action is None:
             raise pentarena.InvalidMoveError(f"{agent} is to move: give an action id (None is "
                                              f"for an agent whose episode is over)")
-        self.state.apply_action(_action_id(action))
+        self.pentarena.apply_action(_action_id(action))
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            values = zero_sum_returns(self.state.returns(), list(self.game.sides))
+        if self.pentarena.is_terminal():
+            values = zero_sum_returns(self.pentarena.returns(), list(self.game.sides))
             self.rewards = {a: values[self.agent_name_mapping[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self.possible_agents[self.state.current_player]
+            self.agent_selection = self.possible_agents[self.pentarena.current_player]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -172,8 +183,8 @@ class PentarenaEnv(AECEnv):
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
         if self.render_mode == "rgb_array":
-            return _render.picture(self.state)
-        print(self.state.view(None) if self.game.hidden_information else self.state)
+            return _render.picture(self.pentarena)
+        print(self.pentarena.view(None) if self.game.hidden_information else self.pentarena)
         return None
 
     def close(self) -> None:
@@ -221,6 +232,11 @@ class SingleAgentEnv(gymnasium.Env):
         self.state = None
         self._lost = False
         self._bots: dict[int, Any] = {}
+
+    @property
+    def pentarena(self):
+        """The Pentarena state of the episode (``state``, named as the AEC environment's)."""
+        return self.state
 
     def _observe(self) -> dict[str, np.ndarray]:
         mask = (_mask(self.state, self._n) if self.state.current_player == self.seat
