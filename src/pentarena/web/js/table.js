@@ -126,7 +126,7 @@ function renderPlayers(payload) {
 function renderStatus(payload) {
   const st = $("status");
   if (down && latest && latest.table.status === "playing") {   // no turn said from a board that may be stale
-    st.replaceChildren(el("span", { class: "conn-lost" }, navigator.onLine === false ? "Offline — waiting for the network…" : "Connection lost — reconnecting…"),
+    st.replaceChildren(el("span", { class: "conn-lost" }, navigator.onLine === false ? "Offline: waiting for the network…" : "Connection lost: reconnecting…"),
       el("span", { class: "muted" }, " the board may be out of date"));
     return;
   }
@@ -542,8 +542,13 @@ function lost(sock) {
   if (sock.readyState === WebSocket.CONNECTING || sock.readyState === WebSocket.OPEN) sock.close();
   if (hintPending) { hintPending = false; renderHintButton(); }
   setConn("closed", navigator.onLine === false ? "offline" : "reconnecting…");
+  tryAgain(Math.min(5000, 300 * 2 ** retry++));
+}
+
+// the next attempt; none while the browser knows it has no network (its online event connects)
+function tryAgain(delay) {
   clearTimeout(again);
-  again = setTimeout(connect, Math.min(5000, 300 * 2 ** retry++));
+  again = setTimeout(() => (navigator.onLine === false ? tryAgain(5000) : connect()), delay);
 }
 
 // A connection can die without a word (the network gone, a laptop asleep, a tab frozen in
