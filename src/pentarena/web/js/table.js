@@ -30,6 +30,11 @@ let analysis = null;      // the finished game's analysis, once loaded
 let analysing = null;     // the timer of the next poll while it is computed
 let judging = "";        // its progress while it is computed ("5/36"), on the buttons
 let typed = null;         // a move sent from the "Type a move" box, not yet answered
+let down = false;         // the connection is lost (it was, or could have been, open): the board may be stale
+let unanswered = null;    // a move sent and not yet answered ({ move, version }): sent again on a
+                          // new connection if the old one died with it (the version makes it once)
+let deadline = 0;         // the timer that gives up a connection whose ping goes unanswered
+let again = 0;            // the timer of the next connection attempt
 
 // an invite link: the server answers with a fresh seat token in an HttpOnly cookie (the
 // invite is used up), or with your seat when the link is yours already (seats.js)
@@ -120,6 +125,11 @@ function renderPlayers(payload) {
 
 function renderStatus(payload) {
   const st = $("status");
+  if (down && latest && latest.table.status === "playing") {   // no turn said from a board that may be stale
+    st.replaceChildren(el("span", { class: "conn-lost" }, navigator.onLine === false ? "Offline: waiting for the network…" : "Connection lost: reconnecting…"),
+      el("span", { class: "muted" }, " the board may be out of date"));
+    return;
+  }
   const extra = plugin.statusExtra ? plugin.statusExtra(payload) : "";
   // the scores beside the status: a pause between them for a screen reader, not on screen
   const tail = document.createDocumentFragment();
@@ -483,13 +493,18 @@ function render(payload) {
 }
 
 function connect() {
+  clearTimeout(again);
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);  // the seat cookie says who we are
+  const sock = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);  // the seat cookie says who we are
+  ws = sock;
   setConn("connecting", "connecting…");
-  ws.onopen = () => { retry = 0; setConn("open", "connected"); };
-  ws.onmessage = (ev) => {
+  sock.onopen = () => { retry = 0; setConn("open", "connected"); };
+  sock.onmessage = (ev) => {
+    clearTimeout(deadline);   // the server is there
+    deadline = 0;
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { live = true; states.put(msg); return; }
+    if (msg.type === "state") { answered(msg); live = true; states.put(msg); return; }
+    if (msg.type === "pong") return;
     // said of a state not drawn yet: it goes with it; anything else follows the state drawn
     const waiting = states.pending();
     if (msg.type === "thinking" && waiting) { waiting.thinking = msg.seat; return; }
@@ -497,6 +512,7 @@ function connect() {
     states.flush();
     // an error is shown once: on the board's own error line when it has one
     if (msg.type === "error") {
+      unanswered = null;
       if (hintPending) { hintPending = false; renderHintButton(); }
       if (typed !== null) {   // said by the box
         typed = null;
@@ -512,12 +528,60 @@ function connect() {
     }
     else if (msg.type === "hint") showHint(msg);
   };
-  ws.onclose = () => {
-    if (hintPending) { hintPending = false; renderHintButton(); }
-    setConn("closed", "reconnecting…");
-    const delay = Math.min(5000, 300 * 2 ** retry++);
-    setTimeout(connect, delay);
-  };
+  sock.onclose = () => lost(sock);
+}
+
+// The connection is gone (closed by the server, refused, or given up here): said at once,
+// and tried again (sooner each time the network comes back).
+function lost(sock) {
+  if (sock !== ws) return;   // an older connection, replaced already
+  clearTimeout(deadline);
+  deadline = 0;
+  ws = null;
+  sock.onopen = sock.onmessage = sock.onclose = null;
+  if (sock.readyState === WebSocket.CONNECTING || sock.readyState === WebSocket.OPEN) sock.close();
+  if (hintPending) { hintPending = false; renderHintButton(); }
+  setConn("closed", navigator.onLine === false ? "offline" : "reconnecting…");
+  tryAgain(Math.min(5000, 300 * 2 ** retry++));
+}
+
+// the next attempt; none while the browser knows it has no network (its online event connects)
+function tryAgain(delay) {
+  clearTimeout(again);
+  again = setTimeout(() => (navigator.onLine === false ? tryAgain(5000) : connect()), delay);
+}
+
+// A connection can die without a word (the network gone, a laptop asleep, a tab frozen in
+// the background): a ping now and then, after each move sent and as the tab is shown again,
+// must be answered within ANSWER_WITHIN, or the connection is given up and made again.
+const PING_EVERY = 20_000, ANSWER_WITHIN = 8_000;
+function checkConnection() {
+  if (!ws || ws.readyState !== WebSocket.OPEN || deadline) return;
+  const sock = ws;
+  sock.send(JSON.stringify({ type: "ping" }));
+  deadline = setTimeout(() => { deadline = 0; lost(sock); }, ANSWER_WITHIN);
+}
+setInterval(checkConnection, PING_EVERY);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) checkConnection(); });
+// the browser knows the network is gone: no waiting for a ping; back: connect at once
+window.addEventListener("offline", () => { if (ws) lost(ws); else setConn("closed", "offline"); });
+window.addEventListener("online", () => {
+  if (ws && ws.readyState === WebSocket.OPEN) { checkConnection(); return; }
+  if (ws && ws.readyState === WebSocket.CONNECTING) return;
+  retry = 0;
+  connect();
+});
+
+// A state after a move sent: the move was played (a later version), or the game is where it
+// was — a connection that died with the move in it — and the move goes again, once: the
+// server plays a move only at the version it was chosen at, so it is never played twice.
+function answered(msg) {
+  if (!unanswered) return;
+  if (msg.version !== unanswered.version || msg.you === null || msg.current_player !== msg.you) { unanswered = null; return; }
+  if (!unanswered.resend) return;   // the state sent before the move's answer, on the same connection
+  unanswered.resend = false;
+  ws.send(JSON.stringify({ type: "move", move: unanswered.move, version: unanswered.version }));
+  checkConnection();
 }
 
 // The states drawn: the latest of those that came before the next frame, once (the
@@ -533,24 +597,34 @@ function setPresence(payload, msg) {
 function setConn(state, text) {
   $("conn").dataset.state = state;
   $("conn-text").textContent = text;
+  if (state === "closed" && unanswered) unanswered.resend = true;   // its answer may never come
+  const was = down;
+  down = state === "closed" || (down && state === "connecting");
+  document.body.classList.toggle("conn-down", down && !!latest && latest.table.status === "playing");   // the board dimmed
+  if ((was || down) && latest && plugin) renderStatus(shown || latest);
 }
 
 // the seats held changed (a seat taken here): connect again, as the cookie now says
 function reconnect() {
-  if (ws) { ws.onclose = null; ws.close(); }
+  if (ws) { const old = ws; ws = null; old.onclose = old.onmessage = null; old.close(); }
+  clearTimeout(deadline);
+  deadline = 0;
   retry = 0;
   connect();
 }
 
 function notConnected() {
-  const text = "Not connected — reconnecting, try again in a moment.";
+  const text = "Not connected: nothing was sent. Reconnecting… try again in a moment.";
   if (view && view.showError) view.showError(text); else toast(text);
   return false;
 }
 
 function sendMove(text) {
   if (!ws || ws.readyState !== WebSocket.OPEN) return notConnected();
-  ws.send(JSON.stringify({ type: "move", move: text, version: latest ? latest.version : null }));
+  const version = latest ? latest.version : null;
+  ws.send(JSON.stringify({ type: "move", move: text, version }));
+  unanswered = { move: text, version, resend: false };
+  checkConnection();   // a move into a dead connection is found out soon
   return true;
 }
 
