@@ -190,4 +190,18 @@ def test_an_invite_opened_again_opens_the_seat_and_a_second_seat_is_asked_for(se
     seated(bob)
     until(bob, "document.querySelector('#players [data-seat=\"1\"] .you-tag') !== null")
     assert bob.locator(".toast.error").count() == 0
+    # Carol opens the used link on her phone: why and what to do stay above the board until
+    # she has read them (a toast of 250 characters went after 8 s, over the board)
+    carol = person(lambda: new_page(width=390, height=844, touch=True), server, "Carol")
+    carol.goto(invite)
+    carol.wait_for_selector("#ask:not([hidden])")
+    said = carol.locator("#ask-text").inner_text()
+    assert said.startswith("This invite has already been used: the seat is taken.")
+    assert "Free seat" in said and said.endswith("or watch the game.")
+    assert carol.locator("#ask-no").count() == 0 and carol.locator(".toast").count() == 0
+    box, board = carol.locator("#ask").bounding_box(), carol.locator("#board-area").bounding_box()
+    assert box["y"] + box["height"] <= board["y"] + 1      # above the board, not over it
+    carol.locator("#ask-yes").tap()
+    carol.wait_for_selector("#ask", state="hidden")
+    assert carol.locator("#players .you-tag").count() == 0   # she watches
     assert not alice.errors and not bob.errors

@@ -9,7 +9,9 @@ const $ = (id) => document.getElementById(id);
 // A question on the page (no browser dialog): resolves true (yes) or false (no, Esc, or
 // another question asked meanwhile).
 let answer = null;
-export function ask(question, yes, no) {
+// A question (or, without ``no``, a notice to acknowledge) above the board: it stays until
+// answered, unlike a toast.
+export function ask(question, yes, no = null) {
   if (answer) answer(false);
   const box = $("ask");
   return new Promise((resolve) => {
@@ -23,12 +25,14 @@ export function ask(question, yes, no) {
     answer = done;
     box.replaceChildren(el("p", { id: "ask-text" }, question), el("div", { class: "ask-actions" },
       el("button", { id: "ask-yes", class: "primary", type: "button", onclick: () => done(true) }, yes),
-      el("button", { id: "ask-no", type: "button", onclick: () => done(false) }, no)));
+      no === null ? "" : el("button", { id: "ask-no", type: "button", onclick: () => done(false) }, no)));
     box.onkeydown = (ev) => { if (ev.key === "Escape") { ev.stopPropagation(); done(false); } };
     box.hidden = false;
     $("ask-yes").focus();
   });
 }
+
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 
 // ---------------------------------------------------------------- an invite link opened
 // Your own invite again: the server just names your seat.  Another seat of a table where
@@ -39,6 +43,10 @@ export async function claimInvite(tableId, token, colourOf) {
   try {
     await join(false);
   } catch (e) {
+    if (e.code === "invite-used") {   // a long reason, and what to do: it stays until read
+      await ask(sentence(e.message), "Watch the game");
+      return;
+    }
     if (e.code !== "already-seated" || !e.detail) { if (e.status !== 404) toast(e.message); return; }
     const held = e.detail.held.map(colourOf).join(" and "), seat = colourOf(e.detail.seat);
     if (!await ask(`You already play ${held} here. Take ${seat} too (hot seat)?`, `Take ${seat} too`, "Cancel")) {
