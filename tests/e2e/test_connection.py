@@ -49,6 +49,13 @@ def server_moves(server, table_id: str) -> list[str]:
     return json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{table_id}").read())["history"]
 
 
+def agreed(server, t, alice, bob) -> None:
+    """The moves the server holds are those both pages list, and neither page failed."""
+    assert server_moves(server, t["id"]) == log_moves(alice) == log_moves(bob)
+    for page in (alice, bob):
+        assert not page.errors, page.errors
+
+
 def stage_pentago_move(page) -> None:
     page.locator(".pg-cell[data-owner='']").first.click()
     until(page, "document.querySelectorAll('.pg-arrow').length === 8")
@@ -86,9 +93,7 @@ def test_offline_is_said_and_the_page_comes_back_by_itself(server, new_page):
     until(bob, CONNECTED + f" && {STATUS}.includes('Your turn')")
     play_pentago_move(bob, rng)
     wait_moves(alice, 2)
-    assert server_moves(server, t["id"]) == log_moves(alice) == log_moves(bob)
-    for page in (alice, bob):
-        assert not page.errors, page.errors
+    agreed(server, t, alice, bob)
 
 
 def test_a_dead_connection_is_found_and_its_move_is_played_once(server, new_page):
@@ -110,9 +115,7 @@ def test_a_dead_connection_is_found_and_its_move_is_played_once(server, new_page
     wait_moves(bob, 2)
     until(bob, f"{STATUS}.includes('White to move')")
     assert len(server_moves(server, t["id"])) == 2
-    assert server_moves(server, t["id"]) == log_moves(alice) == log_moves(bob)
-    for page in (alice, bob):
-        assert not page.errors, page.errors
+    agreed(server, t, alice, bob)
 
 
 def test_a_tab_shown_again_checks_its_connection(server, new_page):
@@ -128,6 +131,4 @@ def test_a_tab_shown_again_checks_its_connection(server, new_page):
     alice.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     wait_moves(alice, 2, timeout=20_000)
     until(alice, CONNECTED + f" && {STATUS}.includes('Your turn')")
-    assert server_moves(server, t["id"]) == log_moves(alice) == log_moves(bob)
-    for page in (alice, bob):
-        assert not page.errors, page.errors
+    agreed(server, t, alice, bob)

@@ -41,19 +41,26 @@ MARK_COLOURS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_last_move_mark_is_the_last_move_colour(server, new_page, game):
-    options, play = GAMES[game]
-    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}],
-                     options, game=game)
+def play_against_computers(server, new_page, game, options, play, computers: int, seed: int):
+    """A table of me and ``computers`` random players; I play one move (``play``) and wait
+    for all their answers.  Returns the page, the table and the moves played before mine."""
+    t = create_table(server, [{"kind": "me"}] + [{"kind": "computer", "level": "random"}]
+                     * computers, options, game=game)
     page = new_page(width=1280, height=800)
     page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
     page.wait_for_selector(".bv-world")
     assert wait_turn_or_end(page)
     before = moves_played(page)
-    play(page, random.Random(4))
-    wait_moves(page, before + 2)            # my move and the computer's answer
+    play(page, random.Random(seed))
+    wait_moves(page, before + 1 + computers)     # my move and every answer
     assert wait_turn_or_end(page)
+    return page, t, before
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_last_move_mark_is_the_last_move_colour(server, new_page, game):
+    options, play = GAMES[game]
+    page, _, _ = play_against_computers(server, new_page, game, options, play, 1, seed=4)
     # its mark is drawn (and the view has settled on it)
     until(page, "(() => { const lis = document.querySelectorAll('#log li');"
                 " const mark = document.querySelector('.last-move');"
@@ -89,16 +96,7 @@ def test_three_players_every_move_since_yours_is_marked_and_said(server, new_pag
     moves are marked (the last in full, the one before fainter, numbered 1 and 2), and a
     screen reader hears both; a spectator sees the last move alone."""
     options, play = GAMES3[game]
-    t = create_table(server, [{"kind": "me"}] + [{"kind": "computer", "level": "random"}] * 2,
-                     options, game=game)
-    page = new_page(width=1280, height=800)
-    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
-    page.wait_for_selector(".bv-world")
-    assert wait_turn_or_end(page)
-    before = moves_played(page)
-    play(page, random.Random(3))
-    wait_moves(page, before + 3)                 # my move and both answers
-    assert wait_turn_or_end(page)
+    page, t, before = play_against_computers(server, new_page, game, options, play, 2, seed=3)
     moves = log_moves(page)
     assert len(moves) == before + 3
     mine, first, second = moves[-3:]
