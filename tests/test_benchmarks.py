@@ -52,6 +52,7 @@ CASES = [
     ("server_load.py", ["--tables", "2", "--spectators", "1", "--seconds", "3", "--warmup", "1",
                         "--slow-backlog", "5", "--computer-tables", "1"], "computer reply p50 ms"),
     ("pentup_3d_view.py", ["--quick"], "3d view redraws measured"),
+    ("page_load.py", ["--quick"], "page loads measured"),
     ("research_speed.py", ["0.01"], "OpenSpiel's own pentago"),
     ("research_selfplay.py", ["--seconds", "0.5", "--eval", "2", "--out", "{tmp}/selfplay.json"],
      "trained_vs_random"),

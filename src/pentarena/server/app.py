@@ -22,7 +22,6 @@ from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, Web
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
@@ -31,6 +30,7 @@ from ..ai.bots import LEVELS, thinking_seconds
 from ..core.errors import StateFormatError, shown
 from ..core.game import list_games, load_game
 from ..record import SEED_RANGE, GameRecord
+from .assets import Assets, Compress, Pages
 from .bus import make_bus
 from .connections import Client
 from .deadlines import PER_ADDRESS, guarded_protocol, is_loopback
@@ -248,6 +248,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     app.state.metrics = metrics
     app.openapi = lambda: documented(app, FastAPI.openapi(app))
     app.add_middleware(Guard, allowed_origins=allowed_origins, allowed_hosts=allowed_hosts)
+    app.add_middleware(Compress)  # the pages and /static only: never the API (assets.py)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
@@ -282,27 +283,29 @@ def create_app(database_url: str | None = None, ai: str = "process",
         held = table.seats_of([token] if token else seat_tokens(request, table_id))
         return min(held) if held else None
 
-    # -- pages --------------------------------------------------------------------
-    def page(name: str) -> FileResponse:
-        return FileResponse(str(WEB / name), media_type="text/html")
+    # -- pages (assets.py: versioned URLs, preloads, caching) ---------------------
+    pages = Pages(WEB)
 
     @app.get("/", include_in_schema=False)
-    async def home():
-        return page("index.html")
+    async def home(request: Request):
+        return pages.response(request.scope, "index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str):
-        return page("table.html")
+    async def table_page(table_id: str, request: Request):
+        game = None
+        with contextlib.suppress(ProtocolError):  # no such table: the page says so itself
+            game = (await hub.get(table_id)).game.name
+        return pages.response(request.scope, "table.html", game)
 
     @app.get("/rules/{game}", include_in_schema=False)
-    async def rules_page(game: str):
-        return page("rules.html")
+    async def rules_page(game: str, request: Request):
+        return pages.response(request.scope, "rules.html", game)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon():
         return FileResponse(str(WEB / "favicon.svg"), media_type="image/svg+xml")
 
-    app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
+    app.mount("/static", Assets(str(WEB), pages.version), name="static")
 
     # -- lobby API ----------------------------------------------------------------
     @app.get("/api/health", summary="Is the server up; tables set aside at start")
