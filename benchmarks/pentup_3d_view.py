@@ -38,7 +38,7 @@ from tests.e2e.helpers import import_record, pentup_record  # noqa: E402
 # script fails the run rather than timing nothing).  The frame is timed from the end of
 # render() when drawIso ran inside it (render runs in a frame already), else from the start
 # of the next frame.
-ISO = ("function drawIso(parent, m, { last = null, drawn = new Map() } = {}) {",
+ISO = ("function drawIso(parent, ",  # whatever its options: renamed drawIso0, and wrapped
        "function drawIso(parent, ...rest) { const t0 = performance.now();"
        " const box = drawIso0(parent, ...rest); const js = performance.now() - t0;"
        " const rec = { ms: js, polygons: parent.querySelectorAll('polygon').length };"
@@ -49,7 +49,7 @@ ISO = ("function drawIso(parent, m, { last = null, drawn = new Map() } = {}) {",
        " if (window.__inFrame) window.__afterRender = after;"
        " else requestAnimationFrame(() => after(performance.now()));"
        " return box; }\n"
-       "function drawIso0(parent, m, { last = null, drawn = new Map() } = {}) {")
+       "function drawIso0(parent, ")
 RENDER = ("const states = oncePerFrame((msg) => render(msg));",
           "const states = oncePerFrame((msg) => { const t0 = performance.now();"
           " window.__inFrame = true; try { render(msg); } finally { window.__inFrame = false; }"
