@@ -9,5 +9,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 
 def run_async(coro):
+    return in_own_thread(asyncio.run, coro)
+
+
+def in_own_thread(fn, *args):
+    """``fn(*args)`` on a thread of its own (a command that runs its own event loop, such
+    as ``pentarena worker``), its result or its exception."""
     with ThreadPoolExecutor(1) as own_thread:
-        return own_thread.submit(asyncio.run, coro).result()
+        return own_thread.submit(fn, *args).result()

@@ -16,6 +16,7 @@ from pentarena.ai import RandomBot
 from pentarena.ai.arena import round_robin, wilson
 from pentarena.cli import BOT_NAMES, main
 from pentarena.core.game import registered_games
+from tests.aio import in_own_thread
 
 
 def flat(text: str) -> str:
@@ -702,7 +703,9 @@ def test_a_server_that_cannot_start_says_why_in_a_sentence(tmp_path, capsys, mon
     monkeypatch.setitem(sys.modules, "redis.asyncio", None)
     for command in (["serve", "--port", "1", "--database-url", db],
                     ["worker", "--database-url", db]):
-        assert main([*command, "--redis-url", "redis://127.0.0.1:1/0"]) == 2
+        # (the worker runs its own event loop: on a thread of its own, as the browser
+        # tests' Playwright session keeps one running in this one: tests/aio.py)
+        assert in_own_thread(main, [*command, "--redis-url", "redis://127.0.0.1:1/0"]) == 2
         out = flat(capsys.readouterr().out)
         assert "is not installed; it comes with pip install 'pentarena[cluster]'" in out, out
 

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from pentarena.server.app import create_app
 from pentarena.server.logs import JsonFormatter
+from tests.aio import run_async
 
 from .test_api import create_game, receive_until, state_at
 
@@ -81,8 +82,6 @@ def test_passwords_and_row_values_stay_out_of_what_is_printed_and_logged(tmp_pat
     """The server prints its database and Redis addresses with the passwords hidden, and a
     failed write's error (which the store logs) shows no row values: a Pentic table's row
     holds the deal."""
-    import asyncio
-
     import pytest
     import uvicorn
     from sqlalchemy.exc import IntegrityError
@@ -113,8 +112,8 @@ def test_passwords_and_row_values_stay_out_of_what_is_printed_and_logged(tmp_pat
     store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
     table, _ = Table.create("pentic", {}, None)
     deal = json.dumps(table.stored().private["deck"][-8:])[1:-1]  # '12, 80, 3, …'
-    asyncio.run(store.create_table(table.stored()))
+    run_async(store.create_table(table.stored()))
     with pytest.raises(IntegrityError) as twice:  # the same table stored again
-        asyncio.run(store.create_table(table.stored()))
+        run_async(store.create_table(table.stored()))
     assert "parameters hidden" in str(twice.value) and deal not in str(twice.value)
     store.close()
