@@ -17,6 +17,8 @@ from pettingzoo.utils import wrappers
 from pentarena.integrations import openspiel as ps
 from pentarena.integrations import pettingzoo as pz
 
+from .test_pettingzoo import _id  # the cases' names, as the PettingZoo tests give them
+
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Observation space for each agent probably:UserWarning",
     "ignore:Observation is not a NumPy array:UserWarning")
@@ -29,11 +31,6 @@ CASES = [("pentup", {"players": 3, "scoring": "misere"}),
          ("pentomino", {"players": 4, "scoring": "15-10-5"}),
          ("pentic", {"players": 2}),
          ("pentic", {"players": 4, "target": 100})]
-
-
-def _id(case):
-    name, options = case
-    return name + "".join(f"-{k}={v}" for k, v in options.items())
 
 
 @pytest.mark.parametrize("case", CASES, ids=map(_id, CASES))
