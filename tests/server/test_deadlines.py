@@ -6,6 +6,7 @@ in time).  Tests wait for the server to act, never for a time."""
 from __future__ import annotations
 
 import json
+import logging
 import socket
 import threading
 
@@ -15,6 +16,7 @@ from websockets.sync.client import connect
 
 from pentarena.server.app import create_app
 from pentarena.server.deadlines import guarded_protocol
+from pentarena.server.quietlog import UVICORN_MESSAGE, InvalidRequests
 
 from tests.procs import wait_until
 
@@ -195,3 +197,55 @@ def test_a_request_that_is_not_http_gets_a_json_400(live):
     body = json.loads(reply.split(b"\r\n\r\n", 1)[1])
     assert body["detail"]["code"] == "bad-request"
     assert body["detail"]["message"].startswith("the request is not valid HTTP")
+
+
+def test_requests_that_are_not_http_are_counted_not_logged_one_by_one(live):
+    """A client sending garbage in a loop must not write a log line per request: one line
+    a minute at most, and /metrics counts them all."""
+    port = live()
+    lines: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    handler = Keep()
+    logging.getLogger("uvicorn.error").addHandler(handler)
+    try:
+        before = _invalid_total(port)
+        for _ in range(20):
+            with opened(port) as sock:
+                sock.sendall(b"FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                assert answer(sock).startswith(b"HTTP/1.1 400 ")
+        assert _invalid_total(port) == before + 20
+    finally:
+        logging.getLogger("uvicorn.error").removeHandler(handler)
+    assert len([x for x in lines if "HTTP" in x]) <= 1, lines
+
+
+def _invalid_total(port: int) -> float:
+    with opened(port) as sock:
+        sock.sendall(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        body = answer(sock).split(b"\r\n\r\n", 1)[1].decode()
+    return float(next(line.split()[1] for line in body.splitlines()
+                      if line.startswith("pentarena_invalid_requests_total ")))
+
+
+def test_the_invalid_request_line_comes_back_once_a_minute_with_the_count():
+    now = [0.0]
+    quiet = InvalidRequests(every=60, clock=lambda: now[0])
+    logger = logging.getLogger("tests.quietlog")
+    passed: list[str] = []
+
+    def record(msg: str) -> logging.LogRecord:
+        return logger.makeRecord(logger.name, logging.WARNING, __file__, 1, msg, None, None)
+
+    for second in range(0, 130, 10):
+        now[0] = second
+        rec = record(UVICORN_MESSAGE)
+        if quiet.filter(rec):
+            passed.append(rec.getMessage())
+    assert quiet.filter(record("something else"))
+    assert quiet.total == 13
+    assert len(passed) == 3  # at 0, 60 and 120 s
+    assert "(0 more since" in passed[0] and "(5 more since" in passed[1]

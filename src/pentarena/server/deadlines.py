@@ -34,6 +34,8 @@ from typing import ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from .quietlog import INVALID_REQUESTS
+
 HEADER_SECONDS = 10.0
 HEADER_BYTES = 64 * 1024
 BODY_SECONDS = 30.0
@@ -73,6 +75,11 @@ class GuardedProtocol(HttpToolsProtocol):
     """Bytes received since the headers' deadline was armed (None: not waiting for them)."""
 
     # -- the connection ------------------------------------------------------------------
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        # uvicorn warns of every request that is not HTTP: counted, one line a minute
+        INVALID_REQUESTS.install(self.logger)
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         host = self.client[0] if self.client else ""

@@ -4,6 +4,9 @@ inside the server, connections, and the computer-move queue."""
 from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily
+
+from .quietlog import INVALID_REQUESTS
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
@@ -28,6 +31,17 @@ class Metrics:
                           registry=r)
         self.queue = Gauge("pentarena_queue", "Computer moves waiting on the Redis queues",
                            ["queue"], registry=r)
+        r.register(_InvalidRequests())
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
+
+
+class _InvalidRequests:
+    """``pentarena_invalid_requests_total``: requests that were not HTTP (answered 400,
+    logged at most once a minute: see :mod:`.quietlog`)."""
+
+    def collect(self):  # type: ignore[no-untyped-def]
+        yield CounterMetricFamily("pentarena_invalid_requests",
+                                  "Requests that were not valid HTTP (answered 400)",
+                                  value=INVALID_REQUESTS.total)
