@@ -1,4 +1,4 @@
-"""The ``pentarena`` command: serve | worker | play | list | arena | bench | replay | solve.
+"""The ``pentarena`` command: serve | worker | backup | play | list | arena | bench | replay | solve.
 
 ``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
 ``pentarena arena pentago --bots medium,hard,openspiel-mcts:1000 --games 100`` plays every
@@ -550,6 +550,16 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
               args.log_format, args.connections_per_address, args.tables_per_minute,
               args.trust_proxy, args.away_seconds,
               seat_changes_per_minute=args.seat_changes_per_minute)
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace, console: Console) -> int:
+    """Copy the server's SQLite database to a new file, safely while the server runs."""
+    from .server.backup import backup
+
+    tables = backup(args.database_url, args.file)
+    console.print(f"Backed up {plural(tables, 'table')} to {args.file}", markup=False,
+                  highlight=False)
     return 0
 
 
@@ -1114,6 +1124,12 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                         help="thinking processes (default: cores - 1)")
     worker.add_argument("--log-format", choices=["text", "json"], default="text",
                         help="json: one JSON object per log line")
+    backup = sub.add_parser("backup", help="copy the server's SQLite database to a new "
+                            "file (safe while the server runs)")
+    backup.add_argument("file", help="the new file to write")
+    backup.add_argument("--database-url", default=None,
+                        help="the server's --database-url (default: SQLite in "
+                             "$PENTARENA_DATA, else ~/.local/share/pentarena)")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
     replay.add_argument("file", help="a game record: the JSON a game's 'save FILE', the "
                         "browser's Export record or GET /api/tables/ID/record gives")
@@ -1199,7 +1215,8 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
 
 
 COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd_bench,
-            "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "solve": cmd_solve}
+            "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "solve": cmd_solve,
+            "backup": cmd_backup}
 
 
 def main(argv: list[str] | None = None) -> int:
