@@ -49,7 +49,7 @@ from .protocol import (
 )
 from .refusals import allowed_methods, body_fields, framework_message, validation_problem
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
-from .store import Store
+from .store import Store, default_database_url
 from .tables import Table
 from .workers import WorkerPool
 
@@ -708,9 +708,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     import uvicorn
 
     from .logs import setup_logging
-    from .startup import shown_url
+    from .startup import hold_database, shown_url
 
     setup_logging(log_format, logging.WARNING if log_format == "text" else logging.INFO)
+    # one server per SQLite file (with Redis, instances tell each other of their moves)
+    held = None if redis_url else hold_database(database_url or default_database_url())
     loopback = host in ("127.0.0.1", "localhost", "::1")
     app = create_app(database_url, allowed_origins=allowed_origins, redis_url=redis_url,
                      allowed_hosts=["127.0.0.1", "localhost", "::1"] if loopback else None,
@@ -728,6 +730,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
                 timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
                 http=guarded_protocol(per_address=connections_per_address),
                 proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)
+    if held is not None:
+        held.close()
 
 
 def raise_open_files_limit(most: int = 65536) -> None:

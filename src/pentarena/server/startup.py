@@ -4,7 +4,10 @@ instead of a traceback of the library that found it."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 # the module a failed import names → the extra of pyproject.toml that installs it
@@ -54,3 +57,27 @@ def startup_errors(database_url: str | None) -> Iterator[None]:
         where = shown_url(database_url) if database_url else "the database"
         raise StartupError(f"cannot open {where}: {why[0] if why else type(exc).__name__}"
                            ) from exc
+
+
+def hold_database(database_url: str) -> IO[bytes] | None:
+    """One server per SQLite file: without Redis nothing tells a server of another's
+    moves, so a second one would serve stale copies of the tables.  Holds an exclusive
+    lock on ``<file>.lock`` for as long as the returned file stays open (the system drops
+    it when the process ends, however it ends); another process holding it is a
+    :class:`StartupError` that says what to do.  Other databases: nothing to hold."""
+    from sqlalchemy.engine import make_url
+
+    url = make_url(database_url)
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    path = Path(f"{url.database}.lock")
+    held = path.open("ab")
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        held.close()
+        raise StartupError(f"another server is using {url.database} (it holds {path}): stop "
+                           "it first, or give this one a database of its own (--database-url "
+                           "or $PENTARENA_DATA); instances that share tables need PostgreSQL "
+                           "and --redis-url (docs/deploy.md)") from None
+    return held

@@ -1,4 +1,5 @@
-"""pentarena backup: a whole copy of the SQLite database while the server writes to it."""
+"""The SQLite file of a single server: backups while it runs (``pentarena backup``), and
+one server per file."""
 
 from __future__ import annotations
 
@@ -63,3 +64,24 @@ def test_backup_is_listed_in_the_help(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "backup" in capsys.readouterr().out
+
+
+def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path, capsys,
+                                                                  monkeypatch):
+    import uvicorn
+
+    from pentarena.server.startup import hold_database
+
+    started = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    url = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    first = hold_database(url)  # the first server
+    try:
+        assert main(["serve", "--port", "8749", "--database-url", url]) == 2
+        out = " ".join(capsys.readouterr().out.split())
+        assert "another server is using" in out and "one.sqlite3" in out
+        assert not started
+    finally:
+        first.close()
+    assert main(["serve", "--port", "8749", "--database-url", url]) == 0  # once it stopped
+    assert len(started) == 1
