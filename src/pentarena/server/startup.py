@@ -54,7 +54,9 @@ def startup_errors(database_url: str | None) -> Iterator[None]:
     except (ArgumentError, DBAPIError) as exc:
         orig = getattr(exc, "orig", None)
         why = str(orig if orig is not None else exc).strip().splitlines()
-        where = shown_url(database_url) if database_url else "the database"
+        from .store import default_database_url
+
+        where = shown_url(database_url or default_database_url())
         raise StartupError(f"cannot open {where}: {why[0] if why else type(exc).__name__}"
                            ) from exc
 

@@ -48,6 +48,13 @@ log = logging.getLogger("pentarena.server")
 GROUP_LIMIT = 200
 """Most writes committed in one transaction."""
 
+SCHEMA = 1
+"""The layout of the database this code writes, stored in it (table ``pentarena``, key
+``schema``).  Raise it when a change would keep an older release from working on a
+database this one wrote (a column older code must fill, a meaning changed); columns older
+code may ignore need no new number.  A database whose number is higher than this is
+refused at start, with a sentence, rather than written to."""
+
 
 def default_database_url() -> str:
     """``sqlite:///<data dir>/pentarena.sqlite3`` (``$PENTARENA_DATA`` or
@@ -80,6 +87,15 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Moves stored (the fence for the next one)."""
     seats_version: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class MetaRow(Base):
+    """Facts about the database itself: ``schema`` (see :data:`SCHEMA`)."""
+
+    __tablename__ = "pentarena"
+
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
 
 
 class MoveRow(Base):
@@ -179,6 +195,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self._add_missing_columns()
+        self._claim_schema()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._queue: queue.SimpleQueue[tuple[Callable, tuple, Future] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -207,6 +224,37 @@ class Store:
             if "version" not in have:
                 conn.execute(text("UPDATE tables SET version = (SELECT COUNT(*) FROM moves "
                                   "WHERE moves.table_id = tables.id)"))
+
+    def _claim_schema(self) -> None:
+        """Refuse a database a newer release laid out differently (:data:`SCHEMA`), and
+        record ours in the others: a write, so a database this process cannot write to
+        (a read-only file, a read-only replica) stops the start too, with the database's
+        reason, instead of failing every move afterwards."""
+        from sqlalchemy.exc import IntegrityError
+
+        from .startup import StartupError, shown_url
+
+        for attempt in (1, 2):  # an instance starting beside us may insert the row first
+            try:
+                with self.engine.begin() as conn:
+                    stored = conn.scalar(select(MetaRow.value).where(MetaRow.key == "schema"))
+                    found = int(stored) if stored is not None and stored.isdigit() else None
+                    if stored is not None and (found is None or found > SCHEMA):
+                        raise StartupError(
+                            f"{shown_url(self.url)} was written by a newer Pentarena (its "
+                            f"layout is version {stored}; this release knows up to {SCHEMA}): "
+                            "run that release or a later one, or restore a backup taken "
+                            "before the upgrade; nothing was changed in it")
+                    if stored is None:
+                        conn.execute(MetaRow.__table__.insert().values(key="schema",
+                                                                       value=str(SCHEMA)))
+                    else:
+                        conn.execute(update(MetaRow).where(MetaRow.key == "schema")
+                                     .values(value=str(SCHEMA)))
+                return
+            except IntegrityError:
+                if attempt == 2:
+                    raise
 
     def session(self) -> Session:
         return self._session()
