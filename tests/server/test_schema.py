@@ -1,12 +1,16 @@
 """The database knows which layout wrote it: a newer release's is refused with a sentence
-and left alone, and a database that cannot be written to stops the start."""
+and left alone, a database that cannot be written to stops the start, and one of the first release lists,
+resumes and replays."""
 
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
+from pentarena.server.app import create_app
 from pentarena.server.startup import StartupError, startup_errors
 from pentarena.server.store import SCHEMA, Store
 
@@ -46,3 +50,44 @@ def test_a_database_older_than_the_marker_gets_it(tmp_path):
     Store(f"sqlite:///{path}").close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT value FROM pentarena").fetchall() == [(str(SCHEMA),)]
+
+
+# -- a database of the first release ----------------------------------------------------
+FIRST_RELEASE = Path(__file__).parent.parent / "data" / "database-21eaa6f.sql"
+TWO_PEOPLE, BOB = "qWay-1mDrvH0", "oNMzdsFb6d5OiB9O7g8hAo1j"  # 3 moves in, Bob (seat 1) next
+AGAINST_COMPUTER, ME = "v3GRn5j2xZc0", "mMJZr89TvgZNxMk1nZPSOMqc"  # 2 moves in, seat 0 next
+FINISHED = "GEw5VtrEcCHR"  # two computers, 24 moves
+
+
+def state(ws) -> dict:
+    while (m := ws.receive_json())["type"] != "state":
+        assert m["type"] != "error", m
+    return m
+
+
+def test_a_database_of_the_first_release_lists_resumes_and_replays(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(FIRST_RELEASE.read_text())
+    app = create_app(f"sqlite:///{path}", ai="thread", ai_time_limit=0.05)
+    with TestClient(app) as c:
+        listed = {t["id"]: (t["status"], t["moves"]) for t in c.get("/api/tables").json()["tables"]}
+        assert listed == {TWO_PEOPLE: ("playing", 3), AGAINST_COMPUTER: ("playing", 2),
+                          FINISHED: ("finished", 24)}
+        assert c.get("/api/health").json()["set_aside"] == []
+        assert c.get(f"/api/tables/{FINISHED}/at/5").json()["version"] == 5
+        with c.websocket_connect(f"/ws/{TWO_PEOPLE}?token={BOB}") as ws:
+            st = state(ws)
+            assert st["you"] == 1 and st["current_player"] == 1
+            ws.send_json({"type": "move", "move": st["legal_moves"][0], "version": 3})
+            assert state(ws)["version"] == 4
+        with c.websocket_connect(f"/ws/{AGAINST_COMPUTER}?token={ME}") as ws:
+            st = state(ws)
+            ws.send_json({"type": "move", "move": st["legal_moves"][0], "version": 2})
+            while st["version"] < 4:  # mine, then the computer's
+                st = state(ws)
+    store = Store(f"sqlite:///{path}")
+    try:
+        assert len(store.load(TWO_PEOPLE).moves) == 4 and len(store.load(AGAINST_COMPUTER).moves) >= 4
+    finally:
+        store.close()
