@@ -1086,7 +1086,8 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--port", type=port_number, default=8000,
                        help="the TCP port (default: 8000)")
     serve.add_argument("--database-url", default=None,
-                       help="SQLAlchemy URL (default: SQLite in ~/.local/share/pentarena)")
+                       help="SQLAlchemy URL (default: SQLite in $PENTARENA_DATA, else "
+                            "~/.local/share/pentarena)")
     serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
                        help="another origin whose pages may use this server, e.g. "
                             "https://play.example.org (default: only the server's own)")

@@ -85,3 +85,13 @@ def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path, caps
         first.close()
     assert main(["serve", "--port", "8749", "--database-url", url]) == 0  # once it stopped
     assert len(started) == 1
+
+
+def test_a_data_folder_given_with_a_tilde_is_in_the_home_folder(tmp_path, monkeypatch):
+    from pentarena.server.store import default_database_url
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("PENTARENA_DATA", "~/arena")  # as a service manager passes it
+    monkeypatch.chdir(tmp_path)
+    assert default_database_url() == f"sqlite:///{tmp_path / 'arena' / 'pentarena.sqlite3'}"
+    assert not (tmp_path / "~").exists()

@@ -61,7 +61,8 @@ def default_database_url() -> str:
     ``~/.local/share/pentarena``)."""
     import os
 
-    base = Path(os.environ.get("PENTARENA_DATA") or Path.home() / ".local/share/pentarena")
+    # expanded: a service manager's Environment=PENTARENA_DATA=~/… is no shell's
+    base = Path(os.environ.get("PENTARENA_DATA") or "~/.local/share/pentarena").expanduser()
     base.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{base / 'pentarena.sqlite3'}"
 
