@@ -117,3 +117,32 @@ def test_passwords_and_row_values_stay_out_of_what_is_printed_and_logged(tmp_pat
         run_async(store.create_table(table.stored()))
     assert "parameters hidden" in str(twice.value) and deal not in str(twice.value)
     store.close()
+
+
+def test_uvicorn_warnings_are_json_lines_too(monkeypatch, capsys, tmp_path):
+    """--log-format json promises one JSON object per line: uvicorn's own warnings (a
+    request that is not HTTP, an unsupported upgrade) printed as 'WARNING:  …' text."""
+    import uvicorn
+
+    from pentarena.server import app as app_module
+    from pentarena.server.logs import setup_logging
+
+    ran = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: ran.update(kwargs))
+    saved = {n: (logging.getLogger(n).handlers[:], logging.getLogger(n).level,
+                 logging.getLogger(n).propagate) for n in ("pentarena", "saq", "uvicorn")}
+    try:
+        app_module.serve(port=8749, database_url=f"sqlite:///{tmp_path / 'j.sqlite3'}",
+                         log_format="json")
+        assert ran["log_config"] is None  # else uvicorn replaces the handlers set up here
+        setup_logging("json", logging.INFO)
+        capsys.readouterr()
+        logging.getLogger("uvicorn.error").warning("Unsupported upgrade request.")
+        err = capsys.readouterr().err.splitlines()
+    finally:
+        for name, (handlers, level, propagate) in saved.items():
+            logger = logging.getLogger(name)
+            logger.handlers[:], logger.propagate = handlers, propagate
+            logger.setLevel(level)
+    assert [json.loads(line)["message"] for line in err] == ["Unsupported upgrade request."]
+    assert json.loads(err[0])["logger"] == "uvicorn.error"

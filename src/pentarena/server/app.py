@@ -726,6 +726,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
               flush=True)
     raise_open_files_limit()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                log_config=None,  # its lines go where (and as) setup_logging sends ours
                 ws=TextFrames,  # a text frame that is not UTF-8: closed, not a traceback
                 timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
                 http=guarded_protocol(per_address=connections_per_address),

@@ -24,11 +24,12 @@ class JsonFormatter(logging.Formatter):
 
 
 def setup_logging(fmt: str = "text", level: int = logging.INFO) -> None:
-    """Send pentarena's logs to stderr as text lines or JSON objects."""
+    """Send pentarena's logs, and the warnings of the libraries under it (uvicorn's: run it
+    with ``log_config=None`` so it keeps these), to stderr as text lines or JSON objects."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter() if fmt == "json" else
                          logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    for name in ("pentarena", "saq"):
+    for name in ("pentarena", "saq", "uvicorn"):
         logger = logging.getLogger(name)
         logger.handlers[:] = [handler]
         logger.setLevel(level if name == "pentarena" else logging.WARNING)
