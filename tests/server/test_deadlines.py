@@ -16,7 +16,7 @@ from websockets.sync.client import connect
 
 from pentarena.server.app import create_app
 from pentarena.server.deadlines import guarded_protocol
-from pentarena.server.quietlog import UVICORN_MESSAGE, InvalidRequests
+from pentarena.server.quietlog import UVICORN_MESSAGE, Quieted
 
 from tests.procs import wait_until
 
@@ -218,9 +218,15 @@ def test_requests_that_are_not_http_are_counted_not_logged_one_by_one(live):
                 sock.sendall(b"FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 assert answer(sock).startswith(b"HTTP/1.1 400 ")
         assert _invalid_total(port) == before + 20
+        for _ in range(20):  # an upgrade to something else: answered, logged once a minute
+            with opened(port) as sock:
+                sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: h2c\r\n"
+                             b"Connection: upgrade, close\r\n\r\n")
+                assert answer(sock).startswith(b"HTTP/1.1 200 ")
     finally:
         logging.getLogger("uvicorn.error").removeHandler(handler)
-    assert len([x for x in lines if "HTTP" in x]) <= 1, lines
+    assert len([x for x in lines if "not valid HTTP" in x or "Invalid HTTP" in x]) <= 1, lines
+    assert len([x for x in lines if "upgrade" in x]) <= 1, lines
 
 
 def _invalid_total(port: int) -> float:
@@ -233,7 +239,7 @@ def _invalid_total(port: int) -> float:
 
 def test_the_invalid_request_line_comes_back_once_a_minute_with_the_count():
     now = [0.0]
-    quiet = InvalidRequests(every=60, clock=lambda: now[0])
+    quiet = Quieted(UVICORN_MESSAGE, "not HTTP", every=60, clock=lambda: now[0])
     logger = logging.getLogger("tests.quietlog")
     passed: list[str] = []
 

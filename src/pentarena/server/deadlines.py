@@ -34,7 +34,7 @@ from typing import ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from .quietlog import INVALID_REQUESTS
+from .quietlog import QUIETED
 
 HEADER_SECONDS = 10.0
 HEADER_BYTES = 64 * 1024
@@ -77,8 +77,10 @@ class GuardedProtocol(HttpToolsProtocol):
     # -- the connection ------------------------------------------------------------------
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
-        # uvicorn warns of every request that is not HTTP: counted, one line a minute
-        INVALID_REQUESTS.install(self.logger)
+        # uvicorn warns of every request that is not HTTP (or asks for an upgrade it does
+        # not know): counted, one line a minute
+        for quiet in QUIETED:
+            quiet.install(self.logger)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
