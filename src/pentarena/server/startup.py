@@ -72,7 +72,7 @@ def hold_database(database_url: str) -> IO[bytes] | None:
     url = make_url(database_url)
     if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
         return None
-    path = Path(f"{url.database}.lock")
+    path = Path(f"{Path(url.database).resolve()}.lock")  # a symlink: its target's
     held = path.open("ab")
     try:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
