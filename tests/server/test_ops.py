@@ -146,3 +146,21 @@ def test_uvicorn_warnings_are_json_lines_too(monkeypatch, capsys, tmp_path):
             logger.setLevel(level)
     assert [json.loads(line)["message"] for line in err] == ["Unsupported upgrade request."]
     assert json.loads(err[0])["logger"] == "uvicorn.error"
+
+
+def test_docs_deploy_names_every_flag_of_serve_and_worker_and_only_those():
+    """docs/deploy.md is the operator's page: each flag it names exists, and each flag of
+    serve and worker is there (the benchmark's own flags aside)."""
+    import re
+    from pathlib import Path
+
+    from pentarena.cli import build_parser
+
+    doc = (Path(__file__).parents[2] / "docs" / "deploy.md").read_text()
+    named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", doc)) - {"--instances", "--workers"}
+    commands = build_parser()._subparsers._group_actions[0].choices
+    flags = {name: {o for a in commands[name]._actions for o in a.option_strings
+                    if o.startswith("--") and o != "--help"}
+             for name in ("serve", "worker", "backup")}
+    assert named <= set().union(*flags.values()), named - set().union(*flags.values())
+    assert flags["serve"] | flags["worker"] <= named, (flags["serve"] | flags["worker"]) - named
