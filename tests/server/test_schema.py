@@ -91,3 +91,23 @@ def test_a_database_of_the_first_release_lists_resumes_and_replays(tmp_path):
         assert len(store.load(TWO_PEOPLE).moves) == 4 and len(store.load(AGAINST_COMPUTER).moves) >= 4
     finally:
         store.close()
+
+
+def test_a_write_the_database_refuses_is_logged_once_and_answered(tmp_path, caplog):
+    """A database that turns read-only (or full) while the server runs: each refused
+    write is one log line, not one from the store and another from the hub."""
+    import logging
+
+    from sqlalchemy import event
+
+    app = create_app(f"sqlite:///{tmp_path / 'ro.sqlite3'}", ai="thread")
+    with TestClient(app) as c:
+        engine = app.state.hub.store.engine
+        event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA query_only=1"))
+        engine.dispose()
+        with caplog.at_level(logging.ERROR, logger="pentarena.server"):
+            r = c.post("/api/tables", json={"game": "pentago",
+                                            "seats": [{"kind": "me"}, {"kind": "invite"}]})
+        assert r.status_code == 503 and r.json()["detail"]["code"] == "store-failed"
+    failed = [x for x in caplog.records if "database write failed" in x.getMessage()]
+    assert len(failed) == 1 and "readonly" in failed[0].getMessage()

@@ -445,8 +445,7 @@ class Hub(Advice):
             await asyncio.shield(write)
         except (asyncio.CancelledError, Conflict):
             raise
-        except Exception as exc:
-            log.error("a database write failed: %s", exc)
+        except Exception:  # (the store has logged it)
             raise ProtocolError("store-failed", "the server could not save that just now; "
                                 "nothing changed, please try again") from None
 
