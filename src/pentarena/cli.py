@@ -1,4 +1,5 @@
-"""The ``pentarena`` command: serve | worker | backup | play | list | arena | bench | replay | solve.
+"""The ``pentarena`` command: serve | worker | backup | play | list | arena | bench | replay |
+solve.
 
 ``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
 ``pentarena arena pentago --bots medium,hard,openspiel-mcts:1000 --games 100`` plays every
