@@ -137,14 +137,16 @@ def test_uvicorn_warnings_are_json_lines_too(monkeypatch, capsys, tmp_path):
         assert ran["log_config"] is None  # else uvicorn replaces the handlers set up here
         setup_logging("json", logging.INFO)
         capsys.readouterr()
-        logging.getLogger("uvicorn.error").warning("Unsupported upgrade request.")
+        # (not one of the warnings quietlog holds back: an earlier test's filter may hold it)
+        logging.getLogger("uvicorn.error").warning("ASGI callable returned without a response")
         err = capsys.readouterr().err.splitlines()
     finally:
         for name, (handlers, level, propagate) in saved.items():
             logger = logging.getLogger(name)
             logger.handlers[:], logger.propagate = handlers, propagate
             logger.setLevel(level)
-    assert [json.loads(line)["message"] for line in err] == ["Unsupported upgrade request."]
+    assert [json.loads(line)["message"] for line in err] == [
+        "ASGI callable returned without a response"]
     assert json.loads(err[0])["logger"] == "uvicorn.error"
 
 
