@@ -123,10 +123,14 @@ function renderPlayers(payload) {
   if (leave) box.append(leave);
 }
 
+// the connection lost during a game: the board may be stale, so no turn is said from it
+const connDown = () => down && !!latest && latest.table.status === "playing";
+const offline = () => navigator.onLine === false;
+
 function renderStatus(payload) {
   const st = $("status");
-  if (down && latest && latest.table.status === "playing") {   // no turn said from a board that may be stale
-    st.replaceChildren(el("span", { class: "conn-lost" }, navigator.onLine === false ? "Offline: waiting for the network…" : "Connection lost: reconnecting…"),
+  if (connDown()) {
+    st.replaceChildren(el("span", { class: "conn-lost" }, offline() ? "Offline: waiting for the network…" : "Connection lost: reconnecting…"),
       el("span", { class: "muted" }, " the board may be out of date"));
     return;
   }
@@ -466,6 +470,7 @@ function render(payload) {
   renderExport(payload);
   renderPlayers(payload);
   renderStatus(payload);
+  renderConnLine();
   renderInvites(payload, colourOf);
   renderAnalysisButton(payload);
   renderMoveForm(payload);
@@ -600,8 +605,17 @@ function setConn(state, text) {
   if (state === "closed" && unanswered) unanswered.resend = true;   // its answer may never come
   const was = down;
   down = state === "closed" || (down && state === "connecting");
-  document.body.classList.toggle("conn-down", down && !!latest && latest.table.status === "playing");   // the board dimmed
+  document.body.classList.toggle("conn-down", connDown());   // the board dimmed
+  renderConnLine();
   if ((was || down) && latest && plugin) renderStatus(shown || latest);
+}
+
+// the board's message line says it too, in the place of its "Your turn" (app.css hides the
+// game's own lines meanwhile, and shows them again, as they are now, once connected)
+function renderConnLine() {
+  const line = $("board-area").querySelector(".conn-line");
+  if (line) line.textContent = !connDown() ? "" : offline() ? "Offline: waiting for the network… moves can be made once it is back."
+    : "Reconnecting… moves can be made once connected again.";
 }
 
 // the seats held changed (a seat taken here): connect again, as the cookie now says
