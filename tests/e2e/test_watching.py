@@ -43,3 +43,38 @@ def test_a_phone_shows_the_whole_status_line_of_a_four_player_pentic(server, new
     until(page, "document.getElementById('status').innerText.includes('After move 1')")
     assert page.evaluate(STATUS_CUT) == []   # who is to move after the move stepped to
     assert not page.errors, page.errors
+
+
+def random_pentic_record(players: int = 4, seed: int = 5) -> dict:
+    """A Pentic game of random moves, played until the pile and the hands are used up."""
+    import random
+
+    import pentarena
+    from pentarena.record import GameRecord
+
+    state = pentarena.load_game("pentic", players=players).new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    return GameRecord.of(state).to_json()
+
+
+def test_the_players_panel_says_one_card_not_one_cards(server, new_page):
+    import json
+    import urllib.request
+
+    t = import_record(server, random_pentic_record())
+    def at(ply: int) -> dict:
+        return json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}/at/{ply}").read())
+
+    total = len(json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}").read())["history"])
+    # the last round: someone holds a single card
+    ply = next(k for k in range(total, 0, -1) if 1 in at(k)["state"]["hand_sizes"])
+    page = new_page(1440, 900)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    page.click(f"#log li[data-ply='{ply}']")
+    until(page, f"document.getElementById('r-pos').textContent.startsWith('{ply}/')")
+    panel = page.inner_text("#players")
+    assert "1 card\n" in panel + "\n" and "1 cards" not in panel, panel
+    assert not page.errors, page.errors

@@ -77,7 +77,8 @@ export function cardName(text) {
 }
 
 export function seatInfo(payload, seat) {
-  return `${payload.scores[seat]} points · ${payload.state.hand_sizes[seat]} cards`;
+  const points = payload.scores[seat], cards = payload.state.hand_sizes[seat];
+  return `${points} point${points === 1 ? "" : "s"} · ${cards} card${cards === 1 ? "" : "s"}`;
 }
 
 function describe(p) {

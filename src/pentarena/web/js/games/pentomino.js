@@ -86,7 +86,7 @@ const inRounds = (options) => options.players >= 3 && options.variant !== "draft
 export const optionApplies = { scoring: inRounds, target: inRounds };
 
 export function seatInfo(payload, seat) {
-  if (isPuzzle(payload)) return `${payload.state.unplaced.length} pieces to place`;
+  if (isPuzzle(payload)) { const n = payload.state.unplaced.length; return `${n} piece${n === 1 ? "" : "s"} to place`; }
   const st = payload.state;
   const bits = [];
   if (st.sets) bits.push(`set: ${st.sets[seat].join(" ") || "-"}`);
