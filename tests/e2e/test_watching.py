@@ -78,3 +78,31 @@ def test_the_players_panel_says_one_card_not_one_cards(server, new_page):
     panel = page.inner_text("#players")
     assert "1 card\n" in panel + "\n" and "1 cards" not in panel, panel
     assert not page.errors, page.errors
+
+
+def test_a_reload_mid_replay_and_its_link_show_the_same_move(server, new_page):
+    from .helpers import pentago_record
+
+    t = import_record(server, pentago_record())
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    page.click("#r-first")
+    for n in (1, 2, 3):
+        page.click("#r-next")
+        until(page, f"document.getElementById('r-pos').textContent.startsWith('{n}/')")
+    until(page, "location.hash === '#move-3'")
+    link = page.url
+
+    page.reload()   # the same move, not the end of the game
+    until(page, "document.getElementById('r-pos').textContent.startsWith('3/')")
+    until(page, "document.getElementById('status').innerText.includes('After move 3')")
+
+    # the link, shared, opens at that move elsewhere; stepped to the end, it is the table's
+    other = new_page(1440, 900)
+    other.goto(link)
+    until(other, "document.getElementById('r-pos').textContent.startsWith('3/')")
+    other.click("#r-last")
+    until(other, "location.hash === '' && !document.getElementById('r-pos').textContent.startsWith('3/')")
+    for p in (page, other):
+        assert not p.errors, p.errors

@@ -292,6 +292,7 @@ async function showPly(ply) {
   const total = latest.history.length;
   ply = Math.max(0, Math.min(total, ply));
   replayPly = ply === total ? null : ply;
+  keepPly();
   const seq = ++stepSeq;
   let payload = latest;
   if (replayPly !== null) {
@@ -308,6 +309,18 @@ async function showPly(ply) {
   view.update(payload, { replay: replayPly !== null || latest.table.status !== "playing" });
   renderLog(latest, ply);
   renderReplayControls(latest);
+}
+
+// The move stepped to is in the address (#move-12): a reload, or the link shared, shows
+// the same position again.  The end of the game has none.
+const MOVE_MARK = /^#move-(\d+)$/;
+function keepPly() {
+  const want = replayPly === null ? "" : `#move-${replayPly}`;
+  if (location.hash !== want) history.replaceState(null, "", location.pathname + location.search + want);
+}
+function plyInLink() {
+  const m = MOVE_MARK.exec(location.hash);
+  return m ? Number(m[1]) : null;
 }
 
 // ---------------------------------------------------------------- hints
@@ -743,6 +756,7 @@ function showMissing(e) {
   bindSideToggle();
   placeReplay();
   render({ ...first, you: null, legal_moves: [] });
+  if (plyInLink() !== null && first.table.status !== "playing") showPly(plyInLink());   // a step linked to
   await claimFromLink();   // after the table is shown: it may ask first (seats.js)
   connect();
 })();
