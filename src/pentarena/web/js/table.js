@@ -627,8 +627,10 @@ function setConn(state, text) {
 // game's own lines meanwhile, and shows them again, as they are now, once connected)
 function renderConnLine() {
   const line = $("board-area").querySelector(".conn-line");
-  if (line) line.textContent = !connDown() ? "" : offline() ? "Offline: waiting for the network… moves can be made once it is back."
-    : "Reconnecting… moves can be made once connected again.";
+  if (!line) return;
+  const playing = latest && latest.you !== null;   // a spectator has no moves to wait with
+  line.textContent = !connDown() ? "" : offline() ? `Offline: waiting for the network…${playing ? " moves can be made once it is back." : ""}`
+    : `Reconnecting…${playing ? " moves can be made once connected again." : ""}`;
 }
 
 // the seats held changed (a seat taken here): connect again, as the cookie now says
