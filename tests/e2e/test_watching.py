@@ -106,3 +106,18 @@ def test_a_reload_mid_replay_and_its_link_show_the_same_move(server, new_page):
     until(other, "location.hash === '' && !document.getElementById('r-pos').textContent.startsWith('3/')")
     for p in (page, other):
         assert not p.errors, p.errors
+
+
+def test_a_spectator_of_a_draft_is_told_the_pieces_left_and_the_sets(server, new_page):
+    from .helpers import create_table
+
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"},
+                              {"kind": "computer", "level": "random"}],
+                     {"players": 3, "variant": "draft"}, game="pentomino")
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"])   # Amber, the first to pick, is not here: no pick yet
+    until(page, "(document.querySelector('#board-area .msg') || { innerText: '' }).innerText.includes('draft')")
+    said = page.inner_text("#board-area .msg")
+    assert "Still to pick: F I L N P T U V W X Y Z." in said and "You are watching" in said, said
+    assert page.locator("#board-area .tray").is_hidden()   # no pieces to pick offered
+    assert not page.errors, page.errors

@@ -102,6 +102,13 @@ function draftSets(payload) {
   return ` Sets so far — ${sets.map((s, seat) => `${seat === payload.you ? "you" : short(payload, seat)}: ${s.join(" ") || "none"}`).join(" · ")}.`;
 }
 
+// A spectator has no tray: in a draft, the pieces still to pick and the sets so far in words
+function watchingText(payload) {
+  const st = payload.state;
+  if (st.phase !== "pick" || !st.pool) return "You are watching.";
+  return `You are watching the draft: the players pick their pieces in turn. Still to pick: ${st.pool.join(" ")}.${draftSets(payload)}`;
+}
+
 export function statusExtra(payload) {
   if (!rounds(payload)) return "";
   const d = payload.details || {};
@@ -615,7 +622,7 @@ export function createView(root, ctx) {
     roundNote.hidden = !fresh;
     if (fresh) roundNote.textContent = `${roundSummary(payload, done[done.length - 1], done.length)} Round ${done.length + 1} has begun.`;
     if (replay) hint.textContent = replayNote(payload);
-    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : payload.current_player === null ? "" : waitingText(payload);
+    else if (!mine) hint.textContent = payload.you === null ? watchingText(payload) : payload.current_player === null ? "" : waitingText(payload);
     else if (st.phase === "pick") hint.textContent = (staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`) + draftSets(payload);
     else if (st.touched && !selected) { select(st.touched); return; }
     else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
