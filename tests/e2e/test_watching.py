@@ -121,3 +121,29 @@ def test_a_spectator_of_a_draft_is_told_the_pieces_left_and_the_sets(server, new
     assert "Still to pick: F I L N P T U V W X Y Z." in said and "You are watching" in said, said
     assert page.locator("#board-area .tray").is_hidden()   # no pieces to pick offered
     assert not page.errors, page.errors
+
+
+# the seat's dot and the words after it, on one line
+DOT_BY_TEXT = """() => {
+    const dot = document.querySelector('#status > .swatch'), text = dot && dot.nextElementSibling;
+    if (!dot || !text) return null;
+    const d = dot.getBoundingClientRect(), t = text.getBoundingClientRect();
+    return { together: d.top + d.height / 2 > t.top && d.top + d.height / 2 < t.bottom, text: text.innerText };
+}"""
+
+
+def test_a_phone_keeps_the_seat_dot_by_a_long_status(server, new_page):
+    from .helpers import create_table
+
+    computer = {"kind": "computer", "level": "random"}
+    t = create_table(server, [computer] * 4, {"players": 4}, game="pentic")
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"])   # watched, the computers play it out
+    until(page, "!document.getElementById('replay').hidden", timeout=60_000)
+    page.click("#r-prev")   # "After move 115: Wine (computer, random) to move"
+    until(page, "document.getElementById('status').innerText.includes('After move')")
+    where = page.evaluate(DOT_BY_TEXT)
+    assert where and where["together"], where
+    # the words may be cut (…) at the end of that line; the scores never are
+    assert not [c for c in page.evaluate(STATUS_CUT) if "After move" not in c], page.evaluate(STATUS_CUT)
+    assert not page.errors, page.errors
