@@ -147,3 +147,19 @@ def test_a_phone_keeps_the_seat_dot_by_a_long_status(server, new_page):
     # the words may be cut (…) at the end of that line; the scores never are
     assert not [c for c in page.evaluate(STATUS_CUT) if "After move" not in c], page.evaluate(STATUS_CUT)
     assert not page.errors, page.errors
+
+
+def test_the_lobby_says_a_computers_only_table_plays_while_watched(server, new_page):
+    from .helpers import create_table
+
+    computer = {"kind": "computer", "level": "random"}
+    bots = create_table(server, [computer, computer], game="pentago")
+    people = create_table(server, [{"kind": "me"}, computer], game="pentago")
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + "/")
+    row = page.locator(f"li[data-table='{bots['id']}'] .t-meta")
+    row.wait_for()
+    assert "computers play while someone watches" in row.inner_text(), row.inner_text()
+    other = page.locator(f"li[data-table='{people['id']}'] .t-meta").inner_text()
+    assert "watches" not in other, other
+    assert not page.errors, page.errors
