@@ -163,3 +163,21 @@ def test_the_lobby_says_a_computers_only_table_plays_while_watched(server, new_p
     other = page.locator(f"li[data-table='{people['id']}'] .t-meta").inner_text()
     assert "watches" not in other, other
     assert not page.errors, page.errors
+
+
+def test_stepped_to_the_start_the_move_list_shows_its_first_move(server, new_page):
+    from .helpers import pentago_record
+
+    t = import_record(server, pentago_record())   # 36 moves: the list scrolls
+    page = new_page(1440, 900)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    page.click("#log li[data-ply='30']")
+    until(page, "document.getElementById('r-pos').textContent.startsWith('30/')")
+    until(page, "document.getElementById('log').scrollTop > 0")   # the move shown, far down
+    page.click("#r-first")
+    until(page, "document.getElementById('r-pos').textContent.startsWith('0/')")
+    # the first move in sight, under the top of the list
+    until(page, "(() => { const ol = document.getElementById('log'), li = ol.querySelector('li');"
+                " return li.getBoundingClientRect().top >= ol.getBoundingClientRect().top - 0.5; })()")
+    assert not page.errors, page.errors
