@@ -132,3 +132,39 @@ def test_a_tab_shown_again_checks_its_connection(server, new_page):
     wait_moves(alice, 2, timeout=20_000)
     until(alice, CONNECTED + f" && {STATUS}.includes('Your turn')")
     agreed(server, t, alice, bob)
+
+
+MESSAGE = "document.querySelector('#board-area .msg').innerText"
+
+
+def test_the_message_line_says_the_connection_too(server, new_page):
+    t, alice, bob = friends(server, new_page)
+    play_pentago_move(alice, random.Random(2))
+    until(bob, f"{MESSAGE}.includes('Your turn')")
+
+    # offline: the line over the board no longer says "Your turn" from a board that may be
+    # stale, and says why; back, it says the turn again
+    bob.context.set_offline(True)
+    until(bob, f"{MESSAGE}.includes('Offline')")
+    assert "Your turn" not in bob.inner_text("#board-area .msg")
+    bob.context.set_offline(False)
+    until(bob, CONNECTED + f" && {MESSAGE}.includes('Your turn')")
+    assert "Offline" not in bob.inner_text("#board-area .msg")
+
+    # the server gone (restarted): "Reconnecting", for the one to move, the one waiting and
+    # a spectator (who has no moves to wait with)
+    carol = new_page(390, 844, touch=True)
+    carol.goto(server.url + t["url"])
+    until(carol, CONNECTED + f" && {MESSAGE}.includes('watching')")
+    server.kill()
+    for page in (alice, bob, carol):
+        until(page, f"{MESSAGE}.includes('Reconnecting')", timeout=20_000)
+    assert "Your turn" not in bob.inner_text("#board-area .msg")
+    assert "Waiting" not in alice.inner_text("#board-area .msg")
+    assert "moves" not in carol.inner_text("#board-area .msg") and "watching" not in carol.inner_text("#board-area .msg")
+    server.start()
+    until(bob, CONNECTED + f" && {MESSAGE}.includes('Your turn')", timeout=30_000)
+    until(alice, CONNECTED + f" && !{MESSAGE}.includes('Reconnecting')", timeout=30_000)
+    until(carol, CONNECTED + f" && {MESSAGE}.includes('You are watching')", timeout=30_000)
+    agreed(server, t, alice, bob)
+    assert not carol.errors, carol.errors

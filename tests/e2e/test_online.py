@@ -63,8 +63,9 @@ def test_replay_panels_show_the_step_not_the_end(server, new_page):
     assert f"You {at['scores'][0]}" not in status and f"Ann {at['scores'][0]}" in status
     texts = seat_texts(page)
     for i, name in enumerate(("Ann", "Ben")):
-        hand = at["state"]["hand_sizes"][i]
-        assert texts[i] == f"{name} {at['scores'][i]} points · {hand} cards", texts
+        points, hand = at["scores"][i], at["state"]["hand_sizes"][i]
+        said = f"{points} point{'' if points == 1 else 's'} · {hand} card{'' if hand == 1 else 's'}"
+        assert texts[i] == f"{name} {said}", texts
     page.keyboard.press("End")  # back at the end: the final scores again
     until(page, "document.getElementById('status').innerText.includes('Game over')")
     assert seat_texts(page)[1] == "Ben 60 points · 5 cards"

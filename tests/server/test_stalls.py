@@ -373,6 +373,8 @@ def test_computer_only_tables_wait_for_a_watcher_and_are_capped_per_creator(tmp_
         with pytest.raises(ProtocolError) as capped:
             await hub.create("pentago", {}, bots, creator="ann")
         assert capped.value.code == "too-many-tables"
+        # they wait for a watcher: the refusal says how to let one finish
+        assert "only while someone watches" in capped.value.message, capped.value.message
         await hub.create("pentago", {}, bots, creator="bob")  # someone else may
         await asyncio.sleep(0.05)
         assert not hub.thinking and all(t.version == 0 for t in tables)  # nobody watches

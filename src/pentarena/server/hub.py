@@ -336,7 +336,8 @@ class Hub(Advice):
                        and t.status == "playing") + self.creating[creator]
             if mine >= self.limits.computer_only_tables:
                 raise ProtocolError("too-many-tables", f"you already have {mine} tables where "
-                                    "only computers play; wait for one to finish")
+                                    "only computers play; wait for one to finish (they play "
+                                    "only while someone watches: open one to let it go on)")
         self.creating[creator] += table.computer_only  # counted while it is being stored
         try:
             await self._store(self.store.create_table(table.stored()))

@@ -582,7 +582,10 @@ function stateLine(t) {
   if (t.to_move !== null && t.mine.includes(t.to_move)) return el("span", { class: "your-turn" }, "your turn");
   if (t.open_public_seats.length) return plural(t.open_public_seats.length, "seat") + " free";
   if (t.open_seats.length) return `waiting for ${plural(t.open_seats.length, "invited player")}`;
-  if (t.to_move !== null && t.seats.length > 1) return `${seatLabel(t, t.to_move)} to move`;
+  // computers alone play only while someone watches (the server's rule): said, or the table
+  // looks stuck
+  const unwatched = t.seats.every((s) => s.kind === "computer") ? " (computers play while someone watches)" : "";
+  if (t.to_move !== null && t.seats.length > 1) return `${seatLabel(t, t.to_move)} to move${unwatched}`;
   return "in play";
 }
 

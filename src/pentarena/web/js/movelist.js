@@ -127,7 +127,8 @@ export class MoveList {
   reveal(stepping) {
     const cur = this.ol.querySelector(":scope > .current");
     if (cur && stepping) this.inSight(cur, true);
-    else if (!stepping) this.ol.scrollTop = this.ol.scrollHeight;
+    else if (stepping) this.ol.scrollTop = 0;   // the start, before the first move: the top
+    else this.ol.scrollTop = this.ol.scrollHeight;
   }
 
   inSight(li, centre = false) {

@@ -123,10 +123,14 @@ function renderPlayers(payload) {
   if (leave) box.append(leave);
 }
 
+// the connection lost during a game: the board may be stale, so no turn is said from it
+const connDown = () => down && !!latest && latest.table.status === "playing";
+const offline = () => navigator.onLine === false;
+
 function renderStatus(payload) {
   const st = $("status");
-  if (down && latest && latest.table.status === "playing") {   // no turn said from a board that may be stale
-    st.replaceChildren(el("span", { class: "conn-lost" }, navigator.onLine === false ? "Offline: waiting for the network…" : "Connection lost: reconnecting…"),
+  if (connDown()) {
+    st.replaceChildren(el("span", { class: "conn-lost" }, offline() ? "Offline: waiting for the network…" : "Connection lost: reconnecting…"),
       el("span", { class: "muted" }, " the board may be out of date"));
     return;
   }
@@ -288,6 +292,7 @@ async function showPly(ply) {
   const total = latest.history.length;
   ply = Math.max(0, Math.min(total, ply));
   replayPly = ply === total ? null : ply;
+  keepPly();
   const seq = ++stepSeq;
   let payload = latest;
   if (replayPly !== null) {
@@ -304,6 +309,18 @@ async function showPly(ply) {
   view.update(payload, { replay: replayPly !== null || latest.table.status !== "playing" });
   renderLog(latest, ply);
   renderReplayControls(latest);
+}
+
+// The move stepped to is in the address (#move-12): a reload, or the link shared, shows
+// the same position again.  The end of the game has none.
+const MOVE_MARK = /^#move-(\d+)$/;
+function keepPly() {
+  const want = replayPly === null ? "" : `#move-${replayPly}`;
+  if (location.hash !== want) history.replaceState(null, "", location.pathname + location.search + want);
+}
+function plyInLink() {
+  const m = MOVE_MARK.exec(location.hash);
+  return m ? Number(m[1]) : null;
 }
 
 // ---------------------------------------------------------------- hints
@@ -466,6 +483,7 @@ function render(payload) {
   renderExport(payload);
   renderPlayers(payload);
   renderStatus(payload);
+  renderConnLine();
   renderInvites(payload, colourOf);
   renderAnalysisButton(payload);
   renderMoveForm(payload);
@@ -600,8 +618,19 @@ function setConn(state, text) {
   if (state === "closed" && unanswered) unanswered.resend = true;   // its answer may never come
   const was = down;
   down = state === "closed" || (down && state === "connecting");
-  document.body.classList.toggle("conn-down", down && !!latest && latest.table.status === "playing");   // the board dimmed
+  document.body.classList.toggle("conn-down", connDown());   // the board dimmed
+  renderConnLine();
   if ((was || down) && latest && plugin) renderStatus(shown || latest);
+}
+
+// the board's message line says it too, in the place of its "Your turn" (app.css hides the
+// game's own lines meanwhile, and shows them again, as they are now, once connected)
+function renderConnLine() {
+  const line = $("board-area").querySelector(".conn-line");
+  if (!line) return;
+  const playing = latest && latest.you !== null;   // a spectator has no moves to wait with
+  line.textContent = !connDown() ? "" : offline() ? `Offline: waiting for the network…${playing ? " moves can be made once it is back." : ""}`
+    : `Reconnecting…${playing ? " moves can be made once connected again." : ""}`;
 }
 
 // the seats held changed (a seat taken here): connect again, as the cookie now says
@@ -729,6 +758,7 @@ function showMissing(e) {
   bindSideToggle();
   placeReplay();
   render({ ...first, you: null, legal_moves: [] });
+  if (plyInLink() !== null && first.table.status !== "playing") showPly(plyInLink());   // a step linked to
   await claimFromLink();   // after the table is shown: it may ask first (seats.js)
   connect();
 })();

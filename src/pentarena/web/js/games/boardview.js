@@ -430,8 +430,10 @@ export function orderBadge(parent, cx, cy, n, r) {
 // The frame every game view uses: notes (optional), the board, then the dock: the message
 // line (hint, or the error in its place) beside the action bar, and the tray below.
 // On a phone the action bar is fixed to the bottom of the screen.
+// Its message line ends with the connection's line: empty, and shown (in the place of the
+// game's own lines) only while the page has lost its connection during a game (table.js).
 export function gameFrame(root, { view, messages, notes = [], tray = null, actions = [] }) {
-  const msg = el("div", { class: "msg" }, ...messages);
+  const msg = el("div", { class: "msg" }, ...messages, el("div", { class: "conn-line", "data-conn": "" }));
   const bar = el("div", { class: "action-bar" }, ...actions);
   const dock = el("div", { class: "dock" }, el("div", { class: "dock-row" }, msg, bar), ...(tray ? [scrollHints(tray)] : []));
   const frame = el("div", { class: "game-frame" }, ...notes, view.box, dock);

@@ -77,7 +77,8 @@ export function cardName(text) {
 }
 
 export function seatInfo(payload, seat) {
-  return `${payload.scores[seat]} points · ${payload.state.hand_sizes[seat]} cards`;
+  const points = payload.scores[seat], cards = payload.state.hand_sizes[seat];
+  return `${points} point${points === 1 ? "" : "s"} · ${cards} card${cards === 1 ? "" : "s"}`;
 }
 
 function describe(p) {
@@ -121,6 +122,27 @@ export function turnHint() { return `Select a card in your hand, ${click} a grid
 // the grid in world units
 const CW = 90, CH = 126, GAP = 14, TOP = 8;
 const posXY = (p) => [((p - 1) % 3) * (CW + GAP), TOP + Math.floor((p - 1) / 3) * (CH + GAP)];
+
+// A play's tag, centred on cx from y down: a pill no wider than a position and its gap
+// (the next position's tag starts beyond it), the text squeezed into it when it is longer
+// (a long typed name).
+const TAG_H = 19, TAG_MAX = CW + GAP - 6;
+// a typed name cut to fit a tag (in full in the move list and under "Last play")
+const clip = (name) => (name.length > 7 ? `${name.slice(0, 6)}…` : name);
+function playTag(parent, cx, y, words) {
+  const pill = svgEl("rect", { y, height: TAG_H, rx: TAG_H / 2, class: "lm-fill lm-halo", "stroke-width": 1.5 }, parent);
+  const t = svgEl("text", { x: cx, y: y + 13.5, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: "#222" }, parent);
+  t.textContent = words;
+  // its width as drawn (0 while the board is not laid out): else an estimate on the wide side
+  const wide = Math.max(t.getComputedTextLength ? t.getComputedTextLength() : 0, words.length * 6.8);
+  if (wide > TAG_MAX - 12) {
+    t.setAttribute("textLength", TAG_MAX - 12);
+    t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  const bw = Math.max(44, Math.min(TAG_MAX, wide + 14));
+  pill.setAttribute("x", cx - bw / 2);
+  pill.setAttribute("width", bw);
+}
 
 export function createView(root, ctx) {
   let payload = null;
@@ -227,8 +249,9 @@ export function createView(root, ctx) {
       g.addEventListener("click", () => { if (card && myTurn()) choose(p); });
     });
     // each position played on: a frame (the last play's in full, the earlier ones fainter)
-    // and a tag above it, who and how many points ("1 · Teal +5, 2 · Wine +8": in order,
-    // when more than one card is marked)
+    // and a tag for each play marked on it, who and how many points ("Teal +5"; numbered in
+    // order, "1 · Teal +5", when more than one card is marked): the tags of a position stack
+    // down from its top edge, each no wider than a position, so that no two ever overlap
     const marks = marked();
     const byPos = new Map();   // position -> [[ply, its order], ...]
     marks.forEach((i, k) => { const p = st.plays[i].position; byPos.set(p, [...(byPos.get(p) || []), [i, k + 1]]); });
@@ -240,11 +263,8 @@ export function createView(root, ctx) {
       frameRect(g, p, { "stroke-width": latest ? 7.5 : 6, class: "lm-halo" });
       frameRect(g, p, { "stroke-width": latest ? 4.5 : 3, class: "lm-stroke", ...(latest ? {} : { "stroke-dasharray": "8 5" }) });
       const [x, y] = posXY(p);
-      const who = list.map(([i, n]) => `${marks.length > 1 ? `${n} · ` : ""}${short(payload, st.plays[i].seat)} +${st.plays[i].points}`).join(", ");
-      const bw = Math.max(44, who.length * 6.6 + 14);
-      svgEl("rect", { x: x + CW / 2 - bw / 2, y: y - 14, width: bw, height: 19, rx: 9.5, class: "lm-fill lm-halo", "stroke-width": 1.5 }, g);
-      const t = svgEl("text", { x: x + CW / 2, y: y - 0.5, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: "#222" }, g);
-      t.textContent = who;
+      list.forEach(([i, n], k) => playTag(g, x + CW / 2, y - 14 + k * (TAG_H + 2),
+        `${marks.length > 1 ? `${n} · ` : ""}${clip(short(payload, st.plays[i].seat))} +${st.plays[i].points}`));
     }
     if (lit && st.plays[lit - 1]) {
       const g = svgEl("g", { class: "log-hl", "data-ply": lit, "pointer-events": "none" }, w);

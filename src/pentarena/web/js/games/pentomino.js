@@ -86,7 +86,7 @@ const inRounds = (options) => options.players >= 3 && options.variant !== "draft
 export const optionApplies = { scoring: inRounds, target: inRounds };
 
 export function seatInfo(payload, seat) {
-  if (isPuzzle(payload)) return `${payload.state.unplaced.length} pieces to place`;
+  if (isPuzzle(payload)) { const n = payload.state.unplaced.length; return `${n} piece${n === 1 ? "" : "s"} to place`; }
   const st = payload.state;
   const bits = [];
   if (st.sets) bits.push(`set: ${st.sets[seat].join(" ") || "-"}`);
@@ -100,6 +100,13 @@ function draftSets(payload) {
   const sets = payload.state.sets;
   if (!sets || !sets.some((s) => s.length)) return "";
   return ` Sets so far — ${sets.map((s, seat) => `${seat === payload.you ? "you" : short(payload, seat)}: ${s.join(" ") || "none"}`).join(" · ")}.`;
+}
+
+// A spectator has no tray: in a draft, the pieces still to pick and the sets so far in words
+function watchingText(payload) {
+  const st = payload.state;
+  if (st.phase !== "pick" || !st.pool) return "You are watching.";
+  return `You are watching the draft: the players pick their pieces in turn. Still to pick: ${st.pool.join(" ")}.${draftSets(payload)}`;
 }
 
 export function statusExtra(payload) {
@@ -615,7 +622,7 @@ export function createView(root, ctx) {
     roundNote.hidden = !fresh;
     if (fresh) roundNote.textContent = `${roundSummary(payload, done[done.length - 1], done.length)} Round ${done.length + 1} has begun.`;
     if (replay) hint.textContent = replayNote(payload);
-    else if (!mine) hint.textContent = payload.you === null ? "You are watching." : payload.current_player === null ? "" : waitingText(payload);
+    else if (!mine) hint.textContent = payload.you === null ? watchingText(payload) : payload.current_player === null ? "" : waitingText(payload);
     else if (st.phase === "pick") hint.textContent = (staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`) + draftSets(payload);
     else if (st.touched && !selected) { select(st.touched); return; }
     else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
