@@ -286,13 +286,13 @@ impl PentagoCore {
     /// ``max_gb`` of memory.
     #[pyo3(signature = (time_limit=None, threads=None, max_gb=12.0))]
     fn _solve(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         time_limit: Option<f64>,
         threads: Option<&Bound<'_, PyAny>>,
         max_gb: f64,
     ) -> PyResult<Option<SolvedMoves>> {
-        let position = self.state.position;
+        let py = slf.py();
+        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
         let deadline = super::deadline(time_limit)?;
         // (each layer splits its work among as many OS threads: a huge number would spawn
         // tens of thousands of them)
@@ -328,8 +328,7 @@ impl PentagoCore {
     /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones.
     #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=None, fitted=false))]
     fn _search(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         time_limit: Option<f64>,
         max_depth: Option<&Bound<'_, PyAny>>,
         max_nodes: Option<&Bound<'_, PyAny>>,
@@ -345,7 +344,8 @@ impl PentagoCore {
         let extensions =
             super::optional_whole_arg(extensions, "extensions must be a whole number from 0 to 2**32 - 1", 0, U32)?
                 .unwrap_or(0) as u32;
-        let position = self.state.position;
+        let py = slf.py();
+        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
         if position.is_over() {
             return Err(PyValueError::new_err("the game is over: there is no move to choose"));
         }

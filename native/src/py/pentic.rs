@@ -373,8 +373,7 @@ impl PenticCore {
                         playout_depth=Depth::Default, prior=None, random_playouts=false, root_move=None))]
     #[allow(clippy::too_many_arguments)]
     fn _search(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         seed: super::Seed,
         time_limit: Option<f64>,
         iterations: Option<&Bound<'_, PyAny>>,
@@ -414,7 +413,8 @@ impl PenticCore {
             ..Settings::default()
         };
         let deadline = super::deadline(time_limit)?;
-        let position = self.state.position;
+        let py = slf.py();
+        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
         let search = move |stop: &mut dyn FnMut() -> bool| ismcts::search_stoppable(&position, &settings, seed.0, deadline, stop);
         let r = super::interruptible(py, search)?
             .map_err(|e| match e {

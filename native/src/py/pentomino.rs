@@ -352,9 +352,11 @@ impl PentominoCore {
     /// The 2-player placement phase solved exactly, within `time_limit` seconds (None: no
     /// limit), without the GIL: (the mover wins, a winning placement's action id or None,
     /// nodes), or None when it does not apply or time runs out.
-    fn _solve(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+    fn _solve(slf: &Bound<'_, Self>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let py = slf.py();
         let deadline = super::deadline(time_limit)?;
-        let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
+        // (copies: the state is free meanwhile)
+        let Some((occ, mine, theirs, shared, only)) = slf.borrow().pos().endgame() else { return Ok(None) };
         let solve = move |stop: &mut dyn FnMut() -> bool| endgame::solve(occ, mine, theirs, shared, only, deadline, stop);
         let found = super::interruptible(py, solve)?;
         Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
@@ -364,9 +366,11 @@ impl PentominoCore {
     /// last from one call to the next: (the mover wins, a winning placement — or, when the
     /// mover loses, the move whose refutation took the most work — and nodes), or None.
     /// `time_limit`: seconds, None for no limit.
-    fn _prove(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+    fn _prove(slf: &Bound<'_, Self>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let py = slf.py();
         let deadline = super::deadline(time_limit)?;
-        let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
+        // (copies: the state is free meanwhile)
+        let Some((occ, mine, theirs, shared, only)) = slf.borrow().pos().endgame() else { return Ok(None) };
         let found = super::interruptible(py, move |stop| {
             let lock = if shared { &GAME_PROVER } else { &DRAFT_PROVER };
             match lock.try_lock() {
@@ -597,9 +601,10 @@ impl PuzzleCore {
 
     /// `n` random fillings from here: uniformly random placements, never a removal,
     /// until the region is covered or no piece left fits (GIL released).
-    fn random_playouts<'py>(&self, py: Python<'py>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
-        let p = self.puzzle()?.clone();
+        let py = slf.py();
+        let p = slf.borrow().puzzle()?.clone(); // a copy: the puzzle is free meanwhile
         let stats = super::interruptible(py, move |stop| p.random_fillings_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("solved", stats.solved)?;

@@ -1,0 +1,83 @@
+"""A state stays free while a native search, solver or batch of playouts runs on it.
+
+Those calls run without the GIL, on a copy of the position: another thread may play on
+the same state meanwhile (the call answers for the position it was given).  Pentago's
+search and solver, Pentic's search, Pentomino's solvers and the puzzles' playouts used to
+keep the state borrowed the whole time, so a move played from another thread failed with
+PyO3's bare ``RuntimeError: Already borrowed``.  Each case gives the call a budget of
+seconds, plays a move from the main thread once it is under way, and checks both.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import pentarena
+
+BUDGET = 2.0
+"""Seconds each call may run: far longer than the main thread needs to play its move."""
+
+
+SIXTEEN_EMPTY = ("c5 TL ccw, e5 TL cw, f5 BR cw, a4 TL ccw, e4 BL ccw, b3 TR cw, d3 TR cw, "
+                 "a1 TL ccw, e3 TL cw, d4 TL cw, d5 BR cw, f1 TR cw, d1 BL cw, d6 TR cw, "
+                 "d1 TL cw, a1 TR cw, e3 TR ccw, b4 BL ccw, c4 BL ccw, a3 BL cw").split(", ")
+"""A Pentago game with 16 empty cells: the exact solver takes about 0.6 s and 130 MB."""
+
+
+def _pentago(moves=("a1 TL cw", "f6 BR cw", "c3 TR ccw")):
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in moves:
+        state.apply(move)
+    return state
+
+
+def _pentomino():
+    state = pentarena.load_game("pentomino").new_initial_state()
+    state.apply_action(0)
+    return state
+
+
+CASES = {
+    "pentago search": (_pentago, lambda s: s.search_position(BUDGET)),
+    "pentago solver": (lambda: _pentago(SIXTEEN_EMPTY), lambda s: s.solve_moves(BUDGET)),
+    "pentic search": (lambda: pentarena.load_game("pentic").new_initial_state(seed=1),
+                      lambda s: s.search_position(BUDGET, seed=1)),
+    "pentomino solver": (_pentomino, lambda s: s.solve_position(BUDGET)),
+    "pentomino prover": (_pentomino, lambda s: s.perfect_move(BUDGET, book=False)),
+    "pentup search": (lambda: pentarena.load_game("pentup").new_initial_state(seed=1),
+                      lambda s: s.search_position(BUDGET)),
+    "puzzle playouts": (lambda: pentarena.load_game("pentomino-puzzle").new_initial_state(),
+                        lambda s: _bounded_playouts(s)),
+}
+
+
+def _bounded_playouts(state):
+    """Playouts for about BUDGET seconds (they take a count, not a time limit; a batch
+    lasts about half a second)."""
+    out = None
+    deadline = time.monotonic() + BUDGET
+    while time.monotonic() < deadline:
+        out = state.random_playouts(20_000, seed=1)
+    return out
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_another_thread_plays_on_a_state_under_search(case):
+    make, call = CASES[case]
+    state = make()
+    before = state.clone()
+    results: list = []
+    worker = threading.Thread(target=lambda: results.append(call(state)))
+    worker.start()
+    time.sleep(0.3)  # the call is under way, without the GIL
+    assert worker.is_alive(), "the call ended before the move: give it more time"
+    move = state.legal_moves()[0]
+    state.apply(move)  # used to raise RuntimeError: Already borrowed
+    worker.join()
+    assert state.history() == before.history() + [str(move)]
+    found = results[0]
+    if isinstance(found, pentarena.core.game.SearchResult):
+        assert found.move in before.legal_moves()  # the position it was given
