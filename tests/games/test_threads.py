@@ -10,6 +10,8 @@ seconds, plays a move from the main thread once it is under way, and checks both
 
 from __future__ import annotations
 
+import random
+import sys
 import threading
 import time
 
@@ -81,3 +83,77 @@ def test_another_thread_plays_on_a_state_under_search(case):
     found = results[0]
     if isinstance(found, pentarena.core.game.SearchResult):
         assert found.move in before.legal_moves()  # the position it was given
+
+
+def _hammer(state, seed: int, calls: int, failures: list) -> None:
+    """Random calls on ``state``: plays, copies, reads; refusals are fine, a panic is not."""
+    from pentarena.integrations import tensors
+
+    rng = random.Random(seed)
+    for _ in range(calls):
+        op = rng.randrange(6)
+        try:
+            if op == 0:
+                state.apply_action(rng.choice(state.legal_actions()))
+            elif op == 1:
+                state.apply(rng.choice(state.legal_moves()))
+            elif op == 2:
+                state.clone().legal_actions()
+            elif op == 3:
+                tensors.observation(state, 0)
+            elif op == 4:
+                state.to_json()
+            else:
+                state.history(), state.scores(), state.winners()
+        except (ValueError, IndexError):  # a move made illegal by the other thread, the end
+            pass
+        except RuntimeError as e:  # a call refused while another thread's call runs
+            if "Already" not in str(e) and "in use by a call on another thread" not in str(e):
+                failures.append(e)
+        except BaseException as e:  # noqa: BLE001 (PanicException is one)
+            failures.append(e)
+
+
+@pytest.fixture
+def quick_switches():
+    """Threads switch as often as they can (the races show up within a few games)."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(before)
+
+
+@pytest.mark.parametrize("name", ["pentup", "pentago", "pentomino", "pentic"])
+def test_threads_playing_on_one_state_are_refused_not_panicked(name, quick_switches):
+    pytest.importorskip("numpy")
+    game = pentarena.load_game(name)
+    failures: list = []
+    for seed in range(8):
+        state = game.new_initial_state(seed=seed)
+        workers = [threading.Thread(target=_hammer, args=(state, 10 * seed + i, 200, failures))
+                   for i in range(3)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        again = game.new_initial_state(seed=seed)  # the state is still one game's
+        for move in state.history():
+            again.apply(move)
+        assert again.to_json() == state.to_json()
+    assert not failures, f"{len(failures)} failures, e.g. {failures[0]!r}"
+
+
+def test_pentic_plays_read_from_two_threads_at_once(quick_switches):
+    # (the plays' dicts are built on demand: two readers used to append them twice)
+    state = pentarena.load_game("pentic").new_initial_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for _ in range(20):
+        fresh = pentarena.load_game("pentic").state_from_json(state.to_json())
+        readers = [threading.Thread(target=lambda: fresh.plays) for _ in range(3)]
+        for r in readers:
+            r.start()
+        for r in readers:
+            r.join()
+        assert fresh.plays == state.plays

@@ -16,9 +16,11 @@
 
 use std::time::{Duration, Instant};
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::import_exception;
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::PyClass;
 
 mod address;
 mod observation;
@@ -115,6 +117,23 @@ pub(crate) fn action_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
     index_below(obj, n).ok_or_else(|| {
         InvalidMoveError::new_err(format!("action ids run from 0 to {}, got {}", n - 1, shown(&obj.as_borrowed())))
     })
+}
+
+/// What a call on a state hears when another thread's call is using it (PyO3's own
+/// `borrow()` panicked there: `PanicException: Already borrowed`).
+const IN_USE: &str = "this state is in use by a call on another thread; a state is not shared between \
+                      threads while one of them plays on it: give each thread its own state.clone()";
+
+/// `obj`'s engine to read: a RuntimeError saying why when another thread is changing it.
+pub(crate) fn shared<'py, T: PyClass>(obj: &Bound<'py, T>) -> PyResult<PyRef<'py, T>> {
+    obj.try_borrow().map_err(|_| PyRuntimeError::new_err(IN_USE))
+}
+
+/// `obj`'s engine to change: a RuntimeError saying why when another thread is using it.
+pub(crate) fn exclusive<'py, T: PyClass<Frozen = pyo3::pyclass::boolean_struct::False>>(
+    obj: &Bound<'py, T>,
+) -> PyResult<PyRefMut<'py, T>> {
+    obj.try_borrow_mut().map_err(|_| PyRuntimeError::new_err(IN_USE))
 }
 
 /// `obj` as an error message quotes it: its repr, cut to 40 characters.

@@ -163,7 +163,7 @@ impl PentagoCore {
     /// Play a move object, a `(cell, quadrant, direction)` tuple or move text.
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(mv) = tuple_move(a_move) {
-            return slf.borrow_mut().state.play(mv).map_err(illegal);
+            return super::exclusive(slf)?.state.play(mv).map_err(illegal);
         }
         // text or anything else: the Python path parses it and explains what is wrong
         slf.call_method1(intern!(slf.py(), "_apply_slow"), (a_move,))?;
@@ -217,7 +217,7 @@ impl PentagoCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("wins", stats.wins.to_vec())?;
@@ -292,7 +292,7 @@ impl PentagoCore {
         max_gb: f64,
     ) -> PyResult<Option<SolvedMoves>> {
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let deadline = super::deadline(time_limit)?;
         // (each layer splits its work among as many OS threads: a huge number would spawn
         // tens of thousands of them)
@@ -345,7 +345,7 @@ impl PentagoCore {
             super::optional_whole_arg(extensions, "extensions must be a whole number from 0 to 2**32 - 1", 0, U32)?
                 .unwrap_or(0) as u32;
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         if position.is_over() {
             return Err(PyValueError::new_err("the game is over: there is no move to choose"));
         }
@@ -379,7 +379,7 @@ impl PentagoCore {
     fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let ty = slf.get_type();
         let new = ty.call_method1(intern!(slf.py(), "__new__"), (&ty,))?;
-        new.cast::<PentagoCore>()?.borrow_mut().state = slf.borrow().state;
+        new.cast::<PentagoCore>()?.borrow_mut().state = super::shared(slf)?.state;
         Ok(new)
     }
 }

@@ -302,7 +302,7 @@ impl PenticCore {
     /// played here; anything else goes to the subclass's `_apply_slow`.
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(mv) = cached_move(a_move) {
-            return slf.borrow_mut().play(mv);
+            return super::exclusive(slf)?.play(mv);
         }
         slf.call_method1(intern!(slf.py(), "_apply_slow"), (a_move,))?;
         Ok(())
@@ -414,7 +414,7 @@ impl PenticCore {
         };
         let deadline = super::deadline(time_limit)?;
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let search = move |stop: &mut dyn FnMut() -> bool| ismcts::search_stoppable(&position, &settings, seed.0, deadline, stop);
         let r = super::interruptible(py, search)?
             .map_err(|e| match e {
@@ -549,14 +549,14 @@ impl PenticCore {
 
     /// An instance of the same (sub)class with the same engine state.
     fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let state = slf.borrow().state.clone();
+        let state = super::shared(slf)?.state.clone();
         Self::with_state(slf, state)
     }
 
     /// What `seat` (None: a spectator) may see, as a new instance.
     fn _view<'py>(slf: &Bound<'py, Self>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let state = {
-            let me = slf.borrow();
+            let me = super::shared(slf)?;
             let players = me.state.position.players();
             let seat = match seat {
                 None => None,
@@ -578,7 +578,7 @@ impl PenticCore {
     /// its unknown hand slots, seat by seat, then the pile.
     fn _determinized<'py>(slf: &Bound<'py, Self>, order: Vec<i64>) -> PyResult<Bound<'py, PyAny>> {
         let cards: Vec<Card> = order.iter().map(|&c| if (0..125).contains(&c) { c as Card } else { UNKNOWN }).collect();
-        let state = slf.borrow().state.determinize_with(&cards).map_err(value_error)?;
+        let state = super::shared(slf)?.state.determinize_with(&cards).map_err(value_error)?;
         Self::with_state(slf, state)
     }
 
@@ -586,7 +586,7 @@ impl PenticCore {
     /// seeded by `seed`.
     fn _determinized_seeded<'py>(slf: &Bound<'py, Self>, seed: super::Seed) -> PyResult<Bound<'py, PyAny>> {
         let seed = seed.0;
-        let state = slf.borrow().state.determinize(&mut crate::rng::Rng::new(seed));
+        let state = super::shared(slf)?.state.determinize(&mut crate::rng::Rng::new(seed));
         Self::with_state(slf, state)
     }
 
@@ -595,7 +595,7 @@ impl PenticCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         playout_dict(py, stats, position.players())
     }
@@ -608,7 +608,7 @@ impl PenticCore {
         let (n, seed) = (n.0, seed.0);
         let depth = depth_arg(depth)?;
         let py = slf.py();
-        let position = slf.borrow().state.position;
+        let position = super::shared(slf)?.state.position;
         let stats = super::interruptible(py, move |stop| position.policy_playouts_stoppable(n, seed, depth, stop))?;
         playout_dict(py, stats, position.players())
     }

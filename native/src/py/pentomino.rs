@@ -190,7 +190,7 @@ impl PentominoCore {
         let py = slf.py();
         let table = BOARD_ADDRESSES.get_or_try_init(py, || board_moves(py).map(|m| AddressTable::new(m)))?;
         if let Some(action) = table.get(a_move.as_ptr() as usize) {
-            return slf.borrow_mut().play_whole(Move::from_action(action).expect("an action"));
+            return super::exclusive(slf)?.play_whole(Move::from_action(action).expect("an action"));
         }
         slf.call_method1(intern!(py, "_apply_slow"), (a_move,))?;
         Ok(())
@@ -250,7 +250,7 @@ impl PentominoCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
         let rounds = position.rules().rounds();
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
@@ -356,7 +356,7 @@ impl PentominoCore {
         let py = slf.py();
         let deadline = super::deadline(time_limit)?;
         // (copies: the state is free meanwhile)
-        let Some((occ, mine, theirs, shared, only)) = slf.borrow().pos().endgame() else { return Ok(None) };
+        let Some((occ, mine, theirs, shared, only)) = super::shared(slf)?.pos().endgame() else { return Ok(None) };
         let solve = move |stop: &mut dyn FnMut() -> bool| endgame::solve(occ, mine, theirs, shared, only, deadline, stop);
         let found = super::interruptible(py, solve)?;
         Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
@@ -370,7 +370,7 @@ impl PentominoCore {
         let py = slf.py();
         let deadline = super::deadline(time_limit)?;
         // (copies: the state is free meanwhile)
-        let Some((occ, mine, theirs, shared, only)) = slf.borrow().pos().endgame() else { return Ok(None) };
+        let Some((occ, mine, theirs, shared, only)) = super::shared(slf)?.pos().endgame() else { return Ok(None) };
         let found = super::interruptible(py, move |stop| {
             let lock = if shared { &GAME_PROVER } else { &DRAFT_PROVER };
             match lock.try_lock() {
@@ -389,7 +389,7 @@ impl PentominoCore {
     fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let ty = slf.get_type();
         let new = ty.call_method1(intern!(slf.py(), "__new__"), (&ty,))?;
-        new.cast::<PentominoCore>()?.borrow_mut().state = slf.borrow().state.clone();
+        new.cast::<PentominoCore>()?.borrow_mut().state = super::shared(slf)?.state.clone();
         Ok(new)
     }
 }
@@ -545,12 +545,12 @@ impl PuzzleCore {
     /// Play a move object or move text (see `PentominoCore.apply`).
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         let found = {
-            let core = slf.borrow();
+            let core = super::shared(slf)?;
             let (_, t) = core.parts()?;
             t.addresses.get(a_move.as_ptr() as usize).map(|a| t.tables.move_of(a).expect("an action"))
         };
         if let Some(mv) = found {
-            return slf.borrow_mut().play(mv);
+            return super::exclusive(slf)?.play(mv);
         }
         slf.call_method1(intern!(slf.py(), "_apply_slow"), (a_move,))?;
         Ok(())
@@ -604,7 +604,7 @@ impl PuzzleCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let p = slf.borrow().puzzle()?.clone(); // a copy: the puzzle is free meanwhile
+        let p = super::shared(slf)?.puzzle()?.clone(); // a copy: the puzzle is free meanwhile
         let stats = super::interruptible(py, move |stop| p.random_fillings_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("solved", stats.solved)?;
@@ -633,7 +633,7 @@ impl PuzzleCore {
         let ty = slf.get_type();
         let new = ty.call_method1(intern!(py, "__new__"), (&ty,))?;
         {
-            let me = slf.borrow();
+            let me = super::shared(slf)?;
             let cast = new.cast::<PuzzleCore>()?;
             let mut other = cast.borrow_mut();
             other.tables = me.tables.as_ref().map(|t| t.clone_ref(py));

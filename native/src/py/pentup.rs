@@ -317,7 +317,7 @@ impl PentupCore {
     /// subclass's `_apply_slow`.
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(mv) = object_move(a_move) {
-            let mut core = slf.borrow_mut();
+            let mut core = super::exclusive(slf)?;
             if core.position.is_over() {
                 return Err(illegal(IllegalMove::GameOver));
             }
@@ -370,7 +370,7 @@ impl PentupCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let position = slf.borrow().position.clone(); // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.position.clone(); // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
@@ -415,7 +415,7 @@ impl PentupCore {
             return Err(PyValueError::new_err(format!("exploration must be 0 to 10, got {exploration}")));
         }
         let py = slf.py();
-        let position = slf.borrow().position.clone();
+        let position = super::shared(slf)?.position.clone();
         if position.is_over() {
             return Ok(None);
         }
@@ -590,7 +590,7 @@ impl PentupCore {
     fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let ty = slf.get_type();
         let new = ty.call_method1(intern!(slf.py(), "__new__"), (&ty,))?;
-        new.cast::<PentupCore>()?.borrow_mut().position = slf.borrow().position.clone();
+        new.cast::<PentupCore>()?.borrow_mut().position = super::shared(slf)?.position.clone();
         Ok(new)
     }
 }
