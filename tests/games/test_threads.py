@@ -11,6 +11,7 @@ seconds, plays a move from the main thread once it is under way, and checks both
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 import threading
 import time
@@ -157,3 +158,46 @@ def test_pentic_plays_read_from_two_threads_at_once(quick_switches):
         for r in readers:
             r.join()
         assert fresh.plays == state.plays
+
+
+REFUSALS = """
+import random, sys, threading
+import pentarena
+sys.setswitchinterval(1e-6)
+refused = []
+
+
+def play(state, seed):
+    rng = random.Random(seed)
+    for _ in range(1000):
+        try:
+            if rng.random() < 0.5:
+                state.apply_action(rng.choice(state.legal_actions()))
+            else:
+                state.legal_moves()
+        except (ValueError, IndexError):
+            pass
+        except RuntimeError as e:
+            refused.append(e)
+
+
+for name in ("pentup", "pentago"):
+    for seed in range(4):
+        state = pentarena.load_game(name).new_initial_state(seed=seed)
+        workers = [threading.Thread(target=play, args=(state, 10 * seed + i)) for i in range(3)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+print(len(refused), refused[:1])
+"""
+
+
+def test_first_use_tables_keep_the_gil():
+    # The move objects and action lists are made on first use; PyO3's PyOnceLock let go
+    # of the GIL while making one, inside a call that held the state, so the other
+    # threads' calls on it were refused by the thousand ("Already borrowed").  A process
+    # of its own: the tables are still empty there.
+    out = subprocess.run([sys.executable, "-c", REFUSALS], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    assert out.startswith("0 "), out

@@ -20,6 +20,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::import_exception;
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::PyClass;
 
 mod address;
@@ -134,6 +135,31 @@ pub(crate) fn exclusive<'py, T: PyClass<Frozen = pyo3::pyclass::boolean_struct::
     obj: &Bound<'py, T>,
 ) -> PyResult<PyRefMut<'py, T>> {
     obj.try_borrow_mut().map_err(|_| PyRuntimeError::new_err(IN_USE))
+}
+
+/// `cell`'s value, made by `make` the first time, without letting go of the GIL:
+/// `PyOnceLock::get_or_try_init` lets go of it while it makes one, so a call holding a
+/// state (Pent-Up's `legal_moves`, making move objects on first use) let other threads in,
+/// whose calls on that state were then refused.  Two threads may both make a value
+/// (`make` may run Python code): the first one stored is kept.
+pub(crate) fn cached<'a, T, E>(
+    cell: &'a PyOnceLock<T>,
+    py: Python<'_>,
+    make: impl FnOnce() -> Result<T, E>,
+) -> Result<&'a T, E> {
+    if let Some(value) = cell.get(py) {
+        return Ok(value);
+    }
+    let _ = cell.set(py, make()?);
+    Ok(cell.get(py).expect("a value was just stored"))
+}
+
+/// [`cached`] for a value that cannot fail to be made.
+pub(crate) fn cached_ok<'a, T>(cell: &'a PyOnceLock<T>, py: Python<'_>, make: impl FnOnce() -> T) -> &'a T {
+    match cached(cell, py, || Ok::<T, std::convert::Infallible>(make())) {
+        Ok(value) => value,
+        Err(never) => match never {},
+    }
 }
 
 /// `obj` as an error message quotes it: its repr, cut to 40 characters.

@@ -34,7 +34,7 @@ static INT_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new(
 static MOVE_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
 
 fn pentago_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    PENTAGO_MOVES.get_or_try_init(py, || {
+    super::cached(&PENTAGO_MOVES, py, || {
         let notation = py.import("pentarena.games.pentago.notation")?;
         let moves: Vec<Py<PyAny>> = notation.getattr("MOVES_BY_ACTION")?.extract()?;
         if moves.len() != pentago::NUM_ACTIONS {
@@ -45,7 +45,7 @@ fn pentago_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
 }
 
 fn action_ints(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    ACTION_INTS.get_or_try_init(py, || {
+    super::cached(&ACTION_INTS, py, || {
         (0..pentago::NUM_ACTIONS)
             .map(|a| Ok(a.into_pyobject(py)?.into_any().unbind()))
             .collect()
@@ -68,7 +68,7 @@ fn legal_list<'py>(
         list = Some(PyList::new(py, position.win_actions().map(|a| objects[a as usize].bind(py)))?);
     }
     for (q, &blocked) in position.quadrant_blocks().iter().enumerate() {
-        let tuple = blocks[q * 512 + blocked].get_or_try_init(py, || {
+        let tuple = super::cached(&blocks[q * 512 + blocked], py, || {
             let actions: Vec<Action> = pentago::block_actions(q, blocked).collect();
             PyTuple::new(py, actions.iter().map(|&a| objects[a as usize].bind(py))).map(Bound::unbind)
         })?;
@@ -94,7 +94,7 @@ fn illegal(err: pentago::IllegalMove) -> PyErr {
 fn tuple_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
     let py = obj.py();
     if let Ok(objects) = pentago_moves(py) {
-        let table = MOVE_ADDRESSES.get_or_init(py, || AddressTable::new(objects));
+        let table = super::cached_ok(&MOVE_ADDRESSES, py, || AddressTable::new(objects));
         if let Some(action) = table.get(obj.as_ptr() as usize) {
             return Move::from_action(action);
         }

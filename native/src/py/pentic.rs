@@ -26,7 +26,7 @@ static CARD_ACTIONS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
 static MOVE_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
 
 fn move_objects(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    MOVE_OBJECTS.get_or_try_init(py, || {
+    super::cached(&MOVE_OBJECTS, py, || {
         let notation = py.import("pentarena.games.pentic.notation")?;
         let moves: Vec<Py<PyAny>> = notation.getattr("MOVES_BY_ACTION")?.extract()?;
         if moves.len() != NUM_ACTIONS {
@@ -37,7 +37,7 @@ fn move_objects(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
 }
 
 fn card_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyTuple>>> {
-    CARD_MOVES.get_or_try_init(py, || {
+    super::cached(&CARD_MOVES, py, || {
         let objects = move_objects(py)?;
         (0..NUM_CARDS)
             .map(|c| PyTuple::new(py, &objects[c * 9..c * 9 + 9]).map(Bound::unbind))
@@ -46,7 +46,7 @@ fn card_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyTuple>>> {
 }
 
 fn card_actions(py: Python<'_>) -> PyResult<&Vec<Py<PyTuple>>> {
-    CARD_ACTIONS.get_or_try_init(py, || {
+    super::cached(&CARD_ACTIONS, py, || {
         (0..NUM_CARDS).map(|c| PyTuple::new(py, c * 9..c * 9 + 9).map(Bound::unbind)).collect()
     })
 }
@@ -77,7 +77,7 @@ fn value_error(err: pentic::SetupError) -> PyErr {
 /// One of the cached move objects, if `obj` is one.
 fn cached_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
     let objects = move_objects(obj.py()).ok()?;
-    let table = MOVE_ADDRESSES.get_or_init(obj.py(), || AddressTable::new(objects));
+    let table = super::cached_ok(&MOVE_ADDRESSES, obj.py(), || AddressTable::new(objects));
     Move::from_action(table.get(obj.as_ptr() as usize)?)
 }
 

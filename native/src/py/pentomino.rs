@@ -49,7 +49,7 @@ static BOARD_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 static BOARD_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
 
 fn board_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    BOARD_MOVES.get_or_try_init(py, || {
+    super::cached(&BOARD_MOVES, py, || {
         let notation = py.import("pentarena.games.pentomino.notation")?;
         let moves: Vec<Py<PyAny>> = notation.getattr("BOARD_MOVES")?.extract()?;
         if moves.len() != NUM_ACTIONS {
@@ -68,7 +68,7 @@ fn board_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
 }
 
 fn board_ints(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    BOARD_INTS.get_or_try_init(py, || ints(py, NUM_ACTIONS))
+    super::cached(&BOARD_INTS, py, || ints(py, NUM_ACTIONS))
 }
 
 fn illegal(err: game::IllegalMove) -> PyErr {
@@ -188,7 +188,7 @@ impl PentominoCore {
     /// played here; anything else goes to the subclass's `_apply_slow`.
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = slf.py();
-        let table = BOARD_ADDRESSES.get_or_try_init(py, || board_moves(py).map(|m| AddressTable::new(m)))?;
+        let table = super::cached(&BOARD_ADDRESSES, py, || board_moves(py).map(|m| AddressTable::new(m)))?;
         if let Some(action) = table.get(a_move.as_ptr() as usize) {
             return super::exclusive(slf)?.play_whole(Move::from_action(action).expect("an action"));
         }
