@@ -14,7 +14,7 @@ SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentup_search.py"]
            ["pentomino_speed.py"], ["pentomino_differential.py"], ["pentomino_levels.py"],
            ["golomb_proof.py"], ["pentic_speed.py"], ["pentic_differential.py"],
            ["pentic_levels.py"], ["server_load.py"], ["pentup_3d_view.py"], ["page_load.py"],
-           ["research_speed.py"],
+           ["research_speed.py"], ["research_memory.py"],
            ["research_selfplay.py"],
            *(["strength.py", game] for game in ("pentup", "pentago", "pentomino", "pentic")),
            *(["strength.py", "pentago", "--level", "hard", "--against", "openspiel",

@@ -54,6 +54,7 @@ CASES = [
     ("pentup_3d_view.py", ["--quick"], "3d view redraws measured"),
     ("page_load.py", ["--quick"], "page loads measured"),
     ("research_speed.py", ["0.01"], "OpenSpiel's own pentago"),
+    ("research_memory.py", ["--scale", "0.001"], "memory measured"),
     ("research_selfplay.py", ["--seconds", "0.5", "--eval", "2", "--out", "{tmp}/selfplay.json"],
      "trained_vs_random"),
     *(("strength.py", [game, "--games", "2", "--seconds", "0.02"], f"{game} strength")

@@ -16,9 +16,12 @@
 
 use std::time::{Duration, Instant};
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::import_exception;
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::PyClass;
 
 mod address;
 mod observation;
@@ -115,6 +118,48 @@ pub(crate) fn action_arg(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<usize> {
     index_below(obj, n).ok_or_else(|| {
         InvalidMoveError::new_err(format!("action ids run from 0 to {}, got {}", n - 1, shown(&obj.as_borrowed())))
     })
+}
+
+/// What a call on a state hears when another thread's call is using it (PyO3's own
+/// `borrow()` panicked there: `PanicException: Already borrowed`).
+const IN_USE: &str = "this state is in use by a call on another thread; a state is not shared between \
+                      threads while one of them plays on it: give each thread its own state.clone()";
+
+/// `obj`'s engine to read: a RuntimeError saying why when another thread is changing it.
+pub(crate) fn shared<'py, T: PyClass>(obj: &Bound<'py, T>) -> PyResult<PyRef<'py, T>> {
+    obj.try_borrow().map_err(|_| PyRuntimeError::new_err(IN_USE))
+}
+
+/// `obj`'s engine to change: a RuntimeError saying why when another thread is using it.
+pub(crate) fn exclusive<'py, T: PyClass<Frozen = pyo3::pyclass::boolean_struct::False>>(
+    obj: &Bound<'py, T>,
+) -> PyResult<PyRefMut<'py, T>> {
+    obj.try_borrow_mut().map_err(|_| PyRuntimeError::new_err(IN_USE))
+}
+
+/// `cell`'s value, made by `make` the first time, without letting go of the GIL:
+/// `PyOnceLock::get_or_try_init` lets go of it while it makes one, so a call holding a
+/// state (Pent-Up's `legal_moves`, making move objects on first use) let other threads in,
+/// whose calls on that state were then refused.  Two threads may both make a value
+/// (`make` may run Python code): the first one stored is kept.
+pub(crate) fn cached<'a, T, E>(
+    cell: &'a PyOnceLock<T>,
+    py: Python<'_>,
+    make: impl FnOnce() -> Result<T, E>,
+) -> Result<&'a T, E> {
+    if let Some(value) = cell.get(py) {
+        return Ok(value);
+    }
+    let _ = cell.set(py, make()?);
+    Ok(cell.get(py).expect("a value was just stored"))
+}
+
+/// [`cached`] for a value that cannot fail to be made.
+pub(crate) fn cached_ok<'a, T>(cell: &'a PyOnceLock<T>, py: Python<'_>, make: impl FnOnce() -> T) -> &'a T {
+    match cached(cell, py, || Ok::<T, std::convert::Infallible>(make())) {
+        Ok(value) => value,
+        Err(never) => match never {},
+    }
 }
 
 /// `obj` as an error message quotes it: its repr, cut to 40 characters.

@@ -47,11 +47,11 @@ fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) 
     if let Ok(core) = state.cast::<PentagoCore>() {
         let seat = check_seat(seat, 2)?;
         let mut buf = [0.0; pentago::observation::SIZE];
-        pentago::observation::observation(&core.borrow().state.position, seat, &mut buf);
+        pentago::observation::observation(&super::shared(core)?.state.position, seat, &mut buf);
         return to_bytes(py, &buf);
     }
     if let Ok(core) = state.cast::<PentupCore>() {
-        let mut core = core.borrow_mut();
+        let mut core = super::exclusive(core)?;
         let seat = check_seat(seat, core.position.rules().players as usize)?;
         let origin = core.origin();
         let mut buf = vec![0.0; pentup::observation::SIZE];
@@ -59,14 +59,14 @@ fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) 
         return to_bytes(py, &buf);
     }
     if let Ok(core) = state.cast::<PentominoCore>() {
-        let core = core.borrow();
+        let core = super::shared(core)?;
         let seat = check_seat(seat, core.state.position.rules().players as usize)?;
         let mut buf = [0.0; pentomino::observation::SIZE];
         pentomino::observation::observation(&core.state, seat, &mut buf);
         return to_bytes(py, &buf);
     }
     if let Ok(core) = state.cast::<PenticCore>() {
-        let core = core.borrow();
+        let core = super::shared(core)?;
         let seat = check_view(&core.state, seat)?;
         let mut buf = [0.0; pentic::observation::SIZE];
         pentic::observation::observation(&core.state, seat, &mut buf);
@@ -82,7 +82,7 @@ fn information_state_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, Py
     let core = state.cast::<PenticCore>().map_err(|_| {
         PyTypeError::new_err("information-state tensors are Pentic's (the others hide nothing)")
     })?;
-    let core = core.borrow();
+    let core = super::shared(core)?;
     let seat = check_view(&core.state, seat)?;
     let mut buf = [0.0; pentic::observation::INFO_SIZE];
     pentic::observation::information_state(&core.state, seat, &mut buf);

@@ -34,7 +34,7 @@ static INT_BLOCKS: [PyOnceLock<Py<PyTuple>>; BLOCKS] = [const { PyOnceLock::new(
 static MOVE_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
 
 fn pentago_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    PENTAGO_MOVES.get_or_try_init(py, || {
+    super::cached(&PENTAGO_MOVES, py, || {
         let notation = py.import("pentarena.games.pentago.notation")?;
         let moves: Vec<Py<PyAny>> = notation.getattr("MOVES_BY_ACTION")?.extract()?;
         if moves.len() != pentago::NUM_ACTIONS {
@@ -45,7 +45,7 @@ fn pentago_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
 }
 
 fn action_ints(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    ACTION_INTS.get_or_try_init(py, || {
+    super::cached(&ACTION_INTS, py, || {
         (0..pentago::NUM_ACTIONS)
             .map(|a| Ok(a.into_pyobject(py)?.into_any().unbind()))
             .collect()
@@ -68,7 +68,7 @@ fn legal_list<'py>(
         list = Some(PyList::new(py, position.win_actions().map(|a| objects[a as usize].bind(py)))?);
     }
     for (q, &blocked) in position.quadrant_blocks().iter().enumerate() {
-        let tuple = blocks[q * 512 + blocked].get_or_try_init(py, || {
+        let tuple = super::cached(&blocks[q * 512 + blocked], py, || {
             let actions: Vec<Action> = pentago::block_actions(q, blocked).collect();
             PyTuple::new(py, actions.iter().map(|&a| objects[a as usize].bind(py))).map(Bound::unbind)
         })?;
@@ -94,7 +94,7 @@ fn illegal(err: pentago::IllegalMove) -> PyErr {
 fn tuple_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
     let py = obj.py();
     if let Ok(objects) = pentago_moves(py) {
-        let table = MOVE_ADDRESSES.get_or_init(py, || AddressTable::new(objects));
+        let table = super::cached_ok(&MOVE_ADDRESSES, py, || AddressTable::new(objects));
         if let Some(action) = table.get(obj.as_ptr() as usize) {
             return Move::from_action(action);
         }
@@ -163,7 +163,7 @@ impl PentagoCore {
     /// Play a move object, a `(cell, quadrant, direction)` tuple or move text.
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(mv) = tuple_move(a_move) {
-            return slf.borrow_mut().state.play(mv).map_err(illegal);
+            return super::exclusive(slf)?.state.play(mv).map_err(illegal);
         }
         // text or anything else: the Python path parses it and explains what is wrong
         slf.call_method1(intern!(slf.py(), "_apply_slow"), (a_move,))?;
@@ -217,7 +217,7 @@ impl PentagoCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("wins", stats.wins.to_vec())?;
@@ -286,13 +286,13 @@ impl PentagoCore {
     /// ``max_gb`` of memory.
     #[pyo3(signature = (time_limit=None, threads=None, max_gb=12.0))]
     fn _solve(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         time_limit: Option<f64>,
         threads: Option<&Bound<'_, PyAny>>,
         max_gb: f64,
     ) -> PyResult<Option<SolvedMoves>> {
-        let position = self.state.position;
+        let py = slf.py();
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let deadline = super::deadline(time_limit)?;
         // (each layer splits its work among as many OS threads: a huge number would spawn
         // tens of thousands of them)
@@ -328,8 +328,7 @@ impl PentagoCore {
     /// fitted weights (``FITTED_WEIGHTS``) instead of the hand-set ones.
     #[pyo3(signature = (time_limit=None, max_depth=None, max_nodes=None, extensions=None, fitted=false))]
     fn _search(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         time_limit: Option<f64>,
         max_depth: Option<&Bound<'_, PyAny>>,
         max_nodes: Option<&Bound<'_, PyAny>>,
@@ -345,7 +344,8 @@ impl PentagoCore {
         let extensions =
             super::optional_whole_arg(extensions, "extensions must be a whole number from 0 to 2**32 - 1", 0, U32)?
                 .unwrap_or(0) as u32;
-        let position = self.state.position;
+        let py = slf.py();
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         if position.is_over() {
             return Err(PyValueError::new_err("the game is over: there is no move to choose"));
         }
@@ -379,7 +379,7 @@ impl PentagoCore {
     fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let ty = slf.get_type();
         let new = ty.call_method1(intern!(slf.py(), "__new__"), (&ty,))?;
-        new.cast::<PentagoCore>()?.borrow_mut().state = slf.borrow().state;
+        new.cast::<PentagoCore>()?.borrow_mut().state = super::shared(slf)?.state;
         Ok(new)
     }
 }

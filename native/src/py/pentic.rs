@@ -26,7 +26,7 @@ static CARD_ACTIONS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
 static MOVE_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
 
 fn move_objects(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    MOVE_OBJECTS.get_or_try_init(py, || {
+    super::cached(&MOVE_OBJECTS, py, || {
         let notation = py.import("pentarena.games.pentic.notation")?;
         let moves: Vec<Py<PyAny>> = notation.getattr("MOVES_BY_ACTION")?.extract()?;
         if moves.len() != NUM_ACTIONS {
@@ -37,7 +37,7 @@ fn move_objects(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
 }
 
 fn card_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyTuple>>> {
-    CARD_MOVES.get_or_try_init(py, || {
+    super::cached(&CARD_MOVES, py, || {
         let objects = move_objects(py)?;
         (0..NUM_CARDS)
             .map(|c| PyTuple::new(py, &objects[c * 9..c * 9 + 9]).map(Bound::unbind))
@@ -46,7 +46,7 @@ fn card_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyTuple>>> {
 }
 
 fn card_actions(py: Python<'_>) -> PyResult<&Vec<Py<PyTuple>>> {
-    CARD_ACTIONS.get_or_try_init(py, || {
+    super::cached(&CARD_ACTIONS, py, || {
         (0..NUM_CARDS).map(|c| PyTuple::new(py, c * 9..c * 9 + 9).map(Bound::unbind)).collect()
     })
 }
@@ -77,7 +77,7 @@ fn value_error(err: pentic::SetupError) -> PyErr {
 /// One of the cached move objects, if `obj` is one.
 fn cached_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
     let objects = move_objects(obj.py()).ok()?;
-    let table = MOVE_ADDRESSES.get_or_init(obj.py(), || AddressTable::new(objects));
+    let table = super::cached_ok(&MOVE_ADDRESSES, obj.py(), || AddressTable::new(objects));
     Move::from_action(table.get(obj.as_ptr() as usize)?)
 }
 
@@ -302,7 +302,7 @@ impl PenticCore {
     /// played here; anything else goes to the subclass's `_apply_slow`.
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(mv) = cached_move(a_move) {
-            return slf.borrow_mut().play(mv);
+            return super::exclusive(slf)?.play(mv);
         }
         slf.call_method1(intern!(slf.py(), "_apply_slow"), (a_move,))?;
         Ok(())
@@ -373,8 +373,7 @@ impl PenticCore {
                         playout_depth=Depth::Default, prior=None, random_playouts=false, root_move=None))]
     #[allow(clippy::too_many_arguments)]
     fn _search(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         seed: super::Seed,
         time_limit: Option<f64>,
         iterations: Option<&Bound<'_, PyAny>>,
@@ -414,7 +413,8 @@ impl PenticCore {
             ..Settings::default()
         };
         let deadline = super::deadline(time_limit)?;
-        let position = self.state.position;
+        let py = slf.py();
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let search = move |stop: &mut dyn FnMut() -> bool| ismcts::search_stoppable(&position, &settings, seed.0, deadline, stop);
         let r = super::interruptible(py, search)?
             .map_err(|e| match e {
@@ -549,14 +549,14 @@ impl PenticCore {
 
     /// An instance of the same (sub)class with the same engine state.
     fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let state = slf.borrow().state.clone();
+        let state = super::shared(slf)?.state.clone();
         Self::with_state(slf, state)
     }
 
     /// What `seat` (None: a spectator) may see, as a new instance.
     fn _view<'py>(slf: &Bound<'py, Self>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let state = {
-            let me = slf.borrow();
+            let me = super::shared(slf)?;
             let players = me.state.position.players();
             let seat = match seat {
                 None => None,
@@ -578,7 +578,7 @@ impl PenticCore {
     /// its unknown hand slots, seat by seat, then the pile.
     fn _determinized<'py>(slf: &Bound<'py, Self>, order: Vec<i64>) -> PyResult<Bound<'py, PyAny>> {
         let cards: Vec<Card> = order.iter().map(|&c| if (0..125).contains(&c) { c as Card } else { UNKNOWN }).collect();
-        let state = slf.borrow().state.determinize_with(&cards).map_err(value_error)?;
+        let state = super::shared(slf)?.state.determinize_with(&cards).map_err(value_error)?;
         Self::with_state(slf, state)
     }
 
@@ -586,7 +586,7 @@ impl PenticCore {
     /// seeded by `seed`.
     fn _determinized_seeded<'py>(slf: &Bound<'py, Self>, seed: super::Seed) -> PyResult<Bound<'py, PyAny>> {
         let seed = seed.0;
-        let state = slf.borrow().state.determinize(&mut crate::rng::Rng::new(seed));
+        let state = super::shared(slf)?.state.determinize(&mut crate::rng::Rng::new(seed));
         Self::with_state(slf, state)
     }
 
@@ -595,7 +595,7 @@ impl PenticCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         playout_dict(py, stats, position.players())
     }
@@ -608,7 +608,7 @@ impl PenticCore {
         let (n, seed) = (n.0, seed.0);
         let depth = depth_arg(depth)?;
         let py = slf.py();
-        let position = slf.borrow().state.position;
+        let position = super::shared(slf)?.state.position;
         let stats = super::interruptible(py, move |stop| position.policy_playouts_stoppable(n, seed, depth, stop))?;
         playout_dict(py, stats, position.players())
     }

@@ -49,7 +49,7 @@ static BOARD_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 static BOARD_ADDRESSES: PyOnceLock<AddressTable> = PyOnceLock::new();
 
 fn board_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    BOARD_MOVES.get_or_try_init(py, || {
+    super::cached(&BOARD_MOVES, py, || {
         let notation = py.import("pentarena.games.pentomino.notation")?;
         let moves: Vec<Py<PyAny>> = notation.getattr("BOARD_MOVES")?.extract()?;
         if moves.len() != NUM_ACTIONS {
@@ -68,7 +68,7 @@ fn board_moves(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
 }
 
 fn board_ints(py: Python<'_>) -> PyResult<&Vec<Py<PyAny>>> {
-    BOARD_INTS.get_or_try_init(py, || ints(py, NUM_ACTIONS))
+    super::cached(&BOARD_INTS, py, || ints(py, NUM_ACTIONS))
 }
 
 fn illegal(err: game::IllegalMove) -> PyErr {
@@ -188,9 +188,9 @@ impl PentominoCore {
     /// played here; anything else goes to the subclass's `_apply_slow`.
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = slf.py();
-        let table = BOARD_ADDRESSES.get_or_try_init(py, || board_moves(py).map(|m| AddressTable::new(m)))?;
+        let table = super::cached(&BOARD_ADDRESSES, py, || board_moves(py).map(|m| AddressTable::new(m)))?;
         if let Some(action) = table.get(a_move.as_ptr() as usize) {
-            return slf.borrow_mut().play_whole(Move::from_action(action).expect("an action"));
+            return super::exclusive(slf)?.play_whole(Move::from_action(action).expect("an action"));
         }
         slf.call_method1(intern!(py, "_apply_slow"), (a_move,))?;
         Ok(())
@@ -250,7 +250,7 @@ impl PentominoCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let position = slf.borrow().state.position; // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
         let rounds = position.rules().rounds();
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
@@ -352,9 +352,11 @@ impl PentominoCore {
     /// The 2-player placement phase solved exactly, within `time_limit` seconds (None: no
     /// limit), without the GIL: (the mover wins, a winning placement's action id or None,
     /// nodes), or None when it does not apply or time runs out.
-    fn _solve(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+    fn _solve(slf: &Bound<'_, Self>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let py = slf.py();
         let deadline = super::deadline(time_limit)?;
-        let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
+        // (copies: the state is free meanwhile)
+        let Some((occ, mine, theirs, shared, only)) = super::shared(slf)?.pos().endgame() else { return Ok(None) };
         let solve = move |stop: &mut dyn FnMut() -> bool| endgame::solve(occ, mine, theirs, shared, only, deadline, stop);
         let found = super::interruptible(py, solve)?;
         Ok(found.map(|found| (found.wins, found.placement, found.nodes)))
@@ -364,9 +366,11 @@ impl PentominoCore {
     /// last from one call to the next: (the mover wins, a winning placement — or, when the
     /// mover loses, the move whose refutation took the most work — and nodes), or None.
     /// `time_limit`: seconds, None for no limit.
-    fn _prove(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+    fn _prove(slf: &Bound<'_, Self>, time_limit: Option<f64>) -> PyResult<Option<(bool, Option<u16>, u64)>> {
+        let py = slf.py();
         let deadline = super::deadline(time_limit)?;
-        let Some((occ, mine, theirs, shared, only)) = self.pos().endgame() else { return Ok(None) };
+        // (copies: the state is free meanwhile)
+        let Some((occ, mine, theirs, shared, only)) = super::shared(slf)?.pos().endgame() else { return Ok(None) };
         let found = super::interruptible(py, move |stop| {
             let lock = if shared { &GAME_PROVER } else { &DRAFT_PROVER };
             match lock.try_lock() {
@@ -385,7 +389,7 @@ impl PentominoCore {
     fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let ty = slf.get_type();
         let new = ty.call_method1(intern!(slf.py(), "__new__"), (&ty,))?;
-        new.cast::<PentominoCore>()?.borrow_mut().state = slf.borrow().state.clone();
+        new.cast::<PentominoCore>()?.borrow_mut().state = super::shared(slf)?.state.clone();
         Ok(new)
     }
 }
@@ -541,12 +545,12 @@ impl PuzzleCore {
     /// Play a move object or move text (see `PentominoCore.apply`).
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         let found = {
-            let core = slf.borrow();
+            let core = super::shared(slf)?;
             let (_, t) = core.parts()?;
             t.addresses.get(a_move.as_ptr() as usize).map(|a| t.tables.move_of(a).expect("an action"))
         };
         if let Some(mv) = found {
-            return slf.borrow_mut().play(mv);
+            return super::exclusive(slf)?.play(mv);
         }
         slf.call_method1(intern!(slf.py(), "_apply_slow"), (a_move,))?;
         Ok(())
@@ -597,9 +601,10 @@ impl PuzzleCore {
 
     /// `n` random fillings from here: uniformly random placements, never a removal,
     /// until the region is covered or no piece left fits (GIL released).
-    fn random_playouts<'py>(&self, py: Python<'py>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
-        let p = self.puzzle()?.clone();
+        let py = slf.py();
+        let p = super::shared(slf)?.puzzle()?.clone(); // a copy: the puzzle is free meanwhile
         let stats = super::interruptible(py, move |stop| p.random_fillings_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
         out.set_item("solved", stats.solved)?;
@@ -628,7 +633,7 @@ impl PuzzleCore {
         let ty = slf.get_type();
         let new = ty.call_method1(intern!(py, "__new__"), (&ty,))?;
         {
-            let me = slf.borrow();
+            let me = super::shared(slf)?;
             let cast = new.cast::<PuzzleCore>()?;
             let mut other = cast.borrow_mut();
             other.tables = me.tables.as_ref().map(|t| t.clone_ref(py));

@@ -34,7 +34,7 @@ thread_local! {
 }
 
 fn move_type(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyAny>)> {
-    MOVE_TYPE.get_or_try_init(py, || {
+    super::cached(&MOVE_TYPE, py, || {
         let notation = py.import("pentarena.games.pentup.notation")?;
         let ty = notation.getattr("PentUpMove")?.cast_into::<PyType>()?.unbind();
         let new = py.get_type::<PyTuple>().getattr("__new__")?.unbind();
@@ -43,7 +43,7 @@ fn move_type(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyAny>)> {
 }
 
 fn letters(py: Python<'_>) -> &Vec<Py<PyString>> {
-    LETTERS.get_or_init(py, || {
+    super::cached_ok(&LETTERS, py, || {
         PIECE_NAMES.iter().map(|&c| PyString::new(py, &(c as char).to_string()).unbind()).collect()
     })
 }
@@ -62,8 +62,9 @@ fn cache_row(py: Python<'_>, orient: u8, y: i32) -> Option<&'static [PyOnceLock<
     if r >= CACHE_SPAN {
         return None;
     }
-    let row = MOVE_ROWS[orient as usize * CACHE_SPAN + r]
-        .get_or_init(py, || (0..CACHE_SPAN).map(|_| PyOnceLock::new()).collect());
+    let row = super::cached_ok(&MOVE_ROWS[orient as usize * CACHE_SPAN + r], py, || {
+        (0..CACHE_SPAN).map(|_| PyOnceLock::new()).collect::<MoveRow>()
+    });
     Some(row)
 }
 
@@ -72,7 +73,7 @@ fn move_object(py: Python<'_>, mv: Move) -> PyResult<Py<PyAny>> {
     if let Some(row) = cache_row(py, mv.orient, mv.y) {
         let c = mv.x as i64 - CACHE_LO as i64;
         if (0..CACHE_SPAN as i64).contains(&c) {
-            return Ok(row[c as usize].get_or_try_init(py, || make_move(py, mv))?.clone_ref(py));
+            return Ok(super::cached(&row[c as usize], py, || make_move(py, mv))?.clone_ref(py));
         }
     }
     make_move(py, mv)
@@ -90,9 +91,10 @@ fn push_moves(py: Python<'_>, gen: &Gen, segs: &[pentup::grid::Segment], out: &m
                     bits &= bits - 1;
                     let c = x as i64 - CACHE_LO as i64;
                     let obj = match row {
-                        Some(row) if (0..CACHE_SPAN as i64).contains(&c) => row[c as usize]
-                            .get_or_try_init(py, || make_move(py, Move { orient: seg.orient, x, y }))?
-                            .clone_ref(py),
+                        Some(row) if (0..CACHE_SPAN as i64).contains(&c) => {
+                            super::cached(&row[c as usize], py, || make_move(py, Move { orient: seg.orient, x, y }))?
+                                .clone_ref(py)
+                        }
                         _ => make_move(py, Move { orient: seg.orient, x, y })?,
                     };
                     out.push(obj);
@@ -317,7 +319,7 @@ impl PentupCore {
     /// subclass's `_apply_slow`.
     fn apply(slf: &Bound<'_, Self>, a_move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(mv) = object_move(a_move) {
-            let mut core = slf.borrow_mut();
+            let mut core = super::exclusive(slf)?;
             if core.position.is_over() {
                 return Err(illegal(IllegalMove::GameOver));
             }
@@ -370,7 +372,7 @@ impl PentupCore {
     fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed) = (n.0, seed.0);
         let py = slf.py();
-        let position = slf.borrow().position.clone(); // a copy: the state is free meanwhile
+        let position = super::shared(slf)?.position.clone(); // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
         let out = PyDict::new(py);
@@ -415,7 +417,7 @@ impl PentupCore {
             return Err(PyValueError::new_err(format!("exploration must be 0 to 10, got {exploration}")));
         }
         let py = slf.py();
-        let position = slf.borrow().position.clone();
+        let position = super::shared(slf)?.position.clone();
         if position.is_over() {
             return Ok(None);
         }
@@ -590,7 +592,7 @@ impl PentupCore {
     fn _copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let ty = slf.get_type();
         let new = ty.call_method1(intern!(slf.py(), "__new__"), (&ty,))?;
-        new.cast::<PentupCore>()?.borrow_mut().position = slf.borrow().position.clone();
+        new.cast::<PentupCore>()?.borrow_mut().position = super::shared(slf)?.position.clone();
         Ok(new)
     }
 }

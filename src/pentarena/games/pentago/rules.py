@@ -221,16 +221,17 @@ class PentagoState(PentagoCore, State):
         ``nodes`` counts positions: colourings of the empty cells times 128 quadrant
         rotation states."""
         check_time_limit(time_limit, optional=True)
-        if self.is_terminal():
+        base = self.clone()  # (another thread may play on self while the solver runs)
+        if base.is_terminal():
             return None
-        found = self._solve(time_limit, threads, _within_memory(SOLVER_MAX_GB))
+        found = base._solve(time_limit, threads, _within_memory(SOLVER_MAX_GB))
         if found is None:
             return None
         value, moves, colourings = found
-        me = self.current_player
+        me = base.current_player
 
         def after(action: int) -> float:
-            child = self.clone()
+            child = base.clone()
             child.apply_action(action)
             return child.evaluate(me)
 

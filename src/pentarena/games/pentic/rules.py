@@ -463,9 +463,14 @@ class PenticState(PlayoutHooks, PenticCore, State):
     @property
     def plays(self) -> list[dict[str, Any]]:
         """Every play so far: seat, card, position and its breakdown (a new list)."""
-        done = self._play_dicts
-        if len(done) < self._play_count():
-            done.extend(_play_dict(r) for r in self._plays(len(done)))
+        # A new list replaces the cache, never extends it: two threads reading at once
+        # used to append the same plays twice.  (A clone taken while another thread
+        # played may have adopted more than its engine holds: cut to its count.)
+        count = self._play_count()
+        done = self._play_dicts[:count]
+        if len(done) < count:
+            done += [_play_dict(r) for r in self._plays(len(done))]
+            self._play_dicts = done
         return done[:]
 
     # ------------------------------------------------------------------ moves

@@ -214,16 +214,17 @@ class PentominoState(PentominoCore, State):
         from about the third or fourth piece on within a second.  None for the draft
         picks, 3–4 player rounds, or when ``time_limit`` runs out."""
         check_time_limit(time_limit, optional=True)
-        if self.phase != "place" or self.game.players != 2:
+        base = self.clone()  # (another thread may play on self while the solver runs)
+        if base.phase != "place" or self.game.players != 2:
             return None
-        found = self._solve(time_limit)
+        found = base._solve(time_limit)
         if found is None:
             return None
         wins, action, nodes = found
         if not wins:
-            return Solution(-1, self.legal_moves()[0], nodes)
+            return Solution(-1, base.legal_moves()[0], nodes)
         move = board_tables()[0][action]
-        if self.game.touch_move and self.touched is None:
+        if self.game.touch_move and base.touched is None:
             return Solution(1, TOUCHES[move.piece], nodes)
         return Solution(1, move, nodes)
 
