@@ -5,7 +5,8 @@ the same state meanwhile (the call answers for the position it was given).  Pent
 search and solver, Pentic's search, Pentomino's solvers and the puzzles' playouts used to
 keep the state borrowed the whole time, so a move played from another thread failed with
 PyO3's bare ``RuntimeError: Already borrowed``.  Each case gives the call a budget of
-seconds, plays a move from the main thread once it is under way, and checks both.
+seconds, plays a move from the main thread once it is under way (once the native call
+has let go of the GIL), and checks both.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ CASES = {
 }
 
 
+NATIVE_CALLS = {"_search", "_solve", "_prove", "random_playouts"}
+"""The names of the native calls the cases make (the ones that run without the GIL)."""
+
+
 def _bounded_playouts(state):
     """Playouts for about BUDGET seconds (they take a count, not a time limit; a batch
     lasts about half a second)."""
@@ -73,17 +78,33 @@ def test_another_thread_plays_on_a_state_under_search(case):
     state = make()
     before = state.clone()
     results: list = []
-    worker = threading.Thread(target=lambda: results.append(call(state)))
+    entered = threading.Event()
+
+    def hook(frame, event, arg):  # the worker's native call is about to start
+        if event == "c_call" and getattr(arg, "__name__", "") in NATIVE_CALLS:
+            entered.set()
+
+    def work():
+        sys.setprofile(hook)
+        try:
+            results.append(call(state))
+        finally:
+            sys.setprofile(None)
+
+    worker = threading.Thread(target=work)
     worker.start()
-    time.sleep(0.3)  # the call is under way, without the GIL
-    assert worker.is_alive(), "the call ended before the move: give it more time"
+    # This thread gets the GIL back once the native call lets go of it, that is once the
+    # call is under way (or, should the worker be held up just before the call, at the
+    # next switch: then the call may see the move; either position is a right answer).
+    assert entered.wait(60), "the native call never started"
     move = state.legal_moves()[0]
     state.apply(move)  # used to raise RuntimeError: Already borrowed
+    assert worker.is_alive(), "the call ended before the move was played"
     worker.join()
     assert state.history() == before.history() + [str(move)]
     found = results[0]
     if isinstance(found, pentarena.core.game.SearchResult):
-        assert found.move in before.legal_moves()  # the position it was given
+        assert found.move in before.legal_moves() + state.legal_moves()
 
 
 def _hammer(state, seed: int, calls: int, failures: list) -> None:
