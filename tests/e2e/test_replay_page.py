@@ -115,3 +115,18 @@ def test_a_solved_puzzle_stepped_through_names_no_turn(server, new_page):
     assert "to move" not in status and "Amber" not in status, status
     assert "After move 3 of 12" in status, status
     assert not page.errors, page.errors
+
+
+def test_a_phone_on_its_side_keeps_the_message_line_off_the_stepper(server, new_page):
+    """At the end of a four-player Pentic (a tall result: four rows of points), the banner,
+    the stepper and the message line under them each have their own room beside the board."""
+    from .test_watching import pentic_record
+
+    t = import_record(server, pentic_record())
+    page = new_page(844, 390, touch=True)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    banner, stepper, line = box(page, "#banner"), box(page, "#replay"), box(page, "#board-area .msg")
+    assert banner["bottom"] <= stepper["top"] + 0.5 and stepper["bottom"] <= line["top"] + 0.5, (banner, stepper, line)
+    assert line["bottom"] <= 390
+    assert not page.errors, page.errors
