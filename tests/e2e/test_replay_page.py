@@ -130,3 +130,20 @@ def test_a_phone_on_its_side_keeps_the_message_line_off_the_stepper(server, new_
     assert banner["bottom"] <= stepper["top"] + 0.5 and stepper["bottom"] <= line["top"] + 0.5, (banner, stepper, line)
     assert line["bottom"] <= 390
     assert not page.errors, page.errors
+
+
+def test_the_drawer_opens_on_the_move_stepped_to(server, new_page):
+    """On a phone the moves are in the drawer, which scrolls as a whole: opened at move 30
+    of 36, that move is in sight (not moves 1 to 20)."""
+    from .helpers import pentago_record
+
+    t = import_record(server, pentago_record())
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"] + "#move-30")
+    until(page, "document.getElementById('r-pos').textContent.startsWith('30/')")
+    page.locator("#side-toggle").tap()
+    until(page, "getComputedStyle(document.getElementById('side')).visibility === 'visible'")
+    li, side = box(page, "#log li[data-ply='30']"), box(page, "#side")
+    foot = box(page, ".log-actions")   # the buttons stuck to the drawer's foot
+    assert li["top"] >= side["top"] and li["bottom"] <= foot["top"], (li, side, foot)
+    assert not page.errors, page.errors

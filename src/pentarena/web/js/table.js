@@ -678,8 +678,19 @@ function setSide(open) {
   btn.textContent = open ? "Close ✕" : "Players & moves";
   document.querySelector(".play").inert = open && narrow.matches;
   const focus = document.activeElement;
-  if (open && !was && narrow.matches) ($("side").querySelector("a[href], button, input") || $("side")).focus();
-  else if (!open && was && (focus === document.body || $("side").contains(focus))) btn.focus();
+  if (open && !was && narrow.matches) {
+    ($("side").querySelector("a[href], button, input") || $("side")).focus({ preventScroll: true });
+    showCurrentMove();
+  } else if (!open && was && (focus === document.body || $("side").contains(focus))) btn.focus();
+}
+
+// the drawer scrolls as a whole (its list does not): opened on a move of a replay, that
+// move is in sight, not the top of the list
+function showCurrentMove() {
+  const side = $("side"), cur = $("log").querySelector(":scope > .current");
+  if (!cur) return;
+  const r = cur.getBoundingClientRect(), box = side.getBoundingClientRect();
+  if (r.top < box.top || r.bottom > box.bottom) side.scrollTop += r.top - box.top - side.clientHeight / 2;
 }
 
 function bindSideToggle() {
