@@ -684,11 +684,11 @@ function setSide(open) {
   } else if (!open && was && (focus === document.body || $("side").contains(focus))) btn.focus();
 }
 
-// the drawer scrolls as a whole (its list does not): opened on a move of a replay, that
-// move is in sight, not the top of the list
+// the drawer scrolls as a whole (its list does not): opened on a move of a replay stepped
+// to, that move is in sight, not the top of the list (at the end: the players first)
 function showCurrentMove() {
   const side = $("side"), cur = $("log").querySelector(":scope > .current");
-  if (!cur) return;
+  if (!cur || replayPly === null) return;
   const r = cur.getBoundingClientRect(), box = side.getBoundingClientRect();
   if (r.top < box.top || r.bottom > box.bottom) side.scrollTop += r.top - box.top - side.clientHeight / 2;
 }
