@@ -147,3 +147,27 @@ def test_the_drawer_opens_on_the_move_stepped_to(server, new_page):
     foot = box(page, ".log-actions")   # the buttons stuck to the drawer's foot
     assert li["top"] >= side["top"] and li["bottom"] <= foot["top"], (li, side, foot)
     assert not page.errors, page.errors
+
+
+def test_a_match_of_rounds_names_each_player_on_one_line(server, new_page):
+    """Three players' rounds on an upright phone: each name beside its dot in the table of
+    rounds (it went under the dot, each row two lines high), and the table in the banner."""
+    import random
+
+    import pentarena
+    from pentarena.record import GameRecord
+
+    state = pentarena.load_game("pentomino", players=3).new_initial_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    t = import_record(server, GameRecord.of(state).to_json())
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"])
+    page.wait_for_selector("#banner:not([hidden]) .breakdown")
+    rows = page.eval_on_selector_all(
+        "#banner .breakdown tr", "rows => rows.map((r) => r.cells[0].getBoundingClientRect().height)")
+    assert len(rows) == 4 and max(rows) <= 1.2 * min(rows), rows   # the heading's row: one line
+    fits = page.evaluate("(() => { const b = document.getElementById('banner'); return b.scrollWidth <= b.clientWidth; })()")
+    assert fits
+    assert not page.errors, page.errors
