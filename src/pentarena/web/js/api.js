@@ -75,10 +75,20 @@ export function waitingText(payload) {
   return payload.table.seats.length > 2 ? "Waiting for the other players…" : "Waiting for the other player…";
 }
 
+// where a touch screen's replay stepper is (app.css's phone queries): above the board on
+// an upright phone, beside it on a phone on its side, in the side column on a tablet
+const phone = (q) => typeof matchMedia === "function" && matchMedia(q).matches;
+const SIDEWAYS = "(orientation: landscape) and (max-height: 500px) and (hover: none)";
+function stepperPlace() {
+  if (phone(SIDEWAYS)) return " beside the board, or tap a move in the list (Players & moves)";
+  if (phone("(max-width: 820px)")) return " above the board, or tap a move in the list (Players & moves)";
+  return ", or tap a move in the list";
+}
+
 // The board's message line in a replay (the game over, or a step of it).
 export function replayNote(payload) {
   if (payload.current_player === null && payload.version === payload.table.moves) {
-    return touchScreen ? "Game over: step through it with ‹ and › above the board, or tap a move in the list (Players & moves)."
+    return touchScreen ? `Game over: step through it with ‹ and ›${stepperPlace()}.`
       : "Game over: step through it with the replay buttons (or ← →), or hover a move in the list.";
   }
   const n = payload.history.length;

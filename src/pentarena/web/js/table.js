@@ -7,6 +7,7 @@ import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js
 import { keepFocus, off, setOff } from "./keys.js";
 import { oncePerFrame } from "./later.js";
 import { MoveList } from "./movelist.js";
+import { fillBanner, foldForStep } from "./banner-fold.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -140,6 +141,8 @@ function renderStatus(payload) {
   if (extra) tail.append(el("span", { class: "sr-only" }, " — "), el("span", { class: "status-extra" }, extra));
   if (payload !== latest && payload.current_player !== null) {   // a step of the replay
     const n = payload.history.length;
+    const at = n ? `After move ${n}` : "At the start";
+    if (solo) { st.replaceChildren(el("span", {}, `${at} of ${latest.history.length}`), tail); return; }   // no turns in a puzzle
     st.replaceChildren(swatch(payload.current_player),
       el("span", {}, `${n ? `After move ${n}` : "At the start"}: ${seatLabel(payload, payload.current_player)} to move`), tail);
     return;
@@ -173,7 +176,7 @@ function renderBanner(payload) {
   else if (team) head = payload.you !== null && w.includes(payload.you) ? `Your team wins! (${team.label})` : `${team.label} win`;
   else if (payload.you !== null && w.includes(payload.you)) head = w.length > 1 ? `You share the win with ${names.filter((_, k) => w[k] !== payload.you).join(", ")}` : "You win!";
   else head = `${names.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}`;
-  keepFocus(b, () => b.replaceChildren(el("h2", { id: "result" }, head), nextGame(payload), plugin.resultDetails(payload) || ""));
+  keepFocus(b, () => fillBanner(b, el("h2", { id: "result" }, head), nextGame(payload), plugin.resultDetails(payload) || ""));
   b.hidden = false;
   return head;
 }
@@ -292,6 +295,7 @@ async function showPly(ply) {
   const total = latest.history.length;
   ply = Math.max(0, Math.min(total, ply));
   replayPly = ply === total ? null : ply;
+  foldForStep($("banner"), replayPly);
   keepPly();
   const seq = ++stepSeq;
   let payload = latest;
@@ -674,8 +678,19 @@ function setSide(open) {
   btn.textContent = open ? "Close ✕" : "Players & moves";
   document.querySelector(".play").inert = open && narrow.matches;
   const focus = document.activeElement;
-  if (open && !was && narrow.matches) ($("side").querySelector("a[href], button, input") || $("side")).focus();
-  else if (!open && was && (focus === document.body || $("side").contains(focus))) btn.focus();
+  if (open && !was && narrow.matches) {
+    ($("side").querySelector("a[href], button, input") || $("side")).focus({ preventScroll: true });
+    showCurrentMove();
+  } else if (!open && was && (focus === document.body || $("side").contains(focus))) btn.focus();
+}
+
+// the drawer scrolls as a whole (its list does not): opened on a move of a replay stepped
+// to, that move is in sight, not the top of the list (at the end: the players first)
+function showCurrentMove() {
+  const side = $("side"), cur = $("log").querySelector(":scope > .current");
+  if (!cur || replayPly === null) return;
+  const r = cur.getBoundingClientRect(), box = side.getBoundingClientRect();
+  if (r.top < box.top || r.bottom > box.bottom) side.scrollTop += r.top - box.top - side.clientHeight / 2;
 }
 
 function bindSideToggle() {

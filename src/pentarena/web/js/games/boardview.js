@@ -118,6 +118,12 @@ export class BoardView {
     return { k, tx: (u.x0 + u.x1) / 2 - cx * k, ty: (u.y0 + u.y1) / 2 - cy * k };
   }
 
+  // `box` in the middle of the usable area at scale k
+  centred(box, k) {
+    const u = this.usable();
+    return { k, tx: (u.x0 + u.x1 - (box.x0 + box.x1) * k) / 2, ty: (u.y0 + u.y1 - (box.y0 + box.y1) * k) / 2 };
+  }
+
   // the smallest pan that brings `box` inside the usable area at scale k (centred if too big)
   panInto(box, k, tx, ty) {
     const u = this.usable();
@@ -142,9 +148,12 @@ export class BoardView {
   // ------------------------------------------------------------------ content
   // box: what should be in view (world units); focus: what must be (the last move)
   // box may be a function (evaluated once the view knows its size)
-  show(box, { focus = null, animate = true } = {}) {
+  // centre: a picture drawn anew each time (Pent-Up's 3D view) stays in the middle of the
+  // view, as it shrinks (a step back in a replay) as well as when it grows
+  show(box, { focus = null, animate = true, centre = false } = {}) {
     this.contentOf = typeof box === "function" ? box : () => box;
     this.focus = focus;
+    this.centre = centre;
     if (!this.W || !this.H) return;
     if (!this.ready) { this.ready = true; this.set(this.fitView(this.content, this.slack)); return; }
     this.settle(animate);
@@ -182,6 +191,7 @@ export class BoardView {
       // the focus stays in sight, whether or not the view had to move for the rest
       const v = next || cur;
       if (focus && !this.inside(focus, v)) next = this.panInto(focus, v.k, v.tx, v.ty);
+      if (this.centre) next = this.centred(box, (next || cur).k);
     }
     if (next) {
       if (Math.abs(next.k - cur.k) < 1e-4 && Math.abs(next.tx - cur.tx) < 0.5 && Math.abs(next.ty - cur.ty) < 0.5) return;

@@ -95,7 +95,7 @@ function drawIso(parent, m, { marks = [], drawn = new Map() } = {}) {
   if (!cubes.length) {
     drawn.clear();
     parent.replaceChildren();
-    const t = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "font-size": 12, fill: "#6b665e" }, parent);
+    const t = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12, fill: "#6b665e" }, parent);
     t.textContent = "The table is empty";
     return { x0: -100, x1: 100, y0: -60, y1: 60 };
   }
@@ -287,7 +287,7 @@ export function createView(root, ctx) {
     mode = mode === "2d" ? "3d" : "2d";
     viewBtn.textContent = mode === "2d" ? "3D view" : "2D view";
     const { box } = draw();
-    bv.show(mode === "2d" ? contentBox : box, { animate: false });
+    bv.show(mode === "2d" ? contentBox : box, { animate: false, centre: mode === "3d" });
     bv.fit(false);
   }
   const rulers = { cell: S, top: 20, left: 30, col: (i) => String(i), row: (j) => String(-j - 1) };
@@ -691,7 +691,7 @@ export function createView(root, ctx) {
         errorLine.textContent = "";
       }
       const { box, last } = draw();
-      bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true });
+      bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true, centre: mode === "3d" });
     },
     showError(message) {
       errorLine.textContent = message;
@@ -713,7 +713,7 @@ export function createView(root, ctx) {
       clearMessages();
       if (mode !== "2d") toggleMode();
       const { box } = draw();
-      bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true });
+      bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true, centre: mode === "3d" });
     },
     destroy() { unbindKeys(); bv.destroy(); root.replaceChildren(); },
   };

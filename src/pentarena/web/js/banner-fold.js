@@ -1,0 +1,34 @@
+// The result banner on a phone: folded to one line (the result and a Details button)
+// while a finished game is stepped through, so that the board keeps the screen; whole at
+// the end of the game, or on a tap.  A wide screen always shows it whole (app.css hides
+// the button and ignores the fold there).
+import { el } from "./api.js";
+
+let stepping = false;   // a move before the end is shown
+let chosen = null;      // the reader's tap until the next step: true open, false folded
+let at = null;          // the step shown (a redraw of the same step keeps the tap)
+
+function apply(banner) {
+  const open = chosen === null ? !stepping : chosen;
+  banner.classList.toggle("folded", !open);
+  const btn = banner.querySelector(".banner-fold");
+  if (btn) btn.setAttribute("aria-expanded", String(open));
+}
+
+// fill `banner` with its heading on the summary line and the rest below it
+export function fillBanner(banner, heading, ...body) {
+  const btn = el("button", { type: "button", class: "banner-fold", id: "banner-fold", "aria-controls": "banner-body",
+    onclick: () => { chosen = banner.classList.contains("folded"); apply(banner); } }, "Details");
+  banner.replaceChildren(el("div", { class: "banner-line" }, heading, btn),
+    el("div", { class: "banner-body", id: "banner-body" }, ...body));
+  apply(banner);
+}
+
+// a step of the replay (`ply` null: the end, the result's own position): folded before
+// the end, whole at it, whatever was tapped at another step
+export function foldForStep(banner, ply) {
+  stepping = ply !== null;
+  if (ply !== at) chosen = null;
+  at = ply;
+  apply(banner);
+}

@@ -1,0 +1,173 @@
+"""A finished game's page: the result banner and the board while the replay is stepped
+through, on a phone (upright and on its side) and on a desktop screen."""
+
+from __future__ import annotations
+
+from .helpers import import_record, pentup_record, until
+
+BOX = "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return { top: r.top, bottom: r.bottom, h: r.height, x: r.left + r.width / 2, y: r.top + r.height / 2 }; }"
+
+
+def box(page, selector: str) -> dict:
+    return page.evaluate(BOX, selector)
+
+
+def step_to(page, ply: int) -> None:
+    page.click("#r-first")
+    for n in range(1, ply + 1):
+        page.click("#r-next")
+        until(page, f"document.getElementById('r-pos').textContent.startsWith('{n}/')")
+
+
+def test_a_phone_folds_the_result_banner_while_the_replay_is_stepped(server, new_page):
+    """The banner (the winner, the levels' table, the deciding line: a third of an upright
+    phone) is one line while the replay is stepped through: the board has the screen.  A
+    tap on Details shows it whole; stepped to the end, it is whole again."""
+    t = import_record(server, pentup_record(players=4, seed=1))   # teams: the tallest banner
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    assert page.locator("#pu-decided").is_visible()   # the end: all of it, untouched
+    step_to(page, 3)
+    banner, board = box(page, "#banner"), box(page, ".bv")
+    assert banner["h"] <= 70, banner            # one line: the result and a button
+    assert board["h"] >= 540, board             # 382 px under the whole banner
+    assert page.locator("#result").inner_text() == "Black + Blue win"
+    assert not page.locator("#pu-decided").is_visible()
+    fold = page.locator("#banner-fold")
+    assert fold.get_attribute("aria-expanded") == "false"
+    assert fold.bounding_box()["height"] >= 40   # a finger's target
+    fold.tap()                                   # the details, in full, on a tap
+    assert fold.get_attribute("aria-expanded") == "true"
+    for part in ("#pu-decided", "#banner .breakdown", "#banner-analysis", "#all-games"):
+        page.locator(part).scroll_into_view_if_needed()
+        assert page.locator(part).is_visible(), part
+    page.click("#r-next")                        # a step folds it again
+    until(page, "document.getElementById('r-pos').textContent.startsWith('4/')")
+    assert fold.get_attribute("aria-expanded") == "false"
+    page.click("#r-last")                        # the end: the result in full again
+    until(page, "!document.getElementById('r-next').matches('[aria-disabled=false]')")
+    until(page, "document.getElementById('banner-fold').getAttribute('aria-expanded') === 'true'")
+    assert page.locator("#pu-decided").is_visible()
+    assert not page.errors, page.errors
+
+
+def test_a_desktop_keeps_the_whole_banner_while_stepping(server, new_page):
+    t = import_record(server, pentup_record(players=4, seed=1))
+    page = new_page(1440, 900)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    step_to(page, 2)
+    assert page.locator("#pu-decided").is_visible()
+    assert page.locator("#banner-fold").is_hidden()
+    assert not page.errors, page.errors
+
+
+def test_the_empty_table_in_3d_sits_in_the_middle_of_the_board(server, new_page):
+    """Stepped back to move 0 in the 3D view, "The table is empty" is in the middle of the
+    board, not where the structure's picture had put the view."""
+    t = import_record(server, pentup_record(players=2, seed=1))
+    for size in ((1440, 900, False), (390, 844, True)):
+        page = new_page(size[0], size[1], touch=size[2])
+        page.goto(server.url + t["url"])
+        until(page, "!document.getElementById('replay').hidden")
+        page.click("#pu-view")   # the 3D view of the whole structure
+        until(page, "document.querySelectorAll('.cube').length > 0")
+        page.click("#r-first")
+        until(page, "document.getElementById('r-pos').textContent.startsWith('0/')")
+        until(page, "!document.querySelector('.bv').dataset.moving")
+        text = page.locator(".bv text", has_text="The table is empty")
+        text.wait_for()
+        r, b = text.bounding_box(), box(page, ".bv")
+        assert abs(r["x"] + r["width"] / 2 - b["x"]) <= 4 and abs(r["y"] + r["height"] / 2 - b["y"]) <= 4, (r, b)
+        assert not page.errors, page.errors
+
+
+def test_the_game_over_line_says_where_the_stepper_is(server, new_page):
+    """Above the board on an upright phone, beside it on a phone on its side."""
+    from .helpers import pentago_record
+
+    t = import_record(server, pentago_record())
+    for (w, h), where in (((390, 844), "above the board"), ((844, 390), "beside the board")):
+        page = new_page(w, h, touch=True)
+        page.goto(server.url + t["url"])
+        until(page, "(document.getElementById('pg-hint') || { textContent: '' }).textContent.startsWith('Game over')")
+        said = page.inner_text("#pg-hint")
+        assert where in said, said
+        stepper, board = box(page, "#replay"), box(page, ".bv")
+        assert (stepper["bottom"] <= board["top"]) == (where == "above the board"), (stepper, board)
+        assert not page.errors, page.errors
+
+
+def test_a_solved_puzzle_stepped_through_names_no_turn(server, new_page):
+    """A puzzle has no turns: a step of its replay says how far it is, not "Amber to move"."""
+    from .helpers import create_table
+
+    t = create_table(server, [{"kind": "me"}], {"region": "6x10"}, game="pentomino-puzzle")
+    page = new_page(844, 390, touch=True)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.click("#pm-solve")
+    page.click("#pm-solve")   # it asks first
+    page.wait_for_selector("#banner:not([hidden])")
+    step_to(page, 3)
+    until(page, "document.getElementById('status').innerText.includes('After move 3')")
+    status = page.inner_text("#status")
+    assert "to move" not in status and "Amber" not in status, status
+    assert "After move 3 of 12" in status, status
+    assert not page.errors, page.errors
+
+
+def test_a_phone_on_its_side_keeps_the_message_line_off_the_stepper(server, new_page):
+    """At the end of a four-player Pentic (a tall result: four rows of points), the banner,
+    the stepper and the message line under them each have their own room beside the board."""
+    from .test_watching import pentic_record
+
+    t = import_record(server, pentic_record())
+    page = new_page(844, 390, touch=True)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    banner, stepper, line = box(page, "#banner"), box(page, "#replay"), box(page, "#board-area .msg")
+    assert banner["bottom"] <= stepper["top"] + 0.5 and stepper["bottom"] <= line["top"] + 0.5, (banner, stepper, line)
+    assert line["bottom"] <= 390
+    assert not page.errors, page.errors
+
+
+def test_the_drawer_opens_on_the_move_stepped_to(server, new_page):
+    """On a phone the moves are in the drawer, which scrolls as a whole: opened at move 30
+    of 36, that move is in sight (not moves 1 to 20)."""
+    from .helpers import pentago_record
+
+    t = import_record(server, pentago_record())
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"] + "#move-30")
+    until(page, "document.getElementById('r-pos').textContent.startsWith('30/')")
+    page.locator("#side-toggle").tap()
+    until(page, "getComputedStyle(document.getElementById('side')).visibility === 'visible'")
+    li, side = box(page, "#log li[data-ply='30']"), box(page, "#side")
+    foot = box(page, ".log-actions")   # the buttons stuck to the drawer's foot
+    assert li["top"] >= side["top"] and li["bottom"] <= foot["top"], (li, side, foot)
+    assert not page.errors, page.errors
+
+
+def test_a_match_of_rounds_names_each_player_on_one_line(server, new_page):
+    """Three players' rounds on an upright phone: each name beside its dot in the table of
+    rounds (it went under the dot, each row two lines high), and the table in the banner."""
+    import random
+
+    import pentarena
+    from pentarena.record import GameRecord
+
+    state = pentarena.load_game("pentomino", players=3).new_initial_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    t = import_record(server, GameRecord.of(state).to_json())
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"])
+    page.wait_for_selector("#banner:not([hidden]) .breakdown")
+    rows = page.eval_on_selector_all(
+        "#banner .breakdown tr", "rows => rows.map((r) => r.cells[0].getBoundingClientRect().height)")
+    assert len(rows) == 4 and max(rows) <= 1.2 * min(rows), rows   # the heading's row: one line
+    fits = page.evaluate("(() => { const b = document.getElementById('banner'); return b.scrollWidth <= b.clientWidth; })()")
+    assert fits
+    assert not page.errors, page.errors
