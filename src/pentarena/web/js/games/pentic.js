@@ -8,6 +8,7 @@ import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, stepButtons, sinceOwnMove } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
+import { scoringExample } from "./pentic-example.js";
 
 export const title = "Pentic";
 export const moveExample = "3-star-orange@5";
@@ -357,6 +358,7 @@ export function rules(root) {
     el("p", {}, "Compare your card with the top cards beside it (a corner has 2 neighbours, a side 3, the centre 4; diagonals don't count). Singles score 0, 1, 2, 5, 8 for 0–4 of them; Tics score 0, 2, 8, 15, 25; add the two. Playing in the centre with four Nics around is a Pentic play: 25."),
     el("p", {}, "Then compare with the card you covered: a Tic doubles the score. The All-Nic play — centre, four Nics around and a Nic underneath — scores 25 × 3 = 75. Playing 1-circle-violet adds 5 and 5-star-red adds 10, after any multiplier."),
     el("p", {}, "Examples: centre, 3 Tics and a Single, a Single underneath: (15 + 1) × 1 = 16. 2 Tics and 2 Singles with a Tic underneath: (8 + 2) × 2 = 20."),
+    scoringExample(cardSvg),
     el("h2", {}, "End"),
     el("p", {}, "When someone's total reaches the target (250 by default), the round is finished so that everyone has had the same number of turns; then the highest total wins, and equal totals share the win."),
     el("p", {}, "If the player to move holds no card (the pile is used up), the game ends at the end of that round in the same way: players who still hold a card take their turn in that round."),
