@@ -9,6 +9,7 @@ import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
 import { S, X, Y, NAMES, seatColours, model, cellText, outline, drawFlat, FlatTable, anywhereDots } from "./pentup-table.js";
 import { KeyGrid } from "./keygrid.js";
+import { scoringExample } from "./pentup-scoring.js";
 import { rovingTray, syncPieces } from "./tray.js";
 
 export const title = "Pent-Up";
@@ -772,7 +773,8 @@ export function rules(root) {
     highest(X1, "the X fits nowhere on level 2: the table"),
     el("h2", {}, "End and scoring"),
     el("p", {}, "When every tile is placed the game ends. A tile counts at the level it was placed on, even when other tiles cover it later. Standard: the most tiles on the highest level reached wins; a tie is broken by the next level down, and so on; players still equal all the way down share the win. Misère: the most tiles on the table wins, ties broken level by level upwards. Advanced: each tile scores its level number; the highest total wins, ties broken as in standard."),
-    el("p", {}, "With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue) and add up their tiles, unless the table is created with teams off."),
+    el("p", {}, "With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue), unless the table is created with teams off: a team adds up its partners' tiles level by level (and so their points in advanced scoring), and both partners win or lose together."),
+    scoringExample(),
     el("h2", {}, "Controls"),
     el("p", {}, "Click a tile in your tray. R rotates it by 90°, F flips it (or use the buttons). The blue dots show where it can go; the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm. Esc cancels. Drag the board to move it, zoom with the wheel (or pinch), and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective."),
     el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
