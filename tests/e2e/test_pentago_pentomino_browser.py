@@ -271,3 +271,38 @@ def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator(".pm-cell[data-piece]").count() == 60
     assert not page.errors, page.errors
+
+
+def test_the_rules_page_draws_a_turn_and_a_double_five_as_the_engine_plays_them(server, new_page):
+    """Place-then-twist and simultaneous fives are drawn step by step; each figure's last
+    board is the engine's board after its moves, the one before it the engine's before the
+    last move plus the marble placed, and the double five is the engine's draw."""
+    import pentarena
+
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + "/rules/pentago")
+    page.wait_for_selector("#rules figure.pg-example svg")
+    figures = page.eval_on_selector_all("#rules figure.pg-example", """fs => fs.map((f) => [
+        f.dataset.moves, f.dataset.result, f.innerText,
+        [...f.querySelectorAll('svg')].map((s) => [...s.querySelectorAll('[data-cell]')]
+            .map((m) => m.dataset.cell + ':' + m.dataset.seat).sort())])""")
+    assert [f[1] for f in figures] == ["on", "draw"]
+    for moves, result, words, boards in figures:
+        moves = moves.split("|")
+        state = pentarena.load_game("pentago").new_initial_state()
+        for move in moves[:-1]:
+            state.apply(move)
+
+        def marbles(s):
+            return sorted(f"{'abcdef'[c]}{r + 1}:{v}" for r, row in enumerate(s.to_json()["board"])
+                          for c, v in enumerate(row) if v is not None)
+        placed = sorted(marbles(state) + [f"{moves[-1].split()[0]}:{state.current_player}"])
+        assert boards[0] == marbles(state) and boards[1] == placed
+        state.apply(moves[-1])
+        assert boards[2] == marbles(state)
+        if result == "draw":
+            assert state.is_terminal() and state.winners() == {0, 1} and "draw" in words
+        else:
+            assert not state.is_terminal()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []
