@@ -38,3 +38,21 @@ def test_from_the_home_page_to_the_rules_to_a_first_game_and_back(server, new_pa
     links = page.eval_on_selector_all("#rules-link, #rules-link-side", "as => as.map((a) => a.getAttribute('href'))")
     assert f"/rules/{game}" in links
     assert page.errors == []
+
+
+@pytest.mark.parametrize("game", ["pentup", "pentago", "pentomino", "pentic"])
+def test_the_controls_are_told_for_the_device(server, new_page, game):
+    """A phone is tapped and has no keyboard: its How-to-play page says Tap and leaves the
+    keyboard paragraph out; a desktop's says Click and keeps it."""
+    for touch, words, absent in ((True, "Tap", ("Keyboard:", "Click", "Esc cancels")),
+                                 (False, "Click", ("Tap ",))):
+        page = new_page(390, 844, touch=True) if touch else new_page(1440, 900)
+        page.goto(f"{server.url}/rules/{game}")
+        page.wait_for_selector("#rules h2")
+        controls = page.locator("#rules h2:text-is('Controls') ~ p").all_inner_texts()
+        text = " ".join(controls)
+        assert words in text, (touch, text)
+        for word in absent:
+            assert word not in text, (touch, word, text)
+        assert touch or "Keyboard:" in text
+        assert page.errors == []

@@ -2,7 +2,7 @@
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
 // would score, then Confirm.  The last card played is framed in the last-move colour.  The
 // server sends this seat nothing but its own view.
-import { el, replayNote, click, keyHint, waitingText } from "../api.js";
+import { el, replayNote, click, keyHint, waitingText, Click, touchScreen } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, stepButtons, sinceOwnMove } from "./boardview.js";
@@ -363,7 +363,7 @@ export function rules(root) {
     el("p", {}, "When someone's total reaches the target (250 by default), the round is finished so that everyone has had the same number of turns; then the highest total wins, and equal totals share the win."),
     el("p", {}, "If the player to move holds no card (the pile is used up), the game ends at the end of that round in the same way: players who still hold a card take their turn in that round."),
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a card in your hand, click a grid position — the score it would make is shown — then the blue Confirm. Move text: 3-star-orange@5."),
-    el("p", {}, "Keyboard: Tab to your hand (one stop), move along it with the arrow keys and press Enter on a card (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, `${Click} a card in your hand, ${click} a grid position — the score it would make is shown — then the blue Confirm. Move text: 3-star-orange@5.`),
+    touchScreen ? "" : el("p", {}, "Keyboard: Tab to your hand (one stop), move along it with the arrow keys and press Enter on a card (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }

@@ -2,7 +2,7 @@
 // Pick a piece from the pool (or your drafted set), R/F to turn it, click a blue dot
 // (a legal spot) and Confirm.  Draft: pick pieces first.  Puzzles: place and remove freely,
 // ask for a hint, let the computer solve, count the solutions.
-import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText } from "../api.js";
+import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText, touchScreen } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg, grabCell, inkOn } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
@@ -736,8 +736,8 @@ export function rules(root, game) {
   ];
   const controls = [
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does."),
-    el("p", {}, "Keyboard: Tab to your pieces (one stop), move along them with the arrow keys and press Enter on one (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, `${Click} a piece, turn it with ${turnKeys}, ${click} a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does.`),
+    touchScreen ? "" : el("p", {}, "Keyboard: Tab to your pieces (one stop), move along them with the arrow keys and press Enter on one (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
   ];
   if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious
     root.append(el("h1", {}, "Pentomino puzzles — how to play"), ...puzzles, ...controls,

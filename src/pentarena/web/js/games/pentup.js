@@ -2,7 +2,7 @@
 // zoomable view with x / y rulers, the tile tray, R/F to rotate and flip, highlighted
 // destinations at the mandatory level, a ghost under the pointer, staging by click and a
 // blue Confirm.  Legality always comes from the server.
-import { el, replayNote, click, keyHint, turnKeys, waitingText } from "../api.js";
+import { el, replayNote, click, keyHint, turnKeys, waitingText, Click, touchScreen } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
   placementText, svgEl, shapeSvg, grabCell } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
@@ -776,7 +776,7 @@ export function rules(root) {
     el("p", {}, "With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue), unless the table is created with teams off: a team adds up its partners' tiles level by level (and so their points in advanced scoring), and both partners win or lose together."),
     scoringExample(),
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a tile in your tray. R rotates it by 90°, F flips it (or use the buttons). The blue dots show where it can go; the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm. Esc cancels. Drag the board to move it, zoom with the wheel (or pinch), and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective."),
-    el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, `${Click} a tile in your tray. ${touchScreen ? "⟳ rotates it by 90°, ⇋ flips it" : "R rotates it by 90°, F flips it (or use the buttons)"}. The blue dots show where it can go; the ghost under the pointer is green on a legal spot. ${Click} to stage the placement, then press the blue Confirm.${keyHint(" Esc cancels.")} Drag the board to move it, ${touchScreen ? "pinch to zoom" : "zoom with the wheel (or pinch)"}, and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective.`),
+    touchScreen ? "" : el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }
