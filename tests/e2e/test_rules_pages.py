@@ -56,3 +56,23 @@ def test_the_controls_are_told_for_the_device(server, new_page, game):
             assert word not in text, (touch, word, text)
         assert touch or "Keyboard:" in text
         assert page.errors == []
+
+
+# rules a newcomer needs (RULES.md) that a page once left unsaid, in its own words
+STATEMENTS = {
+    "pentup": ["you are never stuck", "With 2 or 3 players everyone plays for themselves",
+               "a team adds up its partners' tiles level by level", "both partners win or lose together"],
+    "pentic": ["Nics score nothing, except in the centre"],
+    "pentomino": ["on an empty board with all 12 pieces", "equal totals share the win"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(STATEMENTS))
+def test_the_rules_page_states_what_a_newcomer_needs(server, new_page, game):
+    page = new_page()
+    page.goto(f"{server.url}/rules/{game}")
+    page.wait_for_selector("#rules h2")
+    shown = " ".join(page.locator("#rules").inner_text().split())
+    for words in STATEMENTS[game]:
+        assert words in shown, words
+    assert page.errors == []

@@ -723,7 +723,7 @@ export function rules(root, game) {
     el("h2", {}, "Two players"),
     el("p", {}, "Take turns: pick any unplayed piece from the common pool and place it, either side up, on five empty squares. You may not pass while you can place something. When the player to move cannot place any remaining piece (or all 12 are down), the game ends: whoever placed the last piece wins."),
     grid([["L", 0, 0, seatColours[0]], ["N", 3, 2, seatColours[1]], ["X", 5, 4, seatColours[0]]], 8, 8, "pieces never move once placed"),
-    el("p", {}, "Touch-move (an option): once you click a piece that can be placed, that piece must be the one you place."),
+    el("p", {}, `Touch-move (an option): once you ${click} a piece that can be placed, that piece must be the one you place.`),
     el("h2", {}, "Draft"),
     el("p", {}, "Before play, players pick pieces one at a time in seat order into their own sets (6 each with 2 players, 4 with 3, 3 with 4). Play then starts with the player after the first picker; each player places only their own pieces, and the game ends when the player to move cannot place any of theirs — the last placer wins. A rematch swaps the sets (or passes them one seat on)."),
     el("h2", {}, "Three or four players"),
