@@ -61,7 +61,8 @@ def test_the_controls_are_told_for_the_device(server, new_page, game):
 # rules a newcomer needs (RULES.md) that a page once left unsaid, in its own words
 STATEMENTS = {
     "pentup": ["you are never stuck", "With 2 or 3 players everyone plays for themselves",
-               "a team adds up its partners' tiles level by level", "both partners win or lose together"],
+               "a team adds up its partners' tiles level by level", "both partners win or lose together",
+               "(L1 the table, L2 the level above, …)"],
     "pentic": ["Nics score nothing, except in the centre"],
     "pentomino": ["on an empty board with all 12 pieces", "equal totals share the win"],
 }

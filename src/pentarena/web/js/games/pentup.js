@@ -766,7 +766,7 @@ export function rules(root) {
     diagram([{ seat: 0, level: 1, cells: I0 }, { seat: 1, level: 1, cells: I1 }, { seat: 0, level: 2, cells: [[0, 0], [1, 0], [2, 0], [3, 0], [0, 1]] }], "an L across two tiles: level 2"),
     diagram([{ seat: 0, level: 1, cells: I0 }, { seat: 1, level: 1, cells: I1 }, { seat: 2, level: 2, cells: I0 }], "an I exactly on one I", { bad: true }),
     el("h3", {}, "The key rule: the highest level"),
-    el("p", {}, "The tile you chose must go on the highest level where it fits anywhere. You are free to choose which tile to play, so a tile that only fits on the table may still be played while another one could go higher. In the game, each tile in your tray shows the level it must go on, and only the places on that level are highlighted. A spot on the table always exists, so you are never stuck."),
+    el("p", {}, "The tile you chose must go on the highest level where it fits anywhere. You are free to choose which tile to play, so a tile that only fits on the table may still be played while another one could go higher. In the game, each tile in your tray shows the level it must go on (L1 the table, L2 the level above, …), and only the places on that level are highlighted. A spot on the table always exists, so you are never stuck."),
     el("p", {}, "For example, White and Black have laid an I each, side by side. White's L fits on top of the two I's, so White may not put the L on the table; White's X does not fit up there (it needs three rows), so the X may go on the table, next to them."),
     highest(L2, "the L fits on level 2: it must go there"),
     highest(L1, "the L on the table: not while it fits on level 2", true),
