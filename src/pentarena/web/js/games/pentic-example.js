@@ -15,7 +15,7 @@ export function scoringExample(cardSvg) {
   GRID.forEach((card, i) => {
     const p = i + 1;
     if (p === 5) grid.append(cell(PLAY, "played on 5", "played"));
-    else grid.append(SIDES[p] ? cell(card, SIDES[p], "beside") : cell(card, "diagonal: no score", "corner"));
+    else grid.append(SIDES[p] ? cell(card, SIDES[p], "beside") : cell(card, "diagonal", "corner"));
   });
   const under = el("div", { class: "tic-ex-under" }, cell(GRID[4], "covered: Single (star), ×1", "covered"));
   const sum = el("ol", { class: "tic-ex-sum" },
@@ -23,6 +23,6 @@ export function scoringExample(cardSvg) {
     el("li", {}, "Underneath: 4 cyan stars share only the star with it, a Single: × 1."),
     el("li", {}, "3-star-orange is no extreme card: no bonus. The play scores 16."));
   return el("figure", { class: "tic-example", "data-grid": GRID.join(" "), "data-play": `${PLAY}@5`, "data-points": "16" },
-    el("div", { class: "tic-ex-board" }, grid, under), sum,
-    el("figcaption", {}, "3 orange stars played on the centre: (15 + 1) × 1 = 16"));
+    el("figcaption", {}, "Worked example: 3 orange stars played on the centre, (15 + 1) × 1 = 16"),
+    el("div", { class: "tic-ex-board" }, grid, under), sum);
 }
