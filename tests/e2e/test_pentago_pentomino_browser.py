@@ -271,3 +271,70 @@ def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator(".pm-cell[data-piece]").count() == 60
     assert not page.errors, page.errors
+
+
+def test_the_rules_page_draws_a_turn_and_a_double_five_as_the_engine_plays_them(server, new_page):
+    """Place-then-twist and simultaneous fives are drawn step by step; each figure's last
+    board is the engine's board after its moves, the one before it the engine's before the
+    last move plus the marble placed, and the double five is the engine's draw."""
+    import pentarena
+
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + "/rules/pentago")
+    page.wait_for_selector("#rules figure.pg-example svg")
+    figures = page.eval_on_selector_all("#rules figure.pg-example", """fs => fs.map((f) => [
+        f.dataset.moves, f.dataset.result, f.innerText,
+        [...f.querySelectorAll('svg')].map((s) => [...s.querySelectorAll('[data-cell]')]
+            .map((m) => m.dataset.cell + ':' + m.dataset.seat).sort())])""")
+    assert [f[1] for f in figures] == ["on", "draw"]
+    for moves, result, words, boards in figures:
+        moves = moves.split("|")
+        state = pentarena.load_game("pentago").new_initial_state()
+        for move in moves[:-1]:
+            state.apply(move)
+
+        def marbles(s):
+            return sorted(f"{'abcdef'[c]}{r + 1}:{v}" for r, row in enumerate(s.to_json()["board"])
+                          for c, v in enumerate(row) if v is not None)
+        placed = sorted(marbles(state) + [f"{moves[-1].split()[0]}:{state.current_player}"])
+        assert boards[0] == marbles(state) and boards[1] == placed
+        state.apply(moves[-1])
+        assert boards[2] == marbles(state)
+        if result == "draw":
+            assert state.is_terminal() and state.winners() == {0, 1} and "draw" in words
+        else:
+            assert not state.is_terminal()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []
+
+
+def test_the_rules_page_scores_a_worked_round_as_the_engine_does(server, new_page):
+    """The 3-player round on Pentomino's How-to-play page, played by the engine: it ends
+    after the pieces drawn, gives the points the page says, and the next round starts on
+    an empty board with the seat the page names; the rules of rounds are all in words."""
+    import pentarena
+
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + "/rules/pentomino")
+    page.wait_for_selector("#rules figure.pm-round svg")
+    fig = page.locator("figure.pm-round")
+    placed = [p.split(":") for p in fig.get_attribute("data-placed").split("|")]
+    points = [int(p) for p in fig.get_attribute("data-points").split(",")]
+    drawn = page.eval_on_selector_all("figure.pm-round [data-square]", "rs => rs.map((r) => r.dataset.piece + r.dataset.square)")
+    assert sorted(drawn) == sorted(p + q for _, p, squares in placed for q in squares.split())
+    state = pentarena.load_game("pentomino", players=3).new_initial_state()
+    for seat, piece, squares in placed:
+        assert state.current_player == int(seat)
+        state.apply(f"{piece}:{','.join(squares.split())}")
+    assert len(state.rounds) == 1 and state.rounds[0]["points"] == points == state.scores()
+    names = ["Amber", "Teal", "Plum"]
+    words = " ".join(fig.inner_text().split())
+    assert f"{names[state.current_player]} starts it" in words and len(state.legal_moves()) == 2308
+    assert f"{names[points.index(10)]} placed the last piece" in words
+    assert f"{names[points.index(5)]} placed the one before" in words
+    rules = " ".join(page.locator("#rules").inner_text().split())
+    for rule in ("on an empty board with all 12 pieces", "cannot place any remaining piece",
+                 "15, 10 and 5 to the last three placers", "equal totals share the win"):
+        assert rule in rules, rule
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []

@@ -135,3 +135,30 @@ def test_the_rules_page_states_the_decisions(server, new_page):
         assert words in shown, words
         assert words in documented, words
     assert page.errors == []
+
+
+def test_the_rules_page_scores_a_worked_example_as_the_engine_does(server, new_page):
+    """The How-to-play page draws one play with the game's own cards and says its points;
+    the same cards dealt to the engine score that play the same, on a phone without
+    sideways scrolling."""
+    import pentarena
+
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + "/rules/pentic")
+    page.wait_for_selector("#rules figure.tic-example svg.tic-card")
+    fig = page.locator("figure.tic-example")
+    grid, play, points = (fig.get_attribute(a) for a in ("data-grid", "data-play", "data-points"))
+    drawn = page.eval_on_selector_all("figure.tic-example svg.tic-card", "s => s.map((c) => c.dataset.card)")
+    card = play.split("@")[0]
+    assert set(drawn) == set(grid.split()) | {card}     # the cards drawn are the cards dealt
+    assert f"scores {points}" in fig.inner_text()
+    shapes = ["circle", "crescent", "triangle", "square", "star"]
+    colours = ["violet", "cyan", "yellow", "orange", "red"]
+    every = [f"{n}-{s}-{c}" for n in range(1, 6) for s in shapes for c in colours]
+    first = grid.split() + [card]                      # the grid, then seat 0's hand
+    state = pentarena.load_game("pentic").new_initial_state(
+        deck=first + [c for c in every if c not in first])
+    state.apply(play)
+    assert state.scores()[0] == int(points)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []

@@ -339,3 +339,62 @@ def test_the_rulers_numbers_are_never_cut_at_the_edges(server, new_page, size):
         assert page.locator(".bv-ruler-text[data-row]").count() >= 5
     assert cut == []
     assert not page.errors, page.errors
+
+
+def test_the_rules_page_shows_the_highest_level_rule_as_the_engine_plays_it(server, new_page):
+    """The key rule has its own pictures: the tiles laid before and the one placed, each
+    ✓ or ✗ as the engine judges that placement (an L that fits on level 2 may not go on the
+    table; an X that fits nowhere up there may)."""
+    import pentarena
+
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + "/rules/pentup")
+    page.wait_for_selector("#rules figure svg")
+    figures = page.eval_on_selector_all(
+        "#rules figure[data-move]",
+        "fs => fs.map((f) => [f.dataset.before, f.dataset.move, f.dataset.legal, f.querySelector('figcaption').textContent])")
+    assert len(figures) >= 3 and {legal for *_, legal, _ in figures} == {"true", "false"}
+    for before, move, legal, caption in figures:
+        state = pentarena.load_game("pentup").new_initial_state()
+        for earlier in before.split("|"):
+            state.apply(earlier)
+        try:
+            state.apply(move)
+            allowed = True
+        except pentarena.IllegalMoveError:
+            allowed = False
+        assert allowed == (legal == "true"), (move, caption)
+        assert caption.startswith("✓" if legal == "true" else "✗")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []
+
+
+def test_the_rules_page_scores_a_team_game_three_ways_as_the_engine_does(server, new_page):
+    """A worked example of the three scorings with teams: the tiles per level the page
+    shows, summed per team and compared by the engine's own scoring, give the winners the
+    page names for standard, misère and advanced."""
+    import json
+
+    import pentarena
+    from pentarena.games.pentup.scoring import record, side_counts, winning_sides
+
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + "/rules/pentup")
+    page.wait_for_selector("#rules figure.pu-scoring table")
+    counts = json.loads(page.get_attribute("figure.pu-scoring", "data-counts"))
+    shown = page.locator("figure.pu-scoring table").inner_text()
+    for seat_counts in counts:
+        assert "\t".join(map(str, seat_counts)) in shown
+    verdicts = page.eval_on_selector_all(
+        "figure.pu-scoring li", "ls => ls.map((l) => [l.dataset.scoring, l.dataset.winners, l.textContent])")
+    assert sorted(v[0] for v in verdicts) == ["advanced", "misere", "standard"]
+    names = ["White", "Black", "Red", "Blue"]
+    for scoring, winners, words in verdicts:
+        game = pentarena.load_game("pentup", players=4, scoring=scoring)
+        sides = [list(side) for side in game.sides]
+        best = winning_sides([record(c, scoring) for c in side_counts(counts, sides)])
+        expected = sorted(s for i in best for s in sides[i])
+        assert [int(s) for s in winners.split(",")] == expected, scoring
+        assert words.endswith(" + ".join(names[s] for s in expected) + " win."), words
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []

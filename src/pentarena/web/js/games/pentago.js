@@ -2,11 +2,12 @@
 // then Confirm.  A placement that makes five confirms without a rotation.  Rotations are
 // animated; the last marble and twist stay marked, the winning five is drawn at the end.
 // Legality always comes from the server's legal move list.
-import { el, replayNote, click, keyHint, waitingText, touchScreen } from "../api.js";
+import { el, replayNote, click, keyHint, waitingText, touchScreen, Click } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, reducedMotion, stepButtons } from "./boardview.js";
 import { KeyGrid, svgButton } from "./keygrid.js";
+import { turnExamples } from "./pentago-example.js";
 
 export const title = "Pentago";
 export const moveExample = "d4 TR cw";
@@ -437,12 +438,9 @@ export function rules(root) {
     el("p", {}, "1. Place one marble on any empty cell. If that makes five (or more) of your marbles in a row — across, down or diagonally — you win at once and do not rotate."),
     el("p", {}, "2. Otherwise, twist any one quadrant by 90°, clockwise or counter-clockwise, even an empty one. After the twist: if both players have five in a row it is a draw; if only you do, you win; if only your opponent does, they win."),
     el("p", {}, "A line may run across two or three quadrants. A line of six also wins. If all 36 cells are filled and nobody has five, the game is a draw."),
+    ...turnExamples(),
     el("h2", {}, "Controls"),
-    el("p", {}, "Click an empty cell, then one of the eight arrows (↻ clockwise, ↺ counter-clockwise) by the quadrant you want to twist, then the blue Confirm. When your placement already makes five, Confirm wins straight away. Move text: d4 TR cw (or just d4 for a winning placement)."),
-    el("p", {}, "Keyboard: Tab to the board, move over the cells with the arrow keys and press Enter (or Space) to place your marble; Tab on to the eight twist arrows and press Enter on one; Confirm (Enter) plays the move and brings you back to the board. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, `${Click} an empty cell, then one of the eight arrows (↻ clockwise, ↺ counter-clockwise) by the quadrant you want to twist, then the blue Confirm. When your placement already makes five, Confirm wins straight away. Move text: d4 TR cw (or just d4 for a winning placement).`),
+    touchScreen ? "" : el("p", {}, "Keyboard: Tab to the board, move over the cells with the arrow keys and press Enter (or Space) to place your marble; Tab on to the eight twist arrows and press Enter on one; Confirm (Enter) plays the move and brings you back to the board. Esc cancels. Or type the move in the “Type a move” box."),
   );
-  const svg = picture();
-  svg.setAttribute("width", 160);
-  svg.setAttribute("height", 160);
-  root.append(el("figure", {}, svg, el("figcaption", {}, "four quadrants that twist")));
 }

@@ -2,12 +2,13 @@
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
 // would score, then Confirm.  The last card played is framed in the last-move colour.  The
 // server sends this seat nothing but its own view.
-import { el, replayNote, click, keyHint, waitingText } from "../api.js";
+import { el, replayNote, click, keyHint, waitingText, Click, touchScreen } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, stepButtons, sinceOwnMove } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
+import { scoringExample } from "./pentic-example.js";
 
 export const title = "Pentic";
 export const moveExample = "3-star-orange@5";
@@ -354,14 +355,15 @@ export function rules(root) {
     el("p", {}, "The shuffled deck is dealt in this order: the first 9 cards face up to the 3×3 grid, positions 1–9 in reading order (1 top-left, 5 the centre, 9 bottom-right); then 5 cards to each player in seat order (the first player gets the next 5, then the second, …); the rest is the face-down draw pile, drawn from its front."),
     el("p", {}, "The first player starts every round. On your turn play a card from your hand on top of any position, score it, then draw a card (if the pile is not empty). The grid never grows: each position is a stack whose top card shows. Your hand is hidden from the others; everyone sees the grid, the played cards, the scores and the hand sizes."),
     el("h2", {}, "Scoring a play"),
-    el("p", {}, "Compare your card with the top cards beside it (a corner has 2 neighbours, a side 3, the centre 4; diagonals don't count). Singles score 0, 1, 2, 5, 8 for 0–4 of them; Tics score 0, 2, 8, 15, 25; add the two. Playing in the centre with four Nics around is a Pentic play: 25."),
+    el("p", {}, "Compare your card with the top cards beside it (a corner has 2 neighbours, a side 3, the centre 4; diagonals don't count). Singles score 0, 1, 2, 5, 8 for 0–4 of them; Tics score 0, 2, 8, 15, 25; add the two. Nics score nothing, except in the centre: four Nics around it is a Pentic play, 25."),
     el("p", {}, "Then compare with the card you covered: a Tic doubles the score. The All-Nic play — centre, four Nics around and a Nic underneath — scores 25 × 3 = 75. Playing 1-circle-violet adds 5 and 5-star-red adds 10, after any multiplier."),
     el("p", {}, "Examples: centre, 3 Tics and a Single, a Single underneath: (15 + 1) × 1 = 16. 2 Tics and 2 Singles with a Tic underneath: (8 + 2) × 2 = 20."),
+    scoringExample(cardSvg),
     el("h2", {}, "End"),
     el("p", {}, "When someone's total reaches the target (250 by default), the round is finished so that everyone has had the same number of turns; then the highest total wins, and equal totals share the win."),
     el("p", {}, "If the player to move holds no card (the pile is used up), the game ends at the end of that round in the same way: players who still hold a card take their turn in that round."),
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a card in your hand, click a grid position — the score it would make is shown — then the blue Confirm. Move text: 3-star-orange@5."),
-    el("p", {}, "Keyboard: Tab to your hand (one stop), move along it with the arrow keys and press Enter on a card (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, `${Click} a card in your hand, ${click} a grid position — the score it would make is shown — then the blue Confirm. Move text: 3-star-orange@5.`),
+    touchScreen ? "" : el("p", {}, "Keyboard: Tab to your hand (one stop), move along it with the arrow keys and press Enter on a card (Enter again takes you to the grid); press 1 to 9 for a position, or move over the grid with the arrow keys and press Enter (or Space); Enter again (or Confirm) plays the card. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }

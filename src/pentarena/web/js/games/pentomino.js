@@ -2,12 +2,13 @@
 // Pick a piece from the pool (or your drafted set), R/F to turn it, click a blue dot
 // (a legal spot) and Confirm.  Draft: pick pieces first.  Puzzles: place and remove freely,
 // ask for a hint, let the computer solve, count the solutions.
-import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText } from "../api.js";
+import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText, touchScreen } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg, grabCell, inkOn } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
+import { roundExample } from "./pentomino-example.js";
 
 export const title = "Pentomino";
 export const moveExample = "L:a1,b1,c1,d1,d2";
@@ -722,11 +723,12 @@ export function rules(root, game) {
     el("h2", {}, "Two players"),
     el("p", {}, "Take turns: pick any unplayed piece from the common pool and place it, either side up, on five empty squares. You may not pass while you can place something. When the player to move cannot place any remaining piece (or all 12 are down), the game ends: whoever placed the last piece wins."),
     grid([["L", 0, 0, seatColours[0]], ["N", 3, 2, seatColours[1]], ["X", 5, 4, seatColours[0]]], 8, 8, "pieces never move once placed"),
-    el("p", {}, "Touch-move (an option): once you click a piece that can be placed, that piece must be the one you place."),
+    el("p", {}, `Touch-move (an option): once you ${click} a piece that can be placed, that piece must be the one you place.`),
     el("h2", {}, "Draft"),
     el("p", {}, "Before play, players pick pieces one at a time in seat order into their own sets (6 each with 2 players, 4 with 3, 3 with 4). Play then starts with the player after the first picker; each player places only their own pieces, and the game ends when the player to move cannot place any of theirs — the last placer wins. A rematch swaps the sets (or passes them one seat on)."),
     el("h2", {}, "Three or four players"),
-    el("p", {}, "A match of rounds on the shared pool: the last placer of a round scores 10 and the one before scores 5 (with 4 players you may play 15-10-5). The first seat moves on by one each round. After the round in which someone reaches the target (50 or 100), the highest total wins."),
+    el("p", {}, "A match of rounds. Each round is played like the two-player game, on an empty board with all 12 pieces in the shared pool, and ends when the player to move cannot place any remaining piece (or all 12 are down). The last placer of the round scores 10 and the one who placed the piece before scores 5; with 4 players the option 15-10-5 gives 15, 10 and 5 to the last three placers. The first seat moves on by one each round. After the round in which someone reaches the target (50 or 100), the highest total wins; equal totals share the win."),
+    roundExample(seatColours, seatNames),
   ];
   const puzzles = [
     el("h2", {}, "Puzzles"),
@@ -734,8 +736,8 @@ export function rules(root, game) {
   ];
   const controls = [
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a piece, turn it with R (rotate) and F (flip), click a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does."),
-    el("p", {}, "Keyboard: Tab to your pieces (one stop), move along them with the arrow keys and press Enter on one (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, `${Click} a piece, turn it with ${turnKeys}, ${click} a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does.`),
+    touchScreen ? "" : el("p", {}, "Keyboard: Tab to your pieces (one stop), move along them with the arrow keys and press Enter on one (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
   ];
   if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious
     root.append(el("h1", {}, "Pentomino puzzles — how to play"), ...puzzles, ...controls,

@@ -2,13 +2,14 @@
 // zoomable view with x / y rulers, the tile tray, R/F to rotate and flip, highlighted
 // destinations at the mandatory level, a ghost under the pointer, staging by click and a
 // blue Confirm.  Legality always comes from the server.
-import { el, replayNote, click, keyHint, turnKeys, waitingText } from "../api.js";
+import { el, replayNote, click, keyHint, turnKeys, waitingText, Click, touchScreen } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
   placementText, svgEl, shapeSvg, grabCell } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
 import { S, X, Y, NAMES, seatColours, model, cellText, outline, drawFlat, FlatTable, anywhereDots } from "./pentup-table.js";
 import { KeyGrid } from "./keygrid.js";
+import { scoringExample } from "./pentup-scoring.js";
 import { rovingTray, syncPieces } from "./tray.js";
 
 export const title = "Pent-Up";
@@ -720,7 +721,10 @@ export function createView(root, ctx) {
 }
 
 // ---------------------------------------------------------------- How to play
-function diagram(tiles, caption, { marks = [], bad = false } = {}) {
+// play: [piece, cells] of the tile the diagram shows being placed on top of the others, so
+// the figure names the moves before it and that move (data-before, data-move) for a test
+// to ask the engine whether it is legal (✓) or not (✗)
+function diagram(tiles, caption, { marks = [], bad = false, play = null } = {}) {
   const m = model({ tiles });
   const all = tiles.flatMap((t) => t.cells);
   const b = worldBox(bounds(all, 1));
@@ -733,12 +737,21 @@ function diagram(tiles, caption, { marks = [], bad = false } = {}) {
   for (const [x, y] of marks) {
     svgEl("circle", { cx: X(x) + S / 2, cy: Y(y) + S / 2, r: 9, fill: "none", stroke: bad ? "#b42318" : "#1a7f37", "stroke-width": 4 }, svg);
   }
-  return el("figure", {}, svg, el("figcaption", {}, (bad ? "✗ " : "✓ ") + caption));
+  const text = (p, cells) => `${p}:${cells.map((c) => c.join(",")).join(";")}`;
+  const data = play ? { "data-before": tiles.slice(0, -1).map((t) => text(t.piece, t.cells)).join("|"), "data-move": text(...play), "data-legal": String(!bad) } : {};
+  return el("figure", data, svg, el("figcaption", {}, (bad ? "✗ " : "✓ ") + caption));
 }
 
 export function rules(root) {
   const I0 = [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]];
   const I1 = [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1]];
+  // the mandatory highest level: White's third tile beside or on the two I's
+  const L2 = ["L", 2, [[0, 0], [1, 0], [2, 0], [3, 0], [0, 1]]];
+  const L1 = ["L", 1, [[0, 2], [1, 2], [2, 2], [3, 2], [0, 3]]];
+  const X1 = ["X", 1, [[2, 2], [1, 3], [2, 3], [3, 3], [2, 4]]];
+  const highest = ([piece, level, cells], caption, bad = false) => diagram([
+    { seat: 0, level: 1, piece: "I", cells: I0 }, { seat: 1, level: 1, piece: "I", cells: I1 },
+    { seat: 0, level, piece, cells }], caption, { bad, play: [piece, cells] });
   root.append(
     el("h1", {}, "Pent-Up — how to play"),
     el("p", {}, "Pent-Up is a 3D stacking game for 2–4 players by Néstor Romeral Andrés. Everyone has the 12 pentominoes (F I L N P T U V W X Y Z) in their colour: White, Black, Red, Blue. White starts; play goes round in seat order."),
@@ -753,12 +766,17 @@ export function rules(root) {
     diagram([{ seat: 0, level: 1, cells: I0 }, { seat: 1, level: 1, cells: I1 }, { seat: 0, level: 2, cells: [[0, 0], [1, 0], [2, 0], [3, 0], [0, 1]] }], "an L across two tiles: level 2"),
     diagram([{ seat: 0, level: 1, cells: I0 }, { seat: 1, level: 1, cells: I1 }, { seat: 2, level: 2, cells: I0 }], "an I exactly on one I", { bad: true }),
     el("h3", {}, "The key rule: the highest level"),
-    el("p", {}, "The tile you chose must go on the highest level where it fits anywhere. You are free to choose which tile to play, so a tile that only fits on the table may still be played while another one could go higher. In the game, each tile in your tray shows the level it must go on, and only the places on that level are highlighted."),
+    el("p", {}, "The tile you chose must go on the highest level where it fits anywhere. You are free to choose which tile to play, so a tile that only fits on the table may still be played while another one could go higher. In the game, each tile in your tray shows the level it must go on (L1 the table, L2 the level above, …), and only the places on that level are highlighted. A spot on the table always exists, so you are never stuck."),
+    el("p", {}, "For example, White and Black have laid an I each, side by side. White's L fits on top of the two I's, so White may not put the L on the table; White's X does not fit up there (it needs three rows), so the X may go on the table, next to them."),
+    highest(L2, "the L fits on level 2: it must go there"),
+    highest(L1, "the L on the table: not while it fits on level 2", true),
+    highest(X1, "the X fits nowhere on level 2: the table"),
     el("h2", {}, "End and scoring"),
     el("p", {}, "When every tile is placed the game ends. A tile counts at the level it was placed on, even when other tiles cover it later. Standard: the most tiles on the highest level reached wins; a tie is broken by the next level down, and so on; players still equal all the way down share the win. Misère: the most tiles on the table wins, ties broken level by level upwards. Advanced: each tile scores its level number; the highest total wins, ties broken as in standard."),
-    el("p", {}, "With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue) and add up their tiles, unless the table is created with teams off."),
+    el("p", {}, "With 2 or 3 players everyone plays for themselves. With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue), unless the table is created with teams off: a team adds up its partners' tiles level by level (and so their points in advanced scoring), and both partners win or lose together."),
+    scoringExample(),
     el("h2", {}, "Controls"),
-    el("p", {}, "Click a tile in your tray. R rotates it by 90°, F flips it (or use the buttons). The blue dots show where it can go; the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm. Esc cancels. Drag the board to move it, zoom with the wheel (or pinch), and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective."),
-    el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
+    el("p", {}, `${Click} a tile in your tray. ${touchScreen ? "⟳ rotates it by 90°, ⇋ flips it" : "R rotates it by 90°, F flips it (or use the buttons)"}. The blue dots show where it can go; the ghost under the pointer is green on a legal spot. ${Click} to stage the placement, then press the blue Confirm.${keyHint(" Esc cancels.")} Drag the board to move it, ${touchScreen ? "pinch to zoom" : "zoom with the wheel (or pinch)"}, and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective.`),
+    touchScreen ? "" : el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }
