@@ -77,3 +77,24 @@ def test_the_rules_page_states_what_a_newcomer_needs(server, new_page, game):
     for words in STATEMENTS[game]:
         assert words in shown, words
     assert page.errors == []
+
+
+# words that only a mouse (or a keyboard) makes true: a touch screen has no pointer to
+# hover with, no wheel and no keys
+MOUSE_WORDS = ("pointer", "hover", "mouse", "wheel", "click", "cursor", "the R or F key", "Enter")
+
+
+@pytest.mark.parametrize("game", ["pentup", "pentago", "pentomino", "pentomino-puzzle", "pentic"])
+def test_a_touch_screen_is_not_told_of_a_pointer(server, new_page, game):
+    """The whole page, not only its Controls, speaks of taps on a phone; Pent-Up says what
+    a tap shows (the tile staged on the table) where a desktop's ghost follows the pointer."""
+    page = new_page(390, 844, touch=True)
+    page.goto(f"{server.url}/rules/{game}")
+    page.wait_for_selector("#rules h2")
+    page.wait_for_selector("#rules-play")
+    text = " ".join(page.locator("#rules").inner_text().split())
+    for word in MOUSE_WORDS:
+        assert word.lower() not in text.lower(), (word, text[max(0, text.lower().find(word.lower()) - 80):][:200])
+    if game == "pentup":
+        assert "tap one and the tile is shown there" in text
+    assert page.errors == []

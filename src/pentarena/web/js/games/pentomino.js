@@ -732,11 +732,11 @@ export function rules(root, game) {
   ];
   const puzzles = [
     el("h2", {}, "Puzzles"),
-    el("p", {}, "Cover a region exactly with the twelve pieces — the 6×10, 5×12, 4×15 and 3×20 rectangles, the 8×8 square without its centre, or any shape. Place and remove pieces freely (click a placed piece to take it back); Hint suggests a piece that leads to a solution, Solve finishes for you (it asks first: the puzzle then ends), and Count solutions counts them all (6×10 has 2339)."),
+    el("p", {}, `Cover a region exactly with the twelve pieces — the 6×10, 5×12, 4×15 and 3×20 rectangles, the 8×8 square without its centre, or any shape. Place and remove pieces freely (${click} a placed piece to take it back); Hint suggests a piece that leads to a solution, Solve finishes for you (it asks first: the puzzle then ends), and Count solutions counts them all (6×10 has 2339).`),
   ];
   const controls = [
     el("h2", {}, "Controls"),
-    el("p", {}, `${Click} a piece, turn it with ${turnKeys}, ${click} a blue dot to place it where the ghost shows, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does.`),
+    el("p", {}, `${Click} a piece, turn it with ${turnKeys}, ${touchScreen ? "tap a blue dot to see it placed there" : "click a blue dot to place it where the ghost shows"}, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does.`),
     touchScreen ? "" : el("p", {}, "Keyboard: Tab to your pieces (one stop), move along them with the arrow keys and press Enter on one (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
   ];
   if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious
