@@ -126,3 +126,28 @@ def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     assert re.search(r"Move \d+, [a-f][1-6](, turns (top|bottom)-(left|right) [↻↺]| — five in a row):", current), current
     assert not re.search(r"\b(TL|TR|BL|BR) c?cw\b", current), current
     assert not page.errors, page.errors
+
+
+def test_a_folded_banner_says_how_the_analysis_is_getting_on(server, new_page):
+    """Stepping back through the game folds the banner, and its Analysis button with it: the
+    folded line itself says "Analysing… 5/36", then that the analysis is done."""
+    table = import_record(server, pentago_record())   # 36 moves
+    page = new_page(width=390, height=844, touch=True)
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden]) #banner-analysis")
+    page.locator("#banner-analysis").tap()
+    page.locator("#r-prev").tap()                      # folded: the button out of sight
+    until(page, "document.getElementById('banner-fold').getAttribute('aria-expanded') === 'false'")
+    assert not page.locator("#banner-analysis").is_visible()
+    status = page.locator("#banner-status")
+    until(page, "/^Analysing… \\d+\\/36$/.test(document.getElementById('banner-status').textContent)")
+    assert status.is_visible()
+    line, shown = page.locator("#banner .banner-line").bounding_box(), status.bounding_box()
+    assert shown["x"] + shown["width"] <= line["x"] + line["width"] + 1   # on the line, whole
+    until(page, "document.querySelectorAll('#log li .mark').length === 36", timeout=300_000)
+    until(page, "document.getElementById('banner-status').textContent === 'Analysed ✓'")
+    assert status.is_visible()
+    page.locator("#r-last").tap()                      # whole again: the button says it
+    until(page, "document.getElementById('banner-fold').getAttribute('aria-expanded') === 'true'")
+    assert not status.is_visible()
+    assert not page.errors, page.errors

@@ -1,12 +1,14 @@
 // The result banner on a phone: folded to one line (the result and a Details button)
 // while a finished game is stepped through, so that the board keeps the screen; whole at
 // the end of the game, or on a tap.  A wide screen always shows it whole (app.css hides
-// the button and ignores the fold there).
+// the button and ignores the fold there).  The folded line also says how an analysis is
+// getting on (its button is in the folded part), and when it is done.
 import { el } from "./api.js";
 
 let stepping = false;   // a move before the end is shown
 let chosen = null;      // the reader's tap until the next step: true open, false folded
 let at = null;          // the step shown (a redraw of the same step keeps the tap)
+let status = "";        // the analysis's progress on the folded line ("Analysing… 5/36")
 
 function apply(banner) {
   const open = chosen === null ? !stepping : chosen;
@@ -19,7 +21,8 @@ function apply(banner) {
 export function fillBanner(banner, heading, ...body) {
   const btn = el("button", { type: "button", class: "banner-fold", id: "banner-fold", "aria-controls": "banner-body",
     onclick: () => { chosen = banner.classList.contains("folded"); apply(banner); } }, "Details");
-  banner.replaceChildren(el("div", { class: "banner-line" }, heading, btn),
+  banner.replaceChildren(el("div", { class: "banner-line" }, heading,
+    el("span", { class: "banner-status", id: "banner-status" }, status), btn),
     el("div", { class: "banner-body", id: "banner-body" }, ...body));
   apply(banner);
 }
@@ -31,4 +34,11 @@ export function foldForStep(banner, ply) {
   if (ply !== at) chosen = null;
   at = ply;
   apply(banner);
+}
+
+// the analysis's progress, or its end, on the folded line ("" says nothing)
+export function bannerStatus(banner, text) {
+  status = text;
+  const line = banner.querySelector(".banner-status");
+  if (line) line.textContent = text;
 }

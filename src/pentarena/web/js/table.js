@@ -7,7 +7,7 @@ import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js
 import { keepFocus, off, setOff } from "./keys.js";
 import { oncePerFrame } from "./later.js";
 import { MoveList } from "./movelist.js";
-import { fillBanner, foldForStep } from "./banner-fold.js";
+import { fillBanner, foldForStep, bannerStatus } from "./banner-fold.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -449,18 +449,20 @@ async function loadAnalysis() {
   analysing = null;
   let data;
   try { data = await api(`/api/tables/${tableId}/analysis`); }
-  catch (e) { toast(e.message); renderAnalysisButton(latest); $("analysis-note").hidden = !analysis; return; }
+  catch (e) { toast(e.message); bannerStatus($("banner"), ""); renderAnalysisButton(latest); $("analysis-note").hidden = !analysis; return; }
   if (data.status === "running") {
     const note = $("analysis-note");
     note.replaceChildren(el("b", {}, "Analysing… "), `${data.done} of ${data.total} moves judged`);
     note.hidden = false;
     judging = `${data.done}/${data.total}`;
+    bannerStatus($("banner"), `Analysing… ${judging}`);
     analysing = setTimeout(loadAnalysis, 1000 * (data.retry_after || 2));
     renderAnalysisButton(latest);
     return;
   }
   analysis = data;
   judging = "";
+  bannerStatus($("banner"), "Analysed ✓");
   renderAnalysisNote();
   renderAnalysisButton(latest);
   renderLog(latest, replayPly === null ? latest.history.length : replayPly);
