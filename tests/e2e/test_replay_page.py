@@ -171,3 +171,37 @@ def test_a_match_of_rounds_names_each_player_on_one_line(server, new_page):
     fits = page.evaluate("(() => { const b = document.getElementById('banner'); return b.scrollWidth <= b.clientWidth; })()")
     assert fits
     assert not page.errors, page.errors
+
+
+MORE = "(s) => getComputedStyle(document.querySelector(s), '::after').content"
+
+
+def test_a_banner_that_scrolls_inside_says_there_is_more(server, new_page):
+    """An upright phone gives the end-of-game banner a third of the screen: a 4-player
+    Pent-Up's (the levels' table, the teams, the deciding line) scrolls inside it.  Its
+    bottom edge fades out and says "more ▾" while there is more below, and the last line is
+    reached by scrolling; a banner that fits (a desktop's, a folded one) has no such cue."""
+    t = import_record(server, pentup_record(players=4, seed=1))
+    page = new_page(390, 844, touch=True)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    until(page, "document.getElementById('banner').classList.contains('more-below')")
+    assert page.evaluate("(b) => b.scrollHeight > b.clientHeight", page.locator("#banner").element_handle())
+    assert "more" in page.evaluate(MORE, "#banner")
+    page.locator("#banner").evaluate("(b) => { b.scrollTop = b.scrollHeight; }")
+    until(page, "!document.getElementById('banner').classList.contains('more-below')")
+    assert page.evaluate(MORE, "#banner") == "none"
+    last, banner = box(page, "#pu-decided"), box(page, "#banner")
+    assert banner["top"] <= last["top"] and last["bottom"] <= banner["bottom"], (last, banner)   # all of it in view
+    step_to(page, 3)                             # folded: one line, nothing below
+    assert not page.evaluate("document.getElementById('banner').classList.contains('more-below')")
+    assert not page.errors, page.errors
+
+    desktop = new_page(1440, 900)                # the whole banner fits: no cue
+    desktop.goto(server.url + t["url"])
+    until(desktop, "!document.getElementById('replay').hidden")
+    desktop.wait_for_selector("#pu-decided")
+    assert desktop.evaluate("(b) => b.scrollHeight <= b.clientHeight", desktop.locator("#banner").element_handle())
+    assert not desktop.evaluate("document.getElementById('banner').classList.contains('more-below')")
+    assert desktop.evaluate(MORE, "#banner") == "none"
+    assert not desktop.errors, desktop.errors

@@ -15,6 +15,18 @@ function apply(banner) {
   banner.classList.toggle("folded", !open);
   const btn = banner.querySelector(".banner-fold");
   if (btn) btn.setAttribute("aria-expanded", String(open));
+  moreBelow(banner);
+}
+
+// a banner taller than its room scrolls inside: a fade over its bottom edge says there is
+// more below (app.css), until it is scrolled to the end
+function moreBelow(banner) {
+  if (!banner.dataset.watched) {
+    banner.dataset.watched = "1";
+    banner.addEventListener("scroll", () => moreBelow(banner), { passive: true });
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => moreBelow(banner)).observe(banner);
+  }
+  banner.classList.toggle("more-below", banner.scrollHeight - banner.scrollTop - banner.clientHeight > 2);
 }
 
 // fill `banner` with its heading on the summary line and the rest below it
