@@ -98,3 +98,62 @@ def test_a_touch_screen_is_not_told_of_a_pointer(server, new_page, game):
     if game == "pentup":
         assert "tap one and the tile is shown there" in text
     assert page.errors == []
+
+
+@pytest.mark.parametrize("variant", ["draft", "touch"])
+def test_the_pentomino_options_examples_are_games_the_engine_plays(server, new_page, variant):
+    """The draft's picture (picks alternating into two sets, then each placing from their
+    own) and touch-move's (the piece touched is the piece placed) are the engine's moves:
+    each is played with the engine, and what is drawn is what was played."""
+    import pentarena
+    from pentarena import IllegalMoveError
+
+    page = new_page(390, 844, touch=True)
+    page.goto(f"{server.url}/rules/pentomino")
+    fig = page.locator(f"figure.pm-{variant}")
+    fig.locator("svg").first.wait_for()
+    moves = fig.get_attribute("data-moves").split("|")
+    options = {"variant": "draft"} if variant == "draft" else {"touch_move": True}
+    state = pentarena.load_game("pentomino", players=2, **options).new_initial_state()
+    drawn = page.eval_on_selector_all(f"figure.pm-{variant} [data-square]",
+                                      "rs => rs.map((r) => r.dataset.piece + r.dataset.square)")
+    placed = [m for m in moves if ":" in m]
+    assert sorted(drawn) == sorted(m[0] + q for m in placed for q in m[2:].split(","))
+    names = ["Amber", "Teal"]
+    seats, sets = [], None
+    for move in moves:
+        if variant == "touch" and move.startswith("touch"):
+            touched = move.split()[1]
+            before = state.clone()
+            state.apply(move)
+            # touched: only that piece may go down now, and another piece is refused
+            assert {str(m)[0] for m in state.legal_moves()} == {touched}
+            x = before.clone()                               # the X (the caption's) fitted
+            x.apply("touch X")
+            other = str(x.legal_moves()[0])
+            with pytest.raises(IllegalMoveError):
+                state.clone().apply(other)
+            continue
+        if ":" in move and sets is None:                     # the draft is over: the sets
+            sets = state.to_json()["sets"]
+        seats.append(state.current_player)
+        state.apply(move)
+    words = " ".join(fig.inner_text().split())
+    if variant == "draft":
+        assert seats[:12] == [0, 1] * 6                      # the picks alternate
+        assert seats[12:] == [1, 0, 1]                       # the player after the first picker starts
+        for seat in (0, 1):
+            shown = fig.locator(f".pm-set[data-seat='{seat}']")
+            pieces = shown.get_attribute("data-pieces")
+            assert sorted(pieces) == sorted(sets[seat]) and len(pieces) == 6, (pieces, sets)
+            drawn_set = shown.locator(".pm-set-piece").evaluate_all("ps => ps.map((p) => p.dataset.piece).join('')")
+            assert drawn_set == pieces
+            assert f"{names[seat]}'s set" in words
+        for move, seat in zip(moves[12:], seats[12:]):      # each placed from its own set
+            assert move[0] in sets[seat], (move, seat)
+        assert "Teal, the player after the first picker, places first" in words
+    else:
+        assert fig.get_attribute("data-touched") == placed[-1][0] == "P"
+        assert "the P is the piece she must place" in words
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []

@@ -11,14 +11,16 @@ const PLACED = [[0, "L", "d5 d6 e6 f6 g6"], [1, "Y", "f4 e5 f5 g5 h5"], [2, "Z",
 const POINTS = [0, 5, 10];
 const C = 24;
 
-function board(colours) {
+// an 8×8 board with `placed` ([seat, piece, squares]) drawn on it, each piece outlined and
+// numbered in the order placed (the variants' examples draw theirs with it too)
+export function drawBoard(placed, colours) {
   const svg = svgEl("svg", { width: 8 * C + 16, height: 8 * C + 16, viewBox: `-14 0 ${8 * C + 16} ${8 * C + 16}`, "aria-hidden": "true" });
   for (let i = 0; i < 8; i++) {
     svgEl("text", { x: -7, y: (7 - i) * C + C * 0.68, "font-size": 10, "text-anchor": "middle", fill: "#6b645a" }, svg).textContent = i + 1;
     svgEl("text", { x: i * C + C / 2, y: 8 * C + 12, "font-size": 10, "text-anchor": "middle", fill: "#6b645a" }, svg).textContent = "abcdefgh"[i];
     for (let j = 0; j < 8; j++) svgEl("rect", { x: i * C, y: j * C, width: C, height: C, fill: "#efe7da", stroke: "#cbbda6" }, svg);
   }
-  PLACED.forEach(([seat, piece, squares], n) => {
+  placed.forEach(([seat, piece, squares], n) => {
     const cells = squares.split(" ").map((q) => ["abcdefgh".indexOf(q[0]), 8 - Number(q[1])]);
     const mine = new Set(cells.map(([x, y]) => `${x},${y}`));
     for (const [x, y] of cells) {
@@ -37,7 +39,7 @@ function board(colours) {
 export function roundExample(colours, names) {
   const order = PLACED.map(([seat, piece], n) => `${n + 1} ${names[seat]} ${piece}`).join(", ");
   return el("figure", { class: "pm-round", "data-placed": PLACED.map(([s, p, q]) => `${s}:${p}:${q}`).join("|"), "data-points": POINTS.join(",") },
-    board(colours),
+    drawBoard(PLACED, colours),
     el("figcaption", {},
       el("p", {}, `A round of three, in the order placed: ${order}. T, W and X are left and none of them fits anywhere, so the round is over.`),
       el("p", {}, `${names[2]} placed the last piece (the N): 10 points. ${names[1]} placed the one before (the U): 5 points. ${names[0]}: 0.`),

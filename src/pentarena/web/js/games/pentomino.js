@@ -9,6 +9,7 @@ import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadg
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
 import { roundExample } from "./pentomino-example.js";
+import { draftExample, touchExample } from "./pentomino-variants.js";
 
 export const title = "Pentomino";
 export const moveExample = "L:a1,b1,c1,d1,d2";
@@ -724,8 +725,10 @@ export function rules(root, game) {
     el("p", {}, "Take turns: pick any unplayed piece from the common pool and place it, either side up, on five empty squares. You may not pass while you can place something. When the player to move cannot place any remaining piece (or all 12 are down), the game ends: whoever placed the last piece wins."),
     grid([["L", 0, 0, seatColours[0]], ["N", 3, 2, seatColours[1]], ["X", 5, 4, seatColours[0]]], 8, 8, "pieces never move once placed"),
     el("p", {}, `Touch-move (an option): once you ${click} a piece that can be placed, that piece must be the one you place.`),
+    touchExample(seatColours, seatNames),
     el("h2", {}, "Draft"),
     el("p", {}, "Before play, players pick pieces one at a time in seat order into their own sets (6 each with 2 players, 4 with 3, 3 with 4). Play then starts with the player after the first picker; each player places only their own pieces, and the game ends when the player to move cannot place any of theirs — the last placer wins. A rematch swaps the sets (or passes them one seat on)."),
+    draftExample(seatColours, seatNames),
     el("h2", {}, "Three or four players"),
     el("p", {}, "A match of rounds. Each round is played like the two-player game, on an empty board with all 12 pieces in the shared pool, and ends when the player to move cannot place any remaining piece (or all 12 are down). The last placer of the round scores 10 and the one who placed the piece before scores 5; with 4 players the option 15-10-5 gives 15, 10 and 5 to the last three placers. The first seat moves on by one each round. After the round in which someone reaches the target (50 or 100), the highest total wins; equal totals share the win."),
     roundExample(seatColours, seatNames),
