@@ -270,6 +270,9 @@ def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
     page.click("#pm-solve")
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator(".pm-cell[data-piece]").count() == 60
+    # the solved banner says how many solutions the region has
+    assert "This region has 2 solutions up to symmetry: this is one of them." in \
+        page.locator("#banner").inner_text()
     assert not page.errors, page.errors
 
 

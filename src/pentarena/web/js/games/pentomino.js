@@ -164,7 +164,9 @@ function roundStarts(payload) {
 export function resultDetails(payload) {
   if (isPuzzle(payload)) {
     const removed = payload.history.filter((m) => m.startsWith("remove ")).length;
-    return el("p", {}, `${payload.history.length} moves${removed ? `, ${removed} of them taking a piece back` : ""}.`);
+    const known = payload.details && payload.details.known_solutions;
+    return el("p", {}, `${payload.history.length} moves${removed ? `, ${removed} of them taking a piece back` : ""}.`,
+      known ? ` This region has ${known} solution${known === 1 ? "" : "s"} up to symmetry: this is one of them.` : "");
   }
   const d = payload.details;
   if (!d.rounds || !d.rounds.length) {
