@@ -276,6 +276,39 @@ def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_a_puzzle_count_is_not_shown_for_another_position(server, new_page):
+    """A count from a position goes once the position changes (it no longer holds), and
+    an answer that comes back after a move says so instead of being shown for the new one."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "3x20"})
+    page.click("#pm-hint")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
+    page.click("#pm-confirm")
+    wait_moves(page, 1)
+    page.click("#pm-count")
+    until(page, "document.getElementById('pm-counter').textContent.includes('found in')")
+    assert "to finish from here" in page.locator("#pm-counter").inner_text()
+    page.locator(".pm-cell[data-piece]").first.click()  # take it back: the count is stale
+    wait_moves(page, 2)
+    assert page.locator("#pm-counter").inner_text() == \
+        "This region has 2 solutions up to symmetry."
+    # a count asked for, then a move before its answer: the answer is not shown as this one's
+    page.evaluate("""() => { window.__fetch = window.fetch; window.fetch = async (...a) => {
+        const r = await window.__fetch(...a);
+        await new Promise((ok) => setTimeout(ok, 1500)); return r; }; }""")
+    page.click("#pm-count")
+    page.click("#pm-hint")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
+    page.click("#pm-confirm")
+    wait_moves(page, 3)
+    until(page, "!document.getElementById('pm-counter').textContent.startsWith('Counting')")
+    page.wait_for_timeout(1800)
+    text = page.locator("#pm-counter").inner_text()
+    assert "solutions up to symmetry (found" not in text, text
+    assert text == "The puzzle changed while counting: press Count solutions again.", text
+    assert not page.errors, page.errors
+
+
 def test_the_rules_page_draws_a_turn_and_a_double_five_as_the_engine_plays_them(server, new_page):
     """Place-then-twist and simultaneous fives are drawn step by step; each figure's last
     board is the engine's board after its moves, the one before it the engine's before the

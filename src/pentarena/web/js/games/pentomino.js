@@ -266,10 +266,17 @@ export function createView(root, ctx) {
     solveBtn.classList.remove("armed");
   }
 
+  // A count holds for the position it was asked at: a move clears it (update), and an
+  // answer that comes back after a move says so rather than pass for the new position's.
   async function countSolutions() {
     counter.textContent = "Counting every solution…";
+    const asked = payload.version;
     try {
       const r = await api(`/api/tables/${payload.table.id}/count`, { method: "POST" });
+      if (payload.version !== asked) {
+        counter.textContent = "The puzzle changed while counting: press Count solutions again.";
+        return;
+      }
       const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
       counter.textContent = r.from_start
         ? `${n(r.count, "solution", "solutions")} up to symmetry (found in ${r.seconds.toFixed(1)} s).`
@@ -674,7 +681,7 @@ export function createView(root, ctx) {
         hinted = null;
         if (!moves.has(selected)) { selected = null; shape = null; }
         errorLine.textContent = "";
-        if (p.state.solved) counter.textContent = "";
+        counter.textContent = "";   // a count (or "Counting…") was for the position before
       }
       draw();
     },
