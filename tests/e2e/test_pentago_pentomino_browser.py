@@ -309,6 +309,20 @@ def test_a_puzzle_count_is_not_shown_for_another_position(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_a_region_with_no_tiling_says_so(server, new_page):
+    """Count, Hint and Solve on a region these pieces cannot tile: each says just that."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "#####/#####/#####", "pieces": "ILP"})
+    page.click("#pm-count")
+    until(page, "!document.getElementById('pm-counter').textContent.startsWith('Counting')")
+    assert page.locator("#pm-counter").inner_text() == \
+        "No solution: this region cannot be tiled with these pieces."
+    page.click("#pm-hint")
+    until(page, "document.getElementById('pm-error').textContent !== ''")
+    assert page.locator("#pm-error").inner_text() == "this region cannot be tiled with these pieces"
+    assert not page.errors, page.errors
+
+
 def test_the_rules_page_draws_a_turn_and_a_double_five_as_the_engine_plays_them(server, new_page):
     """Place-then-twist and simultaneous fives are drawn step by step; each figure's last
     board is the engine's board after its moves, the one before it the engine's before the

@@ -175,6 +175,12 @@ def test_puzzle_count_in_the_terminal_as_in_the_browser():
     assert "This region has 2 solutions up to symmetry: this is one of them." in text
 
 
+def test_puzzle_count_of_a_region_with_no_tiling():
+    tg, state, text = run_any("pentomino-puzzle", ["count", "quit"], [None],
+                              region="#####/#####/#####", pieces="ILP")
+    assert "No solution: this region cannot be tiled with these pieces." in text
+
+
 def test_cli_solve(capsys):
     assert main(["solve", "puzzle", "3x20", "--count"]) == 0
     assert "2 solutions up to symmetry" in capsys.readouterr().out

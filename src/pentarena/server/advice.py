@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pentarena.server")
 
+PUZZLE_REFUSED = "IllegalMoveError: "
+"""How a worker reports a puzzle's own refusal (``PuzzleState.hint``: the region cannot be
+tiled with these pieces), a sentence the player should read as it is."""
 ANALYSIS_RETRY_AFTER = 2
 """Seconds a client is told to wait before asking again for an analysis being computed."""
 ANALYSIS_BUSY_RETRY_AFTER = 15
@@ -86,6 +89,9 @@ class Advice:
                                        table.state.to_json(), timeout=self.limits.hint_seconds,
                                        priority=HINTS, owner=owner or table.creator)
         except JobFailed as exc:
+            reason = str(exc)
+            if reason.startswith(PUZZLE_REFUSED):  # the puzzle's own sentence for the player
+                raise ProtocolError("no-solution", reason.removeprefix(PUZZLE_REFUSED)) from None
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
     async def solve(self, table: Table, seat: int | None, client: Client | None = None) -> None:

@@ -209,6 +209,8 @@ class PuzzleView(TerminalView):
         report = state.count_solutions()
         took = f"(found in {report.seconds:.1f} s)"
         if not state.placed:
+            if not report.count:
+                return "No solution: this region cannot be tiled with these pieces."
             return f"{plural(report.count, 'solution')} up to symmetry {took}."
         if report.count:
             return f"{plural(report.count, 'way')} to finish from here {took}."

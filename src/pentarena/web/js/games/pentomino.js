@@ -279,7 +279,8 @@ export function createView(root, ctx) {
       }
       const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
       counter.textContent = r.from_start
-        ? `${n(r.count, "solution", "solutions")} up to symmetry (found in ${r.seconds.toFixed(1)} s).`
+        ? (r.count ? `${n(r.count, "solution", "solutions")} up to symmetry (found in ${r.seconds.toFixed(1)} s).`
+          : "No solution: this region cannot be tiled with these pieces.")
         : r.count ? `${n(r.count, "way", "ways")} to finish from here (found in ${r.seconds.toFixed(1)} s).`
           : "No way to finish from here: take a piece back (found in " + r.seconds.toFixed(1) + " s).";
     } catch (e) { counter.textContent = e.message; }
