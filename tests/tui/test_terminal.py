@@ -169,6 +169,9 @@ def test_puzzle_count_in_the_terminal_as_in_the_browser():
     text = " ".join(text.split())
     assert "2 solutions up to symmetry (found in" in text
     assert "4 ways to finish from here (found in" in text  # as the browser counts it
+    # a puzzle has no seats to name: "You place …", "You take back the X", not "seat 0 plays"
+    assert "You place X:c1,b2,c2,d2,c3" in text and "You take back the X" in text
+    assert "seat 0" not in text
     assert "No way to finish from here: take a piece back (found in" in text
     assert "count the solutions" in text  # in the help
     assert state.is_terminal()

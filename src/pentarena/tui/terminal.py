@@ -294,7 +294,7 @@ class TerminalGame:
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed = []
         self.view.focus = None  # a cropped board centres on the new move again
-        self.news(Text(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}"))
+        self.news(Text(self.view.move_news(seat, self.state.history()[-1])))
         note = self.view.after_move(self.state)
         if note:
             self.news(Text(note, style="cyan"))

@@ -165,6 +165,15 @@ class PuzzleView(TerminalView):
     finished_by_computer: int | None = None
     """Set by 'solve': how many moves the person had played before the computer finished."""
 
+    def seat_name(self, seat: int) -> str:
+        return "You"  # the puzzle's one seat (the prompt: "You > ")
+
+    def move_news(self, seat: int, move: str) -> str:
+        """As the browser's move list says it: "You take back the X", "You place …"."""
+        if move.startswith("remove "):
+            return f"You take back the {move.removeprefix('remove ')}"
+        return f"You place {move}"
+
     def board(self, state: State, last: Move | None) -> RenderableType:
         """The region, one column a square where two (the spaced picture) do not fit."""
         from ...games.pentomino.render import grid_width, render_grid
