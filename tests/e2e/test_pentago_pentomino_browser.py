@@ -323,6 +323,20 @@ def test_a_region_with_no_tiling_says_so(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_a_solved_drawn_region_counts_its_solutions_on_asking(server, new_page):
+    """A region drawn by hand has no known count: its solved banner counts on asking."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "#####/#####/#####", "pieces": "LPV"})
+    page.click("#pm-solve")
+    page.click("#pm-solve")
+    page.wait_for_selector("#banner:not([hidden])")
+    page.click("#banner-count")
+    until(page, "document.getElementById('banner').textContent.includes('This region has')")
+    assert "This region has 1 solution up to symmetry: this is one of them." in \
+        page.locator("#banner").inner_text()
+    assert not page.errors, page.errors
+
+
 def test_the_rules_page_draws_a_turn_and_a_double_five_as_the_engine_plays_them(server, new_page):
     """Place-then-twist and simultaneous fives are drawn step by step; each figure's last
     board is the engine's board after its moves, the one before it the engine's before the

@@ -165,8 +165,20 @@ export function resultDetails(payload) {
   if (isPuzzle(payload)) {
     const removed = payload.history.filter((m) => m.startsWith("remove ")).length;
     const known = payload.details && payload.details.known_solutions;
-    return el("p", {}, `${payload.history.length} moves${removed ? `, ${removed} of them taking a piece back` : ""}.`,
-      known ? ` This region has ${known} solution${known === 1 ? "" : "s"} up to symmetry: this is one of them.` : "");
+    const among = (k) => ` This region has ${k} solution${k === 1 ? "" : "s"} up to symmetry: this is one of them.`;
+    const line = el("p", {}, `${payload.history.length} moves${removed ? `, ${removed} of them taking a piece back` : ""}.`,
+      known ? among(known) : "");
+    if (!known && payload.you !== null) {   // a region drawn by hand: count them on asking
+      const ask = el("button", { type: "button", class: "small", id: "banner-count", onclick: async () => {
+        ask.disabled = true;
+        try {
+          const r = await api(`/api/tables/${payload.table.id}/count`, { method: "POST" });
+          ask.replaceWith(among(r.count));
+        } catch (e) { ask.disabled = false; ask.textContent = `${e.message} — count again`; }
+      } }, "How many solutions?");
+      line.append(" ", ask);
+    }
+    return line;
   }
   const d = payload.details;
   if (!d.rounds || !d.rounds.length) {
