@@ -337,6 +337,24 @@ def test_a_solved_drawn_region_counts_its_solutions_on_asking(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_a_take_back_hint_is_played_by_confirm(server, new_page):
+    """A dead end's hint ("remove the X … Press Confirm to play it"): Confirm is on and
+    takes the piece back."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "3x20"})
+    page.locator("input[placeholder^='e.g.']").fill("X:b1,a2,b2,c2,b3")  # no tiling has it
+    page.locator("input[placeholder^='e.g.']").press("Enter")
+    wait_moves(page, 1)
+    page.click("#pm-hint")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
+    assert page.locator("#pm-hint-line").inner_text().startswith("Hint: remove the X")
+    assert page.locator("#pm-confirm").is_enabled()
+    page.click("#pm-confirm")
+    wait_moves(page, 2)
+    assert log_moves(page)[-1] == "remove X"
+    assert not page.errors, page.errors
+
+
 def test_the_rules_page_draws_a_turn_and_a_double_five_as_the_engine_plays_them(server, new_page):
     """Place-then-twist and simultaneous fives are drawn step by step; each figure's last
     board is the engine's board after its moves, the one before it the engine's before the

@@ -648,6 +648,7 @@ export function createView(root, ctx) {
     else if (!mine) hint.textContent = payload.you === null ? watchingText(payload) : payload.current_player === null ? "" : waitingText(payload);
     else if (st.phase === "pick") hint.textContent = (staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`) + draftSets(payload);
     else if (st.touched && !selected) { select(st.touched); return; }
+    else if (staged && staged.text.startsWith("remove ")) hint.textContent = `Take back the ${staged.text.slice(7)} — press Confirm${keyHint(" (or Enter)")}.`;
     else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
       (payload.table.options.touch_move ? `Touch-move: the piece you ${click} is the one you must place.` : "Your turn: choose a piece.");
     else if (!destinations().length) hint.textContent = `No spot for the ${selected} this way round — press ${turnKeys}.`;
@@ -716,9 +717,10 @@ export function createView(root, ctx) {
         kg.set(grabCell(cells));   // Enter on the board plays it
         draw();
         confirmBtn.disabled = !myTurn();
-      } else if (myTurn() && /^(pick|touch) /.test(move)) {   // a draft pick, a touch-move touch
+      } else if (myTurn() && /^(pick|touch|remove) /.test(move)) {   // a draft pick, a touch-move touch, a puzzle's take-back
         if (move.startsWith("pick ")) selected = move.slice(5);
-        else hinted = move.slice(6);   // marked, not selected: touching it is the move
+        else if (move.startsWith("touch ")) hinted = move.slice(6);   // marked, not selected: touching it is the move
+        else { selected = null; shape = null; }   // Confirm (or Enter) takes the piece back
         staged = { text: move };
         draw();
         confirmBtn.disabled = !myTurn();
