@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 import pentarena
-from pentarena.games.pentomino.puzzle import REGIONS, region_grid
+from pentarena.games.pentomino.puzzle import KNOWN_COUNTS, REGIONS, region_grid
 
 from .conftest import shot
 from .helpers import create_table, until
@@ -53,6 +53,7 @@ def check_text(page) -> str:
 
 @pytest.mark.parametrize("region", list(REGIONS))
 def test_every_named_region_starts_from_the_form(server, new_page, region):
+    """Each named region's tile says how many solutions it has (the fewer, the harder)."""
     page = new_page()
     open_home(server, page)
     choose_puzzle(page)
@@ -60,6 +61,9 @@ def test_every_named_region_starts_from_the_form(server, new_page, region):
     page.click(f".pz-region[data-region='{region}']")
     tile = page.locator(f".pz-region[data-region='{region}']")
     assert tile.get_attribute("aria-checked") == "true"
+    # its solutions, as the engine counts them, and how hard that makes it
+    assert tile.locator(".pz-cells").inner_text() == f"{KNOWN_COUNTS[region]} solutions"
+    assert tile.locator(".pz-level").inner_text().lower() in {"easiest", "easy", "medium", "hard", "hardest"}
     assert page.locator("#pz-draw").is_hidden()
     assert check_text(page).startswith("✓ 60 cells = 12 pieces × 5")
     page.click("#create-submit")

@@ -270,6 +270,88 @@ def test_puzzle_place_remove_hint_solve_and_count(server, new_page):
     page.click("#pm-solve")
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator(".pm-cell[data-piece]").count() == 60
+    # the solved banner says how many solutions the region has
+    assert "This region has 2 solutions up to symmetry: this is one of them." in \
+        page.locator("#banner").inner_text()
+    assert not page.errors, page.errors
+
+
+def test_a_puzzle_count_is_not_shown_for_another_position(server, new_page):
+    """A count from a position goes once the position changes (it no longer holds), and
+    an answer that comes back after a move says so instead of being shown for the new one."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "3x20"})
+    page.click("#pm-hint")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
+    page.click("#pm-confirm")
+    wait_moves(page, 1)
+    page.click("#pm-count")
+    until(page, "document.getElementById('pm-counter').textContent.includes('found in')")
+    assert "to finish from here" in page.locator("#pm-counter").inner_text()
+    page.locator(".pm-cell[data-piece]").first.click()  # take it back: the count is stale
+    wait_moves(page, 2)
+    assert page.locator("#pm-counter").inner_text() == \
+        "This region has 2 solutions up to symmetry."
+    # a count asked for, then a move before its answer: the answer is not shown as this one's
+    page.evaluate("""() => { window.__fetch = window.fetch; window.fetch = async (...a) => {
+        const r = await window.__fetch(...a);
+        await new Promise((ok) => setTimeout(ok, 1500)); return r; }; }""")
+    page.click("#pm-count")
+    page.click("#pm-hint")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
+    page.click("#pm-confirm")
+    wait_moves(page, 3)
+    until(page, "!document.getElementById('pm-counter').textContent.startsWith('Counting')")
+    page.wait_for_timeout(1800)
+    text = page.locator("#pm-counter").inner_text()
+    assert "solutions up to symmetry (found" not in text, text
+    assert text == "The puzzle changed while counting: press Count solutions again.", text
+    assert not page.errors, page.errors
+
+
+def test_a_region_with_no_tiling_says_so(server, new_page):
+    """Count, Hint and Solve on a region these pieces cannot tile: each says just that."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "#####/#####/#####", "pieces": "ILP"})
+    page.click("#pm-count")
+    until(page, "!document.getElementById('pm-counter').textContent.startsWith('Counting')")
+    assert page.locator("#pm-counter").inner_text() == \
+        "No solution: this region cannot be tiled with these pieces."
+    page.click("#pm-hint")
+    until(page, "document.getElementById('pm-error').textContent !== ''")
+    assert page.locator("#pm-error").inner_text() == "this region cannot be tiled with these pieces"
+    assert not page.errors, page.errors
+
+
+def test_a_solved_drawn_region_counts_its_solutions_on_asking(server, new_page):
+    """A region drawn by hand has no known count: its solved banner counts on asking."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "#####/#####/#####", "pieces": "LPV"})
+    page.click("#pm-solve")
+    page.click("#pm-solve")
+    page.wait_for_selector("#banner:not([hidden])")
+    page.click("#banner-count")
+    until(page, "document.getElementById('banner').textContent.includes('This region has')")
+    assert "This region has 1 solution up to symmetry: this is one of them." in \
+        page.locator("#banner").inner_text()
+    assert not page.errors, page.errors
+
+
+def test_a_take_back_hint_is_played_by_confirm(server, new_page):
+    """A dead end's hint ("remove the X … Press Confirm to play it"): Confirm is on and
+    takes the piece back."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "3x20"})
+    page.locator("input[placeholder^='e.g.']").fill("X:b1,a2,b2,c2,b3")  # no tiling has it
+    page.locator("input[placeholder^='e.g.']").press("Enter")
+    wait_moves(page, 1)
+    page.click("#pm-hint")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
+    assert page.locator("#pm-hint-line").inner_text().startswith("Hint: remove the X")
+    assert page.locator("#pm-confirm").is_enabled()
+    page.click("#pm-confirm")
+    wait_moves(page, 2)
+    assert log_moves(page)[-1] == "remove X"
     assert not page.errors, page.errors
 
 

@@ -126,6 +126,20 @@ def test_puzzles_keep_their_hint(client):
         assert answer["why"].startswith("No solution keeps every piece where it is now")
 
 
+def test_a_region_with_no_tiling_says_so_for_hint_and_solve(client):
+    """Hint and Solve on a region the pieces cannot tile say that, in the puzzle's words
+    (not an exception's name, nor "no hint" for a Solve)."""
+    t = create(client, "pentomino-puzzle", [{"kind": "me"}],
+               {"region": "#####/#####/#####", "pieces": "ILP"})
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        receive_until(ws, is_state)
+        for ask in ("hint", "solve"):
+            ws.send_text(json.dumps({"type": ask}))
+            refused = receive_until(ws, lambda m: m["type"] == "error")
+            assert refused["code"] == "no-solution"
+            assert refused["message"] == "this region cannot be tiled with these pieces"
+
+
 def test_hints_are_refused_to_spectators_and_out_of_turn(client):
     t = create(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
     invite = t["invites"][0]["url"].split("token=")[1]

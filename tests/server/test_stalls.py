@@ -434,6 +434,28 @@ def test_counting_needs_the_seat_and_is_cached_by_shape(tmp_path):
         assert c.post(f"/api/tables/{a['id']}/count", json={"token": token}).status_code == 200
 
 
+def test_a_solved_puzzle_counts_its_whole_region(tmp_path):
+    """Once solved, Count solutions counts the region from empty (a region drawn by hand
+    has no known count for the banner to give)."""
+    app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", ai="thread")
+    with TestClient(app) as c:
+        a = create_game(c, "pentomino-puzzle", [{"kind": "me"}],
+                        options={"region": "#####/#####/#####", "pieces": "LPV"})
+        table = c.app.state.hub.tables[a["id"]]
+        for move in _solution(table.state):
+            table.apply_checked(move)
+        assert table.state.is_terminal()
+        r = c.post(f"/api/tables/{a['id']}/count")
+        assert r.status_code == 200, r.text
+        assert r.json()["count"] == 1 and r.json()["from_start"]
+
+
+def _solution(state) -> list[str]:
+    solved = state.clone()
+    solved.solve()
+    return solved.history()
+
+
 def test_counting_is_capped_in_time_and_one_at_a_time_per_table(tmp_path):
     async def scenario(hub):
         table, _ = await hub.create("pentomino-puzzle", {"region": "6x10"}, [{"kind": "me"}])

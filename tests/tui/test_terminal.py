@@ -160,6 +160,30 @@ def test_puzzle_hint_and_solve_in_the_terminal():
     assert state.is_terminal() and "Solved" in text
 
 
+def test_puzzle_count_in_the_terminal_as_in_the_browser():
+    """'count' counts as the browser's Count solutions does (the whole region, then from
+    the position), and the solved message says how many solutions the region has."""
+    tg, state, text = run_any("pentomino-puzzle", ["count", "X:c1,b2,c2,d2,c3", "count", "remove X",
+                                                   "X:b1,a2,b2,c2,b3", "count", "help", "solve"],
+                              [None], region="3x20")
+    text = " ".join(text.split())
+    assert "2 solutions up to symmetry (found in" in text
+    assert "4 ways to finish from here (found in" in text  # as the browser counts it
+    # a puzzle has no seats to name: "You place …", "You take back the X", not "seat 0 plays"
+    assert "You place X:c1,b2,c2,d2,c3" in text and "You take back the X" in text
+    assert "seat 0" not in text
+    assert "No way to finish from here: take a piece back (found in" in text
+    assert "count the solutions" in text  # in the help
+    assert state.is_terminal()
+    assert "This region has 2 solutions up to symmetry: this is one of them." in text
+
+
+def test_puzzle_count_of_a_region_with_no_tiling():
+    tg, state, text = run_any("pentomino-puzzle", ["count", "quit"], [None],
+                              region="#####/#####/#####", pieces="ILP")
+    assert "No solution: this region cannot be tiled with these pieces." in text
+
+
 def test_cli_solve(capsys):
     assert main(["solve", "puzzle", "3x20", "--count"]) == 0
     assert "2 solutions up to symmetry" in capsys.readouterr().out

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pentarena.server")
 
+PUZZLE_REFUSED = "IllegalMoveError: "
+"""How a worker reports a puzzle's own refusal (``PuzzleState.hint``: the region cannot be
+tiled with these pieces), a sentence the player should read as it is."""
 ANALYSIS_RETRY_AFTER = 2
 """Seconds a client is told to wait before asking again for an analysis being computed."""
 ANALYSIS_BUSY_RETRY_AFTER = 15
@@ -69,12 +72,12 @@ class Advice:
         self.analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()  # finished tables
         self.analysing: dict[str, Analysis] = {}
 
-    def _puzzle_turn(self, table: Table, seat: int | None) -> None:
+    def _puzzle_turn(self, table: Table, seat: int | None, solved_too: bool = False) -> None:
         if not table.solo:
             raise ProtocolError("not-a-puzzle", "hints, solving and counting are for puzzles")
         if seat is None or seat not in range(table.game.num_players):
             raise ProtocolError("not-seated", "only the puzzle's player can ask for that")
-        if table.state.is_terminal():
+        if table.state.is_terminal() and not solved_too:
             raise ProtocolError("game-over", "the puzzle is solved")
 
     async def hint(self, table: Table, seat: int | None, owner: str | None = None) -> str:
@@ -86,6 +89,9 @@ class Advice:
                                        table.state.to_json(), timeout=self.limits.hint_seconds,
                                        priority=HINTS, owner=owner or table.creator)
         except JobFailed as exc:
+            reason = str(exc)
+            if reason.startswith(PUZZLE_REFUSED):  # the puzzle's own sentence for the player
+                raise ProtocolError("no-solution", reason.removeprefix(PUZZLE_REFUSED)) from None
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
     async def solve(self, table: Table, seat: int | None, client: Client | None = None) -> None:
@@ -128,9 +134,11 @@ class Advice:
                               owner: str | None = None) -> dict[str, Any]:
         """Count a puzzle's solutions from its position: on the worker pool (the job is
         ``owner``'s, the asker's), one count at a time per table, capped in time, cached by
-        the shape of what is left to fill."""
-        self._puzzle_turn(table, seat)
-        key = table.state.count_key()
+        the shape of what is left to fill.  A solved puzzle counts its whole region (the
+        banner's "how many solutions has it?" for a region drawn by hand)."""
+        self._puzzle_turn(table, seat, solved_too=True)
+        state = table.state if not table.state.is_terminal() else table.game.new_initial_state()
+        key = state.count_key()
         if key in self.counts:
             self.counts.move_to_end(key)
             return dict(self.counts[key], cached=True)
@@ -139,7 +147,7 @@ class Advice:
         self.counting.add(table.id)
         try:
             report = await self.pool.run(count, table.game.name, dict(table.game.options),
-                                         table.state.to_json(),
+                                         state.to_json(),
                                          timeout=self.limits.count_seconds,
                                          priority=PEOPLE_AWAY, owner=owner or table.creator)
         except JobTimeout:

@@ -523,11 +523,12 @@ def create_app(database_url: str | None = None, ai: str = "process",
                                               "url": f"/t/{t.id}?token={invite}"}}
 
     @app.post("/api/tables/{table_id}/count",
-              summary="Puzzles: count the solutions from the current position (seat only)",
+              summary="Puzzles: count the solutions from the current position, or a solved "
+                      "puzzle's whole region (seat only)",
               responses=problems({
                   400: BAD_BODY, 403: "Only the puzzle's player can (`not-seated`)",
                   404: "No such table",
-                  409: "Not a puzzle (`not-a-puzzle`), or solved already (`game-over`)",
+                  409: "Not a puzzle (`not-a-puzzle`)",
                   422: "Counting from here takes too long (`too-long`): place a few pieces",
                   429: "This table is counting already (`busy`)"}))
     async def count(table_id: str, request: Request, body: SeatToken | None = None):

@@ -294,7 +294,7 @@ class TerminalGame:
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed = []
         self.view.focus = None  # a cropped board centres on the new move again
-        self.news(Text(f"{self.view.seat_name(seat)} plays {self.state.history()[-1]}"))
+        self.news(Text(self.view.move_news(seat, self.state.history()[-1])))
         note = self.view.after_move(self.state)
         if note:
             self.news(Text(note, style="cyan"))
@@ -363,6 +363,8 @@ class TerminalGame:
             self.last = None
             self.listed = []
             self.show()
+        elif word == "count" and self.solo:  # the browser's Count solutions
+            self.say(self.view.count_text(self.state), "green")
         elif word == "save":
             target = arg.strip() or self.save_path
             if not target:
@@ -388,7 +390,7 @@ class TerminalGame:
         have been meant as a command: the command it is close to, or, for a lone word,
         where the commands are listed."""
         commands = ["moves", "hint", "undo", "save", "board", "help", "quit",
-                    "solve" if self.solo else "analysis"]
+                    *(("solve", "count") if self.solo else ("analysis",))]
         close = difflib.get_close_matches(word, commands, n=1, cutoff=0.75)
         if close:
             return f" (did you mean the command '{close[0]}'? 'help' lists them)"
@@ -412,6 +414,7 @@ class TerminalGame:
                               "FILE' shows it")]
         if self.solo:
             rows.append(("solve", "let the computer finish the puzzle"))
+            rows.append(("count", "count the solutions (from here, once pieces are placed)"))
         else:
             rows.append(("analysis", "once the game is over: judge every move (✓ good, ?! "
                                      "mistake, ? blunder), about a second a move"))

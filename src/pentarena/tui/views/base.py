@@ -131,6 +131,10 @@ class TerminalView:
         round left it and what it scored; None otherwise."""
         return None
 
+    def move_news(self, seat: int, move: str) -> str:
+        """The line that announces ``move`` (its text), just played by ``seat``."""
+        return f"{self.seat_name(seat)} plays {move}"
+
     def seat_name(self, seat: int) -> str:
         """How the terminal names a seat, everywhere: ``White (seat 0)``, or ``seat 0``
         when the game has no colours (seat numbers are the ones ``--seat`` takes)."""

@@ -165,6 +165,15 @@ class PuzzleView(TerminalView):
     finished_by_computer: int | None = None
     """Set by 'solve': how many moves the person had played before the computer finished."""
 
+    def seat_name(self, seat: int) -> str:
+        return "You"  # the puzzle's one seat (the prompt: "You > ")
+
+    def move_news(self, seat: int, move: str) -> str:
+        """As the browser's move list says it: "You take back the X", "You place …"."""
+        if move.startswith("remove "):
+            return f"You take back the {move.removeprefix('remove ')}"
+        return f"You place {move}"
+
     def board(self, state: State, last: Move | None) -> RenderableType:
         """The region, one column a square where two (the spaced picture) do not fit."""
         from ...games.pentomino.render import grid_width, render_grid
@@ -189,11 +198,29 @@ class PuzzleView(TerminalView):
     def result(self, state: State) -> RenderableType:
         total = len(state.history())
         mine = self.finished_by_computer
+        known = state.result_details().get("known_solutions")
+        # as the browser's banner says it
+        among = (f" This region has {plural(known, 'solution')} up to symmetry: this is one "
+                 "of them.") if known else ""
         if mine is None:
-            return Text(f"Solved in {plural(total, 'move')}!", style="bold green")
+            return Text(f"Solved in {plural(total, 'move')}!{among}", style="bold green")
         if mine == 0:
-            return Text(f"Solved by the computer ({plural(total, 'move')}).", style="bold green")
+            return Text(f"Solved by the computer ({plural(total, 'move')}).{among}",
+                        style="bold green")
         removed = sum(1 for text in state.history()[mine:] if text.startswith("remove "))
         taken_back = f"; it took back {plural(removed, 'piece')}" if removed else ""
         return Text(f"Solved: the computer finished it after your {plural(mine, 'move')} "
-                    f"({plural(total, 'move')} in all{taken_back}).", style="bold green")
+                    f"({plural(total, 'move')} in all{taken_back}).{among}", style="bold green")
+
+    @staticmethod
+    def count_text(state: State) -> str:
+        """The solutions counted from here, in the browser's Count solutions words."""
+        report = state.count_solutions()
+        took = f"(found in {report.seconds:.1f} s)"
+        if not state.placed:
+            if not report.count:
+                return "No solution: this region cannot be tiled with these pieces."
+            return f"{plural(report.count, 'solution')} up to symmetry {took}."
+        if report.count:
+            return f"{plural(report.count, 'way')} to finish from here {took}."
+        return f"No way to finish from here: take a piece back {took}."

@@ -8,14 +8,16 @@ import { picture as puzzlePicture, regionPicture, PUZZLE_COLOURS } from "./games
 const PUZZLE = "pentomino-puzzle";
 const MAX_DRAW = 12;                 // the custom region editor: up to 12 × 12 cells
 const rect = (h, w) => Array(h).fill("#".repeat(w));
-// The named regions of games/pentomino/puzzle.py (REGIONS), as rows of # (cell) and . (hole).
+// The named regions of games/pentomino/puzzle.py (REGIONS), as rows of # (cell) and . (hole),
+// with their solutions up to symmetry (KNOWN_COUNTS): the fewer, the harder to find one
+// (shown in that order, easiest first).
 const REGIONS = [
-  { name: "6x10", label: "6 × 10", rows: rect(6, 10) },
-  { name: "5x12", label: "5 × 12", rows: rect(5, 12) },
-  { name: "4x15", label: "4 × 15", rows: rect(4, 15) },
-  { name: "3x20", label: "3 × 20", rows: rect(3, 20) },
-  { name: "8x8-centre", label: "8 × 8 − centre",
+  { name: "6x10", label: "6 × 10", rows: rect(6, 10), solutions: 2339, level: "easiest" },
+  { name: "5x12", label: "5 × 12", rows: rect(5, 12), solutions: 1010, level: "easy" },
+  { name: "4x15", label: "4 × 15", rows: rect(4, 15), solutions: 368, level: "medium" },
+  { name: "8x8-centre", label: "8 × 8 − centre", solutions: 65, level: "hard",
     rows: ["########", "########", "########", "###..###", "###..###", "########", "########", "########"] },
+  { name: "3x20", label: "3 × 20", rows: rect(3, 20), solutions: 2, level: "hardest" },
 ];
 
 let GAMES = [];
@@ -358,14 +360,15 @@ function puzzleEditor(onChange) {
 
   // region choice: a tile per named region, and one to draw your own
   const tiles = el("div", { class: "pz-regions", role: "radiogroup", "aria-label": "Region" });
-  const tile = (key, label, pic, cells) => el("button", { type: "button", class: "pz-region", role: "radio",
-    "data-region": key, "aria-checked": String(key === region), onclick: () => { region = key; changed(); } },
+  const tile = (key, label, pic, cells, level = null, title = null) => el("button", { type: "button", class: "pz-region", role: "radio",
+    "data-region": key, "aria-checked": String(key === region), title, onclick: () => { region = key; changed(); } },
   el("span", { class: "pz-pic" }, pic), el("span", { class: "pz-name" }, label),
-  el("span", { class: "pz-cells" }, cells));
+  el("span", { class: "pz-cells" }, cells), level ? el("span", { class: "pz-level" }, level) : "");
   for (const r of REGIONS) {
     const w = Math.max(...r.rows.map((x) => x.length));
     const size = Math.min(8, Math.floor(100 / w), Math.floor(48 / r.rows.length));
-    tiles.append(tile(r.name, r.label, regionPicture(r.rows, { size }), plural(cellCount(r.rows), "cell")));
+    tiles.append(tile(r.name, r.label, regionPicture(r.rows, { size }), plural(r.solutions, "solution"), r.level,
+      `${plural(cellCount(r.rows), "cell")}; ${plural(r.solutions, "solution")} up to symmetry (the fewer, the harder)`));
   }
   tiles.append(tile("custom", "Draw your own", el("span", { class: "pz-pencil" }, "✎"), `up to ${MAX_DRAW} × ${MAX_DRAW}`));
   // a radio group: Tab reaches the chosen tile, the arrows (round and round) choose another
@@ -455,7 +458,7 @@ function puzzleEditor(onChange) {
   const check = el("p", { class: "pz-check", id: "pz-check", role: "status", "aria-live": "polite", tabindex: -1 });
 
   node.append(
-    el("div", { class: "pz-label" }, "Region", helpMark("A named box, or draw any shape: its cells must be five times the number of pieces.", "Region")),
+    el("div", { class: "pz-label" }, "Region", helpMark("A named box (each shows its solutions up to symmetry: the fewer, the harder to find one), or draw any shape: its cells must be five times the number of pieces.", "Region")),
     tiles, drawBox,
     el("div", { class: "pz-label" }, "Pieces", helpMark("Each chosen piece is placed once; the region needs 5 cells a piece.", "Pieces")),
     piecesBox, check);

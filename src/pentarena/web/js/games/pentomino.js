@@ -165,7 +165,21 @@ function roundStarts(payload) {
 export function resultDetails(payload) {
   if (isPuzzle(payload)) {
     const removed = payload.history.filter((m) => m.startsWith("remove ")).length;
-    return el("p", {}, `${payload.history.length} moves${removed ? `, ${removed} of them taking a piece back` : ""}.`);
+    const known = payload.details && payload.details.known_solutions;
+    const among = (k) => ` This region has ${k} solution${k === 1 ? "" : "s"} up to symmetry: this is one of them.`;
+    const line = el("p", {}, `${payload.history.length} moves${removed ? `, ${removed} of them taking a piece back` : ""}.`,
+      known ? among(known) : "");
+    if (!known && payload.you !== null) {   // a region drawn by hand: count them on asking
+      const ask = el("button", { type: "button", class: "small", id: "banner-count", onclick: async () => {
+        ask.disabled = true;
+        try {
+          const r = await api(`/api/tables/${payload.table.id}/count`, { method: "POST" });
+          ask.replaceWith(among(r.count));
+        } catch (e) { ask.disabled = false; ask.textContent = `${e.message} — count again`; }
+      } }, "How many solutions?");
+      line.append(" ", ask);
+    }
+    return line;
   }
   const d = payload.details;
   if (!d.rounds || !d.rounds.length) {
@@ -265,13 +279,21 @@ export function createView(root, ctx) {
     solveBtn.classList.remove("armed");
   }
 
+  // A count holds for the position it was asked at: a move clears it (update), and an
+  // answer that comes back after a move says so rather than pass for the new position's.
   async function countSolutions() {
     counter.textContent = "Counting every solution…";
+    const asked = payload.version;
     try {
       const r = await api(`/api/tables/${payload.table.id}/count`, { method: "POST" });
+      if (payload.version !== asked) {
+        counter.textContent = "The puzzle changed while counting: press Count solutions again.";
+        return;
+      }
       const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
       counter.textContent = r.from_start
-        ? `${n(r.count, "solution", "solutions")} up to symmetry (found in ${r.seconds.toFixed(1)} s).`
+        ? (r.count ? `${n(r.count, "solution", "solutions")} up to symmetry (found in ${r.seconds.toFixed(1)} s).`
+          : "No solution: this region cannot be tiled with these pieces.")
         : r.count ? `${n(r.count, "way", "ways")} to finish from here (found in ${r.seconds.toFixed(1)} s).`
           : "No way to finish from here: take a piece back (found in " + r.seconds.toFixed(1) + " s).";
     } catch (e) { counter.textContent = e.message; }
@@ -627,6 +649,7 @@ export function createView(root, ctx) {
     else if (!mine) hint.textContent = payload.you === null ? watchingText(payload) : payload.current_player === null ? "" : waitingText(payload);
     else if (st.phase === "pick") hint.textContent = (staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`) + draftSets(payload);
     else if (st.touched && !selected) { select(st.touched); return; }
+    else if (staged && staged.text.startsWith("remove ")) hint.textContent = `Take back the ${staged.text.slice(7)} — press Confirm${keyHint(" (or Enter)")}.`;
     else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
       (payload.table.options.touch_move ? `Touch-move: the piece you ${click} is the one you must place.` : "Your turn: choose a piece.");
     else if (!destinations().length) hint.textContent = `No spot for the ${selected} this way round — press ${turnKeys}.`;
@@ -673,7 +696,7 @@ export function createView(root, ctx) {
         hinted = null;
         if (!moves.has(selected)) { selected = null; shape = null; }
         errorLine.textContent = "";
-        if (p.state.solved) counter.textContent = "";
+        counter.textContent = "";   // a count (or "Counting…") was for the position before
       }
       draw();
     },
@@ -695,9 +718,10 @@ export function createView(root, ctx) {
         kg.set(grabCell(cells));   // Enter on the board plays it
         draw();
         confirmBtn.disabled = !myTurn();
-      } else if (myTurn() && /^(pick|touch) /.test(move)) {   // a draft pick, a touch-move touch
+      } else if (myTurn() && /^(pick|touch|remove) /.test(move)) {   // a draft pick, a touch-move touch, a puzzle's take-back
         if (move.startsWith("pick ")) selected = move.slice(5);
-        else hinted = move.slice(6);   // marked, not selected: touching it is the move
+        else if (move.startsWith("touch ")) hinted = move.slice(6);   // marked, not selected: touching it is the move
+        else { selected = null; shape = null; }   // Confirm (or Enter) takes the piece back
         staged = { text: move };
         draw();
         confirmBtn.disabled = !myTurn();
