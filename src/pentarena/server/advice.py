@@ -29,9 +29,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pentarena.server")
 
-PUZZLE_REFUSED = "IllegalMoveError: "
-"""How a worker reports a puzzle's own refusal (``PuzzleState.hint``: the region cannot be
-tiled with these pieces), a sentence the player should read as it is."""
 ANALYSIS_RETRY_AFTER = 2
 """Seconds a client is told to wait before asking again for an analysis being computed."""
 ANALYSIS_BUSY_RETRY_AFTER = 15
@@ -85,14 +82,14 @@ class Advice:
         job is ``owner``'s, by default the table's creator's)."""
         self._puzzle_turn(table, seat)
         try:
-            return await self.pool.run(hint, table.game.name, dict(table.game.options),
-                                       table.state.to_json(), timeout=self.limits.hint_seconds,
-                                       priority=HINTS, owner=owner or table.creator)
+            found = await self.pool.run(hint, table.game.name, dict(table.game.options),
+                                        table.state.to_json(), timeout=self.limits.hint_seconds,
+                                        priority=HINTS, owner=owner or table.creator)
         except JobFailed as exc:
-            reason = str(exc)
-            if reason.startswith(PUZZLE_REFUSED):  # the puzzle's own sentence for the player
-                raise ProtocolError("no-solution", reason.removeprefix(PUZZLE_REFUSED)) from None
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
+        if "refused" in found:  # the puzzle's own sentence for the player
+            raise ProtocolError("no-solution", found["refused"])
+        return found["move"]
 
     async def solve(self, table: Table, seat: int | None, client: Client | None = None) -> None:
         """Play hints until the puzzle is solved; every move is stored and broadcast.  One

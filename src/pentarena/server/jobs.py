@@ -27,9 +27,16 @@ def think(game_name: str, options: dict[str, Any], view_json: dict[str, Any], le
     return str(bot.choose(state))
 
 
-def hint(game_name: str, options: dict[str, Any], state_json: dict[str, Any]) -> str:
-    """Puzzles: a move that leads to a solution from this position."""
-    return str(_state(game_name, options, state_json).hint())
+def hint(game_name: str, options: dict[str, Any], state_json: dict[str, Any]) -> dict[str, str]:
+    """Puzzles: a move that leads to a solution from this position, ``{"move": text}``, or
+    the puzzle's own refusal for the player, ``{"refused": sentence}`` (a region its pieces
+    cannot tile)."""
+    from ..core.errors import IllegalMoveError
+
+    try:
+        return {"move": str(_state(game_name, options, state_json).hint())}
+    except IllegalMoveError as exc:
+        return {"refused": str(exc)}
 
 
 def count(game_name: str, options: dict[str, Any], state_json: dict[str, Any]) -> dict[str, Any]:

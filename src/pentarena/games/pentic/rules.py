@@ -467,8 +467,9 @@ class PenticState(PlayoutHooks, PenticCore, State):
         # used to append the same plays twice.  (A clone taken while another thread
         # played may have adopted more than its engine holds: cut to its count.)
         count = self._play_count()
-        done = self._play_dicts[:count]
-        if len(done) < count:
+        done = self._play_dicts
+        if len(done) != count:
+            done = done[:count]  # a new list: the one other readers hold is left as it is
             done += [_play_dict(r) for r in self._plays(len(done))]
             self._play_dicts = done
         return done[:]

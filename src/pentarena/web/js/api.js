@@ -68,6 +68,9 @@ export const turnKeys = touchScreen ? "⟳ or ⇋" : "the R or F key";
 
 // The board's message line while someone else is to move: a computer thinks, people are
 // waited for.
+// "1 card", "2 cards" (many: the plural when it is not one + s)
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export function waitingText(payload) {
   const seat = payload.table.seats[payload.current_player];
   if (!seat) return "";

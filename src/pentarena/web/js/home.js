@@ -1,6 +1,6 @@
 // The home page: the games, the create-a-table form (with the puzzle's region editor) and
 // the lobby lists (your games first; tables idle for a day hidden until asked for).
-import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName, keyHint } from "./api.js";
+import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName, keyHint, plural } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { PIECES, PIECE_NAMES, shapeSvg } from "./pieces.js";
 import { picture as puzzlePicture, regionPicture, PUZZLE_COLOURS } from "./games/puzzle-picture.js";
@@ -27,7 +27,6 @@ let showIdle = false;
 
 const $ = (id) => document.getElementById(id);
 const go = (url) => { window.location.href = url; };
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const cellCount = (rows) => rows.join("").split("").filter((c) => c === "#").length;
 const gameOf = (name) => GAMES.find((g) => g.name === name);
 

@@ -2,7 +2,7 @@
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
 // would score, then Confirm.  The last card played is framed in the last-move colour.  The
 // server sends this seat nothing but its own view.
-import { el, replayNote, click, keyHint, waitingText, Click, touchScreen } from "../api.js";
+import { el, replayNote, click, keyHint, waitingText, Click, touchScreen, plural } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, stepButtons, sinceOwnMove } from "./boardview.js";
@@ -78,8 +78,7 @@ export function cardName(text) {
 }
 
 export function seatInfo(payload, seat) {
-  const points = payload.scores[seat], cards = payload.state.hand_sizes[seat];
-  return `${points} point${points === 1 ? "" : "s"} · ${cards} card${cards === 1 ? "" : "s"}`;
+  return `${plural(payload.scores[seat], "point")} · ${plural(payload.state.hand_sizes[seat], "card")}`;
 }
 
 function describe(p) {

@@ -2,7 +2,7 @@
 // Pick a piece from the pool (or your drafted set), R/F to turn it, click a blue dot
 // (a legal spot) and Confirm.  Draft: pick pieces first.  Puzzles: place and remove freely,
 // ask for a hint, let the computer solve, count the solutions.
-import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText, touchScreen } from "../api.js";
+import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText, touchScreen, plural } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg, grabCell, inkOn } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
@@ -88,7 +88,7 @@ const inRounds = (options) => options.players >= 3 && options.variant !== "draft
 export const optionApplies = { scoring: inRounds, target: inRounds };
 
 export function seatInfo(payload, seat) {
-  if (isPuzzle(payload)) { const n = payload.state.unplaced.length; return `${n} piece${n === 1 ? "" : "s"} to place`; }
+  if (isPuzzle(payload)) return `${plural(payload.state.unplaced.length, "piece")} to place`;
   const st = payload.state;
   const bits = [];
   if (st.sets) bits.push(`set: ${st.sets[seat].join(" ") || "-"}`);
@@ -166,7 +166,7 @@ export function resultDetails(payload) {
   if (isPuzzle(payload)) {
     const removed = payload.history.filter((m) => m.startsWith("remove ")).length;
     const known = payload.details && payload.details.known_solutions;
-    const among = (k) => ` This region has ${k} solution${k === 1 ? "" : "s"} up to symmetry: this is one of them.`;
+    const among = (k) => ` This region has ${plural(k, "solution")} up to symmetry: this is one of them.`;
     const line = el("p", {}, `${payload.history.length} moves${removed ? `, ${removed} of them taking a piece back` : ""}.`,
       known ? among(known) : "");
     if (!known && payload.you !== null) {   // a region drawn by hand: count them on asking
@@ -290,11 +290,10 @@ export function createView(root, ctx) {
         counter.textContent = "The puzzle changed while counting: press Count solutions again.";
         return;
       }
-      const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
       counter.textContent = r.from_start
-        ? (r.count ? `${n(r.count, "solution", "solutions")} up to symmetry (found in ${r.seconds.toFixed(1)} s).`
+        ? (r.count ? `${plural(r.count, "solution")} up to symmetry (found in ${r.seconds.toFixed(1)} s).`
           : "No solution: this region cannot be tiled with these pieces.")
-        : r.count ? `${n(r.count, "way", "ways")} to finish from here (found in ${r.seconds.toFixed(1)} s).`
+        : r.count ? `${plural(r.count, "way")} to finish from here (found in ${r.seconds.toFixed(1)} s).`
           : "No way to finish from here: take a piece back (found in " + r.seconds.toFixed(1) + " s).";
     } catch (e) { counter.textContent = e.message; }
   }
