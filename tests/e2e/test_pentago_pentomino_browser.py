@@ -293,16 +293,21 @@ def test_a_puzzle_count_is_not_shown_for_another_position(server, new_page):
     assert page.locator("#pm-counter").inner_text() == \
         "This region has 2 solutions up to symmetry."
     # a count asked for, then a move before its answer: the answer is not shown as this one's
-    page.evaluate("""() => { window.__fetch = window.fetch; window.fetch = async (...a) => {
-        const r = await window.__fetch(...a);
-        await new Promise((ok) => setTimeout(ok, 1500)); return r; }; }""")
+    # (the count's answer is held until the move is made: released by the test, not a clock)
+    page.evaluate("""() => {
+        const held = new Promise((ok) => { window.__release = ok; });
+        window.__fetch = window.fetch;
+        window.fetch = async (...a) => {
+            const r = await window.__fetch(...a);
+            if (String(a[0]).endsWith("/count")) await held;
+            return r; }; }""")
     page.click("#pm-count")
     page.click("#pm-hint")
     until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
     page.click("#pm-confirm")
     wait_moves(page, 3)
-    until(page, "!document.getElementById('pm-counter').textContent.startsWith('Counting')")
-    page.wait_for_timeout(1800)
+    page.evaluate("() => window.__release()")
+    until(page, "document.getElementById('pm-counter').textContent.startsWith('The puzzle')")
     text = page.locator("#pm-counter").inner_text()
     assert "solutions up to symmetry (found" not in text, text
     assert text == "The puzzle changed while counting: press Count solutions again.", text
