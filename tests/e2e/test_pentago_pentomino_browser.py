@@ -360,6 +360,29 @@ def test_a_take_back_hint_is_played_by_confirm(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_a_piece_taken_back_by_a_tap_can_be_put_back(server, new_page):
+    """One tap takes a puzzle's piece back (no Confirm); a "Put the X back" button then
+    plays the placement it undid, and goes away once another move is made."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "6x10"})
+    assert page.locator("#pm-put-back").is_hidden()
+    page.locator("input[placeholder^='e.g.']").fill("X:b1,a2,b2,c2,b3")
+    page.locator("input[placeholder^='e.g.']").press("Enter")
+    wait_moves(page, 1)
+    placed = log_moves(page)[-1]
+    assert page.locator("#pm-put-back").is_hidden()   # nothing taken back yet
+    page.click("#pm-board rect.pm-cell[data-square='b2']")   # the X's centre: one tap
+    wait_moves(page, 2)
+    assert log_moves(page)[-1] == "remove X"
+    until(page, "!document.getElementById('pm-put-back').hidden")
+    assert page.locator("#pm-put-back").inner_text() == "Put the X back"
+    page.click("#pm-put-back")
+    wait_moves(page, 3)
+    assert log_moves(page)[-1] == placed
+    until(page, "document.getElementById('pm-put-back').hidden")
+    assert not page.errors, page.errors
+
+
 def test_the_rules_page_draws_a_turn_and_a_double_five_as_the_engine_plays_them(server, new_page):
     """Place-then-twist and simultaneous fives are drawn step by step; each figure's last
     board is the engine's board after its moves, the one before it the engine's before the

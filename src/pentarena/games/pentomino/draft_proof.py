@@ -74,7 +74,7 @@ class Picks:
                  prior: Callable[[int], float] | None = None) -> None:
         self.split = split
         self.prior = prior
-        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
+        self.memo: dict[int, tuple[int, int]] = {}  # by m0 << 12 | m1
         self.assumed: dict[int, bool] = {}  # splits being proved: a value taken for now
 
     def set_prior(self, prior: Callable[[int], float] | None) -> None:
@@ -101,19 +101,34 @@ class Picks:
     def numbers(self, m0: int, m1: int) -> tuple[int, int]:
         """0 / infinite when proved, infinite / 0 when disproved, else about how many
         unproved splits would have to be proved either way."""
-        found = self.memo.get((m0, m1))
+        memo = self.memo
+        found = memo.get(m0 << 12 | m1)
         if found is not None:
             return found
-        if (m0 | m1) == ALL:
+        taken = m0 | m1
+        if taken == ALL:
             value = self.assumed[m0] if m0 in self.assumed else self.split(m0)
             found = self.leaf(m0) if value is None else (0, INFINITE) if value else (INFINITE, 0)
         else:
-            kids = [self.numbers(*c) for c in self.children(m0, m1)]
-            if picker(m0, m1) == 1:  # seat 1 picks: one child it wins is enough
-                found = (min(p for p, _ in kids), min(INFINITE, sum(d for _, d in kids)))
+            # the children's numbers, most already known (the proof's inner loop: inline)
+            get, numbers = memo.get, self.numbers
+            if taken.bit_count() & 1:  # seat 1 picks: one child it wins is enough
+                low, total = INFINITE, 0
+                for bit in _LEFTS[taken]:
+                    p, d = get(m0 << 12 | m1 | bit) or numbers(m0, m1 | bit)
+                    total += d
+                    if p < low:
+                        low = p
+                found = (low, min(INFINITE, total))
             else:
-                found = (min(INFINITE, sum(p for p, _ in kids)), min(d for _, d in kids))
-        self.memo[(m0, m1)] = found
+                low, total = INFINITE, 0
+                for bit in _LEFTS[taken]:
+                    p, d = get((m0 | bit) << 12 | m1) or numbers(m0 | bit, m1)
+                    total += p
+                    if d < low:
+                        low = d
+                found = (min(INFINITE, total), low)
+        memo[m0 << 12 | m1] = found
         return found
 
     def update(self, mask0: int) -> None:
@@ -123,11 +138,11 @@ class Picks:
         bits0 = [1 << i for i in range(12) if mask0 >> i & 1]
         bits1 = [1 << i for i in range(12) if mask1 >> i & 1]
         for k in range(12, -1, -1):
-            for a in combinations(bits0, (k + 1) // 2):
-                for b in combinations(bits1, k // 2):
-                    self.memo.pop((sum(a), sum(b)), None)
+            for a in map(sum, combinations(bits0, (k + 1) // 2)):
+                for b in map(sum, combinations(bits1, k // 2)):
+                    self.memo.pop(a << 12 | b, None)
                     if k < 12:
-                        self.numbers(sum(a), sum(b))
+                        self.numbers(a, b)
 
     def assume(self, mask0: int) -> None:
         """Take a value for split ``mask0`` while it is being proved: the one that keeps
@@ -197,7 +212,11 @@ def strategy(value: Callable[[int], bool | None], cost: Callable[[int], float] =
 
 
 def _left(taken: int) -> list[int]:
-    return [1 << i for i in range(12) if not taken >> i & 1]
+    return list(_LEFTS[taken])
+
+
+_LEFTS = [tuple(1 << i for i in range(12) if not taken >> i & 1) for taken in range(ALL + 1)]
+"""The pieces (as bits) not yet picked, by the picks so far."""
 
 
 PRIOR_WEIGHT = 10

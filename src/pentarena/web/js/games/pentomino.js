@@ -240,8 +240,10 @@ export function createView(root, ctx) {
   const hintBtn = btn("pm-hint", () => ctx.send({ type: "hint" }), "small", "Hint");
   const solveBtn = btn("pm-solve", () => solve(), "small", "Solve");
   const countBtn = btn("pm-count", () => countSolutions(), "small", "Count solutions");
+  // one tap takes a puzzle's piece back; this undoes it (the placement it took back)
+  const putBackBtn = btn("pm-put-back", () => { const m = putBack(); if (m) ctx.sendMove(m); }, "small", "Put it back");
   const counter = el("span", { class: "pu-hint", id: "pm-counter" });
-  const puzzleBox = el("div", { class: "frame-note puzzle-tools" }, hintBtn, " ", solveBtn, " ", countBtn, " ", counter);
+  const puzzleBox = el("div", { class: "frame-note puzzle-tools" }, hintBtn, " ", solveBtn, " ", countBtn, " ", putBackBtn, " ", counter);
   const roundNote = el("div", { class: "frame-note", id: "pm-round-note", hidden: true });
   const hint = el("div", { class: "pu-hint", id: "pm-hint-line" });
   const errorLine = el("div", { class: "error-line", id: "pm-error", role: "alert" });
@@ -254,6 +256,17 @@ export function createView(root, ctx) {
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const puzzle = () => payload && isPuzzle(payload);
+  // the placement the last move took back, while it is still legal to play again
+  const putBack = () => {
+    const h = payload ? payload.history : [];
+    const last = h.length ? h[h.length - 1] : "";
+    if (!puzzle() || !myTurn() || !last.startsWith("remove ")) return null;
+    const piece = last.slice(7);
+    for (let i = h.length - 2; i >= 0; i--) {
+      if (h[i].startsWith(piece + ":")) return (moves.get(piece) || []).some((m) => m.text === h[i]) ? h[i] : null;
+    }
+    return null;
+  };
 
   // Solve ends the puzzle: the first press asks, the second solves (unless the puzzle
   // changed in between, or Cancel / Esc was pressed).
@@ -636,6 +649,9 @@ export function createView(root, ctx) {
     confirmBtn.disabled = !mine || !staged;
     cancelBtn.disabled = !mine || (!staged && !selected);
     hintBtn.disabled = solveBtn.disabled = !mine;
+    const back = putBack();
+    putBackBtn.hidden = !back;
+    if (back) putBackBtn.textContent = `Put the ${back[0]} back`;
     if (puzzle() && st.solved === false && payload.details && payload.details.known_solutions && !counter.textContent) {
       counter.textContent = `This region has ${payload.details.known_solutions} solutions up to symmetry.`;
     }
@@ -758,7 +774,7 @@ export function rules(root, game) {
   ];
   const puzzles = [
     el("h2", {}, "Puzzles"),
-    el("p", {}, `Cover a region exactly with the twelve pieces — the 6×10, 5×12, 4×15 and 3×20 rectangles, the 8×8 square without its centre, or any shape. Place and remove pieces freely (${click} a placed piece to take it back); Hint suggests a piece that leads to a solution, Solve finishes for you (it asks first: the puzzle then ends), and Count solutions counts them all (6×10 has 2339).`),
+    el("p", {}, `Cover a region exactly with the twelve pieces — the 6×10, 5×12, 4×15 and 3×20 rectangles, the 8×8 square without its centre, or any shape. Place and remove pieces freely (${click} a placed piece to take it back; “Put it back” undoes that); Hint suggests a piece that leads to a solution, Solve finishes for you (it asks first: the puzzle then ends), and Count solutions counts them all (6×10 has 2339).`),
   ];
   const controls = [
     el("h2", {}, "Controls"),
