@@ -62,7 +62,9 @@ def parse(text: str) -> Card:
     spaces (or underscores) separate the parts as well as dashes."""
     if not isinstance(text, str):  # (a saved view's card that is a number, a list, null)
         raise InvalidMoveError(f"a card is text such as 3-star-orange, not {shown(text)}")
-    card = _BY_NAME.get(typed_form(text))
+    card = _BY_NAME.get(text)  # as saved (most often): no need to normalise it
+    if card is None:
+        card = _BY_NAME.get(typed_form(text))
     if card is None:
         raise InvalidMoveError(
             f"{text.strip()!r} is not a card: write <number>-<shape>-<colour> with a number "
