@@ -6,6 +6,15 @@ from __future__ import annotations
 
 import json
 
+PARTS = 4
+"""A thousand random games are played in this many tests of a quarter each (interleaved
+seeds), so that pytest's workers share them out instead of one waiting on the last."""
+
+
+def seeds(games: int, part: int) -> range:
+    """The seeds of part ``part`` (0 to PARTS - 1) of ``games`` games."""
+    return range(part, games, PARTS)
+
 
 def canonical(state) -> str:
     return json.dumps(state.to_json(), sort_keys=True)

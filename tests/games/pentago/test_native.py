@@ -22,6 +22,7 @@ from pentarena.games.pentago import NUM_ACTIONS, PentagoState
 from pentarena.games.pentago.notation import MOVES_BY_ACTION
 from pentarena.games.pentago.reference import ReferencePentagoState
 
+from ..differential import PARTS, seeds
 from .differential import NATIVE, REFERENCE, play_and_compare
 
 GAMES = 1000
@@ -36,9 +37,10 @@ def test_the_api_runs_on_the_native_engine():
     assert isinstance(REFERENCE.new_initial_state(), ReferencePentagoState)
 
 
-def test_a_thousand_random_games_agree_with_the_reference():
-    plies = sum(play_and_compare(seed) for seed in range(GAMES))
-    assert plies > 20 * GAMES
+@pytest.mark.parametrize("part", range(PARTS))
+def test_a_thousand_random_games_agree_with_the_reference(part):
+    plies = sum(play_and_compare(seed) for seed in seeds(GAMES, part))
+    assert plies > 20 * GAMES // PARTS
 
 
 def board(order: list[int], black: int, white: int, side: bool) -> str:

@@ -24,6 +24,7 @@ from pentarena.games.pentic.cards import NAMES, parse
 from pentarena.games.pentic.notation import MOVES_BY_ACTION, PenticMove
 from pentarena.games.pentic.reference import ReferencePenticGame, ReferencePenticState
 
+from ..differential import PARTS, seeds
 from .differential import PLAYERS, TARGETS, games, play_and_compare
 
 GAMES = 1000
@@ -39,11 +40,12 @@ def test_the_api_runs_on_the_native_engine():
     assert isinstance(ReferencePenticGame().new_initial_state(seed=1), ReferencePenticState)
 
 
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("players", PLAYERS)
-def test_a_thousand_random_games_agree_with_the_reference(players):
+def test_a_thousand_random_games_agree_with_the_reference(players, part):
     """1,000 games per seat count, to targets 250, 100 and 40 in turn."""
-    plies = sum(play_and_compare(seed, players) for seed in range(GAMES))
-    assert plies > 25 * GAMES
+    plies = sum(play_and_compare(seed, players) for seed in seeds(GAMES, part))
+    assert plies > 25 * GAMES // PARTS
 
 
 @settings(max_examples=40, deadline=None)

@@ -22,6 +22,7 @@ from pentarena.core.polyomino import ORIENTATIONS, PIECE_NAMES
 from pentarena.games.pentup import PentUpMove, PentUpState
 from pentarena.games.pentup.reference import ReferencePentUpState
 
+from ..differential import PARTS, seeds
 from .differential import (
     SCORINGS,
     SEATINGS,
@@ -54,10 +55,12 @@ def test_the_engine_has_the_packages_orientations():
             for p, i, cells in PentupCore._orientations()] == expected
 
 
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("players,teams", SEATINGS, ids=lambda v: str(v))
-def test_a_thousand_random_games_agree_with_the_reference(players, teams):
-    plies = sum(play_and_compare(seed, players, teams) for seed in range(GAMES))
-    assert plies == GAMES * 12 * players
+def test_a_thousand_random_games_agree_with_the_reference(players, teams, part):
+    games = seeds(GAMES, part)
+    plies = sum(play_and_compare(seed, players, teams) for seed in games)
+    assert plies == len(games) * 12 * players
 
 
 # a random position: a seating, a scoring, a seed for the random moves and how many
