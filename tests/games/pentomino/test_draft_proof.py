@@ -201,7 +201,7 @@ def test_a_prior_orders_the_work_but_never_decides_a_value():
     for _ in range(300):
         m0 = m1 = 0
         for _ in range(rng.randrange(12)):
-            bit = rng.choice(draft_proof._left(m0 | m1))
+            bit = rng.choice(draft_proof._LEFTS[m0 | m1])
             m0, m1 = (m0 | bit, m1) if picker(m0, m1) == 0 else (m0, m1 | bit)
         (p, d), (gp, gd) = plain.numbers(m0, m1), guided.numbers(m0, m1)
         assert (p == 0, d == 0) == (gp == 0, gd == 0)

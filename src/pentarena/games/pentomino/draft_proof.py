@@ -96,7 +96,7 @@ class Picks:
     @staticmethod
     def children(m0: int, m1: int) -> list[tuple[int, int]]:
         seat = picker(m0, m1)
-        return [(m0 | bit, m1) if seat == 0 else (m0, m1 | bit) for bit in _left(m0 | m1)]
+        return [(m0 | bit, m1) if seat == 0 else (m0, m1 | bit) for bit in _LEFTS[m0 | m1]]
 
     def numbers(self, m0: int, m1: int) -> tuple[int, int]:
         """0 / infinite when proved, infinite / 0 when disproved, else about how many
@@ -209,10 +209,6 @@ def strategy(value: Callable[[int], bool | None], cost: Callable[[int], float] =
         if found is not None:
             return first_placer, set(found[1])
     return None
-
-
-def _left(taken: int) -> list[int]:
-    return list(_LEFTS[taken])
 
 
 _LEFTS = [tuple(1 << i for i in range(12) if not taken >> i & 1) for taken in range(ALL + 1)]
@@ -448,7 +444,7 @@ def steered(picks: Picks) -> set[int]:
             assert piece is not None, "a proved strategy has a pick everywhere"
             walk(m0 | 1 << piece, m1)
         else:
-            for bit in _left(m0 | m1):
+            for bit in _LEFTS[m0 | m1]:
                 walk(m0, m1 | bit)
     walk(0, 0)
     return out
