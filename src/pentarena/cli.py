@@ -1,5 +1,5 @@
-"""The ``pentarena`` command: serve | worker | backup | play | list | arena | bench | replay |
-solve.
+"""The ``pentarena`` command: serve | worker | backup | restore | play | list | arena | bench |
+replay | solve.
 
 ``pentarena play pentup --players 3 --ai hard --seat 1`` plays Pent-Up at the terminal;
 ``pentarena arena pentago --bots medium,hard,openspiel-mcts:1000 --games 100`` plays every
@@ -561,6 +561,18 @@ def cmd_backup(args: argparse.Namespace, console: Console) -> int:
     tables = backup(args.database_url, args.file)
     console.print(f"Backed up {plural(tables, 'table')} to {args.file}", markup=False,
                   highlight=False)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace, console: Console) -> int:
+    """Give a stopped server's SQLite database back from a backup, keeping the one it
+    replaces."""
+    from .server.backup import restore
+
+    tables, kept = restore(args.database_url, args.file)
+    console.print(f"Restored {plural(tables, 'table')} from {args.file}"
+                  + (f"; the database it replaced is kept as {kept}" if kept else ""),
+                  markup=False, highlight=False)
     return 0
 
 
@@ -1132,6 +1144,12 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     backup.add_argument("--database-url", default=None,
                         help="the server's --database-url (default: SQLite in "
                              "$PENTARENA_DATA, else ~/.local/share/pentarena)")
+    restore = sub.add_parser("restore", help="give a stopped server's SQLite database back "
+                             "from a backup (the database it replaces is kept beside it)")
+    restore.add_argument("file", help="a file pentarena backup wrote")
+    restore.add_argument("--database-url", default=None,
+                         help="the server's --database-url (default: SQLite in "
+                              "$PENTARENA_DATA, else ~/.local/share/pentarena)")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
     replay.add_argument("file", help="a game record: the JSON a game's 'save FILE', the "
                         "browser's Export record or GET /api/tables/ID/record gives")
@@ -1218,7 +1236,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
 
 COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd_bench,
             "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "solve": cmd_solve,
-            "backup": cmd_backup}
+            "backup": cmd_backup, "restore": cmd_restore}
 
 
 def main(argv: list[str] | None = None) -> int:

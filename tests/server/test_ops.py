@@ -163,6 +163,6 @@ def test_docs_deploy_names_every_flag_of_serve_and_worker_and_only_those():
     commands = build_parser()._subparsers._group_actions[0].choices
     flags = {name: {o for a in commands[name]._actions for o in a.option_strings
                     if o.startswith("--") and o != "--help"}
-             for name in ("serve", "worker", "backup")}
+             for name in ("serve", "worker", "backup", "restore")}
     assert named <= set().union(*flags.values()), named - set().union(*flags.values())
     assert flags["serve"] | flags["worker"] <= named, (flags["serve"] | flags["worker"]) - named

@@ -1,5 +1,5 @@
-"""The SQLite file of a single server: backups while it runs (``pentarena backup``), and
-one server per file."""
+"""The SQLite file of a single server: backups while it runs (``pentarena backup``),
+restores while it is stopped (``pentarena restore``), and one server per file."""
 
 from __future__ import annotations
 
@@ -60,10 +60,11 @@ def test_the_command_says_what_it_copied_and_refuses_what_it_cannot_do(tmp_path,
     assert "pg_dump" in out and "secret" not in out
 
 
-def test_backup_is_listed_in_the_help(capsys):
+def test_backup_and_restore_are_listed_in_the_help(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
-    assert "backup" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "backup" in out and "restore" in out
 
 
 def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path, capsys,
@@ -95,3 +96,104 @@ def test_a_data_folder_given_with_a_tilde_is_in_the_home_folder(tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     assert default_database_url() == f"sqlite:///{tmp_path / 'arena' / 'pentarena.sqlite3'}"
     assert not (tmp_path / "~").exists()
+
+
+def test_a_restore_gives_the_backup_back_and_keeps_the_database_it_replaces(tmp_path,
+                                                                           capsys):
+    url = f"sqlite:///{tmp_path / 'pentarena.sqlite3'}"
+    store = Store(url)
+    try:
+        for n in range(3):
+            store.write_now(_create_table, stored(f"t{n}"))
+        backup(url, tmp_path / "backup.sqlite3")
+        store.write_now(_create_table, stored("t3"))  # after the backup
+    finally:
+        store.close()
+    assert main(["restore", "--database-url", url, str(tmp_path / "backup.sqlite3")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Restored 3 tables from" in out and "the database it replaced is kept as" in out
+    kept = [p for p in tmp_path.iterdir() if ".replaced-" in p.name]
+    assert len(kept) == 1 and kept[0].name in out.replace(" ", "")
+    assert tables_in(kept[0]) == 4  # nothing lost: t3 is in the file it replaced
+    restored = Store(url)
+    try:
+        assert sorted(t.id for t in restored.load_all()[0]) == ["t0", "t1", "t2"]
+    finally:
+        restored.close()
+
+
+def test_a_restore_after_a_crash_keeps_the_newest_moves_and_drops_the_stale_wal(tmp_path):
+    import subprocess
+    import sys
+
+    from pentarena.server.backup import restore
+
+    url = f"sqlite:///{tmp_path / 'pentarena.sqlite3'}"
+    store = Store(url)
+    try:
+        store.write_now(_create_table, stored("old"))
+    finally:
+        store.close()
+    backup(url, tmp_path / "backup.sqlite3")
+    # a server that dies without closing: its last commit only in pentarena.sqlite3-wal
+    crash = ("import os, sys\nfrom pentarena.server.store import Store, _create_table\n"
+             "from tests.server.test_sqlite_file import stored\n"
+             "s = Store(sys.argv[1])\ns.write_now(_create_table, stored('newest'))\n"
+             "os._exit(0)\n")
+    subprocess.run([sys.executable, "-c", crash, url], check=True,
+                   cwd=str(__import__("pathlib").Path(__file__).parents[2]))
+    assert (tmp_path / "pentarena.sqlite3-wal").stat().st_size > 0
+    tables, kept = restore(url, tmp_path / "backup.sqlite3")
+    assert tables == 1 and tables_in(kept) == 2  # the crashed server's last table kept
+    assert not (tmp_path / "pentarena.sqlite3-wal").exists()
+    assert not kept.with_name(kept.name + "-wal").exists()
+    restored = Store(url)
+    try:
+        assert [t.id for t in restored.load_all()[0]] == ["old"]
+    finally:
+        restored.close()
+
+
+def test_a_restore_refuses_what_it_cannot_serve_and_changes_nothing(tmp_path, capsys):
+    from pentarena.server.startup import hold_database
+
+    url = f"sqlite:///{tmp_path / 'pentarena.sqlite3'}"
+    store = Store(url)
+    try:
+        store.write_now(_create_table, stored("live"))
+    finally:
+        store.close()
+    good = tmp_path / "good.sqlite3"
+    backup(url, good)
+    (tmp_path / "notes.txt").write_text("not a database")
+    with sqlite3.connect(tmp_path / "other.sqlite3") as db:
+        db.execute("CREATE TABLE people (name TEXT)")
+    newer = tmp_path / "newer.sqlite3"
+    backup(url, newer)
+    with sqlite3.connect(newer) as db:
+        db.execute("UPDATE pentarena SET value = '99' WHERE key = 'schema'")
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes(good.read_bytes()[:4096])  # the header, not the pages
+    before = (tmp_path / "pentarena.sqlite3").read_bytes()
+    cases = {str(tmp_path / "missing.sqlite3"): "there is no file at",
+             str(tmp_path / "notes.txt"): "is not a SQLite database",
+             str(tmp_path / "other.sqlite3"): "but not Pentarena's",
+             str(newer): "written by a newer Pentarena",
+             str(damaged): "damaged",
+             str(tmp_path / "pentarena.sqlite3"): "is the server's database itself"}
+    for file, said in cases.items():
+        assert main(["restore", "--database-url", url, file]) == 2, file
+        out = " ".join(capsys.readouterr().out.split())
+        assert said in out, (file, out)
+    server = hold_database(url)  # a server running on it
+    try:
+        assert main(["restore", "--database-url", url, str(good)]) == 2
+        assert "a server is using" in " ".join(capsys.readouterr().out.split())
+    finally:
+        server.close()
+    pg = "postgresql+psycopg://pentarena:secret@db/pentarena"
+    assert main(["restore", "--database-url", pg, str(good)]) == 2
+    out = " ".join(capsys.readouterr().out.split())
+    assert "pg_restore" in out and "secret" not in out
+    assert (tmp_path / "pentarena.sqlite3").read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if ".replaced-" in p.name or "restoring" in p.name]

@@ -1,5 +1,6 @@
 """``pentarena backup FILE``: a copy of the server's SQLite database that is whole even
-while the server writes to it.
+while the server writes to it; ``pentarena restore FILE``: such a copy given back to a
+stopped server, the database it replaces kept beside it.
 
 SQLite in WAL mode (the store's) keeps the latest commits in ``pentarena.sqlite3-wal``
 until a checkpoint folds them into the main file: copying the main file alone while the
@@ -10,23 +11,28 @@ back."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
+import time
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from .startup import shown_url
-from .store import default_database_url
+from .startup import StartupError, hold_database, shown_url
+from .store import SCHEMA, default_database_url
 
 
-def sqlite_path(database_url: str | None) -> Path:
+def sqlite_path(database_url: str | None, command: str = "backup") -> Path:
     """The file of a SQLite URL (default: the server's database); a sentence for others."""
     url = make_url(database_url or default_database_url())
     if url.get_backend_name() != "sqlite":
-        raise ValueError(f"pentarena backup copies SQLite databases, and "
-                         f"{shown_url(str(database_url))} is not one: back up PostgreSQL with "
-                         "pg_dump (pg_dump -Fc -f pentarena.dump DATABASE), which is "
-                         "consistent while the servers run")
+        tool = ("back up PostgreSQL with pg_dump (pg_dump -Fc -f pentarena.dump DATABASE), "
+                "which is consistent while the servers run" if command == "backup" else
+                "restore PostgreSQL with pg_restore (pg_restore --clean -d DATABASE "
+                "pentarena.dump), the servers stopped")
+        raise ValueError(f"pentarena {command} works on SQLite databases, and "
+                         f"{shown_url(str(database_url))} is not one: {tool}")
     if not url.database or url.database == ":memory:":
         raise ValueError(f"{database_url} is not a database file")
     return Path(url.database)
@@ -41,13 +47,94 @@ def backup(database_url: str | None, target: str | Path) -> int:
     if target.exists():
         raise ValueError(f"{target} exists already: name a new file (a backup never "
                          "overwrites one)")
-    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    _copy(source, target)
+    with contextlib.closing(sqlite3.connect(target)) as db:
+        return int(db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+
+
+def _tables_of_backup(path: Path) -> int:
+    """How many tables the Pentarena backup at ``path`` holds; a sentence if it is not
+    one this release can serve (not SQLite, damaged, another program's, a newer layout)."""
+    if not path.is_file():
+        raise ValueError(f"there is no file at {path}")
+    with path.open("rb") as f:
+        if f.read(16) != b"SQLite format 3\x00":
+            raise ValueError(f"{path} is not a SQLite database (a backup is the file "
+                             "pentarena backup wrote)")
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        try:
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            names = {r[0] for r in db.execute("SELECT name FROM sqlite_master "
+                                               "WHERE type = 'table'")}
+        except sqlite3.DatabaseError as exc:
+            raise ValueError(f"{path} cannot be read as a database: {exc}") from None
+        if check != "ok":
+            raise ValueError(f"{path} is damaged (SQLite's check: {check})")
+        if not {"tables", "moves"} <= names:
+            raise ValueError(f"{path} is a SQLite database but not Pentarena's (it has no "
+                             "tables and moves)")
+        if "pentarena" in names:
+            row = db.execute("SELECT value FROM pentarena WHERE key = 'schema'").fetchone()
+            if row is not None and (not str(row[0]).isdigit() or int(row[0]) > SCHEMA):
+                raise ValueError(f"{path} was written by a newer Pentarena (its layout is "
+                                 f"version {row[0]}; this release knows up to {SCHEMA}): "
+                                 "restore it with that release or a later one")
+        return int(db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+    finally:
+        db.close()
+
+
+def restore(database_url: str | None, source: str | Path) -> tuple[int, Path | None]:
+    """Make the backup ``source`` the server's database, the server stopped.  Returns the
+    tables restored and where the database it replaced was kept (one self-contained file
+    beside it, the newest moves of its ``-wal`` included), or None if there was none.
+
+    Nothing is changed unless the backup is one this release can serve and no server
+    holds the database.  The ``-wal`` and ``-shm`` files of the replaced database go with
+    it: a stale ``-wal`` left beside the restored file would be applied to it."""
+    source = Path(source)
+    target = sqlite_path(database_url, "restore")
+    tables = _tables_of_backup(source)
+    if source.resolve() == target.resolve():
+        raise ValueError(f"{source} is the server's database itself: name a backup")
+    try:
+        held = hold_database(f"sqlite:///{target}")
+    except StartupError:
+        raise ValueError(f"a server is using {target}: stop it first (a restore replaces "
+                         "the database under it)") from None
+    try:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        kept = target.with_name(f"{target.stem}.replaced-{stamp}{target.suffix}")
+        fresh = target.with_name(f"{target.name}.restoring")
+        fresh.unlink(missing_ok=True)
+        _copy(source, fresh)  # first, beside the database: a failure here changes nothing
+        if target.exists():
+            if kept.exists():
+                raise ValueError(f"{kept} exists already: try again in a second")
+            _copy(target, kept, read_only=False)  # its -wal's commits included
+        else:
+            kept = None
+        for leftover in ("-wal", "-shm"):
+            Path(f"{target}{leftover}").unlink(missing_ok=True)
+        os.replace(fresh, target)
+        return tables, kept
+    finally:
+        if held is not None:
+            held.close()
+
+
+def _copy(source: Path, target: Path, read_only: bool = True) -> None:
+    """SQLite's online backup of ``source`` into the new file ``target``, as one file (no
+    ``-wal`` beside it).  ``read_only=False`` for a database nobody else has open, which
+    a crash may have left with a ``-wal`` and no ``-shm``."""
+    mode = "ro" if read_only else "rw"
+    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode={mode}", uri=True, timeout=30)
     try:
         dst = sqlite3.connect(target)
         try:
             src.backup(dst)
-            dst.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
-            return int(dst.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+            dst.execute("PRAGMA journal_mode=DELETE")
         finally:
             dst.close()
     finally:
