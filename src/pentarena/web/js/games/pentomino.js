@@ -8,7 +8,7 @@ import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
-import { roundExample } from "./pentomino-example.js";
+import { drawBoard, roundExample } from "./pentomino-example.js";
 import { draftExample, touchExample } from "./pentomino-variants.js";
 
 export const title = "Pentomino";
@@ -752,17 +752,12 @@ export function createView(root, ctx) {
 }
 
 export function rules(root, game) {
-  const grid = (placed, w, h, caption) => {
-    const svg = svgEl("svg", { width: w * 18 + 2, height: h * 18 + 2, viewBox: `-1 -1 ${w * 18 + 2} ${h * 18 + 2}` });
-    for (let x = 0; x < w; x++) for (let y = 0; y < h; y++) svgEl("rect", { x: x * 18, y: y * 18, width: 18, height: 18, fill: "#efe7da", stroke: "#cbbda6" }, svg);
-    placed.forEach(([p, dx, dy, col]) => PIECES[p].forEach(([x, y]) => svgEl("rect", { x: (x + dx) * 18, y: (y + dy) * 18, width: 18, height: 18, fill: col, stroke: "#333" }, svg)));
-    return el("figure", {}, svg, el("figcaption", {}, caption));
-  };
   const games = [
     el("p", {}, "Golomb's game is played on an 8×8 board (files a–h, ranks 1–8 from the bottom) with one set of the 12 pentominoes."),
     el("h2", {}, "Two players"),
     el("p", {}, "Take turns: pick any unplayed piece from the common pool and place it, either side up, on five empty squares. You may not pass while you can place something. When the player to move cannot place any remaining piece (or all 12 are down), the game ends: whoever placed the last piece wins."),
-    grid([["L", 0, 0, seatColours[0]], ["N", 3, 2, seatColours[1]], ["X", 5, 4, seatColours[0]]], 8, 8, "pieces never move once placed"),
+    el("figure", {}, drawBoard([[0, "L", "a8 a7 a6 a5 b5"], [1, "N", "d6 e6 e5 f5 g5"], [0, "X", "g4 f3 g3 h3 g2"]], seatColours),
+      el("figcaption", {}, `Three pieces placed (numbered in order: ${seatNames[0]}, ${seatNames[1]}, ${seatNames[0]}); pieces never move once placed.`)),
     el("p", {}, `Touch-move (an option): once you ${click} a piece that can be placed, that piece must be the one you place.`),
     touchExample(seatColours, seatNames),
     el("h2", {}, "Draft"),
