@@ -608,7 +608,7 @@ def test_readable_log_with_hover_highlight(server, new_page):
     lines = page.locator("#log li .txt").all_inner_texts()
     assert len(lines) == 4
     for i, line in enumerate(lines):
-        assert re.fullmatch(rf"{'White' if i % 2 == 0 else 'Black'}: [FILNPTUVWXYZ] on level \d \(-?\d+,-?\d+–-?\d+,-?\d+\)", line), line
+        assert re.fullmatch(rf"{'White' if i % 2 == 0 else 'Black'}: [FILNPTUVWXYZ] on level \d \(-?\d+,-?\d+ to -?\d+,-?\d+\)", line), line
     assert [m[0] for m in log_moves(page)] == [line.split(": ")[1][0] for line in lines]
     page.locator("#log li").nth(1).hover()
     page.wait_for_selector(".log-hl[data-ply='2']")

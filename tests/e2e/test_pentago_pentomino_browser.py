@@ -343,7 +343,7 @@ def test_a_solved_drawn_region_counts_its_solutions_on_asking(server, new_page):
 
 
 def test_a_take_back_hint_is_played_by_confirm(server, new_page):
-    """A dead end's hint ("remove the X … Press Confirm to play it"): Confirm is on and
+    """A dead end's hint ("remove the X … Press Confirm to take it back"): Confirm is on and
     takes the piece back."""
     page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
                          {"region": "3x20"})
@@ -352,7 +352,8 @@ def test_a_take_back_hint_is_played_by_confirm(server, new_page):
     wait_moves(page, 1)
     page.click("#pm-hint")
     until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint')")
-    assert page.locator("#pm-hint-line").inner_text().startswith("Hint: remove the X")
+    hint = page.locator("#pm-hint-line").inner_text()
+    assert hint.startswith("Hint: remove the X") and hint.endswith("Confirm to take it back."), hint
     assert page.locator("#pm-confirm").is_enabled()
     page.click("#pm-confirm")
     wait_moves(page, 2)
@@ -361,7 +362,7 @@ def test_a_take_back_hint_is_played_by_confirm(server, new_page):
 
 
 def test_a_piece_taken_back_by_a_tap_can_be_put_back(server, new_page):
-    """One tap takes a puzzle's piece back (no Confirm); a "Put the X back" button then
+    """One tap takes a puzzle's piece back (no Confirm); a "Put the X back on the board" button then
     plays the placement it undid, and goes away once another move is made."""
     page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
                          {"region": "6x10"})
@@ -375,11 +376,35 @@ def test_a_piece_taken_back_by_a_tap_can_be_put_back(server, new_page):
     wait_moves(page, 2)
     assert log_moves(page)[-1] == "remove X"
     until(page, "!document.getElementById('pm-put-back').hidden")
-    assert page.locator("#pm-put-back").inner_text() == "Put the X back"
+    assert page.locator("#pm-put-back").inner_text() == "Put the X back on the board"
     page.click("#pm-put-back")
     wait_moves(page, 3)
     assert log_moves(page)[-1] == placed
     until(page, "document.getElementById('pm-put-back').hidden")
+    assert not page.errors, page.errors
+
+
+def test_a_puzzle_marks_the_squares_no_piece_left_can_cover(server, new_page):
+    """A corner walled in by the X is marked and named at once (the engine's verdict), and
+    the mark goes when the X is taken back."""
+    page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
+                         {"region": "6x10"})
+    counter = page.locator("#pm-counter")
+    until(page, "document.getElementById('pm-counter').textContent.includes('2339 solutions')")
+    page.locator("input[placeholder^='e.g.']").fill("X:b1,a2,b2,c2,b3")
+    page.locator("input[placeholder^='e.g.']").press("Enter")
+    wait_moves(page, 1)
+    until(page, "document.getElementById('pm-counter').textContent.startsWith('Stuck')")
+    assert counter.inner_text() == ("Stuck: the empty square marked in red (a1) cannot be "
+                                    "covered by the pieces left — take a piece back.")
+    assert "pm-stuck" in counter.get_attribute("class")
+    marked = page.eval_on_selector_all(".pm-unfillable rect", "rs => rs.map((r) => r.dataset.square)")
+    assert marked == ["a1"]
+    page.click("#pm-board rect.pm-cell[data-square='b2']")   # the X taken back
+    wait_moves(page, 2)
+    until(page, "document.getElementById('pm-counter').textContent.includes('2339 solutions')")
+    assert page.locator(".pm-unfillable").count() == 0
+    assert "pm-stuck" not in (counter.get_attribute("class") or "")
     assert not page.errors, page.errors
 
 

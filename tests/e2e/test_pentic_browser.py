@@ -74,6 +74,10 @@ def test_two_player_game_against_the_computer_leaks_nothing(server, new_page):
     rng = random.Random(1)
     turns = 0
     while wait_turn_or_end(page):
+        if turns == 1:  # a position clicked before a card says what comes first
+            page.locator(".pc-pos").nth(4).click()
+            until(page, "document.getElementById('pc-error').textContent === "
+                        "'Select a card in your hand first.'")
         if turns == 2:
             # on my third turn: the score a play would make is shown before Confirm, and
             # Escape takes the choice back

@@ -194,6 +194,15 @@ def test_a_puzzle_finished_by_the_computer_says_so_once():
     assert f"({len(state.history())} moves in all; it took back 1 piece)" in text
 
 
+def test_a_puzzle_says_which_empty_squares_no_piece_left_can_cover():
+    tg, state, text = run_any("pentomino-puzzle", ["L:a1,a2,a3,a4,b4", "Z:b1,c1,c2,c3,d3",
+                                                   "remove Z", "quit"], [None])
+    flat = " ".join(text.split())
+    assert flat.count("Stuck: 2 empty squares (b2, b3) cannot be covered by the pieces left "
+                      "— take a piece back.") == 1  # after the Z, not after the L nor its removal
+    assert state.history()[-1] == "remove Z"
+
+
 def test_a_puzzle_solved_by_hand_says_so_once():
     game = pentarena.load_game("pentomino-puzzle", region="3x20")
     start = game.new_initial_state()

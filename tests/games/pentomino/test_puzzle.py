@@ -89,3 +89,58 @@ def test_count_key_names_the_shape_left_to_fill_up_to_symmetry(engine):
     assert len(keys) < len(ends)
     state.solve()
     assert state.is_terminal() and state.count_key() == ((), "", True)
+
+
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_the_areas_no_piece_left_can_cover_are_named(engine):
+    """A puzzle's details name the empty areas nothing left can fill (the browser marks
+    them, the terminal says so): too small, a five that is no piece left, a size that
+    is not a multiple of 5 — never the rest of the board cut off from them."""
+    from pentarena.games.pentomino.reference import ReferencePuzzleGame
+
+    game = (PuzzleGame if engine == "native" else ReferencePuzzleGame)(region="6x10")
+    state = game.new_initial_state()
+    assert state.result_details()["unfillable"] == []
+    state.apply("L:a1,a2,a3,a4,b4")
+    assert state.result_details()["unfillable"] == []
+    state.apply("Z:b1,c1,c2,c3,d3")  # b2 and b3 walled in
+    assert state.result_details()["unfillable"] == [["b2", "b3"]]
+    state.apply("T:d1,e1,f1,e2,e3")  # and d2
+    assert state.result_details()["unfillable"] == [["b2", "b3"], ["d2"]]
+    state.apply("remove Z")
+    assert state.result_details()["unfillable"] == []
+    # five squares shut in: fine while a piece of that shape is left, dead once it is not
+    strip = game.__class__(region="3x20").new_initial_state()
+    strip.apply("U:a1,b1,b2,a3,b3")  # a2 alone
+    assert strip.result_details()["unfillable"] == [["a2"]]
+    strip = game.__class__(region="3x20").new_initial_state()
+    strip.apply("Z:b3,c3,c2,c1,d1")  # shuts in a1 b1 a2 b2 a3: the shape of the P
+    assert strip.result_details()["unfillable"] == []
+    strip = game.__class__(region="3x20").new_initial_state()
+    strip.apply("P:f1,g1,f2,g2,f3")
+    strip.apply("Z:b3,c3,c2,c1,d1")  # the same, with the P gone (and d2-e3 a P too)
+    assert strip.result_details()["unfillable"] == [["a1", "b1", "a2", "b2", "a3"],
+                                                    ["e1", "d2", "e2", "d3", "e3"]]
+    state.solve()
+    assert state.result_details()["unfillable"] == []
+
+
+def test_an_area_named_unfillable_really_cannot_be_filled():
+    """Whatever is named can never be wrong: a position with an unfillable area has no
+    way to finish (the solver agrees), over random placements on the 5×12 rectangle (200
+    games of 3 to 8 placements: more than half their positions name one)."""
+    import random
+
+    named = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = pentarena.load_game("pentomino-puzzle", region="5x12").new_initial_state()
+        for _ in range(rng.randrange(3, 9)):
+            places = [m for m in state.legal_moves() if not str(m).startswith("remove")]
+            if not places:
+                break
+            state.apply(rng.choice(places))
+            if state.result_details()["unfillable"]:
+                named += 1
+                assert state.completion() is None, state.history()
+    assert named > 300

@@ -158,6 +158,46 @@ def iter_cells(mask: Bitboard) -> Iterable[int]:
         mask ^= low
 
 
+def areas(grid: Grid, mask: Bitboard) -> list[Bitboard]:
+    """The parts of ``mask`` whose cells join side to side, in the order of their lowest
+    cell."""
+    w = grid.width
+    not_first = sum(1 << grid.index(c, r) for r in range(grid.height) for c in range(1, w))
+    not_last = sum(1 << grid.index(c, r) for r in range(grid.height) for c in range(w - 1))
+    out = []
+    while mask:
+        area = mask & -mask
+        while True:
+            grown = (area | (area << 1 & not_first) | (area >> 1 & not_last) | area << w
+                     | area >> w) & mask
+            if grown == area:
+                break
+            area = grown
+        out.append(area)
+        mask &= ~area
+    return out
+
+
+def unfillable(grid: Grid, filled: Bitboard, unplaced: Iterable[str]) -> list[list[str]]:
+    """The empty areas of a puzzle that no placement of the pieces left can cover, each as
+    its squares, in the order of their lowest square: an area of fewer than five squares,
+    of five that are not the shape of a piece left, or of a size that is not a multiple of
+    5 — but for the largest area, which is then short only of the squares the smaller ones
+    hold (the rest of the board, cut off from two squares, is not what the player should
+    fill).  Empty when none is seen: the puzzle may still have no way to finish (the
+    hint's solver knows)."""
+    left = set(unplaced)
+    parts = areas(grid, grid.cells & ~filled)
+    largest = max(parts, key=lambda a: a.bit_count(), default=0)
+    out = []
+    for area in parts:
+        size = area.bit_count()
+        if (size < 5 or (size == 5 and piece_of(grid, area) not in left)
+                or (size % 5 and (area != largest or len(parts) == 1))):
+            out.append(grid.squares(area))
+    return out
+
+
 def free_shape(grid: Grid, filled: Bitboard) -> Shape:
     """The shape of ``grid``'s cells outside ``filled``, up to rotation, reflection and
     position (``()`` when none is left): equal for regions that tile alike."""

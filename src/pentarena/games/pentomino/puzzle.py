@@ -22,7 +22,7 @@ from ...core.bitboard import bits_list
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, described
 from ...core.game import Game, State, json_seed, replay_moves, resolve_options, setup_seed
 from ...core.polyomino import PIECE_NAMES
-from .board import Grid, free_shape, iter_cells, region_from_text
+from .board import Grid, free_shape, iter_cells, region_from_text, unfillable
 from .notation import (
     REMOVES,
     PentominoMove,
@@ -250,8 +250,12 @@ class PuzzleState(PuzzleCore, State):
 
     # ------------------------------------------------------------------ outcome
     def result_details(self) -> dict[str, Any]:
+        """The moves made, the region's known count of solutions (its name's), and the
+        empty areas no piece left can cover (``unfillable``: lists of squares), which the
+        player sees while playing."""
         return {"moves": len(self._history_actions()),
-                "known_solutions": KNOWN_COUNTS.get(self.game.region)}
+                "known_solutions": KNOWN_COUNTS.get(self.game.region),
+                "unfillable": unfillable(self.grid, self.occ, self.unplaced())}
 
     def history(self) -> list[str]:
         moves = puzzle_moves(self.grid, self.game.pieces)

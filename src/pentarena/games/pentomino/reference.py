@@ -16,7 +16,7 @@ from typing import Any
 from ...core.errors import IllegalMoveError, InvalidMoveError, described
 from ...core.game import Solution, State, check_time_limit
 from ...core.polyomino import PIECE_NAMES
-from .board import Grid, free_shape, iter_cells
+from .board import Grid, free_shape, iter_cells, unfillable
 from .notation import (
     NUM_ACTIONS,
     PICKS,
@@ -561,7 +561,8 @@ class ReferencePuzzleState(State):
         return [self.occ.bit_count()]
 
     def result_details(self) -> dict[str, Any]:
-        return {"moves": len(self._history), "known_solutions": KNOWN_COUNTS.get(self.game.region)}
+        return {"moves": len(self._history), "known_solutions": KNOWN_COUNTS.get(self.game.region),
+                "unfillable": unfillable(self.grid, self.occ, self.unplaced())}
 
     def history(self) -> list[str]:
         return list(self._history)

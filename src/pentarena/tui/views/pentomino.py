@@ -186,8 +186,15 @@ class PuzzleView(TerminalView):
         if state.is_terminal():
             return Text("")
         left = state.unplaced()
-        return Text(f"Pieces to place: {' '.join(left) or '-'}.  'hint' suggests a move, "
+        text = Text(f"Pieces to place: {' '.join(left) or '-'}.  'hint' suggests a move, "
                     f"'solve' finishes the puzzle, 'remove L' takes a piece back.", style="dim")
+        dead = [square for area in state.result_details()["unfillable"] for square in area]
+        if dead:  # as the browser says it
+            some = f" ({', '.join(dead)})" if len(dead) <= 6 else ""
+            text = Text.assemble((f"Stuck: {plural(len(dead), 'empty square')}{some} cannot be "
+                                  "covered by the pieces left — take a piece back.\n",
+                                  "bold red"), text)
+        return text
 
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
         return piece_moves(self, state, arg)

@@ -484,7 +484,8 @@ function render(payload) {
   const before = latest;
   latest = named(payload);
   document.title = `${payload.table.title} — Pentarena`;
-  $("title").textContent = `${payload.table.title} · table ${tableId}`;
+  // the table's id says little on a phone, where it left "Pentago · ta…": it goes first
+  $("title").replaceChildren(payload.table.title, el("span", { class: "title-table" }, ` · table ${tableId}`));
   $("rules-link").href = $("rules-link-side").href = `/rules/${payload.table.game}`;
   renderExport(payload);
   renderPlayers(payload);

@@ -81,13 +81,21 @@ export function seatInfo(payload, seat) {
   return `${plural(payload.scores[seat], "point")} · ${plural(payload.state.hand_sizes[seat], "card")}`;
 }
 
-function describe(p) {
-  const bits = [`${p.tics} Tic${p.tics === 1 ? "" : "s"}`, `${p.singles} Single${p.singles === 1 ? "" : "s"}`, `${p.nics} Nic${p.nics === 1 ? "" : "s"}`];
-  let s = `neighbours ${bits.join(", ")} → ${p.edge}; the card it covers is a ${p.underneath[0].toUpperCase()}${p.underneath.slice(1)} → ×${p.multiplier}`;
-  if (p.bonus) s += `; Extreme bonus +${p.bonus}`;
-  s += ` = ${p.points} point${p.points === 1 ? "" : "s"}`;
-  if (p.all_nic) s += " (All-Nic!)"; else if (p.pentic) s += " (a Pentic play!)";
-  return s;
+// a commonness, with what it means on hover ("Tic": two of number, shape and colour shared)
+const MEANS = { Tic: "shares two of number, shape and colour", Single: "shares one of number, shape and colour", Nic: "shares none of number, shape and colour" };
+const term = (name, plural = "") => el("abbr", { title: `${name}: ${MEANS[name]}` }, name + plural);
+const terms = (n, name) => [`${n} `, term(name, n === 1 ? "" : "s")];
+
+// what a play would score, in parts; `legend`: the terms explained after it (the first turns)
+function describe(p, legend = false) {
+  const under = p.underneath[0].toUpperCase() + p.underneath.slice(1);
+  let end = "";
+  if (p.bonus) end += `; Extreme bonus +${p.bonus}`;
+  end += ` = ${p.points} point${p.points === 1 ? "" : "s"}`;
+  if (p.all_nic) end += " (All-Nic!)"; else if (p.pentic) end += " (a Pentic play!)";
+  return el("span", {}, "neighbours ", ...terms(p.tics, "Tic"), ", ", ...terms(p.singles, "Single"), ", ", ...terms(p.nics, "Nic"),
+    ` → ${p.edge}; the card it covers is a `, term(under), ` → ×${p.multiplier}`, end,
+    legend ? el("span", { class: "pc-legend" }, " (a Tic shares two of number, shape and colour with your card, a Single one, a Nic none)") : "");
 }
 
 export function resultDetails(payload) {
@@ -246,7 +254,7 @@ export function createView(root, ctx) {
       lbl.textContent = `#${p}${stack.length > 1 ? ` · ${stack.length}` : ""}`;
       g.setAttribute("role", "img");
       g.setAttribute("aria-label", posText(p));
-      g.addEventListener("click", () => { if (card && myTurn()) choose(p); });
+      g.addEventListener("click", () => { if (myTurn()) choose(p); });   // without a card: says to choose one
     });
     // each position played on: a frame (the last play's in full, the earlier ones fainter)
     // and a tag for each play marked on it, who and how many points ("Teal +5"; numbered in
@@ -282,7 +290,8 @@ export function createView(root, ctx) {
     const lp = st.plays[st.plays.length - 1];
     const marks = marked();
     const since = marks.length > 1 ? `Since your turn — ${marks.map((i) => { const p = st.plays[i]; return `${short(payload, p.seat)}: ${cardName(p.card)} on #${p.position}, +${p.points}`; }).join("; ")}. ` : "";
-    last.textContent = lp ? `${since}Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: ${describe(lp)}` : "";
+    if (lp) last.replaceChildren(`${since}Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: `, describe(lp));
+    else last.textContent = "";
     hand.hidden = payload.you === null || !st.hand || replay;
     const cards = hand.hidden ? [] : [...st.hand].sort();
     syncPieces(hand, cards.map((c, i) => ({ key: `${c}#${cards.indexOf(c) === i ? 0 : i}`, sig: `${card === c}|${myTurn()}`,
@@ -296,7 +305,8 @@ export function createView(root, ctx) {
     const hintShown = myTurn() && hinted && m === hinted.move;
     preview.hidden = !pv;
     note.hidden = !!pv && !hintShown;
-    if (pv) preview.replaceChildren(el("b", {}, `${cardName(card)} on #${pos} would score ${pv.points}: `), describe(pv));
+    if (pv) preview.replaceChildren(el("b", {}, `${cardName(card)} on #${pos} would score ${pv.points}: `),
+      describe(pv, payload.version < 2 * payload.table.seats.length));   // the terms explained in the first two rounds
     frame.bar.hidden = replay || payload.you === null;
     confirmBtn.disabled = !myTurn() || !m;
     cancelBtn.disabled = !myTurn() || !card;

@@ -241,13 +241,13 @@ export function createView(root, ctx) {
   const solveBtn = btn("pm-solve", () => solve(), "small", "Solve");
   const countBtn = btn("pm-count", () => countSolutions(), "small", "Count solutions");
   // one tap takes a puzzle's piece back; this undoes it (the placement it took back)
-  const putBackBtn = btn("pm-put-back", () => { const m = putBack(); if (m) ctx.sendMove(m); }, "small", "Put it back");
+  const putBackBtn = btn("pm-put-back", () => { const m = putBack(); if (m) ctx.sendMove(m); }, "small", "Put it back on the board");
   const counter = el("span", { class: "pu-hint", id: "pm-counter" });
   const puzzleBox = el("div", { class: "frame-note puzzle-tools" }, hintBtn, " ", solveBtn, " ", countBtn, " ", putBackBtn, " ", counter);
   const roundNote = el("div", { class: "frame-note", id: "pm-round-note", hidden: true });
   const hint = el("div", { class: "pu-hint", id: "pm-hint-line" });
   const errorLine = el("div", { class: "error-line", id: "pm-error", role: "alert" });
-  const bv = new BoardView(root, { id: "pm-board", mode: "fill", maxScale: 2.2, margin: 6 });
+  const bv = new BoardView(root, { id: "pm-board", mode: "fill", maxScale: 2.2, margin: 6, clearTools: true });   // the file letters stay clear of the zoom buttons
   ownerPatterns(bv.svg);
   const tray = el("div", { class: "tray pu-tray", id: "pm-tray" });
   const settleTray = rovingTray(tray, "Your pieces");
@@ -257,6 +257,8 @@ export function createView(root, ctx) {
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const puzzle = () => payload && isPuzzle(payload);
   // the placement the last move took back, while it is still legal to play again
+  // the empty areas of a puzzle being played that no piece left can cover (lists of squares)
+  const unfillable = () => (puzzle() && !replay && payload.details && payload.details.unfillable) || [];
   const putBack = () => {
     const h = payload ? payload.history : [];
     const last = h.length ? h[h.length - 1] : "";
@@ -602,6 +604,15 @@ export function createView(root, ctx) {
       if (!same(i - 1, j)) line(x, y, x, y + S);
       if (!same(i + 1, j)) line(x + S, y, x + S, y + S);
     }
+    // a puzzle's empty areas that no piece left can cover (the engine's "unfillable"), dashed red
+    const dead = unfillable();
+    if (dead.length) {
+      const g = svgEl("g", { class: "pm-unfillable", "pointer-events": "none" }, w);
+      for (const t of dead.flat()) {
+        const [x, y] = at(...parseSquare(t));
+        svgEl("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, fill: "rgba(179,38,30,.16)", stroke: "#b3261e", "stroke-width": 2, "stroke-dasharray": "5 3", "data-square": t }, g);
+      }
+    }
     // the last piece placed, and with 3–4 players every piece placed since yours (those
     // still on the board: a new round clears it), the earlier ones fainter, numbered in order
     const seats = isPuzzle(payload) ? null : movers(payload);
@@ -651,10 +662,13 @@ export function createView(root, ctx) {
     hintBtn.disabled = solveBtn.disabled = !mine;
     const back = putBack();
     putBackBtn.hidden = !back;
-    if (back) putBackBtn.textContent = `Put the ${back[0]} back`;
-    if (puzzle() && st.solved === false && payload.details && payload.details.known_solutions && !counter.textContent) {
-      counter.textContent = `This region has ${payload.details.known_solutions} solutions up to symmetry.`;
+    if (back) putBackBtn.textContent = `Put the ${back[0]} back on the board`;
+    if (puzzle() && st.solved === false && payload.details && !counter.textContent) {
+      const n = dead.flat().length;
+      if (n) counter.textContent = `Stuck: ${n === 1 ? "the empty square" : `${n} empty squares`} marked in red${n <= 6 ? ` (${dead.flat().join(", ")})` : ""} cannot be covered by the pieces left — take a piece back.`;
+      else if (payload.details.known_solutions) counter.textContent = `This region has ${payload.details.known_solutions} solutions up to symmetry.`;
     }
+    counter.classList.toggle("pm-stuck", counter.textContent.startsWith("Stuck"));
     // 3-4 players: what the last round gave, while the next one gets going
     const done = (payload.details && payload.details.rounds) || [];
     const fresh = rounds(payload) && done.length && payload.current_player !== null && st.placed.length < payload.table.seats.length;
@@ -744,7 +758,8 @@ export function createView(root, ctx) {
       // in the move list's words: "the Z on d4–f6 (…)", "pick the L", "touch the I"
       const words = move.includes(":") ? `the ${move[0]} on ${span(parsePlace(move).cells)} (${move})`
         : move.replace(/^(pick|touch|remove) (.*)$/, "$1 the $2");
-      hint.textContent = `Hint: ${words} — ${why ? `${why} Press` : "press"} Confirm to play it.`;
+      const does = move.startsWith("remove ") ? "take it back" : move.startsWith("pick ") ? "pick it" : "play it";
+      hint.textContent = `Hint: ${words} — ${why ? `${why} Press` : "press"} Confirm to ${does}.`;
     },
     highlight(ply) { lit = ply; if (payload) drawHighlight(); },
     destroy() { unbindKeys(); bv.destroy(); root.replaceChildren(); },
@@ -769,7 +784,7 @@ export function rules(root, game) {
   ];
   const puzzles = [
     el("h2", {}, "Puzzles"),
-    el("p", {}, `Cover a region exactly with the twelve pieces — the 6×10, 5×12, 4×15 and 3×20 rectangles, the 8×8 square without its centre, or any shape. Place and remove pieces freely (${click} a placed piece to take it back; “Put it back” undoes that); Hint suggests a piece that leads to a solution, Solve finishes for you (it asks first: the puzzle then ends), and Count solutions counts them all (6×10 has 2339).`),
+    el("p", {}, `Cover a region exactly with the twelve pieces — the 6×10, 5×12, 4×15 and 3×20 rectangles, the 8×8 square without its centre, or any shape. Place and remove pieces freely (${click} a placed piece to take it back; “Put it back on the board” undoes that); empty squares that no piece left can cover are marked in red at once; Hint suggests a piece that leads to a solution, Solve finishes for you (it asks first: the puzzle then ends), and Count solutions counts them all (6×10 has 2339).`),
   ];
   const controls = [
     el("h2", {}, "Controls"),

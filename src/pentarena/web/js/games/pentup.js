@@ -244,7 +244,7 @@ export function resultDetails(payload) {
 }
 
 // A move's text in words: the tile and the corners of its cells' box, x,y as the table's
-// rulers number them ("I:0,0;1,0;2,0;3,0;4,0" -> "I on 0,0–4,0").
+// rulers number them ("I:0,0;1,0;2,0;3,0;4,0" -> "I on 0,0 to 4,0").
 export function moveWords(text) {
   const [piece, body] = text.split(":");
   if (!body) return text;
@@ -252,13 +252,13 @@ export function moveWords(text) {
 }
 const corners = (cells) => {
   const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
-  return `${Math.min(...xs)},${Math.min(...ys)}–${Math.max(...xs)},${Math.max(...ys)}`;
+  return `${Math.min(...xs)},${Math.min(...ys)} to ${Math.max(...xs)},${Math.max(...ys)}`;   // "–" read as a typo before a minus: "-14,-3–-12,-2"
 };
 
-// Where a suggested move goes, as the move log words it: " (0,0–4,0)", or "" without cells
+// Where a suggested move goes, as the move log words it: " (0,0 to 4,0)", or "" without cells
 const hintPlace = (text) => (text.includes(":") ? ` (${moveWords(text).split(" on ")[1]})` : "");
 
-// The move log: "Black: L on level 2 (0,0–4,0)"
+// The move log: "Black: L on level 2 (0,0 to 4,0)"
 export function describeMove(payload, i) {
   const t = payload.state.tiles && payload.state.tiles[i];
   if (!t) return null;
@@ -664,7 +664,7 @@ export function createView(root, ctx) {
     const entry = selected && moves.get(selected);
     if (replay) hint.textContent = replayNote(payload);
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : waitingText(payload);
-    else if (!selected) hint.textContent = firstMove() ? "Your turn: choose a tile — the first one may go anywhere on the table."
+    else if (!selected) hint.textContent = firstMove() ? "Your turn: choose a tile — the first one may go anywhere on the table (a tile's badge is the level it goes on)."
       : "Your turn: choose a tile (its badge is the level it must go on).";
     else if (mode === "3d") hint.textContent = "Switch to the 2D view to place the tile.";
     else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press ${turnKeys}.`;
