@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 import pentarena
-from pentarena.server.app import IDLE_SECONDS, create_app
+from pentarena.server.app import IDLE_SECONDS, UNBEGUN_SECONDS, create_app
 from pentarena.server.store import TableRow
 
 
@@ -47,8 +47,19 @@ def ids(data: dict) -> list[str]:
     return [t["id"] for t in data["tables"]]
 
 
+def play(client, table_id: str, moves: list[str]) -> None:
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        ws.receive_json()
+        for version, move in enumerate(moves):
+            ws.send_json({"type": "move", "move": move, "version": version})
+            while (msg := ws.receive_json())["type"] != "state" or msg["version"] != version + 1:
+                pass
+
+
 def test_tables_idle_for_a_day_are_hidden_by_default_and_listed_on_request(client):
-    fresh, old, older = create(client), create(client), create(client)
+    fresh = create(client, seats=[{"kind": "me"}, {"kind": "me"}])
+    play(client, fresh, ["a1 TL cw", "f6 BR cw"])  # under way (see the next test)
+    old, older = create(client), create(client)
     age(client, old, IDLE_SECONDS + 60)
     age(client, older, 3 * IDLE_SECONDS)
     age(client, fresh, IDLE_SECONDS - 600)  # quiet for most of a day: still listed
@@ -62,6 +73,29 @@ def test_tables_idle_for_a_day_are_hidden_by_default_and_listed_on_request(clien
     assert ids(everything) == [fresh, old, older]  # most recently active first
     assert [t["idle"] for t in everything["tables"]] == [False, True, True]
     assert everything["idle_hidden"] == 0
+
+
+def test_a_table_that_never_got_going_is_idle_after_an_hour(client):
+    """Started and left at once (no move, or only one: a computer's opening), a table
+    leaves the lobby after an hour instead of a day; a game under way stays a day."""
+    both = [{"kind": "me"}, {"kind": "me"}]
+    unbegun, one_move, begun, recent = (create(client, seats=both) for _ in range(4))
+    play(client, one_move, ["a1 TL cw"])
+    play(client, begun, ["a1 TL cw", "f6 BR cw"])
+    for table_id in (unbegun, one_move, begun):
+        age(client, table_id, UNBEGUN_SECONDS + 60)
+    age(client, recent, UNBEGUN_SECONDS - 600)
+    default = listed(client)
+    assert ids(default) == [recent, begun] and default["idle_hidden"] == 2
+    assert [t["idle"] for t in default["tables"]] == [False, False]
+    assert ids(listed(client, status="playing")) == [recent, begun]
+    assert listed(client, status="finished")["idle_hidden"] == 0
+    everything = listed(client, idle="true")
+    assert set(ids(everything)) == {unbegun, one_move, begun, recent}
+    assert everything["idle_hidden"] == 0
+    assert {t["id"] for t in everything["tables"] if t["idle"]} == {unbegun, one_move}
+    play(client, unbegun, ["a1 TL cw", "f6 BR cw"])  # it got going after all
+    assert unbegun in ids(listed(client))
 
 
 def test_a_move_wakes_an_idle_table(client):
@@ -96,7 +130,7 @@ def test_the_tables_this_browser_sits_at_come_first(client):
     theirs = [create(other) for _ in range(3)]
     mine_solo = create(client, game="pentomino-puzzle", seats=[{"kind": "me"}])
     watching = create(client, seats=[{"kind": "invite"}, {"kind": "computer"}])
-    age(client, mine_old, 3600)
+    age(client, mine_old, 1800)  # the oldest, yet listed (idle after an hour unbegun)
 
     data = listed(client)
     mine = [t["id"] for t in data["tables"] if t["mine"]]

@@ -99,7 +99,7 @@ def test_a_restart_loads_the_latest_tables_and_the_others_on_demand(make_app):
     store = Store(make_app.url)
     waiting, _ = Table.create("pentago", {}, [{"kind": "computer", "level": "easy"},
                                               {"kind": "open"}])
-    waiting.updated -= 3600  # an hour ago, the computer to move
+    waiting.updated -= 1800  # half an hour ago, the computer to move
     store.write_now(_create_table, waiting.stored())
     later = []
     for _ in range(3):

@@ -19,6 +19,31 @@ def test_tables_and_moves_survive_a_restart_on_postgres(postgres_url):
         assert c2.app.state.hub.store.url.startswith("postgresql")
 
 
+def test_the_lobby_lists_and_counts_on_postgres(postgres_url):
+    """The lobby's filter (idle for a day; never begun and idle for an hour) in SQL that
+    PostgreSQL runs as SQLite does."""
+    import time
+
+    from pentarena.server.store import Store, StoredTable, _create_table
+
+    store = Store(postgres_url)
+    now = time.time()
+    try:
+        rows = {"fresh": (now, []), "unbegun": (now - 7200, []),
+                "begun": (now - 7200, ["a1 TL cw", "f6 BR cw"]), "old": (now - 3 * 86400, [])}
+        stamp = str(int(now))
+        for name, (updated, moves) in rows.items():
+            store.write_now(_create_table, StoredTable(
+                f"{name}-{stamp}"[:32], "pentago", {}, 1, [], "playing", updated, updated,
+                False, moves))
+        ours = {f"{name}-{stamp}"[:32] for name in rows}
+        shown = [i for i in store.recent(500, "playing", now - 86400, now - 3600) if i in ours]
+        assert shown == [f"fresh-{stamp}", f"begun-{stamp}"]
+        assert store.count("playing", now - 86400, now - 3600) >= 2
+    finally:
+        store.close()
+
+
 def test_two_stores_on_one_database_store_one_move_per_version(postgres_url):
     """The version fence: two writers (instances, workers) racing for the same ply."""
     import pentarena

@@ -35,7 +35,7 @@ from .bus import make_bus
 from .connections import Client
 from .deadlines import PER_ADDRESS, guarded_protocol, is_loopback
 from .frames import TextFrames
-from .hub import Hub, Limits
+from .hub import Hub, Limits, quiet
 from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -62,6 +62,11 @@ WS_MAX_SIZE = 4 * MAX_MESSAGE_BYTES
 IDLE_SECONDS = 24 * 3600
 """A table with no move (nor any other change) for this long is idle: the lobby list leaves
 it out unless asked (``GET /api/tables?idle=true``)."""
+
+UNBEGUN_SECONDS = 3600
+"""A table that never got going (at most one move: the computer's opening move, say) and
+has had no change for this long is idle too: the lobby is not a list of games somebody
+started and left at once."""
 
 HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429: "busy"}
 """The ``code`` of the framework's own HTTP errors, by status."""
@@ -405,15 +410,17 @@ def create_app(database_url: str | None = None, ai: str = "process",
     async def tables(request: Request,
                      status: str | None = Query(None, pattern="^(playing|finished|replay)$"),
                      limit: int = Query(50, ge=1, le=500),
-                     idle: bool = Query(False, description="also list the tables idle for a "
-                                        "day (nothing happened for 24 hours), hidden by default")):
+                     idle: bool = Query(False, description="also list the idle tables "
+                                        "(nothing happened for 24 hours, or for an hour at a "
+                                        "table with at most one move), hidden by default")):
         """The tables this browser holds a seat at first (``mine``: its seats), then the
         others, most recently active first.  ``idle_hidden`` counts the idle tables left out
         (ask again with ``idle=true`` to see them); each summary says whether it is ``idle``."""
         now = time.time()
-        rows, hidden = await hub.listing(limit, status, None if idle else now - IDLE_SECONDS,
-                                         also=held_tables(request))
-        is_idle = {t.id: now - t.updated >= IDLE_SECONDS for t in rows}
+        since, begun = (None, None) if idle else (now - IDLE_SECONDS, now - UNBEGUN_SECONDS)
+        rows, hidden = await hub.listing(limit, status, since, also=held_tables(request),
+                                         begun_since=begun)
+        is_idle = {t.id: quiet(t, now - IDLE_SECONDS, now - UNBEGUN_SECONDS) for t in rows}
         held = {t.id: sorted(t.seats_of(seat_tokens(request, t.id))) for t in rows}
         rows.sort(key=lambda t: (not held[t.id], -t.updated))
         out = []

@@ -99,6 +99,13 @@ class Limits:
     these; any other is read from the store when asked for)."""
 
 
+def quiet(table: Table, since: float | None, begun_since: float | None) -> bool:
+    """Whether a listing leaves ``table`` out: updated before ``since``, or never begun
+    (at most one move) and updated before ``begun_since`` (the store's filter)."""
+    return ((since is not None and table.updated < since)
+            or (begun_since is not None and table.version <= 1 and table.updated < begun_since))
+
+
 class Hub(Advice):
     def __init__(self, store: Store, pool: WorkerPool, ai_time_limit: float | None = None,
                  limits: Limits | None = None, bus: LocalBus | None = None,
@@ -254,18 +261,20 @@ class Hub(Advice):
             return None
 
     async def listing(self, limit: int, status: str | None = None, since: float | None = None,
-                      also: list[str] = ()) -> tuple[list[Table], int]:
+                      also: list[str] = (), begun_since: float | None = None,
+                      ) -> tuple[list[Table], int]:
         """The tables updated last (at most ``limit``; ``status``, updated at or after
-        ``since``), preceded by those of ``also`` that fit the same filter, and how many
-        tables ``since`` leaves out — from the store, so that every table counts, whether
-        in memory here or not."""
-        ids = await asyncio.to_thread(self.store.recent, limit, status, since)
-        hidden = 0 if since is None else await asyncio.to_thread(self.store.count, status, since)
+        ``since``, and if never begun — at most one move — at or after ``begun_since``),
+        preceded by those of ``also`` that fit the same filter, and how many tables the
+        filter leaves out — from the store, so that every table counts, whether in memory
+        here or not."""
+        ids = await asyncio.to_thread(self.store.recent, limit, status, since, begun_since)
+        hidden = await asyncio.to_thread(self.store.count, status, since, begun_since)
         tables = []
         for table_id in dict.fromkeys([*also[:MAX_LISTED_HELD], *ids]):
             table = self.tables.get(table_id) or await self._load(table_id)
-            if table is not None and (not status or table.status == status) and (
-                    since is None or table.updated >= since):
+            if table is not None and (not status or table.status == status) and not quiet(
+                    table, since, begun_since):
                 tables.append(table)
         return tables, hidden
 

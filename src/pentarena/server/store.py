@@ -33,10 +33,13 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    and_,
     create_engine,
     event,
     func,
     inspect,
+    not_,
+    or_,
     select,
     text,
     update,
@@ -371,32 +374,39 @@ class Store:
         return {r.id: (r.version, r.seats_version) for r in rows}
 
     @staticmethod
-    def _listed(status: str | None, since: float | None, before: float | None):
-        """The filter of a listing: ``status``, updated at or after ``since`` (before
-        ``before``)."""
-        where = []
-        if status:
-            where.append(TableRow.status == status)
+    def _quiet(since: float | None, begun_since: float | None):
+        """The tables a listing leaves out: updated before ``since``, or never begun (at
+        most one move) and updated before ``begun_since``; None if it leaves none out."""
+        quiet = []
         if since is not None:
-            where.append(TableRow.updated >= since)
-        if before is not None:
-            where.append(TableRow.updated < before)
-        return where
+            quiet.append(TableRow.updated < since)
+        if begun_since is not None:
+            quiet.append(and_(TableRow.version <= 1, TableRow.updated < begun_since))
+        return or_(*quiet) if quiet else None
 
     def recent(self, limit: int, status: str | None = None, since: float | None = None,
-               ) -> list[str]:
-        """The ids of the ``limit`` tables updated last (``status``, updated since
-        ``since``), the latest first."""
+               begun_since: float | None = None) -> list[str]:
+        """The ids of the ``limit`` tables updated last (``status``; updated since
+        ``since``; if never begun, updated since ``begun_since``), the latest first."""
+        where = [TableRow.status == status] if status else []
+        quiet = self._quiet(since, begun_since)
+        if quiet is not None:
+            where.append(not_(quiet))
         with self.session() as s:
-            q = (select(TableRow.id).where(*self._listed(status, since, None))
-                 .order_by(TableRow.updated.desc()).limit(limit))
+            q = (select(TableRow.id).where(*where).order_by(TableRow.updated.desc())
+                 .limit(limit))
             return list(s.scalars(q).all())
 
-    def count(self, status: str | None = None, before: float | None = None) -> int:
-        """How many tables (``status``, last updated before ``before``) are stored."""
+    def count(self, status: str | None = None, before: float | None = None,
+              begun_before: float | None = None) -> int:
+        """How many tables (``status``) :meth:`recent` leaves out given ``since=before``
+        and ``begun_since=begun_before``."""
+        where = [TableRow.status == status] if status else []
+        quiet = self._quiet(before, begun_before)
+        if quiet is None:
+            return 0
         with self.session() as s:
-            q = select(func.count()).select_from(TableRow).where(
-                *self._listed(status, None, before))
+            q = select(func.count()).select_from(TableRow).where(*where, quiet)
             return int(s.scalar(q) or 0)
 
     def load_all(self, status: str | None = None, limit: int | None = None,

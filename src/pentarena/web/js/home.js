@@ -1,5 +1,6 @@
 // The home page: the games, the create-a-table form (with the puzzle's region editor) and
-// the lobby lists (your games first; tables idle for a day hidden until asked for).
+// the lobby lists (your games first; tables idle for a day, or for an hour if they never
+// got going, hidden until asked for).
 import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName, keyHint, plural } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { PIECES, PIECE_NAMES, shapeSvg } from "./pieces.js";
@@ -600,7 +601,7 @@ function tableRow(t, action) {
   return el("li", { "data-table": t.id, "data-status": t.status, class: t.idle ? "idle" : "" },
     el("div", { class: "t-main" },
       el("div", { class: "t-head" }, el("b", {}, t.title), summary ? el("span", { class: "tag" }, summary) : null,
-        t.idle ? el("span", { class: "tag idle-tag", title: "no move for a day or more" }, "idle") : null),
+        t.idle ? el("span", { class: "tag idle-tag", title: t.moves <= 1 ? "never got going: no move for an hour or more" : "no move for a day or more" }, "idle") : null),
       players ? el("div", { class: "t-players" }, players) : null,
       el("small", { class: "t-meta" }, ...meta.flatMap((m, i) => (i ? [" · ", m] : [m])))),
     action);
@@ -636,9 +637,9 @@ async function renderLists() {
   const hidden = data.idle_hidden || 0;
   toggle.hidden = !showIdle && !hidden;
   toggle.textContent = showIdle ? "Hide older games" : `Show ${plural(hidden, "older game")}`;
-  toggle.title = "Games with no move for a day";
+  toggle.title = "Games with no move for a day, and games that never got going (at most one move, none for an hour)";
   toggle.setAttribute("aria-pressed", String(showIdle));
-  $("idle-note").textContent = showIdle ? "Including games idle for a day." : hidden ? "Games idle for a day are hidden." : "";
+  $("idle-note").textContent = showIdle ? "Including idle games." : hidden ? "Games idle for a day (an hour if they never got going) are hidden." : "";
 }
 
 $("toggle-idle").addEventListener("click", () => {
