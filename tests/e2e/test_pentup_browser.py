@@ -252,9 +252,13 @@ DRAWS = "performance.getEntriesByName('pentarena:draw').length"
 def test_the_3d_view_draws_again_only_the_cubes_that_changed(server, new_page):
     """The 3D view of a full 4-player table (720 polygons) is not rebuilt a state: a state
     with the same position changes nothing in it, a step of the replay replaces only the
-    cubes of the tile it takes away and those under the last move's outline, and the
-    picture is the one drawn afresh."""
-    table = import_record(server, pentup_record(4, seed=1))
+    cubes of the tile it takes away and those under the last move's outline (and, from the
+    end, the deciding tiles' gold), and the picture is the one drawn afresh."""
+    from pentarena.record import GameRecord
+
+    record = pentup_record(4, seed=1)
+    final = GameRecord.from_json(record).final_state().to_json()
+    table = import_record(server, record)
     page = new_page()
     page.add_init_script(SOCKETS)
     page.goto(server.url + table["url"])
@@ -273,11 +277,25 @@ def test_the_3d_view_draws_again_only_the_cubes_that_changed(server, new_page):
     until(page, f"{DRAWS} > {draws}")
     assert page.evaluate("window.changes") == 0
     assert page.evaluate("window.kept.every((p) => p.isConnected)")
-    # one move back: the last tile's 5 cubes go, the 5 of the one before get the outline
+    # the deciding level's tiles (gold at the end: see below)
+    page.click("#pu-view")
+    until(page, "document.querySelector('#pu-board .deciders') !== null")
+    level = int(page.locator("#pu-board .deciders").get_attribute("data-level"))
+    page.click("#pu-view")
+    until(page, "document.querySelectorAll('#pu-board polygon').length === 720")
+
+    def cubes(tile: dict) -> set:
+        return {(x, y, tile["level"]) for x, y in tile["cells"]}
+
+    golden = set().union(*(cubes(t) for t in final["tiles"] if t["level"] == level))
+    page.evaluate("""() => { window.kept = [...document.querySelectorAll('#pu-board .bv-world polygon')]; }""")
+    # one move back: the last tile's 5 cubes go, the 5 of the one before get the outline,
+    # the deciding tiles lose their gold (the game is not over there)
     page.keyboard.press("ArrowLeft")
     until(page, "document.getElementById('r-pos').textContent === '47/48' && "
                 "document.querySelectorAll('#pu-board polygon').length === 705")
-    assert page.evaluate("window.kept.filter((p) => p.isConnected).length") == 720 - 15 - 15
+    changed = cubes(final["tiles"][-1]) | cubes(final["tiles"][-2]) | golden
+    assert page.evaluate("window.kept.filter((p) => p.isConnected).length") == 720 - 3 * len(changed)
     stepped = page.evaluate(PICTURE)
     assert sum('class="iso-last lm-stroke"' in p for p in stepped) == 5
     # the picture is the one drawn afresh (2D view and back), and again after a step forward
@@ -289,6 +307,15 @@ def test_the_3d_view_draws_again_only_the_cubes_that_changed(server, new_page):
     until(page, "document.getElementById('r-pos').textContent === '48/48' && "
                 "document.querySelectorAll('#pu-board polygon').length === 720")
     assert page.evaluate(PICTURE) == full
+    # the game is over: as in 2D (and as the banner says), the tiles of the deciding level
+    # are outlined in gold, the last move in dashed blue, nothing in the last move's gold
+    drawn = page.eval_on_selector_all(
+        "#pu-board polygon.iso-decider", "ps => ps.map((p) => p.parentNode.dataset.cube)")
+    assert {tuple(map(int, c.split(","))) for c in drawn} == golden and len(drawn) == len(golden)
+    assert page.locator("#pu-board polygon.iso-last").count() == 0
+    last_over = page.eval_on_selector_all(
+        "#pu-board polygon.iso-last-over", "ps => ps.map((p) => p.parentNode.dataset.cube)")
+    assert {tuple(map(int, c.split(","))) for c in last_over} == cubes(final["tiles"][-1]) - golden
     assert not page.errors, page.errors
 
 

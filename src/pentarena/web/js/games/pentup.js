@@ -70,24 +70,32 @@ const shade = (hex, f) => {
   const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
   return `rgb(${c.join(",")})`;
 };
-// one cube: its front, left and top faces (the top outlined when the last move put it there,
-// thinner when an earlier move marked with it did: `mark` "last" or "earlier")
+// one cube: its front, left and top faces, the top outlined by `mark`: "last" (the last move
+// put it there), "earlier" (an earlier move marked with it, thinner), "decider" (a tile of
+// the level that decided the game, in gold as in 2D) or "last-over" (the last move of a
+// finished game, dashed blue as in 2D: the gold is the deciding tiles')
+const TOPS = {
+  last: { "stroke-width": 2.2, class: "iso-last lm-stroke" },
+  earlier: { "stroke-width": 1.4, class: "iso-earlier lm-stroke" },
+  decider: { "stroke-width": 2.6, stroke: "#f5b800", class: "iso-decider" },
+  "last-over": { "stroke-width": 1.8, stroke: "#1f6feb", "stroke-dasharray": "3 2", class: "iso-last-over" },
+};
 function isoCube({ x, y, z, seat }, mark) {
   const g = svgEl("g", { class: "cube", "data-cube": `${x},${y},${z}` });
   const col = seatColours[seat];
   const poly = (ps, fill, extra = {}) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, stroke: "rgba(0,0,0,.45)", "stroke-width": 0.7, ...extra }, g);
   poly([P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)], shade(col, 0.72));
   poly([P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)], shade(col, 0.55));
-  poly([P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)], col,
-    mark === "last" ? { "stroke-width": 2.2, class: "iso-last lm-stroke" } : mark ? { "stroke-width": 1.4, class: "iso-earlier lm-stroke" } : {});
+  poly([P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)], col, TOPS[mark] || {});
   return g;
 }
 // The structure in isometric perspective, back to front.  `drawn` ("x,y,z" -> { g, sig }:
 // the cubes already in `parent`, kept from the last call) makes a redraw touch only the
 // cubes that changed: a state with the same position changes nothing on the page, a move
 // adds its five cubes (and moves the last move's outline).  `marks`: the tiles marked, the
-// last move last.  Returns the picture's box.
-function drawIso(parent, m, { marks = [], drawn = new Map() } = {}) {
+// last move last; `over`: the game is over, `deciders` ("x,y,z") the cubes of the tiles
+// on the level that decided it.  Returns the picture's box.
+function drawIso(parent, m, { marks = [], drawn = new Map(), over = false, deciders = new Set() } = {}) {
   const cubes = [];
   for (const [k, layer] of m.layers) {
     const [x, y] = k.split(",").map(Number);
@@ -100,8 +108,9 @@ function drawIso(parent, m, { marks = [], drawn = new Map() } = {}) {
     t.textContent = "The table is empty";
     return { x0: -100, x1: 100, y0: -60, y1: 60 };
   }
-  const marked = new Map();   // "x,y,z" -> "last" | "earlier"
-  marks.forEach((t, i) => { for (const [x, y] of t.cells) marked.set(`${x},${y},${t.level}`, i === marks.length - 1 ? "last" : "earlier"); });
+  const marked = new Map();   // "x,y,z" -> a kind of TOPS
+  marks.forEach((t, i) => { for (const [x, y] of t.cells) marked.set(`${x},${y},${t.level}`, i < marks.length - 1 ? "earlier" : over ? "last-over" : "last"); });
+  for (const key of deciders) marked.set(key, "decider");
   cubes.sort((a, b) => (b.x + b.y) - (a.x + a.y) || a.z - b.z);
   // the cubes in this order: those drawn kept (moved only when out of place), the others
   // made; whatever is left after them is gone
@@ -643,7 +652,10 @@ export function createView(root, ctx) {
       flat = null;
       if (!iso) { w.replaceChildren(); iso = new Map(); }
       if (bv.rulers !== null) bv.setRulers(null);
-      box = drawIso(w, m, { marks, drawn: iso });
+      const over = payload.current_player === null;
+      const dec = over ? decidingLevel(payload.details, payload.winners) : null;
+      const deciders = new Set(dec && dec.level ? m.tiles.filter((t) => t.level === dec.level).flatMap((t) => t.cells.map(([x, y]) => `${x},${y},${t.level}`)) : []);
+      box = drawIso(w, m, { marks, drawn: iso, over, deciders });
     } else {
       iso = null;
       if (bv.rulers !== rulers) bv.setRulers(rulers);
