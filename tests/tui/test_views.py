@@ -198,8 +198,9 @@ def test_a_puzzle_says_which_empty_squares_no_piece_left_can_cover():
     tg, state, text = run_any("pentomino-puzzle", ["L:a1,a2,a3,a4,b4", "Z:b1,c1,c2,c3,d3",
                                                    "remove Z", "quit"], [None])
     flat = " ".join(text.split())
-    assert flat.count("Stuck: 2 empty squares (b2, b3) cannot be covered by the pieces left "
-                      "— take a piece back.") == 1  # after the Z, not after the L nor its removal
+    assert flat.count("Stuck: 2 empty squares marked × (b2, b3) cannot be covered by the "
+                      "pieces left — take a piece back.") == 1  # after the Z only
+    assert flat.count("×") == 3  # b2 and b3 on the board, and the sentence
     assert state.history()[-1] == "remove Z"
 
 

@@ -20,9 +20,10 @@ def grid_width(grid: Grid, compact: bool = False) -> int:
 
 
 def render_grid(grid: Grid, pieces: dict[int, tuple[int, str]],
-                highlight: int = 0, compact: bool = False) -> Text:
+                highlight: int = 0, compact: bool = False, dead: int = 0) -> Text:
     """``pieces`` maps square index to (style index, letter); ``compact``: one column a
-    square instead of two (for terminals too narrow for the spaced picture)."""
+    square instead of two (for terminals too narrow for the spaced picture); ``dead``: the
+    empty squares no piece left can cover (a puzzle's), drawn as a red ``×``."""
     from .board import FILES
 
     gap = "" if compact else " "
@@ -38,6 +39,8 @@ def render_grid(grid: Grid, pieces: dict[int, tuple[int, str]],
                 style_i, letter = pieces[i]
                 style = STYLES[style_i % len(STYLES)] + (" underline" if highlight >> i & 1 else "")
                 out.append(letter, style=style)
+            elif dead >> i & 1:
+                out.append("×", style="bold red")
             else:
                 out.append("·", style="grey50")
             out.append(gap)

@@ -179,8 +179,11 @@ class PuzzleView(TerminalView):
         from ...games.pentomino.render import grid_width, render_grid
 
         mask = last.mask if last is not None and last.kind == "place" else 0
+        dead = sum(1 << state.grid.parse_square(square)
+                   for area in state.result_details()["unfillable"] for square in area)
         return Fitted(lambda width: render_grid(state.grid, state.board_pieces(), mask,
-                                                compact=grid_width(state.grid) > width))
+                                                compact=grid_width(state.grid) > width,
+                                                dead=dead))
 
     def status(self, state: State) -> RenderableType:
         if state.is_terminal():
@@ -191,7 +194,7 @@ class PuzzleView(TerminalView):
         dead = [square for area in state.result_details()["unfillable"] for square in area]
         if dead:  # as the browser says it
             some = f" ({', '.join(dead)})" if len(dead) <= 6 else ""
-            text = Text.assemble((f"Stuck: {plural(len(dead), 'empty square')}{some} cannot be "
+            text = Text.assemble((f"Stuck: {plural(len(dead), 'empty square')} marked ×{some} cannot be "
                                   "covered by the pieces left — take a piece back.\n",
                                   "bold red"), text)
         return text
