@@ -385,8 +385,8 @@ def test_a_piece_taken_back_by_a_tap_can_be_put_back(server, new_page):
 
 
 def test_a_puzzle_marks_the_squares_no_piece_left_can_cover(server, new_page):
-    """A corner walled in by the X is marked and named at once (the engine's verdict), and
-    the mark goes when the X is taken back."""
+    """A corner walled in by the X is marked and named at once (the engine's verdict; said
+    to screen readers with the move), and the mark goes when the X is taken back."""
     page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}],
                          {"region": "6x10"})
     counter = page.locator("#pm-counter")
@@ -400,6 +400,9 @@ def test_a_puzzle_marks_the_squares_no_piece_left_can_cover(server, new_page):
     assert "pm-stuck" in counter.get_attribute("class")
     marked = page.eval_on_selector_all(".pm-unfillable rect", "rs => rs.map((r) => r.dataset.square)")
     assert marked == ["a1"]
+    # a screen reader hears it after the move
+    until(page, "document.getElementById('announce').textContent.includes("
+                "'X on a1–c3. Stuck: the empty square')")
     page.click("#pm-board rect.pm-cell[data-square='b2']")   # the X taken back
     wait_moves(page, 2)
     until(page, "document.getElementById('pm-counter').textContent.includes('2339 solutions')")

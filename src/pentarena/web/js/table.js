@@ -386,7 +386,8 @@ function announceMoves(before, payload, head) {
   else for (let i = from; i < to; i++) said.push(describe(payload, i).text);
   if (recap) said = [`${from ? "Since your move" : "So far"}: ${said.join("; ")}`];
   if (head && endedHere(before, payload)) said.push(`Game over: ${head}`);
-  if (said.length) announce(said.join(". ") + ".");
+  const after = to > from && plugin && plugin.spokenAfterMoves ? plugin.spokenAfterMoves(payload) : "";
+  if (said.length) announce(said.join(". ") + "." + (after ? ` ${after}` : ""));
 }
 
 // ---------------------------------------------------------------- the "Type a move" box

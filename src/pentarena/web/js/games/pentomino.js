@@ -220,6 +220,18 @@ export function turnHint(payload) {
 
 const solvedKey = (id) => `pentarena:solved-by-computer:${id}`;
 
+// a puzzle's empty areas no piece left can cover (the engine's "unfillable"), in words
+function stuckText(dead) {
+  const n = dead.flat().length;
+  return `Stuck: ${n === 1 ? "the empty square" : `${n} empty squares`} marked in red${n <= 6 ? ` (${dead.flat().join(", ")})` : ""} cannot be covered by the pieces left — take a piece back.`;
+}
+
+// what a screen reader hears after the moves of a new state: a puzzle that got stuck
+export function spokenAfterMoves(payload) {
+  const dead = isPuzzle(payload) && payload.details && payload.details.unfillable;
+  return dead && dead.length ? stuckText(dead) : "";
+}
+
 export function createView(root, ctx) {
   let payload = null;
   let replay = false;
@@ -665,7 +677,7 @@ export function createView(root, ctx) {
     if (back) putBackBtn.textContent = `Put the ${back[0]} back on the board`;
     if (puzzle() && st.solved === false && payload.details && !counter.textContent) {
       const n = dead.flat().length;
-      if (n) counter.textContent = `Stuck: ${n === 1 ? "the empty square" : `${n} empty squares`} marked in red${n <= 6 ? ` (${dead.flat().join(", ")})` : ""} cannot be covered by the pieces left — take a piece back.`;
+      if (n) counter.textContent = stuckText(dead);
       else if (payload.details.known_solutions) counter.textContent = `This region has ${payload.details.known_solutions} solutions up to symmetry.`;
     }
     counter.classList.toggle("pm-stuck", counter.textContent.startsWith("Stuck"));
