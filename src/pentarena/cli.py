@@ -1138,18 +1138,16 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                         help="thinking processes (default: cores - 1)")
     worker.add_argument("--log-format", choices=["text", "json"], default="text",
                         help="json: one JSON object per log line")
-    backup = sub.add_parser("backup", help="copy the server's SQLite database to a new "
-                            "file (safe while the server runs)")
-    backup.add_argument("file", help="the new file to write")
-    backup.add_argument("--database-url", default=None,
-                        help="the server's --database-url (default: SQLite in "
-                             "$PENTARENA_DATA, else ~/.local/share/pentarena)")
-    restore = sub.add_parser("restore", help="give a stopped server's SQLite database back "
-                             "from a backup (the database it replaces is kept beside it)")
-    restore.add_argument("file", help="a file pentarena backup wrote")
-    restore.add_argument("--database-url", default=None,
-                         help="the server's --database-url (default: SQLite in "
-                              "$PENTARENA_DATA, else ~/.local/share/pentarena)")
+    for name, what, file in (
+            ("backup", "copy the server's SQLite database to a new file (safe while the "
+             "server runs)", "the new file to write"),
+            ("restore", "give a stopped server's SQLite database back from a backup (the "
+             "database it replaces is kept beside it)", "a file pentarena backup wrote")):
+        command = sub.add_parser(name, help=what)
+        command.add_argument("file", help=file)
+        command.add_argument("--database-url", default=None,
+                             help="the server's --database-url (default: SQLite in "
+                                  "$PENTARENA_DATA, else ~/.local/share/pentarena)")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
     replay.add_argument("file", help="a game record: the JSON a game's 'save FILE', the "
                         "browser's Export record or GET /api/tables/ID/record gives")

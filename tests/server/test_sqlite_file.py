@@ -25,6 +25,18 @@ def tables_in(path) -> int:
             return 0
 
 
+def database_with(tmp_path, *table_ids: str) -> str:
+    """The URL of ``pentarena.sqlite3`` in ``tmp_path``, holding those tables (closed)."""
+    url = f"sqlite:///{tmp_path / 'pentarena.sqlite3'}"
+    store = Store(url)
+    try:
+        for table_id in table_ids:
+            store.write_now(_create_table, stored(table_id))
+    finally:
+        store.close()
+    return url
+
+
 def test_a_backup_taken_while_the_server_writes_holds_every_committed_table(tmp_path):
     url = f"sqlite:///{tmp_path / 'live.sqlite3'}"
     store = Store(url)  # open, as a running server's: the commits sit in the -wal file
@@ -126,14 +138,11 @@ def test_a_restore_after_a_crash_keeps_the_newest_moves_and_drops_the_stale_wal(
     import subprocess
     import sys
 
+    from pathlib import Path
+
     from pentarena.server.backup import restore
 
-    url = f"sqlite:///{tmp_path / 'pentarena.sqlite3'}"
-    store = Store(url)
-    try:
-        store.write_now(_create_table, stored("old"))
-    finally:
-        store.close()
+    url = database_with(tmp_path, "old")
     backup(url, tmp_path / "backup.sqlite3")
     # a server that dies without closing: its last commit only in pentarena.sqlite3-wal
     crash = ("import os, sys\nfrom pentarena.server.store import Store, _create_table\n"
@@ -141,7 +150,7 @@ def test_a_restore_after_a_crash_keeps_the_newest_moves_and_drops_the_stale_wal(
              "s = Store(sys.argv[1])\ns.write_now(_create_table, stored('newest'))\n"
              "os._exit(0)\n")
     subprocess.run([sys.executable, "-c", crash, url], check=True,
-                   cwd=str(__import__("pathlib").Path(__file__).parents[2]))
+                   cwd=str(Path(__file__).parents[2]))
     assert (tmp_path / "pentarena.sqlite3-wal").stat().st_size > 0
     tables, kept = restore(url, tmp_path / "backup.sqlite3")
     assert tables == 1 and tables_in(kept) == 2  # the crashed server's last table kept
@@ -157,12 +166,7 @@ def test_a_restore_after_a_crash_keeps_the_newest_moves_and_drops_the_stale_wal(
 def test_a_restore_refuses_what_it_cannot_serve_and_changes_nothing(tmp_path, capsys):
     from pentarena.server.startup import hold_database
 
-    url = f"sqlite:///{tmp_path / 'pentarena.sqlite3'}"
-    store = Store(url)
-    try:
-        store.write_now(_create_table, stored("live"))
-    finally:
-        store.close()
+    url = database_with(tmp_path, "live")
     good = tmp_path / "good.sqlite3"
     backup(url, good)
     (tmp_path / "notes.txt").write_text("not a database")
