@@ -63,6 +63,23 @@ def test_no_history_exceeds_the_reported_maxima(case):
             assert chance == game.max_chance_nodes_in_history() == 0
 
 
+@pytest.mark.parametrize("scoring", ["10-5", "15-10-5", "last2", "last3"])
+def test_a_pentomino_scoring_given_either_way_keeps_a_game_string_that_loads(scoring):
+    """Pentarena's spelling of a scoring, given to pyspiel.load_game, is kept in OpenSpiel's
+    (``last2``/``last3``): the game's string loads it again, so it pickles."""
+    import pickle
+
+    import pyspiel
+
+    game = pyspiel.load_game("pentarena_pentomino", {"players": 4, "scoring": scoring})
+    expected = {"10-5": "10-5", "last2": "10-5"}.get(scoring, "15-10-5")
+    assert game.pentarena.options["scoring"] == expected
+    assert "scoring=last" in str(game)
+    again = pyspiel.load_game(str(game))
+    assert again.pentarena.options == game.pentarena.options
+    assert pickle.loads(pickle.dumps(game)).pentarena.options == game.pentarena.options
+
+
 @pytest.mark.parametrize("name", ps.GAMES)
 def test_games_and_states_pickle(name):
     """The adapter's games and states pickle and come back equal, as OpenSpiel's own

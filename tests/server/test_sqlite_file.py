@@ -66,6 +66,8 @@ def test_the_command_says_what_it_copied_and_refuses_what_it_cannot_do(tmp_path,
     assert "Backed up 0 tables" in capsys.readouterr().out
     assert main(["backup", str(tmp_path / "b.sqlite3")]) == 2
     assert "exists already" in capsys.readouterr().out
+    assert main(["backup", str(tmp_path / "no-such-folder" / "b.sqlite3")]) == 2
+    assert "no-such-folder' does not exist" in " ".join(capsys.readouterr().out.split())
     url = "postgresql+psycopg://pentarena:secret@db/pentarena"
     assert main(["backup", "--database-url", url, str(tmp_path / "c")]) == 2
     out = " ".join(capsys.readouterr().out.split())

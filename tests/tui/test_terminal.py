@@ -70,6 +70,18 @@ def test_hint_and_undo():
     assert state.history() == []
 
 
+def test_the_terminal_hint_is_the_browsers():
+    """Same level and time as the server's Hint (the terminal's was medium's, weaker than
+    the README says)."""
+    import inspect
+
+    from pentarena.server.hub import Limits
+    from pentarena.tui import TerminalGame
+
+    default = inspect.signature(TerminalGame).parameters["hint_level"].default
+    assert default == Limits().advice_level == "hard"
+
+
 def test_hotseat_full_game_to_the_result():
     # Two people at one keyboard; each lists the places of their first tile and plays #1.
     game = pentarena.load_game("pentup")

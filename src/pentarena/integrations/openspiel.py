@@ -161,7 +161,9 @@ class PentarenaGame(pyspiel.Game):
     NAME = ""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = dict(params or {})
+        # in the spelling a game string holds (Pentomino's scoring given as ``10-5`` is
+        # kept as ``last2``): the game's name, str(game), loads it again (pickling does)
+        params = openspiel_params(self.NAME, **pentarena_options(self.NAME, dict(params or {})))
         full = {**parameter_spec(self.NAME), **params}
         self.pentarena = pentarena.load_game(self.NAME, **pentarena_options(self.NAME, full))
         self.sides = list(self.pentarena.sides)

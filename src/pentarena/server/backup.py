@@ -47,6 +47,9 @@ def backup(database_url: str | None, target: str | Path) -> int:
     if target.exists():
         raise ValueError(f"{target} exists already: name a new file (a backup never "
                          "overwrites one)")
+    if not target.parent.is_dir():
+        raise ValueError(f"the folder {str(target.parent)!r} does not exist: make it first, "
+                         "or name a file in a folder that does")
     _copy(source, target)
     with contextlib.closing(sqlite3.connect(target)) as db:
         return int(db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])

@@ -29,7 +29,7 @@ from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
 from .advice import Advice
-from .jobs import think, warm
+from .jobs import HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
@@ -77,9 +77,9 @@ class Limits:
     hints_cached: int = 512
     """Hints answered kept, by table, version and seat: asked again, they are sent again."""
     counts_cached: int = 256
-    advice_level: str = "hard"
+    advice_level: str = HINT_LEVEL
     """The computer level that suggests a move when a player asks for a hint in a game."""
-    advice_seconds: float = 1.0
+    advice_seconds: float = HINT_SECONDS
     """Search time of one such hint (the job is stopped after ``hint_seconds``)."""
     analysis_move_seconds: float = 1.0
     """Post-game analysis: the most time spent judging one move ..."""

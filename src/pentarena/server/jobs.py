@@ -60,6 +60,13 @@ def warm() -> bool:
 
 # -- hints in games (not puzzles) --------------------------------------------------------
 
+HINT_LEVEL = "hard"
+"""The computer level that suggests a move when a player asks for a hint (the browser's
+and the terminal's)."""
+HINT_SECONDS = 1.0
+"""How long one hint searches."""
+
+
 def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], level: str,
            seed: int | None, time_limit: float) -> dict[str, str]:
     """A suggested move for the player to move in ``view_json`` (only what that seat may

@@ -18,7 +18,7 @@ from ..ai.analysis import JudgedMoves
 from ..ai.bots import Bot, choose_for, make_bot
 from ..core.game import Game, Move, State, game_info
 from ..record import GameRecord
-from ..server.jobs import advise
+from ..server.jobs import HINT_LEVEL, HINT_SECONDS, advise
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
 from .lines import print_sentence
 from .views import TerminalView, game_title, plural, view_for
@@ -34,8 +34,6 @@ NO_UNDO = ("There is no undo in a game with hidden cards: taking a move back rep
            "the others hold.")
 CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, and clear the scrollback where the terminal allows."""
-HINT_SECONDS = 1.0
-"""How long a hint thinks (as the browser's)."""
 
 
 def capitalised(name: str) -> str:
@@ -85,7 +83,7 @@ class TerminalGame:
         console: Console | None = None,
         read: Callable[[str], str] | None = None,
         seed: int | None = None,
-        hint_level: str = "medium",
+        hint_level: str = HINT_LEVEL,
         save_path: str | Path | None = None,
         meta: Mapping[str, Any] | None = None,
         after_game: bool | None = None,
