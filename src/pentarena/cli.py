@@ -200,27 +200,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return opts
 
 
-def _puzzle_options(options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` with a puzzle's region and pieces spelled as the registry spells them,
-    whatever their case: ``6X10`` is ``6x10``, ``8X8-Centre`` is ``8x8-centre``, ``lpv``
-    is ``LPV`` (a drawn region, of ``#`` and ``.``, has no case)."""
-    from .games.pentomino import REGIONS
-
-    named = {name.lower(): name for name in REGIONS}
-    out = dict(options)
-    if isinstance(out.get("region"), str):
-        out["region"] = named.get(out["region"].strip().lower(), out["region"])
-    if isinstance(out.get("pieces"), str):
-        out["pieces"] = out["pieces"].upper()
-    return out
-
-
 def _load_game(args: argparse.Namespace):
     """The game with the options given; an option that the others leave without effect
     (Pentomino's --target with 2 players) is refused, not ignored."""
     given = _options(args)
-    if args.game == "pentomino-puzzle":
-        given = _puzzle_options(given)
     game = load_game(args.game, **given)
     unused = unused_options(game.name, game.options)
     for name in given:
@@ -1017,8 +1000,7 @@ def cmd_solve(args: argparse.Namespace, console: Console) -> int:
         return cmd_solve_pentomino(args, console)
     if args.region is None:
         raise GameOptionError("give the region: 'pentarena solve puzzle 6x10'")
-    game = load_game("pentomino-puzzle",
-                     **_puzzle_options({"region": args.region, "pieces": args.pieces}))
+    game = load_game("pentomino-puzzle", region=args.region, pieces=args.pieces)
     assert isinstance(game, PuzzleGame)
     if args.count:
         columns = (TextColumn("counting {task.description}"), BarColumn(),

@@ -71,12 +71,22 @@ class Option:
     choices: tuple[Any, ...] | None = None
     help: str = ""
     kind: type | None = None
+    canonical: Callable[[str], str] | None = None
+    """Text as the option spells it, whatever its case (a puzzle's ``8X8-Centre`` is
+    ``8x8-centre``); without it, a choice of text is matched whatever its case."""
 
     def check(self, name: str, value: Any, *, text: bool = True) -> Any:
         """``value`` if the option takes it, else GameOptionError saying what it takes.
         ``text``: also read a number or a yes/no from text (``"3"``, ``"yes"``: what a
-        command line gives); without it (JSON clients) a value must be of its own type."""
+        command line gives) and a name in any case (``Misere``); without it (JSON
+        clients) a value must be of its own type and spelled as the option spells it."""
         kind = self.kind or type(self.default)
+        if text and isinstance(value, str) and kind is str:
+            if self.canonical is not None:
+                value = self.canonical(value)
+            elif self.choices is not None:
+                value = {c.lower(): c for c in self.choices if isinstance(c, str)}.get(
+                    value.strip().lower(), value)
         if text and kind is bool and isinstance(value, str):
             low = value.strip().lower()
             if low in ("true", "yes", "1", "on"):

@@ -4,7 +4,15 @@ the solo tiling puzzles (``pentomino-puzzle``)."""
 from ...core.game import GameInfo, Option, register_game
 from .board import Grid, placements
 from .notation import PentominoMove
-from .puzzle import KNOWN_COUNTS, REGIONS, PuzzleGame, PuzzleState, check_options
+from .puzzle import (
+    KNOWN_COUNTS,
+    REGIONS,
+    PuzzleGame,
+    PuzzleState,
+    check_options,
+    piece_letters,
+    region_name,
+)
 from .rules import PentominoGame, PentominoState
 from .solver import Solver
 
@@ -56,8 +64,9 @@ register_game(
         factory=PuzzleGame,
         options={
             "region": Option("6x10", None, "6x10, 5x12, 4x15, 3x20, 8x8-centre, or rows of "
-                             "#/. separated by /", kind=str),
-            "pieces": Option("FILNPTUVWXYZ", None, "the pieces to use, each once", kind=str),
+                             "#/. separated by /", kind=str, canonical=region_name),
+            "pieces": Option("FILNPTUVWXYZ", None, "the pieces to use, each once", kind=str,
+                             canonical=piece_letters),
         },
         check=check_options,
         solo=True,

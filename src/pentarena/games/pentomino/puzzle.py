@@ -44,8 +44,23 @@ REGIONS = {
 KNOWN_COUNTS = {"6x10": 2339, "5x12": 1010, "4x15": 368, "3x20": 2, "8x8-centre": 65}
 
 
+def region_name(text: str) -> str:
+    """A region's name as :data:`REGIONS` spells it, whatever its case (``8X8-Centre``);
+    other text (a drawn region, of ``#`` and ``.``) as it is."""
+    return {name.lower(): name for name in REGIONS}.get(text.strip().lower(), text)
+
+
+def piece_letters(text: str) -> str:
+    """Piece letters in capitals (``lpv`` is ``LPV``)."""
+    return text.upper()
+
+
 @lru_cache(maxsize=32)
 def region_grid(region: str) -> Grid:
+    if region not in REGIONS and not set(region) & set("#."):
+        raise GameOptionError(f"region: no region is named {described(region)}; the named "
+                              f"ones: {', '.join(REGIONS)}; or draw one: rows of # and . "
+                              "separated by /")
     try:
         return region_from_text(REGIONS.get(region, region))
     except ValueError as exc:
@@ -55,8 +70,13 @@ def region_grid(region: str) -> Grid:
 def check_options(options: dict) -> None:
     grid = region_grid(options["region"])
     pieces = options["pieces"]
-    if not pieces or set(pieces) - set(PIECE_NAMES) or len(set(pieces)) != len(pieces):
-        raise GameOptionError("pieces: a string of distinct piece letters, e.g. FILNPTUVWXYZ")
+    unknown = sorted(set(pieces) - set(PIECE_NAMES))
+    twice = sorted({p for p in pieces if pieces.count(p) > 1})
+    if not pieces or unknown or twice:
+        why = (f": {', '.join(unknown)} {'is no piece' if len(unknown) == 1 else 'are no pieces'}"
+               if unknown else f": {', '.join(twice)} given twice" if twice else "")
+        raise GameOptionError(f"pieces: a string of distinct piece letters, e.g. FILNPTUVWXYZ"
+                              f"{why}")
     if grid.cells.bit_count() != 5 * len(pieces):
         cover = "1 piece covers 5" if len(pieces) == 1 else \
             f"{len(pieces)} pieces cover {5 * len(pieces)}"
