@@ -24,7 +24,10 @@ GUARD = 60.0
 """Seconds a process may take to stop after SIGINT before the test gives up (a hang)."""
 
 CHILD = """
-import sys, threading
+import signal, sys, threading
+# Ctrl-C raises KeyboardInterrupt even in a test run started in the background (nohup, &),
+# whose processes are born with SIGINT ignored: Python then installs no handler of its own
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import pentarena
 {setup}
 before = state.to_json() if state is not None else None

@@ -450,6 +450,9 @@ def test_a_prover_table_too_big_to_allocate_is_a_memory_error():
 
 INTERRUPT = """
 import os, signal, sys, threading, time
+# Ctrl-C raises KeyboardInterrupt even in a test run started in the background (nohup, &),
+# whose processes are born with SIGINT ignored: Python then installs no handler of its own
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import pentarena
 state = pentarena.load_game(sys.argv[1]).new_initial_state(seed=1)
 call = (lambda: state.policy_playouts(2**64 - 1, 1)) if sys.argv[2] == "policy" else (

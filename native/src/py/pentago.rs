@@ -2,7 +2,7 @@
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PySet, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PySet, PyTuple};
 use pyo3::intern;
 
 
@@ -103,7 +103,14 @@ fn tuple_move(obj: &Bound<'_, PyAny>) -> Option<Move> {
     if t.len() != 3 {
         return None;
     }
-    let get = |i: usize| -> Option<i64> { t.get_borrowed_item(i).ok()?.extract().ok() };
+    // a bool is no cell (Python's True == 1): the Python path refuses it with a sentence
+    let get = |i: usize| -> Option<i64> {
+        let item = t.get_borrowed_item(i).ok()?;
+        if item.is_instance_of::<PyBool>() {
+            return None;
+        }
+        item.extract().ok()
+    };
     let (cell, q, d) = (get(0)?, get(1)?, get(2)?);
     if !(0..36).contains(&cell) {
         return None;

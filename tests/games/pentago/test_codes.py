@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -100,7 +101,13 @@ def test_moves_as_plain_tuples():
     assert state.history() == ["a1 BR cw"]
     with pytest.raises(IllegalMoveError, match="already taken"):
         state.apply((0, 3, 0))
-    for bad in [(99, 0, 0), (1, 7, 0), [1, 0, 0], (1, [0], 0), None, 3.5]:
-        with pytest.raises(InvalidMoveError, match="not a Pentago move"):
+    for bad in [(99, 0, 0), (1, 7, 0), [1, 0, 0], (1, [0], 0), None, 3.5,
+                (21.0, 1, 0), (True, False, True), (21, True, 0)]:  # numbers that are no ints
+        with pytest.raises(InvalidMoveError, match=r"not a Pentago move: .*\(cell, quadrant, "
+                           r"direction\) tuple of whole numbers: cell 0-35"):
             state.apply(bad)
+        with pytest.raises(InvalidMoveError, match="not a Pentago move"):
+            state.move_to_action(bad)
     assert state.history() == ["a1 BR cw"] and state.current_player == 1
+    state.apply((numpy.int64(21), 1, 0))  # a researcher's array element is a whole number
+    assert state.history() == ["a1 BR cw", "d4 TR cw"]

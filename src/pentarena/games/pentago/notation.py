@@ -12,9 +12,10 @@ without rotating (288–323).
 
 from __future__ import annotations
 
+import numbers
 import re
 
-from ...core.errors import InvalidMoveError
+from ...core.errors import InvalidMoveError, described
 from .board import DIRECTIONS, QUADRANTS, has_five
 
 NUM_ACTIONS = 288 + 36
@@ -96,6 +97,25 @@ ALL_MOVES: frozenset[PentagoMove] = frozenset(PLACE_ONLY) | frozenset(
     m for ms in WITH_ROTATION for m in ms)
 CANONICAL: dict[PentagoMove, PentagoMove] = {m: m for m in ALL_MOVES}
 """Any equal move -> the one precomputed object (which the fast path recognises)."""
+
+
+def canonical_move(move: object) -> PentagoMove:
+    """The precomputed move equal to ``move`` (a move object or a (cell, quadrant,
+    direction) tuple of whole numbers: ``(21.0, 1, 0)`` and ``(True, 0, 1)`` are not
+    moves), else an InvalidMoveError that says what a move is."""
+    found = None
+    if isinstance(move, tuple) and all(isinstance(x, numbers.Integral) and not isinstance(x, bool)
+                                       for x in move):
+        try:
+            found = CANONICAL.get(move)
+        except TypeError:  # an unhashable member
+            found = None
+    if found is None:
+        raise InvalidMoveError(
+            f"not a Pentago move: {described(move)}; give text such as d4 TR cw, or a (cell, "
+            "quadrant, direction) tuple of whole numbers: cell 0-35 (a1 is 0, row by row), "
+            f"quadrant 0-3 ({' '.join(QUADRANTS)}), direction 0-1 ({' '.join(DIRECTIONS)})")
+    return found
 
 
 def move_from_action(action: int) -> PentagoMove:

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from ...core.bitboard import bits_list
-from ...core.errors import IllegalMoveError, InvalidMoveError, described
+from ...core.errors import IllegalMoveError
 from ...core.game import State
 from .board import LINES, has_five
 from .codes import (
@@ -25,8 +25,8 @@ from .codes import (
     MOVES,
     OCCUPIED,
     POW3,
-    SEAT_FIELDS,
     QUADRANT_BITS,
+    SEAT_FIELDS,
     SPREAD,
     THROUGH,
     boards_from_codes,
@@ -35,10 +35,10 @@ from .codes import (
     open_lines,
 )
 from .notation import (
-    CANONICAL,
     PLACE_ONLY,
     WITH_ROTATION,
     PentagoMove,
+    canonical_move,
     cell_name,
     move_from_action,
     parse_move_text,
@@ -142,11 +142,7 @@ class ReferencePentagoState(State):
     def move_to_action(self, move: PentagoMove | str) -> int:
         if isinstance(move, str):
             move = parse_move_text(move)
-        try:
-            return CANONICAL[move].action
-        except (KeyError, TypeError):
-            raise InvalidMoveError(
-                f"not a Pentago move: {described(move)}; give text such as d4 TR cw") from None
+        return canonical_move(move).action
 
     def apply_action(self, action: int) -> None:
         self.apply(move_from_action(action))
@@ -241,11 +237,7 @@ class ReferencePentagoState(State):
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):
             move = parse_move_text(move)
-        try:  # a move object, or an equal (cell, quadrant, direction) tuple
-            move = CANONICAL[move]
-        except (KeyError, TypeError):
-            raise InvalidMoveError(
-                f"not a Pentago move: {described(move)}; give text such as d4 TR cw") from None
+        move = canonical_move(move)  # a move object, or an equal tuple
         if self._over:
             raise IllegalMoveError("the game is over: no more moves can be played")
         c = move[0]

@@ -21,9 +21,7 @@ from ..._native import PENTAGO_NUM_ACTIONS, PentagoCore
 from ...core.bitboard import bits_list
 from ...core.errors import (
     IllegalMoveError,
-    InvalidMoveError,
     StateFormatError,
-    described,
     shown,
 )
 from ...core.game import (
@@ -46,6 +44,7 @@ from .notation import (
     TEXT_BY_ACTION,
     WITH_ROTATION,
     PentagoMove,
+    canonical_move,
     move_from_action,
     parse_move_text,
     parse_position,
@@ -147,11 +146,7 @@ class PentagoState(PentagoCore, State):
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):
             move = parse_move_text(move)
-        try:  # a move object, or an equal (cell, quadrant, direction) tuple
-            move = CANONICAL[move]
-        except (KeyError, TypeError):
-            raise InvalidMoveError(
-                f"not a Pentago move: {described(move)}; give text such as d4 TR cw") from None
+        move = canonical_move(move)  # a move object, or an equal tuple
         self._check_action(move.action)  # the engine says what is wrong, if anything
 
     def _apply_move(self, move: PentagoMove) -> None:
@@ -164,11 +159,7 @@ class PentagoState(PentagoCore, State):
         """The action id of a move object, an equal tuple or move text."""
         if isinstance(move, str):
             move = parse_move_text(move)
-        try:
-            return CANONICAL[move].action
-        except (KeyError, TypeError):
-            raise InvalidMoveError(
-                f"not a Pentago move: {described(move)}; give text such as d4 TR cw") from None
+        return canonical_move(move).action
 
     def random_move(self, rng: random.Random) -> PentagoMove:
         """A random empty cell, then one of its eight rotations (or the lone placement
