@@ -7,7 +7,7 @@ import random
 import pytest
 
 import pentarena
-from pentarena import IllegalMoveError, InvalidMoveError
+from pentarena import GameOptionError, IllegalMoveError, InvalidMoveError
 from pentarena.games.pentago import NUM_ACTIONS, move_from_action
 
 GAME = pentarena.load_game("pentago")
@@ -192,7 +192,7 @@ def test_taken_cell_and_game_over():
     ("W...../....../....../....../....../....../w", "White has 1 marble and Black 0, so Black is to move, not White"),
 ])
 def test_bad_positions_rejected(text, why):
-    with pytest.raises(InvalidMoveError, match=why):
+    with pytest.raises(GameOptionError, match=why):  # a setting-up value, not a move
         GAME.new_initial_state(position=text)
 
 

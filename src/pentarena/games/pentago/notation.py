@@ -15,7 +15,7 @@ from __future__ import annotations
 import numbers
 import re
 
-from ...core.errors import InvalidMoveError, described
+from ...core.errors import GameOptionError, InvalidMoveError, described
 from .board import DIRECTIONS, QUADRANTS, has_five
 
 NUM_ACTIONS = 288 + 36
@@ -167,21 +167,21 @@ def parse_position(text: str) -> tuple[int, int, int, str]:
     arise in a game and is refused).  Returns (White's bitboard, Black's
     bitboard, the seat to move, the position as canonical text)."""
     if not isinstance(text, str) or len(text) > 100:
-        raise InvalidMoveError("a position is six rows of W, B and . (text)")
+        raise GameOptionError("a position is six rows of W, B and . (text)")
     parts = [p for p in text.replace("\n", "/").split("/") if p.strip()]
     to_move = None
     if len(parts) == 7:
         side = parts.pop().strip().lower()
         if side not in ("w", "b"):
-            raise InvalidMoveError(f"side to move must be w or b, got {side!r}")
+            raise GameOptionError(f"side to move must be w or b, got {side!r}")
         to_move = 0 if side == "w" else 1
     rows = [p.replace(" ", "") for p in parts]
     if len(rows) != 6:
-        raise InvalidMoveError(f"a position is six rows of six W, B or . characters "
+        raise GameOptionError(f"a position is six rows of six W, B or . characters "
                                f"(separated by /), got {len(rows)} rows")
     for r, row in enumerate(rows):
         if len(row) != 6 or set(row) - set("WBwb."):
-            raise InvalidMoveError(f"a position is six rows of six W, B or . characters; "
+            raise GameOptionError(f"a position is six rows of six W, B or . characters; "
                                    f"row {r + 1} is {row[:12]!r}")
     w = b = 0
     for r, row in enumerate(rows):
@@ -191,15 +191,15 @@ def parse_position(text: str) -> tuple[int, int, int, str]:
             elif ch == "B":
                 b |= 1 << (r * 6 + c)
     if has_five(w) or has_five(b):
-        raise InvalidMoveError("the position already has five in a row: the game would be over")
+        raise GameOptionError("the position already has five in a row: the game would be over")
     nw, nb = w.bit_count(), b.bit_count()
     counts = f"White has {nw} marble{'s' * (nw != 1)} and Black {nb}"
     if nw - nb not in (0, 1):  # White places first, then each in turn
-        raise InvalidMoveError(f"{counts}: White, who places first, has as many as Black "
+        raise GameOptionError(f"{counts}: White, who places first, has as many as Black "
                                f"or one more")
     if to_move is None:
         to_move = nw - nb
     elif to_move != nw - nb:
-        raise InvalidMoveError(f"{counts}, so {('White', 'Black')[nw - nb]} is to move, not "
+        raise GameOptionError(f"{counts}, so {('White', 'Black')[nw - nb]} is to move, not "
                                f"{('White', 'Black')[to_move]}")
     return w, b, to_move, "/".join(rows) + "/" + "wb"[to_move]
