@@ -348,6 +348,21 @@ def test_play_with_piped_input_ends_with_the_game(monkeypatch, capsys):
     assert "Game over. Black (seat 1) wins." in out and "Analysis:" not in out
 
 
+def test_a_seat_given_twice_and_a_flag_the_command_would_not_read_are_refused(tmp_path,
+                                                                              capsys):
+    assert main(["play", "pentic", "--seat", "0", "--seat", "0"]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "--seat 0 is given twice" in out and "Pentarena —" not in out
+    state = pentarena.load_game("pentago").new_initial_state()
+    state.apply("a1 TL cw")
+    path = tmp_path / "game.json"
+    path.write_text(pentarena.GameRecord.of(state).dumps())
+    assert main(["replay", str(path), "--seconds-per-move", "2"]) == 2
+    assert "--seconds-per-move is the time --analyse spends" in flat(capsys.readouterr().out)
+    assert main(["replay", str(path)]) == 0  # a record without a seed: none is named
+    assert flat(capsys.readouterr().out).startswith("Pentago — 1 move 1. White (seat 0) plays")
+
+
 def test_play_save_into_a_missing_folder_is_refused_before_the_game(tmp_path, capsys):
     assert main(["play", "pentago", "--save", str(tmp_path / "nowhere" / "g.json")]) == 2
     out = flat(capsys.readouterr().out)

@@ -340,6 +340,10 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         raise GameOptionError("--seat names the people's seats when the computer plays the "
                               "others, and --hotseat makes every seat a person: give one "
                               "or the other")
+    twice = sorted({s for s in args.seat or [] if args.seat.count(s) > 1})
+    if twice:
+        raise GameOptionError(f"--seat {twice[0]} is given twice: each person at the keyboard "
+                              "takes a seat of their own")
     humans = set(range(game.num_players)) if args.hotseat else set(args.seat or [0])
     bad = [s for s in humans if not 0 <= s < game.num_players]
     if bad:
@@ -566,15 +570,18 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     import time
 
     from .record import GameRecord
-    from .tui.analysis import show_analysis, unavailable
+    from .tui.analysis import SECONDS_PER_MOVE, show_analysis, unavailable
     from .tui.views import view_for
 
+    if args.seconds_per_move is not None and not args.analyse:
+        raise GameOptionError("--seconds-per-move is the time --analyse spends judging a "
+                              "move: add --analyse, or leave it out")
     record = GameRecord.load(args.file)
     states = record.states()
     view = view_for(record.game)
-    setup = (f"seed {record.seed}" if record.deck is None
-             else "dealt from the recorded deck")
-    console.print(f"{game_title(record.game, record.options)} — {setup}, "
+    setup = ("dealt from the recorded deck, " if record.deck is not None
+             else f"seed {record.seed}, " if record.seed is not None else "")
+    console.print(f"{game_title(record.game, record.options)} — {setup}"
                   f"{plural(len(record.moves), 'move')}",
                   style="bold", markup=False, highlight=False)
     for ply, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
@@ -600,7 +607,8 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
                        f"stops after {plural(len(record.moves), 'move')}, before the end.")
         console.print(why_not, style="yellow", markup=False, highlight=False)
         return 1
-    show_analysis(console, view, states[0], record.moves, args.seconds_per_move)
+    show_analysis(console, view, states[0], record.moves,
+                  args.seconds_per_move or SECONDS_PER_MOVE)
     return 0
 
 
@@ -1138,7 +1146,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     replay.add_argument("--analyse", action="store_true",
                         help="then judge every move of the finished game (✓ good, ?! "
                              "mistake, ? blunder), as the browser's analysis does")
-    replay.add_argument("--seconds-per-move", type=positive_seconds, default=1.0,
+    replay.add_argument("--seconds-per-move", type=positive_seconds, default=None,
                         metavar="SECONDS",
                         help="--analyse: the time judging one move takes (default: 1)")
     solve = sub.add_parser(
