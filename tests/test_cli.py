@@ -484,6 +484,9 @@ def test_solve_pentago_json_record_and_moves(capsys, tmp_path):
 def test_solve_pentago_refuses_what_it_cannot_read(capsys):
     assert main(["solve", "pentago", "WWWW"]) == 2
     assert "neither a file nor a position" in flat(capsys.readouterr().out)
+    for kind in ("pentago", "pentomino"):  # a file name, not a position: say it is missing
+        assert main(["solve", kind, "no-such-game.json"]) == 2
+        assert flat(capsys.readouterr().out) == "error: no-such-game.json: no such file"
     assert main(["solve", "pentago", SOLVABLE, "--moves", "z9 TL cw"]) == 2
     assert "--moves: move 1" in flat(capsys.readouterr().out)
     assert main(["solve", "puzzle"]) == 2

@@ -621,6 +621,8 @@ def _state_from_file(text: str, name: str):
 
     path = Path(text).expanduser()
     if not path.is_file():
+        if path.suffix.lower() == ".json":  # meant as a file, not a position
+            raise GameOptionError(f"{text}: no such file")
         return None
     try:
         data = json_module.loads(path.read_bytes())  # UTF-8 with or without a BOM

@@ -153,10 +153,12 @@ class GreedyBot(Bot):
 LEVELS: dict[str, str] = {
     "random": "random legal moves",
     "easy": "greedy: the best-looking move one ply ahead",
-    "medium": "Monte Carlo tree search (information-set MCTS for hidden hands), 0.5 s a move; "
-              "perfect play once the game can solve the position",
-    "hard": "the same search with 2 s a move",
-    "expert": "the same search with 5 s a move (Pent-Up: 10 s, two trees at once)",
+    "medium": "each game's tree search, up to 0.5 s a move (Pent-Up and Pentomino: MCTS; "
+              "Pentic: information-set search over the hands it cannot see; Pentago: "
+              "alpha-beta); perfect play once the game can solve the position",
+    "hard": "the same search, deeper, up to 2 s a move",
+    "expert": "the same search, deeper still, up to 5 s a move (Pent-Up: 10 s, two trees at "
+              "once)",
     "perfect": "exact play as soon as the game can be solved within the move's time "
                "(Pentago: from about 18 empty cells), the strongest search before; "
                "10 s a move",
