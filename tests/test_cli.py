@@ -102,7 +102,10 @@ def test_players_scoring_and_teams_keep_working(capsys):
 
 def test_option_errors_are_sentences(capsys):
     assert main(["bench", "pentomino", "--variant", "sideways", "--games", "1"]) == 2
-    assert "must be one of 'standard', 'draft'" in flat(capsys.readouterr().out)
+    assert "--variant must be one of 'standard', 'draft'" in flat(capsys.readouterr().out)
+    assert main(["play", "pentomino", "--touch-move", "maybe"]) == 2  # the flag as typed
+    assert "error: --touch-move must be true or false, got 'maybe'" in flat(
+        capsys.readouterr().out)
     assert main(["bench", "pentomino", "--variant", "draft", "-o", "variant=standard"]) == 2
     assert "given twice" in flat(capsys.readouterr().out)
     assert main(["bench", "pentago", "-o", "colour=red"]) == 2
@@ -754,7 +757,7 @@ def test_a_true_or_false_flag_followed_by_another_word_names_what_it_takes(capsy
     takes, not argparse's 'unrecognized arguments: maybe' under the top-level usage."""
     assert main(["play", "pentup", "--players", "4", "--teams", "maybe"]) == 2
     out = flat(capsys.readouterr().out)
-    assert "option 'teams' must be true or false, got 'maybe'" in out
+    assert "--teams must be true or false, got 'maybe'" in out
     assert "unrecognized arguments" not in out
     # before the game's name the next word is still the game, not the flag's value
     assert main(["bench", "--teams", "pentup", "--players", "4", "--games", "1"]) == 0

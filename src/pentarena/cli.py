@@ -204,7 +204,14 @@ def _load_game(args: argparse.Namespace):
     """The game with the options given; an option that the others leave without effect
     (Pentomino's --target with 2 players) is refused, not ignored."""
     given = _options(args)
-    game = load_game(args.game, **given)
+    try:
+        game = load_game(args.game, **given)
+    except GameOptionError as exc:  # in the words typed: --touch-move, not 'touch_move'
+        said = str(exc)
+        for name in given:  # "option 'touch_move' must be …" (not "no option 'colour'")
+            if said.startswith(f"option {name!r} "):
+                said = _flag(name) + said[len(f"option {name!r}"):]
+        raise GameOptionError(said) from None
     unused = unused_options(game.name, game.options)
     for name in given:
         if name in unused:
