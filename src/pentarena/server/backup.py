@@ -109,15 +109,19 @@ def restore(database_url: str | None, source: str | Path) -> tuple[int, Path | N
     try:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kept = target.with_name(f"{target.stem}.replaced-{stamp}{target.suffix}")
+        if kept.exists():
+            raise ValueError(f"{kept} exists already: try again in a second")
         fresh = target.with_name(f"{target.name}.restoring")
         fresh.unlink(missing_ok=True)
-        _copy(source, fresh)  # first, beside the database: a failure here changes nothing
-        if target.exists():
-            if kept.exists():
-                raise ValueError(f"{kept} exists already: try again in a second")
-            _copy(target, kept, read_only=False)  # its -wal's commits included
-        else:
-            kept = None
+        try:  # the copies first, beside the database: a failure there changes nothing
+            _copy(source, fresh)
+            if target.exists():
+                _copy(target, kept, read_only=False)  # its -wal's commits included
+            else:
+                kept = None
+        except BaseException:
+            fresh.unlink(missing_ok=True)
+            raise
         for leftover in ("-wal", "-shm"):
             Path(f"{target}{leftover}").unlink(missing_ok=True)
         os.replace(fresh, target)
