@@ -83,7 +83,7 @@ export function seatInfo(payload, seat) {
 
 // a commonness, with what it means on hover ("Tic": two of number, shape and colour shared)
 const MEANS = { Tic: "shares two of number, shape and colour", Single: "shares one of number, shape and colour", Nic: "shares none of number, shape and colour" };
-const term = (name, plural = "") => el("abbr", { title: `${name}: ${MEANS[name]}` }, name + plural);
+const term = (name, plural = "") => (MEANS[name] ? el("abbr", { title: `${name}: ${MEANS[name]}` }, name + plural) : name + plural);
 const terms = (n, name) => [`${n} `, term(name, n === 1 ? "" : "s")];
 
 // what a play would score, in parts; `legend`: the terms explained after it (the first turns)
