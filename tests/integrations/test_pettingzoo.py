@@ -116,8 +116,8 @@ def test_single_agent_env_plays_against_a_level():
 
 @pytest.mark.parametrize("seat", [9, -1, None, 1.0, "0", True])
 def test_a_seat_the_table_does_not_have_is_a_game_option_error(seat):
-    with pytest.raises(pentarena.GameOptionError, match=r"seat must be between 0 and 1"):
-        pz.SingleAgentEnv("pentago", seat=seat)
+    with pytest.raises(pentarena.GameOptionError, match=r"seat must be between 0 and 1, got"):
+        pz.SingleAgentEnv("pentago", seat=seat)  # (no word of a spectator: a player it is)
     assert pz.SingleAgentEnv("pentomino", players=3, seat=np.int64(2)).seat == 2
 
 

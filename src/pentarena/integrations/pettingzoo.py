@@ -27,7 +27,6 @@ PettingZoo's global ``env.state()`` is not provided.
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any
 
@@ -38,7 +37,7 @@ from pettingzoo import AECEnv
 
 import pentarena
 from ..ai.bots import choose_for, make_bot
-from ..core.game import check_seat
+from ..core.game import check_player
 from . import render as _render
 from . import tensors
 from .returns import zero_sum_returns
@@ -218,11 +217,7 @@ class SingleAgentEnv(gymnasium.Env):
             raise ValueError("illegal_action must be 'lose' or 'raise'")
         self.illegal_action = illegal_action
         self.game = pentarena.load_game(game, **options)
-        if seat is None:  # check_seat lets None through (a spectator): not a player here
-            raise pentarena.GameOptionError(
-                f"seat must be between 0 and {self.game.num_players - 1}, got None")
-        check_seat(seat, self.game.num_players)
-        self.seat = operator.index(seat)
+        self.seat = check_player(seat, self.game.num_players)  # a player: no spectator
         self.opponent = opponent
         self.opponent_time = opponent_time
         self.render_mode = render_mode
