@@ -1251,12 +1251,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if extra:
         flag = next((a for a in extra if a.startswith("--")), None)
+        # the command's own usage, not the list of commands
+        sub = parser._subparsers._group_actions[0].choices.get(command, parser)
         if command in GAME_COMMANDS and game is not None and flag is not None:
             # most likely an option of another game (arena pentago --players 3)
             options = ", ".join(_flag(k) for k in game_info(game).options) or "none"
-            parser.error(f"{game} has no option {flag.split('=')[0]} (its options: {options}; "
+            sub.error(f"{game} has no option {flag.split('=')[0]} (its options: {options}; "
                          f"'pentarena {command} {game} --help' lists every flag)")
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        sub.error(f"unrecognized arguments: {' '.join(extra)}")
     console = Console()
     try:
         return COMMANDS[args.command](args, console)
