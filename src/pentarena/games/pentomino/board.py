@@ -158,12 +158,20 @@ def iter_cells(mask: Bitboard) -> Iterable[int]:
         mask ^= low
 
 
+@lru_cache(maxsize=32)
+def _inner_columns(grid: Grid) -> tuple[Bitboard, Bitboard]:
+    """Every square but the first column's, and every square but the last column's: what
+    a shift by one square may reach without wrapping to the next row."""
+    w = grid.width
+    return (sum(1 << grid.index(c, r) for r in range(grid.height) for c in range(1, w)),
+            sum(1 << grid.index(c, r) for r in range(grid.height) for c in range(w - 1)))
+
+
 def areas(grid: Grid, mask: Bitboard) -> list[Bitboard]:
     """The parts of ``mask`` whose cells join side to side, in the order of their lowest
     cell."""
     w = grid.width
-    not_first = sum(1 << grid.index(c, r) for r in range(grid.height) for c in range(1, w))
-    not_last = sum(1 << grid.index(c, r) for r in range(grid.height) for c in range(w - 1))
+    not_first, not_last = _inner_columns(grid)  # asked for every state a server sends
     out = []
     while mask:
         area = mask & -mask

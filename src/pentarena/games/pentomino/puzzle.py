@@ -44,10 +44,13 @@ REGIONS = {
 KNOWN_COUNTS = {"6x10": 2339, "5x12": 1010, "4x15": 368, "3x20": 2, "8x8-centre": 65}
 
 
+_NAMED = {name.lower(): name for name in REGIONS}
+
+
 def region_name(text: str) -> str:
     """A region's name as :data:`REGIONS` spells it, whatever its case (``8X8-Centre``);
     other text (a drawn region, of ``#`` and ``.``) as it is."""
-    return {name.lower(): name for name in REGIONS}.get(text.strip().lower(), text)
+    return _NAMED.get(text.strip().lower(), text)
 
 
 def piece_letters(text: str) -> str:
