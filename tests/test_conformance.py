@@ -367,8 +367,12 @@ def test_every_seed_taken_at_run_time_has_one_range(name):
         for bad in (2**64, -(2**63) - 1, 1.5, True, "1"):
             with pytest.raises(pentarena.GameOptionError, match=SEED_WORDS):
                 call(bad)
-    with pytest.raises(pentarena.GameOptionError, match=SEED_WORDS):
-        state.random_playouts(3, None)
+    # no seed (or None): 64 fresh random bits each call, so two runs differ
+    unseeded = [state.random_playouts(1), state.random_playouts(1, None)]
+    unseeded += [state.random_playouts(1) for _ in range(30)]
+    assert len({repr(sorted(stats.items())) for stats in unseeded}) > 1
+    if name == "pentic":
+        assert state.policy_playouts(2)["plies"] > 0
     for bad in (-1, 2**64, 1.5):
         with pytest.raises(ValueError, match="number of playouts is a whole number"):
             state.random_playouts(bad, 1)

@@ -49,6 +49,18 @@ def test_broken_records_are_explained(text, why):
         GameRecord.from_json(text)
 
 
+def test_a_record_that_is_not_utf8_says_so_and_where(tmp_path, capsys):
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"game": "pentago", "meta": {"by": "Zoë"}}'.encode("latin-1"))
+    why = r"not UTF-8 text \(byte 0xeb at offset 38\)"
+    with pytest.raises(pentarena.StateFormatError, match=why):
+        GameRecord.load(path)
+    assert main(["replay", str(path)]) == 2
+    assert "not UTF-8 text" in capsys.readouterr().out
+    assert GameRecord.from_json(b"\xef\xbb\xbf" + GameRecord.of(finished_state()).dumps()
+                                .encode()).game == "pentup"  # a BOM is fine
+
+
 def test_unreplayable_records_are_explained():
     rec = GameRecord("pentup", {}, 1, ["I:0,0;1,0;2,0;3,0;4,0", "I:0,0;1,0;2,0;3,0;4,0"])
     with pytest.raises(pentarena.StateFormatError, match="move 2"):

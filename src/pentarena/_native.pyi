@@ -9,7 +9,8 @@ cannot answer.
 Every ``seed`` taken here (``random_playouts``, ``policy_playouts``, ``_search``,
 ``_determinized_seeded``) is a whole number from -2**63 to 2**64 - 1 — a state's signed
 seed or 64 random bits — used modulo 2**64 (-1 is 2**64 - 1); any other value (a bool
-too) raises ``GameOptionError``, and a number of playouts below 0 ``ValueError``.  Every
+too) raises ``GameOptionError``; a playout's seed left out (or None) is 64 fresh random
+bits, and a number of playouts below 0 ``ValueError``.  Every
 ``seat`` (``evaluate``, ``available``, the tensors) is a whole number from 0 to the seats
 less one (not a bool): ``GameOptionError`` otherwise; an action id likewise
 ``InvalidMoveError``; other counts, depths and thread numbers out of their range (or not
@@ -54,7 +55,7 @@ class PentagoCore:
         """The four base-3 quadrant codes (15 bits each), the side to move (bit 60) and
         whether the game is over (bit 61)."""
     def evaluate(self, seat: int) -> float: ...
-    def random_playouts(self, n: int, seed: int) -> PlayoutCounts:
+    def random_playouts(self, n: int, seed: int | None = None) -> PlayoutCounts:
         """``n`` uniformly random games from here, played in Rust without the GIL; the
         same seed gives the same counts."""
     @property
@@ -121,11 +122,11 @@ class PenticCore:
         (1 sole winner, 2/k - 1 for k sharing winners, -1 otherwise)."""
     def best_move(self) -> Any:
         """The play with the best immediate score (ties: the first in legal order)."""
-    def random_playouts(self, n: int, seed: int) -> PenticPlayoutCounts:
+    def random_playouts(self, n: int, seed: int | None = None) -> PenticPlayoutCounts:
         """``n`` uniformly random games from here, played in Rust without the GIL; from a
         view, each game from a fresh determinization (the core's generator deals the
         unseen cards).  The same seed gives the same counts."""
-    def policy_playouts(self, n: int, seed: int, depth: int | None = None) -> PenticPlayoutCounts:
+    def policy_playouts(self, n: int, seed: int | None = None, depth: int | None = None) -> PenticPlayoutCounts:
         """The same with the policy of ``PenticState.playout_move`` (the best immediate
         score 85% of the time, else a random move), each game stopped after ``depth``
         moves if given."""
@@ -221,7 +222,7 @@ class PentominoCore:
     def scores(self) -> list[int]:
         """Match totals with 3–4 players; otherwise 1 for the winner, 0 for the others."""
     def evaluate(self, seat: int) -> float: ...
-    def random_playouts(self, n: int, seed: int) -> PentominoPlayoutCounts:
+    def random_playouts(self, n: int, seed: int | None = None) -> PentominoPlayoutCounts:
         """``n`` uniformly random games (whole matches with 3–4 players) from here, in
         Rust without the GIL; the same seed gives the same counts."""
     @property
@@ -312,7 +313,7 @@ class PuzzleCore:
     def winners(self) -> set[int]: ...
     def scores(self) -> list[int]:
         """[cells covered]."""
-    def random_playouts(self, n: int, seed: int) -> dict[str, int]:
+    def random_playouts(self, n: int, seed: int | None = None) -> dict[str, int]:
         """Random fillings (GIL released): uniformly random placements, never a removal,
         until the region is covered or nothing left fits; {solved, stuck, cells, plies}."""
     def _setup(self, tables: PuzzleTables) -> None: ...
@@ -385,7 +386,7 @@ class PentupCore:
     def apply_action(self, action: int) -> None: ...
     def action_to_move(self, action: int) -> Any: ...
     def winners(self) -> set[int]: ...
-    def random_playouts(self, n: int, seed: int) -> PentupPlayoutCounts:
+    def random_playouts(self, n: int, seed: int | None = None) -> PentupPlayoutCounts:
         """``n`` uniformly random games from here, played in Rust without the GIL; the
         same seed gives the same counts."""
     def max_level(self) -> int: ...

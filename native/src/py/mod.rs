@@ -56,6 +56,19 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
     }
 }
 
+impl Seed {
+    /// The seed given, or 64 bits the standard library draws from the operating system's
+    /// randomness for its hash keys (a playout's seed needs no more: it hides nothing).
+    pub(crate) fn or_fresh(seed: Option<Seed>) -> u64 {
+        use std::hash::{BuildHasher, Hasher};
+        seed.map(|s| s.0).unwrap_or_else(|| {
+            let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+            hasher.write_u64(0x5eed);
+            hasher.finish()
+        })
+    }
+}
+
 /// A number of playouts: a whole number, 0 or more (a ValueError otherwise, not an
 /// OverflowError).
 pub(crate) struct Count(pub u64);

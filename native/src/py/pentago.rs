@@ -221,8 +221,9 @@ impl PentagoCore {
     }
 
     /// `n` uniformly random playouts from here, run in Rust without the GIL.
-    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
-        let (n, seed) = (n.0, seed.0);
+    #[pyo3(signature = (n, seed=None))]
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: Option<super::Seed>) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, super::Seed::or_fresh(seed));
         let py = slf.py();
         let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;

@@ -592,8 +592,9 @@ impl PenticCore {
 
     /// `n` uniformly random games from here (a view: each from a fresh determinization),
     /// played in Rust without the GIL.
-    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
-        let (n, seed) = (n.0, seed.0);
+    #[pyo3(signature = (n, seed=None))]
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: Option<super::Seed>) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, super::Seed::or_fresh(seed));
         let py = slf.py();
         let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let stats = super::interruptible(py, move |stop| position.random_playouts_stoppable(n, seed, stop))?;
@@ -603,9 +604,9 @@ impl PenticCore {
     /// `n` games from here under the greedy playout policy (the best immediate score 85% of
     /// the time, else a random move), each stopped after `depth` moves if given (a view:
     /// each from a fresh determinization), played in Rust without the GIL.
-    #[pyo3(signature = (n, seed, depth=None))]
-    fn policy_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed, depth: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
-        let (n, seed) = (n.0, seed.0);
+    #[pyo3(signature = (n, seed=None, depth=None))]
+    fn policy_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: Option<super::Seed>, depth: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, super::Seed::or_fresh(seed));
         let depth = depth_arg(depth)?;
         let py = slf.py();
         let position = super::shared(slf)?.state.position;

@@ -247,8 +247,9 @@ impl PentominoCore {
 
     /// `n` uniformly random playouts from here (whole matches with 3–4 players), run in
     /// Rust without the GIL.
-    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
-        let (n, seed) = (n.0, seed.0);
+    #[pyo3(signature = (n, seed=None))]
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: Option<super::Seed>) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, super::Seed::or_fresh(seed));
         let py = slf.py();
         let position = super::shared(slf)?.state.position; // a copy: the state is free meanwhile
         let players = position.rules().players as usize;
@@ -601,8 +602,9 @@ impl PuzzleCore {
 
     /// `n` random fillings from here: uniformly random placements, never a removal,
     /// until the region is covered or no piece left fits (GIL released).
-    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: super::Seed) -> PyResult<Bound<'py, PyDict>> {
-        let (n, seed) = (n.0, seed.0);
+    #[pyo3(signature = (n, seed=None))]
+    fn random_playouts<'py>(slf: &Bound<'py, Self>, n: super::Count, seed: Option<super::Seed>) -> PyResult<Bound<'py, PyDict>> {
+        let (n, seed) = (n.0, super::Seed::or_fresh(seed));
         let py = slf.py();
         let p = super::shared(slf)?.puzzle()?.clone(); // a copy: the puzzle is free meanwhile
         let stats = super::interruptible(py, move |stop| p.random_fillings_stoppable(n, seed, stop))?;

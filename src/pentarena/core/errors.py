@@ -70,7 +70,11 @@ def unprintable(value: Any) -> str:
 
 def json_error(exc: ValueError) -> str:
     """Why ``json.loads`` refused its text, in words for a person: a number of over 4,300
-    digits is said so (not with Python's advice to raise its limit)."""
+    digits is said so (not with Python's advice to raise its limit), and bytes that are
+    not UTF-8 by the first bad byte and where it is (not the codec's wording)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return (f"it is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
+                f"{exc.start})")
     if "int_max_str_digits" in str(exc):
         return "a number in it has over 4,300 digits"
     return str(exc)[:200]
