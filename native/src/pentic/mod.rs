@@ -537,7 +537,12 @@ impl Position {
         if self.over {
             return Err(IllegalMove::GameOver);
         }
-        self.hand(self.to_move as usize).iter().position(|&c| c == card).ok_or(IllegalMove::NotInHand(card))
+        let hand = self.hand(self.to_move as usize);
+        hand.iter().position(|&c| c == card).ok_or(if hand.contains(&UNKNOWN) {
+            IllegalMove::UnknownHand // a view: the card may be the one it has not seen
+        } else {
+            IllegalMove::NotInHand(card)
+        })
     }
 
     /// Play `mv` after checking it; its score breakdown.

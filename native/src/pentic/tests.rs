@@ -429,6 +429,11 @@ fn views_hide_and_determinizations_deal_the_unseen_cards() {
     assert_eq!(state.view(Some(3)).unwrap_err().to_string(), "seat must be between 0 and 2");
     let spectator = state.view(None).unwrap();
     assert_eq!(spectator.position.legal_actions().unwrap_err(), IllegalMove::UnknownHand);
+    let theirs = Move { card: state.position.hand(me)[0], position: 1 };
+    assert_eq!(spectator.clone().play(theirs), Err(IllegalMove::UnknownHand), "maybe the unseen card");
+    let mut mine = view.clone();
+    mine.play(theirs).unwrap();
+    assert!(mine.position.hand(me).ends_with(&[UNKNOWN]), "the draw stays unseen");
     assert_eq!(spectator.position.unseen().count_ones() as usize, 15 + state.position.pile_size());
 
     let mut rng = Rng::new(1);

@@ -309,6 +309,24 @@ def test_views_hide_other_hands_and_the_pile():
     assert state.view(None).to_json()["hand"] is None
 
 
+def test_a_view_plays_its_own_seats_move_and_draws_an_unknown_card(pentic):
+    state = pentic().new_initial_state(seed=3)
+    view = state.view(0)
+    move = view.legal_moves()[0]
+    view.apply(move)
+    state.apply(move)
+    hand = view.to_json()["hand"]
+    assert hand[:4] == state.to_json()["hands"][0][:4] and hand[4] is None
+    assert view.to_json()["grid"] == state.to_json()["grid"]
+    assert view.current_player == state.current_player == 1
+    with pytest.raises(pentarena.HiddenInformationError, match="does not know the hand"):
+        view.legal_moves()
+    for move in (state.legal_moves()[0], "1-square-violet@1"):  # an unseen hand's card
+        with pytest.raises(pentarena.HiddenInformationError, match="does not know the hand"):
+            view.apply(move)
+    assert view.to_json()["moves"] == state.to_json()["moves"]
+
+
 def test_determinizations_are_consistent_with_the_view():
     state = pentarena.load_game("pentic").new_initial_state(seed=9)
     for _ in range(6):

@@ -30,6 +30,7 @@ from .notation import (
 )
 from .rules import (
     GAME_OVER,
+    UNKNOWN_HAND,
     PenticGame,
     PlayoutHooks,
     determinizing_rng,
@@ -139,6 +140,8 @@ class ReferencePenticState(PlayoutHooks, State):
         if self.over:
             raise IllegalMoveError("the game is over")
         hand = self.hands[self._to_move]
+        if move[0] not in hand and UNKNOWN in hand:  # a view: it may be the unseen card
+            raise HiddenInformationError(UNKNOWN_HAND)
         if move[0] not in hand:
             raise IllegalMoveError(f"{NAMES[move[0]]} is not in your hand")
 
