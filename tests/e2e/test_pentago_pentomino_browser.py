@@ -76,6 +76,43 @@ def test_pentago_twist_arrows_take_a_fingers_tap(server, browser):
         ctx.close()
 
 
+def test_a_click_during_the_opponents_twist_names_no_cell_of_the_board_before_it(
+        server, new_page):
+    # the animation draws the board before the twist: c1 is empty there but holds Alice's
+    # marble after it (a1, top-left turned clockwise), so a click on it once said "c1 is
+    # taken"; the frames of the twist take no clicks, the board after it does
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    alice, bob = new_page(), new_page()
+    bob.clock.install()
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    bob.goto(server.url + t["invites"][0]["url"])
+    for page in (alice, bob):
+        until(page, "document.querySelector('#players .you-tag') !== null")
+    until(alice, "document.getElementById('status').textContent.includes('Your turn')")
+    bob.clock.pause_at(bob.evaluate("Date.now()") + 50)  # the twist will stop at its start
+    alice.locator(".pg-cell[data-cell=a1]").click()
+    alice.locator(".pg-arrow[data-rot='TL cw']").click()
+    alice.click("#pg-confirm")
+    until(alice, "document.getElementById('status').textContent.includes('Black to move')")
+    before_the_twist = ("document.querySelector('.pg-cell[data-cell=a1]').dataset.owner === '0'"
+                        " && document.querySelector('.pg-cell[data-cell=c1]').dataset.owner === ''")
+    for _ in range(600):  # a frame at a time on Bob's clock, until the move comes and is drawn
+        bob.clock.run_for(16)
+        if bob.evaluate(before_the_twist):
+            break
+        bob.wait_for_timeout(50)
+    assert bob.evaluate(before_the_twist)
+    box = bob.locator(".pg-cell[data-cell=c1]").bounding_box()
+    bob.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert bob.inner_text("#pg-error") == ""
+    assert bob.locator(".pg-arrow").count() == 0
+    bob.clock.resume()
+    until(bob, "document.querySelector('.pg-cell[data-cell=c1]').dataset.owner === '0'")
+    bob.locator(".pg-cell[data-cell=b2]").click()
+    until(bob, "document.querySelectorAll('.pg-arrow').length === 8")
+    assert bob.inner_text("#pg-error") == ""
+
+
 def test_pentago_winning_placement_needs_no_rotation(server, new_page):
     # White has four on rank 1; the placement on e1 wins without a twist.
     page, t = open_table(server, new_page, "pentago",

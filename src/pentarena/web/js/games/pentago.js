@@ -216,7 +216,9 @@ export function createView(root, ctx) {
     spots: () => (payload ? payload.state.board.flatMap((row, r) => row.map((v, c) => (v === null ? [r, c] : null))).filter(Boolean) : []),
   });
 
-  function drawBoard(board, { stagedCell = null } = {}) {
+  // live: false for the frames of a twist's animation, whose cells are those of the board
+  // before it (a click there would name a cell of the board after it): they take no clicks
+  function drawBoard(board, { stagedCell = null, live = true } = {}) {
     const w = bv.world;
     w.replaceChildren();
     for (let c = 0; c < 6; c++) {
@@ -240,7 +242,7 @@ export function createView(root, ctx) {
         const [x, y] = cellXY(r, c);
         const v = board[r][c];
         const isStaged = stagedCell && stagedCell[0] === r && stagedCell[1] === c;
-        const cg = svgEl("g", { class: "pg-spot", style: v === null && myTurn() ? "cursor:pointer" : "" }, g);
+        const cg = svgEl("g", { class: "pg-spot", style: !live ? "pointer-events:none" : v === null && myTurn() ? "cursor:pointer" : "" }, g);
         svgEl("rect", { x, y, width: S, height: S, fill: "transparent" }, cg);
         // a black marble has a light ring: it stands out from a dark hole
         svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.36,
@@ -249,7 +251,7 @@ export function createView(root, ctx) {
           fill: v === null ? (isStaged ? seatColours[payload.current_player] : "#8e2320") : seatColours[v],
           stroke: isStaged ? "#1f6feb" : v === null ? "#6f1a17" : v === 1 ? "#d8d0c2" : "#111", "stroke-width": isStaged ? 4 : v === 1 ? 2.5 : 1.5,
           opacity: isStaged ? 0.85 : 1 }, cg);
-        if (myTurn()) cg.addEventListener("click", () => choose(r, c));
+        if (live && myTurn()) cg.addEventListener("click", () => choose(r, c));
       }
     }
     return quads;
@@ -379,7 +381,7 @@ export function createView(root, ctx) {
     const before = prev.state.board.map((row) => row.slice());
     before[r][c] = prev.current_player;
     if (JSON.stringify(rotated(before, mv.quad, mv.dir)) !== JSON.stringify(p.state.board)) return false;
-    const quads = drawBoard(before);
+    const quads = drawBoard(before, { live: false });
     const g = quads[mv.quad];
     const b = quadBox(mv.quad);
     const [pcx, pcy] = centre(r, c);
