@@ -75,6 +75,13 @@ def test_the_table_controls_take_a_finger(server, new_page, size):
     assert page.locator("#leave-seat").is_visible() and page.locator("#rules-link-side").is_visible()
     assert small_targets(page) == []
     assert page.evaluate(OFF_CENTRE) == []
+    # Leave seat asks first: the drawer closes so that the question is seen and answered
+    page.locator("#leave-seat").tap()
+    until(page, "!document.getElementById('ask').hidden && "
+                "getComputedStyle(document.getElementById('side')).visibility === 'hidden'")
+    page.locator("#ask-no").tap()
+    until(page, "document.getElementById('ask').hidden")
+    assert page.locator("#players .you-tag").count() == 1  # still seated
     # a finished game: the result banner's buttons and the replay stepper
     table = import_record(server, pentup_record(players=2))
     page.goto(server.url + table["url"])

@@ -9,10 +9,15 @@ const $ = (id) => document.getElementById(id);
 // A question on the page (no browser dialog): resolves true (yes) or false (no, Esc, or
 // another question asked meanwhile).
 let answer = null;
+// what the page does before a question is shown: on a phone, close the drawer over the
+// board (the question is in the play area, which the open drawer covers and makes inert)
+let beforeAsk = () => {};
+export function setBeforeAsk(fn) { beforeAsk = fn; }
 // A question (or, without ``no``, a notice to acknowledge) above the board: it stays until
 // answered, unlike a toast.
 export function ask(question, yes, no = null) {
   if (answer) answer(false);
+  beforeAsk();
   const box = $("ask");
   return new Promise((resolve) => {
     const done = (said) => {

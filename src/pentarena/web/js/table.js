@@ -3,7 +3,7 @@
 import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { sinceOwnMove } from "./games/boardview.js";
-import { claimInvite, leaveControl, renderInvites, seatAction } from "./seats.js";
+import { claimInvite, leaveControl, renderInvites, seatAction, setBeforeAsk } from "./seats.js";
 import { keepFocus, off, setOff } from "./keys.js";
 import { oncePerFrame } from "./later.js";
 import { MoveList } from "./movelist.js";
@@ -701,6 +701,7 @@ function bindSideToggle() {
   $("side-toggle").addEventListener("click", () => setSide(!document.body.classList.contains("side-open")));
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.classList.contains("side-open")) setSide(false); });
   narrow.addEventListener("change", () => { if (!narrow.matches && document.body.classList.contains("side-open")) setSide(false); });
+  setBeforeAsk(() => { if (document.body.classList.contains("side-open")) setSide(false); });
 }
 
 function bindReplayKeys() {
