@@ -149,6 +149,26 @@ def test_the_drawer_opens_on_the_move_stepped_to(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_the_step_follows_the_address_when_only_its_move_changes(server, new_page):
+    """A #move- link followed in the same tab (or the address edited) steps to that move
+    without a reload; the address without one shows the end."""
+    from .helpers import pentago_record
+
+    t = import_record(server, pentago_record())
+    page = new_page()
+    page.goto(server.url + t["url"])
+    until(page, "document.getElementById('r-pos').textContent.startsWith('36/')")
+    page.evaluate("location.hash = '#move-4'")
+    until(page, "document.getElementById('r-pos').textContent.startsWith('4/')")
+    page.go_back()   # to the address without a move: the end again
+    until(page, "document.getElementById('r-pos').textContent.startsWith('36/')")
+    page.go_forward()
+    until(page, "document.getElementById('r-pos').textContent.startsWith('4/')")
+    page.click("#r-next")
+    until(page, "location.hash === '#move-5'")
+    assert not page.errors, page.errors
+
+
 def test_a_match_of_rounds_names_each_player_on_one_line(server, new_page):
     """Three players' rounds on an upright phone: each name beside its dot in the table of
     rounds (it went under the dot, each row two lines high), and the table in the banner."""

@@ -326,6 +326,13 @@ function plyInLink() {
   const m = MOVE_MARK.exec(location.hash);
   return m ? Number(m[1]) : null;
 }
+// the address edited, a #move- link followed in this tab, Back: the step it names
+window.addEventListener("hashchange", () => {
+  if (!latest || latest.table.status === "playing") return;
+  const ply = plyInLink();
+  if (ply !== null) showPly(ply);
+  else if (location.hash === "") showPly(latest.history.length);
+});
 
 // ---------------------------------------------------------------- hints
 function renderHintButton() {
