@@ -56,15 +56,20 @@ def test_the_next_hand_is_shown_only_after_a_cleared_screen():
     tg.run()
     text = out.getvalue()
     screens = text.split(CLEAR_SCREEN)
-    assert len(screens) == 3  # the start, seat 0's screen, seat 1's screen
-    before, first, second = screens
+    # the start, seat 0's screen, the hand-over (cleared at once after seat 0's play: the
+    # hand it showed stays on no screen while seat 1 takes the keyboard), seat 1's screen
+    assert len(screens) == 4
+    before, first, handover, second = screens
     assert not any(card in before for card in mine + theirs)  # nobody's hand yet
     assert "pass the keyboard to seat 0" in before
     assert "Seat 0's hand: " in first and all(card in first for card in mine)
     assert not any(card in first for card in theirs)
-    after_move = first.split("seat 0 plays", 1)[1]
-    assert not any(card in after_move for card in hand_texts(tg.state, 1))
-    assert "pass the keyboard to seat 1" in after_move
+    assert "pass the keyboard to seat 1" not in first
+    played = first.split("seat 0 plays ", 1)[1].split()[0]
+    assert "seat 0 plays" in handover and "pass the keyboard to seat 1" in handover
+    assert "hand: " not in handover
+    assert not any(card in handover for card in hand_texts(tg.state, 0) + hand_texts(tg.state, 1)
+                   if card not in played)
     # seat 1's screen: the news since their last turn, then their own hand, labelled
     assert "seat 0 plays" in second and "Seat 1's hand: " in second
     assert all(card in second for card in hand_texts(tg.state, 1))
@@ -79,7 +84,10 @@ def test_two_people_and_a_computer_hand_over_between_the_people():
     text = out.getvalue()
     assert [p for p in prompts if "press Enter" in p] == [
         "seat 0: press Enter to see your hand > ", "seat 2: press Enter to see your hand > "]
-    last = text.split(CLEAR_SCREEN)[-1]
+    screens = text.split(CLEAR_SCREEN)
+    # seat 0's hand is cleared as soon as seat 0 has played, before the computer's turn
+    assert "seat 0 plays" in screens[-2] and "hand: " not in screens[-2]
+    last = screens[-1]
     assert "seat 0 plays" in last and "seat 1 plays" in last  # the news since seat 2's turn
     assert "Seat 2's hand: " in last
     assert not any(card in last for card in hand_texts(tg.state, 0))

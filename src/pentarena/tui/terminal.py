@@ -119,6 +119,7 @@ class TerminalGame:
         self.pass_keyboard = (read is None and _typing_at_a_terminal()) \
             if pass_keyboard is None else pass_keyboard
         self.hand_seat: int | None = None  # whose hidden hand the screen last showed
+        self.hand_on_screen: int | None = None  # whose hidden hand is on the screen now
         self.since: list[RenderableType] = []  # the news since that person's last turn
 
     def _input(self, prompt: str) -> str:
@@ -140,6 +141,16 @@ class TerminalGame:
                 self.say(f"Next: {self.view.seat_name(shown)}. {self._hand_label(shown)} "
                          f"follows.", "bold")
                 self._handed_to(shown)
+        if shown is None and self.hand_on_screen is not None and self.pass_keyboard \
+                and not self.state.is_terminal():
+            # the hand on the screen is not for the next person at the keyboard: cleared
+            # now (not when they press Enter), the news since then shown again so that the
+            # person who just played sees what the play did
+            self._clear_screen()
+            for what in self.since:
+                self.console.print(what)
+        self.hand_on_screen = shown if shown is not None and any(
+            self.state.secrets(other) for other in humans if other != shown) else None
         self.view.show_seat = shown
         self.view.hand_label = self._hand_label(shown) if shown is not None else ""
         self.view.person_to_move = seat in humans
@@ -171,6 +182,12 @@ class TerminalGame:
             return False
         return any(self.state.secrets(other) for other in self.humans if other != seat)
 
+    def _clear_screen(self) -> None:
+        """Clear the screen and its scrollback (at a terminal)."""
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_SCREEN)
+            self.console.file.flush()
+
     def _handed_to(self, seat: int) -> None:
         self.hand_seat = seat
         self.since = []
@@ -190,9 +207,7 @@ class TerminalGame:
         if line.strip().lower() in QUIT_WORDS:
             self.say("Goodbye.")
             return False
-        if self.console.is_terminal:
-            self.console.file.write(CLEAR_SCREEN)
-            self.console.file.flush()
+        self._clear_screen()
         since = self.since
         self._handed_to(seat)
         self.say(self._title(), "bold")
