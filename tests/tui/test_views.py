@@ -140,6 +140,19 @@ def test_moves_filters_as_the_move_input_reads():
     assert f"#1 {typed_form}@1" in text and f"#1 {typed_form}@3" in text
     assert "No legal move" not in text
 
+    # a symbol is its shape: seed 1's hand holds 4-square-orange and 4-crescent-yellow
+    assert {"4-square-orange", "4-crescent-yellow"} <= {NAMES[c] for c in
+                                                       game.new_initial_state(seed=1).hands[0]}
+    _, _, text = run_any("pentic", ["moves ■4", "moves ■", "moves ☾4@2", "moves 4@9", "quit"],
+                         [None, RandomBot(seed=1)])
+    assert "9 plays (card@position) starting with '■4':" in text
+    assert "18 plays (card@position) starting with '■':" in text  # 4 and 5 squares
+    assert "1 play (card@position) starting with '☾4@2':" in text
+    assert "#1 4-crescent-yellow@2" in text
+    assert "2 plays (card@position) starting with '4@9':" in text
+    listed = text.split("starting with '■4':")[1].split("starting with '■':")[0]
+    assert "crescent" not in listed and "4-square-orange@9" in listed
+
     _, _, text = run_any("pentup", ["moves I:0", "moves I:0,0;1,0", "#1", "quit"],
                          [None, RandomBot(seed=1)])
     assert "2 legal moves starting with 'I:0':" in text

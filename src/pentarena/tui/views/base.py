@@ -156,15 +156,17 @@ class TerminalView:
     moves_hint = "Type 'moves' to list them all."
     """What to try when a 'moves' filter matches nothing."""
 
-    def filter_key(self, arg: str) -> str:
-        """What the moves' text must start with for 'moves ARG' (lower case)."""
-        return arg.strip().lower()
+    def move_filter(self, arg: str) -> Callable[[str], bool]:
+        """Whether a move's text (lower case) is listed by 'moves ARG': it starts with
+        ``arg``."""
+        key = arg.strip().lower()
+        return lambda text: text.startswith(key)
 
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
         """A listing of legal moves (filtered by ``arg``) and the moves it numbers."""
         everything = state.legal_moves()
-        key = self.filter_key(arg)
-        moves = [m for m in everything if not arg or str(m).lower().startswith(key)]
+        listed = self.move_filter(arg)
+        moves = [m for m in everything if not arg or listed(str(m).lower())]
         if arg and not moves:
             return no_match(arg, "legal move", self.moves_hint, state), []
         head = plural(len(moves), self.moves_noun) + self.moves_note

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import RenderableType
 from rich.text import Text
 
@@ -23,12 +25,21 @@ class PenticView(TerminalView):
                   ("moves 3-star", "only the plays of the cards whose name starts with "
                                    "3-star"))
 
-    def filter_key(self, arg: str) -> str:
-        # a card as it is drawn (with its shape symbol) or typed, then maybe @position
-        from ...games.pentic.cards import typed_form
+    def move_filter(self, arg: str) -> Callable[[str], bool]:
+        # the start of a card as it is drawn (with its shape symbol) or typed, then maybe
+        # @position; a symbol is its shape ('★5': the 5 stars, '★': every star, '3-star@5':
+        # the 3 stars on 5)
+        from ...games.pentic.cards import SYMBOLS, typed_form
 
         card, at, position = arg.partition("@")
-        return typed_form(card) + at + position.strip()
+        start, position = typed_form(card), position.strip()
+        shapes = {shape for shape, symbol in SYMBOLS.items() if symbol in card}
+
+        def listed(text: str) -> bool:
+            name, _, on = text.partition("@")
+            return (name.startswith(start) and (not at or on.startswith(position))
+                    and (not shapes or name.split("-")[1] in shapes))
+        return listed
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ...games.pentic.render import render_rich
