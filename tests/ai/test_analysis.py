@@ -93,7 +93,7 @@ def test_a_pentic_move_is_judged_from_what_its_player_could_see(monkeypatch):
     what the mover could not see changes nothing, the play the search prefers is the one
     valued first, and a play scoring nothing where 20 points were on offer is valued
     below it, from the same deals."""
-    monkeypatch.setattr(analysis, "ANALYSIS_ITERATIONS", 4000)
+    monkeypatch.setattr(analysis, "_iterations", lambda state, seconds: 4000)
     state, other = _pentic_deals(1)
     assert state.to_json()["hands"] != other.to_json()["hands"] and state.view(0).to_json() == other.view(0).to_json()
     points = {str(m): state.score_of(m)["points"] for m in state.legal_moves()}
@@ -144,9 +144,9 @@ def test_pentago_moves_are_judged_by_its_own_search(monkeypatch, depth):
     assert all(-0.5 < v < 0.5 for v in estimates[0] + estimates[1][:3])
 
 
-def test_a_search_stopped_at_an_odd_depth_is_read_at_the_even_one_below(monkeypatch):
-    """Out of time after 3 plies, the position before is valued at 2 (the mover to move at
-    the horizon, as for every other move) and the position after at 1: the same plies."""
+def _asked_depths(monkeypatch, stop_at=None):
+    """Pentago's search_position spied on: the depths asked, in order (``stop_at``: a
+    search asked for more plies stops there, as the guard's clock would stop it)."""
     from pentarena.core.game import SearchResult
     from pentarena.games.pentago.rules import PentagoState
 
@@ -154,17 +154,35 @@ def test_a_search_stopped_at_an_odd_depth_is_read_at_the_even_one_below(monkeypa
     original = PentagoState.search_position
 
     def search(self, time_limit=1.0, max_depth=None, **options):
-        asked.append((time_limit is not None, max_depth))
-        if time_limit is not None:  # the clock stops it after 3 plies
-            found = original(self, None, max_depth=3, **options)
-            return SearchResult(found.move, found.value, 3, found.nodes, found.proven)
+        asked.append(max_depth)
+        if stop_at is not None and max_depth > stop_at:
+            found = original(self, None, max_depth=stop_at, **options)
+            return SearchResult(found.move, found.value, stop_at, found.nodes, found.proven)
         return original(self, None, max_depth=max_depth, **options)
 
     monkeypatch.setattr(analysis, "_exact", lambda state, time_limit: None)
     monkeypatch.setattr(PentagoState, "search_position", search)
+    return asked, original
+
+
+def test_the_depth_is_chosen_by_the_positions_a_search_visits_not_by_a_clock(monkeypatch):
+    """2 plies, then 2 more while the next depth's estimated positions fit the budget: the
+    same record gets the same verdicts however busy the machine (a time-bound depth gave
+    a move "good" in one run and "?!" in the next); the position after one ply less."""
+    asked, _ = _asked_depths(monkeypatch)
+    state = pentarena.load_game("pentago").new_initial_state()
+    answers = [analysis.assess_move("pentago", {}, state.to_json(), "a1 TL cw", seconds)
+               for seconds in (0.02, 1.0, 1.0)]
+    # from the empty board: 874 positions at 2 plies, 38,281 at 4
+    assert asked == [2, 4, 3] + [2, 4, 6, 5] * 2
+    assert answers[1] == answers[2] and answers[0]["best"] == "c1 TL cw"
+
+
+def test_a_deeper_search_stopped_by_the_guard_leaves_the_depth_before(monkeypatch):
+    asked, original = _asked_depths(monkeypatch, stop_at=3)
     state = pentarena.load_game("pentago").new_initial_state()
     answer = analysis.assess_move("pentago", {}, state.to_json(), "a1 TL cw", 1.0)
-    assert asked == [(True, analysis.ANALYSIS_DEPTH), (False, 2), (False, 1)]
+    assert asked == [2, 4, 1]  # 4 stopped after 3 plies: valued at 2, the move after at 1
     best = original(state, None, max_depth=2, fitted=True)
     assert answer["best"] == str(best.move) != "a1 TL cw"
     assert answer["before"] == best.value > answer["after"]  # (judge() rounds them later)
@@ -189,7 +207,7 @@ def test_pentup_moves_are_judged_by_its_own_search(monkeypatch):
     of iterations here, so the verdicts do not depend on the machine's speed): the random
     player's moves are marked far more often than `medium`'s (the package's Python MCTS
     the analysis ran before called nearly every random move good)."""
-    monkeypatch.setattr(analysis, "ANALYSIS_ITERATIONS", 5000)
+    monkeypatch.setattr(analysis, "_iterations", lambda state, seconds: 5000)
     from pentarena.games.pentup.rules import PentUpState
 
     searched = []
@@ -212,7 +230,7 @@ def test_a_three_player_pentup_move_is_judged_by_every_seats_value_at_the_root(m
     """With three sides a value for the mover alone says little: the native search's
     per-seat means at its root (``SearchResult.seat_values``) are read, as the Python
     search's are; at the start each seat's chance is about a third (a value near -1/3)."""
-    monkeypatch.setattr(analysis, "ANALYSIS_ITERATIONS", 3000)
+    monkeypatch.setattr(analysis, "_iterations", lambda state, seconds: 3000)
     game = pentarena.load_game("pentup", players=3)
     state = game.new_initial_state(seed=4)
     found = state.search_position(None, iterations=3000)

@@ -246,44 +246,66 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
 
 ANALYSIS_DEPTH = 6
 """The most plies the game's own alpha-beta looks ahead from the position before a move:
-the deepest even depth its time allows, 2 at least.  Even, so that every move's
+the deepest even depth its budget allows, 2 at least.  Even, so that every move's
 ``before`` is read with the mover to move at the horizon and the values of successive
 moves compare (an odd horizon flatters the side that moved last)."""
+
+
+ANALYSIS_NODES_PER_SECOND = 6_000_000
+"""The positions a second of analysis may visit with the game's own alpha-beta (Pentago's
+visits 10–14 million a second on this machine: a share that leaves room for a busy one)."""
+
+DEEPER = 60
+"""About how many times the positions of a search two plies deeper visits (Pentago from
+2 to 4 plies and from 4 to 6: 44–116 times, measured on random games)."""
 
 
 def _own_alphabeta(state, child, text: str, seconds: float, out: dict[str, Any]) -> bool:
     """Value a move with the game's own alpha-beta (``State.search_position``, the
     levels' search, with the evaluation of the strongest level but no threat extensions,
     which would give the two searches different horizons): the position before searched
-    the deepest even number of plies up to :data:`ANALYSIS_DEPTH` that about half of
-    ``seconds`` allows, the one after one ply less, so both end at the same plies.  Fills
-    ``out``; False when the game has no search of its own."""
+    2 plies deep, then 2 more at a time up to :data:`ANALYSIS_DEPTH` while the next
+    depth's positions (:data:`DEEPER` times the last's) fit in half of ``seconds`` at
+    :data:`ANALYSIS_NODES_PER_SECOND`; the one after one ply less, so both end at the same
+    plies.  Counted in positions, not read from a clock, so that a record gets the same
+    verdicts however busy the machine is (a clock of 3 times ``seconds`` only guards
+    against a depth far costlier than its estimate).  Fills ``out``; False when the game
+    has no search of its own."""
     options = {**state.game.level_tuning.get("expert", {}).get("search", {}),
                "extensions": 0}
+    guard = max(1.0, 3 * seconds)
 
-    def search(position, seconds: float | None, depth: int):
-        return position.search_position(seconds, **{**options, "max_depth": depth})
+    def search(position, depth: int):
+        return position.search_position(guard, **{**options, "max_depth": depth})
 
-    found = search(state, seconds * 0.5, ANALYSIS_DEPTH)
+    found = search(state, 2)
     if found is None:
         return False
-    if not found.proven and (found.depth % 2 or found.depth < 2):  # the even depth below
-        found = search(state, None, max(2, found.depth - 1))
+    nodes = seconds * 0.5 * ANALYSIS_NODES_PER_SECOND
+    while (not found.proven and found.depth + 2 <= ANALYSIS_DEPTH
+           and found.nodes * DEEPER <= nodes):
+        deeper = search(state, found.depth + 2)
+        if deeper.depth < found.depth + 2 and not deeper.proven:
+            break  # stopped by the guard: the depth before stands
+        found = deeper
     out["best"] = str(found.move)
     out["before"] = _clamp(found.value)
     out["before_proven"] = bool(found.proven)
 
     def reply() -> tuple[float, bool]:
-        found_after = search(child, None, found.depth - 1)
+        found_after = child.search_position(None, **{**options, "max_depth": found.depth - 1})
         return -_clamp(found_after.value), bool(found_after.proven)
 
     _value_after(out, text, child, state.current_player, reply)
     return True
 
 
-ANALYSIS_ITERATIONS = 1_000_000
-"""The most iterations the game's own tree search runs on a position of the analysis
-(its time runs out first: this only bounds it)."""
+def _iterations(state, seconds: float) -> int:
+    """The iterations a search of ``seconds`` runs from ``state`` in the analysis
+    (``Game.analysis_iterations_per_second``: counted, so that a record gets the same
+    verdicts however busy the machine is; the search's clock, 1.5 times the move's
+    budget, only guards against one far slower than that)."""
+    return max(1, round(seconds * state.game.analysis_iterations_per_second))
 
 
 def _own_mcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> bool:
@@ -296,7 +318,7 @@ def _own_mcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> b
     Fills ``out``; False when the game has no search of its own (or, with more than two
     sides, one that does not report every seat's value)."""
     two_sides = len(state.game.sides) == 2
-    found = state.search_position(seconds / 2, iterations=ANALYSIS_ITERATIONS)
+    found = state.search_position(1.5 * seconds, iterations=_iterations(state, seconds / 2))
     if found is None or not (two_sides or found.seat_values):
         return False
     seat = state.current_player
@@ -308,7 +330,8 @@ def _own_mcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> b
     out["before"] = _clamp(found.value) if two_sides else value(found)
 
     def reply() -> tuple[float, bool]:
-        found_after = child.search_position(seconds / 2, iterations=ANALYSIS_ITERATIONS)
+        found_after = child.search_position(1.5 * seconds,
+                                            iterations=_iterations(child, seconds / 2))
         return (_for_seat(child, _clamp(found_after.value), seat) if two_sides
                 else value(found_after)), False
 
@@ -325,16 +348,17 @@ def _own_ismcts(state, child, text: str, seconds: float, out: dict[str, Any]) ->
     with every iteration starting with it (``root_move``).  Half of ``seconds`` each, from
     the same seed: the same deals, the same horizon.  Fills ``out``; False (``out`` left
     without values: the verdict is unknown) when the game has no such search."""
-    found = state.search_position(seconds / 2, seed=0, level="analysis",
-                                  iterations=ANALYSIS_ITERATIONS)
+    iterations = _iterations(state, seconds / 2)
+    found = state.search_position(1.5 * seconds, seed=0, level="analysis",
+                                  iterations=iterations)
     if found is None:
         return False
     out["best"] = str(found.move)
     out["before"] = _clamp(found.value)
 
     def reply() -> tuple[float, bool]:
-        played = state.search_position(seconds / 2, seed=0, level="analysis",
-                                       iterations=ANALYSIS_ITERATIONS, root_move=text)
+        played = state.search_position(1.5 * seconds, seed=0, level="analysis",
+                                       iterations=iterations, root_move=text)
         return _clamp(played.value), False
 
     _value_after(out, text, child, state.current_player, reply)

@@ -107,6 +107,7 @@ class PentUpGame(Game):
 
     name = "pentup"
     num_distinct_actions = NUM_ACTIONS
+    analysis_iterations_per_second = 40_000  # its MCTS: 41,000–64,000 a second here
     """Dense action ids: see the module doc."""
     state_class: type[State]  # PentUpState, set below (the reference engine: its own)
     level_tuning = MappingProxyType({
