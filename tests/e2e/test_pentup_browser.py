@@ -214,6 +214,51 @@ def test_the_first_tile_zoomed_out_has_one_field_of_dots(server, new_page):
     assert not page.errors, page.errors
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_spot_of_a_tile_chosen_comes_into_view(server, new_page, players):
+    """A tile chosen (or turned) brings every one of its blue dots into view, clear of the
+    board's buttons — a spot may lie beyond the room kept around the structure (6 of an
+    I's 23 were below the board, and Fit left 4 there) — and after a pan by hand, Fit
+    brings them back."""
+    seats = [{"kind": "me"}] * players   # one person at every seat (a hot seat)
+    t = create_table(server, seats, {"players": players})
+    page = new_page(width=1280, height=900)
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # every seat in its cookie
+        page.wait_for_selector("#players .you-tag")
+    # an X, then (3 players) a T below it; the next player's I fits on neither: it goes on
+    # the table beside them, upright below them too, 4 cells beyond the X or the T
+    for move in ["X:1,0;0,1;1,1;2,1;1,2", "T:0,-1;1,-1;2,-1;1,-2;1,-3"][:players - 1]:
+        until(page, "document.getElementById('status').textContent.includes('Your turn')")
+        before = moves_played(page)
+        page.fill("#move-text", move)
+        page.press("#move-text", "Enter")
+        wait_moves(page, before + 1)
+    until(page, "document.getElementById('status').textContent.includes('Your turn')")
+    checked = 0
+    for piece in page.eval_on_selector_all(".pu-tile:not(.none)", "ts => ts.map(t => t.dataset.piece)"):
+        page.click(f".pu-tile[data-piece={piece}]")
+        for _ in range(2):
+            shown, dots = visible_dests(page), page.locator(".dest").count()
+            assert len(shown) == dots, (piece, len(shown), dots)
+            checked += dots
+            page.click("#pu-rotate")
+    assert checked > 0
+    # moved away by hand: the view stays put until Fit
+    box = page.locator("#pu-board").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 500, box["y"] + box["height"] / 2 + 400, steps=5)
+    page.mouse.up()
+    page.click(".pu-tile:not(.none)")
+    until(page, "document.querySelectorAll('.dest').length > 0")
+    dots = page.locator(".dest").count()
+    page.click("#bv-fit")
+    until(page, "!document.querySelector('.bv').dataset.moving")
+    assert len(visible_dests(page)) == dots
+    assert not page.errors, page.errors
+
+
 def test_a_move_draws_again_only_the_cells_it_covers(server, new_page):
     """The board is not rebuilt a move: the cells a move leaves alone keep their nodes."""
     t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}])

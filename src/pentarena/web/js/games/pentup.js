@@ -401,7 +401,7 @@ export function createView(root, ctx) {
     const remembered = orientMemory.get(piece);
     shape = remembered && keys.has(shapeKey(remembered)) ? remembered
       : orientations(piece).find((o) => keys.has(shapeKey(o))) || normalize(PIECES[piece]);
-    draw();
+    drawAndShowSpots();
   }
 
   function turn(fn) {
@@ -410,7 +410,13 @@ export function createView(root, ctx) {
     orientMemory.set(selected, shape);
     staged = null;
     clearMessages();
+    drawAndShowSpots();
+  }
+
+  // a tile chosen or turned: its spots come into view (unless the board was moved by hand)
+  function drawAndShowSpots() {
     draw();
+    if (mode === "2d") bv.show(contentBox, { focus: focusBox, animate: true });
   }
 
   function stage(x, y) {
@@ -577,6 +583,9 @@ export function createView(root, ctx) {
 
   function contentBox() {
     const cells = [...m.height.keys()].map((k) => k.split(",").map(Number));
+    // the blue dots of the tile chosen too: Fit (and the view growing by itself) shows
+    // every spot it may go, which may lie beyond the room kept around the structure
+    if (myTurn() && selected && !firstMove()) for (const mv of destinations()) cells.push(mv.grab);
     // room around the structure for the next tiles (none needed once the game is over)
     const b = cells.length ? bounds(cells, payload && payload.current_player === null ? 1 : 2) : { x0: -4, x1: 4, y0: -4, y1: 4 };
     // a small structure is not drawn huge: at least 13 × 9 cells (9 × 13 on a tall screen)
