@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import urllib.request
 
 import pytest
 
 from .conftest import Server
-from .helpers import create_table, import_record, pentago_record, until
+from .helpers import create_table, import_record, pentago_record, until, wait_moves, wait_turn_or_end
 
 SEATS = "[...document.querySelectorAll('#players .seat')].map((e) => e.innerText.replace(/\\s+/g, ' ').trim())"
 
@@ -206,3 +207,44 @@ def test_an_invite_opened_again_opens_the_seat_and_a_second_seat_is_asked_for(se
     carol.wait_for_selector("#ask", state="hidden")
     assert carol.locator("#players .you-tag").count() == 0   # she watches
     assert not alice.errors and not bob.errors
+
+
+def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_page):
+    """Ann presses Play again: Bob's page, still on the finished game, offers "Join the next
+    game" and takes his seat there at once (no link to send); a spectator is offered to
+    watch it."""
+    from .test_a11y_table import WHITE_WINS, type_move
+
+    t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "invite"}], game="pentago")
+    ann, bob, carl = new_page(), new_page(), new_page()
+    ann.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    bob.goto(server.url + t["invites"][0]["url"])
+    for i, move in enumerate(WHITE_WINS):
+        page = bob if i % 2 else ann
+        assert wait_turn_or_end(page)
+        type_move(page, move)
+        wait_moves(page, i + 1)
+    carl.goto(server.url + t["url"])
+    for page in (ann, bob, carl):
+        page.wait_for_selector("#banner:not([hidden])")
+    assert bob.locator("#play-again").is_visible() and carl.locator("#play-again").count() == 0
+    ann.click("#play-again")
+    ann.wait_for_url("**/t/*")
+    until(ann, f"location.pathname !== '/t/{t['id']}' && "
+               "document.querySelector('#players .you-tag') !== null")
+    new_id = ann.evaluate("location.pathname").split("/")[-1]
+    # Bob: the finished table now offers the next game instead of a second one
+    bob.wait_for_selector("#next-game")
+    assert bob.locator("#play-again").count() == 0
+    assert "next game" in bob.inner_text("#announce").lower()
+    bob.click("#next-game")
+    until(bob, f"location.pathname === '/t/{new_id}' && "
+               "document.querySelector('#players .you-tag') !== null")
+    assert bob.locator("#players .seat").nth(1).locator(".you-tag").count() == 1
+    seats = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{new_id}").read())["table"]["seats"]
+    assert [s["claimed"] for s in seats] == [True, True] and seats[0]["name"] == "Ann"
+    # Carl, watching, may follow them
+    carl.wait_for_selector("a#next-game")
+    assert carl.inner_text("#next-game") == "Watch the next game"
+    for page in (ann, bob, carl):
+        assert not page.errors, page.errors

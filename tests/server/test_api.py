@@ -588,3 +588,97 @@ def test_a_finished_draft_offers_its_rematch(db):
         assert record["sets"] == swapped and len(record["moves"]) >= 2
         r = c.post("/api/records", content=json.dumps(record))  # the record replays
         assert r.status_code == 201, r.text
+
+
+# -- Play again: the next game with the same players ------------------------------------
+
+PENTAGO_WIN = ["a1 BR cw", "a6 BR cw", "b1 BR cw", "b6 BR cw", "c1 BR cw", "c6 BR cw",
+               "d1 BL cw", "d6 BL cw", "e1"]  # seed 1: White wins on the 9th move
+
+
+def finished_with_friends(client, use):
+    """Ann (White) and Bob (Black) finish a Pentago game (seed 1); a computer-free table."""
+    use("ann")
+    t = client.post("/api/tables", json={"game": "pentago", "seed": 1, "name": "Ann",
+                                         "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    use("bob")
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t), "name": "Bob"})
+    assert r.status_code == 200, r.text
+    tokens = {"ann": t["you"]["token"], "bob": r.json()["token"]}
+    for ply, move in enumerate(PENTAGO_WIN):
+        who = "ann" if ply % 2 == 0 else "bob"
+        with client.websocket_connect(f"/ws/{t['id']}?token={tokens[who]}") as ws:
+            receive_until(ws, state_at(ply))
+            ws.send_text(json.dumps({"type": "move", "move": move, "version": ply}))
+            receive_until(ws, state_at(ply + 1))
+    assert client.get(f"/api/tables/{t['id']}").json()["table"]["status"] == "finished"
+    return t, tokens
+
+
+def test_play_again_keeps_each_players_seat_at_the_next_table(client):
+    use = browsers(client)
+    t, tokens = finished_with_friends(client, use)
+    use("carl")  # a spectator: not a player of the game
+    r = client.post(f"/api/tables/{t['id']}/again", json={})
+    assert r.status_code == 403 and r.json()["detail"]["code"] == "not-seated"
+    use("ann")
+    with client.websocket_connect(f"/ws/{t['id']}?token={tokens['bob']}") as bob_ws:
+        receive_until(bob_ws, state_at(9))
+        r = client.post(f"/api/tables/{t['id']}/again", json={})
+        assert r.status_code == 201, r.text
+        new = r.json()
+        # Bob's page hears of it at once: the finished table names the next one
+        told = receive_until(bob_ws, lambda m: m["type"] == "state" and m["table"]["next"])
+        assert told["table"]["next"] == new["id"]
+    assert new["table"]["follows"] == t["id"] and new["you"]["seat"] == 0
+    assert [s["name"] for s in new["table"]["seats"]] == ["Ann", "Bob"]
+    assert new["table"]["seats"][1]["claimed"] is False and len(new["invites"]) == 1
+    assert client.get(f"/api/tables/{t['id']}").json()["table"]["next"] == new["id"]
+    # a stranger's browser has no seat kept; Bob's (its cookie for the game before) has
+    use("carl")
+    r = client.post(f"/api/tables/{new['id']}/follow", json={})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "no-seat"
+    r = client.post(f"/api/tables/{new['id']}/follow", json={"token": "forged"})
+    assert r.status_code == 409
+    use("bob")
+    r = client.post(f"/api/tables/{new['id']}/follow", json={})
+    assert r.status_code == 200, r.text
+    bob_new = r.json()
+    assert bob_new["seat"] == 1 and bob_new["seats"] == [{"seat": 1, "token": bob_new["token"]}]
+    again = client.post(f"/api/tables/{new['id']}/follow", json={})  # asked twice: the same seat
+    assert again.status_code == 200 and again.json()["token"] == bob_new["token"]
+    with client.websocket_connect(f"/ws/{new['id']}") as ws:  # the cookie holds the seat
+        assert receive_until(ws, state_at(0))["you"] == 1
+    # the invite Ann was given is that seat's: used now
+    use("dan")
+    r = client.post(f"/api/tables/{new['id']}/join", json={"token": invite_of(new)})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "invite-used"
+    # a second Play again (Bob's) makes its own table; the finished one still names Ann's
+    use("bob")
+    r = client.post(f"/api/tables/{t['id']}/again", json={})
+    assert r.status_code == 201
+    assert client.get(f"/api/tables/{t['id']}").json()["table"]["next"] == new["id"]
+
+
+def test_the_invite_of_a_kept_seat_still_works_from_another_browser(client):
+    use = browsers(client)
+    t, tokens = finished_with_friends(client, use)
+    use("ann")
+    new = client.post(f"/api/tables/{t['id']}/again", json={}).json()
+    use("bob-phone")  # Bob on another device: the link Ann sends him
+    r = client.post(f"/api/tables/{new['id']}/join", json={"token": invite_of(new), "name": "Bob"})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    use("bob")  # his first browser: the seat is taken (by him, elsewhere)
+    r = client.post(f"/api/tables/{new['id']}/follow", json={})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "no-seat"
+
+
+def test_play_again_is_refused_before_the_end(client):
+    use = browsers(client)
+    use("ann")
+    t = client.post("/api/tables", json={"game": "pentago",
+                                         "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    r = client.post(f"/api/tables/{t['id']}/again", json={})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "not-finished"
+    r = client.post(f"/api/tables/{t['id']}/follow", json={})
+    assert r.status_code == 409 and "does not follow" in r.json()["detail"]["message"]

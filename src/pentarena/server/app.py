@@ -77,7 +77,7 @@ STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-
           "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
           "already-seated": 409, "seat-online": 409, "too-soon": 409, "game-over": 409,
           "replay-only": 409, "seat-taken": 409, "invite-used": 409, "seat-free": 409,
-          "seats-changed": 409, "not-a-puzzle": 409}
+          "seats-changed": 409, "not-a-puzzle": 409, "no-seat": 409}
 """The HTTP status of each refusal code; any other (the request itself is wrong) is 400."""
 
 
@@ -405,6 +405,54 @@ def create_app(database_url: str | None = None, ai: str = "process",
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         return await created(request, response, await hub.rematch(
             source, seats, body.name, creator_key(request)))
+
+    @app.post("/api/tables/{table_id}/again", status_code=201,
+              summary="Play again: the same game with the same players at a new table; "
+                      "each other person's seat there is kept for them (`follow`)",
+              responses=problems({
+                  400: BAD_BODY, 403: "Only a player of this game can (`not-seated`)",
+                  404: "No such table",
+                  409: "The game is not over (`not-finished`), or an imported record "
+                       "(`replay-only`)",
+                  429: "Too many tables from this address (`too-many-tables`)"}))
+    async def again(table_id: str, body: SeatToken, request: Request, response: Response):
+        """For a player of the finished game (``token``, or this browser's cookie): a new
+        table with the same options (a fresh deal or seed), your seats, the computers at
+        their levels and an invite for each other seat — answered as a new table is, the
+        invites to send if need be; but each person who held a seat here may also take
+        theirs with ``POST /api/tables/{new}/follow``, and this table's ``next`` names the
+        new one (the first *Play again* of a table is the one it names)."""
+        t = await hub.get(table_id)
+        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        return await created(request, response, await hub.again(
+            t, t.seats_of(tokens), creator_key(request)))
+
+    @app.post("/api/tables/{table_id}/follow",
+              summary="Take the seats kept for you at the next game of a game you played "
+                      "(Play again), with your seat token of that game",
+              responses=problems({
+                  400: BAD_BODY, 404: "No such table",
+                  409: "No seat here is kept for these tokens (`no-seat`), or the seats "
+                       "changed meanwhile (`seats-changed`)",
+                  429: SEAT_CHANGES}))
+    async def follow(table_id: str, body: SeatToken, request: Request, response: Response):
+        """The seats of table ``table_id`` kept for the seats that ``token`` (or this
+        browser's cookie for the table before it, its ``follows``) holds at that table:
+        each taken with a fresh seat token (kept in the cookie), answered as ``seats`` (and
+        the first as ``seat`` and ``token``); a seat taken already by this browser is named
+        again."""
+        t = await hub.get(table_id)
+        if t.follows is None:
+            raise ProtocolError("no-seat", "this table does not follow another game: its "
+                                "seats are taken with their invite links")
+        before = await hub.get(t.follows)
+        tokens = [body.token] if body.token else seat_tokens(request, before.id)
+        taken = await hub.change_seats(
+            t, lambda t: t.claim_heirs(before, tokens, seat_tokens(request, table_id)),
+            creator_key(request))
+        keep_seat_tokens(request, response, t.id, [token for _, token in taken])
+        return {"seat": taken[0][0], "token": taken[0][1],
+                "seats": [{"seat": seat, "token": token} for seat, token in taken]}
 
     @app.get("/api/tables", summary="Tables: open, in progress, finished")
     async def tables(request: Request,

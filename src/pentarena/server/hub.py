@@ -243,6 +243,7 @@ class Hub(Advice):
             return old
         if old is not None and old is not table:
             old.state, old.seats, old.seats_version = table.state, table.seats, table.seats_version
+            old.next_table = table.next_table or old.next_table
             old.updated, old.revision = table.updated, old.revision + 1
             self._keep(old)
             return old
@@ -333,6 +334,25 @@ class Hub(Advice):
         """The rematch of the finished game at ``source`` at a new table."""
         made = Table.seated(source.rematch_start(), seats, name, creator)
         return await self._add_table(made, creator)
+
+    async def again(self, source: Table, held: frozenset[int],
+                    creator: str | None = None) -> tuple[Table, dict[int, str]]:
+        """*Play again*: the same game with the same players at a new table (a fresh deal
+        or seed), each other person's seat kept for them (:meth:`Table.again_seats`), and
+        the finished table pointing its players there (the first *Play again* of a table
+        is the one it points to)."""
+        specs, heirs = source.again_seats(held)
+        made = Table.create(source.game.name, dict(source.game.options), specs,
+                            creator=creator, heirs=heirs)
+        made[0].follows = source.id
+        result = await self._add_table(made, creator)
+        recorded = await self._store(self.store.set_next(source.id, made[0].id))
+        if recorded is not None and recorded != source.next_table:
+            source.next_table = recorded
+            source.revision += 1
+            await self.bus.publish({"kind": "next", "table": source.id, "next": recorded})
+            self.broadcast(source)
+        return result
 
     async def _add_table(self, made: tuple[Table, dict[int, str]],
                          creator: str | None) -> tuple[Table, dict[int, str]]:
@@ -448,11 +468,12 @@ class Hub(Advice):
             await self.seats_present(table)
 
     @staticmethod
-    async def _store(write) -> None:
-        """Await a store write; a failure is a clear, retryable error (nothing changed).
-        A :class:`Conflict` (someone else changed the table first) passes through."""
+    async def _store(write) -> Any:
+        """Await a store write (its answer); a failure is a clear, retryable error
+        (nothing changed).  A :class:`Conflict` (someone else changed the table first)
+        passes through."""
         try:
-            await asyncio.shield(write)
+            return await asyncio.shield(write)
         except (asyncio.CancelledError, Conflict):
             raise
         except Exception:  # (the store has logged it)
@@ -708,6 +729,10 @@ class Hub(Advice):
         elif kind == "seats":
             if event.get("seats_version") != table.seats_version:
                 await self.reload(table)
+        elif kind == "next" and isinstance(event.get("next"), str):
+            table.next_table = event["next"]
+            table.revision += 1
+            self.broadcast(table)
         elif kind == "thinking" and event.get("version") == table.version:
             table.thinking = event.get("seat")
             self.broadcast_event(table, {"type": "thinking", "seat": table.thinking})

@@ -87,6 +87,8 @@ class TableRow(Base):
     updated: Mapped[float] = mapped_column(Float, index=True)  # the lobby: latest first
     imported: Mapped[bool] = mapped_column(default=False)
     private: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # the table its players went on to (Play again): older releases ignore it
+    next_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """What no client may see before the game ends: a secret deal, the creator's key."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Moves stored (the fence for the next one)."""
@@ -128,6 +130,7 @@ class StoredTable:
     moves: list[str]
     private: dict[str, Any] = field(default_factory=dict)
     seats_version: int = 0
+    next_table: str | None = None
 
 
 class Conflict(Exception):
@@ -147,7 +150,7 @@ def _create_table(s: Session, t: StoredTable) -> None:
     s.add(TableRow(id=t.id, game=t.game, options=t.options, seed=t.seed, seats=t.seats,
                    status=t.status, created=t.created, updated=t.updated,
                    imported=t.imported, private=t.private or None, version=len(t.moves),
-                   seats_version=t.seats_version))
+                   seats_version=t.seats_version, next_table=t.next_table))
     s.flush()
     for ply, move in enumerate(t.moves):
         s.add(MoveRow(table_id=t.id, ply=ply, seat=-1, text=move, at=t.created))
@@ -160,6 +163,12 @@ def _add_move(s: Session, table_id: str, ply: int, seat: int, move: str, status:
     if moved.rowcount != 1:
         raise Conflict(f"table {table_id} is no longer at move {ply}")
     s.add(MoveRow(table_id=table_id, ply=ply, seat=seat, text=move, at=now))
+
+
+def _set_next(s: Session, table_id: str, next_id: str, done: list[str | None]) -> None:
+    s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.next_table.is_(None))
+              .values(next_table=next_id))
+    done.append(s.scalar(select(TableRow.next_table).where(TableRow.id == table_id)))
 
 
 def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]], expected: int) -> None:
@@ -221,6 +230,8 @@ class Store:
                               "ON tables (updated)"))
             if "private" not in have:
                 conn.execute(text("ALTER TABLE tables ADD COLUMN private JSON"))
+            if "next_table" not in have:
+                conn.execute(text("ALTER TABLE tables ADD COLUMN next_table VARCHAR(32)"))
             for column in ("version", "seats_version"):
                 if column not in have:
                     conn.execute(text(f"ALTER TABLE tables ADD COLUMN {column} INTEGER "
@@ -290,6 +301,13 @@ class Store:
         """Store new seats if the stored ones are still at ``expected`` (else Conflict)."""
         await self.write(_update_seats, table_id, seats, expected)
 
+    async def set_next(self, table_id: str, next_id: str) -> str | None:
+        """Record the table a finished game's players went on to, unless one is recorded
+        already (the first *Play again* wins); returns the one recorded."""
+        done: list[str | None] = []
+        await self.write(_set_next, table_id, next_id, done)
+        return done[-1] if done else None  # (a batch retried one by one runs it again)
+
     def _batches(self) -> Iterator[list[tuple[Callable, tuple, Future]]]:
         while True:
             first = self._queue.get()
@@ -357,7 +375,8 @@ class Store:
             raise ValueError(f"{len(moves)} moves stored but its version says {row.version}")
         return StoredTable(row.id, row.game, dict(row.options), row.seed, list(row.seats),
                            row.status, row.created, row.updated, bool(row.imported),
-                           list(moves), dict(private), row.seats_version or 0)
+                           list(moves), dict(private), row.seats_version or 0,
+                           row.next_table)
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.session() as s:

@@ -11,10 +11,14 @@ no trace.
 
 Tokens: a *seat token* is the seat's secret for as long as it is held.  An *invite* is a
 one-use secret that turns into a fresh seat token for whoever claims the seat with it.
+*Play again* (:meth:`Table.again_seats`) makes the invite of each other person's seat at the
+next table from the seat token they hold here (:func:`heir_invite`), so that the server can
+hand it to them when they ask for it with that token, without keeping it anywhere.
 """
 
 from __future__ import annotations
 
+import base64
 import copy
 import hashlib
 import hmac
@@ -40,6 +44,17 @@ MOVE_REFUSALS = frozenset({"invalid-move", "illegal-move"})
 def new_token() -> str:
     """A secret from the OS's secure source: 144 random bits, URL-safe text."""
     return secrets.token_urlsafe(18)
+
+
+def heir_invite(token_hash: str, table_id: str) -> str:
+    """The invite of the seat at table ``table_id`` kept for whoever holds, at the table
+    before it, the seat token whose hash is ``token_hash`` (*Play again*): an HMAC of the
+    new table's id keyed with that hash — a secret no client is ever sent, made from a
+    token of 144 random bits — so 144 bits as unguessable as :func:`new_token`'s, URL-safe
+    text of the same length."""
+    digest = hmac.new(bytes.fromhex(token_hash), b"pentarena-again:" + table_id.encode(),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
 
 
 AWAY_SECONDS = 120.0
@@ -129,6 +144,8 @@ class Table:
         self.thinking: int | None = None
         self.revision = 0  # goes up with every change a client can see
         self.seats_version = 0  # seat changes stored (the fence for the next one)
+        self.follows: str | None = None  # the table whose players started this one (Play again)
+        self.next_table: str | None = None  # the table its players went on to (Play again)
         self._replay_states: list[State] = []  # see state_at
         self._replay_moves: list[str] = []
 
@@ -140,9 +157,9 @@ class Table:
     @classmethod
     def create(cls, game_name: str, options: dict[str, Any], seat_specs: list[dict[str, Any]],
                seed: int | None = None, name: str = "", creator: str | None = None,
-               ) -> tuple[Table, dict[int, str]]:
+               heirs: dict[int, str] | None = None) -> tuple[Table, dict[int, str]]:
         """A new game's table and the secret of every human seat (seat -> token for the
-        creator's own seats, invite for the others)."""
+        creator's own seats, invite for the others; ``heirs``: see :meth:`seated`)."""
         try:  # JSON: each option of its own type ("2" is not 2, "yes" not true)
             game = game_info(game_name).factory(**resolve_options(game_name, options or {},
                                                                   text=False))
@@ -158,14 +175,18 @@ class Table:
         if seed is None and not game.hidden_information:
             seed = secrets.randbelow(2**31)  # perfect information: nothing to keep secret
         # hidden cards: the OS's secure shuffle
-        return cls.seated(game.new_initial_state(seed=seed), seat_specs, name, creator)
+        return cls.seated(game.new_initial_state(seed=seed), seat_specs, name, creator, heirs)
 
     @classmethod
     def seated(cls, start: State, seat_specs: list[dict[str, Any]] | None, name: str = "",
-               creator: str | None = None) -> tuple[Table, dict[int, str]]:
+               creator: str | None = None, heirs: dict[int, str] | None = None,
+               ) -> tuple[Table, dict[int, str]]:
         """A table whose game begins at ``start`` (a new game's first position, or a
         rematch's: :meth:`rematch_start`), its seats as ``seat_specs`` ask, and the secret
-        of every human seat."""
+        of every human seat.  ``heirs``: invite seats kept for the holders of seat tokens
+        at the table before (seat -> that token's hash; :func:`heir_invite`), never from
+        a client."""
+        table_id = secrets.token_urlsafe(9)
         n = start.game.num_players
         specs = ([{"kind": "me"}] + [{"kind": "computer"}] * (n - 1) if seat_specs is None
                  else list(seat_specs))  # [] is no seat at all, not the default
@@ -203,9 +224,68 @@ class Table:
                 seats.append(Seat("human", label, token_hash=hash_token(secrets_[i]),
                                   claimed=True))
             else:
-                secrets_[i] = new_token()
+                heir = (heirs or {}).get(i)
+                secrets_[i] = heir_invite(heir, table_id) if heir else new_token()
                 seats.append(Seat("human", label, invite_hash=hash_token(secrets_[i])))
-        return cls(secrets.token_urlsafe(9), start.clone(), seats, creator=creator), secrets_
+        return cls(table_id, start.clone(), seats, creator=creator), secrets_
+
+    def again_seats(self, held: frozenset[int]) -> tuple[list[dict[str, Any]], dict[int, str]]:
+        """*Play again* by the holder of the seats ``held``: the next table's seat choices
+        (theirs again, the computers at their levels, an invite for every other seat, its
+        player's name kept) and the heirs of those invites (:meth:`seated`): each person
+        seated here may take their seat there with the seat token they hold here."""
+        self._finished_for_again(held)
+        specs: list[dict[str, Any]] = []
+        heirs: dict[int, str] = {}
+        for i, s in enumerate(self.seats):
+            if i in held:
+                specs.append({"kind": "me", "name": s.name})
+            elif s.kind == "computer":
+                specs.append({"kind": "computer", "level": s.level, "name": s.name})
+            else:
+                specs.append({"kind": "invite", "name": s.name if s.claimed else ""})
+                if s.claimed and s.token_hash:
+                    heirs[i] = s.token_hash
+        return specs, heirs
+
+    def _finished_for_again(self, held: frozenset[int]) -> None:
+        if not held:
+            raise ProtocolError("not-seated", "only a player of this game can start the next "
+                                "one with the same players (a new table from the lobby is "
+                                "anyone's)")
+        if self.imported:
+            raise ProtocolError("replay-only", "this is an imported record: start a new game "
+                                "from the lobby")
+        if not self.state.is_terminal():
+            raise ProtocolError("not-finished", "the game is not over yet")
+
+    def claim_heirs(self, before: Table, tokens: list[str], held: list[str],
+                    ) -> tuple[list[tuple[int, str]], list[Seat] | None]:
+        """Take the seats kept here for the seats ``tokens`` hold at the table ``before``
+        (this table's :attr:`follows`): (seat, fresh token) for each, and the new seats.
+        Seats the browser holds here already (``held``) are named again; nothing kept for
+        these tokens: ProtocolError."""
+        if before.id != self.follows:
+            raise ProtocolError("no-seat", "this table does not follow that one")
+        seats, taken = self._seats_copy(), []
+        mine = self.seats_of(list(held))
+        for j in sorted(before.seats_of(tokens)):
+            h = hash_token(heir_invite(before.seats[j].token_hash, self.id))
+            for i, s in enumerate(seats):
+                if _matches(s.invite_hash, h):
+                    fresh = new_token()
+                    s.token_hash, s.invite_hash, s.used_invite_hash = hash_token(fresh), None, h
+                    s.claimed = True
+                    taken.append((i, fresh))
+                elif _matches(s.used_invite_hash, h) and i in mine:
+                    taken.append((i, next(t for t in held if _matches(s.token_hash,
+                                                                       hash_token(t)))))
+        if not taken:
+            raise ProtocolError("no-seat", "no seat here is kept for you: the invite link of "
+                                "your seat may have been used, or you did not play the game "
+                                "before; watch, or ask the players for a link")
+        changed = any(self.seats[i].token_hash != seats[i].token_hash for i, _ in taken)
+        return taken, (seats if changed else None)
 
     def rematch_start(self) -> State:
         """The first position of this game's rematch, where the game offers one (a
@@ -238,6 +318,9 @@ class Table:
                 raise ValueError(f"move {i + 1} ({text!r}) does not replay: {exc}") from None
         table.updated = t.updated
         table.seats_version = t.seats_version
+        table.follows = t.private.get("follows") if isinstance(t.private.get("follows"),
+                                                                str) else None
+        table.next_table = t.next_table
         return table
 
     @classmethod
@@ -257,10 +340,12 @@ class Table:
         private: dict[str, Any] = self.setup.setup()  # the secret deck, a rematch's sets
         if self.creator:
             private["creator"] = self.creator
+        if self.follows:
+            private["follows"] = self.follows
         return StoredTable(self.id, self.game.name, dict(self.game.options), self.seed,
                            [asdict(s) for s in self.seats], self.status, self.created,
                            self.updated, self.imported, self.state.history(), private,
-                           self.seats_version)
+                           self.seats_version, self.next_table)
 
     # -- queries --------------------------------------------------------------------
     @property
@@ -341,6 +426,7 @@ class Table:
             "moves": self.version, "to_move": self.state.current_player,
             "winners": sorted(self.state.winners()), "created": self.created,
             "updated": self.updated, "imported": self.imported,
+            "follows": self.follows, "next": self.next_table,
         }
 
     def payload(self, seat: int | None, connected: set[int] | None = None,

@@ -182,23 +182,38 @@ function renderBanner(payload) {
 }
 
 // After a game (or a puzzle): the same game again — the same options, computers at the
-// same levels, a fresh invite for each other person (shown on the new table) — the
-// game's rematch where it has one, or back to the games.
+// same levels, each other person's seat kept for them (they are offered it here: "Join
+// the next game"; its invite is on the new table too) — the game's rematch where it has
+// one, or back to the games.
 function nextGame(payload) {
   const seats = payload.table.seats;
   const box = el("div", { class: "next-game" });
+  const next = payload.table.next;
+  if (next && payload.table.status === "finished") {   // someone pressed Play again
+    if (payload.you !== null) {
+      box.append(el("button", { id: "next-game", class: "primary", type: "button", onclick: async (ev) => {
+        ev.target.disabled = true;
+        try { await api(`/api/tables/${next}/follow`, { method: "POST", body: {} }); } catch (e) {
+          if (e.code !== "no-seat") { ev.target.disabled = false; toast(e.message); return; }
+        }   // no seat kept (yours there already, or its link used): the table itself says
+        location.assign(`/t/${next}`);
+      } }, "Join the next game"));
+    } else box.append(el("a", { class: "button primary", id: "next-game", href: `/t/${next}` }, "Watch the next game"));
+  }
+  // body null: the server seats the players again (Play again: /again)
   const start = (path, body) => async (ev) => {
     ev.target.disabled = true;
     try {
-      const t = await api(path, { method: "POST", body: { ...body, name: seats[payload.you].name || "",
+      const t = await api(path, { method: "POST", body: body === null ? {} : { ...body, name: seats[payload.you].name || "",
         seats: seats.map((s, i) => (i === payload.you ? { kind: "me" } : s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "invite" })) } });
       if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
       location.assign(t.url);
     } catch (e) { ev.target.disabled = false; toast(e.message); }
   };
-  if (payload.you !== null && payload.table.status === "finished") {
+  if (payload.you !== null && payload.table.status === "finished" && !next) {
     box.append(el("button", { id: "play-again", class: "primary", type: "button",
-      onclick: start("/api/tables", { game: payload.table.game, options: payload.table.options }) },
+      onclick: solo ? start("/api/tables", { game: payload.table.game, options: payload.table.options })
+        : start(`/api/tables/${payload.table.id}/again`, null) },
     solo ? "Try again" : "Play again"));
     const rematch = plugin.rematchLabel ? plugin.rematchLabel(payload) : null;
     if (rematch) box.append(el("button", { id: "rematch", type: "button",
@@ -516,6 +531,11 @@ function render(payload) {
   view.update(payload, { replay: payload.table.status !== "playing" });
   const head = renderBanner(payload);
   announceMoves(before, payload, head);
+  if (before && payload.table.next && before.table.next !== payload.table.next && payload.table.status === "finished") {
+    const what = payload.you !== null ? "Join the next game takes your seat there." : "Watch the next game opens it.";
+    announce(`The next game has been started. ${what}`);
+    toast(`The next game has been started: ${what}`, "info");
+  }
   renderLog(payload, payload.history.length);
   renderReplayControls(payload);
   renderHintButton();
