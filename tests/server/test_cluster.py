@@ -227,6 +227,45 @@ def test_players_on_two_instances_and_a_computer_on_the_worker(cluster, postgres
     assert "pentarena_moves_total" in metrics and "pentarena_connections" in metrics
 
 
+def test_play_again_on_one_instance_is_offered_to_a_player_on_the_other(cluster):
+    """Ann's Play again on instance 0 reaches Bob's connection on instance 1 (the bus's
+    ``next`` event), and Bob takes his seat at the next table through instance 1."""
+    from websockets.asyncio.client import connect
+
+    from tests.server.test_api import PENTAGO_WIN
+
+    (one, two), _ = cluster
+    t = post(one.url + "/api/tables", {"game": "pentago", "seed": 1,
+                                       "seats": [{"kind": "me"}, {"kind": "invite"}]})
+    invite = t["invites"][0]["url"].split("token=")[1]
+    bob = post(two.url + f"/api/tables/{t['id']}/join", {"token": invite})["token"]
+    tokens = [t["you"]["token"], bob]
+
+    async def play() -> dict:
+        ws_url = two.url.replace("http", "ws") + f"/ws/{t['id']}?token={bob}"
+        async with connect(ws_url, open_timeout=10) as bob_ws:
+            for ply, move in enumerate(PENTAGO_WIN):
+                url = (one, two)[ply % 2].url.replace("http", "ws")
+                async with connect(f"{url}/ws/{t['id']}?token={tokens[ply % 2]}") as ws:
+                    await ws.send(json.dumps({"type": "move", "move": move, "version": ply}))
+                    async for raw in ws:
+                        msg = json.loads(raw)
+                        if msg.get("type") == "state" and msg["version"] == ply + 1:
+                            break
+            new = await asyncio.to_thread(post, one.url + f"/api/tables/{t['id']}/again",
+                                          {"token": tokens[0]})
+            async for raw in bob_ws:
+                msg = json.loads(raw)
+                if msg.get("type") == "state" and msg["table"]["next"] == new["id"]:
+                    return new
+        raise AssertionError("Bob's connection closed before it heard of the next game")
+
+    new = run_async(asyncio.wait_for(play(), 120))
+    taken = post(two.url + f"/api/tables/{new['id']}/follow", {"token": bob})
+    assert taken["seat"] == 1
+    assert get(two.url + f"/api/tables/{t['id']}")["table"]["next"] == new["id"]
+
+
 @pytest.mark.timeout(900)
 def test_kills_lose_and_duplicate_no_acknowledged_move(cluster, postgres_url):
     instances, worker = cluster
