@@ -141,7 +141,9 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client):
             (json.dumps({"type": "move", "move": "x" * 5000}), "too-large"),
             (json.dumps({"type": "move", "move": "😀" * 1500}, ensure_ascii=False), "too-large"),  # 6,000 bytes
             (json.dumps({"type": "move", "move": "Q:0,0;1,0"}), "invalid-move"),
-            (json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0", "version": 5}), "stale"),
+            (json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0", "version": 5}), "bad-version"),
+            (json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0", "version": -1}), "bad-version"),
+            (json.dumps({"type": "move", "move": "I:0,0;1,0;2,0;3,0;4,0", "version": 10**40}), "bad-version"),
         ]
         for raw, code in cases:
             ws.send_text(raw)

@@ -100,8 +100,8 @@ def test_refusals_quote_what_was_sent_only_in_part(client):
         assert "…" in err["message"] and len(err["message"]) < 120
         ws.send_text(json.dumps({"type": "move", "move": "c3 TL cw", "version": 10**4000}))
         err = receive_until(ws, lambda m: m["type"] == "error")
-        assert err["code"] == "stale" and len(err["message"]) < 150
-        assert "has moved on" in err["message"] and err["version"] == 0  # no version echoed
+        assert err["code"] == "bad-version" and len(err["message"]) < 150
+        assert "from 0 to 0" in err["message"] and err["version"] == 0  # no version echoed
         ws.send_text(json.dumps({"type": "move", "move": "c3 TL cw", "version": 0}))
         receive_until(ws, state_at(1))  # and the table plays on
     r = client.get("/api/tables/" + "a" * 5000)

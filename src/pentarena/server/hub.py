@@ -578,6 +578,8 @@ class Hub(Advice):
         ``client``: the connection that sent it — its seat is read again from its tokens
         under the table's lock, so that a seat left (or taken over) while the move waited
         for the lock is no longer played by it."""
+        if isinstance(version, int) and version > table.version and self.bus.distributed:
+            await self.reload(table)  # moves another instance took that this one has not heard of
         try:
             async with self.locks[table.id]:
                 if client is not None:

@@ -649,6 +649,10 @@ class Table:
             raise ProtocolError("game-over", "the game is over")
         if seat is None:
             raise ProtocolError("not-seated", "spectators cannot move: open your seat's link")
+        if version is not None and not 0 <= version <= self.version:
+            raise ProtocolError("bad-version", f'"version" is the number of moves played '
+                                f"so far, from 0 to {self.version} here: the one sent never "
+                                "was this game's", version=self.version)  # (not echoed)
         if seat != self.state.current_player:
             raise ProtocolError("not-your-turn", "the game has moved on: it is no longer your "
                                 "turn" if version is not None and version != self.version
