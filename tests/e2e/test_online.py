@@ -173,6 +173,45 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
         assert not page.errors, page.errors
 
 
+@pytest.fixture
+def server_away_3(tmp_path, monkeypatch):
+    """A server where a seat may be freed once its player has been away for 3 seconds."""
+    monkeypatch.setenv("PENTARENA_AWAY_SECONDS", "3")
+    srv = Server(tmp_path / "e2e.sqlite3")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def test_free_seat_counts_down_to_the_moment_the_seat_may_be_freed(server_away_3, new_page):
+    """The server frees a seat after a while away (here 3 s): the button says how long is
+    left from the moment the player left (by the server's count), asks nothing until then,
+    and then frees it."""
+    server = server_away_3
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    alice, bob = person(new_page, server), person(new_page, server)
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    bob.goto(server.url + t["invites"][0]["url"])
+    seated(alice)
+    seated(bob)
+    bob.close()
+    alice.wait_for_selector("[data-free='1']")
+    label = alice.inner_text("[data-free='1']")
+    if label != "Free seat":  # (a slow machine may be past the 3 s already)
+        assert label in ("Free seat in 0:03", "Free seat in 0:02", "Free seat in 0:01"), label
+        assert alice.get_attribute("[data-free='1']", "aria-disabled") == "true"
+        # dimmed, a click asks nothing (clicked and looked at in one go: it may end meanwhile)
+        assert alice.evaluate("""() => { const b = document.querySelector('[data-free="1"]');
+            if (!b.getAttribute('aria-disabled')) return true;
+            b.click(); return document.getElementById('ask').hidden; }""")
+    until(alice, "document.querySelector('[data-free=\"1\"]').textContent === 'Free seat'")
+    assert alice.get_attribute("[data-free='1']", "aria-disabled") is None
+    alice.click("[data-free='1']")
+    assert "Free Black's seat?" in answer(alice, True)
+    alice.wait_for_selector("[data-invite='1']")
+    assert not alice.errors, alice.errors
+
+
 def test_an_invite_opened_again_opens_the_seat_and_a_second_seat_is_asked_for(server, new_page):
     t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
     invite = server.url + t["invites"][0]["url"]

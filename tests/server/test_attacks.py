@@ -434,12 +434,45 @@ def test_a_player_reconnecting_in_a_loop_sends_watchers_nothing(tmp_path):
             await hub.join(table, again)
             await hub.leave(table, again)
         await hub.leave(table, player)
-        while len([m for m in watcher.messages if m["type"] == "presence"]) < 2 or (
+        while len([m for m in watcher.messages if m["type"] == "presence"]) < 3 or (
                 watching.queue.qsize()):  # everything sent to the watcher is in
             await asyncio.sleep(0.01)
         return [m["connected"] for m in watcher.messages if m["type"] == "presence"]
 
-    assert run(scenario, tmp_path) == [[0], []]
+    # the watcher's own as it opened, then the player's coming and going only
+    assert run(scenario, tmp_path) == [[], [0], []]
+
+
+def test_presence_says_how_long_each_player_has_been_away(tmp_path):
+    """By the server's clock: a page counts down to its Free seat from what a presence
+    event says, whether it was open when the player left or opened later."""
+    async def scenario(hub):
+        now = [1000.0]
+        hub.last_seen.clock = lambda: now[0]
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}])
+        ann = Client(Reader(), table.seats_of([tokens[0]]), tokens=(tokens[0],))
+        bob = Client(Reader(), table.seats_of([tokens[1]]), tokens=(tokens[1],))
+        await hub.join(table, ann)
+        await hub.join(table, bob)
+        now[0] += 5
+        await hub.leave(table, bob)
+        def seen():  # Ann's: as she opened ([0]), Bob coming ([0, 1]), Bob gone ([0])
+            return [m for m in ann.socket.messages if m["type"] == "presence"]
+        while len(seen()) < 3:
+            await asyncio.sleep(0.01)
+        told = seen()[2]  # (each once)
+        now[0] += 30  # Ann's page opened again half a minute later
+        again = Client(Reader(), table.seats_of([tokens[0]]), tokens=(tokens[0],))
+        await hub.join(table, again)
+        while not [m for m in again.socket.messages if m["type"] == "presence"]:
+            await asyncio.sleep(0.01)
+        opened = [m for m in again.socket.messages if m["type"] == "presence"][0]
+        return told, opened
+
+    told, opened = run(scenario, tmp_path)
+    assert told["connected"] == [0] and told["away"] == {"1": 0.0}
+    assert told["away_limit"] == Limits().away_seconds
+    assert opened["connected"] == [0] and opened["away"] == {"1": 30.0}
 
 
 def test_taking_and_leaving_a_seat_in_a_loop_is_capped_per_address(tmp_path):

@@ -512,8 +512,13 @@ class Hub(Advice):
         self.last_seen.mark(table.id, client.seats)
         self.clients[table.id].add(client)
         self.send_state(table, client)
+        told = self._presence_sent.get(table.id)
         if client.seats:
             await self.seats_present(table)
+        if self._presence_sent.get(table.id) is told:  # not told everyone just now: this one
+            # how long the others have been away, as of now (the state's text may be older)
+            client.send(json.dumps(self._presence_event(
+                table, sorted(self.connected_seats(table.id)))))
         self.schedule_computer(table)  # a computer-only table waits for a watcher
 
     async def leave(self, table: Table, client: Client) -> None:
@@ -543,9 +548,18 @@ class Hub(Advice):
             return
         self._presence_sent[table.id] = connected
         self._texts.pop(table.id, None)
-        event = json.dumps({"type": "presence", "connected": connected})
+        event = json.dumps(self._presence_event(table, connected))
         for client in list(self.clients[table.id]):
             client.send(event)
+
+    def _presence_event(self, table: Table, connected: list[int]) -> dict[str, Any]:
+        """Which seats are connected, and for how long (by the server's clock) each
+        player's seat has had no connection, with how long a seat must be away before it
+        may be freed: a page counts down to its *Free seat* from these."""
+        away = {str(i): round(self.away(table.id, i) or 0.0, 1) for i, s in enumerate(table.seats)
+                if s.kind == "human" and s.claimed and i not in connected}
+        return {"type": "presence", "connected": connected, "away": away,
+                "away_limit": self.limits.away_seconds}
 
     def _state_text(self, table: Table, seat: int | None) -> str:
         """The state event for ``seat`` as JSON text, made once per change and seat."""

@@ -14,7 +14,11 @@ Server → client::
     {"type": "state", ...}                 the table as this connection may see it
     {"type": "error", "code": ..., "message": ...}
     {"type": "thinking", "seat": k}        a computer seat started thinking
-    {"type": "presence", "connected": [..]} which seats are connected now
+    {"type": "presence", "connected": [..], "away": {"<seat>": <seconds>},
+     "away_limit": <seconds>}               which seats are connected now; how long each
+                                           player's seat has had no connection, and how
+                                           long before such a seat may be freed (sent on
+                                           a change, and to each connection as it opens)
     {"type": "hint", "move": "<text>", "why": "<a sentence>", "version": <moves played>}
                                            the answer to a hint request, for the position
                                            after ``version`` moves (a game hint comes from a

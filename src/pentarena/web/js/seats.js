@@ -71,10 +71,37 @@ export function seatAction(payload, i, ctx) {
     return el("button", { class: "small primary seat-act", type: "button", "data-sit": i, onclick: () => sit(payload, i, ctx) }, "Sit here");
   }
   if (s.claimed && s.connected === false && payload.you !== null && payload.you !== i) {
-    return el("button", { class: "small seat-act", type: "button", "data-free": i, onclick: () => free(payload, i, ctx),
-      title: "After 2 minutes away, the seat can get a new invite link" }, "Free seat");
+    const at = ctx.freeAt(i);
+    const b = el("button", { class: "small seat-act", type: "button", "data-free": i, onclick: () => {
+      if (!b.getAttribute("aria-disabled")) free(payload, i, ctx);
+    }, title: "After 2 minutes away, the seat can get a new invite link" }, "Free seat");
+    if (at !== null && at > Date.now()) { b.dataset.freeAt = at; countDown(); }
+    return b;
   }
   return "";
+}
+
+// a Free seat button of a player not away long enough yet says in how long, and is dimmed
+// until then (one timer for all of them, while there are any)
+let ticking = 0;
+function countDown() {
+  const tick = () => {
+    const waiting = [...document.querySelectorAll("button[data-free-at]")];
+    for (const b of waiting) {
+      const left = Math.ceil((Number(b.dataset.freeAt) - Date.now()) / 1000);
+      if (left <= 0) {
+        delete b.dataset.freeAt;
+        b.removeAttribute("aria-disabled");
+        b.textContent = "Free seat";
+      } else {
+        b.setAttribute("aria-disabled", "true");
+        b.textContent = `Free seat in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      }
+    }
+    if (!document.querySelector("button[data-free-at]")) { clearInterval(ticking); ticking = 0; }
+  };
+  queueMicrotask(tick);
+  if (!ticking) ticking = setInterval(tick, 1000);
 }
 
 export function leaveControl(payload) {

@@ -99,6 +99,7 @@ function seatRow(payload, s, i) {
 // what the seat buttons (seats.js) need of the page
 const seatContext = {
   colourOf,
+  freeAt: (i) => freeAt.get(i) ?? null,
   label: (i) => seatLabel(latest, i),
   reconnect: () => reconnect(),
   refresh: () => renderInvites(latest, colourOf),
@@ -642,8 +643,15 @@ function answered(msg) {
 // the state drawn before (announceMoves), and the result once as the game ends.
 const states = oncePerFrame((msg) => render(msg));
 
+// when each away player's seat may be freed, by this page's clock (from the server's count
+// of how long they have been away: a presence event)
+const freeAt = new Map();
 function setPresence(payload, msg) {
   payload.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
+  freeAt.clear();
+  for (const [seat, away] of Object.entries(msg.away || {})) {
+    freeAt.set(Number(seat), Date.now() + Math.max(0, (msg.away_limit || 0) - away) * 1000);
+  }
 }
 
 // the connection light: a colour and a word (on a phone, a sign and the word for screen readers)
