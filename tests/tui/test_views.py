@@ -326,3 +326,36 @@ def test_pentago_instructions_are_for_a_person_with_a_legal_example():
     # the computer's turn: no instructions between White's move and Black's
     computer_turn = text.split("White (seat 0) plays", 1)[1].split("Black (seat 1) plays", 1)[0]
     assert "to move: place a marble" not in computer_turn
+
+
+def test_pentago_underlines_the_last_marble_where_its_twist_took_it_and_golds_the_five():
+    """The marble of 'a1 TL cw' is drawn on c1 after the twist: that cell is underlined
+    (terminal review: you had to work out where it went); a winning five is on gold."""
+    game = pentarena.load_game("pentago")
+    view = view_for("pentago")
+    state = game.new_initial_state()
+    last = state.parse_move("a1 TL cw")
+    state.apply(last)
+
+    def styles(text):  # cell name -> the style of its marble's character
+        plain, out = text.plain, {}
+        files = plain.split("\n")[0]
+        for span in text.spans:
+            if plain[span.start] not in "WB":
+                continue
+            line_start = plain.rfind("\n", 0, span.start) + 1
+            rank = plain[line_start:line_start + 3].strip()
+            out[files[span.start - line_start] + rank] = str(span.style)
+        return out
+
+    drawn = styles(view.board(state, last))
+    assert list(drawn) == ["c1"] and "underline" in drawn["c1"]
+    assert view.move_news(0, "a1 TL cw") == "White (seat 0) plays a1 TL cw (the marble is now on c1)"
+    assert view.move_news(1, "b2 TL cw") == "Black (seat 1) plays b2 TL cw"  # the centre stays
+    state = game.new_initial_state(seed=1)
+    for move in ["a1 BR cw", "a6 BR cw", "b1 BR cw", "b6 BR cw", "c1 BR cw", "c6 BR cw",
+                 "d1 BL cw", "d6 BL cw", "e1"]:
+        state.apply(move)
+    drawn = styles(view.board(state, state.parse_move("e1")))
+    golden = sorted(cell for cell, style in drawn.items() if "gold" in style)
+    assert golden == ["a1", "b1", "c1", "d1", "e1"] and "underline" in drawn["e1"]

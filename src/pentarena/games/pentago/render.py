@@ -11,10 +11,24 @@ if TYPE_CHECKING:
 
 MARKS = ("W", "B")
 STYLES = ("bold black on grey93", "bold white on grey23")
+FIVE_STYLES = ("bold black on gold1", "bold white on dark_goldenrod")
+"""A marble of a winning five: on gold, as the page draws it."""
 
 
-def render_rich(state: PentagoState, highlight: set[int] | None = None) -> Text:
-    highlight = highlight or set()
+def landing(move) -> int:
+    """The cell where a move's marble ends up once its quadrant has turned."""
+    from .board import bit, rotate
+
+    if not move.rotates:
+        return move.cell
+    return rotate(bit(*divmod(move.cell, 6)), move[1], move[2]).bit_length() - 1
+
+
+def render_rich(state: PentagoState, highlight: set[int] | None = None,
+                fives: set[int] | None = None) -> Text:
+    """The board; ``highlight``: cells underlined (the last marble placed); ``fives``:
+    cells on gold (the winning five or fives)."""
+    highlight, fives = highlight or set(), fives or set()
     out = Text("    a b c   d e f\n")
     for r in range(6):
         if r == 3:
@@ -28,7 +42,8 @@ def render_rich(state: PentagoState, highlight: set[int] | None = None) -> Text:
             if seat is None:
                 out.append("·", style="grey50")
             else:
-                style = STYLES[seat] + (" underline" if cell in highlight else "")
+                style = ((FIVE_STYLES if cell in fives else STYLES)[seat]
+                         + (" underline" if cell in highlight else ""))
                 out.append(MARKS[seat], style=style)
             out.append(" ")
         out.append("\n")

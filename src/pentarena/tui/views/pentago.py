@@ -19,9 +19,22 @@ class PentagoView(TerminalView):
                   ("moves d4", "only the moves that place on d4 (any start: 'moves d4 TR')"))
 
     def board(self, state: State, last: Move | None) -> RenderableType:
-        from ...games.pentago.render import render_rich
+        # the last marble underlined where its twist took it, a winning five on gold
+        from ...games.pentago.render import landing, render_rich
 
-        return render_rich(state)
+        fives = {cell for seat_fives in (state.result_details() or {}).get("fives", [])
+                 for five in seat_fives for cell in five}
+        return render_rich(state, {landing(last)} if last is not None else set(), fives)
+
+    def move_news(self, seat: int, move: str) -> str:
+        # where the marble is once its quadrant has turned (underlined on the board)
+        from ...games.pentago.notation import cell_name, parse_move_text
+        from ...games.pentago.render import landing
+
+        parsed = parse_move_text(move)
+        moved = "" if not parsed.rotates or landing(parsed) == parsed.cell else \
+            f" (the marble is now on {cell_name(landing(parsed))})"
+        return f"{self.seat_name(seat)} plays {move}{moved}"
 
     def status(self, state: State) -> RenderableType:
         if state.is_terminal() or not self.person_to_move:
