@@ -291,8 +291,10 @@ def test_help_fits_80_columns_and_lists_only_what_applies(name):
     text = plain(tg.help(), width=80)
     lines = text.splitlines()
     assert lines[0] == "Commands:" and max(len(line.rstrip()) for line in lines) <= 80
-    commands = [line.split()[0] for line in lines[1:] if line[2:3] != " "]
+    listed = lines[1:lines.index("")] if "" in lines else lines[1:]  # then the game's notes
+    commands = [line.split()[0] for line in listed if line[2:3] != " "]
     assert commands[:2] == ["<move>", "moves"] and commands[-2:] == ["help", "quit"]
+    assert ("The table: ○ White" in text) == (name == "pentup")  # what its codes mean
     assert ("analysis" in commands) == (name != "pentomino-puzzle")
     flat = " ".join(text.split())
     if name == "pentomino-puzzle":
@@ -359,3 +361,17 @@ def test_pentago_underlines_the_last_marble_where_its_twist_took_it_and_golds_th
     drawn = styles(view.board(state, state.parse_move("e1")))
     golden = sorted(cell for cell, style in drawn.items() if "gold" in style)
     assert golden == ["a1", "b1", "c1", "d1", "e1"] and "underline" in drawn["e1"]
+
+
+def test_pentup_explains_its_table_on_a_persons_first_turns_then_on_asking():
+    """The legend and the column notes (4-6 lines) were printed with every table: a round
+    of 4 players ran to 350 lines (terminal review). A person's first two turns explain
+    them; later tables say where to find them, and 'board' and 'help' show them."""
+    lines = ["I:0,0;1,0;2,0;3,0;4,0", "moves L", "#1", "moves T", "#1", "board", "help", "quit"]
+    _, _, text = run_any("pentup", lines, [None, RandomBot(seed=1)])
+    note = "tiles left: the letters are tiles"
+    short = "'board' shows the table with its legend, 'help' what the columns mean."
+    # turns 1 and 2 (and the computer's turn between them), then 'board': 4; help: 5
+    assert text.count(note) == 5 and text.count(short) >= 2
+    third_turn = text.split("plays T:")[0].rsplit("plays L:", 1)[1]
+    assert short in third_turn and note not in third_turn

@@ -393,6 +393,7 @@ class TerminalGame:
             if why_not is not None:
                 self.say(why_not, "yellow")
             else:
+                self.view.explain = True  # asked for: with its legend
                 self.show()
         else:
             self.play(line, seat, typed=word)
@@ -438,7 +439,9 @@ class TerminalGame:
         table.add_column()
         for command, what in rows:
             table.add_row(command, what)
-        return Group(Text("Commands:"), Padding(table, (0, 0, 0, 2)))
+        notes = self.view.help_notes(self.state)
+        return Group(Text("Commands:"), Padding(table, (0, 0, 0, 2)),
+                     *([Text(""), Text("\n".join(notes), style="dim")] if notes else []))
 
     def analysis(self) -> None:
         """Once the game is over: judge every move (as the browser's analysis does, from

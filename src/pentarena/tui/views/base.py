@@ -122,6 +122,13 @@ class TerminalView:
     """The help's lines on 'moves': (command, what it does)."""
     board_help: tuple[tuple[str, str], ...] = (("board", "show the table again"),)
 
+    explain = False
+    """The next board and status explain themselves in full (the 'board' command)."""
+
+    def help_notes(self, state: State) -> list[str]:
+        """Lines 'help' adds after the commands (what the table shows); none by default."""
+        return []
+
     def after_move(self, state: State) -> str:
         """A line to print after each move (e.g. how it scored); '' for none."""
         return ""

@@ -19,6 +19,11 @@ from .base import (
 )
 
 
+EXPLAINED_TURNS = 2
+"""A person's first turns show the table's legend and what the columns mean; later ones
+only on asking."""
+
+
 class PentUpView(TerminalView):
     """Pent-Up: the table with heights, colour codes and outlined tiles; each seat's tiles
     with their mandatory levels, its record (and each team's)."""
@@ -29,6 +34,12 @@ class PentUpView(TerminalView):
     board_help = (("board", "show the table again"),
                   ("board X", "a table wider than the terminal: show the columns around "
                               "column X"))
+
+    explained = 0
+    """How many of a person's turns showed the legend and the notes: the first
+    :data:`EXPLAINED_TURNS`, then on asking ('board', 'help')."""
+    def explaining(self) -> bool:
+        return self.explain or self.explained < EXPLAINED_TURNS or not self.interactive
 
     def seat_name(self, seat: int) -> str:
         from ...games.pentup.render import seat_code
@@ -41,9 +52,10 @@ class PentUpView(TerminalView):
         highlight = set(last.cells) if last is not None else None
         more = ("type 'board X' to centre the table on column X, or widen the terminal"
                 if self.interactive else "widen the terminal to see them all")
-        focus = self.focus
+        focus, legend = self.focus, self.explaining()
         return Fitted(lambda width, styled: render_rich(state, highlight, columns=width,
-                                                        focus=focus, more=more, styled=styled),
+                                                        focus=focus, more=more, styled=styled,
+                                                        with_legend=legend),
                       styles=True)
 
     def set_focus(self, arg: str) -> str | None:
@@ -94,7 +106,7 @@ class PentUpView(TerminalView):
     def status(self, state: State) -> RenderableType:
         from ...games.pentup.scoring import side_counts
 
-        heading, rule = self._record_heading(state)
+        heading = self._record_heading(state)[0]
         table = Table(box=None, show_header=True, pad_edge=False)
         table.add_column("player", no_wrap=True)
         table.add_column("tiles left")
@@ -120,11 +132,27 @@ class PentUpView(TerminalView):
                 partners = " + ".join(f"{self.seat_names[s]}" for s in side)
                 table.add_row(Text(f"  team {team} = {partners}", style="italic"), "",
                               self._record(state, total))
+        if not self.explaining():
+            return Group(table, Text("'board' shows the table with its legend, 'help' what "
+                                     "the columns mean.", style="dim"))
+        if self.person_to_move and not state.is_terminal():
+            self.explained += 1
+        self.explain = False
+        return Group(table, Text("\n".join(self.notes(state)), style="dim"))
+
+    def help_notes(self, state: State) -> list[str]:
+        from ...games.pentup.render import legend
+
+        return ["The table: " + legend(state.game.num_players), *self.notes(state)]
+
+    def notes(self, state: State) -> list[str]:
+        """What the status's columns mean."""
         notes = ["tiles left: the letters are tiles; L2 = the L tile must go on level 2 this "
-                 "turn (the highest level where it fits); no number: level 1.", rule]
-        if teams:
+                 "turn (the highest level where it fits); no number: level 1.",
+                 self._record_heading(state)[1]]
+        if self._teams(state):
             notes.append("teams: partners' records are added up; the team lines decide.")
-        return Group(table, Text("\n".join(notes), style="dim"))
+        return notes
 
     moves_hint = (f"Type 'moves L' with one tile letter ({' '.join(PIECE_NAMES)}) for its "
                   f"places, or 'moves'.")
