@@ -375,3 +375,13 @@ def test_pentup_explains_its_table_on_a_persons_first_turns_then_on_asking():
     assert text.count(note) == 5 and text.count(short) >= 2
     third_turn = text.split("plays T:")[0].rsplit("plays L:", 1)[1]
     assert short in third_turn and note not in third_turn
+
+
+def test_a_computer_that_may_think_a_while_says_for_how_long_at_most():
+    from pentarena.ai.bots import make_bot
+
+    tg, _, _ = run_any("pentago", [], [None, make_bot("expert")])
+    assert tg._for_how_long(make_bot("expert")) == " (up to 5 s)"
+    assert tg._for_how_long(make_bot("hard")) == " (up to 2 s)"
+    assert tg._for_how_long(make_bot("medium")) == ""   # half a second: no need
+    assert tg._for_how_long(make_bot("easy")) == ""

@@ -257,6 +257,16 @@ class TerminalGame:
         self._autosave()
         return self.state
 
+    def _for_how_long(self, bot) -> str:
+        """' (up to 10 s)' for a computer that may think 2 s or more, else ''."""
+        from ..ai.bots import SearchBot
+
+        if not isinstance(bot, SearchBot):
+            return ""
+        share = self.game.level_tuning.get(bot.level or "", {}).get("time_share", 1.0)
+        seconds = bot.time_limit * share
+        return f" (up to {seconds:.0f} s)" if seconds >= 2 else ""
+
     def _title(self) -> str:
         return (f"Pentarena — {game_title(self.game.name, self.game.options)}. Type 'help' "
                 f"for commands.")
@@ -268,7 +278,8 @@ class TerminalGame:
             seat = self.state.current_player
             bot = self.bots[seat]
             if bot is not None:
-                self.say(f"{self.view.seat_name(seat)} is thinking...", "dim")
+                self.say(f"{self.view.seat_name(seat)} is thinking{self._for_how_long(bot)}...",
+                         "dim")
                 move = choose_for(bot, self.state)
                 self.play(move, seat)
                 continue
