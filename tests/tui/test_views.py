@@ -385,3 +385,25 @@ def test_a_computer_that_may_think_a_while_says_for_how_long_at_most():
     assert tg._for_how_long(make_bot("hard")) == " (up to 2 s)"
     assert tg._for_how_long(make_bot("medium")) == ""   # half a second: no need
     assert tg._for_how_long(make_bot("easy")) == ""
+
+
+def test_pentic_says_the_card_you_draw_and_the_end_whether_you_won():
+    from pentarena.games.pentic.render import card_text
+
+    game = pentarena.load_game("pentic", target=20)
+    state = game.new_initial_state(seed=1)
+    first = str(state.legal_moves()[0])
+    state.apply(first)
+    drawn = card_text(state.hands[0][-1]).plain
+    _, final, text = run_any("pentic", [first, *["#1"] * 0, "quit"], [None, RandomBot(seed=1)],
+                             target=20)
+    assert f"You draw {drawn} from the pile." in text
+    # a whole game against the computer ends saying how it went for you
+    lines = []
+    for _ in range(200):
+        lines += ["moves", "#1"]
+    tg, final, text = run_any("pentic", lines, [None, RandomBot(seed=1)], target=20)
+    assert final.is_terminal()
+    said = "You win!" if 0 in final.winners() and len(final.winners()) == 1 else \
+        "You lose." if 0 not in final.winners() else "A draw"
+    assert said in text

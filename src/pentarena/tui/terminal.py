@@ -257,6 +257,17 @@ class TerminalGame:
         self._autosave()
         return self.state
 
+    def _your_result(self) -> str:
+        """One person against the computer: whether they won ('' otherwise, and in a
+        puzzle)."""
+        if len(self.humans) != 1 or self.solo or not self.state.is_terminal():
+            return ""
+        won = self.state.winners()
+        sides = [side for side in self.game.sides if won.intersection(side)]
+        if self.humans[0] not in won:
+            return "You lose."
+        return "You win!" if len(sides) == 1 else "A draw: you share the result."
+
     def _for_how_long(self, bot) -> str:
         """' (up to 10 s)' for a computer that may think 2 s or more, else ''."""
         from ..ai.bots import SearchBot
@@ -293,6 +304,9 @@ class TerminalGame:
             if not self.command(line.strip(), seat):
                 return
         self.console.print(self.view.result(self.state))
+        said = self._your_result()
+        if said:
+            self.say(said, "bold")
         if not self.after_game:
             return
         self._autosave()  # the record is written when the game ends, before the prompt
@@ -309,6 +323,7 @@ class TerminalGame:
     def play(self, move: Move | str, seat: int, typed: str | None = None) -> bool:
         """Play ``move`` for ``seat``; False (with the reason) if it is refused.  ``typed``:
         the first word of the line a person typed, which may have been meant as a command."""
+        held = self.view.hand_of(self.state, seat) if seat in self.humans else None
         try:
             self.state.apply(move)
         except ValueError as exc:
@@ -322,6 +337,11 @@ class TerminalGame:
         note = self.view.after_move(self.state)
         if note:
             self.news(Text(note, style="cyan"))
+        drawn = self.view.drawn(held, self.state, seat) if held is not None else ""
+        if drawn:  # theirs alone: not news (the next person at the keyboard is shown those)
+            who = "You" if len(self.humans) == 1 else capitalised(self.view.seat_name(seat))
+            verb = drawn if who == "You" else drawn.replace("draw ", "draws ", 1)
+            self.console.print(Text(f"{who} {verb}", style="cyan"))
         round_over = self.view.round_over(self.state, self.last)
         if round_over is not None:
             self.news(round_over)

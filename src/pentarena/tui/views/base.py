@@ -129,6 +129,15 @@ class TerminalView:
         """Lines 'help' adds after the commands (what the table shows); none by default."""
         return []
 
+    def hand_of(self, state: State, seat: int) -> list | None:
+        """The hidden hand ``seat`` holds (None: the game has none)."""
+        return None
+
+    def drawn(self, before: list | None, state: State, seat: int) -> str:
+        """The card ``seat`` drew with its move ('' for none): said to that person only,
+        never in the news repeated to the next person at the keyboard."""
+        return ""
+
     def after_move(self, state: State) -> str:
         """A line to print after each move (e.g. how it scored); '' for none."""
         return ""

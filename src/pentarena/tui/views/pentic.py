@@ -85,6 +85,17 @@ class PenticView(TerminalView):
             why = "the pile ran out and a player to move had no card left"
         return Text.assemble(super().result(state), "\n", f"The game ended because {why}.")
 
+    def hand_of(self, state: State, seat: int) -> list | None:
+        return list(state.hands[seat])
+
+    def drawn(self, before: list | None, state: State, seat: int) -> str:
+        from ...games.pentic.render import card_text
+
+        new = [c for c in state.hands[seat] if c >= 0 and c not in (before or [])]
+        if new:
+            return f"draw {card_text(new[0]).plain} from the pile."
+        return "" if state.is_terminal() else "draw nothing: the pile is empty."
+
     def after_move(self, state: State) -> str:
         p = state.plays[-1]
         parts = [plural(p["tics"], "Tic"), plural(p["singles"], "Single"),
