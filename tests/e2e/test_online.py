@@ -219,6 +219,10 @@ def test_an_invite_opened_again_opens_the_seat_and_a_second_seat_is_asked_for(se
     alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
     seated(alice)
     alice.goto(invite)  # the creator tries her friend's link: asked, and "no" keeps it unused
+    alice.wait_for_selector("#ask:not([hidden])")
+    # meanwhile the page shows her seat (it said "you are watching" while it asked)
+    seated(alice)
+    assert "watching" not in alice.inner_text("#status")
     assert answer(alice, False) == "You already play White here. Take Black too (hot seat)?"
     until(alice, "document.querySelector('.toast') !== null")
     assert "still unused" in alice.locator(".toast").inner_text()

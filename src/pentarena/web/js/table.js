@@ -736,7 +736,12 @@ function bindSideToggle() {
   $("side-toggle").addEventListener("click", () => setSide(!document.body.classList.contains("side-open")));
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.classList.contains("side-open")) setSide(false); });
   narrow.addEventListener("change", () => { if (!narrow.matches && document.body.classList.contains("side-open")) setSide(false); });
-  setBeforeAsk(() => { if (document.body.classList.contains("side-open")) setSide(false); });
+  setBeforeAsk(() => {
+    if (document.body.classList.contains("side-open")) setSide(false);
+    // an invite link asking first (a second seat?): meanwhile the page shows the seats this
+    // browser holds, not "you are watching"
+    if (!ws) connect();
+  });
 }
 
 function bindReplayKeys() {
@@ -815,5 +820,5 @@ function showMissing(e) {
   render({ ...first, you: null, legal_moves: [] });
   if (plyInLink() !== null && first.table.status !== "playing") showPly(plyInLink());   // a step linked to
   await claimFromLink();   // after the table is shown: it may ask first (seats.js)
-  connect();
+  if (ws) reconnect(); else connect();   // (connected while it asked: again, with the seat taken)
 })();
