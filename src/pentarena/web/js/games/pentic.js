@@ -172,7 +172,8 @@ export function createView(root, ctx) {
   const info = el("p", { id: "pc-info" });
   const last = el("p", { id: "pc-last" });
   if (ctx.side) { ctx.side.replaceChildren(el("h3", {}, "Table"), info, last); ctx.side.hidden = false; }
-  bv.show({ x0: -6, y0: -2, x1: 3 * CW + 2 * GAP + 6, y1: TOP + 3 * CH + 2 * GAP + 6 });
+  // (y0: room above the top row for a play's tag, which starts 14 above its card)
+  bv.show({ x0: -6, y0: -10, x1: 3 * CW + 2 * GAP + 6, y1: TOP + 3 * CH + 2 * GAP + 6 });
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const staged = () => (card && pos ? `${card}@${pos}` : null);
