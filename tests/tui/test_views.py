@@ -407,3 +407,11 @@ def test_pentic_says_the_card_you_draw_and_the_end_whether_you_won():
     said = "You win!" if 0 in final.winners() and len(final.winners()) == 1 else \
         "You lose." if 0 not in final.winners() else "A draw"
     assert said in text
+
+
+def test_a_hint_or_solve_on_a_region_with_no_tiling_says_so_as_a_sentence():
+    _, _, text = run_any("pentomino-puzzle", ["hint", "solve", "quit"], [None],
+                         region="#####/#####/#####/#####/#####", pieces="FILNP")
+    flat = " ".join(text.split())
+    assert "No hint: this region cannot be tiled with these pieces." in flat
+    assert "Not solved: this region cannot be tiled with these pieces." in flat

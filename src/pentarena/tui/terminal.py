@@ -391,7 +391,7 @@ class TerminalGame:
                                    self.hint_level, self.seed, HINT_SECONDS)
                     move, why = found["move"], found["why"]
             except ValueError as exc:
-                self.say(str(exc), "yellow")
+                self.say(f"No hint: {str(exc).rstrip('.')}.", "yellow")
                 return True
             self.say(f"Hint: {move}", "green")
             if why:
@@ -401,7 +401,7 @@ class TerminalGame:
             try:
                 self.state.solve()
             except ValueError as exc:
-                self.say(str(exc), "yellow")
+                self.say(f"Not solved: {str(exc).rstrip('.')}.", "yellow")
                 return True
             self.view.finished_by_computer = before  # the result says who solved it
             self.last = None
