@@ -3,6 +3,10 @@ and on a desktop screen."""
 
 from __future__ import annotations
 
+import json
+
+from websockets.sync.client import connect
+
 from .helpers import import_record, until
 
 
@@ -120,6 +124,26 @@ def test_a_spectator_of_a_draft_is_told_the_pieces_left_and_the_sets(server, new
     said = page.inner_text("#board-area .msg")
     assert "Still to pick: F I L N P T U V W X Y Z." in said and "You are watching" in said, said
     assert page.locator("#board-area .tray").is_hidden()   # no pieces to pick offered
+    assert not page.errors, page.errors
+
+
+def test_a_spectator_is_told_the_pieces_left(server, new_page):
+    """A spectator has no tray: the message line names the pieces still to place (the one
+    pool of Golomb's game; each player's set after a draft)."""
+    import pentarena
+
+    from .helpers import create_table
+
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentomino")
+    page = new_page(1200, 900)
+    page.goto(server.url + t["url"])
+    until(page, "(document.querySelector('#board-area .msg') || { innerText: '' }).innerText.includes('Pieces left')")
+    assert "You are watching. Pieces left: F I L N P T U V W X Y Z." in page.inner_text("#board-area .msg")
+    first = str(pentarena.load_game("pentomino").new_initial_state().legal_moves()[0])  # an F
+    ws_url = server.url.replace("http", "ws", 1) + f"/ws/{t['id']}?token={t['you']['token']}"
+    with connect(ws_url) as ws:  # White plays, from a program
+        ws.send(json.dumps({"type": "move", "move": first, "version": 0}))
+        until(page, "document.querySelector('#board-area .msg').innerText.includes('Pieces left: I L')")
     assert not page.errors, page.errors
 
 

@@ -104,11 +104,18 @@ function draftSets(payload) {
   return ` Sets so far — ${sets.map((s, seat) => `${seat === payload.you ? "you" : short(payload, seat)}: ${s.join(" ") || "none"}`).join(" · ")}.`;
 }
 
-// A spectator has no tray: in a draft, the pieces still to pick and the sets so far in words
+// A spectator has no tray: the pieces left in words — in a draft, those still to pick and
+// the sets so far; then each player's pieces left (a draft), or the pieces left to all
 function watchingText(payload) {
   const st = payload.state;
-  if (st.phase !== "pick" || !st.pool) return "You are watching.";
-  return `You are watching the draft: the players pick their pieces in turn. Still to pick: ${st.pool.join(" ")}.${draftSets(payload)}`;
+  if (st.phase === "pick" && st.pool) {
+    return `You are watching the draft: the players pick their pieces in turn. Still to pick: ${st.pool.join(" ")}.${draftSets(payload)}`;
+  }
+  if (payload.current_player === null) return "You are watching.";
+  if (isPuzzle(payload) && st.unplaced) return `You are watching. Pieces left: ${st.unplaced.join(" ") || "none"}.`;
+  if (st.sets) return `You are watching. Pieces left — ${st.sets.map((set, seat) => `${short(payload, seat)}: ${set.join(" ") || "none"}`).join(" · ")}.`;
+  if (st.pool) return `You are watching. Pieces left: ${st.pool.join(" ") || "none"}.`;
+  return "You are watching.";
 }
 
 export function statusExtra(payload) {
