@@ -212,6 +212,24 @@ def test_free_seat_counts_down_to_the_moment_the_seat_may_be_freed(server_away_3
     assert not alice.errors, alice.errors
 
 
+def test_a_friend_who_joined_without_a_name_adds_one(server, new_page):
+    t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "invite"}], game="pentago")
+    ann, bob = person(new_page, server), person(new_page, server)
+    ann.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    bob.goto(server.url + t["invites"][0]["url"])
+    seated(bob)
+    assert ann.locator("#name-seat").count() == 0   # Ann has her name
+    bob.click("#name-seat")
+    bob.wait_for_selector("#ask-input")
+    bob.fill("#ask-input", "Bob")
+    bob.press("#ask-input", "Enter")
+    until(ann, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Bob'")
+    until(bob, "document.getElementById('name-seat') === null")
+    assert bob.evaluate("localStorage.getItem('pentarena:name')") == "Bob"   # for his next table
+    for page in (ann, bob):
+        assert not page.errors, page.errors
+
+
 def test_an_invite_opened_again_opens_the_seat_and_a_second_seat_is_asked_for(server, new_page):
     t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
     invite = server.url + t["invites"][0]["url"]

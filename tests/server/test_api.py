@@ -684,3 +684,23 @@ def test_play_again_is_refused_before_the_end(client):
     assert r.status_code == 409 and r.json()["detail"]["code"] == "not-finished"
     r = client.post(f"/api/tables/{t['id']}/follow", json={})
     assert r.status_code == 409 and "does not follow" in r.json()["detail"]["message"]
+
+
+def test_a_player_names_their_seat_after_joining_without_a_name(client):
+    use = browsers(client)
+    use("ann")
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}], name="Ann")
+    use("bob")
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t)})
+    assert r.status_code == 200 and client.get(f"/api/tables/{t['id']}").json()["table"]["seats"][1]["name"] == ""
+    r = client.post(f"/api/tables/{t['id']}/name", json={"name": "  Bob\u200b \n"})
+    assert r.status_code == 200 and r.json() == {"seat": 1, "name": "Bob"}
+    assert [s["name"] for s in client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]] == ["Ann", "Bob"]
+    for name, code in (("\u200b\n", "bad-name"), ("x" * 41, "bad-request")):
+        r = client.post(f"/api/tables/{t['id']}/name", json={"name": name})
+        assert r.status_code == 400 and r.json()["detail"]["code"] == code, r.text
+    r = client.post(f"/api/tables/{t['id']}/name", json={"name": "Bob", "seat": 0})
+    assert r.status_code == 403 and r.json()["detail"]["message"] == "you do not hold that seat"
+    use("carl")
+    r = client.post(f"/api/tables/{t['id']}/name", json={"name": "Mallory"})
+    assert r.status_code == 403 and r.json()["detail"]["code"] == "not-seated"

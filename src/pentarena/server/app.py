@@ -133,6 +133,10 @@ class LeaveSeat(SeatToken):
                              "(by default every seat the token or the cookie holds)")
 
 
+class NameSeat(LeaveSeat):
+    name: str = Field(max_length=40, description="the name the others see for your seat")
+
+
 class FreeSeat(SeatToken):
     seat: int = Field(ge=0, le=7, description="the seat of the player who is away")
 
@@ -550,6 +554,24 @@ def create_app(database_url: str | None = None, ai: str = "process",
         retired = [token for token in tokens if not t.seats_of([token])]
         keep_seat_tokens(request, response, t.id, [], drop=retired)  # out of the cookie
         return {"seat": left[0], "seats": left}
+
+    @app.post("/api/tables/{table_id}/name",
+              summary="Name your seat: what the others see in place of its colour",
+              responses=problems({
+                  400: f"{BAD_BODY}; `bad-name`: nothing in it shows",
+                  403: "No seat held here (`not-seated`)", 404: "No such table",
+                  409: "The game is over (`game-over`), an imported record (`replay-only`), "
+                       "or the seats changed meanwhile (`seats-changed`)",
+                  429: SEAT_CHANGES}))
+    async def name_seat(table_id: str, body: NameSeat, request: Request):
+        """The seat of ``token`` (or of this browser's cookie; ``seat``: that one of them,
+        else the first) takes the name, as a player's name is shown: control and invisible
+        characters out, at most 40 characters."""
+        t = await hub.get(table_id)
+        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        seat = await hub.change_seats(t, lambda t: t.rename(tokens, body.name, body.seat),
+                                      creator_key(request))
+        return {"seat": seat, "name": t.seats[seat].name}
 
     @app.post("/api/tables/{table_id}/free", status_code=201,
               summary="A player frees the seat of someone away for 2 minutes: a fresh "

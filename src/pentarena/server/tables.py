@@ -599,6 +599,28 @@ class Table:
             s.token_hash, s.claimed, s.open, s.name = None, False, True, ""
         return sorted(held), seats
 
+    def rename(self, tokens: list[str], name: str,
+               seat: int | None = None) -> tuple[int, list[Seat] | None]:
+        """Name the seat ``tokens`` hold (``seat`` of them, else the first): the name the
+        others see in place of the seat's colour (an invited friend joins without one)."""
+        self._playing("name")
+        held = self.seats_of(list(tokens))
+        if seat is not None:
+            held = held & {seat}
+        if not held:
+            raise ProtocolError("not-seated", "you do not hold a seat at this table"
+                                if seat is None else "you do not hold that seat")
+        label = player_name(name)
+        if not label:
+            raise ProtocolError("bad-name", "a name needs a letter or a sign that shows "
+                                "(spaces and control characters are dropped)")
+        i = min(held)
+        if self.seats[i].name == label:
+            return i, None
+        seats = self._seats_copy()
+        seats[i].name = label
+        return i, seats
+
     def free(self, seat: int, tokens: list[str], away: float | None,
              needed: float = AWAY_SECONDS) -> tuple[str, list[Seat]]:
         """A player frees the seat of a person who has been away (``away``: seconds since

@@ -2,7 +2,7 @@
 // here already), "Sit here" on a free seat, "Leave seat", freeing the seat of a player who
 // has been away, and the Invite panel.  The seat tokens stay in the server's HttpOnly
 // cookie throughout: the page never sees them.
-import { api, el, toast, invitesKey, savedName } from "./api.js";
+import { api, el, toast, invitesKey, savedName, NAME_KEY } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,6 +34,32 @@ export function ask(question, yes, no = null) {
     box.onkeydown = (ev) => { if (ev.key === "Escape") { ev.stopPropagation(); done(false); } };
     box.hidden = false;
     $("ask-yes").focus();
+  });
+}
+
+// A question with a line to type (a name): resolves to the text typed, or null (Cancel, Esc,
+// or another question asked meanwhile).
+export function askText(question, yes, no, { value = "", maxLength = 40, autocomplete = "off" } = {}) {
+  if (answer) answer(false);
+  beforeAsk();
+  const box = $("ask");
+  return new Promise((resolve) => {
+    const input = el("input", { id: "ask-input", type: "text", value, maxlength: maxLength, autocomplete, "aria-labelledby": "ask-text" });
+    const done = (said) => {
+      if (answer !== done) return;
+      answer = null;
+      box.hidden = true;
+      box.replaceChildren();
+      resolve(said ? input.value.trim() : null);
+    };
+    answer = done;
+    const form = el("form", { class: "ask-actions", onsubmit: (ev) => { ev.preventDefault(); done(true); } },
+      input, el("button", { id: "ask-yes", class: "primary", type: "submit" }, yes),
+      el("button", { id: "ask-no", type: "button", onclick: () => done(false) }, no));
+    box.replaceChildren(el("p", { id: "ask-text" }, question), form);
+    box.onkeydown = (ev) => { if (ev.key === "Escape") { ev.stopPropagation(); done(false); } };
+    box.hidden = false;
+    input.focus();
   });
 }
 
@@ -102,6 +128,21 @@ function countDown() {
   };
   queueMicrotask(tick);
   if (!ticking) ticking = setInterval(tick, 1000);
+}
+
+// a player who joined without a name (an invite opened in a fresh browser) may give one: the
+// others see it in place of the seat's colour
+export function nameControl(payload) {
+  if (payload.table.status !== "playing" || payload.you === null || payload.table.seats[payload.you].name) return null;
+  return el("button", { id: "name-seat", class: "small", type: "button", onclick: async () => {
+    const name = await askText("Your name, as the others will see it in place of your colour:", "Save", "Cancel",
+      { value: savedName(), autocomplete: "nickname" });
+    if (!name) return;
+    try {
+      await api(`/api/tables/${payload.table.id}/name`, { method: "POST", body: { name, seat: payload.you } });
+      localStorage.setItem(NAME_KEY, name);   // the next table too
+    } catch (e) { toast(e.message); }
+  } }, "Add your name");
 }
 
 export function leaveControl(payload) {

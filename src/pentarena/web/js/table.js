@@ -3,7 +3,7 @@
 import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { sinceOwnMove } from "./games/boardview.js";
-import { claimInvite, leaveControl, renderInvites, seatAction, setBeforeAsk } from "./seats.js";
+import { claimInvite, leaveControl, nameControl, renderInvites, seatAction, setBeforeAsk } from "./seats.js";
 import { keepFocus, off, setOff } from "./keys.js";
 import { oncePerFrame } from "./later.js";
 import { MoveList } from "./movelist.js";
@@ -122,7 +122,11 @@ function renderPlayers(payload) {
   const extra = plugin.playersExtra ? plugin.playersExtra(payload) : null;
   if (extra) box.append(extra);
   const leave = live && !solo && payload === latest ? leaveControl(payload) : null;
-  if (leave) box.append(leave);
+  const naming = live && !solo && payload === latest ? nameControl(payload) : null;
+  if (leave) {
+    if (naming) leave.prepend(naming);
+    box.append(leave);
+  }
 }
 
 // the connection lost during a game: the board may be stale, so no turn is said from it
