@@ -48,6 +48,15 @@ def type_move(page, text: str) -> None:
     page.keyboard.press("Enter")
 
 
+def white_wins(white, black) -> None:
+    """The two players of a Pentago table type :data:`WHITE_WINS` in turn."""
+    for i, move in enumerate(WHITE_WINS):
+        page = black if i % 2 else white
+        assert wait_turn_or_end(page)
+        type_move(page, move)
+        wait_moves(page, i + 1)
+
+
 def contrast(page, a: str, b: str) -> float:
     return page.evaluate(CONTRAST, [a, b])
 
@@ -119,11 +128,7 @@ def test_the_focus_moves_to_the_result_once_when_the_game_ends_here(server, new_
     white, black = new_page(), new_page()
     white.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
     black.goto(server.url + t["invites"][0]["url"])
-    for i, move in enumerate(WHITE_WINS):
-        page = black if i % 2 else white
-        assert wait_turn_or_end(page)
-        type_move(page, move)
-        wait_moves(page, i + 1)
+    white_wins(white, black)
     # both players had the page open: the result takes the focus, named by its heading
     for page, head in ((white, "You win!"), (black, "White wins")):
         until(page, "document.activeElement.id === 'banner'")

@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 
 from .conftest import Server
-from .helpers import create_table, import_record, pentago_record, until, wait_moves, wait_turn_or_end
+from .helpers import create_table, import_record, pentago_record, until
 
 SEATS = "[...document.querySelectorAll('#players .seat')].map((e) => e.innerText.replace(/\\s+/g, ' ').trim())"
 
@@ -93,14 +93,19 @@ def test_export_waits_for_the_end_of_a_game_with_hidden_cards(server, new_page):
 
 
 # -- seats: leave, sit here, free an away player's seat, an invite opened again ---------------
-@pytest.fixture
-def server_away_0(tmp_path, monkeypatch):
-    """A server where a seat may be freed as soon as its player's connection is gone."""
-    monkeypatch.setenv("PENTARENA_AWAY_SECONDS", "0")
+def server_away(tmp_path, monkeypatch, seconds: int):
+    """A server where a seat may be freed once its player has been away ``seconds``."""
+    monkeypatch.setenv("PENTARENA_AWAY_SECONDS", str(seconds))
     srv = Server(tmp_path / "e2e.sqlite3")
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def server_away_0(tmp_path, monkeypatch):
+    """A server where a seat may be freed as soon as its player's connection is gone."""
+    yield from server_away(tmp_path, monkeypatch, 0)
 
 
 def person(new_page, server, name: str = ""):
@@ -176,11 +181,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
 @pytest.fixture
 def server_away_3(tmp_path, monkeypatch):
     """A server where a seat may be freed once its player has been away for 3 seconds."""
-    monkeypatch.setenv("PENTARENA_AWAY_SECONDS", "3")
-    srv = Server(tmp_path / "e2e.sqlite3")
-    srv.start()
-    yield srv
-    srv.stop()
+    yield from server_away(tmp_path, monkeypatch, 3)
 
 
 def test_free_seat_counts_down_to_the_moment_the_seat_may_be_freed(server_away_3, new_page):
@@ -274,17 +275,13 @@ def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_
     """Ann presses Play again: Bob's page, still on the finished game, offers "Join the next
     game" and takes his seat there at once (no link to send); a spectator is offered to
     watch it."""
-    from .test_a11y_table import WHITE_WINS, type_move
+    from .test_a11y_table import white_wins
 
     t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "invite"}], game="pentago")
     ann, bob, carl = new_page(), new_page(), new_page()
     ann.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
     bob.goto(server.url + t["invites"][0]["url"])
-    for i, move in enumerate(WHITE_WINS):
-        page = bob if i % 2 else ann
-        assert wait_turn_or_end(page)
-        type_move(page, move)
-        wait_moves(page, i + 1)
+    white_wins(ann, bob)
     carl.goto(server.url + t["url"])
     for page in (ann, bob, carl):
         page.wait_for_selector("#banner:not([hidden])")
