@@ -42,7 +42,8 @@ def option_cases():
 
 
 APPLIES = {("pentomino", "target"): ["--players", "3"],
-           ("pentomino", "scoring"): ["--players", "4"]}
+           ("pentomino", "scoring"): ["--players", "4"],
+           ("pentup", "teams"): ["--players", "4"]}
 """The options that count only with another option, and that option."""
 
 

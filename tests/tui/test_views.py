@@ -415,3 +415,19 @@ def test_a_hint_or_solve_on_a_region_with_no_tiling_says_so_as_a_sentence():
     flat = " ".join(text.split())
     assert "No hint: this region cannot be tiled with these pieces." in flat
     assert "Not solved: this region cannot be tiled with these pieces." in flat
+
+
+def test_the_pentup_title_names_teams_only_where_they_count():
+    from pentarena.tui.views.base import game_title
+
+    two = dict(pentarena.load_game("pentup", players=2).options)
+    four = dict(pentarena.load_game("pentup", players=4).options)
+    assert game_title("pentup", two) == "Pent-Up · players 2 · scoring standard"
+    assert game_title("pentup", four) == "Pent-Up · players 4 · scoring standard · teams yes"
+
+
+def test_pentup_moves_names_only_the_tiles_left():
+    _, _, text = run_any("pentup", ["I:0,0;1,0;2,0;3,0;4,0", "moves Q", "quit"],
+                         [None, RandomBot(seed=1)])
+    flat = " ".join(text.split())
+    assert "No tile matches 'Q'. Type 'moves L' with one tile letter (F L N P T U V W X Y Z)" in flat

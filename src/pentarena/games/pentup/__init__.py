@@ -5,6 +5,13 @@ from .notation import PentUpMove, parse_move_text
 from .rules import COLOURS, PentUpGame, PentUpState, Placements, Tile
 from .scoring import SCORINGS
 
+def _unused(options: dict) -> dict[str, str]:
+    """teams counts only with 4 players."""
+    if options["players"] == 4:
+        return {}
+    return {"teams": "teams are played with exactly 4 players (0+2 against 1+3)"}
+
+
 register_game(
     GameInfo(
         name="pentup",
@@ -19,6 +26,7 @@ register_game(
                             "4 players: partners 0+2 v 1+3 (default on with 4 players)",
                             kind=bool),
         },
+        unused=_unused,
     )
 )
 

@@ -158,6 +158,10 @@ class PentUpView(TerminalView):
                   f"places, or 'moves'.")
 
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        if state.current_player is not None:  # the tiles the mover has left, not all twelve
+            hand = " ".join(state.hand(state.current_player))
+            self.moves_hint = (f"Type 'moves L' with one tile letter ({hand}) for its places, "
+                               f"or 'moves'.")
         if arg and len(arg.strip()) > 1:  # the moves whose text starts with it ('I:0,0')
             return super().moves(state, arg)
         if arg:
