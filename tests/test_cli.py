@@ -537,6 +537,8 @@ def test_the_pentago_solver_keeps_within_the_memory_it_may_use(monkeypatch):
 def test_play_refuses_computer_options_without_a_computer_seat(capsys):
     for argv, why in ((["pentago", "--hotseat", "--ai", "easy"], "--hotseat makes every seat"),
                       (["pentomino-puzzle", "--ai", "easy"], "a puzzle has no computer"),
+                      (["pentomino-puzzle", "--seat", "1"], "a puzzle has one seat, yours"),
+                      (["pentomino-puzzle", "--hotseat"], "--hotseat is for games of several"),
                       (["pentago", "--seat", "0", "--seat", "1", "--time", "2"],
                        "every seat is a person")):
         assert main(["play", *argv]) == 2, argv

@@ -343,6 +343,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
     game = _load_game(args)
     level = check_level(args.ai or "medium")
+    if game_info(game.name).solo and (args.hotseat or args.seat):
+        raise GameOptionError(f"{'--hotseat' if args.hotseat else '--seat'} is for games of "
+                              "several players: a puzzle has one seat, yours")
     if args.hotseat and args.seat:
         raise GameOptionError("--seat names the people's seats when the computer plays the "
                               "others, and --hotseat makes every seat a person: give one "
