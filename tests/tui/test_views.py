@@ -431,3 +431,16 @@ def test_pentup_moves_names_only_the_tiles_left():
                          [None, RandomBot(seed=1)])
     flat = " ".join(text.split())
     assert "No tile matches 'Q'. Type 'moves L' with one tile letter (F L N P T U V W X Y Z)" in flat
+
+
+def test_a_pick_or_a_touch_does_not_draw_the_unchanged_board_again():
+    _, _, text = run_any("pentomino", ["pick F", "quit"], [None, RandomBot(seed=1)],
+                         variant="draft")
+    assert text.count("    a b c d e f g h") == 1 and "plays pick N" in text  # the computer's too
+    assert "Draft — left to pick: I L P T U V W X Y Z" in text  # the status still follows
+    _, _, text = run_any("pentomino", ["touch F", "quit"], [None, RandomBot(seed=1)],
+                         touch_move=True)
+    assert text.count("    a b c d e f g h") == 1
+    _, _, text = run_any("pentomino", ["touch F", "board", "quit"], [None, RandomBot(seed=1)],
+                         touch_move=True)
+    assert text.count("    a b c d e f g h") == 2  # asked for

@@ -128,7 +128,9 @@ class TerminalGame:
         return self.console.input(Text(prompt))
 
     # -- output ---------------------------------------------------------------------
-    def show(self) -> None:
+    def show(self, board: bool = True) -> None:
+        """The board (unless ``board`` is False: a move that left it as it was) and the
+        status, with the hand of the person to move where the game hides hands."""
         seat = self.state.current_player
         humans = self.humans
         # hidden hands: show the hand of the person to move (or the only person); when
@@ -154,7 +156,8 @@ class TerminalGame:
         self.view.show_seat = shown
         self.view.hand_label = self._hand_label(shown) if shown is not None else ""
         self.view.person_to_move = seat in humans
-        self.console.print(self.view.board(self.state, self.last))
+        if board or (shown is not None and self.game.hidden_information):  # (a hand is drawn with it)
+            self.console.print(self.view.board(self.state, self.last))
         self.console.print(self.view.status(self.state))
 
     def say(self, text: str, style: str = "") -> None:
@@ -347,7 +350,7 @@ class TerminalGame:
             self.news(round_over)
             if self.state.is_terminal():
                 return True  # that board is the last one: the result follows
-        self.show()
+        self.show(board=self.view.changes_board(self.last))
         return True
 
     def command(self, line: str, seat: int | None) -> bool:

@@ -129,6 +129,10 @@ class TerminalView:
         """Lines 'help' adds after the commands (what the table shows); none by default."""
         return []
 
+    def changes_board(self, last: Move) -> bool:
+        """Whether the move just played changed the board (else it is not drawn again)."""
+        return True
+
     def hand_of(self, state: State, seat: int) -> list | None:
         """The hidden hand ``seat`` holds (None: the game has none)."""
         return None

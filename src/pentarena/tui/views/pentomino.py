@@ -26,6 +26,10 @@ class PentominoView(TerminalView):
     moves_help = (("moves", "how many places each piece has (or the picks of the draft)"),
                   ("moves L", "every place for the L piece, numbered"))
 
+    def changes_board(self, last: Move) -> bool:
+        # a draft's pick and a touch-move's touch leave the board as it was
+        return last.kind not in ("pick", "touch")
+
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ...games.pentomino.render import render_rich
 
