@@ -61,8 +61,12 @@ def test_place_remove_hint_and_solve():
 
 def test_placement_rules_in_puzzles():
     state = pentarena.load_game("pentomino-puzzle", region="8x8-centre").new_initial_state()
-    with pytest.raises(IllegalMoveError, match="leaves the region"):
-        state.apply("X:e4,d5,e5,f5,e6")  # over the centre hole
+    # over the centre hole (d4, e4, d5, e5): the squares outside the region are named
+    with pytest.raises(IllegalMoveError, match="^e4, d5, e5 are not part of the region: "
+                                               "that placement leaves it$"):
+        state.apply("X:e4,d5,e5,f5,e6")
+    with pytest.raises(IllegalMoveError, match="^e4, d5, e5 are not part"):
+        state.apply(state.parse_move("X:e4,d5,e5,f5,e6"))  # a move object: the same
     state.apply("I:a1,a2,a3,a4,a5")
     with pytest.raises(IllegalMoveError, match="already placed"):
         state.apply("I:b1,b2,b3,b4,b5")

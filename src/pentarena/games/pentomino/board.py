@@ -211,3 +211,11 @@ def free_shape(grid: Grid, filled: Bitboard) -> Shape:
     position (``()`` when none is left): equal for regions that tile alike."""
     free = [divmod(i, grid.width)[::-1] for i in iter_cells(grid.cells & ~filled)]
     return canonical(free) if free else ()
+
+
+def outside_region(grid: Grid, mask: Bitboard) -> str:
+    """Why a placement covering ``mask`` is refused when it leaves ``grid``'s region: the
+    squares outside it, named."""
+    out = grid.squares(mask & ~grid.cells)
+    return (f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} not part of the region: "
+            f"that placement leaves it")

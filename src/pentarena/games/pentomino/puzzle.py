@@ -22,7 +22,7 @@ from ...core.bitboard import bits_list
 from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, described
 from ...core.game import Game, State, json_seed, replay_moves, resolve_options, setup_seed
 from ...core.polyomino import PIECE_NAMES
-from .board import Grid, free_shape, iter_cells, region_from_text, unfillable
+from .board import Grid, free_shape, iter_cells, outside_region, region_from_text, unfillable
 from .notation import (
     REMOVES,
     PentominoMove,
@@ -139,6 +139,11 @@ def hint_why(move: PentominoMove | str) -> str:
     return "Placed there, this piece still leads to a complete solution."
 
 
+LEAVES_REGION = "that placement leaves the region"
+"""The engine's refusal of a placement outside the region (``native/src/pentomino/puzzle.rs``),
+said here with the squares outside it (:func:`board.outside_region`)."""
+
+
 class PuzzleState(PuzzleCore, State):
     """A puzzle position on the native engine.
 
@@ -201,7 +206,15 @@ class PuzzleState(PuzzleCore, State):
         return puzzle_actions(self.grid, self.game.pieces)
 
     def check_move(self, move: Any) -> None:
-        self._check(*self._engine_move(move))
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        kind, piece, action = self._engine_move(move)
+        try:
+            self._check(kind, piece, action)
+        except IllegalMoveError as exc:  # the engine's "that placement leaves the region"
+            if str(exc) == LEAVES_REGION and move[2] & ~self.grid.cells:  # (its squares)
+                raise IllegalMoveError(outside_region(self.grid, move[2])) from None
+            raise
 
     def _apply_move(self, move: PentominoMove) -> None:
         self._play(*self._engine_move(move))

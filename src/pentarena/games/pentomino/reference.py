@@ -16,7 +16,7 @@ from typing import Any
 from ...core.errors import IllegalMoveError, InvalidMoveError, described
 from ...core.game import Solution, State, check_time_limit
 from ...core.polyomino import PIECE_NAMES
-from .board import Grid, free_shape, iter_cells, unfillable
+from .board import Grid, free_shape, iter_cells, outside_region, unfillable
 from .notation import (
     NUM_ACTIONS,
     PICKS,
@@ -487,7 +487,7 @@ class ReferencePuzzleState(State):
         if p in self.placed:
             raise IllegalMoveError(f"the {p} is already placed: remove it first ('remove {p}')")
         if mask & ~self.grid.cells:
-            raise IllegalMoveError("that placement leaves the region")
+            raise IllegalMoveError(outside_region(self.grid, mask))
         if mask & self.occ:
             raise IllegalMoveError(", ".join(self.grid.squares(mask & self.occ))
                                    + " already covered")
