@@ -116,6 +116,14 @@ class Seat:
             raise ValueError(f"a seat's kind is human or computer, not {seat.kind!r}")
         return seat
 
+    def spend_invite(self, invite_hash: str) -> str:
+        """Take this seat with its invite (hashed ``invite_hash``): the invite is used up,
+        the seat held by the fresh token returned."""
+        fresh = new_token()
+        self.token_hash, self.invite_hash, self.used_invite_hash = hash_token(fresh), None, invite_hash
+        self.claimed = True
+        return fresh
+
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "level": self.level,
                 "claimed": self.claimed, "open": self.open}
@@ -273,10 +281,7 @@ class Table:
             h = hash_token(heir_invite(before.seats[j].token_hash, self.id))
             for i, s in enumerate(seats):
                 if _matches(s.invite_hash, h):
-                    fresh = new_token()
-                    s.token_hash, s.invite_hash, s.used_invite_hash = hash_token(fresh), None, h
-                    s.claimed = True
-                    taken.append((i, fresh))
+                    taken.append((i, s.spend_invite(h)))
                 elif _matches(s.used_invite_hash, h) and i in mine:
                     taken.append((i, next(t for t in held if _matches(s.token_hash,
                                                                        hash_token(t)))))
@@ -521,9 +526,7 @@ class Table:
                                         '"hot_seat": true to play both at this screen, or '
                                         "pass the link on to the person it is for",
                                         seat=i, held=sorted(mine))
-                fresh = new_token()
-                s.token_hash, s.invite_hash, s.used_invite_hash = hash_token(fresh), None, h
-                s.claimed = True
+                fresh = s.spend_invite(h)
                 s.name = player_name(name) or s.name
                 return i, fresh, seats
             if _matches(s.token_hash, h):
