@@ -39,10 +39,12 @@ def test_move_text():
     assert str(m) == "L:a1,b1,c1,d1,d2"
     assert state.parse_move(" l : d2, a1 ,b1,c1,d1") == m
     assert state.parse_move("L:a1;b1;c1;d1;d2") == m  # Pent-Up's separator reads too
+    assert state.parse_move("L a1 b1 c1 d1 d2") == m == state.parse_move("l d2,a1,b1,c1,d1")
     for text, why in [("L:a1,b1,c1,d1", "names 4 squares"), ("L:a1,b1,c1,d1,i1", "not a square"),
                       ("L:a1,b1,c1,d1,d9", "off the board"), ("I:a1,b1,c1,d1,d2", "form the L"),
                       ("L:a1,a1,c1,d1,d2", "named twice"), ("Q:a1,b1,c1,d1,d2", "no pentomino"),
-                      ("pick Q", "no pentomino"), ("jump", "could not read")]:
+                      ("pick Q", "no pentomino"), ("jump", "could not read"), ("La1,b1", "could not read"),
+                      ("L ", "names 0 squares")]:
         with pytest.raises(InvalidMoveError, match=why):
             state.apply(text)
 

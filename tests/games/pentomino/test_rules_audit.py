@@ -454,7 +454,8 @@ def test_move_text(pentomino):
     state = pentomino().new_initial_state()
     move = state.parse_move("L:a1,b1,c1,d1,d2")
     assert str(move) == "L:a1,b1,c1,d1,d2" and state.parse_move("L:d2,c1,a1,d1,b1") == move
-    for bad in ("L:a1,b1,c1,d1", "I:a1,b1,c1,d1,d2", "L a1,b1,c1,d1,d2"):
+    assert state.parse_move("L a1 b1 c1 d1 d2") == move  # a space for the colon reads too
+    for bad in ("L:a1,b1,c1,d1", "I:a1,b1,c1,d1,d2", "La1,b1,c1,d1,d2"):
         with pytest.raises(InvalidMoveError):
             state.parse_move(bad)
     state.apply("L:a1,b1,c1,d1,d2")

@@ -20,7 +20,8 @@ from ...core.errors import InvalidMoveError, described
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, piece_of, placements
 
-_PLACE_RE = re.compile(r"^\s*([A-Za-z])\s*:\s*(.*?)\s*$")
+# the colon may be a space: "I:a1,a2,a3,a4,a5" and "I a1 a2 a3 a4 a5" are one move
+_PLACE_RE = re.compile(r"^\s*([A-Za-z])(?:\s*:|\s)\s*(.*?)\s*$")
 _WORD_RE = re.compile(r"^\s*(pick|touch|remove)\s+([A-Za-z])\s*$", re.IGNORECASE)
 FORMAT_HELP = "write a placement as <piece>:<square>,... e.g. L:a1,b1,c1,d1,d2"
 _NUMBERS_RE = re.compile(r"^[\s\d,;()+-]+$")
