@@ -319,6 +319,10 @@ impl Position {
 impl Game for Position {
     type Move = Action;
 
+    fn plies_left(&self) -> Option<u32> {
+        Some(self.empty_count()) // a move fills a cell; a full board ends the game
+    }
+
     fn side(&self) -> usize {
         self.to_move as usize
     }
@@ -404,6 +408,10 @@ pub struct Fitted(pub Position);
 
 impl Game for Fitted {
     type Move = Action;
+
+    fn plies_left(&self) -> Option<u32> {
+        self.0.plies_left()
+    }
 
     fn side(&self) -> usize {
         self.0.side()

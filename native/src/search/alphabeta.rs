@@ -12,7 +12,8 @@
 //! the horizon, children are valued in place ([`Game::horizon`]).  A move that threatens
 //! to win at once ([`Game::threatens`]) may be searched a ply deeper
 //! ([`SearchLimits::extensions`]), so forcing lines are followed past the fixed depth.
-//! The search stops at the time or depth limit, when the caller's `stop` says so
+//! The search stops at the time or depth limit, at the plies the game can still last
+//! ([`Game::plies_left`]: the value is exact then), when the caller's `stop` says so
 //! ([`search_stoppable`]: Ctrl-C in Python), or as soon as the root is proven (a forced
 //! win, or every move losing).
 
@@ -445,7 +446,9 @@ pub fn search_stoppable<G: Game>(
     let me = root.side();
     let mut scores: Vec<i32> = vec![0; root_moves.len()];
     let mut result = SearchResult { best: root_moves[0].mv, score: 0, depth: 0, nodes: 0, scores: Vec::new() };
-    for depth in 1..=limits.max_depth.max(1) as i32 {
+    // deeper than the game can last, an iteration would only repeat the last one
+    let last = limits.max_depth.max(1).min(root.plies_left().unwrap_or(u32::MAX).max(1));
+    for depth in 1..=last as i32 {
         let mut alpha = -WIN;
         let mut best: Option<usize> = None;
         let mut done = 0;

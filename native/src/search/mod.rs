@@ -80,6 +80,13 @@ pub trait Game: Copy + Send + Sync {
     /// The heuristic value for the player to move, strictly inside `±PROVEN`.
     fn evaluate(&self) -> i32;
 
+    /// At most how many plies the game can last from here, if the game knows (Pentago:
+    /// its empty cells): a search that deep reaches only finished games, so it stops
+    /// there with the exact value (a draw's 0 included).
+    fn plies_left(&self) -> Option<u32> {
+        None
+    }
+
     /// `mv` valued without a search, as at the horizon.  The default makes the child; a
     /// game may compute the same without it.
     fn horizon(&self, mv: Self::Move) -> Horizon {

@@ -38,7 +38,8 @@ class Solution:
 
     ``value``: 1 the mover wins with best play, 0 a draw, -1 the mover loses whatever it
     plays.  ``move``: a move that keeps that value (a winning move when ``value`` is 1).
-    ``nodes``: positions searched."""
+    ``nodes``: positions searched (as the game's solver counts them: Pentago's counts
+    every rotation state of a layer it computes at once)."""
 
     value: int
     move: Move
@@ -50,8 +51,10 @@ class SearchResult:
     """What a game's own (native) search found for the player to move.
 
     ``move``: the move it chose.  ``value``: its score for the mover, -1..1 (±1 only for
-    a proven result).  ``proven``: 1 a forced win, -1 a forced loss, 0 a heuristic value.
-    ``depth``: plies searched; ``nodes``: positions visited.  ``seat_values``: where the
+    a proven result).  ``proven``: 1 a forced win, -1 a forced loss, 0 otherwise: a
+    heuristic value, or an exact one where ``depth`` reached the end of the game (Pentago:
+    as many plies as empty cells; ``value`` 0 then is a proven draw).  ``depth``: plies
+    searched, at most the plies the game can still last; ``nodes``: positions visited.  ``seat_values``: where the
     search keeps them, every seat's mean reward at the root, 0..1 (a game of more than
     two sides, where one value for the mover does not say how the others stand)."""
 

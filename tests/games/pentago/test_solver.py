@@ -138,6 +138,29 @@ def test_a_five_at_once_is_a_win_and_a_lone_placement():
     assert solution.value == 1 and str(solution.move) == "e1"  # it wins at once
 
 
+def test_a_win_at_once_is_solved_with_any_number_of_empty_cells():
+    # 25 empty cells: far beyond the solver, but e1 wins at once
+    state = PENTAGO.new_initial_state(position="WWWW../BBB.../B...../....../....../....../w")
+    assert state.solve_position(time_limit=0.01) == Solution(1, state.parse_move("e1"), 1)
+    assert state.solve_moves(time_limit=0.01) is None  # every move's value: out of reach
+    blocked = PENTAGO.new_initial_state(position="WWWWB./BBB.../....../....../....../....../w")
+    assert blocked.solve_position(time_limit=0.01) is None  # no win at once: out of reach
+
+
+def test_a_search_to_the_end_of_the_game_is_exact():
+    # 14 empty cells, a draw: the search stops at 14 plies and says 0
+    state = PENTAGO.new_initial_state(position="WBW.BB/BW..W./WWB.BW/BBW.WB/W.B.../.W..B./w")
+    assert state.solve_position(time_limit=60).value == 0
+    found = state.search_position(time_limit=None, max_depth=64)
+    assert (found.depth, found.value, found.proven) == (14, 0.0, 0)
+    for late in late_states(41, 6, 6):
+        value = late.solve_position().value
+        found = late.search_position(time_limit=None, max_depth=64)
+        assert found.proven == value and found.depth <= 6
+        if value == 0:
+            assert (found.depth, found.value) == (6, 0.0)
+
+
 def test_a_full_board_but_one_cell():
     # one cell left: placing it and any twist ends the game (a draw unless a five appears)
     state = PENTAGO.new_initial_state(position="WBWBWB/BWBWBW/BWBWBW/WBWBWB/WBWBWB/WWBWB./b")

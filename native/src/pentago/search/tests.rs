@@ -276,6 +276,29 @@ fn fitted_search_proves_the_same_values() {
     }
 }
 
+/// With no depth limit the search stops at the plies the game can still last (its empty
+/// cells), where its value is exact: a draw's too (0, never a heuristic score).
+#[test]
+fn a_search_to_the_end_stops_there_with_the_exact_value() {
+    let mut rng = Rng::new(23);
+    let mut draws = 0;
+    for i in 0..240 {
+        let pos = crate::pentago::midgame::tests_support::random_position(&mut rng, 3 + i % 4);
+        let value = solved(&pos).value as i32;
+        for r in [best_move(&pos, &SearchLimits::default()).unwrap(),
+                  best_move_fitted(&pos, &SearchLimits::default()).unwrap()] {
+            let exact = r.proven().unwrap_or(0);
+            assert_eq!(exact, value, "{:?}", pos.boards());
+            assert!(r.depth <= pos.empty_count(), "{} plies with {} empty cells", r.depth, pos.empty_count());
+            if exact == 0 {
+                assert_eq!((r.score, r.depth), (0, pos.empty_count()), "{:?}", pos.boards());
+            }
+        }
+        draws += (value == 0) as u32;
+    }
+    assert!(draws >= 5, "{draws} draws among 240 positions");
+}
+
 fn solved(pos: &Position) -> midgame::Solved {
     midgame::solve(pos, &Limits::default(), &mut || false).expect("solved")
 }

@@ -209,12 +209,16 @@ class PentagoState(PentagoCore, State):
     def solve_position(self, time_limit: float = 1.0, *, threads: int = 1) -> Solution | None:
         """Perfect play (see :meth:`solve_moves`): the exact value and a move that keeps
         it — among several, the one the evaluation rates best (a win at once first).
-        ``nodes`` counts positions: colourings of the empty cells times 128 quadrant
-        rotation states."""
+        A win at once is found with any number of empty cells (``nodes`` 1); otherwise
+        ``nodes`` counts the solver's positions: colourings of the empty cells times 128
+        quadrant rotation states, a whole layer at a time (billions a second)."""
         check_time_limit(time_limit, optional=True)
         base = self.clone()  # (another thread may play on self while the solver runs)
         if base.is_terminal():
             return None
+        action, _, _, _, proven = base._search(None, 1)  # a win at once: no solver needed
+        if proven == 1:
+            return Solution(1, MOVES_BY_ACTION[action], 1)
         found = base._solve(time_limit, threads, _within_memory(SOLVER_MAX_GB))
         if found is None:
             return None
