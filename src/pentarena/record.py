@@ -142,7 +142,7 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str | bytes) -> GameRecord:
-        """Read a record (a dict or JSON text, at most 1 MB); StateFormatError says what
+        """Read a record (a dict, or JSON text of at most 1 MB); StateFormatError says what
         is wrong: its shape, a ``format`` other than :data:`FORMATS_READ`, or a game with
         hidden cards with neither ``seed`` nor ``deck``.  The moves are checked only when
         the record is replayed."""

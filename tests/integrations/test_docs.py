@@ -39,6 +39,17 @@ def test_example_runs(index):
     assert out.getvalue()
 
 
+RECORDS_BLOCKS = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "records.md").read_text(), re.S)
+
+
+@pytest.mark.parametrize("index", range(len(RECORDS_BLOCKS)))
+def test_records_doc_example_runs(index, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # it writes game.json
+    scope: dict = {}
+    exec(compile(RECORDS_BLOCKS[index], f"records.md block {index + 1}", "exec"), scope)
+    assert scope["record"].final_state().history() == ["d4 TR cw"]
+
+
 def test_selfplay_example_runs_with_a_tiny_budget():
     path = ROOT / "benchmarks" / "research_selfplay.py"
     spec = importlib.util.spec_from_file_location("research_selfplay", path)

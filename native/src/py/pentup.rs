@@ -227,10 +227,10 @@ impl PentupCore {
         }
         if self.position.tiles().is_empty() && !self.legal_actions().contains(&action) {
             // any place is legal for the first tile, but the action ids (and the mask) are
-            // the centre's: one for each orientation
+            // one for each orientation, its lowest-left corner at (0, 0)
             return Err(PyErr::new::<IllegalMoveError, _>(format!(
                 "action {action} is not one of the first tile's: on the empty table the action ids \
-                 are those legal_actions() lists, each orientation at the centre"
+                 are those legal_actions() lists, each orientation once, its lowest-left corner at (0, 0)"
             )));
         }
         let origin = self.origin();

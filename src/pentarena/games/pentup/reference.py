@@ -440,10 +440,10 @@ class ReferencePentUpState(SideScores, State):
         move = self.action_to_move(action)
         if not self._tiles and not self.is_terminal() and action not in self.legal_actions():
             # any place is legal for the first tile, but the action ids (and the mask) are
-            # the centre's: one for each orientation
+            # one for each orientation, its lowest-left corner at (0, 0)
             raise IllegalMoveError(
                 f"action {action} is not one of the first tile's: on the empty table the "
-                f"action ids are those legal_actions() lists, each orientation at the centre")
+                f"action ids are those legal_actions() lists, each orientation once, its lowest-left corner at (0, 0)")
         self.apply(move)
 
     # ------------------------------------------------------------------ records
