@@ -428,7 +428,7 @@ class PentupCore:
 def observation_tensor(state: PentagoCore | PentupCore | PentominoCore | PenticCore,
                        seat: int) -> bytes:
     """``state`` as ``seat`` sees it: native-endian float32s (``numpy.frombuffer``).  A
-    Pentic view gives only its own seat's (ValueError otherwise)."""
+    Pentic view gives only its own seat's (HiddenInformationError, a ValueError, otherwise)."""
 def information_state_tensor(state: PenticCore, seat: int) -> bytes:
     """Pentic: the observation, then the cards each seat has played (4 × 125)."""
 def observation_size(state: Any) -> int:

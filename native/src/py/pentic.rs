@@ -215,7 +215,7 @@ impl PenticCore {
         Ok(())
     }
 
-    /// Rebuild a view from its parts (see `PenticState.from_view_json`).
+    /// Rebuild a view from its parts (see `PenticState._from_view_json`).
     #[allow(clippy::too_many_arguments)]
     fn _load_view(
         &mut self,

@@ -311,7 +311,7 @@ class ReferencePenticState(PlayoutHooks, State):
         return out
 
     @classmethod
-    def from_view_json(cls, game: ReferencePenticGame, data: Mapping[str, Any]) -> ReferencePenticState:
+    def _from_view_json(cls, game: ReferencePenticGame, data: Mapping[str, Any]) -> ReferencePenticState:
         state = cls(game)
         v = view_fields(game, data)
         state.viewer, state.stacks, state.hands = v.viewer, v.stacks, v.hands

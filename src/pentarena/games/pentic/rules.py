@@ -164,7 +164,7 @@ class PenticGame(Game):
         data = self._check_json_header(data)
         if "view_of" in data:
             try:
-                return self.state_class.from_view_json(self, data)
+                return self.state_class._from_view_json(self, data)
             except (KeyError, TypeError, ValueError, OverflowError) as exc:
                 raise StateFormatError(f"broken Pentic view: {exc}") from None
         seed, deck = json_seed(data), data.get("deck")
@@ -575,7 +575,8 @@ class PenticState(PlayoutHooks, PenticCore, State):
         return out
 
     @classmethod
-    def from_view_json(cls, game: PenticGame, data: Mapping[str, Any]) -> PenticState:
+    def _from_view_json(cls, game: PenticGame, data: Mapping[str, Any]) -> PenticState:
+        """A view loaded from its JSON (``game.state_from_json`` is the public way)."""
         v = view_fields(game, data)
         records = [(p["seat"], parse(p["card"]), p["position"],
                     tuple(p[k] for k in SCORE_FIELDS)) for p in v.plays]
