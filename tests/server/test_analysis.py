@@ -165,7 +165,7 @@ def test_one_hint_at_a_time_per_connection(client, monkeypatch):
     release = threading.Event()
     calls = []
 
-    def slow(game, options, view, level, seed, time_limit):
+    def slow(game, options, view, level, seed, time_limit, judged_by=None):
         calls.append(level)
         release.wait(60)
         state = pentarena.load_game(game, **options).state_from_json(view)
@@ -193,7 +193,7 @@ def test_one_hint_at_a_time_per_connection(client, monkeypatch):
 def test_the_hint_search_sees_only_the_seats_view(client, monkeypatch):
     seen = []
 
-    def spy(game, options, view, level, seed, time_limit):
+    def spy(game, options, view, level, seed, time_limit, judged_by=None):
         seen.append((game, options, view))
         state = pentarena.load_game(game, **options).state_from_json(view)
         return {"move": str(state.legal_moves()[0]), "why": "spied"}
@@ -518,7 +518,7 @@ def test_hints_and_counts_are_the_askers_jobs_and_hints_capped_per_address(tmp_p
     hub = app.state.hub
     release = threading.Event()
 
-    def slow(game, options, view, level, seed, time_limit):
+    def slow(game, options, view, level, seed, time_limit, judged_by=None):
         release.wait(60)
         state = pentarena.load_game(game, **options).state_from_json(view)
         return {"move": str(state.legal_moves()[0]), "why": "the first legal move"}
@@ -622,3 +622,43 @@ def test_a_hint_says_why_in_plain_words(game, options, says):
     if game == "pentic":  # the levels' games stop a few moves on: the chance is from whole games
         chance = re.search(r"a few moves on .* played to the end after it you win about (\d+)%", why)
         assert chance and 0 <= int(chance[1]) <= 100, why
+
+
+HINT_TRAP = ["X:0,1;1,0;1,1;1,2;2,1", "T:-2,1;-2,2;-2,3;-1,2;0,2", "P:0,1;0,2;1,1;1,2;2,1",
+             "Y:-2,-1;-1,-1;0,-1;0,0;1,-1", "Z:-4,6;-3,4;-3,5;-3,6;-2,4",
+             "N:-3,4;-3,5;-3,6;-2,3;-2,4", "I:-4,1;-4,2;-4,3;-4,4;-4,5",
+             "P:-1,-1;0,-1;0,0;1,-1;1,0", "L:0,2;1,-1;1,0;1,1;1,2",
+             "I:-4,2;-4,3;-4,4;-4,5;-4,6", "V:-4,2;-4,3;-4,4;-3,4;-2,4",
+             "V:-5,6;-5,7;-5,8;-4,8;-3,8", "W:-8,6;-8,7;-7,7;-7,8;-6,8",
+             "U:-7,7;-7,8;-6,8;-5,7;-5,8", "Y:-8,3;-7,3;-7,4;-6,3;-5,3",
+             "F:-2,8;-1,7;-1,8;-1,9;0,7"]
+"""A newcomer's Pent-Up game (seed 1955721697) where `hard`'s move, given as the hint
+(F:1,-2;…: 'winning about 100%'), was a blunder by the analysis afterwards: Black's W
+answers it (the analysis's search found the reply; 400,000 iterations confirm it)."""
+
+
+@pytest.mark.parametrize("game,options,seed,moves", [
+    ("pentup", {}, 1955721697, HINT_TRAP),
+    ("pentup", {}, 5, 6), ("pentup", {"players": 3}, 6, 6), ("pentago", {}, 7, 6),
+    ("pentomino", {"players": 3}, 8, 3),
+])
+def test_a_hint_taken_is_judged_good_by_the_analysis(game, options, seed, moves):
+    """A hint is checked as the post-game analysis will judge it (with the same budget and
+    work counted, not timed), so a player who takes it is not told afterwards it was a
+    mistake."""
+    from pentarena.ai.analysis import assess_move
+    from pentarena.server.jobs import ANALYSIS_MOVE_SECONDS, advise
+
+    state = pentarena.load_game(game, **options).new_initial_state(seed=seed)
+    if isinstance(moves, list):
+        for text in moves:
+            state.apply(text)
+    else:
+        rng = random.Random(seed)
+        for _ in range(moves):
+            state.apply(state.random_move(rng))
+    hint = advise(game, options, state.view(state.current_player).to_json(), "hard", 1, 1.0)
+    judged = assess_move(game, options, state.to_json(), hint["move"], ANALYSIS_MOVE_SECONDS)
+    thresholds = state.game.analysis_thresholds
+    assert verdict(judged["before"], judged["after"], judged["exact"], judged["proven"],
+                   thresholds) == "good", (hint, judged)

@@ -186,12 +186,14 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
                    before_proven=True, best=before_exact["move"], source="solver")
         return out
 
-    # a search values both positions for the mover
+    # a search values both positions for the mover: the game's own searches with work
+    # counted from ``budget`` (not from the time left, which the clock decides), so that
+    # a position gets the same verdict every time, as a hint checked by it (jobs.advise)
     left = max(budget - (time.perf_counter() - start), budget * 0.2)
     if len(state.legal_moves()) == 1:
         out.update(best=text, source="forced")
     if game.search == "alphabeta" and len(game.sides) == 2 and not game.hidden_information:
-        if _own_alphabeta(state, child, text, left, out):
+        if _own_alphabeta(state, child, text, budget, out):
             return out
         bot = AlphaBetaBot(seed=0, time_limit=left / 2)
         best = bot.choose(state)
@@ -217,9 +219,9 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     if game.hidden_information:
         # from what the mover could see, or not at all: a search of the full position
         # would judge a move by cards its player could not know
-        _own_ismcts(state, child, text, left, out)
+        _own_ismcts(state, child, text, budget, out)
         return out
-    if _own_mcts(state, child, text, left, out):
+    if _own_mcts(state, child, text, budget, out):
         return out
     bot = _seat_values_mcts()(seed=0, time_limit=left / 2)
     best = bot.choose(state)

@@ -243,7 +243,8 @@ class Advice:
             return await self.pool.run(
                 advise, table.game.name, dict(table.game.options),
                 table.state.view(seat).to_json(), limits.advice_level, secrets.randbits(63),
-                limits.advice_seconds, timeout=limits.hint_seconds, priority=HINTS,
+                limits.advice_seconds, limits.analysis_move_seconds,
+                timeout=limits.hint_seconds, priority=HINTS,
                 owner=owner or table.creator)
         except PoolClosed:
             raise

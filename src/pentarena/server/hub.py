@@ -29,7 +29,7 @@ from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
 from .advice import Advice
-from .jobs import HINT_LEVEL, HINT_SECONDS, think, warm
+from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError
 from .store import Conflict, Store, Unreadable
@@ -81,8 +81,9 @@ class Limits:
     """The computer level that suggests a move when a player asks for a hint in a game."""
     advice_seconds: float = HINT_SECONDS
     """Search time of one such hint (the job is stopped after ``hint_seconds``)."""
-    analysis_move_seconds: float = 1.0
-    """Post-game analysis: the most time spent judging one move ..."""
+    analysis_move_seconds: float = ANALYSIS_MOVE_SECONDS
+    """Post-game analysis: the most time spent judging one move (a hint is checked as
+    this budget judges it) ..."""
     analysis_seconds: float = 120.0
     """... and for a whole game (long games get less per move)."""
     analyses_cached: int = 64

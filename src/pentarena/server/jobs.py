@@ -67,13 +67,25 @@ HINT_SECONDS = 1.0
 """How long one hint searches."""
 
 
+ANALYSIS_MOVE_SECONDS = 1.0
+"""The post-game analysis's time for judging one move (the server's
+``Limits.analysis_move_seconds``, the terminal's ``--analyse``): a hint is checked as the
+analysis, with this budget, would judge it."""
+
+
 def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], level: str,
-           seed: int | None, time_limit: float) -> dict[str, str]:
+           seed: int | None, time_limit: float,
+           judged_by: float | None = ANALYSIS_MOVE_SECONDS) -> dict[str, str]:
     """A suggested move for the player to move in ``view_json`` (only what that seat may
     see) and a short sentence saying why: ``{"move": text, "why": text}``.  Where the game
     knows more than its solver (an opening book, proofs: ``State.perfect_move`` of its
     own), that first, with half the time: a solved game's hint is then exact, as its
-    post-game analysis is."""
+    post-game analysis is.  Otherwise, in a game without hidden cards, the level's move
+    is judged as the post-game analysis would judge it with ``judged_by`` seconds
+    (:func:`pentarena.ai.analysis.assess_move`, which counts its searches' work rather
+    than reading a clock): a move it would call a mistake gives way to the move the
+    analysis finds best, so a hint taken is not called a mistake afterwards (its search
+    saw a reply the level's did not).  ``judged_by`` None: the level's move as it is."""
     import time
 
     from ..ai.bots import make_bot
@@ -94,7 +106,36 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
     if hidden:  # the levels' playouts stop a few moves on: the chance needs whole games
         rest = max(time_limit - (time.perf_counter() - start), time_limit / 4)
         chance = _chance_after(state, move, rest, 0 if seed is None else seed)
+    elif judged_by is not None and getattr(bot, "solved", None) is None:
+        judged = _judged(state, view_json, move, judged_by)
+        if judged is not None:
+            return judged
     return {"move": str(move), "why": _why(state, move, bot, chance=chance)}
+
+
+def _judged(state, state_json: dict[str, Any], move, budget: float) -> dict[str, str] | None:
+    """The analysis's best move and why, when it would call ``move`` a mistake or a
+    blunder (None: ``move`` stands)."""
+    from ..ai.analysis import assess_move, verdict
+
+    game = state.game
+    judged = assess_move(game.name, dict(game.options), state_json, str(move), budget)
+    thresholds = game.analysis_thresholds
+    if (verdict(judged["before"], judged["after"], judged["exact"], judged["proven"],
+                thresholds) == "good" or judged["best"] is None or judged["best"] == str(move)):
+        return None
+    best = state.parse_move(judged["best"])
+    if judged["exact"]:
+        won = judged["before"]
+        why = ("Perfect play: the position is solved, and with this move you win whatever "
+               "the others do." if won > 0 else
+               "Perfect play: the position is solved, and this move keeps the draw." if won == 0
+               else "The position is lost against perfect play whatever you do.")
+    else:
+        why = (f"Checked against your opponent's best replies, the computer's first choice "
+               f"fell short; this move came out best, and it reckons your chances after it "
+               f"at about {(judged['before'] + 1) / 2:.0%}.")
+    return {"move": str(best), "why": why}
 
 
 HINT_VALUE_ITERATIONS = 200_000

@@ -15,11 +15,12 @@ from rich.text import Text
 
 from ..ai.analysis import JudgedMoves, analyse_game, analysis_note
 from ..core.game import State, game_info
+from ..server.jobs import ANALYSIS_MOVE_SECONDS
 from .lines import wrapped
 from .views import TerminalView, plural
 
-SECONDS_PER_MOVE = 1.0
-"""How long judging one move takes by default (as in the browser)."""
+SECONDS_PER_MOVE = ANALYSIS_MOVE_SECONDS
+"""How long judging one move takes by default (as in the browser; a hint is checked so)."""
 
 
 def unavailable(state: State) -> str | None:
