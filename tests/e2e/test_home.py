@@ -551,6 +551,13 @@ def test_an_imported_record_shows_its_players_and_plurals(server, new_page):
     assert "imported record" in replay and "1 move ·" in replay and "1 moves" not in replay
     assert page.locator(f"#finished li[data-table='{ids[0]}'] a").inner_text() == "Replay"
     assert not page.errors, page.errors
+    # a file that is not a record: said so, with where its JSON breaks
+    page.set_input_files("#record-file", files=[{
+        "name": "notes.json", "mimeType": "application/json", "buffer": b"{not json"}])
+    page.locator("#toasts .toast").wait_for()
+    assert page.locator("#toasts .toast").inner_text() == (
+        "notes.json is not a game record Pentarena can replay: the record is not valid "
+        "JSON: expecting property name enclosed in double quotes at line 1, column 2")
 
 
 # -- accessibility ------------------------------------------------------------------------

@@ -164,12 +164,13 @@ def test_a_phone_keeps_the_seat_dot_by_a_long_status(server, new_page):
     page = new_page(390, 844, touch=True)
     page.goto(server.url + t["url"])   # watched, the computers play it out
     until(page, "!document.getElementById('replay').hidden", timeout=60_000)
-    page.click("#r-prev")   # "After move 115: Wine (computer, random) to move"
+    page.click("#r-prev")   # "After move 115: Wine to move" (not "Wine (computer, random)")
     until(page, "document.getElementById('status').innerText.includes('After move')")
     where = page.evaluate(DOT_BY_TEXT)
     assert where and where["together"], where
-    # the words may be cut (…) at the end of that line; the scores never are
-    assert not [c for c in page.evaluate(STATUS_CUT) if "After move" not in c], page.evaluate(STATUS_CUT)
+    assert where["text"].endswith(" to move") and "computer" not in where["text"], where
+    # the seat's short name: the line is whole, the scores too
+    assert not page.evaluate(STATUS_CUT), page.evaluate(STATUS_CUT)
     assert not page.errors, page.errors
 
 

@@ -77,6 +77,10 @@ def json_error(exc: ValueError) -> str:
                 f"{exc.start})")
     if "int_max_str_digits" in str(exc):
         return "a number in it has over 4,300 digits"
+    import json
+
+    if isinstance(exc, json.JSONDecodeError):  # where, as an editor counts (no char offset)
+        return f"{exc.msg[:1].lower()}{exc.msg[1:200]} at line {exc.lineno}, column {exc.colno}"
     return str(exc)[:200]
 
 

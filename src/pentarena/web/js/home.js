@@ -653,7 +653,7 @@ $("record-file").addEventListener("change", async (ev) => {
   try {
     const t = await api("/api/records", { method: "POST", body: await file.text() });
     go(t.url);
-  } catch (e) { toast(e.message); }
+  } catch (e) { toast(`${file.name} is not a game record Pentarena can replay: ${e.message}`); }
 });
 
 (async () => {

@@ -148,8 +148,9 @@ function renderStatus(payload) {
     const n = payload.history.length;
     const at = n ? `After move ${n}` : "At the start";
     if (solo) { st.replaceChildren(el("span", {}, `${at} of ${latest.history.length}`), tail); return; }   // no turns in a puzzle
-    st.replaceChildren(swatch(payload.current_player),
-      el("span", {}, `${n ? `After move ${n}` : "At the start"}: ${seatLabel(payload, payload.current_player)} to move`), tail);
+    // the short name (colour or typed name): the line fits a phone ("(computer, easy)" is in the list)
+    const who = (payload.short || latest.short || [])[payload.current_player] || seatLabel(payload, payload.current_player);
+    st.replaceChildren(swatch(payload.current_player), el("span", {}, `${at}: ${who} to move`), tail);
     return;
   }
   if (payload.table.status === "replay") { st.replaceChildren("Imported record — use the replay controls.", tail); return; }
