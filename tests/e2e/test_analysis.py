@@ -125,6 +125,11 @@ def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     # the engine's notation ("e1 TL cw")
     assert re.search(r"Move \d+, [a-f][1-6](, turns (top|bottom)-(left|right) [↻↺]| — five in a row):", current), current
     assert not re.search(r"\b(TL|TR|BL|BR) c?cw\b", current), current
+    # opened again (a reload, a shared link), the analysis made is shown without asking
+    page.reload()
+    until(page, f"document.querySelectorAll('#log li .mark').length === {total}")
+    assert page.eval_on_selector_all("#log li .mark", "els => els.map((e) => e.textContent)") == marks
+    assert page.locator("#analysis-note").is_visible() and page.locator("#analysis-btn").is_disabled()
     assert not page.errors, page.errors
 
 

@@ -322,8 +322,12 @@ def test_the_analysis_is_computed_once_and_cached(client, monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(advice_module, "assess_move", held)
+    # a page opening asks without starting one: nothing yet
+    looked = client.get(f"/api/tables/{table_id}/analysis?start=false")
+    assert looked.status_code == 204 and not looked.content
+    assert not hub_of(client).analysing and not started
     first = client.get(f"/api/tables/{table_id}/analysis")
-    second = client.get(f"/api/tables/{table_id}/analysis")
+    second = client.get(f"/api/tables/{table_id}/analysis?start=false")  # being made: progress
     assert first.status_code == second.status_code == 202
     assert second.json() == {"status": "running", "done": 0, "total": len(BLUNDER_GAME),
                              "retry_after": second.json()["retry_after"]}
@@ -333,6 +337,8 @@ def test_the_analysis_is_computed_once_and_cached(client, monkeypatch):
     assert started == BLUNDER_GAME  # each move judged once
     again = client.get(f"/api/tables/{table_id}/analysis")
     assert again.status_code == 200 and again.json() == report  # from the cache
+    looked = client.get(f"/api/tables/{table_id}/analysis?start=false")
+    assert looked.status_code == 200 and looked.json() == report
     assert started == BLUNDER_GAME and not hub_of(client).analysing
 
 

@@ -252,13 +252,15 @@ class Advice:
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
     # -- post-game analysis -------------------------------------------------------------
-    def analysis(self, table: Table, owner: str | None = None) -> tuple[bool, dict[str, Any]]:
+    def analysis(self, table: Table, owner: str | None = None,
+                 start: bool = True) -> tuple[bool, dict[str, Any] | None]:
         """``(True, the analysis)`` of a finished game, cached; else ``(False, progress)``
         while it is computed on the worker pool (started by the first request, whose
         ``owner`` — the asker's address, hashed — its jobs count as; one computation per
         table at a time).  A new computation is refused (``too-many-analyses``) past
         ``Limits.analyses_at_once`` being computed, or ``Limits.analyses_per_address`` for
-        ``owner``."""
+        ``owner``.  ``start`` false: none is started (``(False, None)`` when there is
+        neither a result nor a computation: a page opening shows one that exists)."""
         if table.solo:
             raise ProtocolError("no-analysis", "a puzzle has no opponent's moves to analyse; "
                                 "use Hint, Solve and Count solutions instead")
@@ -271,6 +273,8 @@ class Advice:
             self.analyses.move_to_end(table.id)
             return True, cached
         job = self.analysing.get(table.id)
+        if job is None and not start:
+            return False, None
         if job is None:
             self._analysis_room(owner)
             job = Analysis(total=table.version, owner=owner)

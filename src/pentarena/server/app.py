@@ -616,12 +616,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
              summary="After the game: a verdict on every move",
              responses={202: {"model": AnalysisProgress,
                               "description": "Being computed: ask again after Retry-After"},
+                        204: {"description": "``start=false`` and the analysis is "
+                              "neither computed nor being computed"},
                         404: {"model": Problem, "description": "No such table"},
                         409: {"model": Problem, "description": "The game is not over "
                               "(`not-finished`), or is a puzzle (`no-analysis`)"},
                         429: {"model": Problem, "description": "Too many analyses are being "
                               "computed (`too-many-analyses`): ask again after Retry-After"}})
-    async def analysis(table_id: str, request: Request):
+    async def analysis(table_id: str, request: Request, start: bool = True):
         """Every move of a finished game with the mover's value before and after it and
         a verdict: exact (won / drawn / lost) where the game's solver answers for both
         positions, else from a search (alpha-beta or MCTS, about a second a move): a drop
@@ -640,11 +642,17 @@ def create_app(database_url: str | None = None, ai: str = "process",
         A new computation is refused with **429** ``too-many-analyses`` (and a
         ``Retry-After`` header) while the server computes as many as it does at once (8 by
         default), or two asked for from the same address; a table's analysis being
-        computed, or done, is answered whoever asks."""
+        computed, or done, is answered whoever asks.
+
+        ``start=false`` starts nothing: the analysis or its progress if there is one,
+        else **204** (the table page asks so as it opens, to show an analysis already
+        made)."""
         t = await hub.get(table_id, fresh=True)
-        done, body = hub.analysis(t, creator_key(request))
+        done, body = hub.analysis(t, creator_key(request), start)
         if done:
             return body
+        if body is None:
+            return Response(status_code=204)
         return JSONResponse(body, status_code=202,
                             headers={"Retry-After": str(body["retry_after"])})
 

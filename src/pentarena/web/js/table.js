@@ -508,10 +508,22 @@ function renderExport(payload) {
     : "Download the game record (JSON)";
 }
 
+// a finished game opened (or reloaded): an analysis made already, or being made, is shown
+// as if Analysis had been pressed; none is started
+let analysisLooked = false;
+async function showAnalysisMade(payload) {
+  if (analysisLooked || solo || payload.table.status !== "finished" || analysis || analysing !== null) return;
+  analysisLooked = true;
+  let data = null;
+  try { data = await api(`/api/tables/${tableId}/analysis?start=false`); } catch { return; }   // the button still asks
+  if (data && analysis === null && analysing === null) loadAnalysis();   // done: shown at once; running: followed
+}
+
 function render(payload) {
   performance.mark("pentarena:draw");   // one a state drawn (the e2e tests count them)
   const before = latest;
   latest = named(payload);
+  if (!before) showAnalysisMade(payload);
   document.title = `${payload.table.title} — Pentarena`;
   // the table's id says little on a phone, where it left "Pentago · ta…": it goes first
   $("title").replaceChildren(payload.table.title, el("span", { class: "title-table" }, ` · table ${tableId}`));
