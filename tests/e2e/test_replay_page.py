@@ -3,6 +3,8 @@ through, on a phone (upright and on its side) and on a desktop screen."""
 
 from __future__ import annotations
 
+import json
+
 from .helpers import import_record, pentup_record, until
 
 BOX = "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return { top: r.top, bottom: r.bottom, h: r.height, x: r.left + r.width / 2, y: r.top + r.height / 2 }; }"
@@ -225,3 +227,39 @@ def test_a_banner_that_scrolls_inside_says_there_is_more(server, new_page):
     assert not desktop.evaluate("document.getElementById('banner').classList.contains('more-below')")
     assert desktop.evaluate(MORE, "#banner") == "none"
     assert not desktop.errors, desktop.errors
+
+
+HANDS = """(sel) => [...document.querySelectorAll(sel + ' .pc-hands-row')].map(
+    (row) => [...row.querySelectorAll('.pc-mini')].map((c) => c.dataset.card))"""
+
+
+def test_a_finished_pentic_shows_every_hand_at_the_move_stepped_to(server, new_page):
+    """Once a Pentic game is over its hands are public: under the grid (in the drawer's
+    Table on a phone on its side), each seat's, as the move stepped to holds them."""
+    import pentarena
+
+    from .test_watching import pentic_record
+
+    record = pentic_record(players=3)
+    states = pentarena.GameRecord.from_json(record).states()
+    t = import_record(server, record)
+    page = new_page(1280, 800)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    for ply in (len(states) - 1, 4):
+        if ply != len(states) - 1:
+            step_to(page, ply)
+        want = [sorted(h) for h in states[ply].to_json()["hands"]]
+        as_js = json.dumps(json.dumps(want, separators=(",", ":")))  # as JSON.stringify writes it
+        until(page, f"JSON.stringify(({HANDS})('#pc-hands')) === {as_js}")
+        assert page.locator("#pc-hands").is_visible() and page.locator("#pc-hands-side").is_hidden()
+    assert any(want)  # cards in hand at move 4
+    phone = new_page(844, 390, touch=True)
+    phone.goto(server.url + t["url"])
+    until(phone, "!document.getElementById('replay').hidden")
+    assert phone.locator("#pc-hands").is_hidden()
+    phone.click("#side-toggle")
+    until(phone, "document.querySelector('#pc-hands-side').getBoundingClientRect().height > 0")
+    assert len(phone.evaluate(HANDS, "#pc-hands-side")) == 3
+    for p in (page, phone):
+        assert not p.errors, p.errors

@@ -540,6 +540,43 @@ def test_pentic_views_over_the_websocket(client):
     assert not set(hand) & set(json.dumps(spectator).split('"'))
 
 
+def test_a_finished_pentic_shows_every_hand_at_every_move(db):
+    """Once a game with hidden cards is over its record, the deal included, is anyone's:
+    the state events and the replay's steps carry every seat's hand (`hands`), as the
+    position stepped to holds them; never before the end."""
+    from pentarena.server.store import Store, _create_table
+    from pentarena.server.tables import Table
+
+    store = Store(db)
+    done, _ = Table.create("pentic", {}, [{"kind": "me"}, {"kind": "me"}])
+    going, _ = Table.create("pentic", {}, [{"kind": "me"}, {"kind": "me"}])
+    rng = random.Random(5)
+    while not done.state.is_terminal():
+        done.apply_checked(str(rng.choice(done.state.legal_moves())))
+    for _ in range(4):
+        going.apply_checked(str(rng.choice(going.state.legal_moves())))
+    for t in (done, going):
+        store.write_now(_create_table, t.stored())
+    store.close()
+    replayed = pentarena.GameRecord.of(done.state).states()
+    with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:
+        for ply in (0, 3, len(replayed) - 1):
+            step = c.get(f"/api/tables/{done.id}/at/{ply}").json()
+            assert step["hands"] == replayed[ply].to_json()["hands"], ply
+        assert any(c.get(f"/api/tables/{done.id}/at/3").json()["hands"])  # cards in hand then
+        with c.websocket_connect(f"/ws/{done.id}") as ws:  # a spectator, at the end
+            end = receive_until(ws, state_at(len(replayed) - 1))
+        assert end["hands"] == done.state.to_json()["hands"]
+        for ply in (0, 4):  # a game going on: no hand anywhere but the seat's own
+            step = c.get(f"/api/tables/{going.id}/at/{ply}").json()
+            assert step["hands"] is None and step["state"]["hand"] is None
+        with c.websocket_connect(f"/ws/{going.id}") as ws:
+            live = receive_until(ws, state_at(4))
+        assert live["hands"] is None
+        for hand in going.state.to_json()["hands"]:
+            assert not set(hand) & set(json.dumps(live).split('"'))
+
+
 def create_game(client, game, seats, **body):
     r = client.post("/api/tables", json={"game": game, "seats": seats, **body})
     assert r.status_code == 201, r.text

@@ -11,7 +11,9 @@ Client → server::
 
 Server → client::
 
-    {"type": "state", ...}                 the table as this connection may see it
+    {"type": "state", ...}                 the table as this connection may see it (once
+                                           a game with hidden cards is over, with every
+                                           seat's ``hands``, as its replay steps give them)
     {"type": "error", "code": ..., "message": ...}
     {"type": "thinking", "seat": k}        a computer seat started thinking
     {"type": "presence", "connected": [..], "away": {"<seat>": <seconds>},

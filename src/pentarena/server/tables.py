@@ -458,7 +458,17 @@ class Table:
             "legal_moves": [str(m) for m in state.legal_moves()] if mine else [],
             "previews": view.move_previews() if mine else None,
             "thinking": self.thinking if state is self.state else None,
+            "hands": self._revealed_hands(state),
         }
+
+    def _revealed_hands(self, state: State) -> list[list[str]] | None:
+        """Every seat's hand in ``state`` (a position of this table's game, the final one
+        or one stepped to in its replay) once the game is over — its record, the deal
+        included, is anyone's then — in a game with hidden cards; None otherwise."""
+        if not (self.game.hidden_information and self.state.is_terminal()):
+            return None
+        hands = state.to_json().get("hands")
+        return [list(h) for h in hands] if isinstance(hands, list) else None
 
     def state_at(self, ply: int) -> State:
         """The state after ``ply`` moves (for replays): played on from the kept state

@@ -168,10 +168,15 @@ export function createView(root, ctx) {
   const bv = new BoardView(root, { id: "pc-grid", mode: "fill", maxScale: 2, margin: 6 });
   const hand = el("div", { id: "pc-hand", class: "tray pc-hand" });
   const settleHand = rovingTray(hand, "Your hand");
-  const frame = gameFrame(root, { view: bv, notes: [ending], messages: [note, preview, errorLine], tray: hand, actions: [cancelBtn, confirmBtn] });
+  // once the game is over every hand is public (the record holds the deal): each seat's,
+  // at the move the replay shows, under the grid
+  const hands = el("div", { id: "pc-hands", class: "pc-hands", hidden: true });
+  const frame = gameFrame(root, { view: bv, notes: [ending], messages: [note, preview, errorLine, hands], tray: hand, actions: [cancelBtn, confirmBtn] });
   const info = el("p", { id: "pc-info" });
   const last = el("p", { id: "pc-last" });
-  if (ctx.side) { ctx.side.replaceChildren(el("h3", {}, "Table"), info, last); ctx.side.hidden = false; }
+  // (a phone on its side has no room under the grid: the hands go in the drawer's Table)
+  const handsSide = el("div", { id: "pc-hands-side", class: "pc-hands pc-hands-side", hidden: true });
+  if (ctx.side) { ctx.side.replaceChildren(el("h3", {}, "Table"), info, handsSide, last); ctx.side.hidden = false; }
   // (y0: room above the top row for a play's tag, which starts 14 above its card)
   bv.show({ x0: -6, y0: -10, x1: 3 * CW + 2 * GAP + 6, y1: TOP + 3 * CH + 2 * GAP + 6 });
 
@@ -288,6 +293,7 @@ export function createView(root, ctx) {
     const st = payload.state;
     drawGrid();
     info.textContent = `Draw pile: ${st.pile_size} cards. Hands: ` + st.hand_sizes.map((n, s) => `${short(payload, s)} ${n}`).join(", ") + ".";
+    drawHands();
     const lp = st.plays[st.plays.length - 1];
     const marks = marked();
     const since = marks.length > 1 ? `Since your turn — ${marks.map((i) => { const p = st.plays[i]; return `${short(payload, p.seat)}: ${cardName(p.card)} on #${p.position}, +${p.points}`; }).join("; ")}. ` : "";
@@ -321,6 +327,18 @@ export function createView(root, ctx) {
     else note.textContent = `Press Confirm${keyHint(" (or Enter)")} to play it.`;
     if (myTurn() && card && !pos) note.textContent += keyHint(" Keys: 1–9, or the arrows on the grid and Enter.");
     kg.draw();
+  }
+  function drawHands() {
+    const all = payload.hands;
+    for (const box of [hands, handsSide]) {
+      box.hidden = !all;
+      if (!all) { box.replaceChildren(); continue; }
+      box.replaceChildren(el("span", { class: "pc-hands-head" }, "Hands here (the game is over):"),
+        ...all.map((cards, s) => el("span", { class: "pc-hands-row", "data-seat": s },
+          el("span", { class: "pc-hands-who" }, `${short(payload, s)}:`),
+          cards.length ? [...cards].sort().map((c) => el("span", { class: "pc-mini", "data-card": c, title: cardName(c), role: "img", "aria-label": cardName(c) }, cardSvg(c, { w: 30 })))
+            : el("span", { class: "muted" }, " no cards"))));
+    }
   }
   function pick(c) {
     if (!myTurn()) return;
