@@ -680,10 +680,15 @@ def test_puzzle_banner_after_solve_and_by_hand(server, new_page):
     page.click("#pm-solve")
     page.click("#pm-solve")
     page.wait_for_selector("#banner:not([hidden])")
-    assert page.locator("#result").inner_text().startswith("Solved by the computer")
+    assert page.locator("#result").inner_text() == "Solved by the computer, after your 1 move"
     assert page.locator("#play-again").inner_text() == "Try again"  # the same puzzle anew
     assert "You win" not in page.locator("#banner").inner_text()
     shot(page, "puzzle-solved", full_page=False)
+    # the table keeps it: the same title in another browser (no session of the presser)
+    other = new_page()
+    other.goto(page.url)
+    other.wait_for_selector("#banner:not([hidden])")
+    assert other.locator("#result").inner_text() == "Solved by the computer, after your 1 move"
 
     # solved by hand, one hint at a time: "Solved in N moves"
     page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}], {"region": "3x20"})
@@ -694,6 +699,9 @@ def test_puzzle_banner_after_solve_and_by_hand(server, new_page):
         page.click("#pm-confirm")
         n += 1
         wait_moves(page, n)
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.locator("#result").inner_text() == f"Solved in {n} moves"
+    page.reload()  # the same after a reload (it said only "Solved")
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator("#result").inner_text() == f"Solved in {n} moves"
     assert not page.errors, page.errors

@@ -17,6 +17,7 @@ from pentarena.server.connections import Client
 from pentarena.server.hub import Limits
 from pentarena.server.metrics import Metrics
 from pentarena.server.protocol import ProtocolError
+from pentarena.server.tables import Table
 
 from .test_api import claim, create_game, receive_until, state_at
 from .test_stalls import Reader, run
@@ -408,8 +409,14 @@ def test_a_solve_goes_on_beside_the_connection(tmp_path):
         busy = await socket.until(lambda m: m["type"] == "error")
         assert busy["code"] == "busy" and "already being solved" in busy["message"]
         release.set()
-        await socket.until(lambda m: m["type"] == "state" and m["current_player"] is None)
+        end = await socket.until(lambda m: m["type"] == "state" and m["current_player"] is None)
         assert table.state.is_terminal() and not hub.solving
+        # the table keeps that the computer solved it, from no move of the player's: its
+        # pages say so on any device, after a restart too
+        assert end["table"]["solved_from"] == table.solved_from == 0
+        stored = await asyncio.to_thread(hub.store.load, table.id)
+        assert stored.private["solved_from"] == 0
+        assert Table.from_stored(stored).solved_from == 0
         socket.hang_up()
         await reading
         await hub.leave(table, client)

@@ -266,6 +266,32 @@ def test_play_again_on_one_instance_is_offered_to_a_player_on_the_other(cluster)
     assert get(two.url + f"/api/tables/{t['id']}")["table"]["next"] == new["id"]
 
 
+def test_a_puzzle_solved_on_one_instance_says_so_on_the_other(cluster):
+    """Solve pressed on instance 0: a watcher on instance 1 hears each move (the bus's
+    ``moved`` events) and that the computer solved it (``solved_from``)."""
+    from websockets.asyncio.client import connect
+
+    (one, two), _ = cluster
+    t = post(one.url + "/api/tables", {"game": "pentomino-puzzle", "options": {"region": "3x20"},
+                                       "seats": [{"kind": "me"}]})
+
+    async def solve() -> dict:
+        watch_url = two.url.replace("http", "ws") + f"/ws/{t['id']}"
+        play_url = one.url.replace("http", "ws") + f"/ws/{t['id']}?token={t['you']['token']}"
+        async with connect(watch_url, open_timeout=10) as watcher:
+            async with connect(play_url, open_timeout=10) as player:
+                await player.send(json.dumps({"type": "solve"}))
+                async for raw in watcher:
+                    msg = json.loads(raw)
+                    if msg.get("type") == "state" and msg["current_player"] is None:
+                        return msg
+        raise AssertionError("the watcher's connection closed before the puzzle was solved")
+
+    end = run_async(asyncio.wait_for(solve(), 120))
+    assert end["table"]["solved_from"] == 0 and len(end["history"]) == 12
+    assert get(two.url + f"/api/tables/{t['id']}")["table"]["solved_from"] == 0
+
+
 @pytest.mark.timeout(900)
 def test_kills_lose_and_duplicate_no_acknowledged_move(cluster, postgres_url):
     instances, worker = cluster

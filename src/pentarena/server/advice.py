@@ -93,7 +93,9 @@ class Advice:
 
     async def solve(self, table: Table, seat: int | None, client: Client | None = None) -> None:
         """Play hints until the puzzle is solved; every move is stored and broadcast.  One
-        solve at a time per table (a second is refused: the first is finishing it)."""
+        solve at a time per table (a second is refused: the first is finishing it).  The
+        first time the computer plays here, the table keeps how many moves its player had
+        made (``solved_from``: "Solved by the computer, after your 3 moves", on any device)."""
         self._puzzle_turn(table, seat)
         if table.id in self.solving:
             raise ProtocolError("busy", "this puzzle is already being solved; watch it finish")
@@ -102,6 +104,9 @@ class Advice:
             while not table.state.is_terminal():
                 version = table.version  # the hint is for this position: stale if it moved
                 hint = await self.hint(table, seat, client.owner if client else None)
+                if table.solved_from is None and table.version == version:
+                    table.solved_from = version
+                    await self._store(self.store.set_private(table.id, table.stored().private))
                 await self.submit(table, seat, hint, version, client)
         finally:
             self.solving.discard(table.id)

@@ -245,6 +245,7 @@ class Hub(Advice):
         if old is not None and old is not table:
             old.state, old.seats, old.seats_version = table.state, table.seats, table.seats_version
             old.next_table = table.next_table or old.next_table
+            old.solved_from = table.solved_from if table.solved_from is not None else old.solved_from
             old.updated, old.revision = table.updated, old.revision + 1
             self._keep(old)
             return old
@@ -611,7 +612,8 @@ class Hub(Advice):
                                 "refreshed") from None
         self.broadcast(table)
         await self.bus.publish({"kind": "moved", "table": table.id, "version": table.version,
-                                "move": canonical, "seat": seat})
+                                "move": canonical, "seat": seat,
+                                "solved_from": table.solved_from})
         self.schedule_computer(table)
         return canonical
 
@@ -767,6 +769,8 @@ class Hub(Advice):
                         pass
                     else:
                         table.thinking = None
+                        if type(event.get("solved_from")) is int:  # a Solve there
+                            table.solved_from = event["solved_from"]
             if table.version == version:
                 self.broadcast(table)
                 if self.clients.get(table.id):

@@ -171,6 +171,11 @@ def _set_next(s: Session, table_id: str, next_id: str, done: list[str | None]) -
     done.append(s.scalar(select(TableRow.next_table).where(TableRow.id == table_id)))
 
 
+def _set_private(s: Session, table_id: str, private: dict[str, Any]) -> None:
+    s.execute(update(TableRow).where(TableRow.id == table_id)
+              .values(private=json.loads(json.dumps(private)) or None))
+
+
 def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]], expected: int) -> None:
     changed = s.execute(update(TableRow)
                         .where(TableRow.id == table_id, TableRow.seats_version == expected)
@@ -307,6 +312,11 @@ class Store:
         done: list[str | None] = []
         await self.write(_set_next, table_id, next_id, done)
         return done[-1] if done else None  # (a batch retried one by one runs it again)
+
+    async def set_private(self, table_id: str, private: dict[str, Any]) -> None:
+        """Store a table's private data anew (:meth:`Table.stored`'s: its setup, its
+        creator, and what happened at it since, e.g. a puzzle's Solve)."""
+        await self.write(_set_private, table_id, private)
 
     def _batches(self) -> Iterator[list[tuple[Callable, tuple, Future]]]:
         while True:

@@ -154,6 +154,8 @@ class Table:
         self.seats_version = 0  # seat changes stored (the fence for the next one)
         self.follows: str | None = None  # the table whose players started this one (Play again)
         self.next_table: str | None = None  # the table its players went on to (Play again)
+        self.solved_from: int | None = None
+        """A puzzle the computer finished (Solve): the moves its player had made by then."""
         self._replay_states: list[State] = []  # see state_at
         self._replay_moves: list[str] = []
 
@@ -326,6 +328,8 @@ class Table:
         table.follows = t.private.get("follows") if isinstance(t.private.get("follows"),
                                                                 str) else None
         table.next_table = t.next_table
+        solved_from = t.private.get("solved_from")
+        table.solved_from = solved_from if type(solved_from) is int else None
         return table
 
     @classmethod
@@ -347,6 +351,8 @@ class Table:
             private["creator"] = self.creator
         if self.follows:
             private["follows"] = self.follows
+        if self.solved_from is not None:
+            private["solved_from"] = self.solved_from
         return StoredTable(self.id, self.game.name, dict(self.game.options), self.seed,
                            [asdict(s) for s in self.seats], self.status, self.created,
                            self.updated, self.imported, self.state.history(), private,
@@ -432,6 +438,7 @@ class Table:
             "winners": sorted(self.state.winners()), "created": self.created,
             "updated": self.updated, "imported": self.imported,
             "follows": self.follows, "next": self.next_table,
+            "solved_from": self.solved_from,
         }
 
     def payload(self, seat: int | None, connected: set[int] | None = None,

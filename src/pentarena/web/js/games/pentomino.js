@@ -225,8 +225,6 @@ export function turnHint(payload) {
   return `Choose a piece, turn it with ${turnKeys}, ${click} a blue dot, then Confirm.`;
 }
 
-const solvedKey = (id) => `pentarena:solved-by-computer:${id}`;
-
 // a puzzle's empty areas no piece left can cover (the engine's "unfillable"), in words
 function stuckText(dead) {
   const n = dead.flat().length;
@@ -248,7 +246,6 @@ export function createView(root, ctx) {
   let hover = null;
   let geom = null;
   let lit = null;
-  let sawPlaying = false;
   let moves = new Map();  // piece -> [{text, cells, key}]
   let words = new Set();  // legal "pick X" / "touch X" / "remove X" moves
   let hinted = null;      // the piece a touch-move hint says to touch (marked in the tray)
@@ -302,9 +299,7 @@ export function createView(root, ctx) {
       return;
     }
     disarmSolve();
-    if (ctx.send({ type: "solve" })) {
-      try { sessionStorage.setItem(solvedKey(payload.table.id), String(payload.history.length)); } catch { /* private mode */ }
-    }
+    ctx.send({ type: "solve" });
   }
   function disarmSolve() {
     if (!solveArmed) return;
@@ -737,7 +732,6 @@ export function createView(root, ctx) {
       if (changed) disarmSolve();
       payload = p;
       replay = !!opts.replay;
-      if (p.current_player !== null) sawPlaying = true;
       index(myTurn() ? p.legal_moves : []);
       if (changed) {
         staged = null;
@@ -750,10 +744,10 @@ export function createView(root, ctx) {
     },
     bannerHead(p) {
       if (!isPuzzle(p) || p.current_player !== null) return null;
-      let by = null;
-      try { by = sessionStorage.getItem(solvedKey(p.table.id)); } catch { by = null; }
-      if (by !== null) return Number(by) ? `Solved by the computer, after your ${by} move${by === "1" ? "" : "s"}` : "Solved by the computer";
-      return sawPlaying ? `Solved in ${p.history.length} moves` : "Solved";
+      // the table keeps whether the computer finished it (Solve), on every device
+      const by = p.table.solved_from;
+      if (typeof by === "number") return by ? `Solved by the computer, after your ${plural(by, "move")}` : "Solved by the computer";
+      return `Solved in ${plural(p.history.length, "move")}`;
     },
     showError(message) { errorLine.textContent = message; staged = null; draw(); },
     showHint(move, why = "") {
