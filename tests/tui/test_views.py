@@ -426,6 +426,17 @@ def test_the_pentup_title_names_teams_only_where_they_count():
     assert game_title("pentup", four) == "Pent-Up · players 4 · scoring standard · teams yes"
 
 
+def test_a_drawn_region_is_named_by_its_size_in_the_title():
+    from pentarena.tui.views.base import game_title
+
+    drawn = dict(pentarena.load_game("pentomino-puzzle", region="#####/#####/#####/#####/#####",
+                                     pieces="LPUVY").options)
+    assert game_title("pentomino-puzzle", drawn) == (
+        "Pentomino puzzles · region drawn, 5×5, 25 squares · pieces LPUVY")
+    named = dict(pentarena.load_game("pentomino-puzzle", region="3x20").options)
+    assert game_title("pentomino-puzzle", named).startswith("Pentomino puzzles · region 3x20")
+
+
 def test_pentup_moves_names_only_the_tiles_left():
     _, _, text = run_any("pentup", ["I:0,0;1,0;2,0;3,0;4,0", "moves Q", "quit"],
                          [None, RandomBot(seed=1)])

@@ -27,12 +27,24 @@ def game_title(name: str, options: Mapping[str, Any], changed_only: bool = False
     defaults)."""
     info = game_info(name)
     unused = unused_options(name, options)
-    words = [f"{key.replace('_', ' ')} "
-             f"{('yes' if value else 'no') if isinstance(value, bool) else value}"
+    words = [f"{key.replace('_', ' ')} {_shown(key, value)}"
              for key, value in options.items() if key not in unused and (
                  not changed_only or key not in info.options
                  or value != info.options[key].default)]
     return " · ".join([info.title, *words])
+
+
+def _shown(key: str, value: Any) -> str:
+    """An option's value in words: yes/no, a drawn puzzle region by its size ('drawn, 5×5,
+    25 squares', not its rows of # and .), else as it is."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key == "region" and isinstance(value, str) and "/" in value:
+        rows = value.split("/")
+        squares = value.count("#")
+        return (f"drawn, {max(map(len, rows))}×{len(rows)}, "
+                f"{squares} square{'' if squares == 1 else 's'}")
+    return str(value)
 
 
 def numbered(head: str, moves: list[Move]) -> RenderableType:
