@@ -668,3 +668,26 @@ def test_a_hint_taken_is_judged_good_by_the_analysis(game, options, seed, moves)
     thresholds = state.game.analysis_thresholds
     assert verdict(judged["before"], judged["after"], judged["exact"], judged["proven"],
                    thresholds) == "good", (hint, judged)
+
+
+def test_a_hint_the_solver_refutes_gives_way_to_a_solved_move():
+    """Where the analysis would judge exactly (few empty cells), a hint that throws a won
+    position away gives way to a winning move, said as perfect play."""
+    from pentarena.server.jobs import _judged
+
+    rng = random.Random(11)
+    while True:
+        state = pentarena.load_game("pentago").new_initial_state()
+        while not state.is_terminal() and state._empty_count() > 9:
+            state.apply(state.random_move(rng))
+        if state.is_terminal() or state.search_position(None, max_depth=1).proven:
+            continue  # (a win at once says so: "It wins the game at once.")
+        solved = state.solve_moves()
+        if solved and solved[0] == 1 and any(v < 1 for _, v in solved[1]):
+            break
+    bad = next(m for m, v in solved[1] if v < 1)
+    good = next(m for m, v in solved[1] if v == 1)
+    hint = _judged(state, state.to_json(), bad, 1.0)
+    assert hint is not None and dict(solved[1])[state.parse_move(hint["move"])] == 1, hint
+    assert hint["why"].startswith("Perfect play") and "you win" in hint["why"], hint
+    assert _judged(state, state.to_json(), good, 1.0) is None  # a winning move stands

@@ -117,6 +117,7 @@ def _judged(state, state_json: dict[str, Any], move, budget: float) -> dict[str,
     """The analysis's best move and why, when it would call ``move`` a mistake or a
     blunder (None: ``move`` stands)."""
     from ..ai.analysis import assess_move, verdict
+    from ..core.game import Solution
 
     game = state.game
     judged = assess_move(game.name, dict(game.options), state_json, str(move), budget)
@@ -125,12 +126,8 @@ def _judged(state, state_json: dict[str, Any], move, budget: float) -> dict[str,
                 thresholds) == "good" or judged["best"] is None or judged["best"] == str(move)):
         return None
     best = state.parse_move(judged["best"])
-    if judged["exact"]:
-        won = judged["before"]
-        why = ("Perfect play: the position is solved, and with this move you win whatever "
-               "the others do." if won > 0 else
-               "Perfect play: the position is solved, and this move keeps the draw." if won == 0
-               else "The position is lost against perfect play whatever you do.")
+    if judged["exact"]:  # (a won or drawn position: in a lost one every move is as good)
+        why = _why(state, best, solved=Solution(int(judged["before"]), best))
     else:
         why = (f"Checked against your opponent's best replies, the computer's first choice "
                f"fell short; this move came out best, and it reckons your chances after it "
