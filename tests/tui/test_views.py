@@ -166,14 +166,32 @@ def test_moves_filters_as_the_move_input_reads():
     assert "No legal move matches 'd4 BL': d4 is already taken" in flat
 
 
-def test_pentago_lists_every_move_and_help_explains_filtering():
+def test_pentago_lists_the_cells_then_numbers_a_cells_moves_and_help_explains_filtering():
     _, _, text = run_any("pentago", ["help", "moves", "moves d4", "#8", "quit"],
                          [None, RandomBot(seed=1)])
-    assert "288 legal moves:" in text
-    assert "#1 a1 TL cw" in text and "#288 f6 BR ccw" in text and "more" not in text
-    assert "moves d4" in text and "only the moves that place on d4" in text
+    flat = " ".join(text.split())
+    # 288 moves say less than their 36 cells and 8 twists do
+    assert ("288 legal moves: a marble on any of the 36 empty cells (a1 b1 c1 d1 e1 f1 a2 "
+            in flat and "f6), then any quadrant (TL TR BL BR) turned cw or ccw." in flat)
+    assert "#288" not in text and "Type 'moves a1' to number the moves from a1." in flat
+    assert "moves d4" in text and "the moves that place on d4, numbered" in flat
     assert "8 legal moves starting with 'd4':" in text
     assert "White (seat 0) plays d4 BR ccw" in text
+
+
+def test_pentago_lists_every_move_near_the_end_and_the_wins_at_once():
+    import pentarena
+    from pentarena.tui.views.pentago import PentagoView
+
+    view = PentagoView()
+    state = pentarena.load_game("pentago").new_initial_state(
+        position="WWWW../BBB.../B...../....../....../....../w")
+    listing, numbered = view.moves(state, "")
+    assert numbered == [] and "Winning at once: e1." in listing.plain
+    late = pentarena.load_game("pentago").new_initial_state(
+        position="WBWBWB/BWBWBW/BWBWBW/WBWBWB/WBWBWB/WWBWB./b")
+    listing, numbered = view.moves(late, "")  # one empty cell: its 8 moves, numbered
+    assert numbered == late.legal_moves() and len(numbered) == 8
 
 
 def test_pentomino_listing_is_summarised_per_piece_then_numbered():

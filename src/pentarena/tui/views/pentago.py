@@ -15,8 +15,31 @@ class PentagoView(TerminalView):
     """Pentago: the board with rank 1 on top and the quadrants marked."""
 
     seat_names = ("White", "Black")
-    moves_help = (("moves", "every legal move, numbered, in columns"),
-                  ("moves d4", "only the moves that place on d4 (any start: 'moves d4 TR')"))
+    moves_help = (("moves", "the empty cells and the twists (every move, numbered, near "
+                            "the end), and any move that wins at once"),
+                  ("moves d4", "the moves that place on d4, numbered (any start: 'moves d4 TR')"))
+
+    LISTED = 48
+    """Up to this many legal moves 'moves' numbers them all (six empty cells); beyond, a
+    list of 288 moves (8 twists of each empty cell) says less than the cells do."""
+
+    def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
+        moves = state.legal_moves()
+        if arg or len(moves) <= self.LISTED:
+            return super().moves(state, arg)
+        cells = sorted({str(m).split()[0] for m in moves}, key=lambda c: (int(c[1:]), c[0]))
+        wins = []
+        for m in moves:
+            after = state.clone()
+            after.apply(m)
+            if after.is_terminal() and after.winners() == {state.current_player}:
+                wins.append(str(m))
+        text = (f"{len(moves)} legal moves: a marble on any of the {len(cells)} empty cells "
+                f"({' '.join(cells)}), then any quadrant (TL TR BL BR) turned cw or ccw. "
+                + (f"Winning at once: {', '.join(wins[:8])}{' …' if len(wins) > 8 else ''}. "
+                   if wins else "")
+                + f"Type 'moves {cells[0]}' to number the moves from {cells[0]}.")
+        return Text(text), []
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         # the last marble underlined where its twist took it, a winning five on gold
