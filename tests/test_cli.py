@@ -721,6 +721,18 @@ def test_a_server_that_cannot_start_says_why_in_a_sentence(tmp_path, capsys, mon
     assert "secret" not in out and "Traceback" not in out
     assert main(["serve", "--port", "1", "--database-url", "not a url"]) == 2
     assert "error: cannot open not a url: Could not parse" in flat(capsys.readouterr().out)
+    # a database Pentarena does not work with, the usual postgres:// spelling, a Redis URL
+    # that is not one: a sentence each (tracebacks before)
+    assert main(["serve", "--port", "1", "--database-url", "mysql://u:pw@127.0.0.1/db"]) == 2
+    out = flat(capsys.readouterr().out)
+    assert "Pentarena works with SQLite and PostgreSQL: --database-url postgresql+psycopg://" in out
+    assert main(["serve", "--port", "1", "--database-url", "postgres://u:pw@127.0.0.1/db"]) == 2
+    assert "write postgresql+psycopg://… (SQLAlchemy does not read postgres://)" in flat(
+        capsys.readouterr().out)
+    assert main(["serve", "--port", "1", "--database-url", f"sqlite:///{tmp_path / 'r.db'}",
+                 "--redis-url", "notaurl"]) == 2
+    assert "error: --redis-url: Invalid url: notaurl; write redis://host:6379/0" in flat(
+        capsys.readouterr().out)
     db = f"sqlite:///{tmp_path / 'tables.db'}"
     monkeypatch.setitem(sys.modules, "saq", None)  # as if pentarena[cluster] were not installed
     monkeypatch.setitem(sys.modules, "redis", None)

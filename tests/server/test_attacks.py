@@ -231,6 +231,10 @@ def test_imported_records_count_as_new_tables(tmp_path):
         r = client.post("/api/records", content=record)
         assert r.status_code == 429, r.text
         assert r.json()["detail"]["code"] == "too-many-tables"
+        # when to ask again, as the seat changes' limit says it
+        wait = int(r.headers["retry-after"])
+        assert 1 <= wait <= 60 and r.json()["detail"]["retry_after"] == wait
+        assert r.json()["detail"]["message"].endswith(f"try again in {wait} s")
 
 
 def test_a_plain_request_for_the_play_path_says_it_is_a_websocket(client):

@@ -513,3 +513,22 @@ def test_a_computer_move_lost_with_redis_is_queued_again(tmp_path):
 
     with redis() as url:
         run_async(asyncio.wait_for(scenario(url), 120))
+
+
+def test_a_worker_on_another_database_says_so_in_its_log(tmp_path, caplog):
+    """A worker started without the servers' --database-url takes their jobs and finds no
+    table: its log says what is wrong and what to do (it said nothing)."""
+    from pentarena.server.cluster import computer_move
+    from pentarena.server.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}")
+    try:
+        with caplog.at_level("ERROR", logger="pentarena.worker"):
+            said = run_async(computer_move({"store": store, "bus": None}, table_id="AbC123",
+                                           version=0))
+    finally:
+        store.close()
+    assert said == "no such table"
+    assert ("computer move for table AbC123: no such table in this worker's database "
+            f"(sqlite:///{tmp_path / 'elsewhere.sqlite3'}); start the worker with the servers' "
+            "--database-url") in caplog.text

@@ -183,6 +183,29 @@ def test_allowed_hosts_refuse_other_host_names(tmp_path):
         assert c.get("/api/games", headers={"host": "rebound.example:8000"}).status_code == 421
 
 
+def test_a_proxy_passing_the_sites_name_is_answered_with_its_allow_origin(tmp_path):
+    """A server on loopback behind a reverse proxy on the same machine that passes the
+    site's name (nginx's usual ``proxy_set_header Host $host``): ``--allow-origin`` names
+    the site, and its host name is answered too (421 before, whatever the flags); another
+    name is refused with the flag to start it with."""
+    from pentarena.server.app import answered_hosts
+
+    site = "https://play.club.org"
+    app = create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}", ai="thread",
+                     allowed_origins=[site], allowed_hosts=answered_hosts([site]))
+    proxied = {"host": "play.club.org", "x-forwarded-proto": "https"}
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        assert c.get("/api/games", headers=proxied).status_code == 200
+        made = c.post("/api/tables", json={"game": "pentago"}, headers={**proxied, "origin": site})
+        assert made.status_code == 201, made.text
+        other = c.get("/api/games", headers={"host": "evil.example"})
+        assert other.status_code == 421
+        assert other.json()["detail"]["message"] == (
+            "this server does not answer for the host name evil.example: it answers for "
+            "127.0.0.1, ::1, localhost, play.club.org; behind a reverse proxy that passes "
+            "the site's name, start it with --allow-origin https://evil.example")
+
+
 @pytest.mark.parametrize("base,secure", [("http://testserver", False), ("https://testserver", True)])
 def test_seat_cookies_are_httponly_strict_and_secure_over_https(app, base, secure):
     with TestClient(app, base_url=base) as c:

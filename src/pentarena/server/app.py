@@ -799,9 +799,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     setup_logging(log_format, logging.WARNING if log_format == "text" else logging.INFO)
     # one server per SQLite file (with Redis, instances tell each other of their moves)
     held = None if redis_url else hold_database(database_url or default_database_url())
-    loopback = host in ("127.0.0.1", "localhost", "::1")
+    loopback = host in LOOPBACK_NAMES
     app = create_app(database_url, allowed_origins=allowed_origins, redis_url=redis_url,
-                     allowed_hosts=["127.0.0.1", "localhost", "::1"] if loopback else None,
+                     allowed_hosts=answered_hosts(allowed_origins) if loopback else None,
                      limits=Limits(tables_per_minute=tables_per_minute,
                                    seat_changes_per_minute=seat_changes_per_minute,
                                    away_seconds=away_seconds))
@@ -819,6 +819,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
                 proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)
     if held is not None:
         held.close()
+
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
+def answered_hosts(allowed_origins: Iterable[str]) -> list[str]:
+    """The host names a server bound to loopback answers for: loopback's, and those of
+    the ``--allow-origin`` sites (a reverse proxy on the same machine passing the site's
+    name: ``--allow-origin https://play.club.org`` lets ``Host: play.club.org`` in)."""
+    from urllib.parse import urlsplit
+
+    names = [urlsplit(o).hostname for o in allowed_origins]
+    return [*LOOPBACK_NAMES, *(n for n in names if n)]
 
 
 def raise_open_files_limit(most: int = 65536) -> None:

@@ -120,7 +120,12 @@ async def computer_move(ctx: dict[str, Any], *, table_id: str, version: int,
     store: Store = ctx["store"]
     bus: RedisBus = ctx["bus"]
     stored = await asyncio.to_thread(store.load, table_id)
-    if stored is None:
+    if stored is None:  # queued by a server on another database: this worker is misplaced
+        from .startup import shown_url
+
+        log.error("computer move for table %s: no such table in this worker's database "
+                  "(%s); start the worker with the servers' --database-url", table_id,
+                  shown_url(store.url))
         return "no such table"
     table = Table.from_stored(stored)
     if table.version > version:  # stored already (by a worker that died before telling)

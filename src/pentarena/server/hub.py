@@ -386,8 +386,10 @@ class Hub(Advice):
         """Count a new table of ``creator``; too-many-tables past the limit a minute."""
         recent = self._count(self.created, creator, self.limits.tables_per_minute)
         if recent is not None:
+            wait = max(1, round(self.created[creator][0] + 60 - time.monotonic()))
             raise ProtocolError("too-many-tables", f"you have created {recent} tables "
-                                "in the last minute; wait a little before the next")
+                                f"in the last minute; try again in {wait} s",
+                                retry_after=wait)
 
     @staticmethod
     def _count(counts: defaultdict[str, deque[float]], key: str, limit: int) -> int | None:

@@ -79,20 +79,28 @@ class Guard:
             return f"{site} requests are not accepted here"
         return None
 
-    def bad_host(self, headers: Headers) -> bool:
+    def bad_host(self, headers: Headers) -> str | None:
+        """Why this request's host name is not answered (a server bound to loopback
+        answers for loopback's names and its allowed origins' only: a page of another
+        site whose name resolves to 127.0.0.1 reads nothing), or None."""
         if self.allowed_hosts is None:
-            return False
-        host = urlsplit("//" + headers.get("host", "")).hostname or ""
-        return host.lower() not in self.allowed_hosts
+            return None
+        host = (urlsplit("//" + headers.get("host", "")).hostname or "").lower()
+        if host in self.allowed_hosts:
+            return None
+        shown = host[:100].encode("ascii", "replace").decode() or "(none)"
+        return (f"this server does not answer for the host name {shown}: it answers for "
+                f"{', '.join(sorted(self.allowed_hosts))}; behind a reverse proxy that "
+                f"passes the site's name, start it with --allow-origin https://{shown}")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
-        if self.bad_host(headers):
-            await self._refuse(scope, receive, send, 421, "bad-host",
-                               "this server does not answer for that host name")
+        wrong_host = self.bad_host(headers)
+        if wrong_host:
+            await self._refuse(scope, receive, send, 421, "bad-host", wrong_host)
             return
         why = None
         if scope["type"] == "websocket" or scope["method"] in UNSAFE_METHODS:

@@ -47,8 +47,11 @@ def startup_errors(database_url: str | None) -> Iterator[None]:
             raise StartupError("a postgresql:// URL asks for the psycopg2 driver, which is not "
                                "installed; write postgresql+psycopg://… (pip install "
                                "'pentarena[postgres]')") from exc
-        if root not in EXTRAS:
-            raise
+        if root not in EXTRAS:  # a driver of a database Pentarena does not work with
+            raise StartupError(f"the Python package {root} is not installed (the database "
+                               f"URL asks for it?); Pentarena works with SQLite and "
+                               f"PostgreSQL: --database-url postgresql+psycopg://user:pass@"
+                               f"host/db") from exc
         raise StartupError(f"the Python package {root} is not installed; it comes with "
                            f"pip install 'pentarena[{EXTRAS[root]}]'") from exc
     except (ArgumentError, DBAPIError) as exc:
@@ -57,8 +60,14 @@ def startup_errors(database_url: str | None) -> Iterator[None]:
         from .store import default_database_url
 
         where = shown_url(database_url or default_database_url())
+        hint = ("; write postgresql+psycopg://… (SQLAlchemy does not read postgres://)"
+                if where.startswith("postgres://") else "")
         raise StartupError(f"cannot open {where}: {why[0] if why else type(exc).__name__}"
-                           ) from exc
+                           f"{hint}") from exc
+    except Exception as exc:  # saq's refusals of a Redis URL (its own error classes)
+        if not type(exc).__module__.startswith("saq"):
+            raise
+        raise StartupError(f"--redis-url: {exc}; write redis://host:6379/0") from exc
 
 
 def hold_database(database_url: str) -> IO[bytes] | None:
