@@ -387,11 +387,15 @@ def unjudged(seat: int, move_text: str, source: str = "failed") -> dict[str, Any
             "exact": False, "proven": False, "source": source}
 
 
+def verdict_of(move: dict[str, Any], thresholds: tuple[float, float] = (MISTAKE, BLUNDER)) -> str:
+    """:func:`verdict` of a judged move (:func:`assess_move`'s answer)."""
+    return verdict(move["before"], move["after"], move["exact"], move["proven"], thresholds)
+
+
 def judge(move: dict[str, Any], thresholds: tuple[float, float] = (MISTAKE, BLUNDER)) -> None:
     """Set a judged move's ``verdict`` and ``mark`` from its values (``thresholds``: the
     game's, :func:`verdict`), and round the values (to 3 decimals, as the page shows them)."""
-    move["verdict"] = verdict(move["before"], move["after"], move["exact"], move["proven"],
-                              thresholds)
+    move["verdict"] = verdict_of(move, thresholds)
     move["mark"] = MARKS[move["verdict"]]
     for key in ("before", "after"):
         if move[key] is not None:

@@ -106,7 +106,7 @@ class Advice:
                 hint = await self.hint(table, seat, client.owner if client else None)
                 if table.solved_from is None and table.version == version:
                     table.solved_from = version
-                    await self._store(self.store.set_private(table.id, table.stored().private))
+                    await self._store(self.store.set_private(table.id, table.private()))
                 await self.submit(table, seat, hint, version, client)
         finally:
             self.solving.discard(table.id)

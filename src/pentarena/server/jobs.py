@@ -116,14 +116,13 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
 def _judged(state, state_json: dict[str, Any], move, budget: float) -> dict[str, str] | None:
     """The analysis's best move and why, when it would call ``move`` a mistake or a
     blunder (None: ``move`` stands)."""
-    from ..ai.analysis import assess_move, verdict
+    from ..ai.analysis import assess_move, verdict_of
     from ..core.game import Solution
 
     game = state.game
     judged = assess_move(game.name, dict(game.options), state_json, str(move), budget)
-    thresholds = game.analysis_thresholds
-    if (verdict(judged["before"], judged["after"], judged["exact"], judged["proven"],
-                thresholds) == "good" or judged["best"] is None or judged["best"] == str(move)):
+    if (verdict_of(judged, game.analysis_thresholds) == "good" or judged["best"] is None
+            or judged["best"] == str(move)):
         return None
     best = state.parse_move(judged["best"])
     if judged["exact"]:  # (a won or drawn position: in a lost one every move is as good)

@@ -314,8 +314,7 @@ class Store:
         return done[-1] if done else None  # (a batch retried one by one runs it again)
 
     async def set_private(self, table_id: str, private: dict[str, Any]) -> None:
-        """Store a table's private data anew (:meth:`Table.stored`'s: its setup, its
-        creator, and what happened at it since, e.g. a puzzle's Solve)."""
+        """Store a table's private data anew (:meth:`Table.private`)."""
         await self.write(_set_private, table_id, private)
 
     def _batches(self) -> Iterator[list[tuple[Callable, tuple, Future]]]:

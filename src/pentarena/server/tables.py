@@ -345,17 +345,22 @@ class Table:
         table.state = record.final_state()
         return table
 
-    def stored(self) -> StoredTable:
-        private: dict[str, Any] = self.setup.setup()  # the secret deck, a rematch's sets
+    def private(self) -> dict[str, Any]:
+        """What the table stores that no client is sent: its setup (the secret deck, a
+        rematch's sets), its creator, and what happened at it (Play again, a Solve)."""
+        private: dict[str, Any] = self.setup.setup()
         if self.creator:
             private["creator"] = self.creator
         if self.follows:
             private["follows"] = self.follows
         if self.solved_from is not None:
             private["solved_from"] = self.solved_from
+        return private
+
+    def stored(self) -> StoredTable:
         return StoredTable(self.id, self.game.name, dict(self.game.options), self.seed,
                            [asdict(s) for s in self.seats], self.status, self.created,
-                           self.updated, self.imported, self.state.history(), private,
+                           self.updated, self.imported, self.state.history(), self.private(),
                            self.seats_version, self.next_table)
 
     # -- queries --------------------------------------------------------------------

@@ -473,11 +473,12 @@ function renderAnalysisNote() {
   note.hidden = false;
 }
 
-async function loadAnalysis() {
+// ``known``: an answer fetched already (the page opening: showAnalysisMade)
+async function loadAnalysis(known = null) {
   clearTimeout(analysing);
   analysing = null;
-  let data;
-  try { data = await api(`/api/tables/${tableId}/analysis`); }
+  let data = known;
+  try { data = data || await api(`/api/tables/${tableId}/analysis`); }
   catch (e) { toast(e.message); bannerStatus($("banner"), ""); renderAnalysisButton(latest); $("analysis-note").hidden = !analysis; return; }
   if (data.status === "running") {
     const note = $("analysis-note");
@@ -516,7 +517,7 @@ async function showAnalysisMade(payload) {
   analysisLooked = true;
   let data = null;
   try { data = await api(`/api/tables/${tableId}/analysis?start=false`); } catch { return; }   // the button still asks
-  if (data && analysis === null && analysing === null) loadAnalysis();   // done: shown at once; running: followed
+  if (data && analysis === null && analysing === null) loadAnalysis(data);   // done: shown at once; running: followed
 }
 
 function render(payload) {
