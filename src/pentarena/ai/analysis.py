@@ -246,6 +246,11 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     return out
 
 
+GUARD_SCALE = 1.0
+"""Scales the clocks that only guard the analysis's counted searches (``math.inf``: no
+clock at all, so that a test of the verdicts does not depend on how busy the machine is)."""
+
+
 ANALYSIS_DEPTH = 6
 """The most plies the game's own alpha-beta looks ahead from the position before a move:
 the deepest even depth its budget allows, 2 at least.  Even, so that every move's
@@ -275,7 +280,7 @@ def _own_alphabeta(state, child, text: str, seconds: float, out: dict[str, Any])
     has no search of its own."""
     options = {**state.game.level_tuning.get("expert", {}).get("search", {}),
                "extensions": 0}
-    guard = max(1.0, 3 * seconds)
+    guard = max(1.0, 3 * seconds) * GUARD_SCALE
 
     def search(position, depth: int):
         return position.search_position(guard, **{**options, "max_depth": depth})
@@ -320,7 +325,8 @@ def _own_mcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> b
     Fills ``out``; False when the game has no search of its own (or, with more than two
     sides, one that does not report every seat's value)."""
     two_sides = len(state.game.sides) == 2
-    found = state.search_position(1.5 * seconds, iterations=_iterations(state, seconds / 2))
+    found = state.search_position(1.5 * seconds * GUARD_SCALE,
+                                  iterations=_iterations(state, seconds / 2))
     if found is None or not (two_sides or found.seat_values):
         return False
     seat = state.current_player
@@ -332,7 +338,7 @@ def _own_mcts(state, child, text: str, seconds: float, out: dict[str, Any]) -> b
     out["before"] = _clamp(found.value) if two_sides else value(found)
 
     def reply() -> tuple[float, bool]:
-        found_after = child.search_position(1.5 * seconds,
+        found_after = child.search_position(1.5 * seconds * GUARD_SCALE,
                                             iterations=_iterations(child, seconds / 2))
         return (_for_seat(child, _clamp(found_after.value), seat) if two_sides
                 else value(found_after)), False
@@ -351,7 +357,7 @@ def _own_ismcts(state, child, text: str, seconds: float, out: dict[str, Any]) ->
     the same seed: the same deals, the same horizon.  Fills ``out``; False (``out`` left
     without values: the verdict is unknown) when the game has no such search."""
     iterations = _iterations(state, seconds / 2)
-    found = state.search_position(1.5 * seconds, seed=0, level="analysis",
+    found = state.search_position(1.5 * seconds * GUARD_SCALE, seed=0, level="analysis",
                                   iterations=iterations)
     if found is None:
         return False
@@ -359,7 +365,7 @@ def _own_ismcts(state, child, text: str, seconds: float, out: dict[str, Any]) ->
     out["before"] = _clamp(found.value)
 
     def reply() -> tuple[float, bool]:
-        played = state.search_position(1.5 * seconds, seed=0, level="analysis",
+        played = state.search_position(1.5 * seconds * GUARD_SCALE, seed=0, level="analysis",
                                        iterations=iterations, root_move=text)
         return _clamp(played.value), False
 
