@@ -741,3 +741,20 @@ def test_a_player_names_their_seat_after_joining_without_a_name(client):
     use("carl")
     r = client.post(f"/api/tables/{t['id']}/name", json={"name": "Mallory"})
     assert r.status_code == 403 and r.json()["detail"]["code"] == "not-seated"
+
+
+def test_a_fault_of_the_server_is_a_json_500_like_every_other_error(tmp_path):
+    """What the server itself gets wrong is answered in the shape of every refusal (the
+    traceback goes to the log), never a plain-text page."""
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", ai="thread")
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as c:
+        app.state.hub.listing = broken
+        r = c.get("/api/tables")
+        assert r.status_code == 500
+        assert r.json()["detail"] == {"code": "error",
+                                      "message": "the server failed to answer that; its log "
+                                                 "says why"}

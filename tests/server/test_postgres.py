@@ -86,3 +86,54 @@ def test_a_database_that_stops_answering_ends_in_an_error_not_a_wait(postgres_ur
         with pytest.raises(OperationalError, match="statement timeout"):
             conn.execute(text("SELECT pg_sleep(30)"))
     store.close()
+
+
+def test_a_database_out_of_reach_is_a_503_to_ask_again_and_health_says_so(postgres_url):
+    """PostgreSQL stops taking connections while the server runs: health says which part
+    is down (503), and what needs the database is a 503 with when to ask again — the
+    lobby's list (not a plain-text 500), a table it must read (not "no such table").
+    Once it answers again, so does the server."""
+    import pytest
+    from sqlalchemy import create_engine, text
+    from starlette.websockets import WebSocketDisconnect
+
+    admin = create_engine(postgres_url.rsplit("/", 1)[0] + "/postgres",
+                          isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text("DROP DATABASE IF EXISTS gone"))
+        conn.execute(text("CREATE DATABASE gone"))
+    url = postgres_url.rsplit("/", 1)[0] + "/gone"
+
+    def allow(yes: bool) -> None:
+        with admin.connect() as conn:
+            conn.execute(text(f"ALTER DATABASE gone WITH ALLOW_CONNECTIONS {str(yes).lower()}"))
+            if not yes:
+                conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                  "WHERE datname = 'gone'"))
+
+    try:
+        with TestClient(create_app(url, ai="thread", ai_time_limit=0.2)) as c:
+            assert c.get("/api/health").json()["database"] == "ok"
+            allow(False)
+            health = c.get("/api/health")
+            assert health.status_code == 503
+            assert (health.json()["status"], health.json()["database"]) == (
+                "degraded", "unreachable")
+            for path in ("/api/tables", "/api/tables/nosuchtable"):
+                r = c.get(path)
+                assert r.status_code == 503, (path, r.text)
+                assert r.json()["detail"]["code"] == "database-unavailable"
+                assert "try again" in r.json()["detail"]["message"]
+                assert r.headers["retry-after"] == "5"
+            with c.websocket_connect("/ws/nosuchtable") as ws:  # the page connects again
+                assert ws.receive_json()["code"] == "database-unavailable"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1013
+            allow(True)
+            assert c.get("/api/health").json()["status"] == "ok"
+            assert c.get("/api/tables").status_code == 200
+            assert c.get("/api/tables/nosuchtable").status_code == 404
+    finally:
+        allow(True)
+        admin.dispose()

@@ -7,6 +7,7 @@ table (or of ``?token=...``, for programs).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import hmac
@@ -23,6 +24,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
@@ -39,12 +41,14 @@ from .hub import Hub, Limits, quiet
 from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
     MAX_MESSAGE_BYTES,
+    UNAVAILABLE,
     HintMessage,
     MoveMessage,
     PingMessage,
     ProtocolError,
     SolveMessage,
     SyncMessage,
+    database_unavailable,
     parse_client_message,
 )
 from .refusals import allowed_methods, body_fields, framework_message, validation_problem
@@ -72,7 +76,7 @@ HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429
 """The ``code`` of the framework's own HTTP errors, by status."""
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "too-many-analyses": 429, "too-many-seat-changes": 429, "busy": 429,
-          "store-failed": 503, "too-long": 422,
+          "store-failed": 503, "database-unavailable": 503, "too-long": 422,
           # a well-formed request at the wrong moment, or in conflict with the table as it is
           "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
           "already-seated": 409, "seat-online": 409, "too-soon": 409, "game-over": 409,
@@ -287,6 +291,23 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return JSONResponse({"detail": exc.detail()}, STATUS.get(exc.code, 400),
                             headers={"Retry-After": str(retry)} if retry else None)
 
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception):
+        """A fault of ours: the same JSON shape as every other error (the traceback goes
+        to the log, by the server)."""
+        return JSONResponse({"detail": {"code": "error", "message": "the server failed to "
+                                        "answer that; its log says why"}}, 500)
+
+    @app.exception_handler(DBAPIError)
+    async def database_error(request: Request, exc: DBAPIError):
+        """A read the database did not answer: 503 and when to ask again (a request it
+        refused is a fault of ours: 500, logged with the traceback)."""
+        if type(exc).__name__ not in UNAVAILABLE:
+            raise exc
+        log.error("%s %s: the database did not answer: %s", request.method,
+                  request.url.path, exc.orig if exc.orig is not None else exc)
+        return await protocol_error(request, database_unavailable())
+
     async def held_seat(request: Request, table_id: str, token: str | None) -> int | None:
         table = await hub.get(table_id)
         held = table.seats_of([token] if token else seat_tokens(request, table_id))
@@ -320,9 +341,11 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.get("/api/health", summary="Is the server up; tables set aside at start")
     async def health(response: Response):
         redis_ok = await hub.bus.ping()
-        if not redis_ok:
+        database_ok = await asyncio.to_thread(hub.store.ping)
+        if not (redis_ok and database_ok):
             response.status_code = 503
-        out = {"status": "ok" if redis_ok else "degraded", "instance": hub.bus.instance,
+        out = {"status": "ok" if redis_ok and database_ok else "degraded",
+               "database": "ok" if database_ok else "unreachable", "instance": hub.bus.instance,
                "tables": len(hub.tables),
                "playing": sum(t.status == "playing" for t in hub.tables.values()),
                "connections": sum(len(c) for c in hub.clients.values()),
@@ -695,7 +718,11 @@ def create_app(database_url: str | None = None, ai: str = "process",
         await ws.accept()
         try:
             table = await hub.get(table_id, fresh=True)
-        except ProtocolError:
+        except ProtocolError as exc:
+            if exc.code != "unknown-table":  # the database out of reach: the page retries
+                await ws.send_json(exc.event())
+                await ws.close(code=1013)
+                return
             table = None
         if table is None:
             await ws.send_json({"type": "error", "code": "unknown-table",

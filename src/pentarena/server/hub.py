@@ -31,7 +31,7 @@ from .connections import Client
 from .advice import Advice
 from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
-from .protocol import ProtocolError
+from .protocol import ProtocolError, database_unavailable
 from .store import Conflict, Store, Unreadable
 from .tables import AWAY_SECONDS, MOVE_REFUSALS, Seat, Table
 from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobFailed,
@@ -214,7 +214,11 @@ class Hub(Advice):
         else:
             self._keep(table)
             if fresh and self.bus.distributed:
-                stored = await asyncio.to_thread(self.store.versions, [table_id])
+                try:
+                    stored = await asyncio.to_thread(self.store.versions, [table_id])
+                except Exception as exc:  # the database out of reach: the copy held here
+                    log.warning("table %s not checked against the store: %s", table_id, exc)
+                    stored = {}
                 if stored.get(table_id, (table.version, table.seats_version)) != (
                         table.version, table.seats_version):
                     await self.reload(table)
@@ -256,9 +260,14 @@ class Hub(Advice):
     def _read(self, table_id: str) -> Table | None:
         """The table as stored, or None (none, or it does not read back: logged).  Runs
         in a thread: replaying the moves takes a while."""
+        from sqlalchemy.exc import DBAPIError
+
         try:
             stored = self.store.load(table_id)
             return Table.from_stored(stored) if stored else None
+        except DBAPIError as exc:  # the database did not answer: not "no such table"
+            log.error("table %s cannot be read: %s", table_id, exc)
+            raise database_unavailable() from None
         except Exception as exc:  # noqa: BLE001 - an unreadable row is not a table
             log.error("table %s cannot be loaded: %s", table_id, exc)
             return None

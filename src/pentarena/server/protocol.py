@@ -67,6 +67,23 @@ class ProtocolError(Exception):
         return {"type": "error", **self.detail()}
 
 
+DATABASE_RETRY_SECONDS = 5
+"""How long a client is asked to wait when the database does not answer."""
+
+
+def database_unavailable() -> ProtocolError:
+    """The refusal of a request the database must answer while it does not (PostgreSQL
+    down or out of reach): a 503 to ask again, not a 500, nor a "no such table"."""
+    return ProtocolError("database-unavailable", "the database does not answer just now; "
+                         f"please try again in {DATABASE_RETRY_SECONDS} s",
+                         retry_after=DATABASE_RETRY_SECONDS)
+
+
+UNAVAILABLE = ("OperationalError", "InterfaceError", "TimeoutError")
+"""The SQLAlchemy errors that mean the database did not answer (as opposed to a request
+it refused): :func:`database_unavailable`."""
+
+
 @dataclass(frozen=True)
 class MoveMessage:
     move: str

@@ -456,6 +456,16 @@ class Store:
                 bad.append(Unreadable(str(table_id), f"{type(exc).__name__}: {exc}"))
         return good, bad
 
+    def ping(self) -> bool:
+        """Does the database answer (a ``SELECT 1``)?"""
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+        except Exception as exc:  # any failure to answer is the answer
+            log.warning("the database does not answer: %s", exc)
+            return False
+        return True
+
     def close(self) -> None:
         """Finish the queued writes and stop the writer (a later write starts it again)."""
         with self._lock:
