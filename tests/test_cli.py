@@ -673,13 +673,15 @@ def test_solve_pentomino_draft_from_start_stops_and_resumes(tmp_path, capsys):
 
 
 def test_serve_trusts_forwarded_headers_only_from_the_proxies_named(monkeypatch, tmp_path):
-    import uvicorn
+    from pentarena.server import app as app_module
+
+    from .services import free_port
 
     seen = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(kw))
+    monkeypatch.setattr(app_module, "run_uvicorn", lambda app, sock, **kw: seen.append(kw) or True)
     db = f"sqlite:///{tmp_path / 's.sqlite3'}"
-    assert main(["serve", "--database-url", db, "--port", "8765"]) == 0
-    assert main(["serve", "--database-url", db, "--port", "8765",
+    assert main(["serve", "--database-url", db, "--port", str(free_port())]) == 0
+    assert main(["serve", "--database-url", db, "--port", str(free_port()),
                  "--trust-proxy", "127.0.0.1"]) == 0
     plain, proxied = seen
     # by default a client is the address it connects from: X-Forwarded-For is ignored, so
@@ -689,13 +691,16 @@ def test_serve_trusts_forwarded_headers_only_from_the_proxies_named(monkeypatch,
 
 
 def test_serve_passes_the_limits_per_address(monkeypatch, tmp_path):
-    import uvicorn
+    from pentarena.server import app as app_module
+
+    from .services import free_port
 
     seen = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(app.state.hub.limits))
+    monkeypatch.setattr(app_module, "run_uvicorn",
+                        lambda app, sock, **kw: seen.append(app.state.hub.limits) or True)
     db = f"sqlite:///{tmp_path / 's.sqlite3'}"
-    assert main(["serve", "--database-url", db, "--port", "8765"]) == 0
-    assert main(["serve", "--database-url", db, "--port", "8765", "--tables-per-minute", "7",
+    assert main(["serve", "--database-url", db, "--port", str(free_port())]) == 0
+    assert main(["serve", "--database-url", db, "--port", str(free_port()), "--tables-per-minute", "7",
                  "--seat-changes-per-minute", "9"]) == 0
     default, given = seen
     assert (default.tables_per_minute, default.seat_changes_per_minute) == (60, 60)
@@ -706,38 +711,54 @@ def test_a_server_that_cannot_start_says_why_in_a_sentence(tmp_path, capsys, mon
     """A database that cannot be opened, a URL that is not one, or an optional package that
     is not installed: one sentence naming the remedy, exit status 2, no traceback (the
     server is never started)."""
-    import uvicorn
+    from pentarena.server import app as app_module
+
+    from .services import free_port
 
     def never(*args, **kwargs):
         raise AssertionError("the server must not start")
 
-    monkeypatch.setattr(uvicorn, "run", never)
-    from .services import free_port
+    monkeypatch.setattr(app_module, "run_uvicorn", never)
+    port = str(free_port())
 
     closed = f"postgresql+psycopg://pentarena:secret@127.0.0.1:{free_port()}/pentarena"
-    assert main(["serve", "--port", "1", "--database-url", closed]) == 2
+    assert main(["serve", "--port", port, "--database-url", closed]) == 2
     out = flat(capsys.readouterr().out)
     assert out.startswith("error: cannot open postgresql+psycopg://pentarena:***@127.0.0.1:")
     assert "secret" not in out and "Traceback" not in out
-    assert main(["serve", "--port", "1", "--database-url", "not a url"]) == 2
+    assert main(["serve", "--port", port, "--database-url", "not a url"]) == 2
     assert "error: cannot open not a url: Could not parse" in flat(capsys.readouterr().out)
     # a database Pentarena does not work with, the usual postgres:// spelling, a Redis URL
     # that is not one: a sentence each (tracebacks before)
-    assert main(["serve", "--port", "1", "--database-url", "mysql://u:pw@127.0.0.1/db"]) == 2
+    assert main(["serve", "--port", port, "--database-url", "mysql://u:pw@127.0.0.1/db"]) == 2
     out = flat(capsys.readouterr().out)
     assert "Pentarena works with SQLite and PostgreSQL: --database-url postgresql+psycopg://" in out
-    assert main(["serve", "--port", "1", "--database-url", "postgres://u:pw@127.0.0.1/db"]) == 2
+    assert main(["serve", "--port", port, "--database-url", "postgres://u:pw@127.0.0.1/db"]) == 2
     assert "write postgresql+psycopg://… (SQLAlchemy does not read postgres://)" in flat(
         capsys.readouterr().out)
-    assert main(["serve", "--port", "1", "--database-url", f"sqlite:///{tmp_path / 'r.db'}",
+    assert main(["serve", "--port", port, "--database-url", f"sqlite:///{tmp_path / 'r.db'}",
                  "--redis-url", "notaurl"]) == 2
     assert "error: --redis-url: Invalid url: notaurl; write redis://host:6379/0" in flat(
         capsys.readouterr().out)
+    # a port in use (another server there): said before anything else is opened or held
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = str(taken.getsockname()[1])
+        assert main(["serve", "--port", busy, "--database-url", closed]) == 2
+        assert flat(capsys.readouterr().out) == (
+            f"error: port {busy} on 127.0.0.1 is in use (another server is running there?): "
+            "stop it, or choose another port with --port")
+    assert main(["serve", "--host", "192.0.2.1", "--port", port]) == 2  # not this machine's
+    assert flat(capsys.readouterr().out).startswith(
+        f"error: cannot listen on 192.0.2.1, port {port}: Cannot assign requested address")
     db = f"sqlite:///{tmp_path / 'tables.db'}"
     monkeypatch.setitem(sys.modules, "saq", None)  # as if pentarena[cluster] were not installed
     monkeypatch.setitem(sys.modules, "redis", None)
     monkeypatch.setitem(sys.modules, "redis.asyncio", None)
-    for command in (["serve", "--port", "1", "--database-url", db],
+    for command in (["serve", "--port", port, "--database-url", db],
                     ["worker", "--database-url", db]):
         # (the worker runs its own event loop: on a thread of its own, as the browser
         # tests' Playwright session keeps one running in this one: tests/aio.py)

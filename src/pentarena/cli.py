@@ -533,8 +533,11 @@ def cmd_worker(args: argparse.Namespace, console: Console) -> int:
         from .server.cluster import run_worker
 
         setup_logging(args.log_format, logging.INFO)
-        console.print(f"Pentarena worker: Redis {shown_url(args.redis_url)}  (Ctrl+C to "
-                      "stop)", markup=False)
+        line = f"Pentarena worker: Redis {shown_url(args.redis_url)}  (Ctrl+C to stop)"
+        if args.log_format == "text":
+            console.print(line, markup=False)
+        else:  # every line a JSON object
+            logging.getLogger("pentarena.worker").info("%s", line)
         asyncio.run(run_worker(args.redis_url, args.database_url, args.processes))
     return 0
 

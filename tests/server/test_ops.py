@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from pentarena.server.app import create_app
 from pentarena.server.logs import JsonFormatter
 from tests.aio import run_async
+from tests.services import free_port
 
 from .test_api import create_game, receive_until, state_at
 
@@ -83,7 +84,6 @@ def test_passwords_and_row_values_stay_out_of_what_is_printed_and_logged(tmp_pat
     failed write's error (which the store logs) shows no row values: a Pentic table's row
     holds the deal."""
     import pytest
-    import uvicorn
     from sqlalchemy.exc import IntegrityError
 
     from pentarena.server import app as app_module
@@ -103,8 +103,9 @@ def test_passwords_and_row_values_stay_out_of_what_is_printed_and_logged(tmp_pat
                     url = "postgresql+psycopg://pentarena:s3cret@db/p"
 
     monkeypatch.setattr(app_module, "create_app", lambda *a, **k: Made)
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
-    app_module.serve(redis_url="redis://:s3cret@127.0.0.1:1/0")
+    monkeypatch.setattr(app_module, "run_uvicorn", lambda *a, **k: True)
+    app_module.serve(port=free_port(), database_url=f"sqlite:///{tmp_path / 'held.sqlite3'}",
+                     redis_url="redis://:s3cret@127.0.0.1:1/0")
     out = capsys.readouterr().out
     assert "pentarena:***@db/p" in out and "redis://:***@127.0.0.1:1/0" in out
     assert "s3cret" not in out
@@ -122,19 +123,23 @@ def test_passwords_and_row_values_stay_out_of_what_is_printed_and_logged(tmp_pat
 def test_uvicorn_warnings_are_json_lines_too(monkeypatch, capsys, tmp_path):
     """--log-format json promises one JSON object per line: uvicorn's own warnings (a
     request that is not HTTP, an unsupported upgrade) printed as 'WARNING:  …' text."""
-    import uvicorn
 
     from pentarena.server import app as app_module
     from pentarena.server.logs import setup_logging
 
     ran = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: ran.update(kwargs))
+    monkeypatch.setattr(app_module, "run_uvicorn",
+                        lambda app, sock, **kwargs: ran.update(kwargs) or True)
     saved = {n: (logging.getLogger(n).handlers[:], logging.getLogger(n).level,
                  logging.getLogger(n).propagate) for n in ("pentarena", "saq", "uvicorn")}
     try:
-        app_module.serve(port=8749, database_url=f"sqlite:///{tmp_path / 'j.sqlite3'}",
+        app_module.serve(port=free_port(), database_url=f"sqlite:///{tmp_path / 'j.sqlite3'}",
                          log_format="json")
         assert ran["log_config"] is None  # else uvicorn replaces the handlers set up here
+        started = capsys.readouterr()  # the lines saying where it runs: JSON objects too
+        assert started.out == ""
+        assert [json.loads(line)["message"].split(":")[0] for line in
+                started.err.splitlines()] == ["Pentarena is running at http", "Database"]
         setup_logging("json", logging.INFO)
         capsys.readouterr()
         # (not one of the warnings quietlog holds back: an earlier test's filter may hold it)

@@ -137,3 +137,25 @@ def test_a_database_out_of_reach_is_a_503_to_ask_again_and_health_says_so(postgr
     finally:
         allow(True)
         admin.dispose()
+
+
+def test_one_server_per_postgresql_database_unless_they_share_redis(postgres_url):
+    """An instance without Redis keeps its tables to itself: it holds the database alone
+    (a second one, with or without Redis, refuses to start); instances with Redis hold it
+    together and keep out one without.  The hold goes with its connection."""
+    import pytest
+
+    from pentarena.server.startup import StartupError, hold_database
+
+    alone = hold_database(postgres_url)
+    with pytest.raises(StartupError, match="another server is using .*advisory lock"):
+        hold_database(postgres_url)
+    with pytest.raises(StartupError, match="a server without --redis-url is using"):
+        hold_database(postgres_url, shared=True)
+    alone.close()
+    together = [hold_database(postgres_url, shared=True) for _ in range(2)]
+    with pytest.raises(StartupError, match="instances that share tables need --redis-url"):
+        hold_database(postgres_url)
+    for held in together:
+        held.close()
+    hold_database(postgres_url).close()

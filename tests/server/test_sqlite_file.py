@@ -83,22 +83,28 @@ def test_backup_and_restore_are_listed_in_the_help(capsys):
 
 def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path, capsys,
                                                                   monkeypatch):
-    import uvicorn
-
+    from pentarena.server import app as app_module
     from pentarena.server.startup import hold_database
+    from tests.services import free_port
 
     started = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    monkeypatch.setattr(app_module, "run_uvicorn", lambda *a, **k: started.append(a) or True)
     url = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    port = str(free_port())
     first = hold_database(url)  # the first server
     try:
-        assert main(["serve", "--port", "8749", "--database-url", url]) == 2
+        assert main(["serve", "--port", port, "--database-url", url]) == 2
         out = " ".join(capsys.readouterr().out.split())
         assert "another server is using" in out and "one.sqlite3" in out
+        # with Redis neither: the first keeps its tables to itself
+        redis = ["--redis-url", "redis://127.0.0.1:1/0"]
+        assert main(["serve", "--port", port, "--database-url", url, *redis]) == 2
+        out = " ".join(capsys.readouterr().out.split())
+        assert "a server without --redis-url is using" in out and "one.sqlite3" in out
         assert not started
     finally:
         first.close()
-    assert main(["serve", "--port", "8749", "--database-url", url]) == 0  # once it stopped
+    assert main(["serve", "--port", port, "--database-url", url]) == 0  # once it stopped
     assert len(started) == 1
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import hashlib
 import hmac
 import logging
 import os
+import socket
 import time
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
@@ -818,34 +820,77 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     whose ``X-Forwarded-For``/``-Proto`` headers say who the client is and whether it came
     by HTTPS; by default none — every client is the address it connects from, so nobody
     can claim another address to get round the limits per address."""
-    import uvicorn
-
     from .logs import setup_logging
     from .startup import hold_database, shown_url
 
     setup_logging(log_format, logging.WARNING if log_format == "text" else logging.INFO)
-    # one server per SQLite file (with Redis, instances tell each other of their moves)
-    held = None if redis_url else hold_database(database_url or default_database_url())
-    loopback = host in LOOPBACK_NAMES
-    app = create_app(database_url, allowed_origins=allowed_origins, redis_url=redis_url,
-                     allowed_hosts=answered_hosts(allowed_origins) if loopback else None,
-                     limits=Limits(tables_per_minute=tables_per_minute,
-                                   seat_changes_per_minute=seat_changes_per_minute,
-                                   away_seconds=away_seconds))
-    print(f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)", flush=True)
-    print(f"Database: {shown_url(app.state.hub.store.url)}", flush=True)
-    if redis_url:
-        print(f"Redis: {shown_url(redis_url)} (computer moves: run 'pentarena worker')",
-              flush=True)
-    raise_open_files_limit()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                log_config=None,  # its lines go where (and as) setup_logging sends ours
-                ws=TextFrames,  # a text frame that is not UTF-8: closed, not a traceback
-                timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
-                http=guarded_protocol(per_address=connections_per_address),
-                proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)
-    if held is not None:
-        held.close()
+    with contextlib.ExitStack() as stack:
+        # bound before anything starts: a port in use stops nothing midway
+        stack.callback((sock := listen(host, port)).close)
+        # one server per database, unless they share Redis (which tells each the others' moves)
+        held = hold_database(database_url or default_database_url(), shared=bool(redis_url))
+        if held is not None:
+            stack.callback(held.close)
+        loopback = host in LOOPBACK_NAMES
+        app = create_app(database_url, allowed_origins=allowed_origins, redis_url=redis_url,
+                         allowed_hosts=answered_hosts(allowed_origins) if loopback else None,
+                         limits=Limits(tables_per_minute=tables_per_minute,
+                                       seat_changes_per_minute=seat_changes_per_minute,
+                                       away_seconds=away_seconds))
+        lines = [f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)",
+                 f"Database: {shown_url(app.state.hub.store.url)}"]
+        if redis_url:
+            lines.append(f"Redis: {shown_url(redis_url)} (computer moves: run "
+                         "'pentarena worker')")
+        for line in lines:  # with --log-format json, every line is a JSON object
+            if log_format == "text":
+                print(line, flush=True)
+            else:
+                log.info("%s", line)
+        raise_open_files_limit()
+        started = run_uvicorn(
+            app, sock, log_level="warning", ws_max_size=WS_MAX_SIZE,
+            log_config=None,  # its lines go where (and as) setup_logging sends ours
+            ws=TextFrames,  # a text frame that is not UTF-8: closed, not a traceback
+            timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
+            http=guarded_protocol(per_address=connections_per_address),
+            proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)
+    if not started:
+        raise SystemExit(3)  # (the log says why: the tables could not be restored, say)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound (not listening yet); a port in use or an address this
+    machine does not have is a :class:`StartupError` naming it and what to do."""
+    from .startup import StartupError
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise StartupError(f"port {port} on {host} is in use (another server is running "
+                               "there?): stop it, or choose another port with --port") from None
+        if exc.errno == errno.EACCES:
+            raise StartupError(f"this user may not listen on port {port}: choose one above "
+                               "1023 with --port (a reverse proxy can serve port 80 or 443)"
+                               ) from None
+        raise StartupError(f"cannot listen on {host}, port {port}: "
+                           f"{exc.strerror or exc} (--host, --port)") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def run_uvicorn(app: FastAPI, sock: socket.socket, **options: Any) -> bool:
+    """Serve ``app`` on the bound socket until stopped; False if it did not start."""
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, **options))
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[sock])
+    return server.started
 
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")

@@ -7,7 +7,6 @@ import contextlib
 import fcntl
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 # the module a failed import names → the extra of pyproject.toml that installs it
@@ -70,25 +69,72 @@ def startup_errors(database_url: str | None) -> Iterator[None]:
         raise StartupError(f"--redis-url: {exc}; write redis://host:6379/0") from exc
 
 
-def hold_database(database_url: str) -> IO[bytes] | None:
-    """One server per SQLite file: without Redis nothing tells a server of another's
-    moves, so a second one would serve stale copies of the tables.  Holds an exclusive
-    lock on ``<file>.lock`` for as long as the returned file stays open (the system drops
-    it when the process ends, however it ends); another process holding it is a
-    :class:`StartupError` that says what to do.  Other databases: nothing to hold."""
+ADVISORY_KEY = 0x50454E544152  # "PENTAR": the PostgreSQL advisory lock of a database's servers
+
+
+class Held:
+    """A database held by this server (:func:`hold_database`) until :meth:`close`."""
+
+    def __init__(self, close) -> None:
+        self._close = close
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+            self._close = None
+
+
+def hold_database(database_url: str, shared: bool = False) -> Held | None:
+    """One server per database, unless they share Redis: without it nothing tells a server
+    of another's moves, so a second one would serve stale copies of the tables.  A server
+    without Redis holds the database alone; servers with Redis (``shared``) hold it
+    together, and keep out one without.  SQLite: a lock on ``<file>.lock``; PostgreSQL:
+    an advisory lock on a connection of its own.  Either goes with the process, however
+    it ends.  Another process holding it is a :class:`StartupError` that says what to do."""
     from sqlalchemy.engine import make_url
 
     url = make_url(database_url)
+    if url.get_backend_name() == "postgresql":
+        return _hold_postgres(database_url, shared)
     if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
         return None
     path = Path(f"{Path(url.database).resolve()}.lock")  # a symlink: its target's
     held = path.open("ab")
     try:
-        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(held, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
     except BlockingIOError:
         held.close()
-        raise StartupError(f"another server is using {url.database} (it holds {path}): stop "
-                           "it first, or give this one a database of its own (--database-url "
-                           "or $PENTARENA_DATA); instances that share tables need PostgreSQL "
-                           "and --redis-url (docs/deploy.md)") from None
-    return held
+        raise StartupError(_in_use(url.database, f"it holds {path}", shared)) from None
+    return Held(held.close)
+
+
+def _in_use(database: str, how: str, shared: bool) -> str:
+    if shared:
+        return (f"a server without --redis-url is using {database} ({how}): it keeps its "
+                "tables to itself, so instances sharing them cannot start beside it: stop "
+                "it, or start it again with their --redis-url")
+    return (f"another server is using {database} ({how}): stop it first, or give this one a "
+            "database of its own (--database-url or $PENTARENA_DATA); instances that share "
+            "tables need --redis-url, every one of them (docs/deploy.md)")
+
+
+def _hold_postgres(database_url: str, shared: bool) -> Held:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    from .store import POSTGRES_CONNECT_ARGS
+
+    engine = create_engine(database_url, poolclass=NullPool, connect_args=POSTGRES_CONNECT_ARGS)
+    conn = engine.connect()
+    take = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+    if not conn.scalar(text(f"SELECT {take}(:key)"), {"key": ADVISORY_KEY}):
+        conn.close()
+        engine.dispose()
+        raise StartupError(_in_use(shown_url(database_url), "it holds the database's "
+                                   f"advisory lock {ADVISORY_KEY}", shared))
+    conn.commit()  # the lock is the session's: no transaction left open beside it
+
+    def close() -> None:
+        conn.close()
+        engine.dispose()
+    return Held(close)
