@@ -209,3 +209,42 @@ def test_a_restore_refuses_what_it_cannot_serve_and_changes_nothing(tmp_path, ca
     assert "pg_restore" in out and "secret" not in out
     assert (tmp_path / "pentarena.sqlite3").read_bytes() == before
     assert not [p for p in tmp_path.iterdir() if ".replaced-" in p.name or "restoring" in p.name]
+
+
+def test_a_backup_that_cannot_be_written_says_why_and_leaves_nothing(tmp_path, monkeypatch):
+    """A folder this user may not write in, or a disk that fills up midway (here the
+    process's file size limit: writes past it fail as on a full disk): a sentence, exit
+    status 2, and no file left behind for the retry to refuse (a 0-byte file before)."""
+    import os
+    import resource
+    import signal
+    import subprocess
+    import sys
+
+    url = database_with(tmp_path, *(f"t{n}" for n in range(200)))
+    assert (tmp_path / "pentarena.sqlite3").stat().st_size > 32 * 1024
+    target = tmp_path / "out" / "b.sqlite3"
+    target.parent.mkdir()
+
+    def small_files():  # (in the child) writes past 16 KB fail; the signal is not fatal
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (16 * 1024, 16 * 1024))
+
+    run = subprocess.run([sys.executable, "-m", "pentarena.cli", "backup", "--database-url",
+                          url, str(target)], capture_output=True, text=True, preexec_fn=small_files,
+                         env={**os.environ, "COLUMNS": "300"}, timeout=120)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert run.stdout.startswith(f"error: the backup could not be written to {target}: ")
+    assert run.stdout.rstrip().endswith("nothing was left behind")
+    assert "Traceback" not in run.stdout + run.stderr
+    assert list(target.parent.iterdir()) == []
+    assert main(["backup", "--database-url", url, str(target)]) == 0  # the retry
+    assert tables_in(target) == 200
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    if os.geteuid() == 0:  # root writes anywhere: the check's answer as another user's
+        real = os.access
+        monkeypatch.setattr(os, "access", lambda p, mode: p != locked and real(p, mode))
+    with pytest.raises(ValueError, match="this user may not write in the folder"):
+        backup(url, locked / "b.sqlite3")
+    assert list(locked.iterdir()) == []

@@ -12,6 +12,7 @@ back."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 import time
@@ -50,9 +51,30 @@ def backup(database_url: str | None, target: str | Path) -> int:
     if not target.parent.is_dir():
         raise ValueError(f"the folder {str(target.parent)!r} does not exist: make it first, "
                          "or name a file in a folder that does")
-    _copy(source, target)
-    with contextlib.closing(sqlite3.connect(target)) as db:
-        return int(db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise ValueError(f"this user may not write in the folder {str(target.parent)!r}: "
+                         "name a file in a folder of yours")
+    partial = target.with_name(f"{target.name}.partial")
+    partial.unlink(missing_ok=True)
+    try:  # written beside it, then renamed: a failure leaves no file a retry refuses
+        _copy(source, partial)
+        with contextlib.closing(sqlite3.connect(partial)) as db:
+            tables = int(db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as exc:
+        raise ValueError(f"the backup could not be written to {target}: {_why(exc)}; "
+                         "nothing was left behind") from None
+    finally:
+        partial.unlink(missing_ok=True)
+    return tables
+
+
+def _why(exc: Exception) -> str:
+    """A failed copy's reason, with what to do about the usual one."""
+    said = str(exc.strerror if isinstance(exc, OSError) and exc.strerror else exc)
+    if "full" in said.lower() or getattr(exc, "errno", None) == errno.ENOSPC:
+        return f"{said} (free some space, or name a file on another disk)"
+    return said
 
 
 def _tables_of_backup(path: Path) -> int:
@@ -119,6 +141,12 @@ def restore(database_url: str | None, source: str | Path) -> tuple[int, Path | N
                 _copy(target, kept, read_only=False)  # its -wal's commits included
             else:
                 kept = None
+        except (sqlite3.Error, OSError) as exc:
+            for partial in (fresh, kept):
+                if partial is not None:
+                    partial.unlink(missing_ok=True)
+            raise ValueError(f"the restore could not write beside {target}: {_why(exc)}; "
+                             "nothing was changed") from None
         except BaseException:
             fresh.unlink(missing_ok=True)
             raise
