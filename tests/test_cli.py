@@ -700,11 +700,51 @@ def test_serve_passes_the_limits_per_address(monkeypatch, tmp_path):
                         lambda app, sock, **kw: seen.append(app.state.hub.limits) or True)
     db = f"sqlite:///{tmp_path / 's.sqlite3'}"
     assert main(["serve", "--database-url", db, "--port", str(free_port())]) == 0
-    assert main(["serve", "--database-url", db, "--port", str(free_port()), "--tables-per-minute", "7",
-                 "--seat-changes-per-minute", "9"]) == 0
-    default, given = seen
+    assert main(["serve", "--database-url", db, "--port", str(free_port()),
+                 "--tables-per-minute", "7", "--seat-changes-per-minute", "9"]) == 0
+    monkeypatch.setenv("PENTARENA_AWAY_SECONDS", "30")
+    assert main(["serve", "--database-url", db, "--port", str(free_port())]) == 0
+    assert main(["serve", "--database-url", db, "--port", str(free_port()),
+                 "--away-seconds", "5"]) == 0  # the flag before the environment
+    default, given, from_env, flag = seen
+    assert (default.away_seconds, from_env.away_seconds, flag.away_seconds) == (120, 30, 5)
     assert (default.tables_per_minute, default.seat_changes_per_minute) == (60, 60)
     assert (given.tables_per_minute, given.seat_changes_per_minute) == (7, 9)
+
+
+def test_serve_checks_its_origins_proxies_and_environment(monkeypatch, tmp_path, capsys):
+    """--allow-origin takes an origin (scheme and host, as browsers send it), --trust-proxy
+    addresses or networks; what is not one is refused at once (accepted before, and
+    silently matching nothing); a bad $PENTARENA_AWAY_SECONDS is said of the variable."""
+    from pentarena.server import app as app_module
+
+    from .services import free_port
+
+    seen = []
+    monkeypatch.setattr(app_module, "run_uvicorn", lambda app, sock, **kw: seen.append(kw) or True)
+    db = f"sqlite:///{tmp_path / 's.sqlite3'}"
+    serve = ["serve", "--database-url", db, "--port", str(free_port())]
+    for flag, value, said in (
+            ("--allow-origin", "notaurl", "an origin is the scheme and host of a site, e.g. "
+             "https://play.example.org (a port may follow: http://localhost:5173), got 'notaurl'"),
+            ("--allow-origin", "https://play.example.org/lobby", "got 'https://play.example.org/lobby'"),
+            ("--allow-origin", "ftp://play.example.org", "got 'ftp://play.example.org'"),
+            ("--trust-proxy", "127.0.0.1,proxy", "'proxy' is not an IP address or network: name "
+             "the proxies as addresses or networks, comma-separated (127.0.0.1,10.0.0.0/8), or * "
+             "for any")):
+        with pytest.raises(SystemExit) as refused:
+            main([*serve, flag, value])
+        assert refused.value.code == 2
+        err = flat(capsys.readouterr().err)
+        assert f"argument {flag}: " in err and said in err
+    assert main([*serve, "--allow-origin", "HTTPS://Play.Example.org/", "--trust-proxy",
+                 "10.0.0.0/8, ::1"]) == 0
+    assert seen[-1]["forwarded_allow_ips"] == "10.0.0.0/8,::1"
+    capsys.readouterr()
+    monkeypatch.setenv("PENTARENA_AWAY_SECONDS", "two minutes")
+    assert main(serve) == 2
+    assert flat(capsys.readouterr().out) == ("error: $PENTARENA_AWAY_SECONDS (the default of "
+                                             "--away-seconds): 'two minutes' is not a whole number")
 
 
 def test_a_server_that_cannot_start_says_why_in_a_sentence(tmp_path, capsys, monkeypatch):

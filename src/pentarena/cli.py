@@ -14,6 +14,7 @@ import argparse
 import math
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,41 @@ def non_negative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
     return value
+
+
+def origin(text: str) -> str:
+    """A site's origin, ``scheme://host[:port]`` (--allow-origin), as browsers send it."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text.strip())
+        parts.port  # noqa: B018 - a port that is not a number raises here
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname
+            or parts.path not in ("", "/") or parts.query or parts.fragment
+            or "@" in parts.netloc):
+        raise argparse.ArgumentTypeError(
+            f"an origin is the scheme and host of a site, e.g. https://play.example.org "
+            f"(a port may follow: http://localhost:5173), got {text!r}")
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+
+
+def proxy_addresses(text: str) -> str:
+    """Reverse proxies' addresses or networks, comma-separated, or ``*`` (--trust-proxy)."""
+    import ipaddress
+
+    items = [item.strip() for item in text.split(",")]
+    if items == ["*"]:
+        return "*"
+    for item in items:
+        try:
+            (ipaddress.ip_network if "/" in item else ipaddress.ip_address)(item)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{item!r} is not an IP address or network: name the proxies as addresses "
+                "or networks, comma-separated (127.0.0.1,10.0.0.0/8), or * for any") from None
+    return ",".join(items)
 
 
 def seat_number(text: str) -> int:
@@ -542,10 +578,25 @@ def cmd_worker(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def from_environment(name: str, flag: str, kind: Callable[[str], Any], default: Any) -> Any:
+    """A flag's default from the environment variable ``name``; a value it does not take
+    is said of the variable (which nobody typed on the command line)."""
+    text = os.environ.get(name)
+    if text is None:
+        return default
+    try:
+        return kind(text)
+    except argparse.ArgumentTypeError as exc:
+        raise ValueError(f"${name} (the default of {flag}): {exc}") from None
+
+
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from .server.app import serve
     from .server.startup import startup_errors
 
+    if args.away_seconds is None:
+        args.away_seconds = from_environment("PENTARENA_AWAY_SECONDS", "--away-seconds",
+                                             non_negative_int, 120)
     with startup_errors(args.database_url):
         serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
               args.log_format, args.connections_per_address, args.tables_per_minute,
@@ -1106,7 +1157,7 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--database-url", default=None,
                        help="SQLAlchemy URL (default: SQLite in $PENTARENA_DATA, else "
                             "~/.local/share/pentarena)")
-    serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
+    serve.add_argument("--allow-origin", action="append", metavar="ORIGIN", type=origin,
                        help="another origin whose pages may use this server, e.g. "
                             "https://play.example.org (default: only the server's own)")
     serve.add_argument("--redis-url", default=None,
@@ -1123,12 +1174,11 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--seat-changes-per-minute", type=positive_int, default=60, metavar="N",
                        help="most seats one address may take, leave or free in a minute "
                             "(each is sent to the whole table)")
-    serve.add_argument("--away-seconds", type=non_negative_int, metavar="N",
-                       default=os.environ.get("PENTARENA_AWAY_SECONDS", "120"),
+    serve.add_argument("--away-seconds", type=non_negative_int, metavar="N", default=None,
                        help="how long a player's seat must have had no connection before "
                             "another player may free it for a new invite (default: "
                             "$PENTARENA_AWAY_SECONDS, else 120)")
-    serve.add_argument("--trust-proxy", default=None, metavar="ADDRESSES",
+    serve.add_argument("--trust-proxy", default=None, metavar="ADDRESSES", type=proxy_addresses,
                        help="reverse proxies (comma-separated addresses, e.g. 127.0.0.1) "
                             "whose X-Forwarded-For/-Proto headers name the client and say it "
                             "came by HTTPS (default: none: a client is the address it "

@@ -62,7 +62,8 @@ def test_metrics_are_for_loopback_or_the_token(tmp_path, monkeypatch):
     monkeypatch.delenv("PENTARENA_METRICS_TOKEN", raising=False)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}", ai="thread")) as c:
         r = c.get("/metrics")  # the test client's address is not loopback
-        assert r.status_code == 403 and "served to loopback only" in r.text
+        assert r.status_code == 403 and r.json()["detail"]["code"] == "forbidden"
+        assert "served to loopback only" in r.json()["detail"]["message"]
     with TestClient(create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}", ai="thread"),
                     client=("127.0.0.1", 5000)) as c:
         assert c.get("/metrics").status_code == 200
@@ -70,7 +71,7 @@ def test_metrics_are_for_loopback_or_the_token(tmp_path, monkeypatch):
                                metrics_token="s3cret"), client=("127.0.0.1", 5000)) as c:
         for sent in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": "s3cret"}):
             r = c.get("/metrics", headers=sent)  # with a token, even loopback needs it
-            assert r.status_code == 403 and "need the token" in r.text
+            assert r.status_code == 403 and "need the token" in r.json()["detail"]["message"]
         r = c.get("/metrics", headers={"Authorization": "Bearer s3cret"})
         assert r.status_code == 200 and "pentarena_connections" in r.text
     monkeypatch.setenv("PENTARENA_METRICS_TOKEN", "from-env")

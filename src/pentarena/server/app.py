@@ -24,7 +24,7 @@ from typing import Any, Literal
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -218,6 +218,11 @@ def problems(described: dict[int, str]) -> dict[int | str, dict[str, Any]]:
     return {status: {"model": Problem, "description": text} for status, text in described.items()}
 
 
+def forbidden(message: str) -> JSONResponse:
+    """A 403 in the shape of every other refusal."""
+    return JSONResponse({"detail": {"code": "forbidden", "message": message}}, 403)
+
+
 def creator_key(request: HTTPConnection) -> str:
     """Who created a table (or asks for a hint, a count, an analysis), as far as limits per
     creator go: their address, hashed."""
@@ -363,14 +368,13 @@ def create_app(database_url: str | None = None, ai: str = "process",
         if metrics_token is not None:
             sent = request.headers.get("authorization", "").encode()
             if not hmac.compare_digest(sent, f"Bearer {metrics_token}".encode()):
-                return PlainTextResponse("the metrics need the token the server was given "
-                                         "(PENTARENA_METRICS_TOKEN), sent as 'Authorization: "
-                                         "Bearer TOKEN'", 403)
+                return forbidden("the metrics need the token the server was given "
+                                 "(PENTARENA_METRICS_TOKEN), sent as 'Authorization: Bearer "
+                                 "TOKEN'")
         elif not is_loopback(request.client.host if request.client else ""):
-            return PlainTextResponse("the metrics are served to loopback only; to read them "
-                                     "from elsewhere, start the server with "
-                                     "PENTARENA_METRICS_TOKEN set and send it as "
-                                     "'Authorization: Bearer TOKEN'", 403)
+            return forbidden("the metrics are served to loopback only; to read them from "
+                             "elsewhere, start the server with PENTARENA_METRICS_TOKEN set and "
+                             "send it as 'Authorization: Bearer TOKEN'")
         metrics.connections.set(sum(len(c) for c in hub.clients.values()))
         for status in ("playing", "finished", "replay"):
             metrics.tables.labels(status).set(
