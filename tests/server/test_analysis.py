@@ -627,8 +627,65 @@ def test_a_hint_says_why_in_plain_words(game, options, says):
         chance = re.search(r"your chances after it at about (\d+)% \(a draw counting half\)", why)
         assert chance and 0 <= int(chance[1]) <= 100, why
     if game == "pentic":  # the levels' games stop a few moves on: the chance is from whole games
-        chance = re.search(r"a few moves on .* played to the end after it you win about (\d+)%", why)
+        chance = re.search(r"played to the end.* you win about (\d+)%", why)
         assert chance and 0 <= int(chance[1]) <= 100, why
+
+
+def test_a_pentic_hint_that_scores_less_than_it_could_says_why(monkeypatch):
+    """A Pentic hint whose play scores less at once than another says so, with both
+    plays' chances from games played to the end; when the play that scores most comes out
+    better by that measure, it is the hint (the level's search stops a few moves on)."""
+    from pentarena.ai import bots
+    from pentarena.server import jobs
+
+    state = pentarena.load_game("pentic").new_initial_state(seed=1)
+    rng = random.Random(1)
+    for _ in range(6):
+        state.apply(state.random_move(rng))
+    view = state.view(state.current_player).to_json()
+    points = {str(m): state.score_of(m)["points"] for m in state.legal_moves()}
+    greedy = max(points, key=points.get)
+    least = min(points, key=points.get)
+    assert points[least] < points[greedy]
+
+    def sentence(move: str) -> re.Pattern:
+        scores = "nothing" if points[move] == 0 else f"{points[move]} points?"
+        return re.compile(
+            rf"It scores {scores} now, where (\S+) would score {points[greedy]} points; but "
+            r"played to the end \(the cards you cannot see dealt at random each time\) you "
+            r"win about (\d+)% of the games after it and (only (\d+)%|a little less) after "
+            r"\1: what the bigger play leaves your opponents costs more\.")
+
+    hint = jobs.advise("pentic", {}, view, "hard", 1, 1.0)  # the search's own choice
+    if points[hint["move"]] < points[greedy]:  # (as here, on an idle machine)
+        said = sentence(hint["move"]).fullmatch(hint["why"])
+        assert said and points[said[1]] == points[greedy], hint["why"]
+        assert said[4] is None or int(said[4]) <= int(said[2])
+    else:
+        assert "played to the end after it you win about" in hint["why"], hint["why"]
+
+    class Keeps:  # a level whose choice scores the least
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def choose(self, state):
+            return state.parse_move(least)
+
+    monkeypatch.setattr(bots, "make_bot", Keeps)
+    for chances, hinted in (({least: 0.55}, least), ({greedy: 0.61}, greedy)):
+        monkeypatch.setattr(jobs, "_chance_after",
+                            lambda st, move, seconds, seed: chances.get(str(move), 0.48))
+        hint = jobs.advise("pentic", {}, view, "hard", 1, 1.0)
+        assert hint["move"] == hinted
+        if hinted == least:
+            said = sentence(least).fullmatch(hint["why"])
+            assert said and (said[2], said[4]) == ("55", "48"), hint["why"]
+        else:
+            assert hint["why"] == (
+                f"It scores {points[greedy]} points now, the most of any play, and played to "
+                "the end (the cards you cannot see dealt at random each time) you win about "
+                f"61% of the games after it, against 48% after {least}, the computer's first "
+                "choice.")
 
 
 HINT_TRAP = ["X:0,1;1,0;1,1;1,2;2,1", "T:-2,1;-2,2;-2,3;-1,2;0,2", "P:0,1;0,2;1,1;1,2;2,1",
