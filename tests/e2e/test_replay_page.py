@@ -263,3 +263,30 @@ def test_a_finished_pentic_shows_every_hand_at_the_move_stepped_to(server, new_p
     assert len(phone.evaluate(HANDS, "#pc-hands-side")) == 3
     for p in (page, phone):
         assert not p.errors, p.errors
+
+
+def test_a_pentic_move_list_keeps_its_rows_beside_the_analysis_at_1280x800(server, new_page):
+    """At 1280×800 the side column grows with the screen (the board is bound by the
+    height): beside a finished analysis and its verdict, the move list still shows five
+    moves or more, and the column needs no scrolling of its own (three rows before, the
+    column scrolling under its sticky buttons)."""
+    from .test_watching import pentic_record
+
+    t = import_record(server, pentic_record(players=2))
+    page = new_page(1280, 800)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    page.click("#analysis-btn")
+    until(page, "!document.getElementById('analysis-note').hidden && "
+                "!document.getElementById('analysis-note').textContent.includes('Analysing')",
+          timeout=240_000)
+    until(page, "!document.getElementById('analysis-current').hidden")
+    rows = page.evaluate("""() => {
+        const log = document.querySelector('.side .moves .log').getBoundingClientRect();
+        return [...document.querySelectorAll('.side .moves .log li')].filter((li) => {
+            const r = li.getBoundingClientRect();
+            return r.top >= log.top - 1 && r.bottom <= log.bottom + 1; }).length; }""")
+    assert rows >= 5, rows
+    assert page.evaluate("(s) => s.scrollHeight <= s.clientHeight",
+                         page.locator("#side").element_handle())
+    assert not page.errors, page.errors
