@@ -426,10 +426,11 @@ class PentupCore:
 # pentarena.integrations.tensors and docs/research.md)
 
 def observation_tensor(state: PentagoCore | PentupCore | PentominoCore | PenticCore,
-                       seat: int) -> bytes:
-    """``state`` as ``seat`` sees it: native-endian float32s (``numpy.frombuffer``).  A
+                       seat: int) -> bytearray:
+    """``state`` as ``seat`` sees it: native-endian float32s (``numpy.frombuffer``: a
+    writable array, its own memory).  A
     Pentic view gives only its own seat's (HiddenInformationError, a ValueError, otherwise)."""
-def information_state_tensor(state: PenticCore, seat: int) -> bytes:
+def information_state_tensor(state: PenticCore, seat: int) -> bytearray:
     """Pentic: the observation, then the cards each seat has played (4 × 125)."""
 def observation_size(state: Any) -> int:
     """Floats in ``state``'s observation tensors."""

@@ -66,6 +66,9 @@ def test_observations_and_masks_follow_the_engine(name):
         assert seat == twin.current_player
         assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(twin.legal_actions())
         np.testing.assert_array_equal(obs["observation"], tensors.observation(twin, seat))
+        # an observation of its own, writable (in-place normalisation), as other envs give
+        obs["observation"] *= 2
+        np.testing.assert_array_equal(obs["observation"], 2 * tensors.observation(twin, seat))
         picture = env.render()
         assert picture.dtype == np.uint8 and picture.shape[2] == 3
         action = int(env.action_space(agent).sample(obs["action_mask"]))

@@ -7,7 +7,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::PyByteArray;
 
 use crate::pentic::Viewer;
 use crate::{pentago, pentic, pentomino, pentup};
@@ -18,9 +18,9 @@ use super::pentomino::PentominoCore;
 use super::pentup::PentupCore;
 use super::HiddenInformationError;
 
-/// `buf` as bytes of native-endian `f32`s.
-fn to_bytes<'py>(py: Python<'py>, buf: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
-    PyBytes::new_with(py, buf.len() * 4, |out| {
+/// `buf` as a `bytearray` of native-endian `f32`s (numpy wraps it writable, without a copy).
+fn to_bytes<'py>(py: Python<'py>, buf: &[f32]) -> PyResult<Bound<'py, PyByteArray>> {
+    PyByteArray::new_with(py, buf.len() * 4, |out| {
         for (chunk, v) in out.chunks_exact_mut(4).zip(buf) {
             chunk.copy_from_slice(&v.to_ne_bytes());
         }
@@ -42,7 +42,7 @@ fn not_a_game(state: &Bound<'_, PyAny>) -> PyErr {
 /// The observation tensor of `state` as seen by `seat`, as bytes of `f32`s (see the
 /// module doc); a Pentic view gives only its own seat's.
 #[pyfunction]
-fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyByteArray>> {
     let py = state.py();
     if let Ok(core) = state.cast::<PentagoCore>() {
         let seat = check_seat(seat, 2)?;
@@ -78,7 +78,7 @@ fn observation_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) 
 /// Pentic's information-state tensor of `seat` (the observation and every seat's plays),
 /// as bytes of `f32`s.
 #[pyfunction]
-fn information_state_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+fn information_state_tensor<'py>(state: &Bound<'py, PyAny>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyByteArray>> {
     let core = state.cast::<PenticCore>().map_err(|_| {
         PyTypeError::new_err("information-state tensors are Pentic's (the others hide nothing)")
     })?;

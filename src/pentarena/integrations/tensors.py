@@ -44,7 +44,8 @@ def size(spec: tuple[tuple[str, tuple[int, ...]], ...]) -> int:
 
 
 def observation(state, seat: int) -> np.ndarray:
-    """``state`` as ``seat`` sees it: a flat read-only ``float32`` array (no copy)."""
+    """``state`` as ``seat`` sees it: a flat ``float32`` array of its own (writable: a
+    normalisation in place is fine)."""
     return np.frombuffer(_native.observation_tensor(state, seat), np.float32)
 
 
