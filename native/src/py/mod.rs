@@ -200,7 +200,7 @@ pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&mut dyn FnMut() -> bool) -> T + Send,
 ) -> PyResult<T> {
-    let main = on_main_thread(py);
+    let main = on_main_thread(py)?;
     let mut error: Option<PyErr> = None;
     let out = py.detach(|| {
         let mut next = Instant::now() + SIGNALS_EVERY;
@@ -233,14 +233,13 @@ pub(crate) fn interruptible<T: Send>(
 }
 
 /// Whether this is the interpreter's main thread (where signal handlers run), as
-/// `threading` sees it; true when it cannot tell.
-fn on_main_thread(py: Python<'_>) -> bool {
-    let main = || -> PyResult<bool> {
-        let threading = py.import(intern!(py, "threading"))?;
-        let me = threading.call_method0(intern!(py, "get_ident"))?;
-        me.eq(threading.call_method0(intern!(py, "main_thread"))?.getattr(intern!(py, "ident"))?)
-    };
-    main().unwrap_or(true)
+/// `threading` sees it.  Asking runs Python code, which runs a signal handler that is
+/// due (a Ctrl-C that came just before the call): its KeyboardInterrupt is the answer,
+/// passed on — dropped, the Ctrl-C was lost and the work ran on to its end.
+fn on_main_thread(py: Python<'_>) -> PyResult<bool> {
+    let threading = py.import(intern!(py, "threading"))?;
+    let me = threading.call_method0(intern!(py, "get_ident"))?;
+    me.eq(threading.call_method0(intern!(py, "main_thread"))?.getattr(intern!(py, "ident"))?)
 }
 
 /// The most seconds a time limit counts (about 31 years: `inf` is no practical limit).
