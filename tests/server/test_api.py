@@ -748,13 +748,19 @@ def test_a_fault_of_the_server_is_a_json_500_like_every_other_error(tmp_path):
     traceback goes to the log), never a plain-text page."""
     app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", ai="thread")
 
+    from sqlalchemy.exc import IntegrityError
+
+    faults = [RuntimeError("a bug"),  # and a request the database refused (not unreachable)
+              IntegrityError("INSERT …", {}, Exception("duplicate key"))]
+
     async def broken(*args, **kwargs):
-        raise RuntimeError("a bug")
+        raise faults.pop(0)
 
     with TestClient(app, raise_server_exceptions=False) as c:
         app.state.hub.listing = broken
-        r = c.get("/api/tables")
-        assert r.status_code == 500
-        assert r.json()["detail"] == {"code": "error",
-                                      "message": "the server failed to answer that; its log "
-                                                 "says why"}
+        while faults:
+            r = c.get("/api/tables")
+            assert r.status_code == 500
+            assert r.json()["detail"] == {"code": "error",
+                                          "message": "the server failed to answer that; its "
+                                                     "log says why"}

@@ -26,7 +26,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
@@ -43,7 +43,6 @@ from .hub import Hub, Limits, quiet
 from .metrics import CONTENT_TYPE, Metrics
 from .protocol import (
     MAX_MESSAGE_BYTES,
-    UNAVAILABLE,
     HintMessage,
     MoveMessage,
     PingMessage,
@@ -55,7 +54,7 @@ from .protocol import (
 )
 from .refusals import allowed_methods, body_fields, framework_message, validation_problem
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
-from .store import Store, default_database_url
+from .store import Store, default_database_url, unreachable
 from .tables import Table
 from .workers import WorkerPool
 
@@ -305,14 +304,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return JSONResponse({"detail": {"code": "error", "message": "the server failed to "
                                         "answer that; its log says why"}}, 500)
 
-    @app.exception_handler(DBAPIError)
-    async def database_error(request: Request, exc: DBAPIError):
+    @app.exception_handler(SQLAlchemyError)
+    async def database_error(request: Request, exc: SQLAlchemyError):
         """A read the database did not answer: 503 and when to ask again (a request it
         refused is a fault of ours: 500, logged with the traceback)."""
-        if type(exc).__name__ not in UNAVAILABLE:
+        if not unreachable(exc):
             raise exc
         log.error("%s %s: the database did not answer: %s", request.method,
-                  request.url.path, exc.orig if exc.orig is not None else exc)
+                  request.url.path, getattr(exc, "orig", None) or exc)
         return await protocol_error(request, database_unavailable())
 
     async def held_seat(request: Request, table_id: str, token: str | None) -> int | None:

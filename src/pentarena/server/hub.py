@@ -32,7 +32,7 @@ from .advice import Advice
 from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError, database_unavailable
-from .store import Conflict, Store, Unreadable
+from .store import Conflict, Store, Unreadable, unreachable
 from .tables import AWAY_SECONDS, MOVE_REFUSALS, Seat, Table
 from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobFailed,
                       PoolClosed, WorkerPool)
@@ -260,15 +260,13 @@ class Hub(Advice):
     def _read(self, table_id: str) -> Table | None:
         """The table as stored, or None (none, or it does not read back: logged).  Runs
         in a thread: replaying the moves takes a while."""
-        from sqlalchemy.exc import DBAPIError
-
         try:
             stored = self.store.load(table_id)
             return Table.from_stored(stored) if stored else None
-        except DBAPIError as exc:  # the database did not answer: not "no such table"
-            log.error("table %s cannot be read: %s", table_id, exc)
-            raise database_unavailable() from None
         except Exception as exc:  # noqa: BLE001 - an unreadable row is not a table
+            if unreachable(exc):  # the database did not answer: not "no such table"
+                log.error("table %s cannot be read: %s", table_id, exc)
+                raise database_unavailable() from None
             log.error("table %s cannot be loaded: %s", table_id, exc)
             return None
 

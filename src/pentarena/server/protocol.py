@@ -79,11 +79,6 @@ def database_unavailable() -> ProtocolError:
                          retry_after=DATABASE_RETRY_SECONDS)
 
 
-UNAVAILABLE = ("OperationalError", "InterfaceError", "TimeoutError")
-"""The SQLAlchemy errors that mean the database did not answer (as opposed to a request
-it refused): :func:`database_unavailable`."""
-
-
 @dataclass(frozen=True)
 class MoveMessage:
     move: str

@@ -191,6 +191,15 @@ POSTGRES_CONNECT_ARGS = {"connect_timeout": 10, "keepalives": 1, "keepalives_idl
                          "options": "-c statement_timeout=30000"}
 
 
+def unreachable(exc: BaseException) -> bool:
+    """Does ``exc`` say the database did not answer (down, out of reach, no connection to
+    be had), as opposed to a request it refused?"""
+    from sqlalchemy.exc import InterfaceError, OperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    return isinstance(exc, (OperationalError, InterfaceError, PoolTimeout))
+
+
 class Store:
     """All database access of the server."""
 
