@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -75,8 +75,8 @@ ADVISORY_KEY = 0x50454E544152  # "PENTAR": the PostgreSQL advisory lock of a dat
 class Held:
     """A database held by this server (:func:`hold_database`) until :meth:`close`."""
 
-    def __init__(self, close) -> None:
-        self._close = close
+    def __init__(self, close: Callable[[], object]) -> None:
+        self._close: Callable[[], object] | None = close
 
     def close(self) -> None:
         if self._close is not None:
