@@ -178,6 +178,29 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
         assert not page.errors, page.errors
 
 
+def test_in_pentic_an_away_players_seat_goes_to_the_computer(server_away_0, new_page):
+    """A Pentic seat is never handed on mid-game (whoever took it would see the hand its
+    player kept, the player freeing it too): Free seat says the computer will play it,
+    and then it does — no invite to send."""
+    server = server_away_0
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentic")
+    alice = person(new_page, server)
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(alice)
+    bob = person(new_page, server, "Bob")
+    bob.goto(server.url + t["invites"][0]["url"])
+    seated(bob)
+    until(alice, "document.querySelector('#players [data-seat=\"1\"]').innerText.startsWith('Bob')")
+    bob.close()
+    until(alice, "document.querySelector('[data-free=\"1\"]') !== null")
+    alice.click("[data-free='1']")
+    assert "Let the computer play Coral's seat?" in answer(alice, True)
+    until(alice, "document.querySelector('#players [data-seat=\"1\"]').innerText.includes('computer')")
+    assert "Bob" not in alice.locator("#players").inner_text()
+    assert alice.locator("[data-invite]").count() == 0 and alice.locator("#invite").is_hidden()
+    assert not alice.errors, alice.errors
+
+
 @pytest.fixture
 def server_away_3(tmp_path, monkeypatch):
     """A server where a seat may be freed once its player has been away for 3 seconds."""

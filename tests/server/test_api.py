@@ -324,6 +324,45 @@ def test_a_player_frees_the_seat_of_someone_away(client):
     assert free(1).status_code == 201
 
 
+def test_in_pentic_a_seat_freed_or_left_is_played_by_the_computer(client):
+    """A hidden hand is never handed on mid-game: an opponent who frees an away player's
+    seat gets no invite to take it (and see the hand, and play both seats): the computer
+    plays it; a seat left is the computer's too, not open for anyone to sit at."""
+    use = browsers(client)
+    hub = client.app.state.hub
+    now = [1000.0]
+    hub.last_seen.clock = lambda: now[0]
+    use("ann")
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}],
+               game="pentic", options={"players": 3}, name="Ann")
+    use("bob")
+    bob = claim(client, t, 0, name="Bob")
+    use("cy")
+    claim(client, t, 1, name="Cy")
+    use("ann")
+    now[0] += 121  # Bob has been away long enough
+    r = client.post(f"/api/tables/{t['id']}/free", json={"seat": 1})
+    assert r.status_code == 201, r.text
+    assert r.json() == {"seat": 1, "invite": None, "computer": "medium"}
+    seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
+    assert (seats[1]["kind"], seats[1]["level"], seats[1]["name"]) == ("computer", "medium", "")
+    with client.websocket_connect(f"/ws/{t['id']}?token={bob}") as ws:  # Bob's token is dead
+        assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "bad-token"
+    use("cy")
+    r = client.post(f"/api/tables/{t['id']}/leave", json={})
+    assert r.status_code == 200 and r.json()["seats"] == [2]
+    seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
+    assert seats[2]["kind"] == "computer" and not seats[2]["open"]
+    use("ann")  # nobody can sit there (Ann to see Cy's hand, say)
+    r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 2})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "seat-taken"
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:  # and the game goes on: Ann moves,
+        state = receive_until(ws, state_at(0))                # then the computer seats do
+        assert state["you"] == 0 and state["current_player"] == 0
+        ws.send_json({"type": "move", "move": state["legal_moves"][0], "version": 0})
+        receive_until(ws, state_at(3))
+
+
 def test_after_a_restart_a_seat_is_away_from_the_restart_on(db):
     with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:
         t = create(c, [{"kind": "me"}, {"kind": "invite"}], game="pentago")

@@ -55,7 +55,7 @@ from .protocol import (
 from .refusals import allowed_methods, body_fields, framework_message, validation_problem
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store, default_database_url, unreachable
-from .tables import Table
+from .tables import TAKEOVER_LEVEL, Table
 from .workers import WorkerPool
 
 log = logging.getLogger("pentarena.server")
@@ -574,7 +574,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
                   429: SEAT_CHANGES}))
     async def leave(table_id: str, body: LeaveSeat, request: Request, response: Response):
         """The seats of ``token``, or else of this browser's cookie (``seat``: only that
-        one); answers the first seat left and every seat left."""
+        one); answers the first seat left and every seat left.  A seat left is open to
+        anyone — in a game with hidden cards, played by the computer from then on."""
         t = await hub.get(table_id)
         tokens = [body.token] if body.token else seat_tokens(request, table_id)
         left = await hub.change_seats(t, lambda t: t.leave(tokens, body.seat),
@@ -618,12 +619,16 @@ def create_app(database_url: str | None = None, ai: str = "process",
         """For a seated player (``token``, or this browser's cookie) while the game is on:
         the seat of a person with no connection for 2 minutes (by the server's clock)
         loses its token and name and waits for the fresh invite answered here, to send
-        on.  Refused with what is wrong: not seated, the seat's player connected
+        on — in a game with hidden cards (Pentic) the computer plays it instead
+        (``"invite": null, "computer": level``): whoever took it would see its player's
+        hand, the player who freed it too.  Refused with what is wrong: not seated, the seat's player connected
         (409 ``seat-online``), not away long enough (409 ``too-soon``, with ``wait``
         seconds)."""
         t = await hub.get(table_id)
         tokens = [body.token] if body.token else seat_tokens(request, table_id)
         invite = await hub.free_seat(t, body.seat, tokens, creator_key(request))
+        if invite is None:  # hidden cards: nobody takes over a hand that was seen
+            return {"seat": body.seat, "invite": None, "computer": TAKEOVER_LEVEL}
         return {"seat": body.seat, "invite": {"seat": body.seat,
                                               "url": f"/t/{t.id}?token={invite}"}}
 

@@ -452,6 +452,7 @@ class Hub(Advice):
                                 "seats_version": table.seats_version})
         await self.reseat(table)
         self.broadcast(table)
+        self.schedule_computer(table)  # a seat the computer took over, to move now
         return result
 
     def _count_seat_change(self, owner: str | None) -> None:
@@ -513,9 +514,9 @@ class Hub(Advice):
         return self.last_seen.away(table_id, seat, self.connected_seats(table_id))
 
     async def free_seat(self, table: Table, seat: int, tokens: list[str],
-                        owner: str | None = None) -> str:
+                        owner: str | None = None) -> str | None:
         """A player (``tokens``) frees the seat of a person away long enough; returns the
-        seat's fresh invite."""
+        seat's fresh invite (None: the computer plays it, in a game with hidden cards)."""
         return await self.change_seats(table, lambda t: t.free(
             seat, tokens, self.away(t.id, seat), self.limits.away_seconds), owner)
 

@@ -92,6 +92,10 @@ def _matches(stored: str | None, token_hash: str) -> bool:
     return bool(stored) and hmac.compare_digest(stored, token_hash)
 
 
+TAKEOVER_LEVEL = "medium"
+"""The computer level that plays a seat left or freed in a game with hidden cards."""
+
+
 @dataclass
 class Seat:
     kind: str  # "human" or "computer"
@@ -607,10 +611,18 @@ class Table:
         s.name = player_name(name) or s.name
         return token, seats
 
+    def _to_computer(self, s: Seat) -> None:
+        """In a game with hidden cards, a seat given up or freed is played by the computer
+        from then on: whoever took it next would see the hand its player kept (an
+        opponent could free an away player's seat, take its invite and play both)."""
+        s.kind, s.level, s.name, s.claimed, s.open = "computer", TAKEOVER_LEVEL, "", True, False
+        s.token_hash = s.invite_hash = None
+
     def leave(self, tokens: str | list[str],
               seat: int | None = None) -> tuple[list[int], list[Seat]]:
         """Give up the seats ``tokens`` hold (only ``seat`` of them, if given): their
-        tokens stop working, their names go, the seats are open to anyone."""
+        tokens stop working, their names go, the seats are open to anyone (in a game with
+        hidden cards, played by the computer: :meth:`_to_computer`)."""
         self._playing("leave")
         held = self.seats_of([tokens] if isinstance(tokens, str) else list(tokens))
         if seat is not None:
@@ -621,7 +633,10 @@ class Table:
         seats = self._seats_copy()
         for i in held:
             s = seats[i]
-            s.token_hash, s.claimed, s.open, s.name = None, False, True, ""
+            if self.game.hidden_information:
+                self._to_computer(s)
+            else:
+                s.token_hash, s.claimed, s.open, s.name = None, False, True, ""
         return sorted(held), seats
 
     def rename(self, tokens: list[str], name: str,
@@ -647,11 +662,12 @@ class Table:
         return i, seats
 
     def free(self, seat: int, tokens: list[str], away: float | None,
-             needed: float = AWAY_SECONDS) -> tuple[str, list[Seat]]:
+             needed: float = AWAY_SECONDS) -> tuple[str | None, list[Seat]]:
         """A player frees the seat of a person who has been away (``away``: seconds since
         the seat's last connection closed, by the server's clock; None: connected) for
         ``needed`` seconds at least: its token stops working, its name goes, and it
-        waits for a fresh invite, returned with the new seats."""
+        waits for a fresh invite, returned with the new seats (in a game with hidden
+        cards: the computer plays it, and there is no invite, None)."""
         self._playing("free")
         mine = self.seats_of(tokens)
         if not mine:
@@ -672,9 +688,12 @@ class Table:
             raise ProtocolError("too-soon", f"that player has been away for {duration(away)}: "
                                 f"you can free the seat in {duration(needed - away)}",
                                 wait=round(needed - away))
-        invite = new_token()
         seats = self._seats_copy()
         s = seats[seat]
+        if self.game.hidden_information:
+            self._to_computer(s)
+            return None, seats
+        invite = new_token()
         s.token_hash, s.claimed, s.open, s.name = None, False, False, ""
         if s.used_invite_hash:
             s.freed_invite_hashes = [*s.freed_invite_hashes, s.used_invite_hash][-4:]

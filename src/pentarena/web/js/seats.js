@@ -100,7 +100,8 @@ export function seatAction(payload, i, ctx) {
     const at = ctx.freeAt(i);
     const b = el("button", { class: "small seat-act", type: "button", "data-free": i, onclick: () => {
       if (!b.getAttribute("aria-disabled")) free(payload, i, ctx);
-    }, title: "After 2 minutes away, the seat can get a new invite link" }, "Free seat");
+    }, title: ctx.hiddenCards() ? "After 2 minutes away, the computer can take the seat over"
+      : "After 2 minutes away, the seat can get a new invite link" }, "Free seat");
     if (at !== null && at > Date.now()) { b.dataset.freeAt = at; countDown(); }
     return b;
   }
@@ -145,10 +146,11 @@ export function nameControl(payload) {
   } }, "Add your name");
 }
 
-export function leaveControl(payload) {
+// hiddenCards: the game deals hidden cards, where a seat given up goes to the computer
+export function leaveControl(payload, hiddenCards) {
   if (payload.table.status !== "playing" || payload.you === null) return null;
   return el("div", { class: "seat-tools" },
-    el("button", { id: "leave-seat", class: "small", type: "button", onclick: () => leave(payload) }, "Leave seat"));
+    el("button", { id: "leave-seat", class: "small", type: "button", onclick: () => leave(payload, hiddenCards) }, "Leave seat"));
 }
 
 async function sit(payload, i, ctx) {
@@ -158,9 +160,11 @@ async function sit(payload, i, ctx) {
   } catch (e) { toast(e.message); }
 }
 
-async function leave(payload) {
-  if (!await ask("Leave your seat? It becomes a free seat that anyone can take (it is listed in the lobby), and you watch the game from then on.",
-    "Leave the seat", "Stay")) return;
+async function leave(payload, hiddenCards) {
+  if (!await ask(hiddenCards
+    ? "Leave your seat? The computer plays it from then on (nobody else may take over a hand that was seen), and you watch the game."
+    : "Leave your seat? It becomes a free seat that anyone can take (it is listed in the lobby), and you watch the game from then on.",
+  "Leave the seat", "Stay")) return;
   try {
     await api(`/api/tables/${payload.table.id}/leave`, { method: "POST", body: {} });
     toast("You left your seat: you are watching now.", "info");   // the server's next state says so
@@ -169,10 +173,14 @@ async function leave(payload) {
 
 async function free(payload, i, ctx) {
   const colour = ctx.colourOf(i);
-  if (!await ask(`${ctx.label(i)} is offline. Free ${colour}'s seat? Their link stops working, and you get a new invite link for the seat, to send again (to them or to someone else).`,
-    "Free the seat", "Keep waiting")) return;
+  const hidden = ctx.hiddenCards();
+  if (!await ask(hidden
+    ? `${ctx.label(i)} is offline. Let the computer play ${colour}'s seat? Their link stops working; in a game with hidden cards nobody else may take over a hand that was seen, so the computer plays it to the end.`
+    : `${ctx.label(i)} is offline. Free ${colour}'s seat? Their link stops working, and you get a new invite link for the seat, to send again (to them or to someone else).`,
+  hidden ? "Hand it to the computer" : "Free the seat", "Keep waiting")) return;
   try {
     const r = await api(`/api/tables/${payload.table.id}/free`, { method: "POST", body: { seat: i } });
+    if (!r.invite) { toast(`The computer plays ${colour}'s seat now.`, "info"); return; }
     keepInvite(payload.table.id, r.invite);
     ctx.refresh();
     toast(`${colour}'s seat is free: send its new invite link (Invite panel).`, "info");

@@ -100,6 +100,7 @@ function seatRow(payload, s, i) {
 const seatContext = {
   colourOf,
   freeAt: (i) => freeAt.get(i) ?? null,
+  hiddenCards: () => hiddenCards,
   label: (i) => seatLabel(latest, i),
   reconnect: () => reconnect(),
   refresh: () => renderInvites(latest, colourOf),
@@ -121,7 +122,7 @@ function renderPlayers(payload) {
   }
   const extra = plugin.playersExtra ? plugin.playersExtra(payload) : null;
   if (extra) box.append(extra);
-  const leave = live && !solo && payload === latest ? leaveControl(payload) : null;
+  const leave = live && !solo && payload === latest ? leaveControl(payload, hiddenCards) : null;
   const naming = live && !solo && payload === latest ? nameControl(payload) : null;
   if (leave) {
     if (naming) leave.prepend(naming);
