@@ -788,9 +788,10 @@ def test_a_server_that_cannot_start_says_why_in_a_sentence(tmp_path, capsys, mon
         taken.listen()
         busy = str(taken.getsockname()[1])
         assert main(["serve", "--port", busy, "--database-url", closed]) == 2
-        assert flat(capsys.readouterr().out) == (
+        # one line, not wrapped, where the output is not a terminal (a log, a service)
+        assert capsys.readouterr().out == (
             f"error: port {busy} on 127.0.0.1 is in use (another server is running there?): "
-            "stop it, or choose another port with --port")
+            "stop it, or choose another port with --port\n")
     assert main(["serve", "--host", "192.0.2.1", "--port", port]) == 2  # not this machine's
     assert flat(capsys.readouterr().out).startswith(
         f"error: cannot listen on 192.0.2.1, port {port}: Cannot assign requested address")

@@ -1322,7 +1322,9 @@ def main(argv: list[str] | None = None) -> int:
         console.print("\nInterrupted.", markup=False, highlight=False)
         return EXIT_INTERRUPTED
     except (GameOptionError, ValueError, OSError) as exc:
-        print_sentence(console, _error_text(exc), lead="error: ", lead_style="bold red")
+        # on a terminal wrapped to its width; else one line (a log, a service manager)
+        print_sentence(console, _error_text(exc), lead="error: ", lead_style="bold red",
+                       wrap=console.is_terminal)
         return 2
 
 

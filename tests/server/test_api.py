@@ -134,6 +134,8 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client):
         receive_until(ws, state_at(0))
         cases = [
             ("{not json", "bad-json"),
+            ('{"type": "move", "move": "x", "version": NaN}', "bad-json"),  # Python's, not JSON
+            ('{"type": "move", "move": "x", "version": -Infinity}', "bad-json"),
             ("[1, 2]", "bad-message"),
             (json.dumps({"type": "dance"}), "bad-message"),
             (json.dumps({"type": "move"}), "bad-message"),
@@ -803,3 +805,15 @@ def test_a_fault_of_the_server_is_a_json_500_like_every_other_error(tmp_path):
             assert r.json()["detail"] == {"code": "error",
                                           "message": "the server failed to answer that; its "
                                                      "log says why"}
+
+
+@pytest.mark.parametrize("pieces", ["\\udfff", "X\\udfffY", "FILNP\\udfff"])
+def test_a_lone_surrogate_in_an_option_is_a_400_that_says_so(client, pieces):
+    """A puzzle's ``pieces`` holding a lone surrogate (JSON's \\udfff, which UTF-8 cannot
+    encode): the refusal quotes it escaped (its message could not be sent: a 500 before)."""
+    body = '{"game": "pentomino-puzzle", "options": {"pieces": "%s"}}' % pieces  # JSON's escape
+    r = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert r.json()["detail"]["code"] == "bad-options"
+    assert "'\\udfff' is no piece" in r.json()["detail"]["message"]
+

@@ -74,6 +74,7 @@ def test_metrics_are_for_loopback_or_the_token(tmp_path, monkeypatch):
             assert r.status_code == 403 and "need the token" in r.json()["detail"]["message"]
         r = c.get("/metrics", headers={"Authorization": "Bearer s3cret"})
         assert r.status_code == 200 and "pentarena_connections" in r.text
+        assert c.get("/metrics", headers={"Authorization": "bearer s3cret"}).status_code == 200
     monkeypatch.setenv("PENTARENA_METRICS_TOKEN", "from-env")
     with TestClient(create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", ai="thread")) as c:
         assert c.get("/metrics", headers={"Authorization": "Bearer from-env"}).status_code == 200

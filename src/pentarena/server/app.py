@@ -365,8 +365,9 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.get("/metrics", include_in_schema=False)
     async def prometheus(request: Request):
         if metrics_token is not None:
-            sent = request.headers.get("authorization", "").encode()
-            if not hmac.compare_digest(sent, f"Bearer {metrics_token}".encode()):
+            scheme, _, sent = request.headers.get("authorization", "").partition(" ")
+            if scheme.lower() != "bearer" or not hmac.compare_digest(  # (any case: RFC 9110)
+                    sent.strip().encode(), metrics_token.encode()):
                 return forbidden("the metrics need the token the server was given "
                                  "(PENTARENA_METRICS_TOKEN), sent as 'Authorization: Bearer "
                                  "TOKEN'")

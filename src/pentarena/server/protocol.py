@@ -52,6 +52,9 @@ class ProtocolError(Exception):
     :data:`MESSAGE_MAX` characters)."""
 
     def __init__(self, code: str, message: str, **facts: Any) -> None:
+        # whatever it quotes, a message can be sent: a lone surrogate a client sent (which
+        # UTF-8 cannot encode) is written as its escape
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         if len(message) > MESSAGE_MAX:
             message = message[:MESSAGE_MAX - 1] + "…"
         super().__init__(message)
@@ -126,6 +129,15 @@ def json_kind(value: Any) -> str:
     return {str: "text", list: "a list", dict: "an object"}.get(type(value), "something else")
 
 
+class _NotJson(ValueError):
+    pass
+
+
+def _not_json(name: str) -> Any:
+    """Python reads NaN, Infinity and -Infinity as numbers; JSON has none of them."""
+    raise _NotJson(name)
+
+
 def parse_client_message(raw: str | bytes) -> ClientMessage:
     """Read one client message; ProtocolError says what is wrong with it."""
     size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
@@ -133,7 +145,10 @@ def parse_client_message(raw: str | bytes) -> ClientMessage:
         raise ProtocolError("too-large", f"messages may be at most {MAX_MESSAGE_BYTES} bytes "
                             f"of UTF-8 (this one is {size})")
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_constant=_not_json)
+    except _NotJson as exc:
+        raise ProtocolError("bad-json", f"the message is not valid JSON: {exc} is not a "
+                            "JSON number") from None
     except ValueError:  # not JSON, or not UTF-8
         raise ProtocolError("bad-json", "the message is not valid JSON") from None
     except RecursionError:

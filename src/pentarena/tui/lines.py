@@ -20,10 +20,11 @@ def wrapped(text: str, width: int) -> str:
 
 
 def print_sentence(console: Console, text: str, style: str = "", *, lead: str = "",
-                   lead_style: str = "") -> None:
-    """Print ``lead`` + ``text`` (plain text, no markup) wrapped at spaces only;
-    ``lead`` ('error:') in ``lead_style``."""
-    shown = Text(wrapped(lead + text, console.width), style=style)
+                   lead_style: str = "", wrap: bool = True) -> None:
+    """Print ``lead`` + ``text`` (plain text, no markup) wrapped at spaces only (unless
+    not ``wrap``: one line, as a log or a service manager keeps it); ``lead`` ('error:')
+    in ``lead_style``."""
+    shown = Text(wrapped(lead + text, console.width) if wrap else lead + text, style=style)
     if lead:
         shown.stylize(lead_style, 0, len(lead))
     console.print(shown, overflow="ignore", crop=False)

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..._native import PuzzleCore, PuzzleTables
 from ...core.bitboard import bits_list
-from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, described
+from ...core.errors import GameOptionError, IllegalMoveError, InvalidMoveError, described, shown
 from ...core.game import Game, State, json_seed, replay_moves, resolve_options, setup_seed
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, free_shape, iter_cells, outside_region, region_from_text, unfillable
@@ -76,7 +76,8 @@ def check_options(options: dict) -> None:
     unknown = sorted(set(pieces) - set(PIECE_NAMES))
     twice = sorted({p for p in pieces if pieces.count(p) > 1})
     if not pieces or unknown or twice:
-        why = (f": {', '.join(unknown)} {'is no piece' if len(unknown) == 1 else 'are no pieces'}"
+        named = ", ".join(u if u.isascii() and u.isprintable() else shown(u) for u in unknown)
+        why = (f": {named} {'is no piece' if len(unknown) == 1 else 'are no pieces'}"
                if unknown else f": {', '.join(twice)} given twice" if twice else "")
         raise GameOptionError(f"pieces: a string of distinct piece letters, e.g. FILNPTUVWXYZ"
                               f"{why}")
