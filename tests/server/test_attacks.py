@@ -117,8 +117,8 @@ def test_a_retired_token_loses_its_open_connections_seat(client):
     with client.websocket_connect(f"/ws/{t['id']}?token={old}") as ws:
         assert receive_until(ws, state_at(0))["you"] == 1
         assert client.post(f"/api/tables/{t['id']}/leave", json={"token": old}).status_code == 200
-        client.cookies.clear()
-        assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 200
+        client.cookies.clear()  # (the seat is the computer's now: nobody sits there)
+        assert client.post(f"/api/tables/{t['id']}/sit", json={"seat": 1}).status_code == 409
         # the old connection now watches: it sees no hand and cannot play the seat
         seen = receive_until(ws, lambda m: m["type"] == "state" and m["you"] is None)
         assert seen["legal_moves"] == [] and seen["previews"] is None
