@@ -88,7 +88,8 @@ def test_a_database_that_stops_answering_ends_in_an_error_not_a_wait(postgres_ur
     store.close()
 
 
-def test_a_database_out_of_reach_is_a_503_to_ask_again_and_health_says_so(postgres_url):
+def test_a_database_out_of_reach_is_a_503_to_ask_again_and_health_says_so(postgres_url,
+                                                                           caplog):
     """PostgreSQL stops taking connections while the server runs: health says which part
     is down (503), and what needs the database is a 503 with when to ask again — the
     lobby's list (not a plain-text 500), a table it must read (not "no such table").
@@ -130,8 +131,16 @@ def test_a_database_out_of_reach_is_a_503_to_ask_again_and_health_says_so(postgr
                 with pytest.raises(WebSocketDisconnect) as closed:
                     ws.receive_json()
                 assert closed.value.code == 1013
+            assert c.get("/api/health").status_code == 503  # asked again: logged once
+            said = [r.getMessage() for r in caplog.records if "does not answer:" in r.getMessage()]
+            assert len(said) == 1 and said[0].startswith("the database does not answer: ")
+            # the requests it failed: one line a minute at most, however many there were
+            said = [r.getMessage() for r in caplog.records if "did not answer" in r.getMessage()]
+            assert len(said) == 1 and said[0].startswith("the database did not answer GET "
+                                                          "/api/tables: "), said
             allow(True)
             assert c.get("/api/health").json()["status"] == "ok"
+            assert "the database answers again" in caplog.text
             assert c.get("/api/tables").status_code == 200
             assert c.get("/api/tables/nosuchtable").status_code == 404
     finally:

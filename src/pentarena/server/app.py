@@ -310,8 +310,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         refused is a fault of ours: 500, logged with the traceback)."""
         if not unreachable(exc):
             raise exc
-        log.error("%s %s: the database did not answer: %s", request.method,
-                  request.url.path, getattr(exc, "orig", None) or exc)
+        hub.store.unanswered(f"{request.method} {request.url.path}", exc)
         return await protocol_error(request, database_unavailable())
 
     async def held_seat(request: Request, table_id: str, token: str | None) -> int | None:

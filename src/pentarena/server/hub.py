@@ -265,7 +265,7 @@ class Hub(Advice):
             return Table.from_stored(stored) if stored else None
         except Exception as exc:  # noqa: BLE001 - an unreadable row is not a table
             if unreachable(exc):  # the database did not answer: not "no such table"
-                log.error("table %s cannot be read: %s", table_id, exc)
+                self.store.unanswered(f"reading table {table_id}", exc)
                 raise database_unavailable() from None
             log.error("table %s cannot be loaded: %s", table_id, exc)
             return None

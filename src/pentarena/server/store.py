@@ -227,6 +227,9 @@ class Store:
         self._queue: queue.SimpleQueue[tuple[Callable, tuple, Future] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._answering = True  # as the last ping found it (ping logs the changes)
+        self._unanswered = [0.0, 0]  # when the next such line may be logged; held back
+        self._said = threading.Lock()
 
     def _writer(self) -> None:
         """Start the writer thread if it is not running (again, after :meth:`close`)."""
@@ -466,14 +469,34 @@ class Store:
         return good, bad
 
     def ping(self) -> bool:
-        """Does the database answer (a ``SELECT 1``)?"""
+        """Does the database answer (a ``SELECT 1``)?  Logged as it stops and as it starts
+        again, not at every ask (a load balancer asks every few seconds)."""
         try:
             with self.engine.connect() as conn:
                 conn.execute(text("SELECT 1"))
         except Exception as exc:  # any failure to answer is the answer
-            log.warning("the database does not answer: %s", exc)
+            if self._answering:
+                log.error("the database does not answer: %s", exc)
+            self._answering = False
             return False
+        if not self._answering:
+            log.warning("the database answers again")
+        self._answering = True
         return True
+
+    def unanswered(self, what: str, exc: BaseException) -> None:
+        """Log that the database did not answer ``what``: one line a minute at most (in
+        an outage every request would write one), saying how many it held back."""
+        now = time.monotonic()
+        with self._said:
+            if now < self._unanswered[0]:
+                self._unanswered[1] += 1
+                return
+            held = self._unanswered[1]
+            self._unanswered[:] = [now + 60.0, 0]
+        log.error("the database did not answer %s: %s%s", what,
+                  getattr(exc, "orig", None) or exc,
+                  f" ({held} more since the last such line)" if held else "")
 
     def close(self) -> None:
         """Finish the queued writes and stop the writer (a later write starts it again)."""
