@@ -129,9 +129,10 @@ def answer(page, yes: bool) -> str:
     return question
 
 
-def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
-    server = server_away_0
-    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+def alice_and_bob(server, new_page, game: str):
+    """A table of ``game`` for two, Alice seated (the creator; her browser keeps the
+    invites) and Bob by its invite, each seeing the other: (table, alice, bob)."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game=game)
     alice = person(new_page, server)
     alice.evaluate(f"localStorage.setItem('pentarena:invites:{t['id']}', {json.dumps(json.dumps(t['invites']))})")
     alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
@@ -140,6 +141,12 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     bob.goto(server.url + t["invites"][0]["url"])
     seated(bob)
     until(alice, "document.querySelector('#players [data-seat=\"1\"]').innerText.startsWith('Bob')")
+    return t, alice, bob
+
+
+def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
+    server = server_away_0
+    t, alice, bob = alice_and_bob(server, new_page, "pentago")
     assert alice.locator("#invite").is_hidden()  # the invite is used
 
     # Bob leaves (asked first): he watches, his name goes, the seat is free to anyone
@@ -182,22 +189,14 @@ def test_in_pentic_an_away_players_seat_goes_to_the_computer(server_away_0, new_
     """A Pentic seat is never handed on mid-game (whoever took it would see the hand its
     player kept, the player freeing it too): Free seat says the computer will play it,
     and then it does — no invite to send."""
-    server = server_away_0
-    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentic")
-    alice = person(new_page, server)
-    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
-    seated(alice)
-    bob = person(new_page, server, "Bob")
-    bob.goto(server.url + t["invites"][0]["url"])
-    seated(bob)
-    until(alice, "document.querySelector('#players [data-seat=\"1\"]').innerText.startsWith('Bob')")
+    t, alice, bob = alice_and_bob(server_away_0, new_page, "pentic")
     bob.close()
     until(alice, "document.querySelector('[data-free=\"1\"]') !== null")
     alice.click("[data-free='1']")
     assert "Let the computer play Coral's seat?" in answer(alice, True)
     until(alice, "document.querySelector('#players [data-seat=\"1\"]').innerText.includes('computer')")
     assert "Bob" not in alice.locator("#players").inner_text()
-    assert alice.locator("[data-invite]").count() == 0 and alice.locator("#invite").is_hidden()
+    assert alice.locator("#invite").is_hidden()  # no invite to send
     assert not alice.errors, alice.errors
 
 

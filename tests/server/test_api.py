@@ -269,13 +269,18 @@ def test_leaving_with_the_cookie_clears_the_seat(client):
     assert r.status_code == 409 and r.json()["detail"]["code"] == "game-over"
 
 
+def away_clock(client):
+    """People's browsers (:func:`browsers`) and the clock that says how long a seat has
+    been away, set by the test: ``now[0]`` in seconds."""
+    now = [1000.0]
+    client.app.state.hub.last_seen.clock = lambda: now[0]
+    return browsers(client), now
+
+
 def test_a_player_frees_the_seat_of_someone_away(client):
     """After 2 minutes without a connection (the server's clock), another player may free
     a seat: its token stops working and a fresh invite comes back for it."""
-    use = browsers(client)
-    hub = client.app.state.hub
-    now = [1000.0]
-    hub.last_seen.clock = lambda: now[0]
+    use, now = away_clock(client)
     use("ann")
     t = create(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "computer"}],
                game="pentup", options={"players": 3}, name="Ann")
@@ -330,10 +335,7 @@ def test_in_pentic_a_seat_freed_or_left_is_played_by_the_computer(client):
     """A hidden hand is never handed on mid-game: an opponent who frees an away player's
     seat gets no invite to take it (and see the hand, and play both seats): the computer
     plays it; a seat left is the computer's too, not open for anyone to sit at."""
-    use = browsers(client)
-    hub = client.app.state.hub
-    now = [1000.0]
-    hub.last_seen.clock = lambda: now[0]
+    use, now = away_clock(client)
     use("ann")
     t = create(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}],
                game="pentic", options={"players": 3}, name="Ann")
