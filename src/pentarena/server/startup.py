@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -70,6 +71,8 @@ def startup_errors(database_url: str | None) -> Iterator[None]:
 
 
 ADVISORY_KEY = 0x50454E544152  # "PENTAR": the PostgreSQL advisory lock of a database's servers
+LOCK_TRIES = 5
+"""Tries at the PostgreSQL lock, a second apart, before another server is said to hold it."""
 
 
 class Held:
@@ -126,12 +129,20 @@ def _hold_postgres(database_url: str, shared: bool) -> Held:
 
     engine = create_engine(database_url, poolclass=NullPool, connect_args=POSTGRES_CONNECT_ARGS)
     conn = engine.connect()
-    take = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
-    if not conn.scalar(text(f"SELECT {take}(:key)"), {"key": ADVISORY_KEY}):
-        conn.close()
-        engine.dispose()
-        raise StartupError(_in_use(shown_url(database_url), "it holds the database's "
-                                   f"advisory lock {ADVISORY_KEY}", shared))
+    take = text("SELECT pg_try_advisory_lock_shared(:key)" if shared else
+                "SELECT pg_try_advisory_lock(:key)")
+    # A server that stopped a moment ago (a restart) holds it until PostgreSQL has seen
+    # its connection close, which it does on its own time: a few tries, a second apart.
+    for attempt in range(LOCK_TRIES):
+        if conn.scalar(take, {"key": ADVISORY_KEY}):
+            break
+        if attempt == LOCK_TRIES - 1:
+            conn.close()
+            engine.dispose()
+            raise StartupError(_in_use(shown_url(database_url), "it holds the database's "
+                                       f"advisory lock {ADVISORY_KEY}", shared))
+        conn.rollback()
+        time.sleep(1.0)
     conn.commit()  # the lock is the session's: no transaction left open beside it
 
     def close() -> None:
