@@ -193,6 +193,9 @@ def one_layout_a_state(server, new_page, game, stack):
                 "document.getElementById('status').textContent.includes('Your turn')")
     seats = [Seat(stack.enter_context(connect(server.url.replace("http", "ws", 1) + f"/ws/{t['id']}?token={token}")))
              for token in tokens]
+    # the seats' connections are drawn first (no seat offline): a presence drawn late, on a
+    # busy machine, was counted with the first move's layouts
+    until(page, "document.querySelectorAll('#players .off').length === 0")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
 
