@@ -105,12 +105,13 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
     chance = None
     if hidden:  # the levels' playouts stop a few moves on: the chance needs whole games
         rest = max(time_limit - (time.perf_counter() - start), time_limit / 4)
-        rival = _scores_more(state, move)
+        points = _points(state)
+        rival = _scores_more(points, str(move))
         chance = _chance_after(state, move, rest / 2 if rival else rest, seed or 0)
         if rival is not None and chance is not None:  # why not the play that scores more?
             rival_chance = _chance_after(state, rival, rest / 2, seed or 0)
             if rival_chance is not None:
-                return _against_the_greedy(state, move, chance, rival, rival_chance)
+                return _against_the_greedy(points, str(move), chance, rival, rival_chance)
     elif judged_by is not None and getattr(bot, "solved", None) is None:
         judged = _judged(state, view_json, move, judged_by)
         if judged is not None:
@@ -154,37 +155,39 @@ def _chance_after(state, move, seconds: float, seed: int) -> float | None:
     return None if found is None else (found.value + 1) / 2
 
 
-def _points(state, move) -> int | None:
-    """What ``move`` scores at once, in a game that scores plays (Pentic); else None."""
-    score_of = getattr(state, "score_of", None)
-    return None if score_of is None else int(score_of(move)["points"])
+def _points(state) -> dict[str, int] | None:
+    """What each legal play scores at once, in a game that previews its plays' scores
+    (Pentic: :meth:`State.move_previews`, one native call); else None."""
+    previews = state.move_previews()
+    if not previews or not all("points" in p for p in previews.values()):
+        return None
+    return {text: int(p["points"]) for text, p in previews.items()}
 
 
-def _scores_more(state, move):
+def _scores_more(points: dict[str, int] | None, move: str) -> str | None:
     """The play that scores the most at once, if it scores more than ``move`` (a hint
     that gives points away says why), else None."""
-    if _points(state, move) is None:
+    if points is None or move not in points:
         return None
-    best = max(state.legal_moves(), key=lambda m: _points(state, m))
-    return best if _points(state, best) > _points(state, move) else None
+    best = max(points, key=points.__getitem__)
+    return best if points[best] > points[move] else None
 
 
-def _against_the_greedy(state, move, chance: float, rival,
+def _against_the_greedy(points: dict[str, int], move: str, chance: float, rival: str,
                         rival_chance: float) -> dict[str, str]:
     """A hint when another play scores more at once: whichever of the two wins more
     games played to the end, with both figures (the greedy play when it does)."""
-    def scores(m) -> str:
-        points = _points(state, m)
-        return "nothing" if points == 0 else _plural(points, "point")
+    def scores(m: str) -> str:
+        return "nothing" if points[m] == 0 else _plural(points[m], "point")
 
     unseen = "the cards you cannot see dealt at random each time"
     if rival_chance > chance:
-        return {"move": str(rival), "why": (
+        return {"move": rival, "why": (
             f"It scores {scores(rival)} now, the most of any play, and played to the end "
             f"({unseen}) you win about {rival_chance:.0%} of the games after it, against "
             f"{chance:.0%} after {move}, the computer's first choice.")}
     close = f"{chance:.0%}" == f"{rival_chance:.0%}"
-    return {"move": str(move), "why": (
+    return {"move": move, "why": (
         f"It scores {scores(move)} now, where {rival} would score {scores(rival)}; but "
         f"played to the end ({unseen}) you win about {chance:.0%} of the games after it "
         + (f"and a little less after {rival}" if close else
