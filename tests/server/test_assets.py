@@ -136,7 +136,8 @@ def test_every_url_a_page_names_is_served(client):
 
 # -- compression --------------------------------------------------------------------
 @pytest.mark.parametrize("path", ["/static/js/table.js", "/static/css/app.css", "/",
-                                  "/rules/pentup", "/t/nosuchtable"])
+                                  "/rules/pentup", "/t/nosuchtable",
+                                  "/docs/assets/swagger-ui-bundle.js"])
 def test_pages_and_static_files_are_gzipped_when_accepted(client, path):
     r = raw(client, path, GZIP)
     assert r.status_code == 200

@@ -34,6 +34,7 @@ from ..ai.bots import LEVELS, thinking_seconds
 from ..core.errors import StateFormatError, shown
 from ..core.game import list_games, load_game
 from ..record import SEED_RANGE, GameRecord
+from .apidocs import add_docs
 from .assets import Assets, Compress, Pages
 from .bus import make_bus
 from .connections import Client
@@ -262,7 +263,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         store.close()
 
     app = FastAPI(title="Pentarena", version="0.1.0", lifespan=lifespan, redirect_slashes=False,
-                  description="Play the Pent games: lobby API and table WebSockets.")
+                  description="Play the Pent games: lobby API and table WebSockets.",
+                  docs_url=None, redoc_url=None)  # apidocs.py's, without a CDN
     app.state.hub = hub
     app.state.metrics = metrics
     app.openapi = lambda: documented(app, FastAPI.openapi(app))
@@ -341,6 +343,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return FileResponse(str(WEB / "favicon.svg"), media_type="image/svg+xml")
 
     app.mount("/static", Assets(str(WEB), pages.version), name="static")
+    add_docs(app)
 
     # -- lobby API ----------------------------------------------------------------
     @app.get("/api/health", summary="Is the server up; tables set aside at start")

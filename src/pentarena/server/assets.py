@@ -12,7 +12,8 @@
   learning of each import one round trip later.  A table's page and a game's rules also
   preload that game's view module and what it imports (it is loaded dynamically, by
   ``games/index.js``: the server reads which module plays which game from that file).
-* **Compression** (gzip, for clients that accept it) of the pages and of ``/static`` only.
+* **Compression** (gzip, for clients that accept it) of the pages, ``/static`` and the API
+  documentation's scripts (``/docs/assets``) only.
   The API's answers are never compressed: they carry seat tokens and invites next to text
   a player chose (a name), and a compressed answer's length tells a network observer who
   can choose some of that text whether it matches the secret (BREACH).  The pages and the
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 STATIC = "/static/"
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
+COMPRESSED = ("/", "/t/", "/rules/", "/docs/assets/")  # besides /static/; a "/" ends a prefix
 # an import of another module: `import ... from "x"`, `import "x"`, `export ... from "x"`
 STATIC_IMPORT = re.compile(r"""^(?:import\s+(?:[\w$*{}\s,]+?\s+from\s+)?"""
                            r"""|export\s+(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s+from\s+)"""
@@ -155,10 +157,10 @@ class Assets(StaticFiles):
 
 
 class Compress:
-    """gzip for the pages and ``/static``; every other answer passes as it is (BREACH:
+    """gzip for the pages, ``/static`` and ``/docs/assets``; every other answer passes as it is (BREACH:
     see the module doc)."""
 
-    def __init__(self, app: ASGIApp, pages: Iterable[str] = ("/", "/t/", "/rules/")) -> None:
+    def __init__(self, app: ASGIApp, pages: Iterable[str] = COMPRESSED) -> None:
         self.app = app
         self.gzip = GZipMiddleware(app, minimum_size=500, compresslevel=9)
         self.exact = {p for p in pages if not p.endswith("/") or p == "/"}

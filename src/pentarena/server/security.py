@@ -31,9 +31,9 @@ from ..record import MAX_RECORD_BYTES
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-DOCS_CSP = ("default-src 'self' https://cdn.jsdelivr.net; script-src 'self' 'unsafe-inline' "
-            "https://cdn.jsdelivr.net; style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "img-src 'self' data: https://fastapi.tiangolo.com; frame-ancestors 'none'")
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; object-src 'none'; "
+            "base-uri 'none'; frame-ancestors 'none'")  # /docs and /redoc (apidocs.py)
 HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
