@@ -563,11 +563,12 @@ def cmd_worker(args: argparse.Namespace, console: Console) -> int:
     import logging
 
     from .server.logs import setup_logging
-    from .server.startup import shown_url, startup_errors
+    from .server.startup import not_in_memory, shown_url, startup_errors
 
     with startup_errors(args.database_url):
         from .server.cluster import run_worker
 
+        not_in_memory(args.database_url)
         setup_logging(args.log_format, logging.INFO)
         line = f"Pentarena worker: Redis {shown_url(args.redis_url)}  (Ctrl+C to stop)"
         if args.log_format == "text":

@@ -248,3 +248,50 @@ def test_a_backup_that_cannot_be_written_says_why_and_leaves_nothing(tmp_path, m
     with pytest.raises(ValueError, match="this user may not write in the folder"):
         backup(url, locked / "b.sqlite3")
     assert list(locked.iterdir()) == []
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_a_server_on_a_database_in_memory_keeps_its_tables_while_it_runs(url, monkeypatch,
+                                                                        capsys):
+    """``--database-url sqlite://`` said "running" and then refused every request: each
+    thread had a database of its own, the tables made in one of them only."""
+    import os
+
+    from fastapi.testclient import TestClient
+
+    from pentarena.server import app as app_module
+    from pentarena.server.app import create_app
+    from tests.services import free_port
+
+    app = create_app(url, ai="thread", ai_time_limit=0.1)
+    scratch = app.state.hub.store.scratch.name
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json={"game": "pentago", "seats": [
+            {"kind": "me"}, {"kind": "invite"}]})
+        assert made.status_code == 201, made.text
+        table = made.json()["table"]["id"]
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [table]
+        assert client.get("/api/health").json()["database"] == "ok"
+    assert os.path.isdir(scratch)
+    app.state.hub.store.scratch.cleanup()  # what the store's end does
+    assert not os.path.exists(scratch)
+    # the command line says where it is, and that it goes with the server
+    monkeypatch.setattr(app_module, "run_uvicorn", lambda *a, **k: True)
+    assert main(["serve", "--port", str(free_port()), "--database-url", url]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "(in place of sqlite://: removed when the server stops)" in out
+
+
+def test_a_database_in_memory_is_refused_where_other_processes_must_reach_it(capsys):
+    from tests.services import free_port
+
+    redis = ["--redis-url", "redis://127.0.0.1:1/0"]
+    assert main(["serve", "--port", str(free_port()), "--database-url", "sqlite://",
+                 *redis]) == 2
+    assert main(["worker", "--database-url", "sqlite://", *redis]) == 2
+    out = capsys.readouterr().out
+    for said in out.split("error: ")[1:]:
+        said = " ".join(said.split())
+        assert said.startswith("sqlite:// is a database in one process's memory, which no "
+                               "other server or worker can reach"), said
+    assert out.count("error: ") == 2

@@ -849,7 +849,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
                                        seat_changes_per_minute=seat_changes_per_minute,
                                        away_seconds=away_seconds))
         lines = [f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)",
-                 f"Database: {shown_url(app.state.hub.store.url)}"]
+                 f"Database: {shown_url(app.state.hub.store.url)}"
+                 + (" (in place of sqlite://: removed when the server stops)"
+                    if app.state.hub.store.scratch else "")]
         if redis_url:
             lines.append(f"Redis: {shown_url(redis_url)} (computer moves: run "
                          "'pentarena worker')")

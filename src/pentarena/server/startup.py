@@ -99,7 +99,11 @@ def hold_database(database_url: str, shared: bool = False) -> Held | None:
     url = make_url(database_url)
     if url.get_backend_name() == "postgresql":
         return _hold_postgres(database_url, shared)
-    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+    if url.get_backend_name() != "sqlite":
+        return None
+    if url.database in (None, "", ":memory:"):  # the store's own temporary file
+        if shared:
+            not_in_memory(database_url)
         return None
     path = Path(f"{Path(url.database).resolve()}.lock")  # a symlink: its target's
     held = path.open("ab")
@@ -109,6 +113,18 @@ def hold_database(database_url: str, shared: bool = False) -> Held | None:
         held.close()
         raise StartupError(_in_use(url.database, f"it holds {path}", shared)) from None
     return Held(held.close)
+
+
+def not_in_memory(database_url: str | None) -> None:
+    """Refuse an SQLite database in memory where other processes must reach the same one
+    (servers sharing Redis, a worker): each process would have a database of its own."""
+    from .store import in_memory
+
+    if database_url and in_memory(database_url):
+        raise StartupError(f"{database_url} is a database in one process's memory, which no "
+                           "other server or worker can reach: servers that share "
+                           "--redis-url and their workers need one database they all reach "
+                           "(PostgreSQL)")
 
 
 def _in_use(database: str, how: str, shared: bool) -> str:

@@ -18,6 +18,7 @@ import asyncio
 import json
 import logging
 import queue
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -44,6 +45,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 log = logging.getLogger("pentarena.server")
@@ -200,11 +202,24 @@ def unreachable(exc: BaseException) -> bool:
     return isinstance(exc, (OperationalError, InterfaceError, PoolTimeout))
 
 
+def in_memory(url: str) -> bool:
+    """Is ``url`` an SQLite database in memory (``sqlite://``, ``sqlite:///:memory:``)?"""
+    parsed = make_url(url)
+    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+
+
 class Store:
     """All database access of the server."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_database_url()
+        self.scratch = None  # the folder of an in-memory database's file (deleted with it)
+        if in_memory(self.url):
+            # each thread would have a database of its own (SQLAlchemy's pool for them),
+            # the tables made in one and missing in the others: a file of its own instead,
+            # deleted when the store is (at the latest when the process ends)
+            self.scratch = tempfile.TemporaryDirectory(prefix="pentarena-memory-")
+            self.url = f"sqlite:///{self.scratch.name}/pentarena.sqlite3"
         # hide_parameters: an error logged never shows a row's values (a Pentic deal)
         kwargs: dict[str, Any] = {"hide_parameters": True}
         if self.url.startswith("sqlite"):
