@@ -103,6 +103,7 @@ def test_passwords_and_row_values_stay_out_of_what_is_printed_and_logged(tmp_pat
             class hub:
                 class store:
                     url = "postgresql+psycopg://pentarena:s3cret@db/p"
+                    scratch = None
 
     monkeypatch.setattr(app_module, "create_app", lambda *a, **k: Made)
     monkeypatch.setattr(app_module, "run_uvicorn", lambda *a, **k: True)
