@@ -250,11 +250,21 @@ def test_a_plain_request_for_the_play_path_says_it_is_a_websocket(client):
     ("{", "not valid JSON: Expecting property name enclosed in double quotes at character 1"),
     ("\x00", "not valid JSON: Expecting value at character 0"),
     ('[{"kind": "me"}', "not valid JSON: Expecting ',' delimiter at character 15"),
+    # Python's reader takes these for numbers ("got a number with a fraction" before)
+    ('{"game": "pentago", "seed": NaN}', "not valid JSON: NaN is not a JSON number"),
+    ('{"game": "pentago", "seed": -Infinity}', "not valid JSON: -Infinity is not a JSON number"),
+    ('{"game": "NaN", "seed": Infinity}', "not valid JSON: Infinity is not a JSON number"),
 ])
 def test_a_body_that_is_not_json_says_why_and_where(client, body, words):
     r = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-request"
     assert r.json()["detail"]["message"] == "the request body is " + words
+
+
+def test_nan_and_infinity_in_text_are_only_text(client):
+    r = client.post("/api/tables", json={"game": "pentago", "seats": [
+        {"kind": "me", "name": "NaN -Infinity"}, {"kind": "invite"}]})
+    assert r.status_code == 201, r.text
 
 
 def test_a_missing_body_or_json_without_its_content_type_says_so(client):

@@ -138,6 +138,21 @@ def _not_json(name: str) -> Any:
     raise _NotJson(name)
 
 
+def non_json_number(raw: bytes) -> str | None:
+    """The first of NaN, Infinity or -Infinity in ``raw`` read as JSON, which Python's
+    reader takes for numbers (None: there is none, or ``raw`` is not JSON for another
+    reason, which the reader of the request says itself)."""
+    if b"NaN" not in raw and b"Infinity" not in raw:
+        return None
+    try:
+        json.loads(raw, parse_constant=_not_json)
+    except _NotJson as exc:
+        return str(exc)
+    except (ValueError, RecursionError):
+        pass
+    return None
+
+
 def parse_client_message(raw: str | bytes) -> ClientMessage:
     """Read one client message; ProtocolError says what is wrong with it."""
     size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)

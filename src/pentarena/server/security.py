@@ -27,6 +27,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..record import MAX_RECORD_BYTES
+from .protocol import non_json_number
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
@@ -117,6 +118,12 @@ class Guard:
             if body is None:
                 await self._refuse(scope, receive, send, 413, "too-large",
                                    f"request bodies here may be at most {limit} bytes")
+                return
+            constant = non_json_number(body) if "json" in headers.get("content-type", "").lower() else None
+            if constant:
+                await self._refuse(scope, receive, send, 400, "bad-request",
+                                   f"the request body is not valid JSON: {constant} is not a "
+                                   "JSON number")
                 return
             receive = _replay(body, receive)
         await self.app(scope, receive, self._with_headers(scope, send))
