@@ -127,6 +127,18 @@ def test_registered_names_and_parameters():
     assert ps.load("pentic", players=3, target=100).max_chance_outcomes() == 125
     with pytest.raises(pentarena.GameOptionError):
         ps.load("pentomino", players=3, scoring="15-10-5")
+    # the OpenSpiel spelling of a value the refusal names, and the games' OpenSpiel names
+    with pytest.raises(pentarena.GameOptionError) as refused:
+        pyspiel.load_game("pentarena_pentomino(players=3,scoring=last3)")
+    assert str(refused.value) == ("scoring 15-10-5 is for 4 players (in OpenSpiel's "
+                                  "parameters 15-10-5 is last3)")
+    assert str(ps.load("pentarena_pentago")) == "pentarena_pentago()"
+    for name, said in (("pentarena_chess", "unknown game 'pentarena_chess'"),
+                       ("pentomino-puzzle", "the Pentomino puzzle is not registered")):
+        with pytest.raises(pentarena.GameOptionError) as refused:
+            ps.load(name)
+        assert str(refused.value).startswith(said)
+        assert "the games here: pentup, pentago, pentomino, pentic" in str(refused.value)
 
 
 @pytest.mark.parametrize("name", ps.GAMES)

@@ -33,6 +33,7 @@ has no bounded length, which OpenSpiel requires.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -41,6 +42,7 @@ import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 import pentarena
+from ..core.errors import GameOptionError, shown
 from ..core.game import game_info
 from ..games.pentic import NAMES as CARD_NAMES
 from ..games.pentic.cards import NUM_CARDS
@@ -95,8 +97,16 @@ def openspiel_params(game: str, **options: Any) -> dict[str, Any]:
 
 
 def load(game: str, **options: Any) -> pyspiel.Game:
-    """``pyspiel.load_game`` for a Pentarena game with Pentarena options."""
-    return pyspiel.load_game(short_name(game), openspiel_params(game, **options))
+    """``pyspiel.load_game`` for a Pentarena game (``"pentup"``, or its OpenSpiel name
+    ``"pentarena_pentup"``) with Pentarena options; GameOptionError for another name."""
+    name = game.removeprefix("pentarena_") if isinstance(game, str) else game
+    if name not in GAMES:
+        why = ("the Pentomino puzzle is not registered with OpenSpiel (a one-player game "
+               "whose removals leave its length unbounded)" if name == "pentomino-puzzle"
+               else f"unknown game {shown(game)}")
+        raise GameOptionError(f"{why}; the games here: {', '.join(GAMES)} (or their "
+                              "OpenSpiel names, pentarena_pentup, …)")
+    return pyspiel.load_game(short_name(name), openspiel_params(name, **options))
 
 
 # ---------------------------------------------------------------------------- the games
@@ -165,7 +175,16 @@ class PentarenaGame(pyspiel.Game):
         # kept as ``last2``): the game's name, str(game), loads it again (pickling does)
         params = openspiel_params(self.NAME, **pentarena_options(self.NAME, dict(params or {})))
         full = {**parameter_spec(self.NAME), **params}
-        self.pentarena = pentarena.load_game(self.NAME, **pentarena_options(self.NAME, full))
+        try:
+            self.pentarena = pentarena.load_game(self.NAME, **pentarena_options(self.NAME, full))
+        except GameOptionError as exc:  # it names the values as Pentarena spells them
+            spelt = [f"{value} is {param}" for (game, _), renamed in _RENAMED.items()
+                     if game == self.NAME for value, param in renamed.items()
+                     if re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", str(exc))]
+            if not spelt:
+                raise
+            raise GameOptionError(f"{exc} (in OpenSpiel's parameters {', '.join(spelt)})") \
+                from None
         self.sides = list(self.pentarena.sides)
         m = len(self.sides)
         info = pyspiel.GameInfo(
