@@ -698,3 +698,34 @@ def test_the_lists_refresh_only_while_the_page_is_seen(server, new_page):
     with page.expect_request("**/api/tables*"):
         page.evaluate("setHidden(false)")         # shown again: at once
     assert not page.errors, page.errors
+
+
+def test_a_game_with_a_friend_has_hints_only_when_its_creator_allows_them(server, new_page):
+    """The create form offers hints for everyone once a seat is for another person (off
+    by default); the table page's Hint button then says "No hints", or asks as before."""
+    page = new_page()
+    for allow in (False, True):
+        open_home(server, page)
+        page.select_option("#create-game", "pentago")
+        page.wait_for_selector("#seat-1")
+        assert page.locator("#create-hints-field").is_hidden()  # against the computer: on
+        page.select_option("#seat-1", "invite")
+        assert page.locator("#create-hints-field").is_visible()
+        assert not page.locator("#create-hints").is_checked()
+        if allow:
+            page.check("#create-hints")
+        page.click("#create-submit")
+        tid = table_id(page)
+        until(page, "document.getElementById('hint-btn')"
+                    " && document.getElementById('hint-btn').textContent !== ''")
+        assert get(server, f"/api/tables/{tid}")["table"]["hints"] is allow
+        button = page.locator("#hint-btn")
+        if allow:
+            until(page, "document.getElementById('hint-btn').getAttribute('aria-disabled')"
+                        " === 'false'")
+            assert button.inner_text() == "Hint"
+        else:
+            until(page, "document.getElementById('hint-btn').textContent === 'No hints'")
+            assert button.get_attribute("aria-disabled") == "true"
+            assert "Hints are off at this table" in button.get_attribute("title")
+    assert not page.errors, page.errors

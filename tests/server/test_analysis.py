@@ -19,6 +19,7 @@ from pentarena.record import GameRecord
 from pentarena.server import advice as advice_module
 from pentarena.server.app import create_app, creator_key
 from pentarena.server.hub import Limits
+from pentarena.server.tables import Table
 
 FAST = Limits(advice_seconds=0.1, analysis_move_seconds=0.1)
 
@@ -41,7 +42,9 @@ def hub_of(client):
 
 
 def create(client, game, seats, options=None):
-    r = client.post("/api/tables", json={"game": game, "seats": seats, "options": options or {}})
+    """A table (its invite seats keep the computer out of these tests; hints on)."""
+    r = client.post("/api/tables", json={"game": game, "seats": seats, "options": options or {},
+                                         "hints": True})
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -107,6 +110,48 @@ def test_a_hint_in_every_game(client, game, options):
         # the hint is only advice: playing it is an ordinary move
         ws.send_text(json.dumps({"type": "move", "move": answer["move"], "version": 0}))
         receive_until(ws, lambda m: is_state(m) and m["version"] == 1)
+
+
+def ask_hint(client, table: dict, token: str) -> dict:
+    with client.websocket_connect(f"/ws/{table['id']}?token={token}") as ws:
+        receive_until(ws, is_state)
+        ws.send_text(json.dumps({"type": "hint"}))
+        return receive_until(ws, is_hint)
+
+
+def test_a_game_between_people_has_no_hints_unless_its_creator_allows_them(client):
+    """Hints are the computer's help: against the computer they are on; a table with a
+    seat for another person (invite, open) has none unless created with ``hints``, and
+    every seat sees which (the page's Hint button says "No hints")."""
+    def made(seats, **body):
+        r = client.post("/api/tables", json={"game": "pentago", "seats": seats, **body})
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    computer = made([{"kind": "me"}, {"kind": "computer", "level": "easy"}])
+    assert computer["table"]["hints"] is True
+    assert ask_hint(client, computer, computer["you"]["token"])["type"] == "hint"
+    for other in ("invite", "open"):
+        friend = made([{"kind": "me"}, {"kind": other}])
+        assert friend["table"]["hints"] is False
+        refused = ask_hint(client, friend, friend["you"]["token"])
+        assert refused["code"] == "hints-off", refused
+        assert refused["message"].startswith("hints are off at this table: a game between "
+                                             "people")
+    allowed = made([{"kind": "me"}, {"kind": "invite"}], hints=True)
+    assert allowed["table"]["hints"] is True
+    assert ask_hint(client, allowed, allowed["you"]["token"])["type"] == "hint"
+    off = made([{"kind": "me"}, {"kind": "computer"}], hints=False)
+    assert ask_hint(client, off, off["you"]["token"])["code"] == "hints-off"
+    # the friend's seat sees the same, and the setting outlives the server's memory
+    friend = made([{"kind": "me"}, {"kind": "invite"}])
+    hub = hub_of(client)
+    stored = client.portal.call(asyncio.to_thread, hub.store.load, friend["table"]["id"])
+    assert Table.from_stored(stored).hints is False
+    assert Table.from_stored(client.portal.call(
+        asyncio.to_thread, hub.store.load, allowed["table"]["id"])).hints is True
+    r = client.get(f"/api/tables/{friend['table']['id']}")
+    assert r.json()["table"]["hints"] is False
 
 
 def test_puzzles_keep_their_hint(client):
@@ -535,7 +580,7 @@ def test_hints_and_counts_are_the_askers_jobs_and_hints_capped_per_address(tmp_p
     ann, bob = {"X-Test-Address": "10.0.0.1"}, {"X-Test-Address": "10.0.0.2"}
     with TestClient(FromAddress(app)) as c:
         seats = [{"kind": "me"}, {"kind": "invite"}]
-        tables = [c.post("/api/tables", json={"game": "pentago", "seats": seats},
+        tables = [c.post("/api/tables", json={"game": "pentago", "seats": seats, "hints": True},
                          headers=ann).json() for _ in range(3)]
         sockets = [c.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}",
                                        headers=who)

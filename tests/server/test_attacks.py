@@ -562,8 +562,8 @@ def test_a_new_table_takes_each_field_in_its_own_json_type(client, body, words):
 def test_an_unknown_field_names_the_fields_the_request_takes(client):
     r = client.post("/api/tables", json={"game": "pentup", "players": 3})
     assert r.json()["detail"]["message"] == (
-        "players: this request has no such field; it takes seats, name, game, options, seed "
-        "(a game's options go in 'options')")
+        "players: this request has no such field; it takes seats, name, game, options, seed, "
+        "hints (a game's options go in 'options')")
     # what the browser sends, and the default seats when "seats" is left out or null
     for seats in (None, [{"kind": "me"}, {"kind": "computer", "level": "easy", "name": None}]):
         r = client.post("/api/tables", json={"game": "pentup", "options": {"players": 2},

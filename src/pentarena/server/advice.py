@@ -217,6 +217,10 @@ class Advice:
         if seat != table.state.current_player:
             raise ProtocolError("not-your-turn", "hints are for the player to move, and it "
                                 "is not your turn")
+        if not table.hints:
+            raise ProtocolError("hints-off", "hints are off at this table: a game between "
+                                "people is played without the computer's help unless its "
+                                "creator turns them on for everyone")
 
     async def _answer_hint(self, table: Table, client: Client, seat: int | None) -> None:
         version = table.version

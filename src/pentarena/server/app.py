@@ -114,6 +114,9 @@ class CreateTable(NewSeats):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=SEED_RANGE.start, le=SEED_RANGE.stop - 1,
                              description="games without hidden cards only")
+    hints: bool | None = Field(None, description="whether the players may ask for hints; "
+                               "left out (or null): yes, unless a seat is for another "
+                               "person (invite or open)")
 
 
 class SitDown(Body):
@@ -412,7 +415,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
     async def create_table(body: CreateTable, request: Request, response: Response):
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         return await created(request, response, await hub.create(
-            body.game, body.options, seats, body.name, body.seed, creator_key(request)))
+            body.game, body.options, seats, body.name, body.seed, creator_key(request),
+            body.hints))
 
     async def created(request: Request, response: Response,
                       made: tuple[Table, dict[int, str]]) -> dict[str, Any]:

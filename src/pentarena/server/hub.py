@@ -333,15 +333,16 @@ class Hub(Advice):
 
     async def create(self, game: str, options: dict, seats: list | None, name: str = "",
                      seed: int | None = None, creator: str | None = None,
-                     ) -> tuple[Table, dict[int, str]]:
+                     hints: bool | None = None) -> tuple[Table, dict[int, str]]:
         """A new game's table (:meth:`Table.create`), stored and started."""
-        made = Table.create(game, options, seats, seed=seed, name=name, creator=creator)
+        made = Table.create(game, options, seats, seed=seed, name=name, creator=creator,
+                            hints=hints)
         return await self._add_table(made, creator)
 
     async def rematch(self, source: Table, seats: list | None, name: str = "",
                       creator: str | None = None) -> tuple[Table, dict[int, str]]:
         """The rematch of the finished game at ``source`` at a new table."""
-        made = Table.seated(source.rematch_start(), seats, name, creator)
+        made = Table.seated(source.rematch_start(), seats, name, creator, hints=source.hints)
         return await self._add_table(made, creator)
 
     async def again(self, source: Table, held: frozenset[int],
@@ -352,7 +353,7 @@ class Hub(Advice):
         is the one it points to)."""
         specs, heirs = source.again_seats(held)
         made = Table.create(source.game.name, dict(source.game.options), specs,
-                            creator=creator, heirs=heirs)
+                            creator=creator, heirs=heirs, hints=source.hints)
         made[0].follows = source.id
         result = await self._add_table(made, creator)
         recorded = await self._store(self.store.set_next(source.id, made[0].id))

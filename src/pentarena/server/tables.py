@@ -160,6 +160,8 @@ class Table:
         self.next_table: str | None = None  # the table its players went on to (Play again)
         self.solved_from: int | None = None
         """A puzzle the computer finished (Solve): the moves its player had made by then."""
+        self.hints = True
+        """Whether the players may ask for hints (off: a game between people, by default)."""
         self._replay_states: list[State] = []  # see state_at
         self._replay_moves: list[str] = []
 
@@ -171,9 +173,11 @@ class Table:
     @classmethod
     def create(cls, game_name: str, options: dict[str, Any], seat_specs: list[dict[str, Any]],
                seed: int | None = None, name: str = "", creator: str | None = None,
-               heirs: dict[int, str] | None = None) -> tuple[Table, dict[int, str]]:
+               heirs: dict[int, str] | None = None, hints: bool | None = None,
+               ) -> tuple[Table, dict[int, str]]:
         """A new game's table and the secret of every human seat (seat -> token for the
-        creator's own seats, invite for the others; ``heirs``: see :meth:`seated`)."""
+        creator's own seats, invite for the others; ``heirs`` and ``hints``: see
+        :meth:`seated`)."""
         try:  # JSON: each option of its own type ("2" is not 2, "yes" not true)
             game = game_info(game_name).factory(**resolve_options(game_name, options or {},
                                                                   text=False))
@@ -189,12 +193,13 @@ class Table:
         if seed is None and not game.hidden_information:
             seed = secrets.randbelow(2**31)  # perfect information: nothing to keep secret
         # hidden cards: the OS's secure shuffle
-        return cls.seated(game.new_initial_state(seed=seed), seat_specs, name, creator, heirs)
+        return cls.seated(game.new_initial_state(seed=seed), seat_specs, name, creator, heirs,
+                          hints)
 
     @classmethod
     def seated(cls, start: State, seat_specs: list[dict[str, Any]] | None, name: str = "",
                creator: str | None = None, heirs: dict[int, str] | None = None,
-               ) -> tuple[Table, dict[int, str]]:
+               hints: bool | None = None) -> tuple[Table, dict[int, str]]:
         """A table whose game begins at ``start`` (a new game's first position, or a
         rematch's: :meth:`rematch_start`), its seats as ``seat_specs`` ask, and the secret
         of every human seat.  ``heirs``: invite seats kept for the holders of seat tokens
@@ -241,7 +246,12 @@ class Table:
                 heir = (heirs or {}).get(i)
                 secrets_[i] = heir_invite(heir, table_id) if heir else new_token()
                 seats.append(Seat("human", label, invite_hash=hash_token(secrets_[i])))
-        return cls(table_id, start.clone(), seats, creator=creator), secrets_
+        table = cls(table_id, start.clone(), seats, creator=creator)
+        # a game between people is played without the computer's help unless its creator
+        # asks for hints (everyone's then, and every seat sees that they are on)
+        table.hints = hints if hints is not None else not any(
+            spec.get("kind") in ("invite", "open") for spec in specs)
+        return table, secrets_
 
     def again_seats(self, held: frozenset[int]) -> tuple[list[dict[str, Any]], dict[int, str]]:
         """*Play again* by the holder of the seats ``held``: the next table's seat choices
@@ -334,6 +344,7 @@ class Table:
         table.next_table = t.next_table
         solved_from = t.private.get("solved_from")
         table.solved_from = solved_from if type(solved_from) is int else None
+        table.hints = t.private.get("hints") is not False
         return table
 
     @classmethod
@@ -359,6 +370,8 @@ class Table:
             private["follows"] = self.follows
         if self.solved_from is not None:
             private["solved_from"] = self.solved_from
+        if not self.hints:
+            private["hints"] = False
         return private
 
     def stored(self) -> StoredTable:
@@ -447,7 +460,7 @@ class Table:
             "winners": sorted(self.state.winners()), "created": self.created,
             "updated": self.updated, "imported": self.imported,
             "follows": self.follows, "next": self.next_table,
-            "solved_from": self.solved_from,
+            "solved_from": self.solved_from, "hints": self.hints,
         }
 
     def payload(self, seat: int | None, connected: set[int] | None = None,

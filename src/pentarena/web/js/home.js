@@ -226,7 +226,12 @@ function renderCreate() {
   const optsBox = el("div", { class: "cf-fields", id: "create-options" });
   const seatsBox = el("div", { class: "cf-fields", id: "create-seats" });
   const optsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Options"), optsBox);
-  const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox);
+  // a game between people has no hints unless its creator turns them on (for everyone)
+  const hintsBox = el("input", { type: "checkbox", id: "create-hints", name: "hints" });
+  const hintsField = el("label", { class: "cf-check", id: "create-hints-field", hidden: "" }, hintsBox,
+    " Hints for everyone (a game with a friend or anyone has none unless you allow them)");
+  const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox, hintsField);
+  const betweenPeople = () => [...seatsBox.querySelectorAll("select")].some((s) => s.value === "invite" || s.value === "open");
   const error = el("p", { class: "cf-error", id: "create-error", role: "alert", tabindex: -1 });
   const submit = el("button", { class: "primary", type: "submit", id: "create-submit" }, "Create table");
   let puzzle = null;
@@ -242,11 +247,14 @@ function renderCreate() {
     const g = current();
     if (g.solo) {
       seatsBox.replaceChildren(el("p", { class: "muted cf-solo", id: "solo-seat" }, "A puzzle has one seat: yours."));
+      hintsField.hidden = true;
       return;
     }
     const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...seatFields(g, seatCount(), previous));
+    hintsField.hidden = !betweenPeople();
   };
+  seatsBox.addEventListener("change", () => { hintsField.hidden = !betweenPeople(); });
   // a refusal is about the first option its message names (e.g. "scoring 15-10-5 is for 4
   // players"): that control is marked invalid and described by the message
   const blamed = (message) => {
@@ -335,7 +343,9 @@ function renderCreate() {
     update();
     form.setAttribute("aria-busy", "true");
     try {
-      const t = await api("/api/tables", { method: "POST", body: { game: g.name, options, seats, name: who } });
+      const body = { game: g.name, options, seats, name: who };
+      if (!g.solo && betweenPeople()) body.hints = hintsBox.checked;
+      const t = await api("/api/tables", { method: "POST", body });
       if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
       go(t.url);
     } catch (e) {

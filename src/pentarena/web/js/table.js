@@ -361,8 +361,12 @@ function renderHintButton() {
   if (!hintBtn) return;
   const p = latest;
   const mine = p && p.you !== null && p.you === p.current_player && p.table.status === "playing" && replayPly === null;
-  setOff(hintBtn, !mine || hintPending);   // it keeps the focus while the computer thinks
-  hintBtn.textContent = hintPending ? "Thinking…" : "Hint";
+  // a game between people: no hints unless the table's creator turned them on for everyone
+  const allowed = !p || p.table.hints !== false;
+  setOff(hintBtn, !mine || hintPending || !allowed);   // it keeps the focus while the computer thinks
+  hintBtn.textContent = !allowed ? "No hints" : hintPending ? "Thinking…" : "Hint";
+  hintBtn.title = allowed ? "Ask the computer to suggest a move"
+    : "Hints are off at this table: a game between people is played without the computer's help";
 }
 
 function askHint() {
