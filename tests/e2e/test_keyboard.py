@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from .helpers import FOCUSED, create_table, focused, moves_played, tab_to, until, wait_moves, wait_turn_or_end
+from .helpers import (FOCUSED, create_table, focused, moves_played, play_pentago_move, tab_to, until,
+                      wait_moves, wait_turn_or_end)
 
 RANDOM = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
 CURSOR = "document.querySelector('.kg-cursor').getAttribute('aria-label')"
@@ -275,4 +276,11 @@ def test_the_type_a_move_box(server, new_page):
     assert page.evaluate("document.querySelector('#log li').dataset.move") == "d4 TR cw"
     until(page, "document.getElementById('move-form-msg').textContent === 'Played.'")
     assert box.input_value() == "" and focused(page) == "move-text"
+    # a refusal goes once a move is made otherwise: it was about a position now gone
+    assert wait_turn_or_end(page)
+    box.fill("z9 TR cw")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('move-form-msg').classList.contains('refused')")
+    play_pentago_move(page, random.Random(3))
+    until(page, "document.getElementById('move-form-msg').textContent === ''")
     assert not page.errors, page.errors

@@ -513,3 +513,23 @@ def test_the_rules_page_scores_a_worked_round_as_the_engine_does(server, new_pag
         assert rule in rules, rule
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.errors == []
+
+
+def test_a_square_the_piece_cannot_take_says_whether_turning_it_helps(server, new_page):
+    """The X is the same however it is turned: its refusal does not send the player to
+    the R and F keys, as the L's does."""
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    assert wait_turn_or_end(page)
+    said = {}
+    for piece in ("X", "L"):
+        page.click(f".pu-tile[data-piece='{piece}']")
+        for square in ("a1", "h8", "a8", "h1"):  # the X fits no corner; the L not all four
+            page.locator(f".pm-cell[data-square='{square}']").click(force=True)
+            said[piece] = page.locator("#pm-error").inner_text()
+            if said[piece]:
+                break
+    assert said["X"] == "The X does not fit there: click a blue dot."
+    assert said["L"].startswith("The L does not fit there as it is turned:")
+    assert "turn it with" in said["L"]
+    assert not page.errors, page.errors

@@ -442,12 +442,18 @@ function bindMoveForm() {
   });
 }
 
-// the server's answer to a typed move: played (a new state), or refused (an error)
+// the server's answer to a typed move: played (a new state), or refused (an error); a
+// move made otherwise clears a refusal (it was about a position now gone)
 function answerTyped(payload, before) {
-  if (typed === null || !before || payload.version === before.version) return;
+  if (!before || payload.version === before.version) return;
+  const msg = $("move-form-msg");
+  if (typed === null) {
+    if (msg.classList.contains("refused")) { msg.textContent = ""; msg.classList.remove("refused"); }
+    return;
+  }
   typed = null;
   $("move-text").value = "";
-  $("move-form-msg").textContent = "Played.";
+  msg.textContent = "Played.";
 }
 
 // ---------------------------------------------------------------- post-game analysis

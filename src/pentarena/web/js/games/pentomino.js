@@ -442,7 +442,12 @@ export function createView(root, ctx) {
     if (!selected || !shape) return;
     const cand = candidateAt(c[0], c[1]);
     if (cand) { staged = cand; errorLine.textContent = ""; draw(); }
-    else if (myTurn()) errorLine.textContent = `The ${selected} does not fit there as it is turned: ${click} a blue dot, or turn it with ${turnKeys}.`;
+    else if (myTurn()) {
+      // the X is the same however it is turned: only another square can help
+      errorLine.textContent = orientations(selected).length === 1
+        ? `The ${selected} does not fit there: ${click} a blue dot.`
+        : `The ${selected} does not fit there as it is turned: ${click} a blue dot, or turn it with ${turnKeys}.`;
+    }
   }
   const inBoard = ([c, r]) => {
     const m = boardModel();
@@ -483,7 +488,8 @@ export function createView(root, ctx) {
       if (selected && shape && myTurn() && payload.state.phase !== "pick") {
         const cand = candidateAt(...cell);
         t += cand && staged && staged.text === cand.text ? ` — the ${selected} is staged here: Enter plays it`
-          : cand ? ` — the ${selected} fits here` : ` — the ${selected} does not fit here as it is turned`;
+          : cand ? ` — the ${selected} fits here`
+            : ` — the ${selected} does not fit here${orientations(selected).length === 1 ? "" : " as it is turned"}`;
       }
       return t;
     },
