@@ -199,6 +199,17 @@ fn hand_letters(hand: u16) -> String {
     letters.join(" ")
 }
 
+impl IllegalMove {
+    /// The level a flat tile refused for where it lies would have been on.
+    fn flat_level(&self) -> Option<u8> {
+        match *self {
+            IllegalMove::NoContact => Some(1),
+            IllegalMove::OnOneTile { level, .. } => Some(level + 1),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -634,7 +645,17 @@ impl Position {
     /// is scratch space, or — when `generated` — already holds this position's
     /// [`Position::generate`] (then it is only read).
     pub fn check(&self, mv: Move, gen: &mut Gen, generated: bool) -> Result<u8, IllegalMove> {
-        let Some((piece, level)) = self.check_spot(mv)? else { return Ok(1) };
+        let (piece, level) = match self.check_spot(mv) {
+            Ok(Some(spot)) => spot,
+            Ok(None) => return Ok(1),
+            Err(refused) => {
+                let Some(level) = refused.flat_level() else { return Err(refused) };
+                if !generated {
+                    self.generate_pieces(1 << mv.piece(), level, gen, false);
+                }
+                return Err(Self::rather_highest(gen, mv.piece(), level, refused));
+            }
+        };
         if !generated {
             self.generate_pieces(1 << piece, level, gen, false);
         }
@@ -643,8 +664,22 @@ impl Position {
 
     /// [`Position::check`] with this position's [`Position::generate`] in `gen`.
     pub fn check_generated(&self, mv: Move, gen: &Gen) -> Result<u8, IllegalMove> {
-        let Some((piece, level)) = self.check_spot(mv)? else { return Ok(1) };
+        let (piece, level) = match self.check_spot(mv) {
+            Ok(Some(spot)) => spot,
+            Ok(None) => return Ok(1),
+            Err(refused) => {
+                let Some(level) = refused.flat_level() else { return Err(refused) };
+                return Err(Self::rather_highest(gen, mv.piece(), level, refused));
+            }
+        };
         Self::check_highest(gen, piece, level)
+    }
+
+    /// A flat tile refused on `level` for where it lies (no contact, on one tile): the
+    /// highest-level rule instead when the tile must go higher anyway — the reason that
+    /// tells the player where it can go.
+    fn rather_highest(gen: &Gen, piece: usize, level: u8, refused: IllegalMove) -> IllegalMove {
+        Self::check_highest(gen, piece, level).err().unwrap_or(refused)
     }
 
     /// Every rule but the highest level's: `Ok(None)` for the first tile (it may go

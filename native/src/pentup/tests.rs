@@ -263,6 +263,25 @@ fn mandatory_highest_level_for_the_chosen_tile() {
 }
 
 #[test]
+fn a_tile_that_must_go_higher_hears_that_before_where_it_lies() {
+    // the L, refused far from the tiles (no contact) or on one tile, hears where it can
+    // go: level 2; the X, which fits only on the table, hears about the contact
+    let pos = play(two(), &[I_ROW0, I_ROW1]);
+    let mut full = Gen::new();
+    pos.generate(&mut full);
+    for far in ["L:20,0;21,0;22,0;23,0;23,1", "X:21,0;20,1;21,1;22,1;21,2"] {
+        for (gen, generated) in [(&mut Gen::new(), false), (&mut full.clone(), true)] {
+            let text = pos.check(mv(far), gen, generated).unwrap_err().to_string();
+            if far.starts_with('L') {
+                assert!(text.starts_with("the L tile fits on level 2, so it must be placed there"), "{text}");
+            } else {
+                assert_eq!(text, IllegalMove::NoContact.to_string());
+            }
+        }
+    }
+}
+
+#[test]
 fn level_three_only_on_level_two_cells() {
     let pos = play(two(), &[I_ROW0, I_ROW1, L_LEFT, L_RIGHT]);
     assert_eq!(pos.max_level(), 2);

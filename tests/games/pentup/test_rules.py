@@ -105,6 +105,24 @@ def test_mandatory_highest_level_for_the_chosen_tile():
     assert state.tiles[-1].level == 1
 
 
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_a_tile_that_must_go_higher_hears_that_before_where_it_lies(engine):
+    """Far from every tile, an L that fits on level 2 breaks two rules: the refusal names
+    the one that says where it can go (it named the contact rule, the page's Confirm
+    then blaming the wrong rule)."""
+    from pentarena.games.pentup.reference import ReferencePentUpGame
+
+    game = (pentarena.load_game("pentup") if engine == "native" else ReferencePentUpGame())
+    state = game.new_initial_state()
+    for m in (I_ROW0, I_ROW1):
+        state.apply(m)
+    with pytest.raises(IllegalMoveError) as err:
+        state.apply("L:20,0;21,0;22,0;23,0;23,1")
+    assert str(err.value).startswith("the L tile fits on level 2, so it must be placed there")
+    with pytest.raises(IllegalMoveError, match="must share an edge"):  # the X: the table only
+        state.apply("X:21,0;20,1;21,1;22,1;21,2")
+
+
 def test_i_tile_on_two_rows_can_only_go_to_the_table():
     state = play(I_ROW0, I_ROW1, players=3)
     assert state.mandatory_levels()["I"] == 1

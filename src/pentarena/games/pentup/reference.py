@@ -291,6 +291,9 @@ class ReferencePentUpState(SideScores, State):
                 f"different heights ({shown}); no overhangs or gaps"
             )
         level = heights.pop() + 1
+        mandatory = self._anchors()[p].level
+        if mandatory > level:  # where the tile can go, before any other reason it cannot
+            self._not_highest(p, mandatory, level)
         if level == 1:
             top = self._top
             if not any(
@@ -309,16 +312,18 @@ class ReferencePentUpState(SideScores, State):
                     f"a tile cannot sit exactly on top of one tile (here the {t.piece} tile "
                     f"of {COLOURS[t.seat]} on level {t.level}): it must rest on at least two tiles"
                 )
-        mandatory = self._anchors()[p].level
         if mandatory != level:
-            example = self.moves_for(p)
-            spots = len(example)
-            raise IllegalMoveError(
-                f"the {p} tile fits on level {mandatory}, so it must be placed there (a tile "
-                f"always goes on the highest level where it fits); you tried level {level}. "
-                f"It has {spots} spot{'s' if spots != 1 else ''} on level {mandatory}, "
-                f"for example {example[0]}"
-            )
+            self._not_highest(p, mandatory, level)
+
+    def _not_highest(self, p: str, mandatory: int, level: int) -> None:
+        example = self.moves_for(p)
+        spots = len(example)
+        raise IllegalMoveError(
+            f"the {p} tile fits on level {mandatory}, so it must be placed there (a tile "
+            f"always goes on the highest level where it fits); you tried level {level}. "
+            f"It has {spots} spot{'s' if spots != 1 else ''} on level {mandatory}, "
+            f"for example {example[0]}"
+        )
 
     def _apply_move(self, move: PentUpMove) -> None:
         cells = move.cells
