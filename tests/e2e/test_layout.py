@@ -100,6 +100,14 @@ def table_json(server, table_id: str) -> dict:
     return json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{table_id}").read())
 
 
+DOTS_UNDER_TOOLS = """() => {
+    const t = document.querySelector('.bv-tools').getBoundingClientRect();
+    return [...document.querySelectorAll('.dest .dot')].map((d) => d.getBoundingClientRect())
+        .filter((r) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
+        .map((r) => [r.left, r.top]);
+}"""
+
+
 # -- 1 and 2: a full Pent-Up game without a page scroll, at desktop and phone size -------
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
 def test_pentup_full_game_fits_the_screen(server, new_page, size):
@@ -135,6 +143,10 @@ def test_pentup_full_game_fits_the_screen(server, new_page, size):
                 page.keyboard.press("r")
             hits = page.eval_on_selector_all(".dest .hit", "els => els.map((e) => e.getBoundingClientRect().width)")
             assert hits and min(hits) >= 32, hits
+            # no blue dot under the view's buttons (3D view, +, −, Fit): they hid the
+            # bottom rows, and a dot there could not be tapped
+            until(page, "!document.querySelector('.bv').dataset.moving")
+            assert page.evaluate(DOTS_UNDER_TOOLS) == []
             # every button of the action bar shows its whole label
             assert page.evaluate(BAR_LABELS_FIT), page.evaluate(BAR_LABELS)
             shot(page, "pentup-phone-select", full_page=False)
@@ -728,4 +740,25 @@ def test_a_draw_reads_draw(server, new_page):
     assert "a draw" in page.locator("#banner").inner_text()
     assert page.locator(".pg-five").count() == 0
     assert page.get_attribute(".last-move", "data-move") == state.history()[-1]
+    assert not page.errors, page.errors
+
+
+def test_the_board_keeps_its_size_when_a_message_gets_shorter(server, new_page):
+    """The message line under the board keeps the height of its longest message: the
+    board, which takes the height left over, stopped moving under the pointer each time a
+    message changed length (a hint of four lines, then a line again)."""
+    page, _ = open_table(server, new_page, "pentago",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                         width=1280, height=800)
+    until(page, "document.querySelector('#status .you') !== null")
+    a1 = "JSON.stringify(document.querySelector('.pg-cell[data-cell=a1]').getBoundingClientRect())"
+    settled = "!document.querySelector('.bv').dataset.moving"
+    page.click("#hint-btn")
+    until(page, "document.getElementById('pg-hint').textContent.startsWith('Hint: ')")
+    until(page, settled)
+    after_hint = page.evaluate(a1)
+    for step in ("#pg-cancel", ".pg-cell[data-cell=c3]", "#pg-cancel"):
+        page.click(step)
+        until(page, settled)
+        assert page.evaluate(a1) == after_hint, step
     assert not page.errors, page.errors

@@ -448,7 +448,26 @@ export function gameFrame(root, { view, messages, notes = [], tray = null, actio
   const dock = el("div", { class: "dock" }, el("div", { class: "dock-row" }, msg, bar), ...(tray ? [scrollHints(tray)] : []));
   const frame = el("div", { class: "game-frame" }, ...notes, view.box, dock);
   root.append(frame);
+  keepTallest(msg);
   return { frame, dock, bar, msg };
+}
+
+// The message line keeps the height of the longest message it has shown (until the window
+// changes size): the board, which takes the height left over, then keeps its size instead
+// of moving under the pointer each time a message changes length (a hint, a refusal).
+function keepTallest(msg) {
+  let tallest = 0;
+  new ResizeObserver(() => {
+    const h = msg.offsetHeight;
+    if (h > tallest) { tallest = h; msg.style.minHeight = `${h}px`; }
+  }).observe(msg);
+  let width = window.innerWidth, height = window.innerHeight;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width && window.innerHeight === height) return;
+    width = window.innerWidth; height = window.innerHeight;
+    tallest = 0;
+    msg.style.minHeight = "";
+  });
 }
 
 // The rotate and flip buttons of the piece games: an icon, the word where there is room,

@@ -301,7 +301,9 @@ export function createView(root, ctx) {
     bv.fit(false);
   }
   const rulers = { cell: S, top: 20, left: 30, col: (i) => String(i), row: (j) => String(-j - 1) };
-  const bv = new BoardView(root, { id: "pu-board", mode: "grow", maxScale: 1.7, minAutoScale: 15 / S, rulers, tools: [viewBtn] });
+  // the structure and the blue dots keep clear of the view buttons (they hid the bottom rows)
+  const bv = new BoardView(root, { id: "pu-board", mode: "grow", maxScale: 1.7, minAutoScale: 15 / S, rulers, tools: [viewBtn],
+    clearTools: true });
   const hint = el("div", { class: "pu-hint", id: "pu-hint" });
   const errorLine = el("div", { class: "error-line", id: "pu-error", role: "alert" });
   const tray = el("div", { class: "tray pu-tray", id: "pu-tray" });
