@@ -181,6 +181,16 @@ def test_broken_state_json_rejected(name, bad):
 
 
 @pytest.mark.parametrize("name", sorted({n for n, _ in OPTION_SETS}))
+def test_an_object_without_a_game_is_said_to_be_no_saved_state(name):
+    game = pentarena.load_game(name)
+    with pytest.raises(StateFormatError) as err:
+        game.state_from_json({"x": 1})
+    assert str(err.value) == ("this is not a saved state: it has no 'game' field "
+                              f"(state.to_json() gives one, with 'game': '{name}'); its "
+                              "fields: 'x'")
+
+
+@pytest.mark.parametrize("name", sorted({n for n, _ in OPTION_SETS}))
 def test_a_seed_is_a_whole_number_of_64_bits_or_none(name):
     # what a saved state and a record can hold, so a state made reloads
     game = pentarena.load_game(name)

@@ -117,6 +117,28 @@ def test_single_agent_env_plays_against_a_level():
         pz.SingleAgentEnv("pentago", opponent="grandmaster")
 
 
+def test_single_agent_env_levels_per_seat_its_checks_and_the_last_info():
+    # a bad opponent_time is refused at once, by its own name (it was at reset, as time_limit)
+    for bad in (-1, 0, "fast"):
+        with pytest.raises(ValueError, match=r"^opponent_time must be"):
+            pz.SingleAgentEnv("pentago", opponent_time=bad)
+    with pytest.raises(ValueError, match=r"one per other seat"):
+        pz.SingleAgentEnv("pentic", players=3, opponent=["easy"])
+    with pytest.raises(pentarena.GameOptionError, match="unknown AI level"):
+        pz.SingleAgentEnv("pentic", players=3, opponent=["easy", "grandmaster"])
+    env = pz.SingleAgentEnv("pentic", players=3, seat=1, opponent=["easy", "random"])
+    obs, _ = env.reset(seed=5)
+    assert env._levels == {0: "easy", 2: "random"}
+    rng = np.random.default_rng(1)
+    done, info = False, {}
+    while not done:
+        assert info == {}  # nothing before the end
+        obs, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert info["winners"] == sorted(env.state.winners())
+    assert info["scores"] == env.state.scores()
+    assert info["returns"][1] == reward and abs(sum(info["returns"])) < 1e-9
+
+
 @pytest.mark.parametrize("seat", [9, -1, None, 1.0, "0", True])
 def test_a_seat_the_table_does_not_have_is_a_game_option_error(seat):
     with pytest.raises(pentarena.GameOptionError, match=r"seat must be between 0 and 1, got"):

@@ -173,6 +173,12 @@ class Game(ABC):
     def _check_json_header(self, data: Mapping[str, Any] | str) -> dict[str, Any]:
         """Parse ``data`` if it is text and check it belongs to this game and options."""
         data = json_object(data, "the state")
+        if "game" not in data:
+            raise StateFormatError(
+                f"this is not a saved state: it has no 'game' field (state.to_json() gives "
+                f"one, with 'game': {self.name!r}); its fields: "
+                f"{', '.join(shown(k) for k in list(data)[:8]) or 'none'}"
+            )
         if data.get("game") != self.name:
             raise StateFormatError(
                 f"this state is for game {data.get('game')!r}, not {self.name!r}"

@@ -28,6 +28,7 @@ PettingZoo's global ``env.state()`` is not provided.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -37,6 +38,7 @@ from pettingzoo import AECEnv
 
 import pentarena
 from ..ai.bots import choose_for, make_bot
+from ..core.errors import shown
 from ..core.game import check_player
 from . import render as _render
 from . import tensors
@@ -206,24 +208,43 @@ class SingleAgentEnv(gymnasium.Env):
     ["illegal_action"]``), as PettingZoo's ``TerminateIllegalWrapper`` does; with
     ``illegal_action="raise"`` it raises the engine's error instead
     (``pentarena.IllegalMoveError``; ``InvalidMoveError`` for what is not an action id).
-    ``opponent_time``: seconds per opponent move for the search levels."""
+    ``opponent``: a level for every other seat, or a list of levels, one per other seat
+    in seat order.  ``opponent_time``: seconds per opponent move for the search levels.
+    The ``info`` of the step that ends the game holds its ``winners``, every seat's
+    ``returns`` (zero-sum, as the reward) and ``scores``."""
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 2}
 
-    def __init__(self, game: str = "pentago", seat: int = 0, opponent: str = "random",
-                 opponent_time: float | None = None, render_mode: str | None = None,
-                 illegal_action: str = "lose", **options: Any) -> None:
+    def __init__(self, game: str = "pentago", seat: int = 0,
+                 opponent: str | Sequence[str] = "random", opponent_time: float | None = None,
+                 render_mode: str | None = None, illegal_action: str = "lose",
+                 **options: Any) -> None:
         if illegal_action not in ("lose", "raise"):
             raise ValueError("illegal_action must be 'lose' or 'raise'")
         self.illegal_action = illegal_action
         self.game = pentarena.load_game(game, **options)
         self.seat = check_player(seat, self.game.num_players)  # a player: no spectator
+        others = [s for s in range(self.game.num_players) if s != self.seat]
+        if isinstance(opponent, str):
+            levels = [opponent] * len(others)
+        elif isinstance(opponent, Sequence) and len(opponent) == len(others):
+            levels = list(opponent)
+        else:
+            raise ValueError(f"opponent is a level, or a list of {len(others)} (one per other "
+                             f"seat, in seat order), got {shown(opponent)}")
         self.opponent = opponent
+        self._levels = dict(zip(others, levels))
         self.opponent_time = opponent_time
         self.render_mode = render_mode
         self.observation_space, self.action_space = _spaces(self.game)
         self._n = self.action_space.n
-        make_bot(opponent)  # an unknown level fails here, not at reset
+        for level in levels:  # an unknown level or a bad time fails here, not at reset
+            try:
+                make_bot(level, time_limit=opponent_time)
+            except pentarena.GameOptionError:
+                raise
+            except ValueError as exc:  # said of the argument given here
+                raise ValueError(str(exc).replace("time_limit", "opponent_time", 1)) from None
         self.state = None
         self._lost = False
         self._bots: dict[int, Any] = {}
@@ -254,8 +275,8 @@ class SingleAgentEnv(gymnasium.Env):
         seed = _seed(seed)
         self.state = self.game.new_initial_state(seed=seed)
         self._lost = False
-        self._bots = {s: make_bot(self.opponent, seed=seed + s, time_limit=self.opponent_time)
-                      for s in range(self.game.num_players) if s != self.seat}
+        self._bots = {s: make_bot(level, seed=seed + s, time_limit=self.opponent_time)
+                      for s, level in self._levels.items()}
         self._opponents_move()
         return self._observe(), {}
 
@@ -272,7 +293,11 @@ class SingleAgentEnv(gymnasium.Env):
             return self._observe(), loss, True, False, {"illegal_action": True}
         self._opponents_move()
         terminated = self.state.is_terminal()
-        return self._observe(), self._reward(), terminated, False, {}
+        info = {}
+        if terminated:
+            info = {"winners": sorted(self.state.winners()), "scores": self.state.scores(),
+                    "returns": zero_sum_returns(self.state.returns(), list(self.game.sides))}
+        return self._observe(), self._reward(), terminated, False, info
 
     def render(self):
         if self.render_mode == "rgb_array":
