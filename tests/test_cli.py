@@ -392,6 +392,12 @@ def test_save_command_at_the_prompt(monkeypatch, capsys, tmp_path):
 
 # -- item 15: the bot names ---------------------------------------------------------------
 
+def test_an_arena_spelling_of_a_level_and_its_time_is_shown_as_flags(capsys):
+    assert main(["play", "pentago", "--ai", "hard@1.5"]) == 2
+    assert "'hard@1.5': give the level and its time apart here: --ai hard --time 1.5" in \
+        flat(capsys.readouterr().out)
+
+
 def test_unknown_bot_level_lists_every_accepted_name(capsys):
     assert main(["arena", "pentup", "--bots", "random,grandmaster", "--games", "1"]) == 2
     out = flat(capsys.readouterr().out)

@@ -47,6 +47,10 @@ BOOL_WORDS = ("true", "false", "yes", "no", "on", "off", "1", "0")
 def check_level(level: str) -> str:
     """``level`` if it is a computer level the commands accept; else GameOptionError."""
     if level not in BOT_NAMES:
+        base, at, seconds = level.partition("@")
+        if at and base in BOT_NAMES:  # arena's spelling: here the time is its own flag
+            raise GameOptionError(f"{level!r}: give the level and its time apart here: "
+                                  f"--ai {base} --time {seconds[:20]}")
         raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(BOT_NAMES)}")
     return level
 

@@ -198,8 +198,19 @@ def test_bot_arguments_are_checked():
             make_bot("medium", time_limit=bad)
         with pytest.raises(ValueError, match="above 0"):
             MCTSBot(time_limit=bad)
-    with pytest.raises(pentarena.GameOptionError, match="unknown AI level 'godlike'"):
+    with pytest.raises(pentarena.GameOptionError, match="unknown AI level 'godlike'") as err:
         make_bot("godlike")
+    assert str(err.value).endswith("(also greedy, the same as easy; mcts; python-search)")
+    # the arena's players: said to be its, and where they are made
+    with pytest.raises(pentarena.GameOptionError) as err:
+        make_bot("hard@1.5")
+    assert "here make_bot('hard', time_limit=1.5)" in str(err.value)
+    for spec in ("reference-hard", "python-medium", "openspiel-mcts:100"):
+        with pytest.raises(pentarena.GameOptionError) as err:
+            make_bot(spec)
+        assert str(err.value) == (f"'{spec}' is a player of 'pentarena arena', not a level: "
+                                  "pentarena.ai.arena.make_player(spec, seed, time_limit) "
+                                  "makes those")
     assert make_bot("hard", time_limit=0.25).time_limit == 0.25
 
 

@@ -303,4 +303,14 @@ def make_bot(level: str, seed: int | None = None, time_limit: float | None = Non
         return SearchBot(seed=seed, time_limit=budget(BUDGETS[level]), level=level)
     if level == "python-search":
         return SearchBot(seed=seed, time_limit=budget(2.0), native=False)
-    raise GameOptionError(f"unknown AI level {shown(level)}; levels: {', '.join(LEVELS)}")
+    arena = "pentarena.ai.arena.make_player(spec, seed, time_limit) makes those"
+    if level.startswith(("python-", "reference-", "openspiel-")):
+        raise GameOptionError(f"{shown(level)} is a player of 'pentarena arena', not a "
+                              f"level: {arena}")
+    if "@" in level:
+        base, _, seconds = level.partition("@")
+        raise GameOptionError(f"{shown(level)} is a level with its time, as 'pentarena "
+                              f"arena' writes it: here make_bot({shown(base)}, "
+                              f"time_limit={seconds[:20]}); {arena}")
+    raise GameOptionError(f"unknown AI level {shown(level)}; levels: {', '.join(LEVELS)} "
+                          "(also greedy, the same as easy; mcts; python-search)")
