@@ -104,7 +104,8 @@ def test_moves_as_plain_tuples():
     for bad in [(99, 0, 0), (1, 7, 0), [1, 0, 0], (1, [0], 0), None, 3.5,
                 (21.0, 1, 0), (True, False, True), (21, True, 0)]:  # numbers that are no ints
         with pytest.raises(InvalidMoveError, match=r"not a Pentago move: .*\(cell, quadrant, "
-                           r"direction\) tuple of whole numbers: cell 0-35"):
+                           r"direction\) tuple of whole numbers: cell 0-35.*; a placement "
+                           r"that wins before its twist is \(cell, -1, -1\)$"):
             state.apply(bad)
         with pytest.raises(InvalidMoveError, match="not a Pentago move"):
             state.move_to_action(bad)

@@ -114,7 +114,8 @@ def canonical_move(move: object) -> PentagoMove:
         raise InvalidMoveError(
             f"not a Pentago move: {described(move)}; give text such as d4 TR cw, or a (cell, "
             "quadrant, direction) tuple of whole numbers: cell 0-35 (a1 is 0, row by row), "
-            f"quadrant 0-3 ({' '.join(QUADRANTS)}), direction 0-1 ({' '.join(DIRECTIONS)})")
+            f"quadrant 0-3 ({' '.join(QUADRANTS)}), direction 0-1 ({' '.join(DIRECTIONS)}); "
+            "a placement that wins before its twist is (cell, -1, -1)")
     return found
 
 
