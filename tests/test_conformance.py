@@ -383,8 +383,12 @@ def test_every_seed_taken_at_run_time_has_one_range(name):
     assert len({repr(sorted(stats.items())) for stats in unseeded}) > 1
     if name == "pentic":
         assert state.policy_playouts(2)["plies"] > 0
-    for bad in (-1, 2**64, 1.5):
+    for bad in (-1, 1.5, True, -(10**50)):
         with pytest.raises(ValueError, match="number of playouts is a whole number"):
+            state.random_playouts(bad, 1)
+    for bad in (2**64, 10**30, 10**50):  # whole numbers: the bound is what is wrong
+        with pytest.raises(ValueError, match=r"number of playouts is at most "
+                                             r"18446744073709551615 \(2\*\*64 - 1\), got"):
             state.random_playouts(bad, 1)
     assert canonical_json(state) == before
 

@@ -78,14 +78,28 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Count> {
         let value = if obj.is_instance_of::<pyo3::types::PyBool>() { None } else { obj.extract::<i128>().ok() };
-        match value.and_then(|v| u64::try_from(v).ok()) {
-            Some(n) => Ok(Count(n)),
-            None => Err(pyo3::exceptions::PyValueError::new_err(format!(
+        match value.map(u64::try_from) {
+            Some(Ok(n)) => Ok(Count(n)),
+            // a whole number past what a count holds (10**30): the bound, not "whole"
+            Some(Err(_)) if value.is_some_and(|v| v > 0) => Err(too_many(&obj)),
+            None if obj.is_exact_instance_of::<pyo3::types::PyInt>() && obj.gt(0).unwrap_or(false) => {
+                Err(too_many(&obj))
+            }
+            _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "the number of playouts is a whole number, 0 or more, got {}",
                 shown(&obj)
             ))),
         }
     }
+}
+
+/// A whole number of playouts past what a count holds (10**30): the bound, not "whole".
+fn too_many(obj: &Borrowed<'_, '_, PyAny>) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(format!(
+        "the number of playouts is at most {} (2**64 - 1), got {}",
+        u64::MAX,
+        shown(obj)
+    ))
 }
 
 /// `obj` as a whole number (an int, or an object with `__index__`: not a bool, a float or
