@@ -653,6 +653,20 @@ def test_the_analysis_proves_what_a_hint_proves():
     assert judged["before"] == judged["after"] == 1
 
 
+def test_a_move_from_a_solved_position_into_an_unsolved_one_is_shown_the_solvers_move():
+    """Golomb's first move off the book: the empty board is a proved win (the book's L),
+    the position after another first move is beyond the solver, so the move is valued by
+    a search; its "best" is the solver's move, not the search's guess (it named another)."""
+    from pentarena.ai.analysis import assess_move
+
+    state = pentarena.load_game("pentomino").new_initial_state()
+    book = state.proved_value()
+    assert book.value == 1
+    judged = assess_move("pentomino", {}, state.to_json(), "P:a3,b3,c3,b4,c4", 0.5)
+    assert judged["source"] != "solver" and not judged["exact"]
+    assert judged["best"] == str(book.move) == "L:e3,e4,e5,e6,f6"
+
+
 @pytest.mark.parametrize("game,options,says", [
     ("pentago", {}, "moves ahead, yours and your opponent's"),  # its native alpha-beta
     ("pentup", {}, "quick games on from here"),                  # MCTS

@@ -140,8 +140,6 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     solution)."""
     import time
 
-    from .alphabeta import AlphaBetaBot
-
     start = time.perf_counter()
     state = load_game(game_name, **options).state_from_json(state_json)
     game = state.game
@@ -186,15 +184,28 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
                    before_proven=True, best=before_exact["move"], source="solver")
         return out
 
+    left = max(budget - (time.perf_counter() - start), budget * 0.2)
+    _by_search(state, child, text, budget, left, after_exact, out)
+    if before_exact is not None:  # the position was solved, the one after it not: the
+        out["best"] = before_exact["move"]  # solver's move, not the search's guess
+    return out
+
+
+def _by_search(state, child, text: str, budget: float, left: float,
+               after_exact: float | None, out: dict[str, Any]) -> None:
+    """:func:`assess_move`'s values of a move from a search, into ``out``."""
+    from .alphabeta import AlphaBetaBot
+
+    game = state.game
+    seat = state.current_player
     # a search values both positions for the mover: the game's own searches with work
     # counted from ``budget`` (not from the time left, which the clock decides), so that
     # a position gets the same verdict every time, as a hint checked by it (jobs.advise)
-    left = max(budget - (time.perf_counter() - start), budget * 0.2)
     if len(state.legal_moves()) == 1:
         out.update(best=text, source="forced")
     if game.search == "alphabeta" and len(game.sides) == 2 and not game.hidden_information:
         if _own_alphabeta(state, child, text, budget, out):
-            return out
+            return
         bot = AlphaBetaBot(seed=0, time_limit=left / 2)
         best = bot.choose(state)
         info = bot.last
@@ -215,14 +226,14 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
                      else _clamp(child.evaluate(child.current_player)))
             out["after"] = _for_seat(child, value, seat)
             out["proven"] = bool(deeper.last.visits) and abs(deeper.last.value) >= 1
-        return out
+        return
     if game.hidden_information:
         # from what the mover could see, or not at all: a search of the full position
         # would judge a move by cards its player could not know
         _own_ismcts(state, child, text, budget, out)
-        return out
+        return
     if _own_mcts(state, child, text, budget, out):
-        return out
+        return
     bot = _seat_values_mcts()(seed=0, time_limit=left / 2)
     best = bot.choose(state)
     out["best"] = str(best)
@@ -243,7 +254,6 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
             out["after"] = _clamp(reply.seat_values[seat] * 2 - 1)
         elif reply.last.visits:
             out["after"] = _for_seat(child, _clamp(reply.last.value * 2 - 1), seat)
-    return out
 
 
 GUARD_SCALE = 1.0
