@@ -71,7 +71,7 @@ export class BoardView {
 
   // panned or zoomed by hand (a fixed board then shows its Fit button on touch screens)
   get manual() { return this._manual; }
-  set manual(v) { this._manual = v; this.box.classList.toggle("manual", v); }
+  set manual(v) { this._manual = v; this.box.classList.toggle("manual", v); this.band = null; }
 
   get content() { return this.contentOf(); }
   // what must stay in sight (a staged placement, else the last move): a box, or a function
@@ -88,10 +88,13 @@ export class BoardView {
   }
 
   // the height of the buttons' band at the bottom (with its gap), when the content keeps
-  // clear of them and they are shown (a touch screen hides them until the view is moved)
+  // clear of them and they are shown (a touch screen hides them until the view is moved);
+  // measured once for a size and a mode (a read of the layout in the middle of drawing a
+  // move made the browser lay the page out once more)
   toolsBand() {
-    if (!this.clearTools || this.tools.offsetParent === null) return 0;
-    return this.H - this.tools.offsetTop + 2;
+    if (!this.clearTools) return 0;
+    if (this.band == null) this.band = this.tools.offsetParent === null ? 0 : this.H - this.tools.offsetTop + 2;
+    return this.band;
   }
 
   // the part of the world in view (inside the rulers), or null before the first layout
@@ -337,6 +340,7 @@ export class BoardView {
     // keep the centre of the view where it was
     if (!first) { this.tx += (W - this.W) / 2; this.ty += (H - this.H) / 2; }
     this.W = W; this.H = H;
+    this.band = null;
     if (this.anim) { const a = this.anim.to; this.set(a); }
     if (this.content && !this.ready) { this.ready = true; this.set(this.fitView(this.content, this.slack)); return; }
     this.render();
