@@ -357,6 +357,24 @@ def test_time_limits_that_are_no_number_of_seconds_are_refused(name):
 SEED_WORDS = r"a whole number from -2\*\*63 to 2\*\*64 - 1"
 
 
+@pytest.mark.parametrize("name,options", [(n, o) for n, o in OPTION_SETS
+                                          if n != "pentomino-puzzle"])
+def test_every_batch_of_playouts_says_the_seats_returns(name, options):
+    """``returns``: every seat's rewards summed over the playouts, as ``State.returns()``
+    gives them (1 a win of its side, shared out on ties), in every game."""
+    state = pentarena.load_game(name, **options).new_initial_state(seed=2)
+    n = 120
+    stats = state.random_playouts(n, 7)
+    returns, wins = stats["returns"], stats["wins"]
+    assert len(returns) == len(wins) == state.game.num_players
+    for seat, (r, w) in enumerate(zip(returns, wins)):
+        assert w <= r <= w + stats.get("shared", [stats["draws"]] * len(wins))[seat] + 1e-9
+    sides = state.game.sides
+    per_side = sum(returns[min(side)] for side in sides)  # a team's reward counts once
+    unfinished = stats.get("cutoffs", 0)
+    assert n - unfinished - 1e-6 <= per_side <= n + 1e-6, stats
+
+
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_every_seed_taken_at_run_time_has_one_range(name):
     # a state's seed (signed 64 bits) and 64 random bits alike, the engine taking the

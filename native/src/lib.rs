@@ -9,6 +9,7 @@ pub mod pentago;
 pub mod pentic;
 pub mod pentomino;
 pub mod pentup;
+pub mod playouts;
 pub mod polyomino;
 pub mod rng;
 pub mod search;

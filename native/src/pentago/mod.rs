@@ -591,6 +591,7 @@ impl Position {
                 0b10 => stats.wins[1] += 1,
                 _ => stats.draws += 1,
             }
+            crate::playouts::add_returns(&mut stats.returns, winners as u16, |s| 1 << s);
             stats.plies += plies as u64;
         }
         stats
@@ -645,11 +646,14 @@ impl Position {
 }
 
 /// What a batch of random playouts came to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PlayoutStats {
     /// Games won by seat 0 and by seat 1.
     pub wins: [u64; 2],
     pub draws: u64,
+    /// Per seat, all games together: 1 a win, 1/2 a game both won (fives for both at
+    /// once), 0 a loss or a full board without five (as `State.returns()`).
+    pub returns: [f64; 2],
     /// Moves played, all games together.
     pub plies: u64,
 }

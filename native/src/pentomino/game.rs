@@ -742,6 +742,7 @@ impl Position {
             } else {
                 stats.draws += 1;
             }
+            crate::playouts::add_returns(&mut stats.returns, w as u16, |s| 1 << s);
             for (s, t) in end.totals().iter().enumerate() {
                 stats.points[s] += *t as u64;
             }
@@ -781,12 +782,15 @@ pub fn pieces_of(pieces: u16) -> impl Iterator<Item = usize> + Clone {
 }
 
 /// What a batch of random playouts came to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PlayoutStats {
     /// Games (matches) won by each seat alone.
     pub wins: [u64; MAX_PLAYERS],
     /// Matches whose best total was shared (never with 2 players).
     pub draws: u64,
+    /// Per seat, all playouts together: 1 a win, 1/k a best total shared by k seats (as
+    /// `State.returns()`).
+    pub returns: [f64; MAX_PLAYERS],
     /// Match points per seat, all playouts together (0 without rounds).
     pub points: [u64; MAX_PLAYERS],
     /// Moves played, all playouts together.

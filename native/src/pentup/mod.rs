@@ -1006,6 +1006,8 @@ impl Position {
             if winning_sides > 1 {
                 stats.draws += 1;
             }
+            let side_of = |s: usize| sides.iter().find(|&&side| side >> s & 1 == 1).map_or(1 << s, |&side| u16::from(side));
+            crate::playouts::add_returns(&mut stats.returns[..self.rules.players as usize], u16::from(winners), side_of);
             stats.plies += plies as u64;
         }
         stats
@@ -1032,7 +1034,7 @@ pub fn action_move(origin: (i32, i32), action: u32) -> Option<Move> {
 }
 
 /// What a batch of random playouts came to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PlayoutStats {
     /// Per seat: games its side won alone (a team's win counts for both partners).
     pub wins: [u64; MAX_PLAYERS],
@@ -1040,6 +1042,9 @@ pub struct PlayoutStats {
     pub shared: [u64; MAX_PLAYERS],
     /// Games in which several sides shared the best record.
     pub draws: u64,
+    /// Per seat, all games together: 1 a win of its side, 1/k a best record shared by k
+    /// sides (as `State.returns()`).
+    pub returns: [f64; MAX_PLAYERS],
     /// Moves played, all games together.
     pub plies: u64,
 }

@@ -231,6 +231,7 @@ impl PentagoCore {
         out.set_item("wins", stats.wins.to_vec())?;
         out.set_item("draws", stats.draws)?;
         out.set_item("plies", stats.plies)?;
+        out.set_item("returns", stats.returns.to_vec())?;
         Ok(out)
     }
 

@@ -259,6 +259,7 @@ impl PentominoCore {
         out.set_item("wins", stats.wins[..players].to_vec())?;
         out.set_item("draws", stats.draws)?;
         out.set_item("plies", stats.plies)?;
+        out.set_item("returns", stats.returns[..players].to_vec())?;
         if rounds {
             out.set_item("points", stats.points[..players].to_vec())?;
             out.set_item("rounds", stats.rounds)?;

@@ -381,6 +381,7 @@ impl PentupCore {
         out.set_item("shared", stats.shared[..players].to_vec())?;
         out.set_item("draws", stats.draws)?;
         out.set_item("plies", stats.plies)?;
+        out.set_item("returns", stats.returns[..players].to_vec())?;
         Ok(out)
     }
 
