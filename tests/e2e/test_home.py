@@ -192,6 +192,16 @@ def test_the_servers_refusal_is_shown_inline_once(server, new_page):
     assert not page.errors, page.errors
 
 
+def requested(page, held: list, n: int) -> None:
+    """Wait until ``n`` requests have reached the test's route (Playwright hands them over
+    while the page is asked anything, a short wait included)."""
+    for _ in range(3000):
+        if len(held) >= n:
+            return
+        page.wait_for_timeout(10)
+    raise AssertionError(f"{len(held)} requests reached the route, not {n}")
+
+
 def test_a_refusal_is_tied_to_its_field_and_the_focus_kept(server, new_page):
     page = new_page()
     open_home(server, page)
@@ -207,6 +217,7 @@ def test_a_refusal_is_tied_to_its_field_and_the_focus_kept(server, new_page):
     assert page.evaluate("document.activeElement.id") == "create-submit"   # not lost to <body>
     assert submit.get_attribute("aria-disabled") == "true" and not submit.evaluate("b => b.disabled")
     page.keyboard.press("Enter")                                            # and only once
+    requested(page, held, 1)
     held[0].continue_()
     until(page, "document.getElementById('create-error').textContent.length > 0")
     assert len(held) == 1
@@ -223,6 +234,7 @@ def test_a_refusal_is_tied_to_its_field_and_the_focus_kept(server, new_page):
     assert scoring.get_attribute("aria-invalid") is None and scoring.get_attribute("aria-describedby") is None
     submit.click()
     until(page, "document.getElementById('create').getAttribute('aria-busy') === 'true'")
+    requested(page, held, 2)   # (the page is busy before its request reaches the route)
     held[1].fulfill(status=503, json={"detail": {"code": "busy", "message": "the server is busy: try again soon"}})
     until(page, "document.activeElement.id === 'create-error'")
     assert page.locator("#create-error").inner_text() == "the server is busy: try again soon"
