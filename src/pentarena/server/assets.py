@@ -157,8 +157,8 @@ class Assets(StaticFiles):
 
 
 class Compress:
-    """gzip for the pages, ``/static`` and ``/docs/assets``; every other answer passes as it is (BREACH:
-    see the module doc)."""
+    """gzip for the pages, ``/static`` and ``/docs/assets``; every other answer passes as
+    it is (BREACH: see the module doc)."""
 
     def __init__(self, app: ASGIApp, pages: Iterable[str] = COMPRESSED) -> None:
         self.app = app

@@ -119,7 +119,8 @@ class Guard:
                 await self._refuse(scope, receive, send, 413, "too-large",
                                    f"request bodies here may be at most {limit} bytes")
                 return
-            constant = non_json_number(body) if "json" in headers.get("content-type", "").lower() else None
+            json_body = "json" in headers.get("content-type", "").lower()
+            constant = non_json_number(body) if json_body else None
             if constant:
                 await self._refuse(scope, receive, send, 400, "bad-request",
                                    f"the request body is not valid JSON: {constant} is not a "

@@ -366,7 +366,7 @@ function renderHintButton() {
   setOff(hintBtn, !mine || hintPending || !allowed);   // it keeps the focus while the computer thinks
   hintBtn.textContent = !allowed ? "No hints" : hintPending ? "Thinking…" : "Hint";
   hintBtn.title = allowed ? "Ask the computer to suggest a move"
-    : "Hints are off at this table: a game between people is played without the computer's help";
+    : "Hints are off at this table: its creator chose a game without the computer's help";
 }
 
 function askHint() {
