@@ -651,8 +651,9 @@ pub struct PlayoutStats {
     /// Games won by seat 0 and by seat 1.
     pub wins: [u64; 2],
     pub draws: u64,
-    /// Per seat, all games together: 1 a win, 1/2 a game both won (fives for both at
-    /// once), 0 a loss or a full board without five (as `State.returns()`).
+    /// Per seat, all games together: 1 a win, 1/2 a draw (fives for both at once, or a
+    /// full board without one: both seats are the "winners" of a draw), 0 a loss (as
+    /// `State.returns()`).
     pub returns: [f64; 2],
     /// Moves played, all games together.
     pub plies: u64,
