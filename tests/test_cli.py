@@ -343,6 +343,29 @@ def test_replay_analyse_needs_a_finished_game(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0  # without --analyse, as before
 
 
+def test_replay_of_a_resigned_game_says_so_and_analyses_it(tmp_path, capsys):
+    """A record of a game resigned on the server (``meta.resigned``) ends there: the
+    replay says who resigned and who wins, and the analysis takes it."""
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in BLUNDER_GAME[:4]:
+        state.apply(move)
+    record = GameRecord.of(state, resigned=0)
+    assert record.resigned() == 0
+    path = tmp_path / "resigned.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    assert main(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"]) == 0
+    out = flat(capsys.readouterr().out)
+    assert "White (seat 0) resigned: Black (seat 1) wins." in out
+    assert "White (seat 0): 2 moves" in out
+    # a record whose game ended by its rules, or a seat it does not have, says nothing of it
+    assert GameRecord.of(state, resigned=5).resigned() is None
+    assert GameRecord.of(state, resigned="0").resigned() is None
+    finished = pentarena.load_game("pentago").new_initial_state()
+    for move in BLUNDER_GAME:
+        finished.apply(move)
+    assert GameRecord.of(finished, resigned=1).resigned() is None
+
+
 def test_play_with_piped_input_ends_with_the_game(monkeypatch, capsys):
     """Input that is not a terminal: the game's end ends the program (no prompt for the
     analysis, which a person at a terminal gets)."""

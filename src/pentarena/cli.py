@@ -663,13 +663,20 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         if args.delay:
             time.sleep(args.delay)
     final = states[-1]
+    resigned = record.resigned(final)
     if final.is_terminal():
         console.print(view.result(final))
+    elif resigned is not None:  # the game ended there: its player gave it up
+        others = [s for side in final.game.sides if resigned not in side for s in side]
+        console.print(f"{view.seat_name(resigned)} resigned: "
+                      f"{' and '.join(view.seat_name(s) for s in others)} "
+                      f"{'win' if len(others) > 1 else 'wins'}.", markup=False,
+                      highlight=False)
     else:
         console.print(view.status(final))
     if not args.analyse:
         return 0
-    why_not = unavailable(final)
+    why_not = None if resigned is not None else unavailable(final)
     if why_not is not None:
         if not game_info(record.game).solo:  # a game that is not over
             why_not = (f"Not analysed: the analysis needs a finished game, and this record "

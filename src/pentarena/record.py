@@ -210,6 +210,19 @@ class GameRecord:
         """The state after the last move (replayed without keeping the ones between)."""
         return self._replay(self.initial_state(), lambda state: None)
 
+    def resigned(self, final: State | None = None) -> int | None:
+        """The seat whose player resigned the game (``meta["resigned"]``, as the server's
+        records say it), where the game could end so: a seat of a game of two sides whose
+        moves do not end it by the rules.  ``final``: :meth:`final_state`, if at hand."""
+        seat = self.meta.get("resigned")
+        if type(seat) is not int:
+            return None
+        final = final if final is not None else self.final_state()
+        if (not 0 <= seat < final.game.num_players or len(final.game.sides) != 2
+                or final.is_terminal()):
+            return None
+        return seat
+
     def _replay(self, state: State, each) -> State:
         """Apply the moves to ``state``, calling ``each`` after every one; the last state."""
         for i, text in enumerate(self.moves):

@@ -328,3 +328,31 @@ def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_
     assert carl.inner_text("#next-game") == "Watch the next game"
     for page in (ann, bob, carl):
         assert not page.errors, page.errors
+
+
+def test_resigning_ends_the_game_for_both_and_the_record_says_so(server, new_page):
+    """Bob resigns (asked first, "Play on" keeps playing): both pages show the end at
+    once, Alice (White) the winner, the banner saying who resigned, with Play again and Analysis;
+    the record says it; a 3-player game offers no Resign (its others play on)."""
+    t, alice, bob = alice_and_bob(server, new_page, "pentago")
+    bob.click("#resign")
+    assert answer(bob, False) == "Resign the game? It ends now, and White wins."
+    assert bob.locator("#resign").is_visible()   # played on
+    bob.click("#resign")
+    answer(bob, True)
+    for page in (alice, bob):
+        until(page, "document.getElementById('result') !== null")
+        assert page.locator("#resigned").inner_text() == "Bob resigned."
+        assert page.locator("#resign").count() == 0 and page.locator("#leave-seat").count() == 0
+        assert page.locator("#play-again").is_visible() and page.locator("#banner-analysis").is_visible()
+    assert alice.locator("#result").inner_text() == "You win!"
+    assert bob.locator("#result").inner_text() == "White wins"
+    record = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}/record").read())
+    assert record["meta"]["resigned"] == 1 and record["moves"] == []
+    three = create_table(server, [{"kind": "me"}, {"kind": "computer"}, {"kind": "computer"}],
+                         {"players": 3})
+    page = new_page()
+    page.goto(server.url + three["url"] + "?token=" + three["you"]["token"])
+    seated(page)
+    assert page.locator("#leave-seat").count() == 1 and page.locator("#resign").count() == 0
+    assert not alice.errors and not bob.errors and not page.errors

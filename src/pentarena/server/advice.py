@@ -209,7 +209,7 @@ class Advice:
         if table.imported:
             raise ProtocolError("replay-only", "this is an imported record: there is "
                                 "nothing to give a hint for")
-        if table.state.is_terminal():
+        if table.over:
             raise ProtocolError("game-over", "the game is over")
         if seat is None:
             raise ProtocolError("not-seated", "spectators cannot ask for hints: open your "
@@ -273,7 +273,7 @@ class Advice:
         if table.solo:
             raise ProtocolError("no-analysis", "a puzzle has no opponent's moves to analyse; "
                                 "use Hint, Solve and Count solutions instead")
-        if not table.state.is_terminal():
+        if not table.over:
             raise ProtocolError("not-finished", "the analysis is available once the game is "
                                 "over" + (" (and the hands are public)"
                                           if table.game.hidden_information else ""))

@@ -83,7 +83,7 @@ STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-
           "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
           "already-seated": 409, "seat-online": 409, "too-soon": 409, "game-over": 409,
           "replay-only": 409, "seat-taken": 409, "invite-used": 409, "seat-free": 409,
-          "seats-changed": 409, "not-a-puzzle": 409, "no-seat": 409}
+          "seats-changed": 409, "not-a-puzzle": 409, "no-seat": 409, "no-resign": 409}
 """The HTTP status of each refusal code; any other (the request itself is wrong) is 400."""
 
 
@@ -590,6 +590,25 @@ def create_app(database_url: str | None = None, ai: str = "process",
         retired = [token for token in tokens if not t.seats_of([token])]
         keep_seat_tokens(request, response, t.id, [], drop=retired)  # out of the cookie
         return {"seat": left[0], "seats": left}
+
+    @app.post("/api/tables/{table_id}/resign",
+              summary="Resign the game: it ends, and the other side wins (games of two "
+                      "sides)",
+              responses=problems({
+                  400: BAD_BODY, 403: "No seat held here (`not-seated`)",
+                  404: "No such table",
+                  409: "The game is over (`game-over`), an imported record (`replay-only`), "
+                       "a game of more than two sides or seats held on both (`no-resign`), "
+                       "or the seats changed meanwhile (`seats-changed`)",
+                  429: SEAT_CHANGES}))
+    async def resign(table_id: str, body: SeatToken, request: Request):
+        """For a player (``token``, or this browser's cookie) while the game is on: the
+        game ends at once, lost for the player's side (a team's partner too) and won for
+        the other; the record says so (``meta.resigned``: the seat)."""
+        t = await hub.get(table_id)
+        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        seat = await hub.resign(t, tokens, creator_key(request))
+        return {"seat": seat, "winners": t.winners_of(t.state)}
 
     @app.post("/api/tables/{table_id}/name",
               summary="Name your seat: what the others see in place of its colour",

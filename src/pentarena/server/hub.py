@@ -439,8 +439,10 @@ class Hub(Advice):
                 if seats is None:
                     return result
                 self._count_seat_change(owner)
+                ends = any(s.resigned for s in seats) and table.resigned is None
                 await self._store(self.store.update_seats(
-                    table.id, [asdict(s) for s in seats], table.seats_version))
+                    table.id, [asdict(s) for s in seats], table.seats_version,
+                    "finished" if ends else None))
                 taken = [i for i, (old, new) in enumerate(zip(table.seats, seats))
                          if new.token_hash and new.token_hash != old.token_hash]
                 table.set_seats(seats)
@@ -513,6 +515,11 @@ class Hub(Advice):
     def away(self, table_id: str, seat: int) -> float | None:
         """Seconds since ``seat`` was last connected (the server's clock), None if it is."""
         return self.last_seen.away(table_id, seat, self.connected_seats(table_id))
+
+    async def resign(self, table: Table, tokens: list[str], owner: str | None = None) -> int:
+        """The holder of ``tokens`` resigns (:meth:`Table.resign`): the game ends, the
+        other side wins; a computer thinking meanwhile plays nothing.  The seat."""
+        return await self.change_seats(table, lambda t: t.resign(tokens), owner)
 
     async def free_seat(self, table: Table, seat: int, tokens: list[str],
                         owner: str | None = None) -> str | None:
@@ -720,7 +727,8 @@ class Hub(Advice):
         move limit, the game over) ends the turn: nothing the computer plays would pass."""
         delay = 0.1
         replaced = False
-        while table.version == version and table.state.current_player == seat:
+        while (table.version == version and table.state.current_player == seat
+               and not table.over):
             try:
                 await self.submit(table, seat, text, version)
                 return
@@ -729,6 +737,8 @@ class Hub(Advice):
                     await asyncio.sleep(delay)  # back off while the database recovers
                     delay = min(2 * delay, STORE_RETRY_MAX)
                     continue
+                if table.resigned is not None:  # its opponent resigned while it thought
+                    break
                 log.error("computer move %r on table %s refused: %s", text, table.id, exc.message)
                 if exc.code not in MOVE_REFUSALS or replaced:
                     break

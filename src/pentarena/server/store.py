@@ -160,7 +160,9 @@ def _create_table(s: Session, t: StoredTable) -> None:
 
 def _add_move(s: Session, table_id: str, ply: int, seat: int, move: str, status: str) -> None:
     now = time.time()
-    moved = s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.version == ply)
+    # (not after a resignation, stored by another instance meanwhile: the game is over)
+    moved = s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.version == ply,
+                                             TableRow.status != "finished")
                       .values(version=ply + 1, status=status, updated=now))
     if moved.rowcount != 1:
         raise Conflict(f"table {table_id} is no longer at move {ply}")
@@ -178,11 +180,13 @@ def _set_private(s: Session, table_id: str, private: dict[str, Any]) -> None:
               .values(private=json.loads(json.dumps(private)) or None))
 
 
-def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]], expected: int) -> None:
+def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]], expected: int,
+                  status: str | None = None) -> None:
+    also = {} if status is None else {"status": status}  # a resignation ends the game
     changed = s.execute(update(TableRow)
                         .where(TableRow.id == table_id, TableRow.seats_version == expected)
                         .values(seats=json.loads(json.dumps(seats)), seats_version=expected + 1,
-                                updated=time.time()))
+                                updated=time.time(), **also))
     if changed.rowcount != 1:
         raise Conflict(f"the seats of table {table_id} changed meanwhile")
 
@@ -329,9 +333,10 @@ class Store:
         await self.write(_add_move, table_id, ply, seat, move, status)
 
     async def update_seats(self, table_id: str, seats: list[dict[str, Any]],
-                           expected: int) -> None:
-        """Store new seats if the stored ones are still at ``expected`` (else Conflict)."""
-        await self.write(_update_seats, table_id, seats, expected)
+                           expected: int, status: str | None = None) -> None:
+        """Store new seats if the stored ones are still at ``expected`` (else Conflict),
+        and the table's ``status`` with them if given."""
+        await self.write(_update_seats, table_id, seats, expected, status)
 
     async def set_next(self, table_id: str, next_id: str) -> str | None:
         """Record the table a finished game's players went on to, unless one is recorded

@@ -108,6 +108,8 @@ class Seat:
     used_invite_hash: str | None = None  # the invite that was used (to say so)
     freed_invite_hashes: list[str] = field(default_factory=list)
     """The used invites of players whose seat was freed while they were away (to say so)."""
+    resigned: bool = False
+    """Its player resigned the game (the other side won)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
@@ -130,7 +132,7 @@ class Seat:
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "level": self.level,
-                "claimed": self.claimed, "open": self.open}
+                "claimed": self.claimed, "open": self.open, "resigned": self.resigned}
 
 
 REPLAY_STRIDE = 32
@@ -280,7 +282,7 @@ class Table:
         if self.imported:
             raise ProtocolError("replay-only", "this is an imported record: start a new game "
                                 "from the lobby")
-        if not self.state.is_terminal():
+        if not self.over:
             raise ProtocolError("not-finished", "the game is not over yet")
 
     def claim_heirs(self, before: Table, tokens: list[str], held: list[str],
@@ -358,6 +360,9 @@ class Table:
                     seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
+        resigned = record.resigned(table.state)  # a game that ended by a resignation
+        if resigned is not None:
+            seats[resigned].resigned = True
         return table
 
     def private(self) -> dict[str, Any]:
@@ -389,9 +394,31 @@ class Table:
     def status(self) -> str:
         return self.status_of(self.state)
 
+    @property
+    def resigned(self) -> int | None:
+        """The seat whose player resigned the game, if one did."""
+        return next((i for i, s in enumerate(self.seats) if s.resigned), None)
+
+    @property
+    def over(self) -> bool:
+        """The game is over: played to its end, or resigned."""
+        return self.state.is_terminal() or self.resigned is not None
+
+    def _ended(self, state: State) -> bool:
+        """``state`` (this table's, or a step of its replay) is where the game ended."""
+        return state.is_terminal() or (state is self.state and self.resigned is not None)
+
+    def winners_of(self, state: State) -> list[int]:
+        """The winning seats at ``state``: by the rules, or after a resignation the seats of
+        every side but the resigner's."""
+        if state is self.state and self.resigned is not None:
+            return sorted(s for side in self.game.sides if self.resigned not in side
+                          for s in side)
+        return sorted(state.winners())
+
     def status_of(self, state: State) -> str:
         """playing | finished | replay (an imported record), for this table at ``state``."""
-        if state.is_terminal():
+        if self._ended(state):
             return "finished"
         if self.imported:
             return "replay"
@@ -445,7 +472,7 @@ class Table:
         record, not at its move limit)."""
         seat = self.state.current_player
         if (seat is not None and self.seats[seat].kind == "computer" and not self.imported
-                and self.version < MAX_RECORD_MOVES):
+                and self.version < MAX_RECORD_MOVES and self.resigned is None):
             return seat
         return None
 
@@ -456,8 +483,10 @@ class Table:
             "options": dict(self.game.options), "status": self.status,
             "seats": [s.public() for s in self.seats], "open_seats": self.open_seats(),
             "open_public_seats": self.open_public_seats(),
-            "moves": self.version, "to_move": self.state.current_player,
-            "winners": sorted(self.state.winners()), "created": self.created,
+            "moves": self.version,
+            "to_move": None if self.over else self.state.current_player,
+            "winners": self.winners_of(self.state), "resigned": self.resigned,
+            "created": self.created,
             "updated": self.updated, "imported": self.imported,
             "follows": self.follows, "next": self.next_table,
             "solved_from": self.solved_from, "hints": self.hints,
@@ -468,7 +497,9 @@ class Table:
         """The ``state`` event for a connection sitting at ``seat`` (None: spectator)."""
         state = state or self.state
         view = state.view(seat)
-        mine = seat is not None and seat == state.current_player and state is self.state
+        ended = self._ended(state)
+        mine = (seat is not None and seat == state.current_player and state is self.state
+                and not ended)
         summary = self.summary()
         if connected is not None:
             for i, s in enumerate(summary["seats"]):
@@ -479,9 +510,9 @@ class Table:
             "version": len(state.history()),
             "you": seat,
             "state": view.to_json(),
-            "current_player": state.current_player,
+            "current_player": None if ended else state.current_player,
             "history": state.history(),
-            "winners": sorted(state.winners()),
+            "winners": self.winners_of(state),
             "scores": state.scores(),
             "details": state.result_details(),
             "legal_moves": [str(m) for m in state.legal_moves()] if mine else [],
@@ -494,7 +525,7 @@ class Table:
         """Every seat's hand in ``state`` (a position of this table's game, the final one
         or one stepped to in its replay) once the game is over — its record, the deal
         included, is anyone's then — in a game with hidden cards; None otherwise."""
-        if not (self.game.hidden_information and self.state.is_terminal()):
+        if not (self.game.hidden_information and self.over):
             return None
         hands = state.to_json().get("hands")
         return [list(h) for h in hands] if isinstance(hands, list) else None
@@ -533,12 +564,13 @@ class Table:
 
     def record(self) -> GameRecord:
         """The game record (with the deal: only once a hidden-information game is over)."""
-        if self.game.hidden_information and not self.state.is_terminal():
+        if self.game.hidden_information and not self.over:
             raise ProtocolError("hidden", "the record of a game with hidden cards is "
                                 "available once the game is over")
         names = [s.name or (f"computer ({s.level})" if s.kind == "computer" else "")
                  for s in self.seats]
-        rec = GameRecord.of(self.state, table=self.id, players=names)
+        resigned = {} if self.resigned is None else {"resigned": self.resigned}
+        rec = GameRecord.of(self.state, table=self.id, players=names, **resigned)
         rec.seed, rec.deck = self.setup.seed, self.setup.deck
         return rec
 
@@ -595,7 +627,7 @@ class Table:
         if self.imported:
             raise ProtocolError("replay-only", "this is an imported record: there is no seat "
                                 f"to {what}")
-        if self.state.is_terminal():
+        if self.over:
             raise ProtocolError("game-over", f"the game is over: there is no seat to {what}")
 
     def _seat_index(self, seat: int) -> None:
@@ -713,6 +745,28 @@ class Table:
         s.invite_hash, s.used_invite_hash = hash_token(invite), None
         return invite, seats
 
+    def resign(self, tokens: list[str]) -> tuple[int, list[Seat]]:
+        """The holder of ``tokens`` resigns the game for their side, which loses; the seat
+        and the new seats.  A game of two sides only (with more, the others play on: a
+        player leaves their seat instead), by a player holding a seat of one side only."""
+        self._playing("resign")
+        mine = self.seats_of(tokens)
+        if not mine:
+            raise ProtocolError("not-seated", "only a player can resign: you are watching")
+        sides = self.game.sides
+        if len(sides) != 2:
+            raise ProtocolError("no-resign", f"a game of {len(sides)} sides goes on without "
+                                "a player who stops: leave your seat instead (it becomes "
+                                "free, or the computer's)")
+        held = {i for i, side in enumerate(sides) for s in mine if s in side}
+        if len(held) != 1:
+            raise ProtocolError("no-resign", "you hold the seats of both sides here: there "
+                                "is nobody to resign to")
+        seat = min(mine)
+        seats = self._seats_copy()
+        seats[seat].resigned = True
+        return seat, seats
+
     def set_seats(self, seats: list[Seat], seats_version: int | None = None) -> None:
         self.seats = seats
         self.seats_version = self.seats_version + 1 if seats_version is None else seats_version
@@ -724,8 +778,9 @@ class Table:
         """Validate a move from ``seat``; returns its canonical text.  Nothing changes."""
         if self.imported:
             raise ProtocolError("replay-only", "this is an imported record: it can only be replayed")
-        if self.state.is_terminal():
-            raise ProtocolError("game-over", "the game is over")
+        if self.over:
+            raise ProtocolError("game-over", "the game is over" + (
+                "" if self.resigned is None else f": {self.seat_words(self.resigned)} resigned"))
         if seat is None:
             raise ProtocolError("not-seated", "spectators cannot move: open your seat's link")
         if version is not None and not 0 <= version <= self.version:

@@ -146,11 +146,20 @@ export function nameControl(payload) {
   } }, "Add your name");
 }
 
-// hiddenCards: the game deals hidden cards, where a seat given up goes to the computer
-export function leaveControl(payload, hiddenCards) {
+// hiddenCards: the game deals hidden cards, where a seat given up goes to the computer;
+// winners: who wins if you resign (a game of two sides: the other side's names), or null
+export function leaveControl(payload, hiddenCards, winners = null) {
   if (payload.table.status !== "playing" || payload.you === null) return null;
   return el("div", { class: "seat-tools" },
+    winners ? el("button", { id: "resign", class: "small", type: "button", onclick: () => resign(payload, winners) }, "Resign") : "",
     el("button", { id: "leave-seat", class: "small", type: "button", onclick: () => leave(payload, hiddenCards) }, "Leave seat"));
+}
+
+async function resign(payload, winners) {
+  if (!await ask(`Resign the game? It ends now, and ${winners} ${/ and /.test(winners) ? "win" : "wins"}.`, "Resign", "Play on")) return;
+  try {
+    await api(`/api/tables/${payload.table.id}/resign`, { method: "POST", body: {} });
+  } catch (e) { toast(e.message); }   // the server's next state shows the end
 }
 
 async function sit(payload, i, ctx) {

@@ -122,12 +122,22 @@ function renderPlayers(payload) {
   }
   const extra = plugin.playersExtra ? plugin.playersExtra(payload) : null;
   if (extra) box.append(extra);
-  const leave = live && !solo && payload === latest ? leaveControl(payload, hiddenCards) : null;
+  const leave = live && !solo && payload === latest ? leaveControl(payload, hiddenCards, resignWinners(payload, teams)) : null;
   const naming = live && !solo && payload === latest ? nameControl(payload) : null;
   if (leave) {
     if (naming) leave.prepend(naming);
     box.append(leave);
   }
+}
+
+// who wins if this player resigns: the names of the other side, in a game of two sides
+// (teams, or two seats); null otherwise (the others play on: Leave seat instead)
+function resignWinners(payload, teams) {
+  const sides = teams || payload.table.seats.map((_, i) => ({ seats: [i] }));
+  if (sides.length !== 2 || payload.you === null) return null;
+  const other = sides.find((t) => !t.seats.includes(payload.you));
+  if (!other) return null;
+  return other.label || other.seats.map((i) => seatLabel(payload, i)).join(" and ");
 }
 
 // the connection lost during a game: the board may be stale, so no turn is said from it
@@ -183,7 +193,12 @@ function renderBanner(payload) {
   else if (team) head = payload.you !== null && w.includes(payload.you) ? `Your team wins! (${team.label})` : `${team.label} win`;
   else if (payload.you !== null && w.includes(payload.you)) head = w.length > 1 ? `You share the win with ${names.filter((_, k) => w[k] !== payload.you).join(", ")}` : "You win!";
   else head = `${names.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}`;
-  keepFocus(b, () => fillBanner(b, el("h2", { id: "result" }, head), nextGame(payload), plugin.resultDetails(payload) || ""));
+  // a resignation: said instead of the game's own details of a position that did not end it
+  const resigned = payload.table.resigned;
+  const details = resigned !== null && resigned !== undefined
+    ? el("p", { id: "resigned" }, `${seatLabel(payload, resigned)} resigned.`)
+    : plugin.resultDetails(payload) || "";
+  keepFocus(b, () => fillBanner(b, el("h2", { id: "result" }, head), nextGame(payload), details));
   b.hidden = false;
   return head;
 }
