@@ -131,7 +131,8 @@ def test_random_playouts_run_in_the_core():
     assert state.history() == [] and not state.is_terminal(), "playouts leave the state alone"
     won = NATIVE.new_initial_state(position="WWWW../BBB.../B...../....../....../....../w")
     won.apply("e1")
-    assert won.random_playouts(10, 1) == {"wins": [10, 0], "draws": 0, "plies": 0}
+    assert won.random_playouts(10, 1) == {"wins": [10, 0], "draws": 0, "plies": 0,
+                                          "returns": [10.0, 0.0]}
 
 
 def test_random_playouts_are_uniform_over_the_legal_moves():

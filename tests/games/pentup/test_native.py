@@ -219,7 +219,7 @@ def test_random_playouts_run_in_the_core():
     sole = len(state.winners()) == 1
     assert state.random_playouts(5, 1) == {
         "wins": [5 * w * sole for w in won], "shared": [5 * w * (not sole) for w in won],
-        "draws": 5 * (not sole), "plies": 0}
+        "draws": 5 * (not sole), "plies": 0, "returns": [5.0 * r for r in state.returns()]}
 
 
 def test_random_playouts_are_uniform_over_the_legal_moves():
