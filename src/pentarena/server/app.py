@@ -462,7 +462,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         theirs with ``POST /api/tables/{new}/follow``, and this table's ``next`` names the
         new one (the first *Play again* of a table is the one it names)."""
         t = await hub.get(table_id)
-        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        tokens = seat_tokens(request, table_id, body.token)
         return await created(request, response, await hub.again(
             t, t.seats_of(tokens), creator_key(request)))
 
@@ -584,7 +584,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         one); answers the first seat left and every seat left.  A seat left is open to
         anyone — in a game with hidden cards, played by the computer from then on."""
         t = await hub.get(table_id)
-        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        tokens = seat_tokens(request, table_id, body.token)
         left = await hub.change_seats(t, lambda t: t.leave(tokens, body.seat),
                                       creator_key(request))
         retired = [token for token in tokens if not t.seats_of([token])]
@@ -606,7 +606,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         game ends at once, lost for the player's side (a team's partner too) and won for
         the other; the record says so (``meta.resigned``: the seat)."""
         t = await hub.get(table_id)
-        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        tokens = seat_tokens(request, table_id, body.token)
         seat = await hub.resign(t, tokens, creator_key(request))
         return {"seat": seat, "winners": t.winners_of(t.state)}
 
@@ -623,7 +623,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         else the first) takes the name, as a player's name is shown: control and invisible
         characters out, at most 40 characters."""
         t = await hub.get(table_id)
-        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        tokens = seat_tokens(request, table_id, body.token)
         seat = await hub.change_seats(t, lambda t: t.rename(tokens, body.name, body.seat),
                                       creator_key(request))
         return {"seat": seat, "name": t.seats[seat].name}
@@ -651,7 +651,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         (409 ``seat-online``), not away long enough (409 ``too-soon``, with ``wait``
         seconds)."""
         t = await hub.get(table_id)
-        tokens = [body.token] if body.token else seat_tokens(request, table_id)
+        tokens = seat_tokens(request, table_id, body.token)
         invite = await hub.free_seat(t, body.seat, tokens, creator_key(request))
         if invite is None:  # hidden cards: nobody takes over a hand that was seen
             return {"seat": body.seat, "invite": None, "computer": TAKEOVER_LEVEL}

@@ -205,8 +205,11 @@ def held_tables(conn: HTTPConnection) -> list[str]:
     return [name[len(COOKIE):] for name in conn.cookies if name.startswith(COOKIE)]
 
 
-def seat_tokens(conn: HTTPConnection, table_id: str) -> list[str]:
-    """The seat tokens this browser holds for the table (from its cookie)."""
+def seat_tokens(conn: HTTPConnection, table_id: str, given: str | None = None) -> list[str]:
+    """The seat tokens this browser holds for the table (from its cookie); ``given``: the
+    token a program sent instead (in a request's body), then that one alone."""
+    if given:
+        return [given]
     raw = conn.cookies.get(cookie_name(table_id), "")
     return [t for t in raw.split(".") if t][:MAX_TOKENS_PER_COOKIE]
 
