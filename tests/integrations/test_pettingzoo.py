@@ -8,6 +8,7 @@ import contextlib
 import functools
 import io
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -115,6 +116,21 @@ def test_single_agent_env_plays_against_a_level():
         strict.step(int(np.flatnonzero(strict._observe()["action_mask"] == 0)[0]))
     with pytest.raises(ValueError):
         pz.SingleAgentEnv("pentago", opponent="grandmaster")
+
+
+@pytest.mark.parametrize("name", pz.GAMES)
+def test_gymnasium_make_gives_the_single_agent_env_of_each_game(name):
+    env = gymnasium.make(f"pentarena/{name}-v0", opponent="random")
+    assert env.spec.id == f"pentarena/{name}-v0"
+    assert isinstance(env.unwrapped, pz.SingleAgentEnv) and env.unwrapped.game.name == name
+    obs, _ = env.reset(seed=2)
+    legal = np.flatnonzero(obs["action_mask"])
+    env.step(int(legal[0]))
+    # the game's options and the environment's own arguments pass through
+    if name != "pentago":  # (two seats, no options)
+        three = gymnasium.make(f"pentarena/{name}-v0", players=3, seat=2,
+                               opponent=["easy", "random"])
+        assert three.unwrapped.game.num_players == 3 and three.unwrapped.seat == 2
 
 
 def test_single_agent_env_levels_per_seat_its_checks_and_the_last_info():

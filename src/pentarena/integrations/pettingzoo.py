@@ -307,4 +307,12 @@ class SingleAgentEnv(gymnasium.Env):
         return None
 
 
+# gymnasium.make("pentarena/pentago-v0", opponent="easy", ...): SingleAgentEnv, its game set
+for _name in GAMES:
+    if f"pentarena/{_name}-v0" not in gymnasium.registry:
+        gymnasium.register(id=f"pentarena/{_name}-v0",
+                           entry_point="pentarena.integrations.pettingzoo:SingleAgentEnv",
+                           kwargs={"game": _name})
+del _name
+
 __all__ = ["GAMES", "PentarenaEnv", "SingleAgentEnv", "env", "raw_env"]
