@@ -645,41 +645,41 @@ impl Position {
     /// is scratch space, or — when `generated` — already holds this position's
     /// [`Position::generate`] (then it is only read).
     pub fn check(&self, mv: Move, gen: &mut Gen, generated: bool) -> Result<u8, IllegalMove> {
-        let (piece, level) = match self.check_spot(mv) {
-            Ok(Some(spot)) => spot,
-            Ok(None) => return Ok(1),
-            Err(refused) => {
-                let Some(level) = refused.flat_level() else { return Err(refused) };
-                if !generated {
-                    self.generate_pieces(1 << mv.piece(), level, gen, false);
-                }
-                return Err(Self::rather_highest(gen, mv.piece(), level, refused));
-            }
-        };
+        let Some((piece, level, refused)) = self.check_flat(mv)? else { return Ok(1) };
         if !generated {
             self.generate_pieces(1 << piece, level, gen, false);
         }
-        Self::check_highest(gen, piece, level)
+        Self::check_level(gen, piece, level, refused)
     }
 
     /// [`Position::check`] with this position's [`Position::generate`] in `gen`.
     pub fn check_generated(&self, mv: Move, gen: &Gen) -> Result<u8, IllegalMove> {
-        let (piece, level) = match self.check_spot(mv) {
-            Ok(Some(spot)) => spot,
-            Ok(None) => return Ok(1),
-            Err(refused) => {
-                let Some(level) = refused.flat_level() else { return Err(refused) };
-                return Err(Self::rather_highest(gen, mv.piece(), level, refused));
-            }
-        };
-        Self::check_highest(gen, piece, level)
+        let Some((piece, level, refused)) = self.check_flat(mv)? else { return Ok(1) };
+        Self::check_level(gen, piece, level, refused)
     }
 
-    /// A flat tile refused on `level` for where it lies (no contact, on one tile): the
-    /// highest-level rule instead when the tile must go higher anyway — the reason that
-    /// tells the player where it can go.
-    fn rather_highest(gen: &Gen, piece: usize, level: u8, refused: IllegalMove) -> IllegalMove {
-        Self::check_highest(gen, piece, level).err().unwrap_or(refused)
+    /// [`Position::check_spot`], with a flat tile refused for where it lies (no contact,
+    /// on one tile) kept for [`Position::check_level`]: the piece, the level it lies on
+    /// and that refusal.
+    fn check_flat(&self, mv: Move) -> Result<Option<(usize, u8, Option<IllegalMove>)>, IllegalMove> {
+        match self.check_spot(mv) {
+            Ok(spot) => Ok(spot.map(|(piece, level)| (piece, level, None))),
+            Err(refused) => match refused.flat_level() {
+                Some(level) => Ok(Some((mv.piece(), level, Some(refused)))),
+                None => Err(refused),
+            },
+        }
+    }
+
+    /// The highest-level rule for a tile on `level`; a tile refused for where it lies
+    /// hears that rule instead when it must go higher anyway (the reason that tells the
+    /// player where it can go), else that refusal.
+    fn check_level(gen: &Gen, piece: usize, level: u8, refused: Option<IllegalMove>) -> Result<u8, IllegalMove> {
+        let highest = Self::check_highest(gen, piece, level);
+        match refused {
+            Some(refused) => Err(highest.err().unwrap_or(refused)),
+            None => highest,
+        }
     }
 
     /// Every rule but the highest level's: `Ok(None)` for the first tile (it may go

@@ -78,10 +78,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Count {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Count> {
         let value = if obj.is_instance_of::<pyo3::types::PyBool>() { None } else { obj.extract::<i128>().ok() };
-        match value.map(u64::try_from) {
-            Some(Ok(n)) => Ok(Count(n)),
+        match value {
             // a whole number past what a count holds (10**30): the bound, not "whole"
-            Some(Err(_)) if value.is_some_and(|v| v > 0) => Err(too_many(&obj)),
+            Some(v) if v >= 0 => u64::try_from(v).map(Count).map_err(|_| too_many(&obj)),
             None if obj.is_exact_instance_of::<pyo3::types::PyInt>() && obj.gt(0).unwrap_or(false) => {
                 Err(too_many(&obj))
             }
