@@ -40,13 +40,13 @@ class Bot(ABC):
         return f"{type(self).__name__}(time_limit={self.time_limit})"
 
 
-def bot_time_limit(time_limit: Any) -> float:
+def bot_time_limit(time_limit: Any, name: str = "time_limit") -> float:
     """``time_limit`` if it is a finite number of seconds above 0; else ValueError saying
     so — NaN (a clock never passes it), 0 or less, ``inf`` (a bot answers within its time:
-    no bot may block forever), text or a bool."""
+    no bot may block forever), text or a bool — of the argument ``name``."""
     if (not isinstance(time_limit, numbers.Real) or isinstance(time_limit, bool)
             or not 0 < time_limit < math.inf):  # (NaN compares false)
-        raise ValueError(f"time_limit must be a finite number of seconds above 0, got "
+        raise ValueError(f"{name} must be a finite number of seconds above 0, got "
                          f"{time_limit!r}")
     return time_limit
 

@@ -37,7 +37,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import pentarena
-from ..ai.bots import choose_for, make_bot
+from ..ai.bots import bot_time_limit, choose_for, make_bot
 from ..core.errors import shown
 from ..core.game import check_player
 from . import render as _render
@@ -238,13 +238,11 @@ class SingleAgentEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.observation_space, self.action_space = _spaces(self.game)
         self._n = self.action_space.n
-        for level in levels:  # an unknown level or a bad time fails here, not at reset
-            try:
-                make_bot(level, time_limit=opponent_time)
-            except pentarena.GameOptionError:
-                raise
-            except ValueError as exc:  # said of the argument given here
-                raise ValueError(str(exc).replace("time_limit", "opponent_time", 1)) from None
+        # a bad time or an unknown level fails here, not at reset
+        if opponent_time is not None:
+            bot_time_limit(opponent_time, "opponent_time")
+        for level in levels:
+            make_bot(level)
         self.state = None
         self._lost = False
         self._bots: dict[int, Any] = {}
