@@ -356,3 +356,23 @@ def test_resigning_ends_the_game_for_both_and_the_record_says_so(server, new_pag
     seated(page)
     assert page.locator("#leave-seat").count() == 1 and page.locator("#resign").count() == 0
     assert not alice.errors and not bob.errors and not page.errors
+
+
+def test_two_people_at_one_screen_resign_for_the_side_to_move(server, new_page):
+    """Hot seat: both seats in one browser; after White's move Black is on screen, and
+    Resign ends the game as Black's resignation."""
+    t = create_table(server, [{"kind": "me"}] * 2, game="pentago")
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        seated(page)
+    page.fill("#move-text", "a1 TL cw")
+    page.press("#move-text", "Enter")
+    until(page, "document.querySelector('#players [data-seat=\"1\"] .you-tag') !== null")
+    page.click("#resign")
+    assert answer(page, True) == "Resign the game? It ends now, and White wins."
+    until(page, "document.getElementById('resigned') !== null")
+    assert page.locator("#resigned").inner_text() == "Black resigned."
+    record = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}/record").read())
+    assert record["meta"]["resigned"] == 1 and len(record["moves"]) == 1
+    assert not page.errors

@@ -881,15 +881,36 @@ def test_resigning_is_for_a_player_of_a_game_of_two_sides(client):
     four = client.post("/api/tables", json={"game": "pentup", "options": {"players": 4}}).json()
     r = client.post(f"/api/tables/{four['table']['id']}/resign", json={"token": four["you"]["token"]})
     assert r.status_code == 200 and r.json()["winners"] == [1, 3]
-    # both sides held at one screen: nobody to resign to
-    hot = client.post("/api/tables", json={"game": "pentago", "seats": [
-        {"kind": "me"}, {"kind": "invite"}]}).json()
-    claim(client, {"id": hot["table"]["id"], "invites": hot["invites"]})
-    r = client.post(f"/api/tables/{hot['table']['id']}/resign", json={})
-    assert r.status_code == 409 and "both sides" in r.json()["detail"]["message"]
     # a spectator
     r = client.post(f"/api/tables/{three['table']['id']}/resign", json={"token": "x" * 20})
     assert r.status_code == 403 and r.json()["detail"]["code"] == "not-seated"
+
+
+def test_two_people_at_one_screen_resign_for_the_side_on_screen(client):
+    """Hot seat: the screen holds both sides; the seat it sends (the one on screen)
+    resigns, by default the side to move."""
+    def hot_table():
+        hot = client.post("/api/tables", json={"game": "pentago", "seats": [
+            {"kind": "me"}, {"kind": "invite"}]}).json()
+        claim(client, {"id": hot["table"]["id"], "invites": hot["invites"]})
+        return hot["table"]["id"]
+
+    tid = hot_table()
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        state = receive_until(ws, state_at(0))
+        assert state["you"] == 0
+        ws.send_json({"type": "move", "move": state["legal_moves"][0], "version": 0})
+        assert receive_until(ws, state_at(1))["you"] == 1   # the screen shows White now
+    r = client.post(f"/api/tables/{tid}/resign", json={})   # White to move resigns
+    assert r.status_code == 200 and r.json() == {"seat": 1, "winners": [0]}
+    tid = hot_table()
+    r = client.post(f"/api/tables/{tid}/resign", json={"seat": 1})
+    assert r.status_code == 200 and r.json() == {"seat": 1, "winners": [0]}
+    assert client.get(f"/api/tables/{tid}").json()["table"]["resigned"] == 1
+    # a seat this screen does not hold
+    solo = client.post("/api/tables", json={"game": "pentago"}).json()["table"]["id"]
+    r = client.post(f"/api/tables/{solo}/resign", json={"seat": 1})
+    assert r.status_code == 403 and r.json()["detail"]["message"] == "you do not hold that seat"
 
 
 def test_a_move_stored_elsewhere_after_a_resignation_is_refused_by_the_store(tmp_path):

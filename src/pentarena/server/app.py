@@ -142,6 +142,12 @@ class LeaveSeat(SeatToken):
                              "(by default every seat the token or the cookie holds)")
 
 
+class ResignSeat(SeatToken):
+    seat: int | None = Field(None, ge=0, le=7, description="the seat resigning, one of those "
+                             "held: at a screen holding both sides (hot seat), the one on "
+                             "screen (by default the seat to move if held, else the lowest)")
+
+
 class NameSeat(LeaveSeat):
     name: str = Field(max_length=40, description="the name the others see for your seat")
 
@@ -598,16 +604,17 @@ def create_app(database_url: str | None = None, ai: str = "process",
                   400: BAD_BODY, 403: "No seat held here (`not-seated`)",
                   404: "No such table",
                   409: "The game is over (`game-over`), an imported record (`replay-only`), "
-                       "a game of more than two sides or seats held on both (`no-resign`), "
+                       "a game of more than two sides (`no-resign`), "
                        "or the seats changed meanwhile (`seats-changed`)",
                   429: SEAT_CHANGES}))
-    async def resign(table_id: str, body: SeatToken, request: Request):
+    async def resign(table_id: str, body: ResignSeat, request: Request):
         """For a player (``token``, or this browser's cookie) while the game is on: the
         game ends at once, lost for the player's side (a team's partner too) and won for
-        the other; the record says so (``meta.resigned``: the seat)."""
+        the other; the record says so (``meta.resigned``: the seat).  Two people at one
+        screen (hot seat): the side of ``seat``, the one on screen, resigns."""
         t = await hub.get(table_id)
         tokens = seat_tokens(request, table_id, body.token)
-        seat = await hub.resign(t, tokens, creator_key(request))
+        seat = await hub.resign(t, tokens, creator_key(request), body.seat)
         return {"seat": seat, "winners": t.winners_of(t.state)}
 
     @app.post("/api/tables/{table_id}/name",

@@ -516,10 +516,11 @@ class Hub(Advice):
         """Seconds since ``seat`` was last connected (the server's clock), None if it is."""
         return self.last_seen.away(table_id, seat, self.connected_seats(table_id))
 
-    async def resign(self, table: Table, tokens: list[str], owner: str | None = None) -> int:
+    async def resign(self, table: Table, tokens: list[str], owner: str | None = None,
+                     seat: int | None = None) -> int:
         """The holder of ``tokens`` resigns (:meth:`Table.resign`): the game ends, the
         other side wins; a computer thinking meanwhile plays nothing.  The seat."""
-        return await self.change_seats(table, lambda t: t.resign(tokens), owner)
+        return await self.change_seats(table, lambda t: t.resign(tokens, seat), owner)
 
     async def free_seat(self, table: Table, seat: int, tokens: list[str],
                         owner: str | None = None) -> str | None:

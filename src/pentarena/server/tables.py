@@ -745,24 +745,26 @@ class Table:
         s.invite_hash, s.used_invite_hash = hash_token(invite), None
         return invite, seats
 
-    def resign(self, tokens: list[str]) -> tuple[int, list[Seat]]:
+    def resign(self, tokens: list[str], seat: int | None = None) -> tuple[int, list[Seat]]:
         """The holder of ``tokens`` resigns the game for their side, which loses; the seat
         and the new seats.  A game of two sides only (with more, the others play on: a
-        player leaves their seat instead), by a player holding a seat of one side only."""
+        player leaves their seat instead).  A screen holding seats of both sides (hot
+        seat) resigns for the side of ``seat`` (the one on screen), by default the side
+        to move if it holds that seat, else the side of its lowest seat."""
         self._playing("resign")
         mine = self.seats_of(tokens)
         if not mine:
             raise ProtocolError("not-seated", "only a player can resign: you are watching")
+        if seat is not None and seat not in mine:
+            raise ProtocolError("not-seated", "you do not hold that seat")
         sides = self.game.sides
         if len(sides) != 2:
             raise ProtocolError("no-resign", f"a game of {len(sides)} sides goes on without "
                                 "a player who stops: leave your seat instead (it becomes "
                                 "free, or the computer's)")
-        held = {i for i, side in enumerate(sides) for s in mine if s in side}
-        if len(held) != 1:
-            raise ProtocolError("no-resign", "you hold the seats of both sides here: there "
-                                "is nobody to resign to")
-        seat = min(mine)
+        if seat is None:
+            to_move = self.state.current_player
+            seat = to_move if to_move in mine else min(mine)
         seats = self._seats_copy()
         seats[seat].resigned = True
         return seat, seats

@@ -158,7 +158,8 @@ export function leaveControl(payload, hiddenCards, winners = null) {
 async function resign(payload, winners) {
   if (!await ask(`Resign the game? It ends now, and ${winners} ${/ and /.test(winners) ? "win" : "wins"}.`, "Resign", "Play on")) return;
   try {
-    await api(`/api/tables/${payload.table.id}/resign`, { method: "POST", body: {} });
+    // the seat on screen: at one screen holding both sides (hot seat), the side to move
+    await api(`/api/tables/${payload.table.id}/resign`, { method: "POST", body: { seat: payload.you } });
   } catch (e) { toast(e.message); }   // the server's next state shows the end
 }
 
