@@ -667,11 +667,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     if final.is_terminal():
         console.print(view.result(final))
     elif resigned is not None:  # the game ended there: its player gave it up
-        others = [s for side in final.game.sides if resigned not in side for s in side]
-        console.print(f"{view.seat_name(resigned)} resigned: "
-                      f"{' and '.join(view.seat_name(s) for s in others)} "
-                      f"{'win' if len(others) > 1 else 'wins'}.", markup=False,
-                      highlight=False)
+        console.print(view.resigned(final, resigned), markup=False, highlight=False)
     else:
         console.print(view.status(final))
     if not args.analyse:

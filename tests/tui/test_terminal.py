@@ -240,3 +240,34 @@ def test_undo_is_refused_in_a_game_with_hidden_cards():
            "same deal" in text
     assert "undo not in a game with hidden cards" in text
     assert "take back your last move" not in text
+
+
+def test_resign_ends_the_game_and_the_record_says_so(tmp_path, capsys):
+    """'resign' in a game of two sides: the other side wins, the record says it (as the
+    server's do) and `pentarena replay` shows it; after it, only the after-game commands;
+    with three sides it is refused (the others would play on)."""
+    saved = tmp_path / "resigned.json"
+    out = io.StringIO()
+    tg = TerminalGame(pentarena.load_game("pentago"), [None, RandomBot(seed=1)],
+                      console=Console(file=out, width=120, color_system=None), seed=1,
+                      read=scripted(["d4 TR cw", "help", "resign", "undo", "analysis",
+                                     f"save {saved}", "quit"]), after_game=True,
+                      analysis_seconds=0.05)
+    state, text = tg.run(), out.getvalue()
+    assert "give up the game: the other side wins" in text
+    assert "White (seat 0) resigned: Black (seat 1) wins." in text and "You lose." in text
+    assert "The game is over." in text   # 'undo' after it
+    assert "The analysis is available once" not in text and "✓" in text
+    assert len(state.history()) == 2 and tg.over and tg.winners() == {1}
+    record = pentarena.GameRecord.load(saved)
+    assert record.meta["resigned"] == 0 and record.resigned() == 0
+    capsys.readouterr()
+    assert main(["replay", str(saved)]) == 0
+    assert "White (seat 0) resigned: Black (seat 1) wins." in capsys.readouterr().out
+    # hot seat, teams: the person at the keyboard resigns for their team
+    tg, state, text = run_game(["resign"], bots=[None] * 4, players=4)
+    assert tg.winners() == {1, 3} and "resigned" in text and "win." in text
+    # three sides: the others play on
+    tg, state, text = run_game(["resign", "quit"], players=3)
+    assert "A game of 3 sides goes on without a player who stops" in text
+    assert tg.resigned is None and not tg.over

@@ -28,6 +28,8 @@ AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
 'board' also works, and puzzles have no analysis."""
 AFTER_PUZZLE = "Type 'save FILE', or 'quit'."
 AFTER_GAME_COMMANDS = ("analysis", "save", "board", "quit", "exit", "q")
+NO_RESIGN = ("A game of {n} sides goes on without a player who stops: type 'quit' to leave "
+             "it instead.")
 QUIT_WORDS = ("quit", "exit", "q")
 NO_UNDO = ("There is no undo in a game with hidden cards: taking a move back replays the "
            "same deal, so it would show you the card you are about to draw and the cards "
@@ -109,6 +111,8 @@ class TerminalGame:
         self.listed: list[Move] = []
         self.save_path = Path(save_path) if save_path is not None else None
         self.meta = dict(meta or {})
+        self.resigned: int | None = None
+        """The seat whose player resigned (the game is over), if one did."""
         self.save_failed = False
         self._autosaved: list[str] | None = None  # the moves when the record was written
         self.after_game = (read is None and _typing_at_a_terminal()) if after_game is None \
@@ -144,7 +148,7 @@ class TerminalGame:
                          f"follows.", "bold")
                 self._handed_to(shown)
         if shown is None and self.hand_on_screen is not None and self.pass_keyboard \
-                and not self.state.is_terminal():
+                and not self.over:
             # the hand on the screen is not for the next person at the keyboard: cleared
             # now (not when they press Enter), the news since then shown again so that the
             # person who just played sees what the play did
@@ -181,7 +185,7 @@ class TerminalGame:
     def _hand_changes(self, seat: int) -> bool:
         """Whether showing ``seat``'s view would show another person at the keyboard
         what the engine hides from them (a different person's hand is due)."""
-        if len(self.humans) < 2 or seat == self.hand_seat or self.state.is_terminal():
+        if len(self.humans) < 2 or seat == self.hand_seat or self.over:
             return False
         return any(self.state.secrets(other) for other in self.humans if other != seat)
 
@@ -220,9 +224,16 @@ class TerminalGame:
         return True
 
     # -- records --------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """The game is over: played to its end, or resigned."""
+        return self.state.is_terminal() or self.resigned is not None
+
     def record(self) -> GameRecord:
-        """The game so far as a record (what ``--save`` and 'save FILE' write)."""
-        return GameRecord.of(self.state, **self.meta)
+        """The game so far as a record (what ``--save`` and 'save FILE' write); a
+        resignation is in its ``meta`` as the server's records say it."""
+        resigned = {} if self.resigned is None else {"resigned": self.resigned}
+        return GameRecord.of(self.state, **self.meta, **resigned)
 
     def save(self, path: str | Path) -> bool:
         """Write the record to ``path``; says where (or why not).  False if it failed."""
@@ -263,13 +274,19 @@ class TerminalGame:
     def _your_result(self) -> str:
         """One person against the computer: whether they won ('' otherwise, and in a
         puzzle)."""
-        if len(self.humans) != 1 or self.solo or not self.state.is_terminal():
+        if len(self.humans) != 1 or self.solo or not self.over:
             return ""
-        won = self.state.winners()
+        won = self.winners()
         sides = [side for side in self.game.sides if won.intersection(side)]
         if self.humans[0] not in won:
             return "You lose."
         return "You win!" if len(sides) == 1 else "A draw: you share the result."
+
+    def winners(self) -> set[int]:
+        """The winning seats: by the rules, or after a resignation the other side's."""
+        if self.resigned is None:
+            return set(self.state.winners())
+        return {s for side in self.game.sides if self.resigned not in side for s in side}
 
     def _for_how_long(self, bot) -> str:
         """' (up to 10 s)' for a computer that may think 2 s or more, else ''."""
@@ -288,7 +305,7 @@ class TerminalGame:
     def _loop(self) -> None:
         self.say(self._title(), "bold")
         self.show()
-        while not self.state.is_terminal():
+        while not self.over:
             seat = self.state.current_player
             bot = self.bots[seat]
             if bot is not None:
@@ -306,7 +323,10 @@ class TerminalGame:
                 return
             if not self.command(line.strip(), seat):
                 return
-        self.console.print(self.view.result(self.state))
+        if self.resigned is None:
+            self.console.print(self.view.result(self.state))
+        else:
+            self.say(self.view.resigned(self.state, self.resigned), "bold")
         said = self._your_result()
         if said:
             self.say(said, "bold")
@@ -360,7 +380,7 @@ class TerminalGame:
         word = word.lower()
         if not line:
             return True
-        if self.state.is_terminal() and word not in AFTER_GAME_COMMANDS:
+        if self.over and word not in AFTER_GAME_COMMANDS:
             self.say("The puzzle is solved. " + AFTER_PUZZLE if self.solo else
                      "The game is over. " + AFTER_GAME, "yellow")
             return True
@@ -422,6 +442,8 @@ class TerminalGame:
             self.analysis()
         elif word == "undo":
             self.undo(seat)
+        elif word == "resign" and not self.solo:
+            self.resign(seat)
         elif word == "board":
             why_not = self.view.set_focus(arg) if arg.strip() else None
             if why_not is not None:
@@ -438,7 +460,7 @@ class TerminalGame:
         have been meant as a command: the command it is close to, or, for a lone word,
         where the commands are listed."""
         commands = ["moves", "hint", "undo", "save", "board", "help", "quit",
-                    *(("solve", "count") if self.solo else ("analysis",))]
+                    *(("solve", "count") if self.solo else ("analysis", "resign"))]
         close = difflib.get_close_matches(word, commands, n=1, cutoff=0.75)
         if close:
             return f" (did you mean the command '{close[0]}'? 'help' lists them)"
@@ -466,6 +488,8 @@ class TerminalGame:
         else:
             rows.append(("analysis", "once the game is over: judge every move (✓ good, ?! "
                                      "mistake, ? blunder), about a second a move"))
+            if len(self.game.sides) == 2:
+                rows.append(("resign", "give up the game: the other side wins"))
         rows += [*self.view.board_help, ("help", "this text"),
                  ("quit", "leave the game (Ctrl-C also leaves)")]
         table = Table.grid(padding=(0, 2))
@@ -477,11 +501,20 @@ class TerminalGame:
         return Group(Text("Commands:"), Padding(table, (0, 0, 0, 2)),
                      *([Text(""), Text("\n".join(notes), style="dim")] if notes else []))
 
+    def resign(self, seat: int) -> None:
+        """The person to move (``seat``) gives up the game for their side, in a game of
+        two sides (with more, the others would play on: they quit instead)."""
+        n = len(self.game.sides)
+        if n != 2:
+            self.say(NO_RESIGN.format(n=n), "yellow")
+            return
+        self.resigned = seat
+
     def analysis(self) -> None:
         """Once the game is over: judge every move (as the browser's analysis does, from
         the full positions: hidden cards included) and print the verdicts; before that,
         say when it is available."""
-        why_not = unavailable(self.state)
+        why_not = None if self.resigned is not None else unavailable(self.state)
         if why_not is not None:
             self.say(why_not, "yellow")
             return

@@ -234,6 +234,13 @@ class TerminalView:
         markers of a game that is only won, drawn or lost."""
         return True
 
+    def resigned(self, state: State, seat: int) -> str:
+        """How a game that ``seat`` resigned ended: 'Black resigned: White wins.'"""
+        others = [s for side in state.game.sides if seat not in side for s in side]
+        return (f"{self.seat_name(seat)} resigned: "
+                f"{' and '.join(self.seat_name(s) for s in others)} "
+                f"{'win' if len(others) > 1 else 'wins'}.")
+
     def result(self, state: State) -> RenderableType:
         if not self.scores_are_points(state):
             return Text(f"Game over. {self.verdict(state)}.", style="bold")
