@@ -31,6 +31,7 @@ from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
 from .games.pentago.rules import SOLVER_MAX_GB, SOLVER_MAX_THREADS
 from .record import SEED_RANGE
+from .tui.console import TerminalConsole
 from .tui.lines import print_sentence
 from .tui.views import game_title, plural
 
@@ -1311,7 +1312,7 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     bare = _bare_option(argv, getattr(args, "option", None) or [], extra)
     if bare is not None:
-        print_sentence(Console(), bare, lead="error: ", lead_style="bold red")
+        print_sentence(TerminalConsole(), bare, lead="error: ", lead_style="bold red")
         return 2
     if extra:
         flag = next((a for a in extra if a.startswith("--")), None)
@@ -1323,7 +1324,7 @@ def main(argv: list[str] | None = None) -> int:
             sub.error(f"{game} has no option {flag.split('=')[0]} (its options: {options}; "
                          f"'pentarena {command} {game} --help' lists every flag)")
         sub.error(f"unrecognized arguments: {' '.join(extra)}")
-    console = Console()
+    console = TerminalConsole()
     try:
         return COMMANDS[args.command](args, console)
     except KeyboardInterrupt:

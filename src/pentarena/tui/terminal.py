@@ -20,6 +20,7 @@ from ..core.game import Game, Move, State, game_info
 from ..record import GameRecord
 from ..server.jobs import HINT_LEVEL, HINT_SECONDS, advise
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
+from .console import TerminalConsole
 from .lines import print_sentence
 from .views import TerminalView, game_title, plural, view_for
 
@@ -59,6 +60,15 @@ def _typing_at_a_terminal() -> bool:
         return False
 
 
+def _line_editing() -> None:
+    """Load Python's readline module, which gives ``input()`` line editing and a history
+    of the lines typed (absent on some builds: then lines are typed as they come)."""
+    try:
+        import readline  # noqa: F401  (loading it is what turns editing on)
+    except ImportError:
+        pass
+
+
 class TerminalGame:
     """Runs one game at the terminal.  ``bots[seat]`` is a Bot, or None for a person.
 
@@ -96,7 +106,7 @@ class TerminalGame:
             raise ValueError(f"{game.name} has {game.num_players} seats, got {len(bots)} players")
         self.game = game
         self.bots = list(bots)
-        self.console = console or Console()
+        self.console = console or TerminalConsole()
         self.read = read or self._input
         self.seed = seed
         self.state: State = game.new_initial_state(seed=seed)
@@ -128,7 +138,11 @@ class TerminalGame:
 
     def _input(self, prompt: str) -> str:
         """A line typed at the console after ``prompt``, printed as written: not read as
-        markup, and its seat numbers and brackets not highlighted as Python values."""
+        markup, and its seat numbers and brackets not highlighted as Python values.  At a
+        terminal the line can be edited (arrows, Home, End) and earlier lines recalled
+        with the up arrow (GNU readline, where Python has it)."""
+        if _typing_at_a_terminal():
+            _line_editing()
         return self.console.input(Text(prompt))
 
     # -- output ---------------------------------------------------------------------

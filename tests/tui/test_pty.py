@@ -1,0 +1,105 @@
+"""`pentarena play` at a real terminal: a pseudo-terminal of a given size, keys typed."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+
+LIMIT = 120.0
+"""Seconds after which a line that never came fails the test (a safety net: the test goes
+on as soon as the line is there)."""
+
+
+class Terminal:
+    """A command in a pseudo-terminal of ``columns`` × ``lines``: what it printed, keys."""
+
+    def __init__(self, args: list[str], columns: int, lines: int, term: str) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        env.update(TERM=term, NO_COLOR="1")
+        self.proc = subprocess.Popen([sys.executable, "-m", "pentarena", *args], stdin=slave,
+                                     stdout=slave, stderr=slave, env=env,
+                                     start_new_session=True)
+        os.close(slave)
+        self.raw = b""
+
+    @property
+    def text(self) -> str:
+        return self.raw.decode(errors="replace").replace("\r", "")
+
+    def expect(self, needle: str, count: int = 1) -> None:
+        """Read until ``needle`` has been printed ``count`` times."""
+        deadline = time.monotonic() + LIMIT
+        while self.text.count(needle) < count:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{needle!r} never came; the screen:\n{self.text[-2000:]}")
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if ready:
+                try:
+                    self.raw += os.read(self.master, 65536)
+                except OSError:  # the command ended
+                    if self.proc.poll() is not None:
+                        raise AssertionError(f"{needle!r} never came:\n{self.text[-2000:]}")
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal():
+    opened = []
+
+    def start(args, columns=80, lines=24, term="xterm"):
+        opened.append(Terminal(args, columns, lines, term))
+        return opened[-1]
+
+    yield start
+    for t in opened:
+        t.close()
+
+
+def test_a_dumb_terminal_is_written_to_its_width(terminal):
+    """TERM=dumb (an editor's shell): lines fit the 60 columns the terminal has (Rich
+    took any dumb terminal to be 80 wide and cut words in two)."""
+    t = terminal(["play", "pentago", "--ai", "easy", "--seed", "1"], columns=60, term="dumb")
+    t.expect("White (seat 0) > ")
+    t.type("help\n")
+    t.expect("White (seat 0) > ", 2)
+    t.type("quit\n")
+    t.expect("Goodbye.")
+    lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in t.text.split("\n")]
+    assert max(len(line) for line in lines) <= 60, max(lines, key=len)
+    assert any(len(line) > 50 for line in lines)   # the help did use the width
+
+
+def test_the_prompt_edits_a_line_and_recalls_the_last_one(terminal):
+    """The up arrow brings back the line typed before (readline), and the left arrow
+    moves within the line: no escape codes read as a move."""
+    t = terminal(["play", "pentago", "--ai", "easy", "--seed", "1"])
+    t.expect("White (seat 0) > ")
+    t.type("d4 TR c\x1b[D\x1b[Dc\n")     # typed 'c', went back, fixed it: 'd4 TRc c'
+    t.expect("White (seat 0) > ", 2)
+    t.type("d4 TR cw\n")
+    t.expect("White (seat 0) > ", 3)
+    t.type("\x1b[A\n")                   # the same move again: d4 is taken now
+    t.expect("White (seat 0) > ", 4)
+    t.type("quit\n")
+    t.expect("Goodbye.")
+    assert "'TRc' is not a quadrant" in t.text   # the arrows moved the cursor
+    assert "is not a cell" not in t.text and "taken" in t.text
