@@ -66,6 +66,19 @@ def test_pentup_tiles_of_one_colour_are_outlined():
     assert "───────────────────" in between, "Black's I and White's I are separated"
 
 
+def test_a_tall_pentup_table_has_its_column_numbers_under_it_too():
+    """At a 24-line terminal the top of a tall table has scrolled away at the prompt, and
+    the x of a move is read from the numbers: they are under the table too."""
+    low = pentup_after(["I:0,0;1,0;2,0;3,0;4,0"])
+    lines = plain(view_for("pentup").board(low, None)).splitlines()
+    assert lines[0].split() == [str(x) for x in range(0, 5)]
+    assert sum(line.split() == lines[0].split() for line in lines) == 1
+    tall = pentup_after(["I:0,0;0,1;0,2;0,3;0,4", "I:1,0;1,1;1,2;1,3;1,4"])
+    lines = plain(view_for("pentup").board(tall, None)).splitlines()
+    numbers = [i for i, line in enumerate(lines) if line.split() == ["0", "1"]]
+    assert numbers[0] == 0 and lines[numbers[1] - 1].strip().startswith("└")
+
+
 def test_pentup_board_has_a_legend():
     state = pentup_after(["I:0,0;1,0;2,0;3,0;4,0"], players=4)
     board = plain(view_for("pentup").board(state, None))

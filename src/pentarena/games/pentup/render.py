@@ -90,6 +90,11 @@ def render_text(state: PentUpState) -> str:
     return render_rich(state).plain
 
 
+NUMBERS_BELOW = 5
+"""A table of this many rows or more has its column numbers under it too: at a 24-line
+terminal the line above it has scrolled away by the time the prompt asks for a move."""
+
+
 def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = None,
                 with_legend: bool = True, columns: int | None = None,
                 focus: int | None = None, more: str = "widen the terminal to see them all",
@@ -151,7 +156,8 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
                 out.append(" " * width, style=fill((x, y), (x, y - 1)))
         out.append("\n")
 
-    out.append(" " * 6 + "".join(f"{x:^{width}} " for x in range(x0, x1 + 1)).rstrip() + "\n")
+    numbers = " " * 6 + "".join(f"{x:^{width}} " for x in range(x0, x1 + 1)).rstrip() + "\n"
+    out.append(numbers)
     rule(y1 + 1)
     for y in range(y1, y0 - 1, -1):
         out.append(f"{y:>4} ")
@@ -170,6 +176,8 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
             out.append(f"{marks[(x, y)]:^{width}}", style=style)
         out.append("\n")
         rule(y)
+    if y1 - y0 + 1 >= NUMBERS_BELOW:  # the top line may have scrolled away at the prompt
+        out.append(numbers)
     if (x0, x1) != (all_x0, all_x1):
         out.append(f"Columns {x0} to {x1} of {all_x0} to {all_x1} shown (the table is wider "
                    f"than the terminal): {more}.\n", style="yellow")
