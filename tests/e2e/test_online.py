@@ -212,13 +212,21 @@ def test_free_seat_counts_down_to_the_moment_the_seat_may_be_freed(server_away_3
     and then frees it."""
     server = server_away_3
     t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
-    alice, bob = person(new_page, server), person(new_page, server)
+    alice, bob = person(new_page, server), person(new_page, server, "Bartholomew")
     alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
     bob.goto(server.url + t["invites"][0]["url"])
     seated(alice)
     seated(bob)
     bob.close()
     alice.wait_for_selector("[data-free='1']")
+    # the long name, its offline mark, the count and the button: side by side or under,
+    # never over each other
+    boxes = [alice.locator(f'#players [data-seat="1"] {part}').bounding_box()
+             for part in (".name", ".off", ".info", "[data-free]")]
+    for k, a in enumerate(boxes):
+        for b in boxes[k + 1:]:
+            assert (a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
+                    or a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5), boxes
     label = alice.inner_text("[data-free='1']")
     if label != "Free seat":  # (a slow machine may be past the 3 s already)
         assert label in ("Free seat in 0:03", "Free seat in 0:02", "Free seat in 0:01"), label
