@@ -130,7 +130,7 @@ def test_the_focus_moves_to_the_result_once_when_the_game_ends_here(server, new_
     black.goto(server.url + t["invites"][0]["url"])
     white_wins(white, black)
     # both players had the page open: the result takes the focus, named by its heading
-    for page, head in ((white, "You win!"), (black, "White wins")):
+    for page, head in ((white, "You win!"), (black, "You lose: White wins")):
         until(page, "document.activeElement.id === 'banner'")
         assert page.locator("#result").inner_text() == head
         assert page.get_by_role("region", name=head).evaluate("(b) => b.id") == "banner"

@@ -308,7 +308,7 @@ def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_
     from .test_a11y_table import white_wins
 
     t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "invite"}], game="pentago")
-    ann, bob, carl = new_page(), new_page(), new_page()
+    ann, bob, carl = new_page(), person(new_page, server, "Bob"), new_page()
     ann.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
     bob.goto(server.url + t["invites"][0]["url"])
     white_wins(ann, bob)
@@ -321,6 +321,8 @@ def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_
     until(ann, f"location.pathname !== '/t/{t['id']}' && "
                "document.querySelector('#players .you-tag') !== null")
     new_id = ann.evaluate("location.pathname").split("/")[-1]
+    # Bob's seat keeps his name, and says he has not come yet
+    until(ann, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Bob (invited, not here yet)'")
     # Bob: the finished table now offers the next game instead of a second one
     bob.wait_for_selector("#next-game")
     assert bob.locator("#play-again").count() == 0
@@ -331,6 +333,7 @@ def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_
     assert bob.locator("#players .seat").nth(1).locator(".you-tag").count() == 1
     seats = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{new_id}").read())["table"]["seats"]
     assert [s["claimed"] for s in seats] == [True, True] and seats[0]["name"] == "Ann"
+    until(ann, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Bob'")
     # Carl, watching, may follow them
     carl.wait_for_selector("a#next-game")
     assert carl.inner_text("#next-game") == "Watch the next game"
@@ -354,7 +357,7 @@ def test_resigning_ends_the_game_for_both_and_the_record_says_so(server, new_pag
         assert page.locator("#resign").count() == 0 and page.locator("#leave-seat").count() == 0
         assert page.locator("#play-again").is_visible() and page.locator("#banner-analysis").is_visible()
     assert alice.locator("#result").inner_text() == "You win!"
-    assert bob.locator("#result").inner_text() == "White wins"
+    assert bob.locator("#result").inner_text() == "You lose: White wins"
     record = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}/record").read())
     assert record["meta"]["resigned"] == 1 and record["moves"] == []
     three = create_table(server, [{"kind": "me"}, {"kind": "computer"}, {"kind": "computer"}],
@@ -364,6 +367,27 @@ def test_resigning_ends_the_game_for_both_and_the_record_says_so(server, new_pag
     seated(page)
     assert page.locator("#leave-seat").count() == 1 and page.locator("#resign").count() == 0
     assert not alice.errors and not bob.errors and not page.errors
+
+
+def test_a_partner_resigns_for_the_team_and_is_told_who_loses_with_them(server, new_page):
+    """Pent-Up of four: Ann (White) and her partner Carl (Red) against two computers;
+    Ann's Resign says Carl loses with her; Carl's page says his team lost."""
+    t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "computer", "level": "easy"},
+                              {"kind": "invite"}, {"kind": "computer", "level": "easy"}],
+                     {"players": 4})
+    ann, carl = person(new_page, server), person(new_page, server, "Carl")
+    ann.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    carl.goto(server.url + t["invites"][0]["url"])
+    seated(ann)
+    seated(carl)
+    until(ann, "document.querySelector('#players [data-seat=\"2\"] .name').innerText === 'Carl'")
+    ann.click("#resign")
+    question = answer(ann, True)
+    assert question.startswith("Resign the game for your team? Carl loses with you: it ends now, and ")
+    assert question.endswith(" win."), question
+    until(carl, "document.getElementById('resigned') !== null")
+    assert carl.locator("#result").inner_text().startswith("Your team loses: ")
+    assert not ann.errors and not carl.errors
 
 
 def test_two_people_at_one_screen_resign_for_the_side_to_move(server, new_page):

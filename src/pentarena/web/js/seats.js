@@ -147,7 +147,8 @@ export function nameControl(payload) {
 }
 
 // hiddenCards: the game deals hidden cards, where a seat given up goes to the computer;
-// winners: who wins if you resign (a game of two sides: the other side's names), or null
+// winners: who wins if you resign (a game of two sides: the other side's names, whether
+// they are several, your partners), or null
 export function leaveControl(payload, hiddenCards, winners = null) {
   if (payload.table.status !== "playing" || payload.you === null) return null;
   return el("div", { class: "seat-tools" },
@@ -155,8 +156,9 @@ export function leaveControl(payload, hiddenCards, winners = null) {
     el("button", { id: "leave-seat", class: "small", type: "button", onclick: () => leave(payload, hiddenCards) }, "Leave seat"));
 }
 
-async function resign(payload, winners) {
-  if (!await ask(`Resign the game? It ends now, and ${winners} ${/ and /.test(winners) ? "win" : "wins"}.`, "Resign", "Play on")) return;
+async function resign(payload, { winners, many, partners }) {
+  const also = partners.length ? ` for your team? ${partners.join(" and ")} ${partners.length > 1 ? "lose" : "loses"} with you: it` : "? It";
+  if (!await ask(`Resign the game${also} ends now, and ${winners} ${many ? "win" : "wins"}.`, "Resign", "Play on")) return;
   try {
     // the seat on screen: at one screen holding both sides (hot seat), the side to move
     await api(`/api/tables/${payload.table.id}/resign`, { method: "POST", body: { seat: payload.you } });

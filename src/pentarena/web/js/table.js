@@ -56,7 +56,9 @@ function seatNames(payload) {
   const seats = payload.table.seats;
   const full = seats.map((s, i) => {
     const colour = colourOf(i);
-    if (s.name) return s.name;
+    // a name kept for a friend invited again (Play again) who has not come yet
+    if (s.name) return s.kind === "human" && !s.claimed && !s.open && payload.table.status === "playing"
+      ? `${s.name} (invited, not here yet)` : s.name;
     if (s.kind === "computer") return `${colour} (computer${s.level ? ", " + s.level : ""})`;
     if (s.claimed) return colour;
     return s.open ? `${colour} (free seat)` : `${colour} (waiting for a player)`;
@@ -132,12 +134,17 @@ function renderPlayers(payload) {
 
 // who wins if this player resigns: the names of the other side, in a game of two sides
 // (teams, or two seats); null otherwise (the others play on: Leave seat instead)
+// and the partners (people) who lose with them: { winners, many, partners }
 function resignWinners(payload, teams) {
   const sides = teams || payload.table.seats.map((_, i) => ({ seats: [i] }));
   if (sides.length !== 2 || payload.you === null) return null;
   const other = sides.find((t) => !t.seats.includes(payload.you));
   if (!other) return null;
-  return other.label || other.seats.map((i) => seatLabel(payload, i)).join(" and ");
+  const mine = sides.find((t) => t.seats.includes(payload.you));
+  const partners = mine.seats.filter((i) => i !== payload.you && payload.table.seats[i].kind === "human"
+    && payload.table.seats[i].claimed).map((i) => payload.short[i]);
+  return { winners: other.label || other.seats.map((i) => seatLabel(payload, i)).join(" and "),
+    many: other.seats.length > 1, partners };
 }
 
 // the connection lost during a game: the board may be stale, so no turn is said from it
@@ -190,9 +197,14 @@ function renderBanner(payload) {
   let head = view && view.bannerHead ? view.bannerHead(payload) : null;
   if (head) { /* the game says it best (a solved puzzle) */ }
   else if (w.length === payload.table.seats.length && w.length > 1) head = "Draw";
-  else if (team) head = payload.you !== null && w.includes(payload.you) ? `Your team wins! (${team.label})` : `${team.label} win`;
+  else if (team) head = payload.you === null ? `${team.label} win`
+    : w.includes(payload.you) ? `Your team wins! (${team.label})` : `Your team loses: ${team.label} win`;
   else if (payload.you !== null && w.includes(payload.you)) head = w.length > 1 ? `You share the win with ${names.filter((_, k) => w[k] !== payload.you).join(", ")}` : "You win!";
-  else head = `${names.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}`;
+  else {
+    head = `${names.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}`;
+    // a player of a game of two: the result is theirs too
+    if (payload.you !== null && payload.table.seats.length === 2 && w.length === 1) head = `You lose: ${head}`;
+  }
   // a resignation: said instead of the game's own details of a position that did not end it
   const resigned = payload.table.resigned;
   const details = resigned !== null && resigned !== undefined
