@@ -222,6 +222,15 @@ def test_invite_link_join_and_leave(client):
         "seat": 1, "seats": [1]}
     table = client.get(f"/api/tables/{t['id']}").json()["table"]
     assert table["open_public_seats"] == [1]  # a seat someone left is open to anyone
+    # ... and Bob's invite, opened again, takes it again (as Sit here would), not "taken"
+    use("bob")
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite, "name": "Bob"})
+    assert r.status_code == 200 and r.json()["seat"] == 1 and r.json()["token"] != friend
+    seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
+    assert seats[1]["claimed"] and seats[1]["name"] == "Bob"
+    use("cy")  # taken again: used
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "invite-used"
     # a hot seat, asked for: the creator takes the other seat of a new table too
     use("ann")
     t = create(client, [{"kind": "me"}, {"kind": "invite"}], name="Ann")

@@ -583,20 +583,24 @@ class Table:
         """Use an invite: returns (seat, a fresh seat token, the new seats).  The invite
         is spent; a seat token presented again just names its seat (same token, no new
         seats), and so does a used invite presented by whoever holds its seat (``held``:
-        the tokens the browser holds here).  Someone holding a seat here already takes
+        the tokens the browser holds here); a used invite whose player has left the seat
+        since (free to anyone) takes it again.  Someone holding a seat here already takes
         a second one only with ``hot_seat``."""
         h = hash_token(token or "")
         mine = self.seats_of(list(held))
         seats = self._seats_copy()
+        def not_seated_here(i: int) -> None:
+            if mine and not hot_seat:
+                raise ProtocolError("already-seated", "you already hold "
+                                    f"{self.seat_words(min(mine))} here; this invite is "
+                                    f"for {self.seat_words(i)}: send "
+                                    '"hot_seat": true to play both at this screen, or '
+                                    "pass the link on to the person it is for",
+                                    seat=i, held=sorted(mine))
+
         for i, s in enumerate(seats):
             if _matches(s.invite_hash, h):
-                if mine and not hot_seat:
-                    raise ProtocolError("already-seated", "you already hold "
-                                        f"{self.seat_words(min(mine))} here; this invite is "
-                                        f"for {self.seat_words(i)}: send "
-                                        '"hot_seat": true to play both at this screen, or '
-                                        "pass the link on to the person it is for",
-                                        seat=i, held=sorted(mine))
+                not_seated_here(i)
                 fresh = s.spend_invite(h)
                 s.name = player_name(name) or s.name
                 return i, fresh, seats
@@ -609,6 +613,14 @@ class Table:
             if _matches(s.used_invite_hash, h):
                 if i in mine:  # your own invite link, opened again: your seat
                     return i, next(t for t in held if _matches(s.token_hash, hash_token(t))), None
+                if s.kind == "human" and s.open and not s.claimed:
+                    # its player left the seat, free to anyone since: theirs again (as
+                    # Sit here would make it), not "taken"
+                    not_seated_here(i)
+                    fresh = new_token()
+                    s.token_hash, s.claimed = hash_token(fresh), True
+                    s.name = player_name(name) or s.name
+                    return i, fresh, seats
                 raise ProtocolError("invite-used", "this invite has already been used: the "
                                     "seat is taken. If it was you, in a browser or private "
                                     "window now closed, a player at the table can free the "
