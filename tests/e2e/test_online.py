@@ -129,6 +129,18 @@ def answer(page, yes: bool) -> str:
     return question
 
 
+def keep_toasts(page) -> None:
+    """Keep every toast's words in ``window.toastsSeen`` (a toast goes after 3 s)."""
+    page.evaluate("""() => { window.toastsSeen = [];
+        new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
+            if (n.classList && n.classList.contains('toast')) window.toastsSeen.push(n.textContent); })
+        .observe(document.body, { childList: true, subtree: true }); }""")
+
+
+def toasted(page, words: str) -> None:
+    until(page, f"window.toastsSeen.some((t) => t === {json.dumps(words)})")
+
+
 def alice_and_bob(server, new_page, game: str):
     """A table of ``game`` for two, Alice seated (the creator; her browser keeps the
     invites) and Bob by its invite, each seeing the other: (table, alice, bob)."""
@@ -148,6 +160,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     server = server_away_0
     t, alice, bob = alice_and_bob(server, new_page, "pentago")
     assert alice.locator("#invite").is_hidden()  # the invite is used
+    keep_toasts(alice)
 
     # Bob leaves (asked first): he watches, his name goes, the seat is free to anyone
     bob.click("#leave-seat")
@@ -155,6 +168,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     until(bob, "document.getElementById('status').innerText.includes('you are watching')")
     assert bob.locator("#leave-seat").count() == 0
     until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black (free seat)'")
+    toasted(alice, "Bob left: Black's seat is free.")   # Alice is told
     note = alice.locator("#open-seats-note").inner_text()  # and the player is told how others join
     assert "Black: a free seat, listed in the lobby for anyone to take" in note
 
@@ -165,6 +179,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     carol.click("[data-sit='1']")
     seated(carol)
     until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black'")
+    toasted(alice, "A player took Black's seat.")
     assert "Bob" not in alice.locator("#players").inner_text()
     assert alice.locator("[data-free]").count() == 0  # Carol is here
 
@@ -174,6 +189,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     alice.click("[data-free='1']")
     assert "Free Black's seat?" in answer(alice, True)
     alice.wait_for_selector("[data-invite='1']")
+    toasted(alice, "Black's seat was freed: it waits for a new invite.")
     url = alice.get_attribute("[data-invite='1']", "data-url")
     assert url != server.url + t["invites"][0]["url"]
     until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black (waiting for a player)'")
@@ -181,6 +197,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     dan.goto(url)
     seated(dan)
     until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Dan'")
+    toasted(alice, "Dan took Black's seat.")
     for page in (alice, bob, dan):
         assert not page.errors, page.errors
 

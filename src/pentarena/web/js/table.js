@@ -418,6 +418,27 @@ function announce(text) {
   box.textContent = box.textContent === text ? `${text}\u00a0` : text;   // the same words again are said again
 }
 
+// the seats changed while the game goes on (another player left, someone sat down, the
+// computer took a seat over): said, as a toast and to a screen reader — the players panel
+// alone changed without a word.  Not your own seat's changes (you made them).
+function announceSeats(before, payload) {
+  if (!before || before.table.id !== payload.table.id || payload.table.status !== "playing") return;
+  const said = [];
+  payload.table.seats.forEach((s, i) => {
+    const was = before.table.seats[i];
+    if (!was || i === payload.you || i === before.you) return;
+    const colour = colourOf(i);
+    if (was.kind === "human" && s.kind === "computer") said.push(`The computer plays ${colour}'s seat now`);
+    else if (was.claimed && !s.claimed && s.open) said.push(was.name ? `${was.name} left: ${colour}'s seat is free` : `${colour} left: the seat is free`);
+    else if (was.claimed && !s.claimed) said.push(`${was.name || colour}'s seat was freed: it waits for a new invite`);
+    else if (!was.claimed && s.claimed && s.kind === "human") said.push(s.name ? `${s.name} took ${colour}'s seat` : `A player took ${colour}'s seat`);
+  });
+  if (!said.length) return;
+  const text = said.join(". ") + ".";
+  toast(text, "info");
+  announce(text);
+}
+
 // the game ended just now, with this page open (not a finished game or a replay opened)
 const endedHere = (before, payload) => !!before && before.table.id === payload.table.id
   && before.current_player !== null && payload.current_player === null;
@@ -588,6 +609,7 @@ function render(payload) {
   view.update(payload, { replay: payload.table.status !== "playing" });
   const head = renderBanner(payload);
   announceMoves(before, payload, head);
+  announceSeats(before, payload);
   if (before && payload.table.next && before.table.next !== payload.table.next && payload.table.status === "finished") {
     const what = payload.you !== null ? "Join the next game takes your seat there." : "Watch the next game opens it.";
     announce(`The next game has been started. ${what}`);
