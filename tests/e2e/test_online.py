@@ -202,6 +202,29 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
         assert not page.errors, page.errors
 
 
+def test_a_seat_kept_for_a_friend_who_does_not_come_is_freed_for_a_new_invite(server_away_0, new_page):
+    """Play again: Bob's seat is kept for him (no invite in Alice's Invite panel: she
+    could take his seat with it); he does not come: Alice frees it and gets one to send."""
+    from .test_a11y_table import white_wins
+
+    server = server_away_0
+    t, alice, bob = alice_and_bob(server, new_page, "pentago")
+    white_wins(alice, bob)
+    bob.close()
+    alice.wait_for_selector("#play-again")
+    alice.click("#play-again")
+    until(alice, f"location.pathname !== '/t/{t['id']}' && "
+                 "document.querySelector('#players .you-tag') !== null")
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Bob (invited, not here yet)'")
+    assert alice.locator("[data-invite='1']").count() == 0
+    alice.wait_for_selector("[data-free='1']")
+    alice.click("[data-free='1']")
+    assert answer(alice, True).startswith("Bob has not come to this game. Free Black's seat?")
+    alice.wait_for_selector("[data-invite='1']")
+    until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black (waiting for a player)'")
+    assert not alice.errors, alice.errors
+
+
 def test_in_pentic_an_away_players_seat_goes_to_the_computer(server_away_0, new_page):
     """A Pentic seat is never handed on mid-game (whoever took it would see the hand its
     player kept, the player freeing it too): Free seat says the computer will play it,

@@ -393,6 +393,31 @@ def test_after_a_restart_a_seat_is_away_from_the_restart_on(db):
         assert c.post(f"/api/tables/{t['id']}/free", json=body).status_code == 201
 
 
+def test_a_freed_seats_invite_is_for_another_person_not_the_freer(client):
+    """Ann frees Bob's seat (away): its invite is for someone else — Ann taking it too
+    would play both sides, under any name she types."""
+    use = browsers(client)
+    use("ann")
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    use("bob")
+    assert client.post(f"/api/tables/{t['id']}/join",
+                       json={"token": invite_of(t), "name": "Bob"}).status_code == 200
+    use("ann")
+    hub = client.app.state.hub
+    started = hub.last_seen.clock()
+    hub.last_seen.clock = lambda: started + 120
+    r = client.post(f"/api/tables/{t['id']}/free", json={"seat": 1})
+    assert r.status_code == 201, r.text
+    invite = r.json()["invite"]["url"].split("token=")[1]
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite, "hot_seat": True,
+                                                         "name": "Bob"})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "not-for-you"
+    assert "you play seat 1 of 2 here already" in r.json()["detail"]["message"]
+    use("dan")   # anyone else takes it
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite, "name": "Dan"})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+
+
 def test_refusals_speak_of_turns_and_seats_as_players_do(client):
     t = create(client, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
     mine, friend = t["you"]["token"], claim(client, t)
@@ -725,7 +750,10 @@ def test_play_again_keeps_each_players_seat_at_the_next_table(client):
         assert told["table"]["next"] == new["id"]
     assert new["table"]["follows"] == t["id"] and new["you"]["seat"] == 0
     assert [s["name"] for s in new["table"]["seats"]] == ["Ann", "Bob"]
-    assert new["table"]["seats"][1]["claimed"] is False and len(new["invites"]) == 1
+    # Bob's seat is kept for him: its invite goes to nobody (Ann, holding it, could take
+    # his seat, and in a game of more play two hands under his name)
+    assert new["table"]["seats"][1]["claimed"] is False and new["table"]["seats"][1]["kept"]
+    assert new["invites"] == []
     assert client.get(f"/api/tables/{t['id']}").json()["table"]["next"] == new["id"]
     # a stranger's browser has no seat kept; Bob's (its cookie for the game before) has
     use("carl")
@@ -742,10 +770,7 @@ def test_play_again_keeps_each_players_seat_at_the_next_table(client):
     assert again.status_code == 200 and again.json()["token"] == bob_new["token"]
     with client.websocket_connect(f"/ws/{new['id']}") as ws:  # the cookie holds the seat
         assert receive_until(ws, state_at(0))["you"] == 1
-    # the invite Ann was given is that seat's: used now
-    use("dan")
-    r = client.post(f"/api/tables/{new['id']}/join", json={"token": invite_of(new)})
-    assert r.status_code == 409 and r.json()["detail"]["code"] == "invite-used"
+    assert client.get(f"/api/tables/{new['id']}").json()["table"]["seats"][1]["kept"] is False
     # a second Play again (Bob's) makes its own table; the finished one still names Ann's
     use("bob")
     r = client.post(f"/api/tables/{t['id']}/again", json={})
@@ -753,17 +778,50 @@ def test_play_again_keeps_each_players_seat_at_the_next_table(client):
     assert client.get(f"/api/tables/{t['id']}").json()["table"]["next"] == new["id"]
 
 
-def test_the_invite_of_a_kept_seat_still_works_from_another_browser(client):
+def test_a_seat_kept_for_a_player_who_does_not_come_is_freed_for_a_new_invite(client):
+    """Bob does not come to the game Ann started (Play again), or comes on another
+    device: once the seat has waited the away time, Ann frees it and gets an invite to
+    send — for another person: she cannot take it herself and play both sides."""
     use = browsers(client)
     t, tokens = finished_with_friends(client, use)
     use("ann")
     new = client.post(f"/api/tables/{t['id']}/again", json={}).json()
-    use("bob-phone")  # Bob on another device: the link Ann sends him
-    r = client.post(f"/api/tables/{new['id']}/join", json={"token": invite_of(new), "name": "Bob"})
-    assert r.status_code == 200 and r.json()["seat"] == 1
-    use("bob")  # his first browser: the seat is taken (by him, elsewhere)
+    hub = client.app.state.hub
+    started = hub.last_seen.known[new["id"]]
+    r = client.post(f"/api/tables/{new['id']}/free", json={"seat": 1})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "too-soon"
+    hub.last_seen.clock = lambda: started + 120
+    with client.websocket_connect(f"/ws/{new['id']}") as ws:   # the count down, as a page has it
+        presence = receive_until(ws, lambda m: m["type"] == "presence")
+        assert presence["away"] == {"1": 120.0}
+    r = client.post(f"/api/tables/{new['id']}/free", json={"seat": 1})
+    assert r.status_code == 201, r.text
+    invite = r.json()["invite"]["url"].split("token=")[1]
+    seat = client.get(f"/api/tables/{new['id']}").json()["table"]["seats"][1]
+    assert (seat["kept"], seat["claimed"], seat["name"]) == (False, False, "")
+    r = client.post(f"/api/tables/{new['id']}/join", json={"token": invite, "hot_seat": True})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "not-for-you"
+    assert r.json()["detail"]["message"].startswith("this seat was freed for another person")
+    use("bob")  # his old browser: the seat kept for him was freed
     r = client.post(f"/api/tables/{new['id']}/follow", json={})
     assert r.status_code == 409 and r.json()["detail"]["code"] == "no-seat"
+    use("bob-phone")  # the link Ann sends him
+    r = client.post(f"/api/tables/{new['id']}/join", json={"token": invite, "name": "Bob"})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+
+
+def test_play_again_by_the_other_player_gives_them_no_invite_to_the_first_ones_seat(client):
+    """Whoever presses Play again first makes the table: the others' seats are kept for
+    them, and their invites are not in the answer (Bob took Ann's seat with it, and in
+    Pentic her hand)."""
+    use = browsers(client)
+    t, tokens = finished_with_friends(client, use)
+    use("bob")
+    new = client.post(f"/api/tables/{t['id']}/again", json={}).json()
+    assert new["you"]["seat"] == 1 and new["invites"] == []
+    use("ann")
+    r = client.post(f"/api/tables/{new['id']}/follow", json={})
+    assert r.status_code == 200 and r.json()["seat"] == 0
 
 
 def test_play_again_is_refused_before_the_end(client):

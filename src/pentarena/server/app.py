@@ -83,7 +83,8 @@ STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-
           "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
           "already-seated": 409, "seat-online": 409, "too-soon": 409, "game-over": 409,
           "replay-only": 409, "seat-taken": 409, "invite-used": 409, "seat-free": 409,
-          "seats-changed": 409, "not-a-puzzle": 409, "no-seat": 409, "no-resign": 409}
+          "seats-changed": 409, "not-a-puzzle": 409, "no-seat": 409, "no-resign": 409,
+          "not-for-you": 409}
 """The HTTP status of each refusal code; any other (the request itself is wrong) is 400."""
 
 
@@ -544,8 +545,9 @@ def create_app(database_url: str | None = None, ai: str = "process",
                   400: f"{BAD_BODY}; `bad-token`: not an invite of this table",
                   404: "No such table",
                   409: "This browser holds another seat here (`already-seated`: send "
-                       "`hot_seat`), the invite has been used or its seat freed "
-                       "(`invite-used`), or the seats changed meanwhile (`seats-changed`)",
+                       "`hot_seat`; `not-for-you`: a seat freed for another person), the "
+                       "invite has been used or its seat freed (`invite-used`), or the "
+                       "seats changed meanwhile (`seats-changed`)",
                   429: SEAT_CHANGES}))
     async def join(table_id: str, body: JoinTable, request: Request, response: Response):
         """Opened again by whoever holds its seat, a used invite just names the seat.  A

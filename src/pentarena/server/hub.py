@@ -355,6 +355,8 @@ class Hub(Advice):
         made = Table.create(source.game.name, dict(source.game.options), specs,
                             creator=creator, heirs=heirs, hints=source.hints)
         made[0].follows = source.id
+        # a seat kept for another player is theirs (follow): its invite goes to nobody
+        made = (made[0], {i: t for i, t in made[1].items() if i not in heirs})
         result = await self._add_table(made, creator)
         recorded = await self._store(self.store.set_next(source.id, made[0].id))
         if recorded is not None and recorded != source.next_table:
@@ -578,7 +580,7 @@ class Hub(Advice):
         player's seat has had no connection, with how long a seat must be away before it
         may be freed: a page counts down to its *Free seat* from these."""
         away = {str(i): round(self.away(table.id, i) or 0.0, 1) for i, s in enumerate(table.seats)
-                if s.kind == "human" and s.claimed and i not in connected}
+                if s.kind == "human" and (s.claimed or s.kept) and i not in connected}
         return {"type": "presence", "connected": connected, "away": away,
                 "away_limit": self.limits.away_seconds}
 

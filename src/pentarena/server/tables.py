@@ -110,6 +110,12 @@ class Seat:
     """The used invites of players whose seat was freed while they were away (to say so)."""
     resigned: bool = False
     """Its player resigned the game (the other side won)."""
+    kept: bool = False
+    """Kept for the player of the game before (*Play again*): its invite was sent to
+    nobody, the seat is taken with ``follow``; a player may free it when nobody came."""
+    freed: bool = False
+    """Its invite was made by *Free seat*: for another person, never taken by a player
+    seated here already (who would play both sides under the name of the one who left)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
@@ -127,12 +133,13 @@ class Seat:
         the seat held by the fresh token returned."""
         fresh = new_token()
         self.token_hash, self.invite_hash, self.used_invite_hash = hash_token(fresh), None, invite_hash
-        self.claimed = True
+        self.claimed, self.kept, self.freed = True, False, False
         return fresh
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "level": self.level,
-                "claimed": self.claimed, "open": self.open, "resigned": self.resigned}
+                "claimed": self.claimed, "open": self.open, "resigned": self.resigned,
+                "kept": self.kept}
 
 
 REPLAY_STRIDE = 32
@@ -247,7 +254,8 @@ class Table:
             else:
                 heir = (heirs or {}).get(i)
                 secrets_[i] = heir_invite(heir, table_id) if heir else new_token()
-                seats.append(Seat("human", label, invite_hash=hash_token(secrets_[i])))
+                seats.append(Seat("human", label, invite_hash=hash_token(secrets_[i]),
+                                  kept=bool(heir)))
         table = cls(table_id, start.clone(), seats, creator=creator)
         # a game between people is played without the computer's help unless its creator
         # asks for hints (everyone's then, and every seat sees that they are on)
@@ -600,6 +608,10 @@ class Table:
 
         for i, s in enumerate(seats):
             if _matches(s.invite_hash, h):
+                if s.freed and mine:
+                    raise ProtocolError("not-for-you", f"this seat was freed for another "
+                                        f"person to take: you play {self.seat_words(min(mine))}"
+                                        " here already; send the link to who is to play it")
                 not_seated_here(i)
                 fresh = s.spend_invite(h)
                 s.name = player_name(name) or s.name
@@ -674,6 +686,7 @@ class Table:
         opponent could free an away player's seat, take its invite and play both)."""
         s.kind, s.level, s.name, s.claimed, s.open = "computer", TAKEOVER_LEVEL, "", True, False
         s.token_hash = s.invite_hash = None
+        s.kept = False
 
     def leave(self, tokens: str | list[str],
               seat: int | None = None) -> tuple[list[int], list[Seat]]:
@@ -722,7 +735,8 @@ class Table:
              needed: float = AWAY_SECONDS) -> tuple[str | None, list[Seat]]:
         """A player frees the seat of a person who has been away (``away``: seconds since
         the seat's last connection closed, by the server's clock; None: connected) for
-        ``needed`` seconds at least: its token stops working, its name goes, and it
+        ``needed`` seconds at least, or a seat kept for a player of the game before who
+        has not come (:attr:`Seat.kept`): its token stops working, its name goes, and it
         waits for a fresh invite, returned with the new seats (in a game with hidden
         cards: the computer plays it, and there is no invite, None)."""
         self._playing("free")
@@ -736,7 +750,7 @@ class Table:
             raise ProtocolError("own-seat", "that is your own seat: to give it up, leave it")
         if s.kind == "computer":
             raise ProtocolError("bad-seat", "the computer plays that seat: it is never away")
-        if not s.claimed:
+        if not s.claimed and not s.kept:
             raise ProtocolError("seat-free", "nobody holds that seat: it is free already")
         if away is None:
             raise ProtocolError("seat-online", "that player is connected: a seat can be freed "
@@ -754,7 +768,7 @@ class Table:
         s.token_hash, s.claimed, s.open, s.name = None, False, False, ""
         if s.used_invite_hash:
             s.freed_invite_hashes = [*s.freed_invite_hashes, s.used_invite_hash][-4:]
-        s.invite_hash, s.used_invite_hash = hash_token(invite), None
+        s.invite_hash, s.used_invite_hash, s.kept, s.freed = hash_token(invite), None, False, True
         return invite, seats
 
     def resign(self, tokens: list[str], seat: int | None = None) -> tuple[int, list[Seat]]:

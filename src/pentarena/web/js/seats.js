@@ -96,7 +96,8 @@ export function seatAction(payload, i, ctx) {
   if (!s.claimed && s.open && payload.you === null) {
     return el("button", { class: "small primary seat-act", type: "button", "data-sit": i, onclick: () => sit(payload, i, ctx) }, "Sit here");
   }
-  if (s.claimed && s.connected === false && payload.you !== null && payload.you !== i) {
+  // a player away, or a seat kept for a player of the game before who has not come
+  if ((s.claimed || s.kept) && s.connected === false && payload.you !== null && payload.you !== i) {
     const at = ctx.freeAt(i);
     const b = el("button", { class: "small seat-act", type: "button", "data-free": i, onclick: () => {
       if (!b.getAttribute("aria-disabled")) free(payload, i, ctx);
@@ -186,9 +187,11 @@ async function leave(payload, hiddenCards) {
 async function free(payload, i, ctx) {
   const colour = ctx.colourOf(i);
   const hidden = ctx.hiddenCards();
+  const seat = payload.table.seats[i];
+  const who = seat.claimed ? `${ctx.label(i)} is offline.` : `${seat.name || colour} has not come to this game.`;
   if (!await ask(hidden
-    ? `${ctx.label(i)} is offline. Let the computer play ${colour}'s seat? Their link stops working; in a game with hidden cards nobody else may take over a hand that was seen, so the computer plays it to the end.`
-    : `${ctx.label(i)} is offline. Free ${colour}'s seat? Their link stops working, and you get a new invite link for the seat, to send again (to them or to someone else).`,
+    ? `${who} Let the computer play ${colour}'s seat? Their link stops working; in a game with hidden cards nobody else may take over a hand that was seen, so the computer plays it to the end.`
+    : `${who} Free ${colour}'s seat? Their link stops working, and you get a new invite link for the seat, to send again (to them or to someone else).`,
   hidden ? "Hand it to the computer" : "Free the seat", "Keep waiting")) return;
   try {
     const r = await api(`/api/tables/${payload.table.id}/free`, { method: "POST", body: { seat: i } });
