@@ -707,3 +707,41 @@ def test_a_malformed_websocket_handshake_gets_the_api_refusal_shape(server_proce
     assert status == b"HTTP/1.1 403 Forbidden"
     assert body["detail"] == {"code": "bad-origin",
                               "message": "requests from http://evil.example are not accepted here"}
+
+
+def test_a_body_cut_off_by_a_disconnect_is_never_acted_on():
+    """A POST whose connection ends before its body does (Content-Length 1000, 42 bytes
+    sent) reaches no route: its first bytes, '{"game":"pentago", …', would have made a
+    table nobody can play (and a log full of answers to a closed connection)."""
+    from pentarena.server.security import Guard
+
+    reached, sent = [], []
+
+    async def route(scope, receive, send):
+        reached.append(await receive())
+
+    async def send(message):
+        sent.append(message)
+
+    def cut_off(chunks):
+        messages = iter([*({"type": "http.request", "body": c, "more_body": True} for c in chunks),
+                         {"type": "http.disconnect"}])
+
+        async def receive():
+            return next(messages)
+        return receive
+
+    scope = {"type": "http", "method": "POST", "path": "/api/tables", "scheme": "http",
+             "server": ("127.0.0.1", 8000), "query_string": b"",
+             "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"),
+                         (b"content-length", b"1000")]}
+    guard = Guard(route)
+    asyncio.run(guard(scope, cut_off([b'{"game":"pentago",', b'"name":"never-finished"}']), send))
+    assert reached == [] and sent == []
+    # the same body, whole: the route has it
+    whole = iter([{"type": "http.request", "body": b'{"game":"pentago"}', "more_body": False}])
+
+    async def receive_whole():
+        return next(whole)
+    asyncio.run(guard(scope, receive_whole, send))
+    assert reached == [{"type": "http.request", "body": b'{"game":"pentago"}', "more_body": False}]
