@@ -49,3 +49,16 @@ def test_the_workers_are_started_and_warm_before_the_first_hint(server_process):
     wait_until(lambda: children_of(server_process.proc.pid)
                and server_process.get("/api/health")["jobs"]["running"] == 0,
                "a warm worker waits before anyone asks")
+
+
+def test_table_sockets_are_not_compressed(server_process):
+    """permessage-deflate is declined: a seat's frame holds its hand beside names an
+    opponent chooses (``/name``), and compressed sizes would tell whether they share
+    letters with it — the CRIME attack on secrets compressed with chosen text."""
+    from websockets.sync.client import connect
+
+    t = server_process.create({"game": "pentic"})
+    with connect(f"{server_process.ws}/ws/{t['id']}?token={t['you']['token']}",
+                 compression="deflate", open_timeout=30) as ws:
+        assert ws.response.headers.get("Sec-WebSocket-Extensions") is None
+        assert "hand" in ws.recv(timeout=30)

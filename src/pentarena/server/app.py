@@ -897,6 +897,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
             app, sock, log_level="warning", ws_max_size=WS_MAX_SIZE,
             log_config=None,  # its lines go where (and as) setup_logging sends ours
             ws=TextFrames,  # a text frame that is not UTF-8: closed, not a traceback
+            # no compression: a seat's frame holds its hand beside names an opponent
+            # chooses, and the compressed sizes would tell whether they match (CRIME)
+            ws_per_message_deflate=False,
             timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
             http=guarded_protocol(per_address=connections_per_address),
             proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)
