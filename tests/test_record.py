@@ -9,7 +9,7 @@ import pytest
 
 import pentarena
 from pentarena.cli import main
-from pentarena.record import GameRecord
+from pentarena.record import RECORD_FIELDS, GameRecord
 
 
 def finished_state(seed=3, **options):
@@ -43,6 +43,10 @@ def test_record_round_trip_and_replay():
     ('{"game": "pentup", "moves": [1]}', "list of move texts"),
     ('{"game": "pentomino", "sets": ["FIL"]}', "'sets' must be a list of piece lists"),
     ('{"game": "pentago", "position": 7}', "'position' must be position text"),
+    # a misspelt field would replay an empty game without a word
+    ('{"game": "pentago", "move": ["d4 TR cw"]}', "the record has an unknown field 'move'; "
+                                                 "a record's fields are deck, format"),
+    ('{"game": "pentago", "b": 1, "a": 2}', "unknown fields 'a', 'b';.*anything else goes in 'meta'"),
 ])
 def test_broken_records_are_explained(text, why):
     with pytest.raises(pentarena.StateFormatError, match=why):
@@ -137,6 +141,7 @@ def test_records_md_documents_every_field_a_record_has():
     assert set(data) == {"format", "game", "options", "seed", "moves", "deck", "meta"}
     for key in [*data, "sets", "position"]:
         assert f"| `{key}` |" in doc, f"docs/records.md does not describe {key!r}"
+    assert RECORD_FIELDS == {*data, "sets", "position"}  # every field read is described
     assert data["format"] in doc
 
 

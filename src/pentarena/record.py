@@ -32,6 +32,9 @@ FORMAT = "pentarena-record/1"
 FORMATS_READ = (FORMAT,)
 """The versions :meth:`GameRecord.from_json` reads (a record without ``format`` is read
 as the first)."""
+RECORD_FIELDS = frozenset({"format", "game", "options", "seed", "moves", "meta", "deck",
+                           "sets", "position"})
+"""The fields of a record (``docs/records.md``); any other is refused, named."""
 
 MAX_RECORD_BYTES = 1_000_000
 MAX_RECORD_MOVES = 2_000
@@ -147,6 +150,13 @@ class GameRecord:
         hidden cards with neither ``seed`` nor ``deck``.  The moves are checked only when
         the record is replayed."""
         data = json_object(data, "the record", MAX_RECORD_BYTES)
+        unknown = sorted(set(data) - RECORD_FIELDS)
+        if unknown:  # a misspelt 'moves' would replay an empty game without a word
+            shown_names = ", ".join(repr(k if len(k) <= 30 else k[:30] + "…") for k in unknown[:5])
+            raise StateFormatError(
+                f"the record has {'an unknown field' if len(unknown) == 1 else 'unknown fields'}"
+                f" {shown_names}; a record's fields are {', '.join(sorted(RECORD_FIELDS))} "
+                "(docs/records.md): anything else goes in 'meta'")
         version = data.get("format", FORMAT)
         if version not in FORMATS_READ:
             raise StateFormatError(

@@ -138,6 +138,8 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client):
             ("{not json", "bad-json"),
             ('{"type": "move", "move": "x", "version": NaN}', "bad-json"),  # Python's, not JSON
             ('{"type": "move", "move": "x", "version": -Infinity}', "bad-json"),
+            ('{"type": "move", "move": "a1 TL cw", "move": "b2 TL cw"}', "bad-json"),
+            ('{"type": "move", "move": "x", "version": 1e400}', "bad-json"),
             ("[1, 2]", "bad-message"),
             (json.dumps({"type": "dance"}), "bad-message"),
             (json.dumps({"type": "move"}), "bad-message"),

@@ -27,7 +27,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..record import MAX_RECORD_BYTES
-from .protocol import non_json_number
+from .protocol import json_flaw
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
@@ -123,11 +123,9 @@ class Guard:
                                    f"request bodies here may be at most {limit} bytes")
                 return
             json_body = "json" in headers.get("content-type", "").lower()
-            constant = non_json_number(body) if json_body else None
-            if constant:
-                await self._refuse(scope, receive, send, 400, "bad-request",
-                                   f"the request body is not valid JSON: {constant} is not a "
-                                   "JSON number")
+            flaw = json_flaw(body) if json_body else None
+            if flaw:
+                await self._refuse(scope, receive, send, 400, "bad-request", flaw)
                 return
             receive = _replay(body, receive)
         await self.app(scope, receive, self._with_headers(scope, send))
