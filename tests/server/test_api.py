@@ -927,6 +927,11 @@ def test_a_resignation_ends_the_game_for_the_other_side(client):
     assert client.post(f"/api/tables/{tid}/leave", json={"token": ann}).status_code == 409
     listed = {x["id"]: x for x in client.get("/api/tables").json()["tables"]}
     assert listed[tid]["status"] == "finished" and listed[tid]["winners"] == [0]
+    # the replay's last step is the end too; the step before is not
+    last = client.get(f"/api/tables/{tid}/at/1").json()
+    assert last["current_player"] is None and last["winners"] == [0]
+    before = client.get(f"/api/tables/{tid}/at/0").json()
+    assert before["current_player"] == 0 and before["winners"] == []
     hub = client.app.state.hub
     stored = client.portal.call(asyncio.to_thread, hub.store.load, tid)
     assert stored.status == "finished" and Table.from_stored(stored).resigned == 1

@@ -412,14 +412,20 @@ class Table:
         """The game is over: played to its end, or resigned."""
         return self.state.is_terminal() or self.resigned is not None
 
+    def _resigned_at(self, state: State) -> bool:
+        """``state`` is the last position of a game that was resigned there (this table's
+        state, or its replay's last step)."""
+        return self.resigned is not None and (
+            state is self.state or len(state.history()) == len(self.state.history()))
+
     def _ended(self, state: State) -> bool:
         """``state`` (this table's, or a step of its replay) is where the game ended."""
-        return state.is_terminal() or (state is self.state and self.resigned is not None)
+        return state.is_terminal() or self._resigned_at(state)
 
     def winners_of(self, state: State) -> list[int]:
         """The winning seats at ``state``: by the rules, or after a resignation the seats of
         every side but the resigner's."""
-        if state is self.state and self.resigned is not None:
+        if self._resigned_at(state):
             return sorted(s for side in self.game.sides if self.resigned not in side
                           for s in side)
         return sorted(state.winners())
