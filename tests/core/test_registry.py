@@ -50,7 +50,7 @@ def test_a_puzzles_region_and_pieces_are_refused_with_what_was_wrong():
 def test_option_type_errors_are_clear():
     with pytest.raises(pentarena.GameOptionError, match="must be a whole number"):
         Option(2).check("players", "two")
-    with pytest.raises(pentarena.GameOptionError, match="must be a number"):
+    with pytest.raises(pentarena.GameOptionError, match="^option .players. must be a number, not true or false$"):
         pentarena.load_game("pentup", players=True)
 
 

@@ -109,7 +109,8 @@ class Option:
         if value is not None and kind is not type(None) and not isinstance(value, kind):
             raise GameOptionError(f"option {name!r} must be {what}, got {described(value)}")
         if isinstance(value, bool) and kind is int:
-            raise GameOptionError(f"option {name!r} must be a number, got {value!r}")
+            # (said so for JSON's true and Python's True alike)
+            raise GameOptionError(f"option {name!r} must be a number, not true or false")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise GameOptionError(f"option {name!r} must be one of {allowed}; "
