@@ -61,6 +61,25 @@ def test_an_unencodable_name_gets_a_400_that_does_not_echo_it(client):
     assert r.status_code == 400 and len(r.text) < 1000
 
 
+def test_a_person_cannot_take_a_name_that_passes_for_the_computer(client):
+    """'computer (expert)' or 'White (computer, hard)' would read as a computer's seat in
+    the players panel and the record: refused wherever a person names a seat; the
+    computer's own seats keep their names."""
+    refused = "a person's name may not start with 'computer' or hold '(computer'"
+    for name in ("computer (expert)", "Computer", "White (computer, hard)", "  COMPUTER: medium"):
+        r = client.post("/api/tables", json={"game": "pentago", "name": name})
+        assert r.status_code == 400 and r.json()["detail"]["message"].startswith(refused), name
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    r = client.post(f"/api/tables/{t['id']}/name", json={"name": "computer"})
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-name"
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": t["invites"][0]["url"].split(
+        "token=")[1], "name": "(Computer)", "hot_seat": True})
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-name"
+    for fine in ("Computa", "Ann the computer scientist"):
+        r = client.post("/api/tables", json={"game": "pentago", "name": fine})
+        assert r.status_code == 201, fine
+
+
 # -- options --------------------------------------------------------------------------------
 @pytest.mark.parametrize("game, options, words", [
     ("pentic", {"target": None}, "'target' must be a whole number, got null"),

@@ -84,6 +84,18 @@ def player_name(text: Any) -> str:
     return " ".join(kept.split())[:NAME_LENGTH].strip()
 
 
+def person_name(text: Any) -> str:
+    """:func:`player_name` for a person's seat: one that would pass for the computer's
+    ('computer (expert)', 'White (computer, hard)': the page names its seats so) is
+    refused."""
+    label = player_name(text)
+    low = label.casefold()
+    if low.startswith("computer") or "(computer" in low:
+        raise ProtocolError("bad-name", "a person's name may not start with 'computer' or "
+                            "hold '(computer': that is how the computer's seats are named")
+    return label
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -233,7 +245,8 @@ class Table:
             if kind not in SEAT_KINDS:
                 raise ProtocolError("bad-seats", f"seat {i}: kind must be one of "
                                     f"{', '.join(SEAT_KINDS)}, got {kind!r}")
-            label = player_name(spec.get("name") or (name if kind == "me" else ""))
+            label = (player_name if kind == "computer" else person_name)(
+                spec.get("name") or (name if kind == "me" else ""))
             if kind == "computer":
                 if game_info(start.game.name).solo:
                     raise ProtocolError("bad-seats", f"{start.game.name} is a puzzle for one "
@@ -620,7 +633,7 @@ class Table:
                                         " here already; send the link to who is to play it")
                 not_seated_here(i)
                 fresh = s.spend_invite(h)
-                s.name = player_name(name) or s.name
+                s.name = person_name(name) or s.name
                 return i, fresh, seats
             if _matches(s.token_hash, h):
                 return i, token, None
@@ -637,7 +650,7 @@ class Table:
                     not_seated_here(i)
                     fresh = new_token()
                     s.token_hash, s.claimed = hash_token(fresh), True
-                    s.name = player_name(name) or s.name
+                    s.name = person_name(name) or s.name
                     return i, fresh, seats
                 raise ProtocolError("invite-used", "this invite has already been used: the "
                                     "seat is taken. If it was you, in a browser or private "
@@ -683,7 +696,7 @@ class Table:
         seats = self._seats_copy()
         s = seats[seat]
         s.token_hash, s.claimed = hash_token(token), True
-        s.name = player_name(name) or s.name
+        s.name = person_name(name) or s.name
         return token, seats
 
     def _to_computer(self, s: Seat) -> None:
@@ -726,7 +739,7 @@ class Table:
         if not held:
             raise ProtocolError("not-seated", "you do not hold a seat at this table"
                                 if seat is None else "you do not hold that seat")
-        label = player_name(name)
+        label = person_name(name)
         if not label:
             raise ProtocolError("bad-name", "a name needs a letter or a sign that shows "
                                 "(spaces and control characters are dropped)")
