@@ -50,6 +50,9 @@ ENQUEUE_RETRY_MAX = 5.0
 """Longest wait between attempts to queue a computer move while Redis refuses."""
 PRESENCE_TTL = 30.0
 """Seconds another instance's report of who is connected there stays valid."""
+PRESENCE_INTERVAL = 0.25
+"""Seconds between two presence events of a table at least: a change meanwhile goes out
+once that time is up, saying how things stand then."""
 UNUSED_SECONDS = 60.0
 """A table unused for this long (and not in use: see :meth:`Hub._in_use`) may be dropped
 from memory when there are more than ``Limits.tables_in_memory``."""
@@ -143,6 +146,10 @@ class Hub(Advice):
         self._texts: dict[str, tuple[tuple, dict[Any, str]]] = {}
         self._presence_sent: dict[str, list[int]] = {}
         """Per table, the connected seats its last presence event told (see :meth:`presence`)."""
+        self._presence_at: dict[str, float] = {}
+        """Per table, when (the loop's clock) its last presence event went out."""
+        self._presence_due: dict[str, asyncio.TimerHandle] = {}
+        """Per table, the presence event held back until :data:`PRESENCE_INTERVAL` is up."""
 
     # -- lifecycle ------------------------------------------------------------------
     def restore(self) -> int:
@@ -318,8 +325,12 @@ class Hub(Advice):
             if not self._in_use(table_id):
                 del self.tables[table_id]
                 for held in (self.used, self.locks, self._texts, self._presence_sent,
-                             self.remote_presence, self.clients, self.queued):
+                             self._presence_at, self.remote_presence, self.clients,
+                             self.queued):
                     held.pop(table_id, None)
+                due = self._presence_due.pop(table_id, None)
+                if due is not None:
+                    due.cancel()
                 self.last_seen.forget(table_id)
                 excess -= 1
 
@@ -561,19 +572,36 @@ class Hub(Advice):
         await self.bus.publish({"kind": "presence", "table": table.id,
                                 "seats": sorted(self.local_seats(table.id))})
 
-    def presence(self, table: Table) -> None:
+    def presence(self, table: Table, held_back: bool = False) -> None:
         """Tell everyone which seats are connected (a small event, not the whole state),
         when that changed: a player opening and closing connections while another of theirs
         stays (a reload, a second tab, a client reconnecting in a loop) sends nothing to
         the table's watchers."""
-        connected = sorted(self.connected_seats(table.id))
-        if self._presence_sent.get(table.id) == connected:
+        if table.id in self._presence_due:  # one is held back: it tells what is then
             return
+        connected = sorted(self.connected_seats(table.id))
+        # (one held back goes out anyway: a seat that came and went meanwhile is away
+        # from a later moment, which a page counting down to Free seat must hear)
+        if self._presence_sent.get(table.id) == connected and not held_back:
+            return
+        # at most one every PRESENCE_INTERVAL: a player opening and closing their only
+        # connection in a loop (hundreds a second) would send each watcher two per loop
+        loop = asyncio.get_running_loop()
+        wait = self._presence_at.get(table.id, -PRESENCE_INTERVAL) + PRESENCE_INTERVAL - loop.time()
+        if wait > 0:
+            self._presence_due[table.id] = loop.call_later(wait, self._presence_later, table)
+            return
+        self._presence_at[table.id] = loop.time()
         self._presence_sent[table.id] = connected
         self._texts.pop(table.id, None)
         event = json.dumps(self._presence_event(table, connected))
         for client in list(self.clients[table.id]):
             client.send(event)
+
+    def _presence_later(self, table: Table) -> None:
+        self._presence_due.pop(table.id, None)
+        if self.tables.get(table.id) is table:  # (not forgotten meanwhile)
+            self.presence(table, held_back=True)
 
     def _presence_event(self, table: Table, connected: list[int]) -> dict[str, Any]:
         """Which seats are connected, and for how long (by the server's clock) each
