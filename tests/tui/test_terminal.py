@@ -250,11 +250,13 @@ def test_resign_ends_the_game_and_the_record_says_so(tmp_path, capsys):
     out = io.StringIO()
     tg = TerminalGame(pentarena.load_game("pentago"), [None, RandomBot(seed=1)],
                       console=Console(file=out, width=120, color_system=None), seed=1,
-                      read=scripted(["d4 TR cw", "help", "resign", "undo", "analysis",
+                      read=scripted(["d4 TR cw", "help", "resign", "no", "resign", "yes",
+                                     "undo", "analysis",
                                      f"save {saved}", "quit"]), after_game=True,
                       analysis_seconds=0.05)
     state, text = tg.run(), out.getvalue()
     assert "give up the game: the other side wins" in text
+    assert "Not resigned: play on." in text   # asked first
     assert "White (seat 0) resigned: Black (seat 1) wins." in text and "You lose." in text
     assert "The game is over." in text   # 'undo' after it
     assert "The analysis is available once" not in text and "✓" in text
@@ -265,7 +267,7 @@ def test_resign_ends_the_game_and_the_record_says_so(tmp_path, capsys):
     assert main(["replay", str(saved)]) == 0
     assert "White (seat 0) resigned: Black (seat 1) wins." in capsys.readouterr().out
     # hot seat, teams: the person at the keyboard resigns for their team
-    tg, state, text = run_game(["resign"], bots=[None] * 4, players=4)
+    tg, state, text = run_game(["resign", "y"], bots=[None] * 4, players=4)
     assert tg.winners() == {1, 3} and "resigned" in text and "win." in text
     # three sides: the others play on
     tg, state, text = run_game(["resign", "quit"], players=3)

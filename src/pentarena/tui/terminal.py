@@ -522,6 +522,16 @@ class TerminalGame:
         if n != 2:
             self.say(NO_RESIGN.format(n=n), "yellow")
             return
+        others = [s for side in self.game.sides if seat not in side for s in side]
+        winners = " and ".join(self.view.seat_name(s) for s in others)
+        try:  # asked first, as the browser does: a slip of the keyboard ends nothing
+            answer = self.read(f"Resign? {winners} {'win' if len(others) > 1 else 'wins'}. "
+                               "Type 'yes' to resign > ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            self.say("Not resigned: play on.", "dim")
+            return
         self.resigned = seat
 
     def analysis(self) -> None:
