@@ -665,6 +665,8 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
             time.sleep(args.delay)
     final = states[-1]
     resigned = record.resigned(final)
+    if hasattr(view, "finished_by_computer"):  # a puzzle: who solved it, as it was played
+        view.finished_by_computer = record.solved_from()
     if final.is_terminal():
         console.print(view.result(final))
     elif resigned is not None:  # the game ended there: its player gave it up

@@ -220,6 +220,14 @@ class GameRecord:
         """The state after the last move (replayed without keeping the ones between)."""
         return self._replay(self.initial_state(), lambda state: None)
 
+    def solved_from(self) -> int | None:
+        """A puzzle the computer finished (Solve): the moves its player had made by then
+        (``meta["solved_from"]``), where the record's moves have that many; else None."""
+        mine = self.meta.get("solved_from")
+        if type(mine) is not int or not 0 <= mine <= len(self.moves):
+            return None
+        return mine
+
     def resigned(self, final: State | None = None) -> int | None:
         """The seat whose player resigned the game (``meta["resigned"]``, as the server's
         records say it), where the game could end so: a seat of a game of two sides whose

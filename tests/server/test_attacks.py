@@ -456,6 +456,10 @@ def test_a_solve_goes_on_beside_the_connection(tmp_path):
         stored = await asyncio.to_thread(hub.store.load, table.id)
         assert stored.private["solved_from"] == 0
         assert Table.from_stored(stored).solved_from == 0
+        # and its record, and a table imported from it
+        record = table.record()
+        assert record.meta["solved_from"] == 0
+        assert Table.from_record(record).solved_from == 0
         socket.hang_up()
         await reading
         await hub.leave(table, client)

@@ -14,6 +14,7 @@ import pentarena
 from pentarena.ai import RandomBot
 from pentarena.core.polyomino import PIECE_NAMES
 from pentarena.games.pentup.render import SEAT_CODES
+from pentarena.cli import main
 from pentarena.tui import TerminalGame
 from pentarena.tui.views import VIEWS, view_for
 
@@ -226,7 +227,7 @@ def test_undo_before_your_first_move_against_the_computer():
     assert "nothing of yours to undo yet" in text and len(state.history()) == 1
 
 
-def test_a_puzzle_finished_by_the_computer_says_so_once():
+def test_a_puzzle_finished_by_the_computer_says_so_once(tmp_path, capsys):
     tg, state, text = run_any("pentomino-puzzle", ["X:b1,a2,b2,c2,b3", "solve"], [None],
                               region="3x20")
     assert state.is_terminal()
@@ -236,6 +237,14 @@ def test_a_puzzle_finished_by_the_computer_says_so_once():
     # says so, or the count of its moves would not add up
     assert state.history()[1] == "remove X"
     assert f"({len(state.history())} moves in all; it took back 1 piece)" in text
+    # the record says who solved it, and its replay too (it said "Solved in 14 moves!")
+    record = tg.record()
+    assert record.meta["solved_from"] == 1 and record.solved_from() == 1
+    saved = tmp_path / "solved.json"
+    saved.write_text(record.dumps())
+    capsys.readouterr()
+    assert main(["replay", str(saved)]) == 0
+    assert "the computer finished it after your 1 move" in " ".join(capsys.readouterr().out.split())
 
 
 def test_a_puzzle_says_which_empty_squares_no_piece_left_can_cover():

@@ -384,6 +384,7 @@ class Table:
         resigned = record.resigned(table.state)  # a game that ended by a resignation
         if resigned is not None:
             seats[resigned].resigned = True
+        table.solved_from = record.solved_from()  # a puzzle the computer finished
         return table
 
     def private(self) -> dict[str, Any]:
@@ -596,8 +597,10 @@ class Table:
                                 "available once the game is over")
         names = [s.name or (f"computer ({s.level})" if s.kind == "computer" else "")
                  for s in self.seats]
-        resigned = {} if self.resigned is None else {"resigned": self.resigned}
-        rec = GameRecord.of(self.state, table=self.id, players=names, **resigned)
+        facts = {} if self.resigned is None else {"resigned": self.resigned}
+        if self.solved_from is not None:
+            facts["solved_from"] = self.solved_from
+        rec = GameRecord.of(self.state, table=self.id, players=names, **facts)
         rec.seed, rec.deck = self.setup.seed, self.setup.deck
         return rec
 

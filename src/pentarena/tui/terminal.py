@@ -441,6 +441,7 @@ class TerminalGame:
                 self.say(f"Not solved: {str(exc).rstrip('.')}.", "yellow")
                 return True
             self.view.finished_by_computer = before  # the result says who solved it
+            self.meta["solved_from"] = before  # and so does the record
             self.last = None
             self.listed = []
             self.show()
