@@ -50,8 +50,13 @@ def check_level(level: str) -> str:
     if level not in BOT_NAMES:
         base, at, seconds = level.partition("@")
         if at and base in BOT_NAMES:  # arena's spelling: here the time is its own flag
+            try:
+                fine = 0 < float(seconds) < math.inf
+            except ValueError:
+                fine = False
             raise GameOptionError(f"{level!r}: give the level and its time apart here: "
-                                  f"--ai {base} --time {seconds[:20]}")
+                                  f"--ai {base} --time "
+                                  f"{seconds[:20] if fine else 'SECONDS (more than 0)'}")
         raise GameOptionError(f"unknown AI level {level!r}; levels: {', '.join(BOT_NAMES)}")
     return level
 
@@ -419,6 +424,52 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     meta = {"players": ["person" if b is None else f"computer: {level}" for b in bots],
             "program": "pentarena play"}
     tg = TerminalGame(game, bots, console=console, seed=args.seed, save_path=save, meta=meta)
+    tg.run()
+    return 1 if tg.save_failed else 0
+
+
+def _saved_seats(record, level: str | None) -> tuple[list[str | None], list[str]]:
+    """Who played each seat of a saved game: the computer's level (``level`` if given),
+    or None for a person — read from ``meta.players`` ('person', 'computer: medium', or
+    the server's 'computer (medium)'; a name is a person); without it, seat 0 a person
+    and the others the computer — and the players' words for the record."""
+    import re
+
+    n = load_game(record.game, **record.options).num_players
+    saved = record.meta.get("players")
+    if not (isinstance(saved, list) and len(saved) == n):
+        saved = ["person"] + ["computer: medium"] * (n - 1)
+    levels: list[str | None] = []
+    for who in saved:
+        found = re.fullmatch(r"computer(?:: | \()([a-z-]+)\)?", who) if isinstance(who, str) else None
+        levels.append((level or found.group(1)) if found else None)
+    for chosen in levels:
+        if chosen is not None:
+            check_level(chosen)
+    words = ["person" if lv is None else f"computer: {lv}" for lv in levels]
+    return levels, words
+
+
+def cmd_resume(args: argparse.Namespace, console: Console) -> int:
+    """Go on with a game saved in the terminal, from its record."""
+    from .record import GameRecord
+    from .tui.terminal import TerminalGame, shell_word
+
+    path = Path(args.file).expanduser()
+    record = GameRecord.load(path)
+    final = record.final_state()
+    if final.is_terminal() or record.resigned(final) is not None:
+        raise GameOptionError(f"the game in {args.file} is over: 'pentarena replay "
+                              f"{shell_word(args.file)}' shows it")
+    levels, words = _saved_seats(record, args.ai and check_level(args.ai))
+    bots = [None if lv is None else make_bot(lv, time_limit=args.time) for lv in levels]
+    if all(b is None for b in bots) and (args.ai or args.time):
+        raise GameOptionError(f"{'--ai' if args.ai else '--time'} is for the computer's "
+                              "seats, and every seat of this game is a person's")
+    save = Path(args.save).expanduser() if args.save else path
+    meta = {**record.meta, "players": words, "program": "pentarena play"}
+    tg = TerminalGame(final.game, bots, console=console, seed=record.seed, save_path=save,
+                      meta=meta, record=record)
     tg.run()
     return 1 if tg.save_failed else 0
 
@@ -1214,6 +1265,19 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
         command.add_argument("--database-url", default=None,
                              help="the server's --database-url (default: SQLite in "
                                   "$PENTARENA_DATA, else ~/.local/share/pentarena)")
+    resume = sub.add_parser(
+        "resume", help="go on with a game saved in the terminal (play --save, save FILE)",
+        description="Go on with a saved game where it stopped: its game, options, deal and "
+                    "moves from the record, the same seats for people and the computer (its "
+                    "meta.players: 'person', 'computer: LEVEL'; a record naming players "
+                    "gives every seat to a person), written back to FILE as it goes.")
+    resume.add_argument("file", help="the record a game's --save or 'save FILE' wrote")
+    resume.add_argument("--ai", default=None,
+                        help=f"the computer's level instead of the one saved: {levels}")
+    resume.add_argument("--time", type=positive_seconds, default=None,
+                        help="computer seconds per move")
+    resume.add_argument("--save", metavar="FILE", default=None,
+                        help="write the record to FILE instead of the file resumed")
     replay = sub.add_parser("replay", help="print a game record (JSON) move by move")
     replay.add_argument("file", help="a game record: the JSON a game's 'save FILE', the "
                         "browser's Export record or GET /api/tables/ID/record gives")
@@ -1298,8 +1362,8 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = {"list": cmd_list, "play": cmd_play, "arena": cmd_arena, "bench": cmd_bench,
-            "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "solve": cmd_solve,
+COMMANDS = {"list": cmd_list, "play": cmd_play, "resume": cmd_resume, "arena": cmd_arena,
+            "bench": cmd_bench, "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "solve": cmd_solve,
             "backup": cmd_backup, "restore": cmd_restore}
 
 

@@ -273,3 +273,43 @@ def test_resign_ends_the_game_and_the_record_says_so(tmp_path, capsys):
     tg, state, text = run_game(["resign", "quit"], players=3)
     assert "A game of 3 sides goes on without a player who stops" in text
     assert tg.resigned is None and not tg.over
+
+
+def test_resume_goes_on_with_a_saved_game(tmp_path, capsys, monkeypatch):
+    """`pentarena resume FILE`: the saved game where it stopped, the same seats (a person,
+    the computer at its level), written back to FILE as it goes; a finished game is
+    refused, pointing at replay."""
+    import json
+
+    saved = tmp_path / "game.json"
+    game = pentarena.load_game("pentago")
+    tg = TerminalGame(game, [None, RandomBot(seed=1)], read=scripted(["d4 TR cw", "quit"]),
+                      console=Console(file=io.StringIO(), width=120, color_system=None),
+                      save_path=saved, meta={"players": ["person", "computer: easy"]})
+    tg.run()
+    before = json.loads(saved.read_text())["moves"]
+    assert len(before) == 2
+    monkeypatch.setattr("sys.stdin", io.StringIO("a1 TL cw\nquit\n"))
+    capsys.readouterr()
+    assert main(["resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "Resumed after 2 moves." in out and "Black (seat 1) is thinking" in out
+    data = json.loads(saved.read_text())
+    assert data["moves"][:3] == [*before, "a1 TL cw"] and len(data["moves"]) == 4
+    assert data["meta"]["players"] == ["person", "computer: easy"]
+    # the server's words for a computer seat, and names (people)
+    from pentarena.cli import _saved_seats
+
+    record = pentarena.GameRecord.load(saved)
+    record.meta["players"] = ["Ann", "computer (hard)"]
+    assert _saved_seats(record, None) == ([None, "hard"], ["person", "computer: hard"])
+    assert _saved_seats(record, "easy")[0] == [None, "easy"]
+    # over: replay it instead
+    over = tmp_path / "over.json"
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply(state.legal_moves()[0])
+    over.write_text(pentarena.GameRecord.of(state).dumps())
+    assert main(["resume", str(over)]) == 2
+    assert f"the game in {over} is over: 'pentarena replay" in " ".join(
+        capsys.readouterr().out.split())

@@ -101,6 +101,7 @@ class TerminalGame:
         after_game: bool | None = None,
         analysis_seconds: float = SECONDS_PER_MOVE,
         pass_keyboard: bool | None = None,
+        record: GameRecord | None = None,
     ) -> None:
         if len(bots) != game.num_players:
             raise ValueError(f"{game.name} has {game.num_players} seats, got {len(bots)} players")
@@ -109,11 +110,19 @@ class TerminalGame:
         self.console = console or TerminalConsole()
         self.read = read or self._input
         self.seed = seed
-        self.state: State = game.new_initial_state(seed=seed)
+        self.state: State = (game.new_initial_state(seed=seed) if record is None
+                             else record.initial_state())
         self.initial = self.state.clone()  # undo replays from here (deals included)
+        self.resumed = 0
+        """The moves of the saved game this one goes on with (``record``: its record)."""
+        if record is not None:
+            for text in record.moves:
+                self.state.apply(text)
+            self.resumed = len(record.moves)
         self.view: TerminalView = view_for(game.name)
         self.view.interactive = True
-        self.last: Move | None = None
+        self.last: Move | None = (self.state.parse_move(self.state.history()[-1])
+                                  if self.resumed else None)
         self.solo = game_info(game.name).solo
         if not self.solo:
             make_bot(hint_level)  # an unknown level is refused now, not at the first hint
@@ -257,8 +266,12 @@ class TerminalGame:
         except OSError as exc:
             self.say(f"Could not save the game to {path}: {exc.strerror or exc}", "bold red")
             return False
+        word = shell_word(str(path))
+        then = (f"'pentarena replay {word}' shows it" if self.over else
+                f"'pentarena resume {word}' goes on with it, 'pentarena replay {word}' "
+                "shows it")
         self.say(f"Saved the game ({plural(len(self.state.history()), 'move')}) to {path}; "
-                 f"'pentarena replay {shell_word(str(path))}' shows it.", "green")
+                 f"{then}.", "green")
         return True
 
     def _autosave(self) -> None:
@@ -318,6 +331,8 @@ class TerminalGame:
 
     def _loop(self) -> None:
         self.say(self._title(), "bold")
+        if self.resumed:
+            self.say(f"Resumed after {plural(self.resumed, 'move')}.", "bold")
         self.show()
         while not self.over:
             seat = self.state.current_player
