@@ -495,3 +495,16 @@ def test_a_pick_or_a_touch_does_not_draw_the_unchanged_board_again():
     _, _, text = run_any("pentomino", ["touch F", "board", "quit"], [None, RandomBot(seed=1)],
                          touch_move=True)
     assert text.count("    a b c d e f g h") == 2  # asked for
+
+
+def test_the_end_of_the_draft_says_the_placing_begins_and_how():
+    state = pentarena.load_game("pentomino", variant="draft").new_initial_state()
+    view = view_for("pentomino")
+    while state.to_json()["phase"] == "pick":
+        assert view.after_move(state) == "" or not state.history()
+        state.apply(state.legal_moves()[0])
+    said = view.after_move(state)
+    assert said.startswith("The draft is over: now each places pieces of their own set, "
+                           f"{view.seat_name(state.current_player)} first — write a placement as ")
+    state.apply(state.legal_moves()[0])
+    assert view.after_move(state) == ""   # once

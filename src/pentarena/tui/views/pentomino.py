@@ -54,6 +54,17 @@ class PentominoView(TerminalView):
             lines.append(f"Touched: {data['touched']} — it must be placed now.")
         return Text("\n".join(lines))
 
+    def after_move(self, state: State) -> str:
+        """The draft's last pick: the placing begins, said (it was a bare prompt)."""
+        data = state.to_json()
+        history = state.history()
+        if (data["sets"] is None or data["phase"] == "pick" or not history
+                or not history[-1].startswith("pick ") or state.is_terminal()):
+            return ""
+        return (f"The draft is over: now each places pieces of their own set, "
+                f"{self.seat_name(state.current_player)} first — write a placement as "
+                f"{self.example(state)} (or 'moves L').")
+
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
         return piece_moves(self, state, arg)
 
