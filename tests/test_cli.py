@@ -665,7 +665,12 @@ def test_solve_pentomino_refuses_what_it_cannot_solve(capsys, tmp_path):
     cases.append(([str(tmp_path / "broken.json")], "not a JSON record or state"))
     (tmp_path / "pentago.json").write_text(json.dumps(
         pentarena.load_game("pentago").new_initial_state().to_json()))
-    cases.append(([str(tmp_path / "pentago.json")], "not a Pentomino record or state"))
+    cases.append(([str(tmp_path / "pentago.json")], "not a Pentomino record or state (it is "
+                   f"a pentago one: 'pentarena solve pentago {tmp_path / 'pentago.json'}' reads it)"))
+    (tmp_path / "pentup.json").write_text(json.dumps(
+        pentarena.load_game("pentup").new_initial_state().to_json()))
+    cases.append(([str(tmp_path / "pentup.json")], "(it is a pentup one: 'pentarena solve' "
+                                                   "takes Pentago and Pentomino positions)"))
     for argv, words in cases:
         assert main(["solve", "pentomino", *argv]) == 2, argv
         assert words in flat(capsys.readouterr().out), argv

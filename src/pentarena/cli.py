@@ -756,7 +756,13 @@ def _state_from_file(text: str, name: str):
         why = json_error(exc) if isinstance(exc, ValueError) else exc
         raise GameOptionError(f"{text}: not a JSON record or state ({why})") from None
     if not isinstance(data, dict) or data.get("game") != name:
-        raise GameOptionError(f"{text}: not a {name.capitalize()} record or state")
+        other = data.get("game") if isinstance(data, dict) else None
+        known = {info.name for info in registered_games()}
+        said = ("" if not (isinstance(other, str) and other in known) else
+                f" (it is a {other} one: 'pentarena solve {other} {text}' reads it)"
+                if other in ("pentago", "pentomino") else f" (it is a {other} one: "
+                "'pentarena solve' takes Pentago and Pentomino positions)")
+        raise GameOptionError(f"{text}: not a {name.capitalize()} record or state{said}")
     try:
         if "format" in data:
             return GameRecord.from_json(data).final_state()

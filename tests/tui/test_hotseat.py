@@ -102,6 +102,17 @@ def test_quit_at_the_hand_over():
     assert "Goodbye" in out.getvalue() and "hand: " not in out.getvalue()
 
 
+def test_a_move_typed_at_the_hand_over_is_not_lost_without_a_word():
+    """Typed before the hand was shown (the prompt asks for Enter): not played, said so."""
+    tg, out, prompts = hotseat([])
+    move = first_play(tg.state.clone(), 0)
+    tg.typing([move, "quit"])
+    tg.run()
+    text = out.getvalue()
+    assert f"Not played: '{move}' came before your hand was shown; type your move now." in text
+    assert tg.state.history() == [] and "Seat 0's hand: " in text
+
+
 def test_through_a_pipe_the_hand_over_is_a_line_and_needs_no_extra_input():
     tg, out, prompts = hotseat([], pass_keyboard=False)
     start = tg.state.clone()

@@ -244,6 +244,9 @@ class TerminalGame:
         for what in since:
             self.console.print(what)
         self.show()
+        if line.strip():  # typed before the hand was shown: not played, and said so
+            self.say(f"Not played: '{line.strip()[:40]}' came before your hand was shown; "
+                     "type your move now.", "yellow")
         return True
 
     # -- records --------------------------------------------------------------------
