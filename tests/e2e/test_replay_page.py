@@ -293,3 +293,17 @@ def test_a_pentic_move_list_keeps_its_rows_beside_the_analysis_at_1280x800(serve
     assert page.evaluate("(s) => s.scrollHeight <= s.clientHeight",
                          page.locator("#side").element_handle())
     assert not page.errors, page.errors
+
+
+def test_a_five_made_by_the_losers_own_twist_is_said(server, new_page):
+    """Pentago: Black's five completed by White's twist (random game, seed 7) — easy to
+    miss on the board, said in the banner."""
+    from .helpers import pentago_record
+
+    t = import_record(server, pentago_record(seed=7))
+    page = new_page()
+    page.goto(server.url + t["url"])
+    page.wait_for_selector("#banner:not([hidden])")
+    text = page.locator("#banner").inner_text()
+    assert "Black: five in a row (a1–e5, b2–f6). White's own twist made it." in text, text
+    assert not page.errors, page.errors

@@ -208,7 +208,7 @@ def test_piped_output_has_no_blank_line_left_by_a_progress_bar(tmp_path, capsys)
     path.write_text(pentarena.GameRecord.of(state).dumps())
     assert main(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"]) == 0
     out = capsys.readouterr().out
-    assert "wins.\nAnalysis: ✓ good" in out  # the result, then the analysis at once
+    assert "wins with five in a row (a1–e1).\nAnalysis: ✓ good" in out  # the result, then the analysis at once
 
 
 def pentic_judged():

@@ -508,3 +508,20 @@ def test_the_end_of_the_draft_says_the_placing_begins_and_how():
                            f"{view.seat_name(state.current_player)} first — write a placement as ")
     state.apply(state.legal_moves()[0])
     assert view.after_move(state) == ""   # once
+
+
+def test_pentago_says_the_winning_line_and_whose_twist_made_it():
+    """Where no style marks the five (a pipe, a replay), the result names it, and a five
+    made by the loser's own twist says so."""
+    view = view_for("pentago")
+    said = {}
+    for seed in range(1, 12):
+        rng = random.Random(seed)
+        state = pentarena.load_game("pentago").new_initial_state()
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_moves()))
+        said[seed] = plain(view.result(state)).strip()
+    assert said[1] == "Game over. White (seat 0) wins with five in a row (a3–e3)."
+    assert said[7] == ("Game over. Black (seat 1) wins with five in a row (a1–e5, b2–f6), "
+                       "made by White (seat 0)'s own twist.")
+    assert said[6] == "Game over. Draw: the board is full and nobody has five in a row."

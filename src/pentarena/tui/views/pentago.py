@@ -75,3 +75,26 @@ class PentagoView(TerminalView):
 
     def scores_are_points(self, state: State) -> bool:
         return False  # 1 each for a draw, 1 and 0 for a win: the verdict says it
+
+    def result(self, state: State) -> RenderableType:
+        """The verdict with the line that made it (where no style marks it on the board:
+        a pipe, a file, a replay) and, when the loser's own twist completed the winner's
+        five, whose twist it was — as the browser's banner says it."""
+        from ...games.pentago.notation import cell_name
+
+        fives = (state.result_details() or {}).get("fives", [[], []])
+        lines = [", ".join(f"{cell_name(f[0])}–{cell_name(f[-1])}" for f in seat_fives)
+                 for seat_fives in fives]
+        won = sorted(state.winners())
+        if len(won) > 1:
+            why = ("both have five in a row after the twist — " + "; ".join(
+                f"{self.seat_name(s)} {lines[s]}" for s in (0, 1)) if any(lines)
+                else "the board is full and nobody has five in a row")
+            return Text(f"Game over. Draw: {why}.", style="bold")
+        if not won:
+            return super().result(state)
+        winner = won[0]
+        mover = (len(state.history()) - 1) % 2
+        made = (f", made by {self.seat_name(mover)}'s own twist" if mover != winner else "")
+        line = f" with five in a row ({lines[winner]}){made}" if lines[winner] else ""
+        return Text(f"Game over. {self.verdict(state)}{line}.", style="bold")

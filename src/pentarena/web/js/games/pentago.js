@@ -131,7 +131,11 @@ export function resultDetails(payload) {
   if (payload.winners.length > 1) {
     return el("p", {}, lines.length ? `Both players have five in a row after the twist: a draw. ${lines.join("; ")}.` : "The board is full and nobody has five in a row: a draw.");
   }
-  return el("p", {}, `${lines.join("; ") || "Five in a row"}. The winning line is marked on the board.`);
+  // the loser's own twist completed the winner's five: said, it is easy to miss
+  const mover = (payload.history.length - 1) % 2;
+  const own = payload.winners.length === 1 && payload.winners[0] !== mover && payload.history.length
+    ? ` ${short(payload, mover)}'s own twist made it.` : "";
+  return el("p", {}, `${lines.join("; ") || "Five in a row"}.${own} The winning line is marked on the board.`);
 }
 
 // A move's text in words, as the move list writes it ("e1 TL cw" -> "e1, turns top-left ↻").
