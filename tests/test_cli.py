@@ -372,7 +372,7 @@ def test_play_with_piped_input_ends_with_the_game(monkeypatch, capsys):
     typed(monkeypatch, *BLUNDER_GAME, "analysis")
     assert main(["play", "pentago", "--hotseat"]) == 0
     out = flat(capsys.readouterr().out)
-    assert "Game over. Black (seat 1) wins." in out and "Analysis:" not in out
+    assert "Game over. Black (seat 1) wins with five in a row (a1–e1)." in out and "Analysis:" not in out
 
 
 def test_a_seat_given_twice_and_a_flag_the_command_would_not_read_are_refused(tmp_path,

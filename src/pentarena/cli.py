@@ -654,11 +654,15 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     if args.away_seconds is None:
         args.away_seconds = from_environment("PENTARENA_AWAY_SECONDS", "--away-seconds",
                                              non_negative_int, 120)
+    if args.idle_seconds is None:
+        args.idle_seconds = from_environment("PENTARENA_IDLE_SECONDS", "--idle-seconds",
+                                             non_negative_int, 600)
     with startup_errors(args.database_url):
         serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
               args.log_format, args.connections_per_address, args.tables_per_minute,
               args.trust_proxy, args.away_seconds,
-              seat_changes_per_minute=args.seat_changes_per_minute)
+              seat_changes_per_minute=args.seat_changes_per_minute,
+              idle_seconds=args.idle_seconds)
     return 0
 
 
@@ -1246,6 +1250,9 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
                        help="how long a player's seat must have had no connection before "
                             "another player may free it for a new invite (default: "
                             "$PENTARENA_AWAY_SECONDS, else 120)")
+    serve.add_argument("--idle-seconds", type=non_negative_int, metavar="N", default=None,
+                       help="... or how long a player may have the turn without moving, "
+                            "connected or not (default: $PENTARENA_IDLE_SECONDS, else 600)")
     serve.add_argument("--trust-proxy", default=None, metavar="ADDRESSES", type=proxy_addresses,
                        help="reverse proxies (comma-separated addresses, e.g. 127.0.0.1) "
                             "whose X-Forwarded-For/-Proto headers name the client and say it "

@@ -225,6 +225,34 @@ def test_a_seat_kept_for_a_friend_who_does_not_come_is_freed_for_a_new_invite(se
     assert not alice.errors, alice.errors
 
 
+@pytest.fixture
+def server_idle_2(tmp_path, monkeypatch):
+    """A server where a player's seat may be freed once they have had the turn 2 s."""
+    monkeypatch.setenv("PENTARENA_IDLE_SECONDS", "2")
+    srv = Server(tmp_path / "e2e.sqlite3")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def test_a_player_who_keeps_the_turn_without_moving_can_be_freed(server_idle_2, new_page):
+    """Bob stays connected and does not move: once he has had the turn for the server's
+    limit (here 2 s), Alice's page offers Free seat at his row, says why, and frees it."""
+    t, alice, bob = alice_and_bob(server_idle_2, new_page, "pentago")
+    assert alice.locator("[data-free='1']").count() == 0
+    alice.fill("#move-text", "a1 TL cw")
+    alice.press("#move-text", "Enter")
+    until(bob, "document.getElementById('status').textContent.includes('Your turn')")
+    alice.wait_for_selector("[data-free='1']")     # drawn again when the time is up
+    assert alice.inner_text("[data-free='1']") == "Free seat"
+    alice.click("[data-free='1']")
+    assert answer(alice, True).startswith("Bob has had the turn a long while without moving. "
+                                          "Free Black's seat?")
+    alice.wait_for_selector("[data-invite='1']")
+    until(bob, "document.getElementById('status').innerText.includes('you are watching')")
+    assert not alice.errors and not bob.errors
+
+
 def test_in_pentic_an_away_players_seat_goes_to_the_computer(server_away_0, new_page):
     """A Pentic seat is never handed on mid-game (whoever took it would see the hand its
     player kept, the player freeing it too): Free seat says the computer will play it,

@@ -1028,3 +1028,41 @@ def test_a_computer_thinking_when_its_opponent_resigns_plays_nothing(client, cap
     assert table.over and table.status == "finished"
     assert table.version in (1, 2) and "refused" not in caplog.text
     assert client.get(f"/api/tables/{tid}").json()["table"]["resigned"] == 0
+
+
+def test_a_player_who_keeps_the_turn_without_moving_can_be_freed_even_connected(client):
+    """Keeping a connection open stalls nobody's game for ever: once a player has had the
+    turn for the idle limit (10 min) without moving, another player may free the seat;
+    before that the refusal says how long is left; presence events say how long the turn
+    has lasted, for the page's Free seat."""
+    use = browsers(client)
+    use("ann")
+    t = create(client, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    use("bob")
+    bob = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t)}).json()["token"]
+    use("ann")
+    hub = client.app.state.hub
+    now = [hub.last_seen.clock()]
+    hub.last_seen.clock = lambda: now[0]
+    with client.websocket_connect(f"/ws/{t['id']}?token={bob}") as bob_ws, \
+            client.websocket_connect(f"/ws/{t['id']}") as ann_ws:
+        receive_until(ann_ws, state_at(0))
+        r = client.post(f"/api/tables/{t['id']}/free", json={"seat": 1})
+        assert r.status_code == 409 and r.json()["detail"]["code"] == "seat-online"
+        assert "or has had the turn for 10 min without moving" in r.json()["detail"]["message"]
+        ann_ws.send_json({"type": "move", "move": "a1 TL cw", "version": 0})
+        receive_until(ann_ws, state_at(1))
+        receive_until(bob_ws, state_at(1))
+        now[0] += 420
+        r = client.post(f"/api/tables/{t['id']}/free", json={"seat": 1})
+        assert r.status_code == 409 and r.json()["detail"]["code"] == "too-soon"
+        assert r.json()["detail"]["message"] == (
+            "that player is connected, and has had the turn for 7 min: you can free the seat "
+            "once it has lasted 10 min, in 3 min")
+        with client.websocket_connect(f"/ws/{t['id']}") as third:   # a page opened now
+            presence = receive_until(third, lambda m: m["type"] == "presence")
+            assert presence["idle"] == {"1": 420.0} and presence["idle_limit"] == 600
+        now[0] += 180
+        r = client.post(f"/api/tables/{t['id']}/free", json={"seat": 1})
+        assert r.status_code == 201, r.text
+        assert r.json()["invite"]["seat"] == 1

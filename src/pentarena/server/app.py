@@ -858,7 +858,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
           log_format: str = "text", connections_per_address: int = PER_ADDRESS,
           tables_per_minute: int = Limits.tables_per_minute,
           trust_proxy: str | None = None, away_seconds: float = Limits.away_seconds, *,
-          seat_changes_per_minute: int = Limits.seat_changes_per_minute) -> None:
+          seat_changes_per_minute: int = Limits.seat_changes_per_minute,
+          idle_seconds: float = Limits.idle_seconds) -> None:
     """Run the server.  ``trust_proxy``: the addresses (comma-separated) of reverse proxies
     whose ``X-Forwarded-For``/``-Proto`` headers say who the client is and whether it came
     by HTTPS; by default none — every client is the address it connects from, so nobody
@@ -879,7 +880,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
                          allowed_hosts=answered_hosts(allowed_origins) if loopback else None,
                          limits=Limits(tables_per_minute=tables_per_minute,
                                        seat_changes_per_minute=seat_changes_per_minute,
-                                       away_seconds=away_seconds))
+                                       away_seconds=away_seconds,
+                                       idle_seconds=idle_seconds))
         lines = [f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)",
                  f"Database: {shown_url(app.state.hub.store.url)}"
                  + (" (in place of sqlite://: removed when the server stops)"

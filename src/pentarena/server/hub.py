@@ -33,7 +33,7 @@ from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError, database_unavailable
 from .store import Conflict, Store, Unreadable, unreachable
-from .tables import AWAY_SECONDS, MOVE_REFUSALS, Seat, Table
+from .tables import AWAY_SECONDS, IDLE_SECONDS, MOVE_REFUSALS, Seat, Table
 from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobFailed,
                       PoolClosed, WorkerPool)
 
@@ -98,6 +98,8 @@ class Limits:
     away_seconds: float = AWAY_SECONDS
     """How long a person's seat must have had no connection before another player of the
     table may free it (for a fresh invite)."""
+    idle_seconds: float = IDLE_SECONDS
+    """... or its player must have had the turn without moving, connected or not."""
     tables_in_memory: int = 2000
     """Tables kept in memory besides those in use: the ones used last (a restart loads
     these; any other is read from the store when asked for)."""
@@ -540,7 +542,14 @@ class Hub(Advice):
         """A player (``tokens``) frees the seat of a person away long enough; returns the
         seat's fresh invite (None: the computer plays it, in a game with hidden cards)."""
         return await self.change_seats(table, lambda t: t.free(
-            seat, tokens, self.away(t.id, seat), self.limits.away_seconds), owner)
+            seat, tokens, self.away(t.id, seat), self.limits.away_seconds,
+            self.idle(t, seat), self.limits.idle_seconds), owner)
+
+    def idle(self, table: Table, seat: int) -> float | None:
+        """Seconds ``seat`` has had the turn without moving (None: not its turn)."""
+        if table.over or table.state.current_player != seat:
+            return None
+        return self.last_seen.turn(table.id, table.version)
 
     async def join(self, table: Table, client: Client) -> None:
         self.last_seen.mark(table.id, client.seats)
@@ -609,8 +618,15 @@ class Hub(Advice):
         may be freed: a page counts down to its *Free seat* from these."""
         away = {str(i): round(self.away(table.id, i) or 0.0, 1) for i, s in enumerate(table.seats)
                 if s.kind == "human" and (s.claimed or s.kept) and i not in connected}
+        # the person to move: how long they have had the turn (a page counts down to its
+        # Free seat from this too, and from each move)
+        to_move = table.state.current_player
+        idle = self.idle(table, to_move) if to_move is not None and not table.solo and \
+            table.seats[to_move].kind == "human" and table.seats[to_move].claimed else None
         return {"type": "presence", "connected": connected, "away": away,
-                "away_limit": self.limits.away_seconds}
+                "away_limit": self.limits.away_seconds,
+                "idle": {} if idle is None else {str(to_move): round(idle, 1)},
+                "idle_limit": self.limits.idle_seconds}
 
     def _state_text(self, table: Table, seat: int | None) -> str:
         """The state event for ``seat`` as JSON text, made once per change and seat."""
@@ -628,6 +644,7 @@ class Hub(Advice):
         client.send(self._state_text(table, client.seat_for(table.state.current_player)))
 
     def broadcast(self, table: Table) -> None:
+        self.last_seen.turn(table.id, table.version)  # a move: the next turn starts now
         for client in list(self.clients[table.id]):
             self.send_state(table, client)
 

@@ -22,6 +22,8 @@ class LastSeen:
         """Per table, per seat: when it was last seen."""
         self.known: dict[str, float] = {}
         """Per table: when this server first held it in memory."""
+        self.turns: dict[str, tuple[int, float]] = {}
+        """Per table: the number of moves of its position, and when it was first seen."""
 
     def table_known(self, table_id: str) -> None:
         self.known.setdefault(table_id, self.clock())
@@ -40,6 +42,17 @@ class LastSeen:
         since = self.seen.get(table_id, {}).get(seat, self.known.get(table_id, now))
         return max(0.0, now - since)
 
+    def turn(self, table_id: str, version: int) -> float:
+        """Seconds the position after ``version`` moves has stood (from when this server
+        first saw it: a move, or the table loaded)."""
+        now = self.clock()
+        seen = self.turns.get(table_id)
+        if seen is None or seen[0] != version:
+            self.turns[table_id] = (version, now)
+            return 0.0
+        return max(0.0, now - seen[1])
+
     def forget(self, table_id: str) -> None:
         self.seen.pop(table_id, None)
         self.known.pop(table_id, None)
+        self.turns.pop(table_id, None)

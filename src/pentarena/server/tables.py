@@ -60,6 +60,9 @@ def heir_invite(token_hash: str, table_id: str) -> str:
 AWAY_SECONDS = 120.0
 """A seat whose player has been away (no connection) this long may be freed by another
 player of the table (:meth:`Table.free`)."""
+IDLE_SECONDS = 600.0
+"""... and so may the seat of a player who has had the turn this long without moving,
+connected or not: keeping a connection open stalls nobody's game for ever."""
 
 
 def duration(seconds: float) -> str:
@@ -754,11 +757,14 @@ class Table:
         return i, seats
 
     def free(self, seat: int, tokens: list[str], away: float | None,
-             needed: float = AWAY_SECONDS) -> tuple[str | None, list[Seat]]:
+             needed: float = AWAY_SECONDS, idle: float | None = None,
+             idle_needed: float = IDLE_SECONDS) -> tuple[str | None, list[Seat]]:
         """A player frees the seat of a person who has been away (``away``: seconds since
         the seat's last connection closed, by the server's clock; None: connected) for
         ``needed`` seconds at least, or a seat kept for a player of the game before who
-        has not come (:attr:`Seat.kept`): its token stops working, its name goes, and it
+        has not come (:attr:`Seat.kept`), or of a player who has had the turn for
+        ``idle_needed`` seconds (``idle``: how long, None when it is not theirs) without
+        moving, connected or not: its token stops working, its name goes, and it
         waits for a fresh invite, returned with the new seats (in a game with hidden
         cards: the computer plays it, and there is no invite, None)."""
         self._playing("free")
@@ -774,13 +780,22 @@ class Table:
             raise ProtocolError("bad-seat", "the computer plays that seat: it is never away")
         if not s.claimed and not s.kept:
             raise ProtocolError("seat-free", "nobody holds that seat: it is free already")
-        if away is None:
+        stalled = idle is not None and idle >= idle_needed
+        if away is None and not stalled:
+            if idle is not None:  # their turn: free once it has lasted long enough
+                raise ProtocolError("too-soon", f"that player is connected, and has had the "
+                                    f"turn for {duration(idle)}: you can free the seat once "
+                                    f"it has lasted {duration(idle_needed)}, in "
+                                    f"{duration(idle_needed - idle)}",
+                                    wait=round(idle_needed - idle))
             raise ProtocolError("seat-online", "that player is connected: a seat can be freed "
-                                f"once its player has been away for {duration(needed)}")
-        if away < needed:
+                                f"once its player has been away for {duration(needed)}, or "
+                                f"has had the turn for {duration(idle_needed)} without moving")
+        if away is not None and away < needed and not stalled:
+            wait = needed - away if idle is None else min(needed - away, idle_needed - idle)
             raise ProtocolError("too-soon", f"that player has been away for {duration(away)}: "
-                                f"you can free the seat in {duration(needed - away)}",
-                                wait=round(needed - away))
+                                f"you can free the seat in {duration(wait)}",
+                                wait=round(wait))
         seats = self._seats_copy()
         s = seats[seat]
         if self.game.hidden_information:

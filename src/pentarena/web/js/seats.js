@@ -96,9 +96,11 @@ export function seatAction(payload, i, ctx) {
   if (!s.claimed && s.open && payload.you === null) {
     return el("button", { class: "small primary seat-act", type: "button", "data-sit": i, onclick: () => sit(payload, i, ctx) }, "Sit here");
   }
-  // a player away, or a seat kept for a player of the game before who has not come
-  if ((s.claimed || s.kept) && s.connected === false && payload.you !== null && payload.you !== i) {
-    const at = ctx.freeAt(i);
+  // a player away, or a seat kept for a player of the game before who has not come, or a
+  // player who has had the turn for the server's limit without moving (connected or not)
+  const stalled = s.claimed && payload.current_player === i && (ctx.idleAt(i) ?? Infinity) <= Date.now();
+  if (((s.claimed || s.kept) && s.connected === false || stalled) && payload.you !== null && payload.you !== i) {
+    const at = stalled ? null : ctx.freeAt(i);
     const b = el("button", { class: "small seat-act", type: "button", "data-free": i, onclick: () => {
       if (!b.getAttribute("aria-disabled")) free(payload, i, ctx);
     }, title: ctx.hiddenCards() ? "After 2 minutes away, the computer can take the seat over"
@@ -188,7 +190,8 @@ async function free(payload, i, ctx) {
   const colour = ctx.colourOf(i);
   const hidden = ctx.hiddenCards();
   const seat = payload.table.seats[i];
-  const who = seat.claimed ? `${ctx.label(i)} is offline.` : `${seat.name || colour} has not come to this game.`;
+  const who = !seat.claimed ? `${seat.name || colour} has not come to this game.`
+    : seat.connected === false ? `${ctx.label(i)} is offline.` : `${ctx.label(i)} has had the turn a long while without moving.`;
   if (!await ask(hidden
     ? `${who} Let the computer play ${colour}'s seat? Their link stops working; in a game with hidden cards nobody else may take over a hand that was seen, so the computer plays it to the end.`
     : `${who} Free ${colour}'s seat? Their link stops working, and you get a new invite link for the seat, to send again (to them or to someone else).`,

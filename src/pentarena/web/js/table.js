@@ -102,6 +102,7 @@ function seatRow(payload, s, i) {
 const seatContext = {
   colourOf,
   freeAt: (i) => freeAt.get(i) ?? null,
+  idleAt: (i) => idleAt.get(i) ?? null,
   hiddenCards: () => hiddenCards,
   label: (i) => seatLabel(latest, i),
   reconnect: () => reconnect(),
@@ -584,6 +585,10 @@ function render(payload) {
   const before = latest;
   latest = named(payload);
   if (!before) showAnalysisMade(payload);
+  if (before && before.version !== payload.version) {   // a move: the next player's turn starts
+    const p = payload.current_player, s = p === null ? null : payload.table.seats[p];
+    setIdle(s && s.kind === "human" && s.claimed ? p : null, 0);
+  }
   document.title = `${payload.table.title} — Pentarena`;
   // the table's id says little on a phone, where it left "Pentago · ta…": it goes first
   $("title").replaceChildren(payload.table.title, el("span", { class: "title-table" }, ` · table ${tableId}`));
@@ -730,6 +735,23 @@ function setPresence(payload, msg) {
   for (const [seat, away] of Object.entries(msg.away || {})) {
     freeAt.set(Number(seat), Date.now() + Math.max(0, (msg.away_limit || 0) - away) * 1000);
   }
+  idleLimit = typeof msg.idle_limit === "number" ? msg.idle_limit : null;
+  const [seat, idle] = Object.entries(msg.idle || {})[0] || [null, 0];
+  setIdle(seat === null ? null : Number(seat), idle);
+}
+
+// a player who keeps the turn without moving, connected or not, may have their seat freed
+// once it has lasted the server's limit (idle_limit): when, by this page's clock; the
+// players panel is drawn again then, with Free seat at that player's row
+const idleAt = new Map();
+let idleLimit = null, idleTimer = 0;
+function setIdle(seat, seconds) {
+  idleAt.clear();
+  clearTimeout(idleTimer);
+  if (seat === null || idleLimit === null) return;
+  const at = Date.now() + Math.max(0, idleLimit - seconds) * 1000;
+  idleAt.set(seat, at);
+  idleTimer = setTimeout(() => { if (latest && live) renderPlayers(latest); }, at - Date.now() + 100);
 }
 
 // the connection light: a colour and a word (on a phone, a sign and the word for screen readers)
