@@ -328,7 +328,7 @@ def test_replay_analyse_judges_every_move_of_a_finished_game(tmp_path, capsys):
     assert rows["9"][4].endswith("→ lost")
     assert rows["10"][1:5] == ["Black (seat 1)", "e1", "✓", "won → won"]
     assert "White (seat 0): 5 moves" in flat(report) and "Black (seat 1): 5 moves" in flat(report)
-    assert "Values are for the player who moved" in flat(report)
+    assert "Values are the chances of the player who moved" in flat(report)
 
 
 def test_replay_analyse_needs_a_finished_game(tmp_path, capsys):

@@ -47,8 +47,11 @@ def test_moves_are_numbered_judged_rounded_and_corrected_by_the_next():
 def test_the_note_says_how_a_hidden_card_game_was_judged():
     assert "what its player could see" in analysis_note(pentarena.load_game("pentic"))
     note = analysis_note(pentarena.load_game("pentago"))
-    assert "could see" not in note and note.startswith("Values are for the player who moved")
-    assert note.endswith("value by 0.3 is a mistake, by 0.6 a blunder.")
+    assert "could see" not in note and note.startswith("Values are the chances of the player "
+                                                       "who moved: won, drawn or lost")
+    assert note.endswith("chances by 15 points (of 100) is a mistake, by 30 a blunder.")
+    assert "by 7.5 points (of 100) is a mistake, by 15 a blunder" in analysis_note(
+        pentarena.load_game("pentic"))
 
 
 def test_a_pentic_move_is_marked_by_pentics_thresholds():

@@ -454,7 +454,7 @@ def test_a_hidden_card_game_is_judged_from_each_movers_view(client):
     report = wait_for_analysis(client, import_record(client, state))
     assert report["judged_from_view"] is True and "what its player could see" in report["note"]
     assert report["thresholds"] == {"mistake": 0.15, "blunder": 0.3}
-    assert "by 0.15 is a mistake, by 0.3 a blunder" in report["note"]
+    assert "by 7.5 points (of 100) is a mistake, by 15 a blunder" in report["note"]
     assert len(report["moves"]) == len(state.history())
     assert all(m["verdict"] != "unknown" for m in report["moves"])
 

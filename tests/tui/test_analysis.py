@@ -68,12 +68,12 @@ def test_analysis_after_the_game_marks_the_blunder():
     assert row(report, 10)[1:] == ["Black (seat 1)", "e1", "✓", "won → won", ""]
     for ply in range(1, 11):
         assert row(report, ply)[3] in ("✓", "?!", "?")
-        assert re.fullmatch(r"([+-]\d\.\d\d|won|drawn|lost) → ([+-]\d\.\d\d|won|drawn|lost)",
+        assert re.fullmatch(r"(\d{1,2}%|won|drawn|lost) → (\d{1,2}%|won|drawn|lost)",
                             row(report, ply)[4])
     summary = " ".join(report.split())
     assert re.search(r"White \(seat 0\): 5 moves, \d+ mistakes?, [1-9]\d* blunders?", summary)
     assert re.search(r"Black \(seat 1\): 5 moves, \d+ mistakes?, \d+ blunders?", summary)
-    assert "Values are for the player who moved" in summary
+    assert "Values are the chances of the player who moved" in summary
     # the game is over: no more moves (nor undo); asked again, the same analysis is shown
     assert "The game is over. Type 'analysis'" in summary
     assert tg.state.history() == BLUNDER_GAME

@@ -471,10 +471,12 @@ def analysis_note(game: Game) -> str:
     was judged), in the words the browser shows under the analysis."""
     hidden = HIDDEN_NOTE if game.hidden_information else ""
     mistake, blunder = game.analysis_thresholds
-    return hidden + ("Values are for the player who moved: 1 won, 0 drawn, −1 lost; exact "
-                     "where the game's solver answered, else a search's estimate. A move "
-                     f"that lowers its player's value by {mistake:g} is a mistake, by "
-                     f"{blunder:g} a blunder.")
+    # (a value v from −1 to +1 is shown as the chance of winning it stands for, (v+1)/2)
+    return hidden + ("Values are the chances of the player who moved: won, drawn or lost "
+                     "where the game's solver answered, else a search's estimate of their "
+                     f"chance of winning. A move that lowers its player's chances by "
+                     f"{mistake * 50:g} points (of 100) is a mistake, by {blunder * 50:g} a "
+                     "blunder.")
 
 
 def analyse_game(initial: State, moves: Sequence[str], seconds_per_move: float = 1.0,

@@ -38,12 +38,13 @@ def unavailable(state: State) -> str | None:
 
 def value_text(value: float | None, exact: bool) -> str:
     """A mover's value as the browser words it: won / drawn / lost when exact (or a
-    search's sure result), else the estimate from -1 to +1 with its sign."""
+    search's sure result), else the chance of winning it stands for (a value v from -1
+    to +1: (v + 1) / 2, as a percentage)."""
     if value is None:
         return "?"
     if exact or abs(value) >= 1:
         return "won" if value > 0 else "lost" if value < 0 else "drawn"
-    return f"{value:+.2f}"
+    return f"{round((value + 1) * 50)}%"
 
 
 TITLE = "Analysis: ✓ good, ?! mistake, ? blunder"

@@ -185,7 +185,9 @@ function renderStatus(payload) {
   if (payload.you === p) st.replaceChildren(dot, el("span", { class: "you" }, "Your turn."), tail);
   else st.replaceChildren(dot, el("span", { class: thinking ? "thinking" : "" },
     `${seatLabel(payload, p)} ${thinking ? "is thinking" : "to move"}`),
-    payload.you === null ? el("span", { class: "muted" }, " (you are watching)") : "", tail);
+    // a player's own colour on the main screen too (a phone keeps the players in a drawer)
+    payload.you === null ? el("span", { class: "muted" }, " (you are watching)")
+      : el("span", { class: "muted you-play" }, ` · you play ${colourOf(payload.you)}`), tail);
 }
 
 function renderBanner(payload) {
@@ -269,18 +271,22 @@ function describe(payload, i) {
 
 // ---------------------------------------------------------------- analysis marks
 const VERDICT = { good: "Good", mistake: "Mistake", blunder: "Blunder", unknown: "Not judged" };
+// a value from −1 (lost) to +1 (won): won / drawn / lost where sure, else the chance of
+// winning it stands for (as the hint says it: "winning about 73%")
 function valueText(v, exact) {
   if (v === null || v === undefined) return "?";
   if (exact || Math.abs(v) >= 1) return v > 0 ? "won" : v < 0 ? "lost" : "drawn";
-  return (v > 0 ? "+" : v < 0 ? "−" : "") + Math.abs(v).toFixed(2);
+  return `${Math.round((v + 1) * 50)}%`;
 }
 // a move's text as the move list words it (the game's own wording, where it has one)
 const words = (text) => (plugin && plugin.moveWords ? plugin.moveWords(text) : text);
 function verdictText(a) {
   let t = VERDICT[a.verdict] || a.verdict;
   if (a.before !== null && a.after !== null) {
-    t += `: ${valueText(a.before, a.exact)} → ${valueText(a.after, a.exact)} for the mover`;
-    t += a.exact ? " (exact)" : a.proven && a.after <= -1 ? " (search: a forced loss)" : " (search)";
+    const sure = a.exact || (Math.abs(a.before) >= 1 && Math.abs(a.after) >= 1);
+    t += sure ? `: ${valueText(a.before, a.exact)} → ${valueText(a.after, a.exact)} for the mover`
+      : `: the mover's chances ${Math.abs(a.before) < 1 ? "about " : ""}${valueText(a.before, a.exact)} → ${valueText(a.after, a.exact)}`;
+    t += a.exact ? " (exact)" : a.proven && a.after <= -1 ? " (search: a forced loss)" : " (an estimate)";
   }
   if (a.source === "forced") t += "; the only legal move";
   else if (a.best && a.best !== a.move) t += `; best: ${words(a.best)}`;
@@ -398,6 +404,8 @@ function renderHintButton() {
 }
 
 function askHint() {
+  // "No hints": why, said on a press too (a touch screen shows no tooltip)
+  if (latest && latest.table.hints === false && !solo) { toast(`${hintBtn.title}.`, "info"); return; }
   if (off(hintBtn) || hintPending || !send({ type: "hint" })) return;
   hintPending = true;
   renderHintButton();
