@@ -794,7 +794,8 @@ function reconnect() {
 }
 
 function notConnected() {
-  const text = "Not connected: nothing was sent. Reconnecting… try again in a moment.";
+  // (the line above it says the page is reconnecting: this one says only what happened)
+  const text = "Not connected: nothing was sent.";
   if (view && view.showError) view.showError(text); else toast(text);
   return false;
 }
