@@ -185,6 +185,7 @@ def test_the_lobby_says_a_computers_only_table_plays_while_watched(server, new_p
     row = page.locator(f"li[data-table='{bots['id']}'] .t-meta")
     row.wait_for()
     assert "computers play while someone watches" in row.inner_text(), row.inner_text()
+    assert row.inner_text().endswith(f" · table {bots['id']}")   # rows alike otherwise
     other = page.locator(f"li[data-table='{people['id']}'] .t-meta").inner_text()
     assert "watches" not in other, other
     assert not page.errors, page.errors

@@ -607,7 +607,10 @@ function tableRow(t, action) {
     ? t.seats.map((_, i) => seatLabel(t, i) + (t.mine.includes(i) ? " (you)" : "")).join(" vs ")
     : null;
   const summary = optionSummary(t);
-  const meta = [stateLine(t), plural(t.moves, "move"), ago(t.updated)];
+  // the table's name as its page shows it ("· table …"): two games of the same players,
+  // started a minute apart, read alike otherwise
+  const meta = [stateLine(t), plural(t.moves, "move"), ago(t.updated),
+    el("span", { class: "t-id" }, `table ${t.id}`)];
   return el("li", { "data-table": t.id, "data-status": t.status, class: t.idle ? "idle" : "" },
     el("div", { class: "t-main" },
       el("div", { class: "t-head" }, el("b", {}, t.title), summary ? el("span", { class: "tag" }, summary) : null,
