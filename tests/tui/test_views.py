@@ -335,6 +335,9 @@ def test_help_fits_80_columns_and_lists_only_what_applies(name):
     commands = [line.split()[0] for line in listed if line[2:3] != " "]
     assert commands[:2] == ["<move>", "moves"] and commands[-2:] == ["help", "quit"]
     assert ("The table: ○ White" in text) == (name == "pentup")  # what its codes mean
+    # Pentic: what (3) after a card means, and how a play scores
+    assert ("(3) = three cards high" in " ".join(text.split())) == (name == "pentic")
+    assert ("Singles give 0, 1, 2, 5, 8" in " ".join(text.split())) == (name == "pentic")
     assert ("analysis" in commands) == (name != "pentomino-puzzle")
     flat = " ".join(text.split())
     if name == "pentomino-puzzle":

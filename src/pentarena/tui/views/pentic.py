@@ -75,6 +75,20 @@ class PenticView(TerminalView):
     def example(self, state: State) -> str:
         return self._typed_example(state)
 
+    def help_notes(self, state: State) -> list[str]:
+        """What the grid shows and how a play scores (RULES.md), for 'help'."""
+        return [
+            "The grid: positions 1-9 in reading order (5 the centre), each the top card of "
+            "its stack, (3) = three cards high. A card is number-shape-colour; two cards "
+            "share 0 (a Nic), 1 (a Single) or 2 (a Tic) of the three.",
+            "A play scores against the top cards beside it (not diagonally): Singles give "
+            "0, 1, 2, 5, 8 for 0-4 of them, Tics 0, 2, 8, 15, 25; the sum is doubled when "
+            "the card covered is a Tic of it. In the centre, 4 Nics around score 25 (a "
+            "Pentic play), 75 with a Nic underneath too (All-Nic). 1-circle-violet adds 5, "
+            "5-star-red 10.",
+            f"The game ends when a total reaches {state.game.target}, the round played out "
+            "so that everybody has had as many turns; the highest total wins."]
+
     def result(self, state: State) -> RenderableType:
         """The result, then why the game ended: the target reached (and the round
         played out), or the pile run out and a player to move left without a card."""
