@@ -528,3 +528,15 @@ def test_pentago_says_the_winning_line_and_whose_twist_made_it():
     assert said[7] == ("Game over. Black (seat 1) wins with five in a row (a1–e5, b2–f6), "
                        "made by White (seat 0)'s own twist.")
     assert said[6] == "Game over. Draw: the board is full and nobody has five in a row."
+
+
+def test_the_misere_result_lists_the_levels_in_the_order_that_decides():
+    """Misère compares records from level 1 up: its end table's columns run that way too
+    (they ran level 3 | 2 | 1 beside a record read 1/2/3)."""
+    for scoring, first in (("misere", "level 1"), ("standard", "level ")):
+        state = random_playout(pentarena.load_game("pentup", scoring=scoring), seed=2)
+        heading = next(line for line in plain(view_for("pentup").result(state)).splitlines()
+                       if "player" in line)
+        levels = [f"level {n}" for n in range(1, 6) if f"level {n}" in heading]
+        assert levels == (sorted(levels) if scoring == "misere" else sorted(levels, reverse=True))
+        assert heading.split("player")[1].strip(" ┃│").startswith(first)

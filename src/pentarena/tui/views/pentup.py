@@ -193,13 +193,19 @@ class PentUpView(TerminalView):
             narrow = names + 4 + 10 * len(counts[0]) > width
             table = Table(title="Tiles per level", box=None if narrow else box.HEAVY_HEAD)
             table.add_column("player", no_wrap=True)
-            for lv in range(len(counts[0]), 0, -1):
+            # in the order the record compares them: misère from level 1 up, else down
+            low_first = state.game.scoring == "misere"
+            levels = list(range(1, len(counts[0]) + 1))
+            if not low_first:
+                levels.reverse()
+            for lv in levels:
                 table.add_column(str(lv) if narrow else f"level {lv}", justify="right")
             for seat, row in enumerate(counts):
-                table.add_row(self.seat_name(seat), *map(str, reversed(row)))
+                table.add_row(self.seat_name(seat), *(str(row[lv - 1]) for lv in levels))
             if teams:
                 for (team, side), row in zip(teams, side_counts(counts, [s for _, s in teams])):
-                    table.add_row(f"team {team}", *map(str, reversed(row)), style="italic")
+                    table.add_row(f"team {team}", *(str(row[lv - 1]) for lv in levels),
+                                  style="italic")
             return table
 
         table = Fitted(tiles_per_level)
