@@ -537,6 +537,7 @@ def test_the_misere_result_lists_the_levels_in_the_order_that_decides():
         state = random_playout(pentarena.load_game("pentup", scoring=scoring), seed=2)
         heading = next(line for line in plain(view_for("pentup").result(state)).splitlines()
                        if "player" in line)
-        levels = [f"level {n}" for n in range(1, 6) if f"level {n}" in heading]
+        levels = sorted((f"level {n}" for n in range(1, 6) if f"level {n}" in heading),
+                        key=heading.index)   # as they appear
         assert levels == (sorted(levels) if scoring == "misere" else sorted(levels, reverse=True))
         assert heading.split("player")[1].strip(" ┃│").startswith(first)
