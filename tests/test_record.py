@@ -47,6 +47,11 @@ def test_record_round_trip_and_replay():
     ('{"game": "pentago", "move": ["d4 TR cw"]}', "the record has an unknown field 'move'; "
                                                  "a record's fields are deck, format"),
     ('{"game": "pentago", "b": 1, "a": 2}', "unknown fields 'a', 'b';.*anything else goes in 'meta'"),
+    # read one way only, as the server reads what clients send
+    ('{"game": "pentago", "moves": [], "moves": ["c3 TL cw"]}',
+     'the record is not accepted: "moves" is given twice in one object'),
+    ('{"game": "pentago", "meta": {"x": NaN}}', "the record is not valid JSON: NaN is not a JSON"),
+    ('{"game": "pentago", "meta": {"y": 1e400}}', "the record is not accepted: 1e400 is too large"),
 ])
 def test_broken_records_are_explained(text, why):
     with pytest.raises(pentarena.StateFormatError, match=why):

@@ -26,7 +26,7 @@ from rich.table import Table
 from . import __version__, list_games, load_game
 from .ai.arena import BOT_ALIASES, BOT_NAMES, wilson
 from .ai.bots import LEVELS, make_bot
-from .core.errors import GameOptionError, json_error
+from .core.errors import GameOptionError, JsonFlaw, json_error, strict_loads
 from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
 from .games.pentago.rules import SOLVER_MAX_GB, SOLVER_MAX_THREADS
@@ -411,12 +411,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         for flag, given in (("--ai", args.ai is not None), ("--time", args.time is not None)):
             if given:
                 raise GameOptionError(f"{flag} is for the computer's seats, and {why}")
-    save = Path(args.save).expanduser() if args.save else None
-    if save is not None and not save.parent.is_dir():
-        raise GameOptionError(f"--save: the folder {str(save.parent)!r} does not exist")
-    if save is not None and save.is_dir():
-        raise GameOptionError(f"--save: {str(save)!r} is a folder; name a file to write the "
-                              f"record to, e.g. {str(save / 'game.json')!r}")
+    save = _save_target(args.save)
     bots = [None if s in humans else
             make_bot(level, seed=None if args.seed is None else args.seed + s,
                      time_limit=args.time)
@@ -426,6 +421,18 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     tg = TerminalGame(game, bots, console=console, seed=args.seed, save_path=save, meta=meta)
     tg.run()
     return 1 if tg.save_failed else 0
+
+
+def _save_target(value: str | None) -> Path | None:
+    """``--save FILE`` as a path, checked before the game starts (a missing folder, or a
+    folder: refused, or the game's moves would be lost at its end)."""
+    save = Path(value).expanduser() if value else None
+    if save is not None and not save.parent.is_dir():
+        raise GameOptionError(f"--save: the folder {str(save.parent)!r} does not exist")
+    if save is not None and save.is_dir():
+        raise GameOptionError(f"--save: {str(save)!r} is a folder; name a file to write the "
+                              f"record to, e.g. {str(save / 'game.json')!r}")
+    return save
 
 
 def _saved_seats(record, level: str | None) -> tuple[list[str | None], list[str]]:
@@ -466,8 +473,11 @@ def cmd_resume(args: argparse.Namespace, console: Console) -> int:
     if all(b is None for b in bots) and (args.ai or args.time):
         raise GameOptionError(f"{'--ai' if args.ai else '--time'} is for the computer's "
                               "seats, and every seat of this game is a person's")
-    save = Path(args.save).expanduser() if args.save else path
-    meta = {**record.meta, "players": words, "program": "pentarena play"}
+    save = _save_target(args.save) or path
+    # (how a game ended is this game's to say: a 'resigned' or 'solved_from' that did not
+    # apply to the record read is not copied on)
+    meta = {**{k: v for k, v in record.meta.items() if k not in ("resigned", "solved_from")},
+            "players": words, "program": "pentarena play"}
     tg = TerminalGame(final.game, bots, console=console, seed=record.seed, save_path=save,
                       meta=meta, record=record)
     tg.run()
@@ -745,8 +755,6 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 def _state_from_file(text: str, name: str):
     """The last position of a record file (``play --save``, the browser's export) or a
     saved state (JSON) of game ``name``; None when ``text`` names no file."""
-    import json as json_module
-
     from .record import GameRecord
 
     path = Path(text).expanduser()
@@ -755,7 +763,9 @@ def _state_from_file(text: str, name: str):
             raise GameOptionError(f"{text}: no such file")
         return None
     try:
-        data = json_module.loads(path.read_bytes())  # UTF-8 with or without a BOM
+        data = strict_loads(path.read_bytes())  # UTF-8 with or without a BOM
+    except JsonFlaw as exc:  # NaN, 1e400, a name given twice: read one way only
+        raise GameOptionError(f"{text}: {exc.words('the file')}") from None
     except (OSError, ValueError) as exc:  # not JSON, or not text
         why = json_error(exc) if isinstance(exc, ValueError) else exc
         raise GameOptionError(f"{text}: not a JSON record or state ({why})") from None
@@ -1283,7 +1293,8 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
         description="Go on with a saved game where it stopped: its game, options, deal and "
                     "moves from the record, the same seats for people and the computer (its "
                     "meta.players: 'person', 'computer: LEVEL'; a record naming players "
-                    "gives every seat to a person), written back to FILE as it goes.")
+                    "gives every seat to a person), written back to FILE when the game ends or "
+                    "you quit (Ctrl-C too).")
     resume.add_argument("file", help="the record a game's --save or 'save FILE' wrote")
     resume.add_argument("--ai", default=None,
                         help=f"the computer's level instead of the one saved: {levels}")

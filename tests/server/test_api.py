@@ -955,6 +955,11 @@ def test_resigning_is_for_a_player_of_a_game_of_two_sides(client):
     four = client.post("/api/tables", json={"game": "pentup", "options": {"players": 4}}).json()
     r = client.post(f"/api/tables/{four['table']['id']}/resign", json={"token": four["you"]["token"]})
     assert r.status_code == 200 and r.json()["winners"] == [1, 3]
+    # a puzzle
+    puzzle = client.post("/api/tables", json={"game": "pentomino-puzzle"}).json()
+    r = client.post(f"/api/tables/{puzzle['table']['id']}/resign", json={})
+    assert r.status_code == 409 and r.json()["detail"]["message"].startswith(
+        "a puzzle has nobody to resign to")
     # a spectator
     r = client.post(f"/api/tables/{three['table']['id']}/resign", json={"token": "x" * 20})
     assert r.status_code == 403 and r.json()["detail"]["code"] == "not-seated"

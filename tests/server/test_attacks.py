@@ -275,9 +275,9 @@ def test_a_plain_request_for_the_play_path_says_it_is_a_websocket(client):
     ('{"game": "NaN", "seed": Infinity}', "not valid JSON: Infinity is not a JSON number"),
     # JSON read two ways: the last name won ({"game": "pentago", "game": "pentic"} made Pentic)
     ('{"game": "pentago", "game": "pentic"}',
-     'not accepted: "game" is given twice in one object: send each name once'),
+     'not accepted: "game" is given twice in one object: give each name once'),
     ('{"game": "pentago", "seats": [{"kind": "me", "kind": "computer"}]}',
-     'not accepted: "kind" is given twice in one object: send each name once'),
+     'not accepted: "kind" is given twice in one object: give each name once'),
     ('{"game": "pentago", "seed": 1e400}', "not accepted: 1e400 is too large a number"),
 ])
 def test_a_body_that_is_not_json_says_why_and_where(client, body, words):

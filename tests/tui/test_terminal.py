@@ -269,6 +269,9 @@ def test_resign_ends_the_game_and_the_record_says_so(tmp_path, capsys):
     # hot seat, teams: the person at the keyboard resigns for their team
     tg, state, text = run_game(["resign", "y"], bots=[None] * 4, players=4)
     assert tg.winners() == {1, 3} and "resigned" in text and "win." in text
+    # a puzzle: nobody to resign to
+    tg, state, text = run_any("pentomino-puzzle", ["resign", "quit"], [None])
+    assert "A puzzle has nobody to resign to: type 'quit' to leave it." in text
     # three sides: the others play on
     tg, state, text = run_game(["resign", "quit"], players=3)
     assert "A game of 3 sides goes on without a player who stops" in text
@@ -304,6 +307,9 @@ def test_resume_goes_on_with_a_saved_game(tmp_path, capsys, monkeypatch):
     record.meta["players"] = ["Ann", "computer (hard)"]
     assert _saved_seats(record, None) == ([None, "hard"], ["person", "computer: hard"])
     assert _saved_seats(record, "easy")[0] == [None, "easy"]
+    # --save into a folder that is not there: refused before the game starts
+    assert main(["resume", str(saved), "--save", str(tmp_path / "nowhere" / "x.json")]) == 2
+    assert "--save: the folder" in capsys.readouterr().out
     # over: replay it instead
     over = tmp_path / "over.json"
     state = game.new_initial_state()

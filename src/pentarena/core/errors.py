@@ -84,6 +84,59 @@ def json_error(exc: ValueError) -> str:
     return str(exc)[:200]
 
 
+class JsonFlaw(ValueError):
+    """What in JSON text cannot be taken as it is: ``str()`` says it, after "is not
+    valid JSON: " when ``valid`` is False (Python's reader took it), else "is not accepted: "
+    (JSON that reads two ways)."""
+
+    def __init__(self, phrase: str, valid: bool = False) -> None:
+        super().__init__(phrase)
+        self.valid = valid
+
+    def words(self, what: str) -> str:
+        return f"{what} is {'not accepted' if self.valid else 'not valid JSON'}: {self}"
+
+
+def _not_json(name: str) -> Any:
+    """Python reads NaN, Infinity and -Infinity as numbers; JSON has none of them."""
+    raise JsonFlaw(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    """A JSON number too large for a float (1e400) is read as infinity: refused."""
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        cut = text if len(text) <= 20 else text[:20] + "…"
+        raise JsonFlaw(f"{cut} is too large a number", valid=True)
+    return value
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose names are each given once: {"move": a, "move": b} is read one way
+    by one program and another way by the next."""
+    import json
+
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        cut = twice if len(twice) <= 40 else twice[:40] + "…"
+        raise JsonFlaw(f"{json.dumps(cut)} is given twice in one object: give each name "
+                       "once", valid=True)
+    return data
+
+
+def strict_loads(raw: str | bytes | bytearray) -> Any:
+    """JSON as the standard has it, read one way only: NaN, Infinity and -Infinity (which
+    Python's reader takes for numbers), a number too large for a float and a name given
+    twice in one object raise :class:`JsonFlaw` (a ValueError) saying which — for what
+    clients send the server, and for records and saved states read from files."""
+    import json
+
+    return json.loads(raw, parse_constant=_not_json, parse_float=_finite,
+                      object_pairs_hook=_unique)
+
+
 def json_object(data, what: str, max_bytes: int | None = None) -> dict:
     """``data`` (a mapping, or JSON text) as a dict; StateFormatError naming ``what`` if it
     is too large, not JSON (or, as text, not valid Unicode), or not an object."""
@@ -94,7 +147,9 @@ def json_object(data, what: str, max_bytes: int | None = None) -> dict:
         if max_bytes is not None and len(data) > max_bytes:
             raise StateFormatError(f"{what} may be at most {max_bytes} bytes")
         try:
-            data = json.loads(data)
+            data = strict_loads(data)
+        except JsonFlaw as exc:  # NaN, 1e400, a name given twice
+            raise StateFormatError(exc.words(what)) from None
         except ValueError as exc:  # not JSON, not UTF-8, or a number of over 4,300 digits
             raise StateFormatError(f"{what} is not valid JSON: {json_error(exc)}") from None
         except RecursionError:

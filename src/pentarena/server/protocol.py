@@ -34,12 +34,10 @@ take is refused (``bad-message``), never read loosely or ignored.
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import shown
+from ..core.errors import JsonFlaw, shown, strict_loads
 
 MAX_MESSAGE_BYTES = 4096
 
@@ -130,58 +128,14 @@ def json_kind(value: Any) -> str:
     return {str: "text", list: "a list", dict: "an object"}.get(type(value), "something else")
 
 
-class _NotJson(ValueError):
-    """What in a message's JSON cannot be taken as it is: ``str()`` says it, after "is not
-    valid JSON: " when ``valid`` is False (Python's reader took it), else "is not accepted: "
-    (JSON that reads two ways)."""
-
-    def __init__(self, phrase: str, valid: bool = False) -> None:
-        super().__init__(phrase)
-        self.valid = valid
-
-    def words(self, what: str) -> str:
-        return f"{what} is {'not accepted' if self.valid else 'not valid JSON'}: {self}"
-
-
-def _not_json(name: str) -> Any:
-    """Python reads NaN, Infinity and -Infinity as numbers; JSON has none of them."""
-    raise _NotJson(f"{name} is not a JSON number")
-
-
-def _finite(text: str) -> float:
-    """A JSON number too large for a float (1e400) is read as infinity: refused."""
-    value = float(text)
-    if math.isinf(value):
-        shown = text if len(text) <= 20 else text[:20] + "…"
-        raise _NotJson(f"{shown} is too large a number", valid=True)
-    return value
-
-
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object whose names are each given once: {"move": a, "move": b} is read one way
-    by one program and another way by the next."""
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        shown = twice if len(twice) <= 40 else twice[:40] + "…"
-        raise _NotJson(f"{json.dumps(shown)} is given twice in one object: send each name "
-                       "once", valid=True)
-    return data
-
-
-STRICT = {"parse_constant": _not_json, "parse_float": _finite, "object_pairs_hook": _unique}
-"""json.loads' hooks for what clients send: the JSON standard's numbers, each name once."""
-
-
 def json_flaw(raw: bytes, what: str = "the request body") -> str | None:
     """Why ``raw`` read as JSON cannot be taken as sent — NaN, Infinity or -Infinity
     (which Python's reader takes for numbers), a number too large, a name given twice in
     one object — as a sentence about ``what``; None: none of these (or ``raw`` is not
     JSON for another reason, which the reader of the request says itself)."""
     try:
-        json.loads(raw, **STRICT)
-    except _NotJson as exc:
+        strict_loads(raw)
+    except JsonFlaw as exc:
         return exc.words(what)
     except (ValueError, RecursionError):
         pass
@@ -195,8 +149,8 @@ def parse_client_message(raw: str | bytes) -> ClientMessage:
         raise ProtocolError("too-large", f"messages may be at most {MAX_MESSAGE_BYTES} bytes "
                             f"of UTF-8 (this one is {size})")
     try:
-        data = json.loads(raw, **STRICT)
-    except _NotJson as exc:
+        data = strict_loads(raw)
+    except JsonFlaw as exc:
         raise ProtocolError("bad-json", exc.words("the message")) from None
     except ValueError:  # not JSON, or not UTF-8
         raise ProtocolError("bad-json", "the message is not valid JSON") from None

@@ -783,11 +783,12 @@ class Table:
         stalled = idle is not None and idle >= idle_needed
         if away is None and not stalled:
             if idle is not None:  # their turn: free once it has lasted long enough
+                lasted = int(idle)  # (whole seconds: the two times said add up)
                 raise ProtocolError("too-soon", f"that player is connected, and has had the "
-                                    f"turn for {duration(idle)}: you can free the seat once "
+                                    f"turn for {duration(lasted)}: you can free the seat once "
                                     f"it has lasted {duration(idle_needed)}, in "
-                                    f"{duration(idle_needed - idle)}",
-                                    wait=round(idle_needed - idle))
+                                    f"{duration(idle_needed - lasted)}",
+                                    wait=round(idle_needed - lasted))
             raise ProtocolError("seat-online", "that player is connected: a seat can be freed "
                                 f"once its player has been away for {duration(needed)}, or "
                                 f"has had the turn for {duration(idle_needed)} without moving")
@@ -821,6 +822,9 @@ class Table:
         if seat is not None and seat not in mine:
             raise ProtocolError("not-seated", "you do not hold that seat")
         sides = self.game.sides
+        if self.solo:
+            raise ProtocolError("no-resign", "a puzzle has nobody to resign to: leave it, or "
+                                "start another")
         if len(sides) != 2:
             raise ProtocolError("no-resign", f"a game of {len(sides)} sides goes on without "
                                 "a player who stops: leave your seat instead (it becomes "

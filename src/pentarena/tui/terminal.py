@@ -475,8 +475,11 @@ class TerminalGame:
             self.analysis()
         elif word == "undo":
             self.undo(seat)
-        elif word == "resign" and not self.solo:
-            self.resign(seat)
+        elif word == "resign":
+            if self.solo:
+                self.say("A puzzle has nobody to resign to: type 'quit' to leave it.", "yellow")
+            else:
+                self.resign(seat)
         elif word == "board":
             why_not = self.view.set_focus(arg) if arg.strip() else None
             if why_not is not None:
