@@ -448,7 +448,8 @@ def _saved_seats(record, level: str | None) -> tuple[list[str | None], list[str]
         saved = ["person"] + ["computer: medium"] * (n - 1)
     levels: list[str | None] = []
     for who in saved:
-        found = re.fullmatch(r"computer(?:: | \()([a-z-]+)\)?", who) if isinstance(who, str) else None
+        found = (re.fullmatch(r"computer(?:: | \()([a-z-]+)\)?", who)
+                 if isinstance(who, str) else None)
         levels.append((level or found.group(1)) if found else None)
     for chosen in levels:
         if chosen is not None:
@@ -1387,8 +1388,8 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
 
 
 COMMANDS = {"list": cmd_list, "play": cmd_play, "resume": cmd_resume, "arena": cmd_arena,
-            "bench": cmd_bench, "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "solve": cmd_solve,
-            "backup": cmd_backup, "restore": cmd_restore}
+            "bench": cmd_bench, "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay,
+            "solve": cmd_solve, "backup": cmd_backup, "restore": cmd_restore}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -152,7 +152,8 @@ class GameRecord:
         data = json_object(data, "the record", MAX_RECORD_BYTES)
         unknown = sorted(set(data) - RECORD_FIELDS)
         if unknown:  # a misspelt 'moves' would replay an empty game without a word
-            shown_names = ", ".join(repr(k if len(k) <= 30 else k[:30] + "…") for k in unknown[:5])
+            shown_names = ", ".join(repr(k if len(k) <= 30 else k[:30] + "…")
+                                    for k in unknown[:5])
             raise StateFormatError(
                 f"the record has {'an unknown field' if len(unknown) == 1 else 'unknown fields'}"
                 f" {shown_names}; a record's fields are {', '.join(sorted(RECORD_FIELDS))} "
