@@ -288,9 +288,13 @@ def test_free_seat_counts_down_to_the_moment_the_seat_may_be_freed(server_away_3
     bob.close()
     alice.wait_for_selector("[data-free='1']")
     # the long name, its offline mark, the count and the button: side by side or under,
-    # never over each other
-    boxes = [alice.locator(f'#players [data-seat="1"] {part}').bounding_box()
-             for part in (".name", ".off", ".info", "[data-free]")]
+    # never over each other (read in one go: the panel is drawn again as presence comes)
+    parts = json.dumps([f'#players [data-seat="1"] {p}' for p in (".name", ".off", ".info", "[data-free]")])
+    boxes = alice.wait_for_function(f"""() => {{
+        const found = {parts}.map((s) => document.querySelector(s));
+        if (!found.every(Boolean)) return null;
+        return found.map((e) => {{ const r = e.getBoundingClientRect();
+            return {{ x: r.left, y: r.top, width: r.width, height: r.height }}; }}); }}""").json_value()
     for k, a in enumerate(boxes):
         for b in boxes[k + 1:]:
             assert (a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
