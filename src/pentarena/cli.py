@@ -470,6 +470,11 @@ def cmd_resume(args: argparse.Namespace, console: Console) -> int:
         raise GameOptionError(f"the game in {args.file} is over: 'pentarena replay "
                               f"{shell_word(args.file)}' shows it")
     levels, words = _saved_seats(record, args.ai and check_level(args.ai))
+    named = record.meta.get("players")
+    n = final.game.num_players
+    if named is not None and not (isinstance(named, list) and len(named) == n):
+        print_sentence(console, f"The record's meta.players does not name its {n} seats: you "
+                       "play seat 0 and the computer the others.", "yellow")
     bots = [None if lv is None else make_bot(lv, time_limit=args.time) for lv in levels]
     if all(b is None for b in bots) and (args.ai or args.time):
         raise GameOptionError(f"{'--ai' if args.ai else '--time'} is for the computer's "

@@ -307,6 +307,15 @@ def test_resume_goes_on_with_a_saved_game(tmp_path, capsys, monkeypatch):
     record.meta["players"] = ["Ann", "computer (hard)"]
     assert _saved_seats(record, None) == ([None, "hard"], ["person", "computer: hard"])
     assert _saved_seats(record, "easy")[0] == [None, "easy"]
+    # players that name no seats: said, and the default taken
+    bad = json.loads(saved.read_text())
+    bad["meta"]["players"] = "computer: easy"
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps(bad))
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["resume", str(odd)]) == 0
+    assert "The record's meta.players does not name its 2 seats: you play seat 0 and the " \
+        "computer the others." in " ".join(capsys.readouterr().out.split())
     # --save into a folder that is not there: refused before the game starts
     assert main(["resume", str(saved), "--save", str(tmp_path / "nowhere" / "x.json")]) == 2
     assert "--save: the folder" in capsys.readouterr().out
