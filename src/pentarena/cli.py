@@ -435,15 +435,17 @@ def _save_target(value: str | None) -> Path | None:
     return save
 
 
-def _saved_seats(record, level: str | None) -> tuple[list[str | None], list[str]]:
-    """Who played each seat of a saved game: the computer's level (``level`` if given),
-    or None for a person — read from ``meta.players`` ('person', 'computer: medium', or
-    the server's 'computer (medium)'; a name is a person); without it, seat 0 a person
-    and the others the computer — and the players' words for the record."""
+def _saved_seats(record, n: int, level: str | None) -> tuple[list[str | None], list[str],
+                                                            bool]:
+    """Who played each of the ``n`` seats of a saved game: the computer's level (``level``
+    if given), or None for a person — read from ``meta.players`` ('person', 'computer:
+    medium', or the server's 'computer (medium)'; a name is a person); without it, seat 0
+    a person and the others the computer — the players' words for the record, and
+    whether ``meta.players`` was there but named no seats."""
     import re
 
-    n = load_game(record.game, **record.options).num_players
     saved = record.meta.get("players")
+    unread = saved is not None and not (isinstance(saved, list) and len(saved) == n)
     if not (isinstance(saved, list) and len(saved) == n):
         saved = ["person"] + ["computer: medium"] * (n - 1)
     levels: list[str | None] = []
@@ -455,7 +457,7 @@ def _saved_seats(record, level: str | None) -> tuple[list[str | None], list[str]
         if chosen is not None:
             check_level(chosen)
     words = ["person" if lv is None else f"computer: {lv}" for lv in levels]
-    return levels, words
+    return levels, words, unread
 
 
 def cmd_resume(args: argparse.Namespace, console: Console) -> int:
@@ -469,10 +471,9 @@ def cmd_resume(args: argparse.Namespace, console: Console) -> int:
     if final.is_terminal() or record.resigned(final) is not None:
         raise GameOptionError(f"the game in {args.file} is over: 'pentarena replay "
                               f"{shell_word(args.file)}' shows it")
-    levels, words = _saved_seats(record, args.ai and check_level(args.ai))
-    named = record.meta.get("players")
     n = final.game.num_players
-    if named is not None and not (isinstance(named, list) and len(named) == n):
+    levels, words, unread = _saved_seats(record, n, args.ai and check_level(args.ai))
+    if unread:
         print_sentence(console, f"The record's meta.players does not name its {n} seats: you "
                        "play seat 0 and the computer the others.", "yellow")
     bots = [None if lv is None else make_bot(lv, time_limit=args.time) for lv in levels]

@@ -305,8 +305,8 @@ def test_resume_goes_on_with_a_saved_game(tmp_path, capsys, monkeypatch):
 
     record = pentarena.GameRecord.load(saved)
     record.meta["players"] = ["Ann", "computer (hard)"]
-    assert _saved_seats(record, None) == ([None, "hard"], ["person", "computer: hard"])
-    assert _saved_seats(record, "easy")[0] == [None, "easy"]
+    assert _saved_seats(record, 2, None) == ([None, "hard"], ["person", "computer: hard"], False)
+    assert _saved_seats(record, 2, "easy")[0] == [None, "easy"]
     # players that name no seats: said, and the default taken
     bad = json.loads(saved.read_text())
     bad["meta"]["players"] = "computer: easy"

@@ -155,6 +155,10 @@ class Game(ABC):
         """Groups of seats that win or lose together (one seat each unless teams)."""
         return [(s,) for s in range(self.num_players)]
 
+    def opponents(self, seat: int) -> list[int]:
+        """The seats of every side but ``seat``'s, in order: who wins when it resigns."""
+        return [s for side in self.sides if seat not in side for s in side]
+
     @abstractmethod
     def new_initial_state(self, seed: int | None = None, **kwargs: Any) -> State:
         """The starting position.  ``seed`` fixes every shuffle."""

@@ -443,8 +443,7 @@ class Table:
         """The winning seats at ``state``: by the rules, or after a resignation the seats of
         every side but the resigner's."""
         if self._resigned_at(state):
-            return sorted(s for side in self.game.sides if self.resigned not in side
-                          for s in side)
+            return sorted(self.game.opponents(self.resigned))
         return sorted(state.winners())
 
     def status_of(self, state: State) -> str:

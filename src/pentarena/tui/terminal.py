@@ -316,7 +316,7 @@ class TerminalGame:
         """The winning seats: by the rules, or after a resignation the other side's."""
         if self.resigned is None:
             return set(self.state.winners())
-        return {s for side in self.game.sides if self.resigned not in side for s in side}
+        return set(self.game.opponents(self.resigned))
 
     def _for_how_long(self, bot) -> str:
         """' (up to 10 s)' for a computer that may think 2 s or more, else ''."""
@@ -544,7 +544,7 @@ class TerminalGame:
         if n != 2:
             self.say(NO_RESIGN.format(n=n), "yellow")
             return
-        others = [s for side in self.game.sides if seat not in side for s in side]
+        others = self.game.opponents(seat)
         winners = " and ".join(self.view.seat_name(s) for s in others)
         try:  # asked first, as the browser does: a slip of the keyboard ends nothing
             answer = self.read(f"Resign? {winners} {'win' if len(others) > 1 else 'wins'}. "

@@ -236,7 +236,7 @@ class TerminalView:
 
     def resigned(self, state: State, seat: int) -> str:
         """How a game that ``seat`` resigned ended: 'Black resigned: White wins.'"""
-        others = [s for side in state.game.sides if seat not in side for s in side]
+        others = state.game.opponents(seat)
         return (f"{self.seat_name(seat)} resigned: "
                 f"{' and '.join(self.seat_name(s) for s in others)} "
                 f"{'win' if len(others) > 1 else 'wins'}.")

@@ -57,7 +57,7 @@ function seatNames(payload) {
   const full = seats.map((s, i) => {
     const colour = colourOf(i);
     // a name kept for a friend invited again (Play again) who has not come yet
-    if (s.name) return s.kind === "human" && !s.claimed && !s.open && payload.table.status === "playing"
+    if (s.name) return s.kept && !s.claimed && payload.table.status === "playing"
       ? `${s.name} (invited, not here yet)` : s.name;
     if (s.kind === "computer") return `${colour} (computer${s.level ? ", " + s.level : ""})`;
     if (s.claimed) return colour;
