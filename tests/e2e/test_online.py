@@ -413,6 +413,45 @@ def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_
         assert not page.errors, page.errors
 
 
+def test_play_again_pressed_by_both_friends_makes_one_next_game(server, new_page):
+    """Bob presses Play again just after Ann, before his page heard of hers (its socket's
+    news held back): the server refuses a second next game, and his page takes his seat
+    at Ann's instead of starting another."""
+    from .test_a11y_table import white_wins
+
+    t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "invite"}], game="pentago")
+    ann, bob = new_page(), person(new_page, server, "Bob")
+    held = []
+
+    def hold_back_news(ws):  # Bob's socket: the server's messages dropped once held
+        to_server = ws.connect_to_server()
+        to_server.on_message(lambda m: None if held else ws.send(m))
+        ws.on_message(to_server.send)
+
+    bob.route_web_socket("**/ws/**", hold_back_news)
+    ann.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    bob.goto(server.url + t["invites"][0]["url"])
+    white_wins(ann, bob)
+    for page in (ann, bob):
+        page.wait_for_selector("#banner:not([hidden])")
+    held.append(True)
+    ann.click("#play-again")
+    until(ann, f"location.pathname !== '/t/{t['id']}' && "
+               "document.querySelector('#players .you-tag') !== null")
+    new_id = ann.evaluate("location.pathname").split("/")[-1]
+    assert bob.locator("#play-again").is_visible()   # his page has not heard
+    bob.click("#play-again")
+    held.clear()   # (his next page's socket, and any news from here on, as usual)
+    until(bob, f"location.pathname === '/t/{new_id}' && "
+               "document.querySelector('#players .you-tag') !== null")
+    seats = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{new_id}").read())["table"]["seats"]
+    assert [(s["name"], s["claimed"]) for s in seats] == [("Ann", True), ("Bob", True)]
+    assert json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}").read()
+                      )["table"]["next"] == new_id
+    for page in (ann, bob):
+        assert not page.errors, page.errors
+
+
 def test_resigning_ends_the_game_for_both_and_the_record_says_so(server, new_page):
     """Bob resigns (asked first, "Play on" keeps playing): both pages show the end at
     once, Alice (White) the winner, the banner saying who resigned, with Play again and Analysis;

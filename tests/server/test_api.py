@@ -773,10 +773,17 @@ def test_play_again_keeps_each_players_seat_at_the_next_table(client):
     with client.websocket_connect(f"/ws/{new['id']}") as ws:  # the cookie holds the seat
         assert receive_until(ws, state_at(0))["you"] == 1
     assert client.get(f"/api/tables/{new['id']}").json()["table"]["seats"][1]["kept"] is False
-    # a second Play again (Bob's) makes its own table; the finished one still names Ann's
+    # one next game: a second Play again (Bob's, pressed before his page heard of Ann's)
+    # is refused and names hers, where his seat is (the page joins it)
     use("bob")
+    tables = len(client.get("/api/tables", params={"idle": True}).json()["tables"])
     r = client.post(f"/api/tables/{t['id']}/again", json={})
-    assert r.status_code == 201
+    assert r.status_code == 409, r.text
+    detail = r.json()["detail"]
+    assert detail["code"] == "next-exists" and detail["next"] == new["id"]
+    assert detail["message"] == ("the next game has begun already (someone pressed Play "
+                                 f"again): join it at table {new['id']}")
+    assert len(client.get("/api/tables", params={"idle": True}).json()["tables"]) == tables
     assert client.get(f"/api/tables/{t['id']}").json()["table"]["next"] == new["id"]
 
 

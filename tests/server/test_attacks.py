@@ -19,7 +19,7 @@ from pentarena.server.metrics import Metrics
 from pentarena.server.protocol import ProtocolError
 from pentarena.server.tables import Table
 
-from .test_api import claim, create_game, receive_until, state_at
+from .test_api import PENTAGO_WIN, claim, create_game, receive_until, state_at
 from .test_stalls import Reader, run
 
 
@@ -220,6 +220,32 @@ def test_the_computer_only_cap_holds_against_simultaneous_creations(tmp_path):
         return hub
 
     run(scenario, tmp_path, limits=Limits())
+
+
+def test_two_players_pressing_play_again_at_once_make_one_next_game(tmp_path):
+    """Ann and Bob press Play again at the same moment (the database slow, so that the
+    presses overlap): one next table; the other press is refused with its id."""
+    async def scenario(hub):
+        table, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}], seed=1)
+        for ply, move in enumerate(PENTAGO_WIN):
+            await hub.submit(table, ply % 2, move, ply)
+        assert table.over
+        write = hub.store.create_table
+
+        async def slow(stored):
+            await asyncio.sleep(0.05)
+            return await write(stored)
+
+        hub.store.create_table = slow
+        presses = await asyncio.gather(*(hub.again(table, frozenset({seat}))
+                                         for seat in (0, 1)), return_exceptions=True)
+        made = [p for p in presses if isinstance(p, tuple)]
+        refused = [p for p in presses if isinstance(p, ProtocolError)]
+        assert len(made) == len(refused) == 1, presses
+        assert table.next_table == made[0][0].id
+        assert refused[0].code == "next-exists" and refused[0].facts == {"next": table.next_table}
+
+    run(scenario, tmp_path)
 
 
 def test_tables_per_minute_per_creator_are_capped(tmp_path):

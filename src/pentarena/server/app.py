@@ -84,7 +84,7 @@ STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-
           "already-seated": 409, "seat-online": 409, "too-soon": 409, "game-over": 409,
           "replay-only": 409, "seat-taken": 409, "invite-used": 409, "seat-free": 409,
           "seats-changed": 409, "not-a-puzzle": 409, "no-seat": 409, "no-resign": 409,
-          "not-for-you": 409}
+          "not-for-you": 409, "next-exists": 409}
 """The HTTP status of each refusal code; any other (the request itself is wrong) is 400."""
 
 
@@ -458,8 +458,10 @@ def create_app(database_url: str | None = None, ai: str = "process",
               responses=problems({
                   400: BAD_BODY, 403: "Only a player of this game can (`not-seated`)",
                   404: "No such table",
-                  409: "The game is not over (`not-finished`), or an imported record "
-                       "(`replay-only`)",
+                  409: "The game is not over (`not-finished`), an imported record "
+                       "(`replay-only`), or someone pressed Play again first "
+                       "(`next-exists`: `next` names that table; take your seats there with "
+                       "`follow`)",
                   429: "Too many tables from this address (`too-many-tables`)"}))
     async def again(table_id: str, body: SeatToken, request: Request, response: Response):
         """For a player of the finished game (``token``, or this browser's cookie): a new
@@ -467,7 +469,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         their levels and an invite for each other seat — answered as a new table is, the
         invites to send if need be; but each person who held a seat here may also take
         theirs with ``POST /api/tables/{new}/follow``, and this table's ``next`` names the
-        new one (the first *Play again* of a table is the one it names)."""
+        new one.  There is one next game: once ``next`` is set, *Play again* is refused
+        (``next-exists``, naming it as ``next``)."""
         t = await hub.get(table_id)
         tokens = seat_tokens(request, table_id, body.token)
         return await created(request, response, await hub.again(

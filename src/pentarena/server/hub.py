@@ -362,21 +362,28 @@ class Hub(Advice):
                     creator: str | None = None) -> tuple[Table, dict[int, str]]:
         """*Play again*: the same game with the same players at a new table (a fresh deal
         or seed), each other person's seat kept for them (:meth:`Table.again_seats`), and
-        the finished table pointing its players there (the first *Play again* of a table
-        is the one it points to)."""
+        the finished table pointing its players there.  Once it points somewhere, a second
+        *Play again* (another player's, pressed before the first was seen) is refused with
+        that table's id (``next-exists``, fact ``next``): its seats are taken there with
+        ``follow``."""
         specs, heirs = source.again_seats(held)
-        made = Table.create(source.game.name, dict(source.game.options), specs,
-                            creator=creator, heirs=heirs, hints=source.hints)
-        made[0].follows = source.id
-        # a seat kept for another player is theirs (follow): its invite goes to nobody
-        made = (made[0], {i: t for i, t in made[1].items() if i not in heirs})
-        result = await self._add_table(made, creator)
-        recorded = await self._store(self.store.set_next(source.id, made[0].id))
-        if recorded is not None and recorded != source.next_table:
-            source.next_table = recorded
-            source.revision += 1
-            await self.bus.publish({"kind": "next", "table": source.id, "next": recorded})
-            self.broadcast(source)
+        async with self.locks[source.id]:  # two players' presses: one next game
+            if source.next_table is not None:
+                raise ProtocolError("next-exists", "the next game has begun already (someone "
+                                    f"pressed Play again): join it at table "
+                                    f"{source.next_table}", next=source.next_table)
+            made = Table.create(source.game.name, dict(source.game.options), specs,
+                                creator=creator, heirs=heirs, hints=source.hints)
+            made[0].follows = source.id
+            # a seat kept for another player is theirs (follow): its invite goes to nobody
+            made = (made[0], {i: t for i, t in made[1].items() if i not in heirs})
+            result = await self._add_table(made, creator)
+            recorded = await self._store(self.store.set_next(source.id, made[0].id))
+            if recorded is not None and recorded != source.next_table:
+                source.next_table = recorded
+                source.revision += 1
+                await self.bus.publish({"kind": "next", "table": source.id, "next": recorded})
+                self.broadcast(source)
         return result
 
     async def _add_table(self, made: tuple[Table, dict[int, str]],

@@ -230,10 +230,7 @@ function nextGame(payload) {
     if (payload.you !== null) {
       box.append(el("button", { id: "next-game", class: "primary", type: "button", onclick: async (ev) => {
         ev.target.disabled = true;
-        try { await api(`/api/tables/${next}/follow`, { method: "POST", body: {} }); } catch (e) {
-          if (e.code !== "no-seat") { ev.target.disabled = false; toast(e.message); return; }
-        }   // no seat kept (yours there already, or its link used): the table itself says
-        location.assign(`/t/${next}`);
+        if (!(await join(next))) ev.target.disabled = false;
       } }, "Join the next game"));
     } else box.append(el("a", { class: "button primary", id: "next-game", href: `/t/${next}` }, "Watch the next game"));
   }
@@ -245,7 +242,12 @@ function nextGame(payload) {
         seats: seats.map((s, i) => (i === payload.you ? { kind: "me" } : s.kind === "computer" ? { kind: "computer", level: s.level } : { kind: "invite" })) } });
       if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
       location.assign(t.url);
-    } catch (e) { ev.target.disabled = false; toast(e.message); }
+    } catch (e) {
+      // someone else pressed Play again first (before this page heard of it): theirs
+      if (e.code === "next-exists" && e.detail && e.detail.next && (await join(e.detail.next))) return;
+      ev.target.disabled = false;
+      toast(e.message);
+    }
   };
   if (payload.you !== null && payload.table.status === "finished" && !next) {
     box.append(el("button", { id: "play-again", class: "primary", type: "button",
@@ -262,6 +264,15 @@ function nextGame(payload) {
   }
   box.append(el("a", { class: "button", href: "/", id: "all-games" }, "All games"));
   return box;
+}
+
+// Take the seats kept at the next game (Play again) and go there; false if refused
+async function join(next) {
+  try { await api(`/api/tables/${next}/follow`, { method: "POST", body: {} }); } catch (e) {
+    if (e.code !== "no-seat") { toast(e.message); return false; }
+  }   // no seat kept (yours there already, or its link used): the table itself says
+  location.assign(`/t/${next}`);
+  return true;
 }
 
 function describe(payload, i) {
