@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 import urllib.request
 
 import pytest
 
 from .conftest import Server
-from .helpers import create_table, import_record, pentago_record, until
+from .helpers import create_table, import_record, pentago_record, play_pentago_move, until
 
 SEATS = "[...document.querySelectorAll('#players .seat')].map((e) => e.innerText.replace(/\\s+/g, ' ').trim())"
 
@@ -161,6 +162,14 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     t, alice, bob = alice_and_bob(server, new_page, "pentago")
     assert alice.locator("#invite").is_hidden()  # the invite is used
     keep_toasts(alice)
+    rng = random.Random(5)
+    play_pentago_move(alice, rng)
+    until(bob, "document.querySelector('#status .you') !== null")
+    play_pentago_move(bob, rng)
+    lines = "Array.from(document.querySelectorAll('#log li .txt'), (e) => e.innerText)"
+    whose = lambda page: [line.split(":")[0] for line in page.evaluate(lines)]  # noqa: E731
+    until(alice, "document.querySelectorAll('#log li').length === 2")
+    assert whose(alice) == ["White", "Bob"]
 
     # Bob leaves (asked first): he watches, his name goes, the seat is free to anyone
     bob.click("#leave-seat")
@@ -181,6 +190,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black'")
     toasted(alice, "A player took Black's seat.")
     assert "Bob" not in alice.locator("#players").inner_text()
+    assert whose(alice) == whose(carol) == ["White", "Bob"]  # who played it, then
     assert alice.locator("[data-free]").count() == 0  # Carol is here
 
     # Carol's window closes: Alice frees the seat and gets a fresh invite to send
@@ -198,6 +208,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     seated(dan)
     until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Dan'")
     toasted(alice, "Dan took Black's seat.")
+    assert whose(alice) == whose(dan) == ["White", "Bob"]
     for page in (alice, bob, dan):
         assert not page.errors, page.errors
 

@@ -370,6 +370,7 @@ def test_in_pentic_a_seat_freed_or_left_is_played_by_the_computer(client):
     assert r.status_code == 200 and r.json()["seats"] == [2]
     seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
     assert seats[2]["kind"] == "computer" and not seats[2]["open"]
+    assert [s["earlier"] for s in seats] == [[], [], []]  # before any move: all the computer's
     use("ann")  # nobody can sit there (Ann to see Cy's hand, say)
     r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 2})
     assert r.status_code == 409 and r.json()["detail"]["code"] == "seat-taken"
@@ -733,6 +734,41 @@ def finished_with_friends(client, use):
             receive_until(ws, state_at(ply + 1))
     assert client.get(f"/api/tables/{t['id']}").json()["table"]["status"] == "finished"
     return t, tokens
+
+
+def test_a_seat_given_up_keeps_the_name_of_who_played_its_moves(client):
+    """Bob plays two moves and leaves; Carl sits down and renames himself: the seat names
+    Bob for the moves before Carl came (``earlier``), and a rename is no new player."""
+    use = browsers(client)
+    use("ann")
+    t = client.post("/api/tables", json={"game": "pentago", "seed": 1, "name": "Ann",
+                                         "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    use("bob")
+    bob = client.post(f"/api/tables/{t['id']}/join",
+                      json={"token": invite_of(t), "name": "Bob"}).json()["token"]
+    tokens = [t["you"]["token"], bob]
+    for ply, move in enumerate(PENTAGO_WIN[:4]):
+        with client.websocket_connect(f"/ws/{t['id']}?token={tokens[ply % 2]}") as ws:
+            receive_until(ws, state_at(ply))
+            ws.send_text(json.dumps({"type": "move", "move": move, "version": ply}))
+            receive_until(ws, state_at(ply + 1))
+    seat = lambda: client.get(f"/api/tables/{t['id']}").json()["table"]["seats"][1]  # noqa: E731
+    assert seat()["earlier"] == []
+    assert client.post(f"/api/tables/{t['id']}/name", json={"name": "Bobby"}).status_code == 200
+    assert seat()["earlier"] == []  # the same player, renamed
+    assert client.post(f"/api/tables/{t['id']}/leave", json={}).status_code == 200
+    assert seat()["earlier"] == [{"name": "Bobby", "until": 4}]
+    use("carl")
+    assert client.post(f"/api/tables/{t['id']}/sit",
+                       json={"seat": 1, "name": "Carl"}).status_code == 200
+    assert client.post(f"/api/tables/{t['id']}/name", json={"name": "Carlo"}).status_code == 200
+    assert seat()["earlier"] == [{"name": "Bobby", "until": 4}] and seat()["name"] == "Carlo"
+    # Carl leaves before his turn came: he played nothing, and is not named
+    assert client.post(f"/api/tables/{t['id']}/leave", json={}).status_code == 200
+    assert seat()["earlier"] == [{"name": "Bobby", "until": 4}]
+    hub = client.app.state.hub
+    hub.tables.clear()  # as stored
+    assert seat()["earlier"] == [{"name": "Bobby", "until": 4}]
 
 
 def test_play_again_keeps_each_players_seat_at_the_next_table(client):

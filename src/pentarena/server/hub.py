@@ -460,6 +460,8 @@ class Hub(Advice):
                 result, seats = change(table)
                 if seats is None:
                     return result
+                for old, new in zip(table.seats, seats):
+                    new.handed_over(old, table.version)
                 self._count_seat_change(owner)
                 ends = any(s.resigned for s in seats) and table.resigned is None
                 await self._store(self.store.update_seats(

@@ -110,6 +110,10 @@ def _matches(stored: str | None, token_hash: str) -> bool:
 TAKEOVER_LEVEL = "medium"
 """The computer level that plays a seat left or freed in a game with hidden cards."""
 
+EARLIER_KEPT = 16
+"""How many of a seat's earlier holders it names (:meth:`Seat.handed_over`): seat changes
+are counted a minute per address, and a game rarely sees more than two or three."""
+
 
 @dataclass
 class Seat:
@@ -131,6 +135,10 @@ class Seat:
     freed: bool = False
     """Its invite was made by *Free seat*: for another person, never taken by a player
     seated here already (who would play both sides under the name of the one who left)."""
+    earlier: list[dict[str, Any]] = field(default_factory=list)
+    """Who held the seat before, oldest first: ``{"name", "until"}``, the moves before
+    move ``until`` (counted from 0) that the seat played were theirs (:meth:`handed_over`);
+    a name "" is shown as the seat's colour."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
@@ -154,7 +162,20 @@ class Seat:
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "level": self.level,
                 "claimed": self.claimed, "open": self.open, "resigned": self.resigned,
-                "kept": self.kept}
+                "kept": self.kept, "earlier": self.earlier}
+
+    def handed_over(self, before: Seat, moves: int) -> None:
+        """This seat, as it is now, follows ``before`` after ``moves`` moves: when the
+        person (or computer) who held it is gone — its token or kind changed — and it has
+        been held since the last handing over, their name is kept for the moves before
+        (a seat freed, left, or taken over by the computer; not a player renaming
+        themselves), the last :data:`EARLIER_KEPT` holders."""
+        self.earlier = list(before.earlier)
+        held = before.claimed or before.kind == "computer"
+        gone = before.token_hash != self.token_hash or before.kind != self.kind
+        since = self.earlier[-1]["until"] if self.earlier else 0
+        if held and gone and moves > since:
+            self.earlier = [*self.earlier, {"name": before.name, "until": moves}][-EARLIER_KEPT:]
 
 
 REPLAY_STRIDE = 32

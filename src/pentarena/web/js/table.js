@@ -275,8 +275,22 @@ async function join(next) {
   return true;
 }
 
+// The seats' short names as they were at move i (from 0): a seat given up since (left,
+// freed, or taken over by the computer) names who held it then (the seat's `earlier`)
+function shortAt(payload, i) {
+  let at = payload.short;
+  payload.table.seats.forEach((s, seat) => {
+    const then = (s.earlier || []).find((h) => i < h.until);
+    if (!then) return;
+    if (at === payload.short) at = [...payload.short];
+    at[seat] = then.name || colourOf(seat);
+  });
+  return at;
+}
+
 function describe(payload, i) {
-  const d = plugin.describeMove ? plugin.describeMove(payload, i) : null;
+  const at = shortAt(payload, i);
+  const d = plugin.describeMove ? plugin.describeMove(at === payload.short ? payload : { ...payload, short: at }, i) : null;
   return d || { text: payload.history[i], seat: null };
 }
 

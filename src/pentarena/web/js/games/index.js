@@ -20,7 +20,8 @@
 //   playersExtra(payload)? -> HTMLElement | null        (under the players: records ...)
 //   statusExtra(payload)? -> string                     (beside the status: round ...)
 //   rules(root, game) -> void   (the How-to-play page, with diagrams; game: its name)
-// table.js adds payload.names (distinct full seat names) and payload.short (for the log).
+// table.js adds payload.names (distinct full seat names) and payload.short (for the log;
+// describeMove's payload.short names each seat's player at that move).
 const MODULES = {
   pentup: () => import("./pentup.js"),
   pentago: () => import("./pentago.js"),
