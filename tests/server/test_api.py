@@ -769,6 +769,18 @@ def test_a_seat_given_up_keeps_the_name_of_who_played_its_moves(client):
     hub = client.app.state.hub
     hub.tables.clear()  # as stored
     assert seat()["earlier"] == [{"name": "Bobby", "until": 4}]
+    # the record says it, and its replay names Bobby too
+    record = client.get(f"/api/tables/{t['id']}/record").json()
+    assert record["meta"]["earlier_players"] == [[], [{"name": "Bobby", "until": 4}]]
+    replay = client.post("/api/records", json=record).json()
+    seats = client.get(f"/api/tables/{replay['id']}").json()["table"]["seats"]
+    assert [s["earlier"] for s in seats] == [[], [{"name": "Bobby", "until": 4}]]
+    for wrong in ([[], [{"name": "Bobby", "until": 5}]], [[], [{"name": 1, "until": 2}]],
+                  [[], [{"name": "A", "until": 3}, {"name": "B", "until": 2}]], [[]], "x"):
+        record["meta"]["earlier_players"] = wrong  # free-form facts: left out when wrong
+        replay = client.post("/api/records", json=record).json()
+        seats = client.get(f"/api/tables/{replay['id']}").json()["table"]["seats"]
+        assert [s["earlier"] for s in seats] == [[], []], wrong
 
 
 def test_play_again_keeps_each_players_seat_at_the_next_table(client):

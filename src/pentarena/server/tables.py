@@ -115,6 +115,20 @@ EARLIER_KEPT = 16
 are counted a minute per address, and a game rarely sees more than two or three."""
 
 
+def _earlier_holders(held: Any, moves: int) -> list[dict[str, Any]]:
+    """A seat's earlier holders as a record's ``meta.earlier_players`` gives them (free-form
+    facts: anything but a list of ``{"name", "until"}``, ``until`` rising within the game's
+    ``moves``, is left out)."""
+    out: list[dict[str, Any]] = []
+    for h in held if isinstance(held, list) else ():
+        if not (isinstance(h, dict) and isinstance(h.get("name"), str)
+                and type(h.get("until")) is int and 0 < h["until"] <= moves
+                and (not out or h["until"] > out[-1]["until"])):
+            return []
+        out.append({"name": player_name(h["name"]), "until": h["until"]})
+    return out[-EARLIER_KEPT:]
+
+
 @dataclass
 class Seat:
     kind: str  # "human" or "computer"
@@ -405,6 +419,10 @@ class Table:
                     seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
+        earlier = record.meta.get("earlier_players")
+        if isinstance(earlier, list) and len(earlier) == len(seats):
+            for seat, held in zip(seats, earlier):
+                seat.earlier = _earlier_holders(held, table.version)
         resigned = record.resigned(table.state)  # a game that ended by a resignation
         if resigned is not None:
             seats[resigned].resigned = True
@@ -623,6 +641,8 @@ class Table:
         facts = {} if self.resigned is None else {"resigned": self.resigned}
         if self.solved_from is not None:
             facts["solved_from"] = self.solved_from
+        if any(s.earlier for s in self.seats):
+            facts["earlier_players"] = [s.earlier for s in self.seats]
         rec = GameRecord.of(self.state, table=self.id, players=names, **facts)
         rec.seed, rec.deck = self.setup.seed, self.setup.deck
         return rec
