@@ -512,6 +512,28 @@ def test_a_partner_resigns_for_the_team_and_is_told_who_loses_with_them(server, 
     assert not ann.errors and not carl.errors
 
 
+def test_a_screen_playing_two_seats_names_both_as_yours(server, new_page):
+    """Ann plays White and Red at one screen, Bob Black from his: both of Ann's rows say
+    "(you)", and while Bob is to move her status line says she plays White and Red."""
+    t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "invite"}, {"kind": "me"}],
+                     {"players": 3})
+    ann = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        ann.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        seated(ann)
+    bob = person(new_page, server, "Bob")
+    bob.goto(server.url + t["invites"][0]["url"])
+    seated(bob)
+    until(ann, "document.querySelectorAll('#players .you-tag').length === 2")
+    ann.fill("#move-text", "X:1,0;0,1;1,1;2,1;1,2")
+    ann.press("#move-text", "Enter")
+    until(ann, "document.getElementById('status').innerText.includes('Bob to move')")
+    assert ann.inner_text("#status").endswith("· you play White and Red")
+    assert [ann.locator(f"#players [data-seat='{i}'] .you-tag").count() for i in range(3)] == [1, 0, 1]
+    assert bob.locator("#players .you-tag").count() == 1
+    assert not ann.errors and not bob.errors
+
+
 def test_two_people_at_one_screen_resign_for_the_side_to_move(server, new_page):
     """Hot seat: both seats in one browser; after White's move Black is on screen, and
     Resign ends the game as Black's resignation."""
@@ -520,9 +542,10 @@ def test_two_people_at_one_screen_resign_for_the_side_to_move(server, new_page):
     for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
         page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
         seated(page)
+    until(page, "document.querySelectorAll('#players .you-tag').length === 2")  # both yours
     page.fill("#move-text", "a1 TL cw")
     page.press("#move-text", "Enter")
-    until(page, "document.querySelector('#players [data-seat=\"1\"] .you-tag') !== null")
+    until(page, "document.querySelectorAll('#log li').length === 1")
     page.click("#resign")
     assert answer(page, True) == "Resign the game? It ends now, and White wins."
     until(page, "document.getElementById('resigned') !== null")

@@ -637,20 +637,23 @@ class Hub(Advice):
                 "idle": {} if idle is None else {str(to_move): round(idle, 1)},
                 "idle_limit": self.limits.idle_seconds}
 
-    def _state_text(self, table: Table, seat: int | None) -> str:
-        """The state event for ``seat`` as JSON text, made once per change and seat."""
+    def _state_text(self, table: Table, seat: int | None, yours: tuple[int, ...]) -> str:
+        """The state event for ``seat`` of the seats ``yours`` as JSON text, made once per
+        change and seat."""
         key = (table.revision, table.thinking)
         cached = self._texts.get(table.id)
         if cached is None or cached[0] != key:
             cached = (key, {})
             self._texts[table.id] = cached
         texts = cached[1]
-        if seat not in texts:
-            texts[seat] = json.dumps(table.payload(seat, self.connected_seats(table.id)))
-        return texts[seat]
+        if (seat, yours) not in texts:
+            texts[seat, yours] = json.dumps(table.payload(seat, self.connected_seats(table.id),
+                                                          yours=yours))
+        return texts[seat, yours]
 
     def send_state(self, table: Table, client: Client) -> None:
-        client.send(self._state_text(table, client.seat_for(table.state.current_player)))
+        client.send(self._state_text(table, client.seat_for(table.state.current_player),
+                                     tuple(sorted(client.seats))))
 
     def broadcast(self, table: Table) -> None:
         self.last_seen.turn(table.id, table.version)  # a move: the next turn starts now

@@ -13,7 +13,9 @@ Server → client::
 
     {"type": "state", ...}                 the table as this connection may see it (once
                                            a game with hidden cards is over, with every
-                                           seat's ``hands``, as its replay steps give them)
+                                           seat's ``hands``, as its replay steps give them):
+                                           ``you`` the seat it sees as (the one to move
+                                           if it holds it), ``yours`` all it holds
     {"type": "error", "code": ..., "message": ...}
     {"type": "thinking", "seat": k}        a computer seat started thinking
     {"type": "presence", "connected": [..], "away": {"<seat>": <seconds>},

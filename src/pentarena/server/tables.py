@@ -562,8 +562,10 @@ class Table:
         }
 
     def payload(self, seat: int | None, connected: set[int] | None = None,
-                state: State | None = None) -> dict[str, Any]:
-        """The ``state`` event for a connection sitting at ``seat`` (None: spectator)."""
+                state: State | None = None, yours: tuple[int, ...] | None = None,
+                ) -> dict[str, Any]:
+        """The ``state`` event for a connection sitting at ``seat`` (None: spectator) of
+        the seats ``yours`` (several: hot seat; by default ``seat`` alone)."""
         state = state or self.state
         view = state.view(seat)
         ended = self._ended(state)
@@ -578,6 +580,7 @@ class Table:
             "table": summary,
             "version": len(state.history()),
             "you": seat,
+            "yours": list(yours) if yours is not None else [] if seat is None else [seat],
             "state": view.to_json(),
             "current_player": None if ended else state.current_player,
             "history": state.history(),

@@ -83,6 +83,9 @@ const seatLabel = (payload, i) => payload.names[i];
 // a person's seat with no connection, while it matters: a game in progress (not a replay)
 const away = (payload, s) => payload.table.status === "playing" && s.kind === "human" && s.claimed && s.connected === false;
 
+// the seats this page plays (several: hot seat, two people at one screen)
+const yours = (payload) => (payload.yours && payload.yours.length ? payload.yours : payload.you === null ? [] : [payload.you]);
+
 function seatRow(payload, s, i) {
   if (solo) {   // a puzzle: one solver, no colours, no turns
     const name = s.name || (payload.you === i ? "You" : "The solver");
@@ -92,7 +95,7 @@ function seatRow(payload, s, i) {
   }
   return el("div", { class: "seat" + (payload.current_player === i ? " to-move" : ""), "data-seat": i },
     swatch(i),
-    el("span", { class: "who" }, el("span", { class: "name" }, seatLabel(payload, i)), payload.you === i ? el("span", { class: "you-tag" }, " (you)") : "",
+    el("span", { class: "who" }, el("span", { class: "name" }, seatLabel(payload, i)), yours(payload).includes(i) ? el("span", { class: "you-tag" }, " (you)") : "",
       away(payload, s) ? el("span", { class: "off" }, " offline") : ""),
     el("span", { class: "info" }, plugin.seatInfo(payload, i)),
     live && payload === latest ? seatAction(payload, i, seatContext) : "");
@@ -187,7 +190,7 @@ function renderStatus(payload) {
     `${seatLabel(payload, p)} ${thinking ? "is thinking" : "to move"}`),
     // a player's own colour on the main screen too (a phone keeps the players in a drawer)
     payload.you === null ? el("span", { class: "muted" }, " (you are watching)")
-      : el("span", { class: "muted you-play" }, ` · you play ${colourOf(payload.you)}`), tail);
+      : el("span", { class: "muted you-play" }, ` · you play ${yours(payload).map(colourOf).join(" and ")}`), tail);
 }
 
 function renderBanner(payload) {
@@ -386,7 +389,7 @@ async function showPly(ply) {
       replayCache.set(ply, step);
       if (seq !== stepSeq) return;   // a later step (or a live state) came meanwhile
     }
-    payload = named({ ...replayCache.get(ply), you: latest.you, table: latest.table });
+    payload = named({ ...replayCache.get(ply), you: latest.you, yours: latest.yours, table: latest.table });
   }
   shown = payload;
   renderPlayers(payload);   // the scores, hands, tiles left ... of the step
