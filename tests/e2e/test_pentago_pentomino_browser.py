@@ -155,12 +155,19 @@ def test_pentomino_draft_game_against_the_computer(server, new_page):
     rng = random.Random(3)
     picks = 0
     while wait_turn_or_end(page):
+        if picks == 6 and "pick" not in page.locator("#status").inner_text().lower():
+            # the first placing turn starts with no piece chosen (the last pick's piece
+            # stayed selected, with no shape: "No spot for the F this way round")
+            until(page, "document.getElementById('pm-hint-line').textContent === "
+                        "'Your turn: choose a piece.'")
+            assert page.locator(".pu-tile.selected").count() == 0
+            picks += 0.5
         text = play_pentomino_move(page, rng)
         if text.startswith("pick "):
             picks += 1
             if picks == 6:
                 shot(page, "pentomino-draft", full_page=False)
-    assert picks == 6
+    assert picks == 6.5
     history = log_moves(page)
     assert [h.startswith("pick ") for h in history[:12]] == [True] * 12
     assert page.locator("#log li .txt").first.inner_text() == "Amber: picks the " + history[0][5:]
@@ -252,6 +259,14 @@ def test_pentomino_touch_move_hint_marks_the_piece_in_the_tray(server, new_page)
     assert log_moves(page)[0] == f"touch {piece}"
     page.wait_for_selector(f".pu-tile.selected[data-piece={piece}]")   # now it is the one to place
     assert page.locator(".pu-tile.hinted").count() == 0
+    # no other piece now, and why: touch-move (not "fits nowhere"); nothing to cancel
+    other = page.locator(f".pu-tile:not([data-piece={piece}])").first
+    assert other.get_attribute("aria-label").endswith(f", not now: the {piece} was touched")
+    other.click(force=True)   # (aria-disabled: a mouse may still click it)
+    assert page.locator("#pm-error").inner_text() == \
+        f"Touch-move: you touched the {piece}, so you must place it."
+    assert page.locator("#pm-cancel").is_disabled()
+    assert page.locator(f".pu-tile.selected[data-piece={piece}]").count() == 1
     until(page, "document.querySelectorAll('.dest').length > 0 || "
                 "document.getElementById('pm-hint-line').textContent.startsWith('No spot')")
     for step in range(8):                                           # and it places as usual

@@ -339,6 +339,8 @@ export function createView(root, ctx) {
     }
   }
 
+  const touchedText = (piece) => `Touch-move: you touched the ${piece}, so you must place it.`;
+
   function select(piece) {
     if (!myTurn()) return;
     errorLine.textContent = "";
@@ -351,6 +353,7 @@ export function createView(root, ctx) {
       ctx.sendMove(`touch ${piece}`);
       return;
     }
+    if (st.touched && piece !== st.touched) { errorLine.textContent = touchedText(st.touched); return; }
     if (!moves.has(piece)) { errorLine.textContent = `The ${piece} fits nowhere now.`; return; }
     if (selected === piece && !staged) { kg.focus(); return; }   // chosen again: on to the board
     selected = piece;
@@ -380,6 +383,8 @@ export function createView(root, ctx) {
     confirmBtn.disabled = true;
   }
   function cancel() {
+    const touched = payload && myTurn() && payload.state.touched;
+    if (touched && !staged) { errorLine.textContent = touchedText(touched); return; }   // nothing to undo
     if (staged) staged = null; else { selected = null; shape = null; }
     hinted = null;
     errorLine.textContent = "";
@@ -678,7 +683,7 @@ export function createView(root, ctx) {
     puzzleBox.hidden = !puzzle() || replay || payload.you === null;
     rotateBtn.disabled = flipBtn.disabled = !mine || !selected || st.phase === "pick";
     confirmBtn.disabled = !mine || !staged;
-    cancelBtn.disabled = !mine || (!staged && !selected);
+    cancelBtn.disabled = !mine || (!staged && (!selected || !!st.touched));
     hintBtn.disabled = solveBtn.disabled = !mine;
     const back = putBack();
     putBackBtn.hidden = !back;
@@ -702,7 +707,7 @@ export function createView(root, ctx) {
     else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
       (payload.table.options.touch_move ? `Touch-move: the piece you ${click} is the one you must place.` : "Your turn: choose a piece.");
     else if (!destinations().length) hint.textContent = `No spot for the ${selected} this way round — press ${turnKeys}.`;
-    else if (!staged) hint.textContent = `${Click} a blue dot to place the ${selected}.`;
+    else if (!staged) hint.textContent = `${st.touched ? `Touch-move: you touched the ${selected}. ` : ""}${Click} a blue dot to place the ${selected}.`;
     else hint.textContent = `Place the ${selected} on ${staged.cells ? span(staged.cells) : ""} — press Confirm${keyHint(" (or Enter)")}.`;
     kg.draw();
   }
@@ -725,7 +730,7 @@ export function createView(root, ctx) {
       return { key: p, sig: JSON.stringify([selected === p, playable, myTurn(), colour, cells, hint]),
         make: () => el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (hint ? " hinted" : "") + (playable ? "" : " none"), "data-piece": p,
           role: "button", "aria-pressed": selected === p ? "true" : "false", "aria-disabled": playable ? "false" : "true",
-          "aria-label": `${p}${hint ? ", the hint: touch it" : ""}${myTurn() && !playable ? ", fits nowhere now" : ""}`, tabindex: -1, onclick: () => select(p) },
+          "aria-label": `${p}${hint ? ", the hint: touch it" : ""}${myTurn() && !playable ? (st.touched ? `, not now: the ${st.touched} was touched` : ", fits nowhere now") : ""}`, tabindex: -1, onclick: () => select(p) },
         el("span", { class: "pic" }, shapeSvg(cells, { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
         el("span", { class: "letter" }, p)) };
     }));
@@ -742,7 +747,8 @@ export function createView(root, ctx) {
       if (changed) {
         staged = null;
         hinted = null;
-        if (!moves.has(selected)) { selected = null; shape = null; }
+        // (a draft pick's piece, selected without a shape, is not carried into the placing)
+        if (!moves.has(selected) || !shape) { selected = null; shape = null; }
         errorLine.textContent = "";
         counter.textContent = "";   // a count (or "Counting…") was for the position before
       }
