@@ -37,6 +37,20 @@ def test_custom_region_as_text_and_piece_subset():
         pentarena.load_game("pentomino-puzzle", region="#####/#####", pieces="L")
     with pytest.raises(pentarena.GameOptionError, match="region"):
         pentarena.load_game("pentomino-puzzle", region="##x##")
+    with pytest.raises(pentarena.GameOptionError, match="^the region has 1 cell but 1 piece"):
+        pentarena.load_game("pentomino-puzzle", region="#", pieces="L")
+
+
+def test_an_empty_row_inside_a_drawn_region_is_refused_and_blank_edges_read_past():
+    """``#####//#####`` dropped its empty row and joined the two strips (a 5×2 region,
+    said to be 5×3): a hole is drawn with a dot."""
+    with pytest.raises(ValueError, match=r"^row 2 of the region is empty: draw a row of "
+                                         r"holes with dots \(\.\.\.\.\.\)$"):
+        region_from_text("#####//#####")
+    gapped = region_from_text("#####/...../#####")
+    assert (gapped.width, gapped.height, gapped.cells.bit_count()) == (5, 3, 10)
+    assert region_from_text("\n  #####\n#####\n\n") == region_from_text("/#####/#####/")
+    assert region_from_text("/#####/#####/") == region_from_text("#####/#####")
 
 
 def test_place_remove_hint_and_solve():

@@ -133,9 +133,16 @@ def region_from_text(text: str) -> Grid:
     rows separated by newlines or ``/``."""
     if len(text) > MAX_REGION_TEXT:  # blank lines and spaces are read past, so count them too
         raise ValueError(f"a region's text may be at most {MAX_REGION_TEXT} characters")
-    rows = [r.strip() for r in text.replace("/", "\n").splitlines() if r.strip()]
+    rows = [r.strip() for r in text.replace("/", "\n").splitlines()]
+    while rows and not rows[0]:
+        rows.pop(0)
+    while rows and not rows[-1]:
+        rows.pop()
     if not rows:
         raise ValueError("the region is empty")
+    if "" in rows:  # (blank lines around the drawing are read past)
+        raise ValueError(f"row {rows.index('') + 1} of the region is empty: draw a row of "
+                         "holes with dots (.....)")
     width = max(len(r) for r in rows)
     if width > len(FILES) or len(rows) > 40:
         raise ValueError(f"a region may be at most {len(FILES)} wide and 40 high")

@@ -84,7 +84,8 @@ def check_options(options: dict) -> None:
     if grid.cells.bit_count() != 5 * len(pieces):
         cover = "1 piece covers 5" if len(pieces) == 1 else \
             f"{len(pieces)} pieces cover {5 * len(pieces)}"
-        raise GameOptionError(f"the region has {grid.cells.bit_count()} cells but {cover}")
+        n = grid.cells.bit_count()
+        raise GameOptionError(f"the region has {n} cell{'' if n == 1 else 's'} but {cover}")
 
 
 @lru_cache(maxsize=32)

@@ -11,6 +11,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.text import Text
 
 from ...core.game import Move, State, game_info, unused_options
+from ...games.pentomino.board import region_from_text
 
 SUMMARY_OVER = 60
 """Pentomino and puzzles: more legal moves than this are summarised per piece."""
@@ -40,9 +41,9 @@ def _shown(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if key == "region" and isinstance(value, str) and "/" in value:
-        rows = value.split("/")
-        squares = value.count("#")
-        return (f"drawn, {max(map(len, rows))}×{len(rows)}, "
+        grid = region_from_text(value)
+        squares = grid.cells.bit_count()
+        return (f"drawn, {grid.width}×{grid.height}, "
                 f"{squares} square{'' if squares == 1 else 's'}")
     return str(value)
 
