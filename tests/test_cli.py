@@ -54,7 +54,7 @@ def test_the_readme_draft_command_is_accepted(monkeypatch, capsys):
     assert main(["play", "pentomino", "--variant", "draft", "--ai", "random", "--seed", "1"]) == 0
     out = flat(capsys.readouterr().out)
     assert "variant draft" in out and "left to pick" in out
-    assert "plays pick L" in out
+    assert "picks the L" in out
 
 
 @pytest.mark.parametrize("game,name,text,value", option_cases(),

@@ -16,11 +16,13 @@ def scripted(lines):
     it = iter(lines)
 
     def read(prompt: str) -> str:
+        read.prompts.append(prompt)
         try:
             return next(it)
         except StopIteration:
             raise EOFError from None
 
+    read.prompts = []
     return read
 
 
@@ -242,6 +244,52 @@ def test_undo_is_refused_in_a_game_with_hidden_cards():
     assert "take back your last move" not in text
 
 
+def test_a_finished_draft_offers_its_rematch_in_the_terminal(tmp_path, capsys):
+    """RULES.md §3: a finished draft offers a rematch with the sets swapped: 'rematch' at
+    the prompt after the game plays it, the same seats, saved beside the first game."""
+    import random
+
+    saved = tmp_path / "draft.json"
+    rng = random.Random(2)
+    out = io.StringIO()
+    tg = None
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("game over"):
+            read.after += 1
+            return {1: "rematch", 2: "rematch"}.get(read.after, "quit")
+        if not read.early and len(tg.state.history()) == 2:
+            read.early = True
+            return "rematch"  # too soon
+        return str(rng.choice(tg.state.legal_moves()))
+
+    read.after, read.early = 0, False
+    tg = TerminalGame(pentarena.load_game("pentomino", variant="draft"),
+                      [None, RandomBot(seed=3)], console=Console(file=out, width=200,
+                                                                color_system=None),
+                      read=read, seed=1, save_path=saved, after_game=True)
+    tg.run()
+    text = out.getvalue()
+    first, again = pentarena.GameRecord.load(saved), pentarena.GameRecord.load(
+        tmp_path / "draft-rematch.json")
+    assert "A rematch comes once this game is over." in text
+    assert "Amber (seat 0) picks the " in text and "plays pick" not in text
+    assert ("Type 'rematch' to play again with the sets swapped, 'analysis' to judge every "
+            "move, 'save FILE', or 'quit'.") in text
+    assert "The rematch: the sets swapped, no picks; Teal (seat 1) places first." in text
+    picks = [m[5:] for m in first.moves if m.startswith("pick ")]
+    drafted = [sorted(picks[0::2]), sorted(picks[1::2])]
+    assert [sorted(s) for s in again.sets] == [drafted[1], drafted[0]]
+    assert again.final_state().is_terminal() and not any(
+        m.startswith("pick ") for m in again.moves)
+    # the rematch's own rematch swaps them back, in a third file
+    third = pentarena.GameRecord.load(tmp_path / "draft-rematch-2.json")
+    assert [sorted(s) for s in third.sets] == drafted
+    # Golomb's game has none
+    tg, state, text = run_any("pentago", ["rematch", "quit"], [None, RandomBot(seed=1)])
+    assert "A rematch comes once this game is over." in text
+
+
 def test_resign_ends_the_game_and_the_record_says_so(tmp_path, capsys):
     """'resign' in a game of two sides: the other side wins, the record says it (as the
     server's do) and `pentarena replay` shows it; after it, only the after-game commands;
@@ -269,6 +317,9 @@ def test_resign_ends_the_game_and_the_record_says_so(tmp_path, capsys):
     # hot seat, teams: the person at the keyboard resigns for their team
     tg, state, text = run_game(["resign", "y"], bots=[None] * 4, players=4)
     assert tg.winners() == {1, 3} and "resigned" in text and "win." in text
+    # (asked naming the partner who loses too, as the browser asks)
+    assert ("Resign for your team? ◆ Red (seat 2) loses with you: ● Black (seat 1) and ■ "
+            "Blue (seat 3) win. Type 'yes' to resign > ") in tg.read.prompts
     # a puzzle: nobody to resign to
     tg, state, text = run_any("pentomino-puzzle", ["resign", "quit"], [None])
     assert "A puzzle has nobody to resign to: type 'quit' to leave it." in text
@@ -328,3 +379,9 @@ def test_resume_goes_on_with_a_saved_game(tmp_path, capsys, monkeypatch):
     assert main(["resume", str(over)]) == 2
     assert f"the game in {over} is over: 'pentarena replay" in " ".join(
         capsys.readouterr().out.split())
+
+
+def test_a_touch_is_said_as_the_browser_says_it():
+    tg, state, text = run_any("pentomino", ["touch X", "quit"], [None, RandomBot(seed=1)],
+                              touch_move=True)
+    assert state.history() == ["touch X"] and "Amber (seat 0) touches the X" in text

@@ -307,7 +307,7 @@ def test_pentomino_draft_suggests_a_piece_still_available():
     tg, state, text = run_any("pentomino", ["pick L", "L:a1,b1,c1,d1,d2", "quit"],
                               [None, RandomBot(seed=2)], variant="draft")
     left = state.to_json()["pool"]
-    after = text.split("plays pick L", 1)[1]
+    after = text.split("picks the L", 1)[1]
     assert "'pick L'" not in after
     last_error = after.split("Not played: ", 1)[1].splitlines()[0]
     assert re.search(r"'pick ([A-Z])'", last_error).group(1) in left
@@ -494,7 +494,7 @@ def test_pentup_moves_names_only_the_tiles_left():
 def test_a_pick_or_a_touch_does_not_draw_the_unchanged_board_again():
     _, _, text = run_any("pentomino", ["pick F", "quit"], [None, RandomBot(seed=1)],
                          variant="draft")
-    assert text.count("    a b c d e f g h") == 1 and "plays pick N" in text  # the computer's too
+    assert text.count("    a b c d e f g h") == 1 and "picks the N" in text  # the computer's too
     assert "Draft — left to pick: I L P T U V W X Y Z" in text  # the status still follows
     _, _, text = run_any("pentomino", ["touch F", "quit"], [None, RandomBot(seed=1)],
                          touch_move=True)

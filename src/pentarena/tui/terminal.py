@@ -28,7 +28,10 @@ AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
 """What a person may still do once the game is over (see ``TerminalGame.after_game``);
 'board' also works, and puzzles have no analysis."""
 AFTER_PUZZLE = "Type 'save FILE', or 'quit'."
-AFTER_GAME_COMMANDS = ("analysis", "save", "board", "quit", "exit", "q")
+AFTER_REMATCH = ("Type 'rematch' to play again with the sets {how}, 'analysis' to judge every "
+                 "move, 'save FILE', or 'quit'.")
+"""AFTER_GAME after a game that offers a rematch (a finished Pentomino draft)."""
+AFTER_GAME_COMMANDS = ("analysis", "save", "board", "rematch", "quit", "exit", "q")
 NO_RESIGN = ("A game of {n} sides goes on without a player who stops: type 'quit' to leave "
              "it instead.")
 QUIT_WORDS = ("quit", "exit", "q")
@@ -58,6 +61,17 @@ def _typing_at_a_terminal() -> bool:
         return sys.stdin is not None and sys.stdin.isatty()
     except (AttributeError, ValueError):  # replaced by an object without it, or closed
         return False
+
+
+def _next_free(path: Path, word: str) -> Path:
+    """``FILE-word.json`` beside ``path`` (``FILE-word-2.json``… if it is there already)."""
+    n = 1
+    while True:
+        tail = f"-{word}" if n == 1 else f"-{word}-{n}"
+        candidate = path.with_name(f"{path.stem}{tail}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+        n += 1
 
 
 def _line_editing() -> None:
@@ -129,6 +143,7 @@ class TerminalGame:
         self.hint_level = hint_level
         self.listed: list[Move] = []
         self.save_path = Path(save_path) if save_path is not None else None
+        self._first_save = self.save_path  # rematches are saved beside it
         self.meta = dict(meta or {})
         self.resigned: int | None = None
         """The seat whose player resigned (the game is over), if one did."""
@@ -337,6 +352,52 @@ class TerminalGame:
         if self.resumed:
             self.say(f"Resumed after {plural(self.resumed, 'move')}.", "bold")
         self.show()
+        while self._game() and not self.over:  # a rematch: its game follows
+            self.show()
+
+    def _after_game_text(self) -> str:
+        if self.solo:
+            return AFTER_PUZZLE
+        if self._rematch() is None:
+            return AFTER_GAME
+        return AFTER_REMATCH.format(how="swapped" if self.game.num_players == 2 else
+                                    "passed one seat on")
+
+    def _rematch(self) -> State | None:
+        """The first position of this game's rematch, where it offers one (RULES.md §3: a
+        finished draft, the sets swapped or passed one seat on), else None."""
+        make = getattr(self.state, "rematch", None)
+        if make is None or not self.state.is_terminal():
+            return None
+        try:
+            return make()
+        except ValueError:
+            return None
+
+    def _start_rematch(self) -> None:
+        """Go on with the rematch of the game just finished, the same seats and levels; a
+        record being saved goes on in a file of its own (``FILE-rematch.json``, then
+        ``FILE-rematch-2.json``…)."""
+        start = self._rematch()
+        if start is None:
+            self.say("This game has no rematch: start another with 'pentarena play'.",
+                     "yellow")
+            return
+        self.state, self.initial = start, start.clone()
+        self.resumed, self.last, self.listed = 0, None, []
+        self.resigned, self.analysed, self._autosaved = None, None, None
+        self.meta.pop("solved_from", None)
+        how = "swapped" if self.game.num_players == 2 else "passed one seat on"
+        self.say(f"The rematch: the sets {how}, no picks; "
+                 f"{self.view.seat_name(start.current_player)} places first.", "bold")
+        if self.save_path is not None:
+            self.save_path = _next_free(self._first_save, "rematch")
+            self.say(f"It is saved to {self.save_path} (the game before stays where it was).",
+                     "dim")
+
+    def _game(self) -> bool:
+        """Play the game on to its end and keep the prompt after it; True when a rematch
+        was asked for (the state is then its first position)."""
         while not self.over:
             seat = self.state.current_player
             bot = self.bots[seat]
@@ -354,7 +415,7 @@ class TerminalGame:
                 self.say("\nGoodbye.")
                 return
             if not self.command(line.strip(), seat):
-                return
+                return False
         if self.resigned is None:
             self.console.print(self.view.result(self.state))
         else:
@@ -363,17 +424,18 @@ class TerminalGame:
         if said:
             self.say(said, "bold")
         if not self.after_game:
-            return
+            return False
         self._autosave()  # the record is written when the game ends, before the prompt
-        self.say(AFTER_PUZZLE if self.solo else AFTER_GAME, "bold")
-        while True:
+        self.say(self._after_game_text(), "bold")
+        while self.over:
             try:
                 line = self.read("game over > ")
             except EOFError:
                 self.say("\nGoodbye.")
-                return
+                return False
             if not self.command(line.strip(), None):
-                return
+                return False
+        return True
 
     def play(self, move: Move | str, seat: int, typed: str | None = None) -> bool:
         """Play ``move`` for ``seat``; False (with the reason) if it is refused.  ``typed``:
@@ -413,8 +475,11 @@ class TerminalGame:
         if not line:
             return True
         if self.over and word not in AFTER_GAME_COMMANDS:
-            self.say("The puzzle is solved. " + AFTER_PUZZLE if self.solo else
-                     "The game is over. " + AFTER_GAME, "yellow")
+            self.say(("The puzzle is solved. " if self.solo else "The game is over. ")
+                     + self._after_game_text(), "yellow")
+            return True
+        if word == "rematch" and not self.over:
+            self.say("A rematch comes once this game is over.", "yellow")
             return True
         if word in QUIT_WORDS:
             self.say("Goodbye.")
@@ -473,6 +538,8 @@ class TerminalGame:
                 self.save(target)
         elif word == "analysis":
             self.analysis()
+        elif word == "rematch":
+            self._start_rematch()
         elif word == "undo":
             self.undo(seat)
         elif word == "resign":
@@ -526,6 +593,9 @@ class TerminalGame:
                                      "mistake, ? blunder), about a second a move"))
             if len(self.game.sides) == 2:
                 rows.append(("resign", "give up the game: the other side wins"))
+            if self.game.options.get("variant") == "draft":
+                rows.append(("rematch", "once the game is over: play again with the sets "
+                                        "swapped (passed one seat on with 3–4 players)"))
         rows += [*self.view.board_help, ("help", "this text"),
                  ("quit", "leave the game (Ctrl-C also leaves)")]
         table = Table.grid(padding=(0, 2))
@@ -546,9 +616,12 @@ class TerminalGame:
             return
         others = self.game.opponents(seat)
         winners = " and ".join(self.view.seat_name(s) for s in others)
+        partners = [s for side in self.game.sides if seat in side for s in side if s != seat]
+        team = (f" for your team? {' and '.join(self.view.seat_name(s) for s in partners)} "
+                f"{'lose' if len(partners) > 1 else 'loses'} with you:" if partners else "?")
         try:  # asked first, as the browser does: a slip of the keyboard ends nothing
-            answer = self.read(f"Resign? {winners} {'win' if len(others) > 1 else 'wins'}. "
-                               "Type 'yes' to resign > ")
+            answer = self.read(f"Resign{team} {winners} {'win' if len(others) > 1 else 'wins'}."
+                               " Type 'yes' to resign > ")
         except EOFError:
             answer = ""
         if answer.strip().lower() not in ("y", "yes"):

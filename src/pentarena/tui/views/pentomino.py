@@ -26,6 +26,14 @@ class PentominoView(TerminalView):
     moves_help = (("moves", "how many places each piece has (or the picks of the draft)"),
                   ("moves L", "every place for the L piece, numbered"))
 
+    def move_news(self, seat: int, move: str) -> str:
+        """A pick and a touch in words, as the browser's move list says them."""
+        verb, _, piece = move.partition(" ")
+        if verb in ("pick", "touch") and piece:
+            return f"{self.seat_name(seat)} {verb}es the {piece}" if verb == "touch" else \
+                f"{self.seat_name(seat)} picks the {piece}"
+        return super().move_news(seat, move)
+
     def changes_board(self, last: Move) -> bool:
         # a draft's pick and a touch-move's touch leave the board as it was
         return last.kind not in ("pick", "touch")
