@@ -726,10 +726,13 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     console.print(f"{game_title(record.game, record.options)} — {setup}"
                   f"{plural(len(record.moves), 'move')}",
                   style="bold", markup=False, highlight=False)
+    solved_from = record.solved_from()  # a puzzle: the computer's moves from there on
     for ply, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
         mover = states[ply - 1].current_player
-        console.print(f"{ply}. {view.seat_name(mover)} plays {text}", markup=False,
-                      highlight=False)
+        news = (view.computer_news(text) if solved_from is not None and ply > solved_from
+                and hasattr(view, "computer_news")
+                else view.move_news(mover, text))
+        console.print(f"{ply}. {news}", markup=False, highlight=False)
         move = state.parse_move(text)
         round_over = view.round_over(state, move)
         console.print(view.board(state, move) if round_over is None else round_over)
@@ -738,7 +741,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     final = states[-1]
     resigned = record.resigned(final)
     if hasattr(view, "finished_by_computer"):  # a puzzle: who solved it, as it was played
-        view.finished_by_computer = record.solved_from()
+        view.finished_by_computer = solved_from
     if final.is_terminal():
         console.print(view.result(final))
     elif resigned is not None:  # the game ended there: its player gave it up

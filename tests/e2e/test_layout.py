@@ -696,11 +696,12 @@ def test_puzzle_banner_after_solve_and_by_hand(server, new_page):
     assert page.locator("#play-again").inner_text() == "Try again"  # the same puzzle anew
     assert "You win" not in page.locator("#banner").inner_text()
     shot(page, "puzzle-solved", full_page=False)
-    # the table keeps it: the same title in another browser (no session of the presser)
+    # the table keeps it: another browser (no session of the presser) is told too, as the
+    # one watching ("your" moves were the solver's)
     other = new_page()
     other.goto(page.url)
     other.wait_for_selector("#banner:not([hidden])")
-    assert other.locator("#result").inner_text() == "Solved by the computer, after your 1 move"
+    assert other.locator("#result").inner_text() == "Solved by the computer, after the solver's 1 move"
 
     # solved by hand, one hint at a time: "Solved in N moves"
     page, _ = open_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}], {"region": "3x20"})

@@ -647,7 +647,8 @@ def test_the_analysis_proves_what_a_hint_proves():
     assert state.proved_value() is None and state.solve_position(0.05) is None
     # (time to spare: the prover needs a fraction of a second, but the cores may be busy)
     hint = advise("pentomino", {}, state.view(0).to_json(), "hard", 1, 60.0)
-    assert hint["why"].startswith("Perfect play") and "you win" in hint["why"]
+    assert hint["why"] == ("Perfect play: the position is solved, and with this move you "
+                           "win whatever your opponent does.")  # (one opponent: not "others")
     judged = assess_move("pentomino", {}, state.to_json(), hint["move"], 60.0)
     assert judged["source"] == "solver" and judged["exact"], judged
     assert judged["before"] == judged["after"] == 1
@@ -813,5 +814,6 @@ def test_a_hint_the_solver_refutes_gives_way_to_a_solved_move(monkeypatch):
     good = next(m for m, v in solved[1] if v == 1)
     hint = _judged(state, state.to_json(), bad, 1.0)
     assert hint is not None and dict(solved[1])[state.parse_move(hint["move"])] == 1, hint
-    assert hint["why"].startswith("Perfect play") and "you win" in hint["why"], hint
+    assert hint["why"] == ("Perfect play: the position is solved, and with this move you "
+                           "win whatever your opponent does.")  # (one opponent: not "others"), hint
     assert _judged(state, state.to_json(), good, 1.0) is None  # a winning move stands

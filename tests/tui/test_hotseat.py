@@ -61,17 +61,17 @@ def test_the_next_hand_is_shown_only_after_a_cleared_screen():
     assert len(screens) == 4
     before, first, handover, second = screens
     assert not any(card in before for card in mine + theirs)  # nobody's hand yet
-    assert "pass the keyboard to seat 0" in before
-    assert "Seat 0's hand: " in first and all(card in first for card in mine)
+    assert "pass the keyboard to Navy (seat 0)" in before
+    assert "Navy (seat 0)'s hand: " in first and all(card in first for card in mine)
     assert not any(card in first for card in theirs)
-    assert "pass the keyboard to seat 1" not in first
-    played = first.split("seat 0 plays ", 1)[1].split()[0]
-    assert "seat 0 plays" in handover and "pass the keyboard to seat 1" in handover
+    assert "pass the keyboard to Coral (seat 1)" not in first
+    played = first.split("Navy (seat 0) plays ", 1)[1].split()[0]
+    assert "Navy (seat 0) plays" in handover and "pass the keyboard to Coral (seat 1)" in handover
     assert "hand: " not in handover
     assert not any(card in handover for card in hand_texts(tg.state, 0) + hand_texts(tg.state, 1)
                    if card not in played)
     # seat 1's screen: the news since their last turn, then their own hand, labelled
-    assert "seat 0 plays" in second and "Seat 1's hand: " in second
+    assert "Navy (seat 0) plays" in second and "Coral (seat 1)'s hand: " in second
     assert all(card in second for card in hand_texts(tg.state, 1))
     assert not any(card in second for card in hand_texts(tg.state, 0))
 
@@ -83,16 +83,16 @@ def test_two_people_and_a_computer_hand_over_between_the_people():
     tg.run()
     text = out.getvalue()
     assert [p for p in prompts if "press Enter" in p] == [
-        "seat 0: press Enter to see your hand > ", "seat 2: press Enter to see your hand > "]
+        "Navy (seat 0): press Enter to see your hand > ", "Teal (seat 2): press Enter to see your hand > "]
     screens = text.split(CLEAR_SCREEN)
     # seat 0's hand is cleared as soon as seat 0 has played, before the computer's turn
-    assert "seat 0 plays" in screens[-2] and "hand: " not in screens[-2]
+    assert "Navy (seat 0) plays" in screens[-2] and "hand: " not in screens[-2]
     last = screens[-1]
-    assert "seat 0 plays" in last and "seat 1 plays" in last  # the news since seat 2's turn
-    assert "Seat 2's hand: " in last
+    assert "Navy (seat 0) plays" in last and "Coral (seat 1) plays" in last  # the news since seat 2's turn
+    assert "Teal (seat 2)'s hand: " in last
     assert not any(card in last for card in hand_texts(tg.state, 0))
     # the computer's turn shows no one's hand and no instructions
-    computer_turn = text.split("seat 0 plays", 1)[1].split("seat 1 plays", 1)[0]
+    computer_turn = text.split("Navy (seat 0) plays", 1)[1].split("Coral (seat 1) plays", 1)[0]
     assert "hand:" not in computer_turn and "Play a card" not in computer_turn
 
 
@@ -110,7 +110,7 @@ def test_a_move_typed_at_the_hand_over_is_not_lost_without_a_word():
     tg.run()
     text = out.getvalue()
     assert f"Not played: '{move}' came before your hand was shown; type your move now." in text
-    assert tg.state.history() == [] and "Seat 0's hand: " in text
+    assert tg.state.history() == [] and "Navy (seat 0)'s hand: " in text
 
 
 def test_through_a_pipe_the_hand_over_is_a_line_and_needs_no_extra_input():
@@ -120,13 +120,13 @@ def test_through_a_pipe_the_hand_over_is_a_line_and_needs_no_extra_input():
     state = tg.run()
     text = out.getvalue()
     assert CLEAR_SCREEN not in text and len(state.history()) == 1
-    assert "Next: seat 1. Seat 1's hand follows." in text
-    assert "Seat 1's hand: " in text
+    assert "Next: Coral (seat 1). Coral (seat 1)'s hand follows." in text
+    assert "Coral (seat 1)'s hand: " in text
 
 
 def test_one_person_against_the_computer_sees_their_own_hand_without_a_hand_over():
     tg, out, prompts = hotseat(["quit"], bots=(None, RandomBot(seed=1)))
     tg.run()
     text = out.getvalue()
-    assert "Your hand (seat 0): " in text
+    assert "Your hand — Navy (seat 0): " in text
     assert CLEAR_SCREEN not in text and "pass the keyboard" not in text

@@ -62,7 +62,7 @@ def test_a_winner_named_by_seat_number_starts_the_sentence():
     state = random_playout(pentarena.load_game("pentic", target=60), seed=1)
     assert len(state.winners()) == 1
     text = flat(plain(view_for("pentic").result(state)))
-    assert "Game over. Seat " in text and "Game over. seat" not in text
+    assert text.startswith("Game over. ") and text[len("Game over. ")].isupper(), text
 
 
 def test_list_names_the_options_as_their_flags(monkeypatch, capsys):
@@ -241,7 +241,7 @@ def test_the_pentic_analysis_keeps_card_names_whole_in_80_columns():
         assert "…" not in text and max(len(line.rstrip()) for line in lines) <= width
         # the moves' lines: before the sums per player and the note (whose wrapped
         # lines may begin with a number too)
-        lines = lines[:next(i for i, line in enumerate(lines) if line.startswith("seat 0:"))]
+        lines = lines[:next(i for i, line in enumerate(lines) if line.startswith("Navy (seat 0):"))]
         for m in judged.moves:
             # a row a move (at 40 columns a line a move, wrapped under itself), every card
             # name on it whole
@@ -254,7 +254,7 @@ def test_the_pentic_analysis_keeps_card_names_whole_in_80_columns():
                 assert m["move"] in lines[first[0]] and m["best"] in lines[first[0]]
         if width >= 80:
             assert "best found" in text and "before → after" in text
-        assert "seat 0: 6 moves, 0 mistakes, 1 blunder" in flat(text)
+        assert "Navy (seat 0): 6 moves, 0 mistakes, 1 blunder" in flat(text)
 
 
 @pytest.mark.parametrize("options,why", [

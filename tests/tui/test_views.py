@@ -244,7 +244,11 @@ def test_a_puzzle_finished_by_the_computer_says_so_once(tmp_path, capsys):
     saved.write_text(record.dumps())
     capsys.readouterr()
     assert main(["replay", str(saved)]) == 0
-    assert "the computer finished it after your 1 move" in " ".join(capsys.readouterr().out.split())
+    out = capsys.readouterr().out
+    assert "the computer finished it after your 1 move" in " ".join(out.split())
+    # each move by who made it ("You plays" for every move before)
+    assert "1. You place X:b1,a2,b2,c2,b3" in out and "2. The computer takes back the X" in out
+    assert "3. The computer places " in out and "plays" not in out
 
 
 def test_a_puzzle_says_which_empty_squares_no_piece_left_can_cover():
@@ -300,7 +304,8 @@ def test_seats_are_named_one_way_in_the_terminal():
                                                  else f"(seat {seat})")
     tg, state, text = run_any("pentic", ["quit"], [None, RandomBot(seed=1)])
     assert "Player" not in text
-    assert "seat 0: 0, seat 1: 0" in text and "seat 0 holds 5, seat 1 holds 5" in text
+    assert "Navy (seat 0): 0, Coral (seat 1): 0" in text
+    assert "Navy (seat 0) holds 5, Coral (seat 1) holds 5" in text
 
 
 def test_pentomino_draft_suggests_a_piece_still_available():

@@ -217,8 +217,9 @@ def _why(state, move, bot=None, solved=None, chance: float | None = None) -> str
         if solved.value < 0:
             return ("The position is lost against perfect play whatever you do; this move "
                     "makes your opponent's win the hardest to find.")
-        return ("Perfect play: the position is solved, and with this move you win whatever "
-                "the others do." if solved.value > 0 else
+        others = "your opponent does" if state.game.num_players == 2 else "the others do"
+        return (f"Perfect play: the position is solved, and with this move you win whatever "
+                f"{others}." if solved.value > 0 else
                 "Perfect play: the position is solved, and this move keeps the draw.")
     hidden = state.game.hidden_information
     unseen = ", the cards you cannot see dealt at random each time" if hidden else ""

@@ -213,11 +213,11 @@ class TerminalGame:
 
     # -- hidden hands at one keyboard ----------------------------------------------------
     def _hand_label(self, seat: int) -> str:
-        """Whose hand the screen shows: 'Your hand (seat 0)' with one person at the
-        keyboard, else the owner's name ('Seat 1's hand')."""
+        """Whose hand the screen shows: 'Your hand — Navy (seat 0)' with one person at
+        the keyboard, else the owner's name ('Coral (seat 1)'s hand')."""
         name = self.view.seat_name(seat)
         if len(self.humans) == 1:
-            return f"Your hand ({name})"
+            return f"Your hand — {name}"
         return f"{capitalised(name)}'s hand"
 
     def _hand_changes(self, seat: int) -> bool:

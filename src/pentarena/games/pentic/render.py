@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from .cards import NAMES, SYMBOLS, colour, shape
@@ -22,10 +24,11 @@ def card_text(card: int) -> Text:
 
 
 def render_rich(state, seat: int | None = None, label: str = "Your hand",
-                columns: int | None = None) -> Text:
-    """The grid's top cards (with each stack's height), the pile, the scores and, with
-    ``seat``, that seat's hand under ``label``.  The grid is drawn 3×3 when it fits in
-    ``columns`` characters, else one position a line (1-3 the top row)."""
+                columns: int | None = None, names: Sequence[str] | None = None) -> Text:
+    """The grid's top cards (with each stack's height), the pile, the scores (each seat
+    by its name in ``names``, else ``seat N``) and, with ``seat``, that seat's hand under
+    ``label``.  The grid is drawn 3×3 when it fits in ``columns`` characters, else one
+    position a line (1-3 the top row)."""
     out = Text()
     tops = state.tops()
     cells = []
@@ -48,7 +51,8 @@ def render_rich(state, seat: int | None = None, label: str = "Your hand",
                     out.append(" " * (widths[col] - len(cell.plain) + GAP))
             out.append("\n")
     out.append(f"Pile: {state.pile_size} cards.  Scores: "
-               + ", ".join(f"seat {s}: {t}" for s, t in enumerate(state.totals)) + "\n")
+               + ", ".join(f"{names[s] if names else f'seat {s}'}: {t}"
+                           for s, t in enumerate(state.totals)) + "\n")
     if seat is not None and not state.over:
         out.append(f"{label}: ")
         for c in sorted(state.hands[seat]):

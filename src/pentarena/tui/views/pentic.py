@@ -18,6 +18,7 @@ from .base import (
 class PenticView(TerminalView):
     """Pentic: the grid's top cards, the hand of the person to move, scores, pile."""
 
+    seat_names = ("Navy", "Coral", "Teal", "Wine")  # the browser's colours
     moves_noun = "play"
     moves_note = " (card@position)"
     example_move = "3-star-orange@5"
@@ -45,7 +46,8 @@ class PenticView(TerminalView):
         from ...games.pentic.render import render_rich
 
         seat, label = self.show_seat, self.hand_label or "Your hand"
-        return Fitted(lambda width: render_rich(state, seat, label, columns=width))
+        names = [self.seat_name(s) for s in range(state.game.num_players)]
+        return Fitted(lambda width: render_rich(state, seat, label, columns=width, names=names))
 
     def _typed_example(self, state: State) -> str:
         """A play as it is typed, with a card of the hand shown (the typed form)."""

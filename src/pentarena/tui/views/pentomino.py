@@ -197,6 +197,13 @@ class PuzzleView(TerminalView):
             return f"You take back the {move.removeprefix('remove ')}"
         return f"You place {move}"
 
+    @staticmethod
+    def computer_news(move: str) -> str:
+        """A move of the computer's 'solve' (a replay says whose it was)."""
+        if move.startswith("remove "):
+            return f"The computer takes back the {move.removeprefix('remove ')}"
+        return f"The computer places {move}"
+
     def board(self, state: State, last: Move | None) -> RenderableType:
         """The region, one column a square where two (the spaced picture) do not fit."""
         from ...games.pentomino.render import grid_width, render_grid

@@ -758,7 +758,7 @@ export function createView(root, ctx) {
       if (!isPuzzle(p) || p.current_player !== null) return null;
       // the table keeps whether the computer finished it (Solve), on every device
       const by = p.table.solved_from;
-      if (typeof by === "number") return by ? `Solved by the computer, after your ${plural(by, "move")}` : "Solved by the computer";
+      if (typeof by === "number") return by ? `Solved by the computer, after ${p.you === null ? "the solver's" : "your"} ${plural(by, "move")}` : "Solved by the computer";
       return `Solved in ${plural(p.history.length, "move")}`;
     },
     showError(message) { errorLine.textContent = message; staged = null; draw(); },
