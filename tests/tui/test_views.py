@@ -550,3 +550,9 @@ def test_the_misere_result_lists_the_levels_in_the_order_that_decides():
                         key=heading.index)   # as they appear
         assert levels == (sorted(levels) if scoring == "misere" else sorted(levels, reverse=True))
         assert heading.split("player")[1].strip(" ┃│").startswith(first)
+
+
+def test_a_puzzles_take_backs_are_listed_under_their_own_heading():
+    tg, state, text = run_any("pentomino-puzzle", ["X:b1,a2,b2,c2,b3", "moves", "quit"], [None],
+                              region="3x20")
+    assert "\nOr: remove X\n" in text and "\nremove X\n" not in text

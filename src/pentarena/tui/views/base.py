@@ -109,10 +109,15 @@ def refusal(state: State, text: str) -> str | None:
 def per_piece(state: State, moves: list[Move], noun: str) -> Text:
     """How many places each piece has (for listings too long to number)."""
     counts: dict[str, int] = {}
+    others: list[str] = []  # a puzzle's take-backs, a draft's picks, touches: said apart
     for m in moves:
-        key = m.piece if getattr(m, "kind", "place") == "place" else str(m)
-        counts[key] = counts.get(key, 0) + 1
-    lines = [f"{k}: {plural(n, 'place')}" if len(k) == 1 else k for k, n in counts.items()]
+        if getattr(m, "kind", "place") == "place":
+            counts[m.piece] = counts.get(m.piece, 0) + 1
+        else:
+            others.append(str(m))
+    lines = [f"{k}: {plural(n, 'place')}" for k, n in counts.items()]
+    if others:
+        lines.append("Or: " + ", ".join(others))
     return Text(f"{plural(len(moves), noun)}:\n" + "\n".join(lines)
                 + "\nType 'moves L' to list and number the places of one piece.")
 
