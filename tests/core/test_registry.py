@@ -26,6 +26,8 @@ def test_names_are_read_in_any_case_by_the_api_as_by_the_command_line():
     from pentarena.core.game import resolve_options
 
     assert pentarena.load_game("pentup", scoring="Misere").options["scoring"] == "misere"
+    for spelt in ("misère", "Misère", " MISÈRE "):  # as the pages write it
+        assert pentarena.load_game("pentup", scoring=spelt).options["scoring"] == "misere"
     assert pentarena.load_game("pentup", players=4, teams="On").options["teams"] is True
     puzzle = pentarena.load_game("pentomino-puzzle", region="8X8-Centre", pieces="filnptuvwxyz")
     assert puzzle.options == {"region": "8x8-centre", "pieces": "FILNPTUVWXYZ"}

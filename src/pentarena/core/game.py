@@ -12,6 +12,7 @@ import numbers
 import operator
 import random
 import re
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +67,12 @@ class SearchResult:
     seat_values: tuple[float, ...] | None = None
 
 
+def _folded(text: str) -> str:
+    """``text`` as a name is matched: without case or accents (``Misère`` is ``misere``)."""
+    decomposed = unicodedata.normalize("NFKD", text.strip())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
 @dataclass(frozen=True)
 class Option:
     """One table option: its default, the allowed values and a line of help."""
@@ -81,15 +88,15 @@ class Option:
     def check(self, name: str, value: Any, *, text: bool = True) -> Any:
         """``value`` if the option takes it, else GameOptionError saying what it takes.
         ``text``: also read a number or a yes/no from text (``"3"``, ``"yes"``: what a
-        command line gives) and a name in any case (``Misere``); without it (JSON
+        command line gives) and a name in any case, accents or none (``Misère``); without it (JSON
         clients) a value must be of its own type and spelled as the option spells it."""
         kind = self.kind or type(self.default)
         if text and isinstance(value, str) and kind is str:
             if self.canonical is not None:
                 value = self.canonical(value)
-            elif self.choices is not None:
-                value = {c.lower(): c for c in self.choices if isinstance(c, str)}.get(
-                    value.strip().lower(), value)
+            elif self.choices is not None:  # any case, with or without accents (misère)
+                value = {_folded(c): c for c in self.choices if isinstance(c, str)}.get(
+                    _folded(value), value)
         if text and kind is bool and isinstance(value, str):
             low = value.strip().lower()
             if low in ("true", "yes", "1", "on"):
