@@ -41,13 +41,13 @@ def pentago_record(moves=None, seed: int = 6) -> dict:
     return GameRecord.of(state).to_json()
 
 
-def pentup_record(players: int = 4, seed: int = 1) -> dict:
+def pentup_record(players: int = 4, seed: int = 1, **options) -> dict:
     """A Pent-Up game played to its end with seeded random moves: its record (4 players:
     48 tiles, 240 cubes in the 3D view)."""
     import pentarena
     from pentarena.record import GameRecord
 
-    state = pentarena.load_game("pentup", players=players).new_initial_state(seed=seed)
+    state = pentarena.load_game("pentup", players=players, **options).new_initial_state(seed=seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_moves()))

@@ -587,6 +587,26 @@ def test_the_deciding_level_names_only_the_players_still_level(server, new_page)
         "Decided on level 3: White 2, Black 0 — its tiles are outlined in gold on the board."
     assert not page.errors, page.errors
 
+@pytest.mark.parametrize("seed,result,decided", [
+    (4, "Red wins", "21 points each; the tie goes to level 4: Black 0, Red 1 — its tiles are "
+                    "outlined in gold on the board."),
+    (31, "White and Black share the win", "Decided on points. White and Black are level on "
+                                          "points and on every level: they share the win."),
+])
+def test_an_advanced_result_says_a_tie_on_points(server, new_page, seed, result, decided):
+    """Advanced scoring: points tied and the tie broken on a level is said ("Decided on
+    level 4" alone hid the tie), and so is a win shared by players level on everything."""
+    from .helpers import import_record, pentup_record
+
+    table = import_record(server, pentup_record(players=3, seed=seed, scoring="advanced"))
+    page = new_page(width=1280, height=800)
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden]) #pu-decided")
+    assert page.locator("#result").inner_text() == result
+    assert page.locator("#pu-decided").inner_text() == decided
+    assert not page.errors, page.errors
+
+
 def test_three_player_pentomino_names_rounds_and_result(server, new_page):
     page, _ = open_table(server, new_page, "pentomino",
                          [{"kind": "me"}, {"kind": "computer", "level": "random"},

@@ -238,15 +238,20 @@ export function resultDetails(payload) {
     table.append(tr);
   });
   const rows = sideRows(payload);
+  const winning = rows.filter((r) => r.seats.some((s) => payload.winners.includes(s)));
   let why = "";
   if (dec && dec.level !== null) {
     // only the sides still level with the winner there: one behind on a level compared
     // before is out already ("Red 3" on the deciding level would read as Red's lead)
-    const win = d.records[d.sides.findIndex((side) => side.some((s) => payload.winners.includes(s)))];
+    const win = winning[0].record;
     const level = rows.filter((r) => compare(r.record.slice(0, dec.index), win.slice(0, dec.index)) === 0);
-    why = `Decided on level ${dec.level}: ` + level.map((r) => `${r.label} ${r.counts[dec.level - 1]}`).join(", ") +
+    // advanced: the points came first, and were level ("24 points each; …")
+    const tied = d.scoring === "advanced" && level.length > 1 ? `${win[0]} points each; the tie goes to level ${dec.level}: ` : `Decided on level ${dec.level}: `;
+    why = tied + level.map((r) => `${r.label} ${r.counts[dec.level - 1]}`).join(", ") +
       ` — ${payload.winners.length > 1 ? "their" : "its"} tiles are outlined in gold on the board.`;   // a team: theirs
   } else if (dec) why = "Decided on points.";
+  if (winning.length > 1)   // sides level on everything: the win is shared
+    why = `${why ? why + " " : ""}${winning.map((r) => r.label).join(" and ")} are level on ${d.scoring === "advanced" ? "points and on " : ""}every level: they share the win.`;
   const teamsLine = d.sides.length < d.level_counts.length
     ? el("p", {}, "Teams: " + rows.map((r) => `${r.label} (${r.counts.slice().reverse().join("·")})`).join(" against ")) : "";
   return el("div", {}, table, teamsLine, why ? el("p", { id: "pu-decided" }, why) : "", el("p", { class: "rule-note" }, RULE[d.scoring] || RULE.standard));
