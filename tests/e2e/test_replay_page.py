@@ -59,9 +59,18 @@ def test_a_desktop_keeps_the_whole_banner_while_stepping(server, new_page):
     page = new_page(1440, 900)
     page.goto(server.url + t["url"])
     until(page, "!document.getElementById('replay').hidden")
+    decided = page.locator("#pu-decided").inner_text()
+    assert decided.endswith(" — their tiles are outlined in gold on the board."), decided
     step_to(page, 2)
     assert page.locator("#pu-decided").is_visible()
     assert page.locator("#banner-fold").is_hidden()
+    # the gold is the end's: a step before it shows the last move's mark instead
+    assert page.locator("#pu-decided").inner_text() == decided.replace(
+        " — their tiles are outlined in gold on the board.",
+        " — step to the end to see their tiles outlined in gold.")
+    page.click("#r-last")
+    until(page, "!document.getElementById('r-next').matches('[aria-disabled=false]')")
+    assert page.locator("#pu-decided").inner_text() == decided
     assert not page.errors, page.errors
 
 

@@ -13,6 +13,7 @@ let status = "";        // the analysis's progress on the folded line ("Analysin
 function apply(banner) {
   const open = chosen === null ? !stepping : chosen;
   banner.classList.toggle("folded", !open);
+  banner.classList.toggle("stepping", stepping);   // (words about the end's board: app.css)
   const btn = banner.querySelector(".banner-fold");
   if (btn) btn.setAttribute("aria-expanded", String(open));
   moreBelow(banner);

@@ -247,14 +247,17 @@ export function resultDetails(payload) {
     const level = rows.filter((r) => compare(r.record.slice(0, dec.index), win.slice(0, dec.index)) === 0);
     // advanced: the points came first, and were level ("24 points each; …")
     const tied = d.scoring === "advanced" && level.length > 1 ? `${win[0]} points each; the tie goes to level ${dec.level}: ` : `Decided on level ${dec.level}: `;
-    why = tied + level.map((r) => `${r.label} ${r.counts[dec.level - 1]}`).join(", ") +
-      ` — ${payload.winners.length > 1 ? "their" : "its"} tiles are outlined in gold on the board.`;   // a team: theirs
+    const its = payload.winners.length > 1 ? "their" : "its";   // a team: theirs
+    why = [tied + level.map((r) => `${r.label} ${r.counts[dec.level - 1]}`).join(", "),
+      // the gold is on the end's board: a step before it shows the last move's mark
+      el("span", { class: "at-end" }, ` — ${its} tiles are outlined in gold on the board.`),
+      el("span", { class: "before-end" }, ` — step to the end to see ${its} tiles outlined in gold.`)];
   } else if (dec) why = "Decided on points.";
   if (winning.length > 1)   // sides level on everything: the win is shared
-    why = `${why ? why + " " : ""}${winning.map((r) => r.label).join(" and ")} are level on ${d.scoring === "advanced" ? "points and on " : ""}every level: they share the win.`;
+    why = [why, `${why ? " " : ""}${winning.map((r) => r.label).join(" and ")} are level on ${d.scoring === "advanced" ? "points and on " : ""}every level: they share the win.`].flat();
   const teamsLine = d.sides.length < d.level_counts.length
     ? el("p", {}, "Teams: " + rows.map((r) => `${r.label} (${r.counts.slice().reverse().join("·")})`).join(" against ")) : "";
-  return el("div", {}, table, teamsLine, why ? el("p", { id: "pu-decided" }, why) : "", el("p", { class: "rule-note" }, RULE[d.scoring] || RULE.standard));
+  return el("div", {}, table, teamsLine, why.length ? el("p", { id: "pu-decided" }, why) : "", el("p", { class: "rule-note" }, RULE[d.scoring] || RULE.standard));
 }
 
 // A move's text in words: the tile and the corners of its cells' box, x,y as the table's
