@@ -470,3 +470,22 @@ def test_the_rules_page_scores_a_team_game_three_ways_as_the_engine_does(server,
         assert words.endswith(" + ".join(names[s] for s in expected) + " win."), words
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.errors == []
+
+
+def test_a_game_that_ends_on_screen_shows_all_of_the_structure(server, new_page):
+    """Four computers play to the end while a phone watches: during play the view keeps a
+    playable size (following the moves), but once the game is over every cell of the
+    structure is in view (the end's board was cut off until reloaded, or Fit pressed)."""
+    t = create_table(server, [{"kind": "computer", "level": "random"}] * 4, {"players": 4})
+    page = new_page(width=390, height=844, touch=True)
+    page.goto(server.url + t["url"])
+    page.wait_for_selector("#banner:not([hidden])", timeout=180_000)
+    outside = """() => {
+      const v = document.querySelector('.bv').getBoundingClientRect();
+      const cells = [...document.querySelectorAll('.bv-world g.cell')];
+      const out = cells.filter((c) => { const r = c.getBoundingClientRect();
+        return r.left < v.left - 1 || r.right > v.right + 1 || r.top < v.top - 1 || r.bottom > v.bottom + 1; });
+      return cells.length > 0 && !document.querySelector('.bv').getAnimations({ subtree: true }).length
+        ? out.length : null; }"""
+    page.wait_for_function(f"() => ({outside})() === 0", timeout=10_000)
+    assert not page.errors, page.errors

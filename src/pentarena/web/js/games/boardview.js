@@ -35,6 +35,7 @@ export class BoardView {
     this.k = 1; this.tx = 0; this.ty = 0;
     this.W = 0; this.H = 0;
     this._manual = false;
+    this.playing = true;   // a game being played: the view keeps a playable size (minAutoScale)
     this.contentOf = () => null;
     this.focusOf = () => null;
     this.ready = false;
@@ -185,7 +186,7 @@ export class BoardView {
       } else {
         // zoom out with some room to spare, so the next few moves do not zoom again
         next = this.fitView(box, this.slack);
-        if (next.k < this.minAutoScale) {   // too small to play: keep a playable size
+        if (next.k < this.minAutoScale && this.playing) {   // too small to play: keep a playable size
           const k = Math.min(cur.k, this.minAutoScale) || this.minAutoScale;
           next = this.panInto(focus || box, k, cur.tx + (this.W / 2 - cur.tx) * (1 - k / cur.k),
             cur.ty + (this.H / 2 - cur.ty) * (1 - k / cur.k));

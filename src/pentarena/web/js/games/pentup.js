@@ -723,6 +723,8 @@ export function createView(root, ctx) {
         errorLine.textContent = "";
       }
       const { box, last } = draw();
+      // a game over (or a replay) is looked at, not played: all of it fits, however small
+      bv.playing = p.current_player !== null && !replay;
       bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true, centre: mode === "3d" });
     },
     showError(message) {
