@@ -283,4 +283,13 @@ def test_the_type_a_move_box(server, new_page):
     until(page, "document.getElementById('move-form-msg').classList.contains('refused')")
     play_pentago_move(page, random.Random(3))
     until(page, "document.getElementById('move-form-msg').textContent === ''")
+    # "Played." stays through the reply, and goes once a move is made otherwise
+    assert wait_turn_or_end(page)
+    box.fill(page.evaluate("document.querySelector('.pg-cell[data-owner=\"\"]').dataset.cell") + " TR cw")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('move-form-msg').textContent === 'Played.'")
+    assert wait_turn_or_end(page)
+    assert page.locator("#move-form-msg").inner_text() == "Played."
+    play_pentago_move(page, random.Random(4))
+    until(page, "document.getElementById('move-form-msg').textContent === ''")
     assert not page.errors, page.errors

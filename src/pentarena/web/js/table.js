@@ -528,12 +528,14 @@ function bindMoveForm() {
 }
 
 // the server's answer to a typed move: played (a new state), or refused (an error); a
-// move made otherwise clears a refusal (it was about a position now gone)
+// move made otherwise clears a refusal (it was about a position now gone), and a move of
+// this page's made otherwise clears "Played." too (the replies in between keep it)
 function answerTyped(payload, before) {
   if (!before || payload.version === before.version) return;
   const msg = $("move-form-msg");
   if (typed === null) {
-    if (msg.classList.contains("refused")) { msg.textContent = ""; msg.classList.remove("refused"); }
+    const ours = before.current_player !== null && yours(before).includes(before.current_player);
+    if (msg.classList.contains("refused") || ours) { msg.textContent = ""; msg.classList.remove("refused"); }
     return;
   }
   typed = null;
