@@ -21,7 +21,9 @@ register_game(
         factory=PentUpGame,
         options={
             "players": Option(2, (2, 3, 4), "number of players (2-4)"),
-            "scoring": Option("standard", SCORINGS, "standard, misere or advanced"),
+            "scoring": Option("standard", SCORINGS, "standard (most tiles on the top level wins), "
+                              "misere (most tiles on level 1) or advanced (a tile scores its "
+                              "level: most points wins)"),
             "teams": Option(None, (None, True, False),
                             "4 players: partners 0+2 v 1+3 (default on with 4 players)",
                             kind=bool),
