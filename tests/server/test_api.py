@@ -519,6 +519,12 @@ def test_records_export_import_and_replay(client):
     assert client.get(f"/api/tables/{imported}/at/9").status_code == 400
     with client.websocket_connect(f"/ws/{imported}") as ws:
         receive_until(ws, state_at(2))
+    # the imported record's own facts come back with it, also after a restart
+    noted = dict(record, meta={**record["meta"], "event": "club night", "round": 3,
+                               "players": ["Ann", "Bob", "Cy"]})
+    again = client.post("/api/records", json=noted).json()["id"]
+    client.app.state.hub.tables.clear()
+    assert client.get(f"/api/tables/{again}/record").json()["meta"] == noted["meta"]
     bad = dict(record, moves=record["moves"] + ["I:50,50;51,50;52,50;53,50;54,50"])
     r = client.post("/api/records", content=json.dumps(bad))
     assert r.status_code == 400 and "cannot be replayed" in r.json()["detail"]["message"]

@@ -217,6 +217,7 @@ class Table:
         self.seats_version = 0  # seat changes stored (the fence for the next one)
         self.follows: str | None = None  # the table whose players started this one (Play again)
         self.next_table: str | None = None  # the table its players went on to (Play again)
+        self.imported_meta: dict[str, Any] | None = None  # an imported record's meta
         self.solved_from: int | None = None
         """A puzzle the computer finished (Solve): the moves its player had made by then."""
         self.hints = True
@@ -406,6 +407,8 @@ class Table:
         solved_from = t.private.get("solved_from")
         table.solved_from = solved_from if type(solved_from) is int else None
         table.hints = t.private.get("hints") is not False
+        meta = t.private.get("meta")
+        table.imported_meta = meta if isinstance(meta, dict) else None
         return table
 
     @classmethod
@@ -427,11 +430,13 @@ class Table:
         if resigned is not None:
             seats[resigned].resigned = True
         table.solved_from = record.solved_from()  # a puzzle the computer finished
+        table.imported_meta = dict(record.meta)   # given back with its record
         return table
 
     def private(self) -> dict[str, Any]:
         """What the table stores that no client is sent: its setup (the secret deck, a
-        rematch's sets), its creator, and what happened at it (Play again, a Solve)."""
+        rematch's sets), its creator, and what happened at it (Play again, a Solve); an
+        imported record's ``meta`` (its record gives it back)."""
         private: dict[str, Any] = self.setup.setup()
         if self.creator:
             private["creator"] = self.creator
@@ -441,6 +446,8 @@ class Table:
             private["solved_from"] = self.solved_from
         if not self.hints:
             private["hints"] = False
+        if self.imported_meta:
+            private["meta"] = self.imported_meta
         return private
 
     def stored(self) -> StoredTable:
@@ -646,7 +653,10 @@ class Table:
             facts["solved_from"] = self.solved_from
         if any(s.earlier for s in self.seats):
             facts["earlier_players"] = [s.earlier for s in self.seats]
-        rec = GameRecord.of(self.state, table=self.id, players=names, **facts)
+        meta = {"table": self.id, "players": names, **facts}
+        if self.imported_meta:  # an imported record's own facts, as it gave them
+            meta.update(self.imported_meta)
+        rec = GameRecord.of(self.state, **meta)
         rec.seed, rec.deck = self.setup.seed, self.setup.deck
         return rec
 
