@@ -440,8 +440,8 @@ def _saved_seats(record, n: int, level: str | None) -> tuple[list[str | None], l
     """Who played each of the ``n`` seats of a saved game: the computer's level (``level``
     if given), or None for a person — read from ``meta.players`` ('person', 'computer:
     medium', or the server's 'computer (medium)'; a name is a person); without it, seat 0
-    a person and the others the computer — the players' words for the record, and
-    whether ``meta.players`` was there but named no seats."""
+    a person and the others the computer — the players' words for the record (a person's
+    name kept), and whether ``meta.players`` was there but named no seats."""
     import re
 
     saved = record.meta.get("players")
@@ -456,7 +456,9 @@ def _saved_seats(record, n: int, level: str | None) -> tuple[list[str | None], l
     for chosen in levels:
         if chosen is not None:
             check_level(chosen)
-    words = ["person" if lv is None else f"computer: {lv}" for lv in levels]
+    # a person's name stays as the record gave it ('Rita'); the computer's in our words
+    words = [(who if isinstance(who, str) and who.strip() else "person") if lv is None
+             else f"computer: {lv}" for who, lv in zip(saved, levels)]
     return levels, words, unread
 
 

@@ -356,7 +356,10 @@ def test_resume_goes_on_with_a_saved_game(tmp_path, capsys, monkeypatch):
 
     record = pentarena.GameRecord.load(saved)
     record.meta["players"] = ["Ann", "computer (hard)"]
-    assert _saved_seats(record, 2, None) == ([None, "hard"], ["person", "computer: hard"], False)
+    assert _saved_seats(record, 2, None) == ([None, "hard"], ["Ann", "computer: hard"], False)
+    record.meta["players"] = ["", "computer (hard)"]  # an unnamed person
+    assert _saved_seats(record, 2, None)[1] == ["person", "computer: hard"]
+    record.meta["players"] = ["Ann", "computer (hard)"]
     assert _saved_seats(record, 2, "easy")[0] == [None, "easy"]
     # players that name no seats: said, and the default taken
     bad = json.loads(saved.read_text())
