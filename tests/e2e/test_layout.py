@@ -783,3 +783,24 @@ def test_the_board_keeps_its_size_when_a_message_gets_shorter(server, new_page):
         until(page, settled)
         assert page.evaluate(a1) == after_hint, step
     assert not page.errors, page.errors
+
+
+def test_names_without_spaces_stay_inside_the_result_banner_on_a_phone(server, new_page):
+    """Names of 40 letters with no space (as a person may type them): the banner's heading,
+    table and deciding line keep inside it (they ran past its right edge)."""
+    import pentarena
+    from pentarena.record import GameRecord
+
+    from .helpers import import_record
+
+    state = pentarena.load_game("pentup").new_initial_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    table = import_record(server, GameRecord.of(state, players=["A" * 40, "B" * 40]).to_json())
+    page = new_page(width=390, height=844)
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden]) #pu-decided")
+    assert page.evaluate("() => { const b = document.getElementById('banner');"
+                         " return b.scrollWidth <= b.clientWidth; }")
+    assert not page.errors, page.errors

@@ -887,6 +887,16 @@ def test_play_again_by_the_other_player_gives_them_no_invite_to_the_first_ones_s
     assert r.status_code == 200 and r.json()["seat"] == 0
 
 
+def test_a_used_invite_of_a_finished_game_says_so_without_advice_that_cannot_apply(client):
+    use = browsers(client)
+    t, tokens = finished_with_friends(client, use)
+    use("carl")  # Bob's link, opened later by someone else: no seat to free any more
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t)})
+    assert r.status_code == 409 and r.json()["detail"] == {
+        "code": "invite-used", "message": "this invite has already been used, and the game "
+                                          "is over: here is how it went"}
+
+
 def test_play_again_is_refused_before_the_end(client):
     use = browsers(client)
     use("ann")

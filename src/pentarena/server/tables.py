@@ -697,6 +697,10 @@ class Table:
             if _matches(s.token_hash, h):
                 return i, token, None
             if any(_matches(old, h) for old in s.freed_invite_hashes):
+                if self.over:
+                    raise ProtocolError("invite-used", "this invite's seat was freed while "
+                                        "its player was away, and the game is over: here is "
+                                        "how it went")
                 raise ProtocolError("invite-used", "this invite's seat was freed while its "
                                     "player was away: ask the players at the table for a new "
                                     "invite, or watch the game")
@@ -711,6 +715,9 @@ class Table:
                     s.token_hash, s.claimed = hash_token(fresh), True
                     s.name = person_name(name) or s.name
                     return i, fresh, seats
+                if self.over:  # nothing to free: just the game to look at
+                    raise ProtocolError("invite-used", "this invite has already been used, "
+                                        "and the game is over: here is how it went")
                 raise ProtocolError("invite-used", "this invite has already been used: the "
                                     "seat is taken. If it was you, in a browser or private "
                                     "window now closed, a player at the table can free the "
