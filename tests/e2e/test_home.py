@@ -560,9 +560,13 @@ def test_an_imported_record_shows_its_players_and_plurals(server, new_page):
     assert "Ada vs Grace" in text and "imported · Ada wins" in text and "9 moves" in text
     assert "Player" not in text
     replay = page.locator(f"#finished li[data-table='{ids[1]}']").inner_text()
-    assert "imported record" in replay and "1 move ·" in replay and "1 moves" not in replay
+    assert "imported record, unfinished" in replay and "1 move ·" in replay and "1 moves" not in replay
     assert page.locator(f"#finished li[data-table='{ids[0]}'] a").inner_text() == "Replay"
     assert not page.errors, page.errors
+    page.goto(f"{server.url}/t/{ids[1]}")   # its page says so too
+    until(page, "document.getElementById('status').innerText.startsWith("
+                "'Imported record of a game left unfinished')")
+    open_home(server, page)
     # a file that is not a record: said so, with where its JSON breaks
     page.set_input_files("#record-file", files=[{
         "name": "notes.json", "mimeType": "application/json", "buffer": b"{not json"}])

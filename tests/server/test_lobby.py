@@ -171,6 +171,15 @@ def test_an_imported_record_is_listed_with_its_players_names(client):
     assert [s["name"] for s in t["seats"]] == ["Ada", "Grace"]
     assert t["winners"] == [0]
     assert t["mine"] == []
+    # the computer's seats, as records name them, are the computer's (two "computer (easy)"
+    # read alike in the lobby and the result); they play no more in a replay
+    record = pentarena.GameRecord.of(finished_pentago(), players=["computer (easy)",
+                                                                  "computer: easy"])
+    made = client.post("/api/records", content=record.dumps()).json()
+    seats = client.get(f"/api/tables/{made['id']}").json()["table"]["seats"]
+    assert [(s["kind"], s["level"], s["name"]) for s in seats] == [("computer", "easy", "")] * 2
+    assert client.get(f"/api/tables/{made['id']}/record").json()["meta"]["players"] == \
+        ["computer (easy)", "computer: easy"]
 
 
 def test_bad_idle_values_are_refused(client):

@@ -22,6 +22,7 @@ import base64
 import copy
 import hashlib
 import hmac
+import re
 import secrets
 import time
 import unicodedata
@@ -97,6 +98,15 @@ def person_name(text: Any) -> str:
         raise ProtocolError("bad-name", "a person's name may not start with 'computer' or "
                             "hold '(computer': that is how the computer's seats are named")
     return label
+
+
+def _computer_level(who: Any) -> str | None:
+    """The level of a record's player named as the computer ('computer (hard)', as the
+    server writes it, or 'computer: hard', as the terminal does), else None."""
+    found = re.fullmatch(r"computer(?: \(([a-z-]+)\)|: ([a-z-]+))", who) \
+        if isinstance(who, str) else None
+    level = found and (found.group(1) or found.group(2))
+    return level if level in LEVELS else None
 
 
 def hash_token(token: str) -> str:
@@ -418,7 +428,10 @@ class Table:
         names = record.meta.get("players")
         if isinstance(names, list) and len(names) == len(seats):
             for seat, who in zip(seats, names):
-                if isinstance(who, str):  # an unnamed seat stays unnamed: the page shows its colour
+                computer = _computer_level(who)
+                if computer is not None:  # shown as the computer's seats are: by colour
+                    seat.kind, seat.level = "computer", computer
+                elif isinstance(who, str):  # an unnamed seat stays unnamed: the page shows its colour
                     seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
@@ -541,7 +554,8 @@ class Table:
 
     @property
     def computer_only(self) -> bool:
-        return all(s.kind == "computer" for s in self.seats)
+        """Only computers play here (an imported record plays no more)."""
+        return not self.imported and all(s.kind == "computer" for s in self.seats)
 
     def computer_to_move(self) -> int | None:
         """The computer seat to move, if one is and the table takes moves (not an imported

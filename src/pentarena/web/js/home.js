@@ -591,7 +591,7 @@ function resultText(t) {
 
 function stateLine(t) {
   if (t.status === "finished") return el("span", { class: "result" }, t.imported ? `imported · ${resultText(t)}` : resultText(t));
-  if (t.status === "replay") return "imported record";
+  if (t.status === "replay") return "imported record, unfinished";
   if (t.to_move !== null && t.mine.includes(t.to_move)) return el("span", { class: "your-turn" }, "your turn");
   if (t.open_public_seats.length) return plural(t.open_public_seats.length, "seat") + " free";
   if (t.open_seats.length) return `waiting for ${plural(t.open_seats.length, "invited player")}`;

@@ -175,7 +175,7 @@ function renderStatus(payload) {
     st.replaceChildren(swatch(payload.current_player), el("span", {}, `${at}: ${who} to move`), tail);
     return;
   }
-  if (payload.table.status === "replay") { st.replaceChildren("Imported record — use the replay controls.", tail); return; }
+  if (payload.table.status === "replay") { st.replaceChildren("Imported record of a game left unfinished — use the replay controls.", tail); return; }
   if (payload.current_player === null) { st.replaceChildren(solo ? "Solved." : "Game over.", tail); return; }
   const p = payload.current_player;
   if (solo) {   // no turns in a puzzle
