@@ -357,13 +357,18 @@ def test_replay_of_a_resigned_game_says_so_and_analyses_it(tmp_path, capsys):
     out = flat(capsys.readouterr().out)
     assert "White (seat 0) resigned: Black (seat 1) wins." in out
     assert "White (seat 0): 2 moves" in out
-    # a record whose game ended by its rules, or a seat it does not have, says nothing of it
-    assert GameRecord.of(state, resigned=5).resigned() is None
-    assert GameRecord.of(state, resigned="0").resigned() is None
+    # a record whose game ended by its rules, or a seat it does not have, is refused with
+    # why (it was taken as no resignation, without a word)
     finished = pentarena.load_game("pentago").new_initial_state()
     for move in BLUNDER_GAME:
         finished.apply(move)
-    assert GameRecord.of(finished, resigned=1).resigned() is None
+    for wrong, why in ((GameRecord.of(state, resigned=5), "seat 5, but the game's seats"),
+                       (GameRecord.of(state, resigned="0"), "a whole number: not '0'"),
+                       (GameRecord.of(finished, resigned=1), "end the game by its rules")):
+        path.write_text(wrong.dumps())
+        assert main(["replay", str(path)]) == 2
+        out = flat(capsys.readouterr().out)
+        assert out.startswith("error: meta.resigned") and why in out, out
 
 
 def test_play_with_piped_input_ends_with_the_game(monkeypatch, capsys):

@@ -76,6 +76,31 @@ def test_unreplayable_records_are_explained():
         rec.final_state()
     with pytest.raises(pentarena.StateFormatError, match="cannot be loaded"):
         GameRecord("chess", {}, 1, []).final_state()
+    # JSON: an option of its own type and spelling (the server's tables are made so)
+    for options, why in (({"target": "250"}, "option 'target' must be a whole number, got "
+                                             "'250'"),
+                         ({"players": True}, "option 'players' must be a number, not true")):
+        with pytest.raises(pentarena.StateFormatError, match=why):
+            GameRecord("pentic", options, 1, []).final_state()
+
+
+@pytest.mark.parametrize("resigned,why", [
+    ("0", r"meta.resigned is the seat whose player resigned, a whole number: not '0'"),
+    (5, "meta.resigned is seat 5, but the game's seats are 0 to 1"),
+    (True, "a whole number: not true"),
+])
+def test_a_resignation_that_cannot_be_is_refused_not_ignored(resigned, why):
+    record = GameRecord("pentago", {}, 1, ["a1 TR cw"], {"resigned": resigned})
+    with pytest.raises(pentarena.StateFormatError, match=why):
+        record.resigned()
+    three = GameRecord("pentup", {"players": 3}, 1, [], {"resigned": 0})
+    with pytest.raises(pentarena.StateFormatError, match="a game of 3 sides goes on"):
+        three.resigned()
+    over = GameRecord.of(finished_state(), resigned=0)
+    with pytest.raises(pentarena.StateFormatError, match="end the game by its rules"):
+        over.resigned()
+    assert GameRecord("pentago", {}, 1, ["a1 TR cw"], {"resigned": 1}).resigned() == 1
+    assert GameRecord("pentago", {}, 1, ["a1 TR cw"]).resigned() is None
 
 
 def test_cli_replay_prints_the_game(tmp_path, capsys):

@@ -722,6 +722,8 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
                               "move: add --analyse, or leave it out")
     record = GameRecord.load(args.file)
     states = record.states()
+    final = states[-1]
+    resigned = record.resigned(final)  # (a meta.resigned that cannot be: said before the moves)
     view = view_for(record.game)
     setup = ("dealt from the recorded deck, " if record.deck is not None
              else f"seed {record.seed}, " if record.seed is not None else "")
@@ -740,8 +742,6 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         console.print(view.board(state, move) if round_over is None else round_over)
         if args.delay:
             time.sleep(args.delay)
-    final = states[-1]
-    resigned = record.resigned(final)
     if hasattr(view, "finished_by_computer"):  # a puzzle: who solved it, as it was played
         view.finished_by_computer = solved_from
     if final.is_terminal():

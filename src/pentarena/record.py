@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import GameOptionError, StateFormatError, json_object, shown
-from .core.game import SEED_RANGE, State, game_info, load_game
+from .core.game import SEED_RANGE, State, game_info, resolve_options
 
 FORMAT = "pentarena-record/1"
 """The version of the record format that :meth:`GameRecord.to_json` writes."""
@@ -202,8 +202,9 @@ class GameRecord:
     def initial_state(self) -> State:
         """The state before the first move (the same deal every time)."""
         self.check_deal()
-        try:
-            game = load_game(self.game, **self.options)
+        try:  # a JSON format: each option of its own type and spelling ("250" is no number)
+            game = game_info(self.game).factory(**resolve_options(self.game, self.options,
+                                                                  text=False))
         except ValueError as exc:
             raise StateFormatError(f"the record's game cannot be loaded: {exc}") from None
         try:
@@ -232,14 +233,26 @@ class GameRecord:
     def resigned(self, final: State | None = None) -> int | None:
         """The seat whose player resigned the game (``meta["resigned"]``, as the server's
         records say it), where the game could end so: a seat of a game of two sides whose
-        moves do not end it by the rules.  ``final``: :meth:`final_state`, if at hand."""
-        seat = self.meta.get("resigned")
+        moves do not end it by the rules; any other ``meta["resigned"]`` is refused
+        (StateFormatError, saying why).  ``final``: :meth:`final_state`, if at hand."""
+        if "resigned" not in self.meta:
+            return None
+        seat = self.meta["resigned"]
         if type(seat) is not int:
-            return None
+            said = json.dumps(seat) if seat is None or isinstance(seat, bool) else shown(seat)
+            raise StateFormatError(f"meta.resigned is the seat whose player resigned, a "
+                                   f"whole number: not {said}")
         final = final if final is not None else self.final_state()
-        if (not 0 <= seat < final.game.num_players or len(final.game.sides) != 2
-                or final.is_terminal()):
-            return None
+        n, sides = final.game.num_players, len(final.game.sides)
+        if not 0 <= seat < n:
+            raise StateFormatError(f"meta.resigned is seat {seat}, but the game's seats are "
+                                   f"0 to {n - 1}")
+        if sides != 2:
+            raise StateFormatError(f"meta.resigned: a game of {sides} sides goes on without "
+                                   "a player who stops, and ends by its rules only")
+        if final.is_terminal():
+            raise StateFormatError("meta.resigned: the record's moves end the game by its "
+                                   "rules, so nobody resigned it")
         return seat
 
     def _replay(self, state: State, each) -> State:
