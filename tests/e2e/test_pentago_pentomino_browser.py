@@ -220,6 +220,10 @@ def test_pentomino_three_player_match_with_two_computers(server, new_page):
     while wait_turn_or_end(page, timeout=90_000):
         play_pentomino_move(page, rng)
     assert page.locator(".breakdown tr").count() >= 3  # header, rounds, total
+    # the totals beside the names, before the rounds (a phone showed 6 rounds of 9, and no
+    # totals, without a hint that the table went on)
+    assert page.locator(".breakdown.rounds tr").first.locator("th").all_inner_texts()[:3] == \
+        ["round", "total", "1"]
     assert "points" in page.locator("#players").inner_text()
     assert not page.errors, page.errors
 

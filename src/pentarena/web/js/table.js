@@ -605,6 +605,8 @@ function renderExport(payload) {
   link.setAttribute("aria-disabled", later ? "true" : "false");
   link.title = later ? "The record holds every hidden card: it can be exported once the game is over"
     : "Download the game record (JSON)";
+  // pressed while it waits (a touch has no hover for the title): why, said
+  link.onclick = later ? (ev) => { ev.preventDefault(); toast(link.title, "info"); } : null;
 }
 
 // a finished game opened (or reloaded): an analysis made already, or being made, is shown

@@ -194,14 +194,15 @@ export function resultDetails(payload) {
     return el("p", {}, lp !== null && lp !== undefined ? `${short(payload, lp)} placed the last piece: the last player to place a piece wins.`
       : "The last player to place a piece wins.");
   }
-  // players down, rounds across: short however long the match was
+  // players down, rounds across: short however long the match was; the totals first,
+  // in view on a phone however many rounds follow (the banner scrolls sideways for them)
   const table = el("table", { class: "breakdown rounds" });
   const best = Math.max(...d.totals);
-  table.append(el("tr", {}, el("th", {}, "round"), ...d.rounds.map((_, i) => el("th", {}, i + 1)), el("th", {}, "total")));
+  table.append(el("tr", {}, el("th", {}, "round"), el("th", {}, "total"), ...d.rounds.map((_, i) => el("th", {}, i + 1))));
   d.totals.forEach((total, s) => table.append(el("tr", { "data-seat": s },
     el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[s]};${seatPatterns[s] || ""}` }), " ", payload.names ? payload.names[s] : short(payload, s)),
-    ...d.rounds.map((r) => el("td", {}, r.points[s] || "·")),
-    el("th", { class: total === best ? "decisive" : "" }, total))));
+    el("th", { class: total === best ? "decisive" : "" }, total),
+    ...d.rounds.map((r) => el("td", {}, r.points[s] || "·")))));
   const pts = payload.table.options.scoring === "15-10-5" ? "15, 10 and 5" : "10 and 5";
   return el("div", {}, table, el("p", { class: "rule-note" }, `Each round the last placers score ${pts}; the match ends after the round in which someone reaches ${payload.table.options.target}.`));
 }
