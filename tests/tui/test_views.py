@@ -483,8 +483,8 @@ def test_a_drawn_region_is_named_by_its_size_in_the_title():
         "Pentomino puzzles · region drawn, 5×5, 25 squares · pieces LPUVY")
     named = dict(pentarena.load_game("pentomino-puzzle", region="3x20").options)
     assert game_title("pentomino-puzzle", named).startswith("Pentomino puzzles · region 3x20")
-    edged = dict(pentarena.load_game("pentomino-puzzle", region="/#####/#####/",
-                                     pieces="IL").options)  # its size, not its slashes
+    edged = dict(pentarena.load_game("pentomino-puzzle", region="\n#####/#####\n",
+                                     pieces="IL").options)  # its size, not its text
     assert game_title("pentomino-puzzle", edged).startswith(
         "Pentomino puzzles · region drawn, 5×2, 10 squares")
 

@@ -43,14 +43,18 @@ def test_custom_region_as_text_and_piece_subset():
 
 def test_an_empty_row_inside_a_drawn_region_is_refused_and_blank_edges_read_past():
     """``#####//#####`` dropped its empty row and joined the two strips (a 5×2 region,
-    said to be 5×3): a hole is drawn with a dot."""
+    said to be 5×3): a hole is drawn with a dot; a slash ends a row (one after the last
+    row too); blank lines around a drawing over several lines are read past."""
     with pytest.raises(ValueError, match=r"^row 2 of the region is empty: draw a row of "
                                          r"holes with dots \(\.\.\.\.\.\)$"):
         region_from_text("#####//#####")
     gapped = region_from_text("#####/...../#####")
     assert (gapped.width, gapped.height, gapped.cells.bit_count()) == (5, 3, 10)
-    assert region_from_text("\n  #####\n#####\n\n") == region_from_text("/#####/#####/")
-    assert region_from_text("/#####/#####/") == region_from_text("#####/#####")
+    assert region_from_text("\n  #####\n#####\n\n") == region_from_text("#####/#####")
+    assert region_from_text("#####/#####/") == region_from_text("#####/#####")  # a row's end
+    for edged, row in (("/#####/#####", 1), ("#####/#####//", 3), ("#####//", 2)):
+        with pytest.raises(ValueError, match=f"^row {row} of the region is empty"):
+            region_from_text(edged)
 
 
 def test_place_remove_hint_and_solve():

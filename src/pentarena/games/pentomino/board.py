@@ -133,14 +133,14 @@ def region_from_text(text: str) -> Grid:
     rows separated by newlines or ``/``."""
     if len(text) > MAX_REGION_TEXT:  # blank lines and spaces are read past, so count them too
         raise ValueError(f"a region's text may be at most {MAX_REGION_TEXT} characters")
-    rows = [r.strip() for r in text.replace("/", "\n").splitlines()]
-    while rows and not rows[0]:
-        rows.pop(0)
-    while rows and not rows[-1]:
-        rows.pop()
-    if not rows:
+    # (blank lines around a drawing typed over several lines are read past, and one slash
+    # after the last row, as after every other; any other slash ends a row)
+    lines = "\n".join(text.strip().splitlines())  # any line ends, as \n
+    lines = lines[:-1] if lines.endswith("/") else lines
+    rows = [r.strip() for r in lines.replace("/", "\n").split("\n")]
+    if not any(rows):
         raise ValueError("the region is empty")
-    if "" in rows:  # (blank lines around the drawing are read past)
+    if "" in rows:
         raise ValueError(f"row {rows.index('') + 1} of the region is empty: draw a row of "
                          "holes with dots (.....)")
     width = max(len(r) for r in rows)
