@@ -316,3 +316,26 @@ def test_a_five_made_by_the_losers_own_twist_is_said(server, new_page):
     text = page.locator("#banner").inner_text()
     assert "Black: five in a row (a1–e5, b2–f6). White's own twist made it." in text, text
     assert not page.errors, page.errors
+
+
+def test_a_replay_names_who_held_a_seat_at_each_step(server, new_page):
+    """Bobby played Black's first two moves, then left, and Carol played on: stepped to
+    those moves the status and the players name Bobby (they named Carol, the seat's
+    holder at the end), and the move list names each move's player at every step."""
+    from .helpers import pentago_record
+
+    record = pentago_record(seed=6)
+    record["meta"] = {"players": ["Ann", "Carol"],
+                      "earlier_players": [[], [{"name": "Bobby", "until": 4}]]}
+    t = import_record(server, record)
+    page = new_page(1280, 800)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    lines = "Array.from(document.querySelectorAll('#log li .txt'), (e) => e.innerText.split(':')[0])"
+    whose = ["Ann", "Bobby", "Ann", "Bobby"] + ["Ann", "Carol"] * 16
+    for ply, holder in ((1, "Bobby"), (3, "Bobby"), (5, "Carol")):
+        step_to(page, ply)
+        until(page, f"document.getElementById('status').innerText.includes('{holder} to move')")
+        assert page.locator("#players [data-seat='1'] .name").inner_text() == holder
+        assert page.evaluate(lines) == whose
+    assert not page.errors, page.errors

@@ -70,10 +70,15 @@ function seatNames(payload) {
   return { full: dedupe(full), short: dedupe(short) };
 }
 
-function named(payload) {
+// `ply`: a replay's step — each seat named by who held it then (for the move to come)
+function named(payload, ply = null) {
   const n = seatNames(payload);
   payload.names = n.full;
-  payload.short = n.short;
+  payload.short = payload.shortNow = n.short;
+  if (ply !== null) {
+    payload.short = shortAt(payload, ply);
+    payload.names = payload.names.map((name, i) => (payload.short[i] === n.short[i] ? name : payload.short[i]));
+  }
   return payload;
 }
 
@@ -279,13 +284,15 @@ async function join(next) {
 }
 
 // The seats' short names as they were at move i (from 0): a seat given up since (left,
-// freed, or taken over by the computer) names who held it then (the seat's `earlier`)
+// freed, or taken over by the computer) names who held it then (the seat's `earlier`;
+// from the names as they are now, `shortNow`, also at a replay's step)
 function shortAt(payload, i) {
-  let at = payload.short;
+  const now = payload.shortNow || payload.short;
+  let at = now;
   payload.table.seats.forEach((s, seat) => {
     const then = (s.earlier || []).find((h) => i < h.until);
     if (!then) return;
-    if (at === payload.short) at = [...payload.short];
+    if (at === now) at = [...now];
     at[seat] = then.name || colourOf(seat);
   });
   return at;
@@ -389,7 +396,7 @@ async function showPly(ply) {
       replayCache.set(ply, step);
       if (seq !== stepSeq) return;   // a later step (or a live state) came meanwhile
     }
-    payload = named({ ...replayCache.get(ply), you: latest.you, yours: latest.yours, table: latest.table });
+    payload = named({ ...replayCache.get(ply), you: latest.you, yours: latest.yours, table: latest.table }, ply);
   }
   shown = payload;
   renderPlayers(payload);   // the scores, hands, tiles left ... of the step
