@@ -94,13 +94,27 @@ def test_a_resignation_that_cannot_be_is_refused_not_ignored(resigned, why):
     with pytest.raises(pentarena.StateFormatError, match=why):
         record.resigned()
     three = GameRecord("pentup", {"players": 3}, 1, [], {"resigned": 0})
-    with pytest.raises(pentarena.StateFormatError, match="a game of 3 sides goes on"):
+    with pytest.raises(pentarena.StateFormatError, match="a game of 3 sides has nobody to resign to"):
         three.resigned()
     over = GameRecord.of(finished_state(), resigned=0)
     with pytest.raises(pentarena.StateFormatError, match="end the game by its rules"):
         over.resigned()
     assert GameRecord("pentago", {}, 1, ["a1 TR cw"], {"resigned": 1}).resigned() == 1
     assert GameRecord("pentago", {}, 1, ["a1 TR cw"]).resigned() is None
+    puzzle = GameRecord("pentomino-puzzle", {}, None, [], {"resigned": 0})
+    with pytest.raises(pentarena.StateFormatError, match="a game of 1 side has nobody"):
+        puzzle.resigned()
+
+
+@pytest.mark.parametrize("solved_from", [50, -1, "x", True])
+def test_a_puzzle_solved_from_a_move_it_does_not_have_is_refused(solved_from):
+    moves = ["X:b1,a2,b2,c2,b3"]
+    with pytest.raises(pentarena.StateFormatError, match=r"meta.solved_from is how many of "
+                       r"the record's 1 moves its player made"):
+        GameRecord("pentomino-puzzle", {"region": "3x20"}, None, moves,
+                   {"solved_from": solved_from}).solved_from()
+    assert GameRecord("pentomino-puzzle", {"region": "3x20"}, None, moves,
+                      {"solved_from": 1}).solved_from() == 1
 
 
 def test_cli_replay_prints_the_game(tmp_path, capsys):

@@ -224,10 +224,16 @@ class GameRecord:
 
     def solved_from(self) -> int | None:
         """A puzzle the computer finished (Solve): the moves its player had made by then
-        (``meta["solved_from"]``), where the record's moves have that many; else None."""
-        mine = self.meta.get("solved_from")
-        if type(mine) is not int or not 0 <= mine <= len(self.moves):
+        (``meta["solved_from"]``); None without it; a number the record's moves do not
+        have is refused (StateFormatError, saying why)."""
+        if "solved_from" not in self.meta:
             return None
+        mine = self.meta["solved_from"]
+        if type(mine) is not int or not 0 <= mine <= len(self.moves):
+            said = json.dumps(mine) if mine is None or isinstance(mine, bool) else shown(mine)
+            raise StateFormatError(f"meta.solved_from is how many of the record's "
+                                   f"{len(self.moves)} moves its player made before the "
+                                   f"computer finished the puzzle: not {said}")
         return mine
 
     def resigned(self, final: State | None = None) -> int | None:
@@ -248,8 +254,9 @@ class GameRecord:
             raise StateFormatError(f"meta.resigned is seat {seat}, but the game's seats are "
                                    f"0 to {n - 1}")
         if sides != 2:
-            raise StateFormatError(f"meta.resigned: a game of {sides} sides goes on without "
-                                   "a player who stops, and ends by its rules only")
+            raise StateFormatError(f"meta.resigned: a game of {sides} "
+                                   f"{'side' if sides == 1 else 'sides'} has nobody to "
+                                   "resign to: it ends by its rules only")
         if final.is_terminal():
             raise StateFormatError("meta.resigned: the record's moves end the game by its "
                                    "rules, so nobody resigned it")

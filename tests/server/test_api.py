@@ -682,10 +682,18 @@ def test_a_finished_draft_offers_its_rematch(db):
     store = Store(db)
     table, _ = Table.create("pentomino", {"variant": "draft"}, [{"kind": "me"}, {"kind": "me"}])
     unfinished, _ = Table.create("pentomino", {"variant": "draft"}, [{"kind": "me"}] * 2)
+    # resigned once the draft was done: a rematch too; resigned during it: no sets to swap
+    resigned, _ = Table.create("pentomino", {"variant": "draft"}, [{"kind": "me"}] * 2)
+    picking, _ = Table.create("pentomino", {"variant": "draft"}, [{"kind": "me"}] * 2)
     rng = random.Random(3)
     while not table.state.is_terminal():
         table.apply_checked(str(rng.choice(table.state.legal_moves())))
-    for t in (table, unfinished):
+    while resigned.state.to_json()["phase"] == "pick":
+        resigned.apply_checked(str(rng.choice(resigned.state.legal_moves())))
+    picking.apply_checked(str(rng.choice(picking.state.legal_moves())))
+    for t in (resigned, picking):
+        t.seats[0].resigned = True
+    for t in (table, unfinished, resigned, picking):
         store.write_now(_create_table, t.stored())
     store.close()
     swapped = table.state.rematch().to_json()["preset_sets"]
@@ -693,6 +701,11 @@ def test_a_finished_draft_offers_its_rematch(db):
     with TestClient(create_app(db, ai="thread", ai_time_limit=0.2)) as c:
         r = c.post(f"/api/tables/{unfinished.id}/rematch", json={"seats": seats})
         assert r.status_code == 409 and "once this game is over" in r.json()["detail"]["message"]
+        r = c.post(f"/api/tables/{resigned.id}/rematch", json={"seats": seats})
+        assert r.status_code == 201, r.text
+        r = c.post(f"/api/tables/{picking.id}/rematch", json={"seats": seats})
+        assert r.status_code == 409 and r.json()["detail"]["message"] == \
+            "the draft was not finished: there are no sets to swap"
         pentup = create(c, seats)
         r = c.post(f"/api/tables/{pentup['id']}/rematch", json={})
         assert r.status_code == 409 and "pentup has no rematch" in r.json()["detail"]["message"]
@@ -782,11 +795,12 @@ def test_a_seat_given_up_keeps_the_name_of_who_played_its_moves(client):
     seats = client.get(f"/api/tables/{replay['id']}").json()["table"]["seats"]
     assert [s["earlier"] for s in seats] == [[], [{"name": "Bobby", "until": 4}]]
     for wrong in ([[], [{"name": "Bobby", "until": 5}]], [[], [{"name": 1, "until": 2}]],
-                  [[], [{"name": "A", "until": 3}, {"name": "B", "until": 2}]], [[]], "x"):
-        record["meta"]["earlier_players"] = wrong  # free-form facts: left out when wrong
-        replay = client.post("/api/records", json=record).json()
-        seats = client.get(f"/api/tables/{replay['id']}").json()["table"]["seats"]
-        assert [s["earlier"] for s in seats] == [[], []], wrong
+                  [[], [{"name": "A", "until": 3}, {"name": "B", "until": 2}]], [[]], "x",
+                  [[], "x"], [[], [{"until": 2}]], [[], [{"name": "A", "until": "2"}]]):
+        record["meta"]["earlier_players"] = wrong  # refused, saying what it takes
+        r = client.post("/api/records", json=record)
+        assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-record", wrong
+        assert r.json()["detail"]["message"].startswith("meta.earlier_players"), r.text
 
 
 def test_play_again_keeps_each_players_seat_at_the_next_table(client):
@@ -835,6 +849,10 @@ def test_play_again_keeps_each_players_seat_at_the_next_table(client):
     assert r.status_code == 409, r.text
     detail = r.json()["detail"]
     assert detail["code"] == "next-exists" and detail["next"] == new["id"]
+    use("ann")  # the presser, following too (a second tab): her seat named again
+    r = client.post(f"/api/tables/{new['id']}/follow", json={})
+    assert r.status_code == 200 and r.json()["seat"] == 0 and r.json()["token"] == new["you"]["token"]
+    use("bob")
     assert detail["message"] == ("the next game has begun already (someone pressed Play "
                                  f"again): join it at table {new['id']}")
     assert len(client.get("/api/tables", params={"idle": True}).json()["tables"]) == tables

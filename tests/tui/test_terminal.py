@@ -388,3 +388,26 @@ def test_a_touch_is_said_as_the_browser_says_it():
     tg, state, text = run_any("pentomino", ["touch X", "quit"], [None, RandomBot(seed=1)],
                               touch_move=True)
     assert state.history() == ["touch X"] and "Amber (seat 0) touches the X" in text
+
+
+def test_a_draft_resigned_after_the_picks_offers_its_rematch_too():
+    import random
+
+    rng = random.Random(4)
+    tg = None
+    answers = iter(["resign", "yes", "rematch", "quit"])
+
+    def read(prompt: str) -> str:
+        if tg.state.to_json()["phase"] == "pick" and not prompt.startswith(("game over", "Resign")):
+            return str(rng.choice(tg.state.legal_moves()))
+        return next(answers)
+
+    out = io.StringIO()
+    tg = TerminalGame(pentarena.load_game("pentomino", variant="draft"),
+                      [None, RandomBot(seed=3)], read=read, seed=1, after_game=True,
+                      console=Console(file=out, width=200, color_system=None))
+    tg.run()
+    text = out.getvalue()
+    assert "resigned" in text and "Type 'rematch' to play again with the sets swapped" in text
+    assert "The rematch: the sets swapped, no picks" in text
+    assert tg.resigned is None and tg.state.to_json()["phase"] == "place"

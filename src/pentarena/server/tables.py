@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..ai.bots import LEVELS
-from ..core.errors import IllegalMoveError, InvalidMoveError, shown
+from ..core.errors import IllegalMoveError, InvalidMoveError, StateFormatError, shown
 from ..core.game import Game, State, game_info, resolve_options
 from ..record import MAX_RECORD_MOVES, SETUP_FIELDS, GameRecord, check_seed
 from .protocol import ProtocolError
@@ -125,16 +125,19 @@ EARLIER_KEPT = 16
 are counted a minute per address, and a game rarely sees more than two or three."""
 
 
-def _earlier_holders(held: Any, moves: int) -> list[dict[str, Any]]:
-    """A seat's earlier holders as a record's ``meta.earlier_players`` gives them (free-form
-    facts: anything but a list of ``{"name", "until"}``, ``until`` rising within the game's
-    ``moves``, is left out)."""
+def _earlier_holders(held: Any, moves: int, seat: int) -> list[dict[str, Any]]:
+    """A seat's earlier holders as a record's ``meta.earlier_players`` gives them: a list
+    of ``{"name", "until"}``, ``until`` rising within the game's ``moves``; anything else
+    is refused (StateFormatError, saying what)."""
     out: list[dict[str, Any]] = []
-    for h in held if isinstance(held, list) else ():
-        if not (isinstance(h, dict) and isinstance(h.get("name"), str)
-                and type(h.get("until")) is int and 0 < h["until"] <= moves
-                and (not out or h["until"] > out[-1]["until"])):
-            return []
+    for h in held if isinstance(held, list) else [None]:
+        if not (isinstance(h, dict) and set(h) == {"name", "until"}
+                and isinstance(h["name"], str) and type(h["until"]) is int
+                and 0 < h["until"] <= moves and (not out or h["until"] > out[-1]["until"])):
+            raise StateFormatError(
+                f"meta.earlier_players[{seat}] lists who held seat {seat} before, oldest "
+                f'first: {{"name": "…", "until": a move number}}, each "until" higher, '
+                f"from 1 to the record's {moves} moves")
         out.append({"name": player_name(h["name"]), "until": h["until"]})
     return out[-EARLIER_KEPT:]
 
@@ -373,6 +376,10 @@ class Table:
                 elif _matches(s.used_invite_hash, h) and i in mine:
                     taken.append((i, next(t for t in held if _matches(s.token_hash,
                                                                        hash_token(t)))))
+        if not taken and mine:  # nothing kept, but seats held here (the one who pressed
+            # Play again, in a second tab): named again
+            taken = [(i, next(t for t in held if _matches(seats[i].token_hash, hash_token(t))))
+                     for i in sorted(mine)]
         if not taken:
             raise ProtocolError("no-seat", "no seat here is kept for you: the invite link of "
                                 "your seat may have been used, or you did not play the game "
@@ -390,7 +397,7 @@ class Table:
             raise ProtocolError("no-rematch", "an imported record has no rematch: start a "
                                 "new game instead")
         try:
-            return self.state.rematch()
+            return self.state.rematch(resigned=self.resigned is not None)
         except ValueError as exc:
             raise ProtocolError("no-rematch", str(exc)) from None
 
@@ -435,10 +442,13 @@ class Table:
                     seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
-        earlier = record.meta.get("earlier_players")
-        if isinstance(earlier, list) and len(earlier) == len(seats):
-            for seat, held in zip(seats, earlier):
-                seat.earlier = _earlier_holders(held, table.version)
+        if "earlier_players" in record.meta:
+            earlier = record.meta["earlier_players"]
+            if not (isinstance(earlier, list) and len(earlier) == len(seats)):
+                raise StateFormatError(f"meta.earlier_players is a list a seat (the game has "
+                                       f"{len(seats)}) of who held it before")
+            for i, (seat, held) in enumerate(zip(seats, earlier)):
+                seat.earlier = _earlier_holders(held, table.version, i)
         resigned = record.resigned(table.state)  # a game that ended by a resignation
         if resigned is not None:
             seats[resigned].resigned = True

@@ -367,10 +367,10 @@ class TerminalGame:
         """The first position of this game's rematch, where it offers one (RULES.md §3: a
         finished draft, the sets swapped or passed one seat on), else None."""
         make = getattr(self.state, "rematch", None)
-        if make is None or not self.state.is_terminal():
+        if make is None or not self.over:
             return None
         try:
-            return make()
+            return make(resigned=self.resigned is not None)
         except ValueError:
             return None
 

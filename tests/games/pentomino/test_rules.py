@@ -177,6 +177,13 @@ def test_draft_end_and_rematch():
         state.apply(rng.choice(state.legal_moves()))
     with pytest.raises(IllegalMoveError, match="a rematch comes once this game is over"):
         state.rematch()  # RULES.md §3: a *finished* draft game offers the rematch
+    # a game resigned here (the draft done) has one; resigned during the draft, none
+    assert state.rematch(resigned=True).to_json()["sets"] == state.rematch(
+        resigned=True).to_json()["sets"] != state.to_json()["sets"]
+    picking = new(variant="draft")
+    picking.apply(rng.choice(picking.legal_moves()))
+    with pytest.raises(IllegalMoveError, match="the draft was not finished"):
+        picking.rematch(resigned=True)
     play_out(state, rng)
     sets = state._drafted()
     placers = [s for s, _, _ in state.placed]

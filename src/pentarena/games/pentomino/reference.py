@@ -317,13 +317,16 @@ class ReferencePentominoState(State):
         self._winners = winners
         self.phase = "over"
 
-    def rematch(self) -> ReferencePentominoState:
+    def rematch(self, resigned: bool = False) -> ReferencePentominoState:
         """A finished draft game's rematch: a new game with the sets swapped (2 players)
-        or passed one seat on (seat i gets seat i − 1's), without picks."""
+        or passed one seat on (seat i gets seat i − 1's), without picks.  ``resigned``:
+        the game ended by a resignation (a server's, a terminal's), its draft done."""
         if self.sets is None:
             raise IllegalMoveError("a rematch with swapped sets is for the draft variant")
-        if not self.is_terminal():  # RULES.md §3: a finished draft game offers one
+        if not (self.is_terminal() or resigned):  # RULES.md §3: a finished draft game
             raise IllegalMoveError("a rematch comes once this game is over")
+        if self.phase == "pick":
+            raise IllegalMoveError("the draft was not finished: there are no sets to swap")
         original = self.preset or self._drafted()
         n = self.game.players
         rotated = [original[(i - 1) % n] for i in range(n)]

@@ -217,7 +217,8 @@ function roundSummary(payload, r, number) {
 
 // A finished draft game offers a rematch (RULES.md §3): the sets swapped, or passed on.
 export function rematchLabel(payload) {
-  if (payload.table.options.variant !== "draft") return null;
+  // (a game resigned before the draft was done has no sets to swap)
+  if (payload.table.options.variant !== "draft" || payload.state.phase === "pick") return null;
   return payload.table.seats.length === 2 ? "Rematch: swap the sets" : "Rematch: pass the sets on";
 }
 
