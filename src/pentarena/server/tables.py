@@ -438,7 +438,7 @@ class Table:
                 computer = _computer_level(who)
                 if computer is not None:  # shown as the computer's seats are: by colour
                     seat.kind, seat.level = "computer", computer
-                elif isinstance(who, str):  # an unnamed seat stays unnamed: the page shows its colour
+                elif isinstance(who, str):  # unnamed stays unnamed: the page shows its colour
                     seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
