@@ -914,3 +914,24 @@ def test_every_argument_says_what_it_is_for(game):
         return found
 
     assert bare(build_parser(game), "pentarena") == []
+
+
+def test_replay_names_the_players_the_record_names(tmp_path, capsys):
+    """The record's players (and who held a seat before its last player) under the title;
+    a record that names nobody prints no such line."""
+    moves = ["a1 BR cw", "a6 BR cw", "b1 BR cw", "b6 BR cw", "c1 BR cw", "c6 BR cw"]
+    path = tmp_path / "r.json"
+    path.write_text(GameRecord("pentago", {}, 1, moves, {
+        "players": ["Ann", "Carol"],
+        "earlier_players": [[], [{"name": "Bobby", "until": 4}]]}).dumps())
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == ("Players — White (seat 0): Ann; Black (seat 1): Bobby until move 4, "
+                      "then Carol")
+    path.write_text(GameRecord("pentago", {}, 1, moves, {"players": ["person", ""]}).dumps())
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("1. White (seat 0) plays")
+    path.write_text(GameRecord("pentago", {}, 1, moves, {
+        "players": ["Ann", "Carol"], "earlier_players": [[], [{"name": "B", "until": 9}]]}).dumps())
+    assert main(["replay", str(path)]) == 2
+    assert "meta.earlier_players[1] lists who held seat 1 before" in capsys.readouterr().out

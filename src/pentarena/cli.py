@@ -707,6 +707,22 @@ def cmd_restore(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _players_line(record, view, seats: int) -> str:
+    """Who played each seat, as the record's ``meta`` names them ('Players — White (seat
+    0): Ann; Black (seat 1): Bobby until move 4, then Carol'); '' when it names nobody."""
+    names = record.meta.get("players")
+    if not (isinstance(names, list) and len(names) == seats):
+        return ""
+    parts = []
+    for seat, (who, held) in enumerate(zip(names, record.earlier_players(seats))):
+        chain = [f"{h['name'] or '?'} until move {h['until']}" for h in held]
+        if isinstance(who, str) and who.strip() and who.strip() != "person":  # (unnamed)
+            chain.append(who.strip())
+        if chain:
+            parts.append(f"{view.seat_name(seat)}: {', then '.join(chain)}")
+    return f"Players — {'; '.join(parts)}" if parts else ""
+
+
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     """Print a game record move by move; ``--analyse``: then judge every move (as the
     browser's post-game analysis does).  Exit status 1 when ``--analyse`` was asked of a
@@ -730,6 +746,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     console.print(f"{game_title(record.game, record.options)} — {setup}"
                   f"{plural(len(record.moves), 'move')}",
                   style="bold", markup=False, highlight=False)
+    players = _players_line(record, view, final.game.num_players)
+    if players:
+        console.print(players, markup=False, highlight=False)
     solved_from = record.solved_from()  # a puzzle: the computer's moves from there on
     for ply, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
         mover = states[ply - 1].current_player

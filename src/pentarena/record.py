@@ -236,6 +236,32 @@ class GameRecord:
                                    f"computer finished the puzzle: not {said}")
         return mine
 
+    def earlier_players(self, seats: int) -> list[list[dict[str, Any]]]:
+        """Who held each of the ``seats`` seats before its last player, oldest first
+        (``meta["earlier_players"]``, as the server's records say it: ``{"name", "until"}``,
+        that seat's moves before move ``until``, counted from 0, were theirs); a list of
+        empty lists without it; any other shape is refused (StateFormatError, saying what
+        it takes)."""
+        if "earlier_players" not in self.meta:
+            return [[] for _ in range(seats)]
+        earlier = self.meta["earlier_players"]
+        if not (isinstance(earlier, list) and len(earlier) == seats):
+            raise StateFormatError(f"meta.earlier_players is a list a seat (the game has "
+                                   f"{seats}) of who held it before")
+        moves = len(self.moves)
+        for seat, held in enumerate(earlier):
+            last = 0
+            for h in held if isinstance(held, list) else [None]:
+                if not (isinstance(h, dict) and set(h) == {"name", "until"}
+                        and isinstance(h["name"], str) and type(h["until"]) is int
+                        and last < h["until"] <= moves):
+                    raise StateFormatError(
+                        f"meta.earlier_players[{seat}] lists who held seat {seat} before, "
+                        f'oldest first: {{"name": "…", "until": a move number}}, each "until" '
+                        f"higher, from 1 to the record's {moves} moves")
+                last = h["until"]
+        return [list(held) for held in earlier]
+
     def resigned(self, final: State | None = None) -> int | None:
         """The seat whose player resigned the game (``meta["resigned"]``, as the server's
         records say it), where the game could end so: a seat of a game of two sides whose

@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..ai.bots import LEVELS
-from ..core.errors import IllegalMoveError, InvalidMoveError, StateFormatError, shown
+from ..core.errors import IllegalMoveError, InvalidMoveError, shown
 from ..core.game import Game, State, game_info, resolve_options
 from ..record import MAX_RECORD_MOVES, SETUP_FIELDS, GameRecord, check_seed
 from .protocol import ProtocolError
@@ -123,23 +123,6 @@ TAKEOVER_LEVEL = "medium"
 EARLIER_KEPT = 16
 """How many of a seat's earlier holders it names (:meth:`Seat.handed_over`): seat changes
 are counted a minute per address, and a game rarely sees more than two or three."""
-
-
-def _earlier_holders(held: Any, moves: int, seat: int) -> list[dict[str, Any]]:
-    """A seat's earlier holders as a record's ``meta.earlier_players`` gives them: a list
-    of ``{"name", "until"}``, ``until`` rising within the game's ``moves``; anything else
-    is refused (StateFormatError, saying what)."""
-    out: list[dict[str, Any]] = []
-    for h in held if isinstance(held, list) else [None]:
-        if not (isinstance(h, dict) and set(h) == {"name", "until"}
-                and isinstance(h["name"], str) and type(h["until"]) is int
-                and 0 < h["until"] <= moves and (not out or h["until"] > out[-1]["until"])):
-            raise StateFormatError(
-                f"meta.earlier_players[{seat}] lists who held seat {seat} before, oldest "
-                f'first: {{"name": "…", "until": a move number}}, each "until" higher, '
-                f"from 1 to the record's {moves} moves")
-        out.append({"name": player_name(h["name"]), "until": h["until"]})
-    return out[-EARLIER_KEPT:]
 
 
 @dataclass
@@ -442,13 +425,9 @@ class Table:
                     seat.name = player_name(who)
         table = cls(secrets.token_urlsafe(9), initial, seats, imported=True)
         table.state = record.final_state()
-        if "earlier_players" in record.meta:
-            earlier = record.meta["earlier_players"]
-            if not (isinstance(earlier, list) and len(earlier) == len(seats)):
-                raise StateFormatError(f"meta.earlier_players is a list a seat (the game has "
-                                       f"{len(seats)}) of who held it before")
-            for i, (seat, held) in enumerate(zip(seats, earlier)):
-                seat.earlier = _earlier_holders(held, table.version, i)
+        for seat, held in zip(seats, record.earlier_players(len(seats))):
+            seat.earlier = [{"name": player_name(h["name"]), "until": h["until"]}
+                            for h in held][-EARLIER_KEPT:]
         resigned = record.resigned(table.state)  # a game that ended by a resignation
         if resigned is not None:
             seats[resigned].resigned = True
