@@ -123,7 +123,9 @@ def pentic_move_by_keys(page, rng: random.Random) -> None:
 @pytest.mark.parametrize("game", ["pentup", "pentago", "pentomino", "pentic"])
 def test_a_whole_game_with_the_keyboard_alone(server, new_page, game):
     board = {"pentup": "pu-board", "pentago": "pg-board", "pentomino": "pm-board", "pentic": "pc-grid"}[game]
-    page, _ = open_by_keys(server, new_page, game, {"target": 30} if game == "pentic" else None)
+    # (Pentic: a target one play cannot reach — 85 at most, 25 × 3 + 10 — so that the game
+    # has a second round whatever the deal; at 30 a 30-point first play ended it)
+    page, _ = open_by_keys(server, new_page, game, {"target": 90} if game == "pentic" else None)
     rng = random.Random(3)
     mine = 0
     while wait_turn_or_end(page, timeout=60_000):
