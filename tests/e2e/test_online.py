@@ -216,6 +216,32 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
         assert not page.errors, page.errors
 
 
+def test_free_seat_refused_a_moment_too_soon_is_asked_again(server_away_0, new_page):
+    """The page's count can reach the limit a moment before the server's (its clock, the
+    count's rounding): a "too soon" by at most a second or two is waited out and the seat
+    freed, not left with a refusal after the player said yes."""
+    t, alice, bob = alice_and_bob(server_away_0, new_page, "pentago")
+    asked = []
+
+    def first_too_soon(route):
+        asked.append(route.request.method)
+        if len(asked) == 1:
+            route.fulfill(status=409, content_type="application/json", body=json.dumps(
+                {"detail": {"code": "too-soon", "message": "that player has been away for "
+                            "2 seconds: you can free the seat in 0 seconds", "wait": 0}}))
+        else:
+            route.continue_()
+
+    alice.route("**/free", first_too_soon)
+    bob.close()
+    alice.wait_for_selector("[data-free='1']:not([aria-disabled])")
+    alice.click("[data-free='1']")
+    answer(alice, True)
+    alice.wait_for_selector("[data-invite='1']")
+    assert asked == ["POST", "POST"] and alice.locator(".toast.error").count() == 0
+    assert not alice.errors, alice.errors
+
+
 def test_a_seat_kept_for_a_friend_who_does_not_come_is_freed_for_a_new_invite(server_away_0, new_page):
     """Play again: Bob's seat is kept for him (no invite in Alice's Invite panel: she
     could take his seat with it); he does not come: Alice frees it and gets one to send."""

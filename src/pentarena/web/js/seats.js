@@ -196,8 +196,16 @@ async function free(payload, i, ctx) {
     ? `${who} Let the computer play ${colour}'s seat? Their link stops working; in a game with hidden cards nobody else may take over a hand that was seen, so the computer plays it to the end.`
     : `${who} Free ${colour}'s seat? Their link stops working, and you get a new invite link for the seat, to send again (to them or to someone else).`,
   hidden ? "Hand it to the computer" : "Free the seat", "Keep waiting")) return;
+  const post = () => api(`/api/tables/${payload.table.id}/free`, { method: "POST", body: { seat: i } });
   try {
-    const r = await api(`/api/tables/${payload.table.id}/free`, { method: "POST", body: { seat: i } });
+    let r;
+    try { r = await post(); } catch (e) {
+      // this page's count reached the limit a moment before the server's (its clock and
+      // the count's rounding): asked already, so freed once the server agrees
+      if (e.code !== "too-soon" || !e.detail || !(e.detail.wait <= 2)) throw e;
+      await new Promise((done) => setTimeout(done, (e.detail.wait + 0.3) * 1000));
+      r = await post();
+    }
     if (!r.invite) { toast(`The computer plays ${colour}'s seat now.`, "info"); return; }
     keepInvite(payload.table.id, r.invite);
     ctx.refresh();
