@@ -30,7 +30,7 @@ from .core.errors import GameOptionError, JsonFlaw, json_error, strict_loads
 from .core.game import Option, game_info, registered_games, unused_options
 from .core.memory import gigabytes, usable_bytes
 from .games.pentago.rules import SOLVER_MAX_GB, SOLVER_MAX_THREADS
-from .record import SEED_RANGE
+from .record import SEED_RANGE, computer_named
 from .tui.console import TerminalConsole
 from .tui.lines import print_sentence
 from .tui.views import game_title, plural
@@ -442,7 +442,6 @@ def _saved_seats(record, n: int, level: str | None) -> tuple[list[str | None], l
     medium', or the server's 'computer (medium)'; a name is a person); without it, seat 0
     a person and the others the computer — the players' words for the record (a person's
     name kept), and whether ``meta.players`` was there but named no seats."""
-    import re
 
     saved = record.meta.get("players")
     unread = saved is not None and not (isinstance(saved, list) and len(saved) == n)
@@ -450,9 +449,8 @@ def _saved_seats(record, n: int, level: str | None) -> tuple[list[str | None], l
         saved = ["person"] + ["computer: medium"] * (n - 1)
     levels: list[str | None] = []
     for who in saved:
-        found = (re.fullmatch(r"computer(?:: | \()([a-z-]+)\)?", who)
-                 if isinstance(who, str) else None)
-        levels.append((level or found.group(1)) if found else None)
+        found = computer_named(who)
+        levels.append((level or found) if found else None)
     for chosen in levels:
         if chosen is not None:
             check_level(chosen)

@@ -19,6 +19,7 @@ reads one, and the browser exports and imports the same JSON.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +57,14 @@ def check_seed(seed: Any, what: str = "'seed'") -> int | None:
 
 SETUP_FIELDS = ("deck", "sets", "position")
 """A record's set-up besides the seed, named as ``new_initial_state`` takes it."""
+
+
+def computer_named(who: Any) -> str | None:
+    """The level of a record's player named as the computer (``meta.players``: 'computer
+    (hard)', as the server writes it, or 'computer: hard', as the terminal does), else
+    None."""
+    found = re.fullmatch(r"computer(?:: | \()([a-z-]+)\)?", who) if isinstance(who, str) else None
+    return found.group(1) if found else None
 
 
 @dataclass

@@ -22,7 +22,6 @@ import base64
 import copy
 import hashlib
 import hmac
-import re
 import secrets
 import time
 import unicodedata
@@ -32,7 +31,7 @@ from typing import Any
 from ..ai.bots import LEVELS
 from ..core.errors import IllegalMoveError, InvalidMoveError, shown
 from ..core.game import Game, State, game_info, resolve_options
-from ..record import MAX_RECORD_MOVES, SETUP_FIELDS, GameRecord, check_seed
+from ..record import MAX_RECORD_MOVES, SETUP_FIELDS, GameRecord, check_seed, computer_named
 from .protocol import ProtocolError
 from .store import StoredTable
 
@@ -98,15 +97,6 @@ def person_name(text: Any) -> str:
         raise ProtocolError("bad-name", "a person's name may not start with 'computer' or "
                             "hold '(computer': that is how the computer's seats are named")
     return label
-
-
-def _computer_level(who: Any) -> str | None:
-    """The level of a record's player named as the computer ('computer (hard)', as the
-    server writes it, or 'computer: hard', as the terminal does), else None."""
-    found = re.fullmatch(r"computer(?: \(([a-z-]+)\)|: ([a-z-]+))", who) \
-        if isinstance(who, str) else None
-    level = found and (found.group(1) or found.group(2))
-    return level if level in LEVELS else None
 
 
 def hash_token(token: str) -> str:
@@ -418,8 +408,8 @@ class Table:
         names = record.meta.get("players")
         if isinstance(names, list) and len(names) == len(seats):
             for seat, who in zip(seats, names):
-                computer = _computer_level(who)
-                if computer is not None:  # shown as the computer's seats are: by colour
+                computer = computer_named(who)
+                if computer in LEVELS:  # shown as the computer's seats are: by colour
                     seat.kind, seat.level = "computer", computer
                 elif isinstance(who, str):  # unnamed stays unnamed: the page shows its colour
                     seat.name = player_name(who)
