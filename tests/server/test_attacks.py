@@ -248,6 +248,28 @@ def test_two_players_pressing_play_again_at_once_make_one_next_game(tmp_path):
     run(scenario, tmp_path)
 
 
+def test_play_again_after_another_instances_press_makes_no_second_table(tmp_path):
+    """Another instance (sharing the database) made the next game a moment ago and this
+    one has not heard yet: a press here stores no second table, is refused with that
+    table's id, and the finished table points there from now on."""
+    async def scenario(hub):
+        table, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}], seed=1)
+        for ply, move in enumerate(PENTAGO_WIN):
+            await hub.submit(table, ply % 2, move, ply)
+        elsewhere, _ = Table.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}])
+        assert await hub.store.create_next(table.id, elsewhere.stored()) == elsewhere.id
+        stored = {t.id for t in hub.store.load_all()[0]}
+        with pytest.raises(ProtocolError) as refused:
+            await hub.again(table, frozenset({0}))
+        assert refused.value.code == "next-exists"
+        assert refused.value.facts == {"next": elsewhere.id}
+        assert table.next_table == elsewhere.id
+        assert {t.id for t in hub.store.load_all()[0]} == stored
+        assert set(hub.tables) <= stored
+
+    run(scenario, tmp_path)
+
+
 def test_tables_per_minute_per_creator_are_capped(tmp_path):
     async def scenario(hub):
         seats = [{"kind": "me"}, {"kind": "invite"}]

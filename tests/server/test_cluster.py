@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -264,6 +265,53 @@ def test_play_again_on_one_instance_is_offered_to_a_player_on_the_other(cluster)
     taken = post(two.url + f"/api/tables/{new['id']}/follow", {"token": bob})
     assert taken["seat"] == 1
     assert get(two.url + f"/api/tables/{t['id']}")["table"]["next"] == new["id"]
+
+
+def test_play_again_pressed_on_both_instances_at_once_makes_one_next_game(cluster,
+                                                                         postgres_url):
+    """Ann presses Play again on instance 0 as Bob does on instance 1, for three finished
+    games: each makes one next table, stored once; the other press is refused with its id
+    (whichever instance heard of the first press or not)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pentarena.server.store import Store
+
+    def stored() -> set[str]:
+        store = Store(postgres_url)
+        try:
+            return {t.id for t in store.load_all()[0]}
+        finally:
+            store.close()
+
+    (one, two), _ = cluster
+    before = stored()  # (the database serves the whole session's tests)
+    finished = []
+    for _ in range(3):
+        t = post(one.url + "/api/tables", {"game": "pentago",
+                                           "seats": [{"kind": "me"}, {"kind": "invite"}]})
+        invite = t["invites"][0]["url"].split("token=")[1]
+        bob = post(two.url + f"/api/tables/{t['id']}/join", {"token": invite})["token"]
+        post(one.url + f"/api/tables/{t['id']}/resign", {"token": t["you"]["token"]})
+        finished.append((t["id"], [(one, t["you"]["token"]), (two, bob)]))
+
+    def press(inst, table_id: str, token: str) -> tuple[int, dict]:
+        try:
+            return 201, post(inst.url + f"/api/tables/{table_id}/again", {"token": token})
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    with ThreadPoolExecutor(2) as pool:
+        for table_id, presses in finished:
+            answers = list(pool.map(lambda p: press(p[0], table_id, p[1]), presses))
+            made = [body for code, body in answers if code == 201]
+            refused = [body for code, body in answers if code == 409]
+            assert len(made) == len(refused) == 1, answers
+            detail = refused[0]["detail"]
+            assert detail["code"] == "next-exists" and detail["next"] == made[0]["id"]
+            for inst in (one, two):
+                wait_until(lambda: get(f"{inst.url}/api/tables/{table_id}")["table"]["next"]
+                           == made[0]["id"], f"{inst.name} never heard of the next game")
+    assert len(stored() - before) == 2 * len(finished)  # each finished game and its next
 
 
 def test_a_puzzle_solved_on_one_instance_says_so_on_the_other(cluster):

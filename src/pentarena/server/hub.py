@@ -369,26 +369,34 @@ class Hub(Advice):
         specs, heirs = source.again_seats(held)
         async with self.locks[source.id]:  # two players' presses: one next game
             if source.next_table is not None:
-                raise ProtocolError("next-exists", "the next game has begun already (someone "
-                                    f"pressed Play again): join it at table "
-                                    f"{source.next_table}", next=source.next_table)
+                raise self._next_exists(source.next_table)
             made = Table.create(source.game.name, dict(source.game.options), specs,
                                 creator=creator, heirs=heirs, hints=source.hints)
             made[0].follows = source.id
             # a seat kept for another player is theirs (follow): its invite goes to nobody
             made = (made[0], {i: t for i, t in made[1].items() if i not in heirs})
-            result = await self._add_table(made, creator)
-            recorded = await self._store(self.store.set_next(source.id, made[0].id))
-            if recorded is not None and recorded != source.next_table:
-                source.next_table = recorded
-                source.revision += 1
-                await self.bus.publish({"kind": "next", "table": source.id, "next": recorded})
-                self.broadcast(source)
+            result = await self._add_table(made, creator, after=source)
+            self._points_to(source, made[0].id)
+            await self.bus.publish({"kind": "next", "table": source.id, "next": made[0].id})
         return result
 
-    async def _add_table(self, made: tuple[Table, dict[int, str]],
-                         creator: str | None) -> tuple[Table, dict[int, str]]:
-        """Count, store and start a table just made, within the creator's limits."""
+    @staticmethod
+    def _next_exists(next_id: str) -> ProtocolError:
+        return ProtocolError("next-exists", "the next game has begun already (someone pressed "
+                             f"Play again): join it at table {next_id}", next=next_id)
+
+    def _points_to(self, source: Table, next_id: str) -> None:
+        """The finished table ``source`` now points its players to table ``next_id``."""
+        if source.next_table != next_id:
+            source.next_table = next_id
+            source.revision += 1
+            self.broadcast(source)
+
+    async def _add_table(self, made: tuple[Table, dict[int, str]], creator: str | None,
+                         after: Table | None = None) -> tuple[Table, dict[int, str]]:
+        """Count, store and start a table just made, within the creator's limits; with
+        ``after``, as the next game of that finished table, stored only if no other is
+        (another instance's *Play again* may have been first: ``next-exists``)."""
         table, tokens = made
         if creator is not None:
             self._count_creation(creator)
@@ -401,7 +409,14 @@ class Hub(Advice):
                                     "only while someone watches: open one to let it go on)")
         self.creating[creator] += table.computer_only  # counted while it is being stored
         try:
-            await self._store(self.store.create_table(table.stored()))
+            if after is None:
+                await self._store(self.store.create_table(table.stored()))
+            else:
+                recorded = await self._store(self.store.create_next(after.id, table.stored()))
+                if recorded != table.id:  # another instance's press, not heard yet
+                    if recorded is not None:
+                        self._points_to(after, recorded)
+                    raise self._next_exists(recorded or "?")
             self._keep(table)
         finally:
             self.creating[creator] -= table.computer_only
@@ -830,9 +845,7 @@ class Hub(Advice):
             if event.get("seats_version") != table.seats_version:
                 await self.reload(table)
         elif kind == "next" and isinstance(event.get("next"), str):
-            table.next_table = event["next"]
-            table.revision += 1
-            self.broadcast(table)
+            self._points_to(table, event["next"])
         elif kind == "thinking" and event.get("version") == table.version:
             table.thinking = event.get("seat")
             self.broadcast_event(table, {"type": "thinking", "seat": table.thinking})

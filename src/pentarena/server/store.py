@@ -169,10 +169,13 @@ def _add_move(s: Session, table_id: str, ply: int, seat: int, move: str, status:
     s.add(MoveRow(table_id=table_id, ply=ply, seat=seat, text=move, at=now))
 
 
-def _set_next(s: Session, table_id: str, next_id: str, done: list[str | None]) -> None:
-    s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.next_table.is_(None))
-              .values(next_table=next_id))
-    done.append(s.scalar(select(TableRow.next_table).where(TableRow.id == table_id)))
+def _create_next(s: Session, source_id: str, t: StoredTable, done: list[str | None]) -> None:
+    won = s.execute(update(TableRow).where(TableRow.id == source_id,
+                                           TableRow.next_table.is_(None))
+                    .values(next_table=t.id)).rowcount == 1
+    if won:  # the first Play again of the finished game (any instance's) makes the table
+        _create_table(s, t)
+    done.append(s.scalar(select(TableRow.next_table).where(TableRow.id == source_id)))
 
 
 def _set_private(s: Session, table_id: str, private: dict[str, Any]) -> None:
@@ -338,11 +341,12 @@ class Store:
         and the table's ``status`` with them if given."""
         await self.write(_update_seats, table_id, seats, expected, status)
 
-    async def set_next(self, table_id: str, next_id: str) -> str | None:
-        """Record the table a finished game's players went on to, unless one is recorded
-        already (the first *Play again* wins); returns the one recorded."""
+    async def create_next(self, source_id: str, t: StoredTable) -> str | None:
+        """Store ``t`` as the table a finished game's players go on to, unless one is
+        recorded already (the first *Play again* wins, and only its table is stored);
+        returns the one recorded."""
         done: list[str | None] = []
-        await self.write(_set_next, table_id, next_id, done)
+        await self.write(_create_next, source_id, t, done)
         return done[-1] if done else None  # (a batch retried one by one runs it again)
 
     async def set_private(self, table_id: str, private: dict[str, Any]) -> None:
