@@ -388,6 +388,26 @@ def test_the_analysis_is_computed_once_and_cached(client, monkeypatch):
     assert started == BLUNDER_GAME and not hub_of(client).analysing
 
 
+def test_the_analysis_is_kept_with_the_table_for_every_instance(tmp_path, monkeypatch):
+    """An analysis made by one server is answered by another on the same database (a
+    second instance, or the same after a restart), even to a page that starts none, and
+    is not computed again."""
+    url = f"sqlite:///{tmp_path / 'kept.sqlite3'}"
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in BLUNDER_GAME:
+        state.apply(move)
+    with TestClient(create_app(url, ai="thread", ai_time_limit=0.05, limits=FAST)) as one:
+        table_id = import_record(one, state)
+        report = wait_for_analysis(one, table_id)
+    judged = []
+    monkeypatch.setattr(advice_module, "assess_move", lambda *a, **k: judged.append(a))
+    with TestClient(create_app(url, ai="thread", ai_time_limit=0.05, limits=FAST)) as two:
+        looked = two.get(f"/api/tables/{table_id}/analysis?start=false")
+        assert looked.status_code == 200 and looked.json() == report
+        assert two.get(f"/api/tables/{table_id}/analysis").json() == report
+        assert not judged and not hub_of(two).analysing
+
+
 def test_exact_values_where_the_solver_answers(client):
     """Golomb's pentomino game is solved exactly from about the fifth piece on."""
     rng = random.Random(7)

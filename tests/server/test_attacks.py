@@ -270,6 +270,27 @@ def test_play_again_after_another_instances_press_makes_no_second_table(tmp_path
     run(scenario, tmp_path)
 
 
+def test_a_next_game_whose_news_was_lost_is_caught_up_from_the_store(tmp_path):
+    """Another instance made the next game while Redis was away (its ``next`` event lost):
+    the check of the watched tables against the store finds it, and a watcher here is
+    offered it (it was offered only once someone pressed Play again here)."""
+    async def scenario(hub):
+        table, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}], seed=1)
+        for ply, move in enumerate(PENTAGO_WIN):
+            await hub.submit(table, ply % 2, move, ply)
+        watcher = Reader()
+        await hub.join(table, Client(watcher))
+        elsewhere, _ = Table.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}])
+        await hub.store.create_next(table.id, elsewhere.stored())
+        await hub._resync()
+        assert table.next_table == elsewhere.id
+        while not any(m["type"] == "state" and m["table"]["next"] == elsewhere.id
+                      for m in watcher.messages):
+            await asyncio.sleep(0.01)
+
+    run(scenario, tmp_path)
+
+
 def test_tables_per_minute_per_creator_are_capped(tmp_path):
     async def scenario(hub):
         seats = [{"kind": "me"}, {"kind": "invite"}]

@@ -261,9 +261,10 @@ class Advice:
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
 
     # -- post-game analysis -------------------------------------------------------------
-    def analysis(self, table: Table, owner: str | None = None,
-                 start: bool = True) -> tuple[bool, dict[str, Any] | None]:
-        """``(True, the analysis)`` of a finished game, cached; else ``(False, progress)``
+    async def analysis(self, table: Table, owner: str | None = None,
+                       start: bool = True) -> tuple[bool, dict[str, Any] | None]:
+        """``(True, the analysis)`` of a finished game, kept (here, or in the store by any
+        instance, also before a restart); else ``(False, progress)``
         while it is computed on the worker pool (started by the first request, whose
         ``owner`` — the asker's address, hashed — its jobs count as; one computation per
         table at a time).  A new computation is refused (``too-many-analyses``) past
@@ -282,6 +283,15 @@ class Advice:
             self.analyses.move_to_end(table.id)
             return True, cached
         job = self.analysing.get(table.id)
+        if job is None:
+            try:
+                cached = await asyncio.to_thread(self.store.analysis, table.id)
+            except Exception as exc:  # the database out of reach: compute it here
+                log.warning("table %s: no stored analysis read: %s", table.id, exc)
+            if cached is not None and cached.get("moves_played") == table.version:
+                self._keep_analysis(table.id, cached)
+                return True, cached
+            job = self.analysing.get(table.id)  # (asked meanwhile)
         if job is None and not start:
             return False, None
         if job is None:
@@ -340,7 +350,7 @@ class Advice:
             judged.add(answer)
             state.apply(text)
             job.done = i + 1
-        self.analyses[table.id] = {
+        made = {
             "status": "done", "table": table.id, "game": game.name,
             "moves_played": len(history), "judged_from_view": game.hidden_information,
             "note": analysis_note(game),
@@ -348,5 +358,14 @@ class Advice:
             "seconds_per_move": round(per_move, 3),
             "seconds": round(time.monotonic() - job.started, 1),
             "moves": judged.moves, "players": judged.players()}
-        while len(self.analyses) > limits.analyses_cached:
+        self._keep_analysis(table.id, made)
+        try:  # for the other instances, and after a restart
+            await self.store.set_analysis(table.id, made)
+        except Exception as exc:  # (the store has logged it) this instance still has it
+            log.warning("table %s: the analysis was not stored: %s", table.id, exc)
+
+    def _keep_analysis(self, table_id: str, analysis: dict[str, Any]) -> None:
+        self.analyses[table_id] = analysis
+        self.analyses.move_to_end(table_id)
+        while len(self.analyses) > self.limits.analyses_cached:
             self.analyses.popitem(last=False)

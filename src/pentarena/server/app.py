@@ -710,7 +710,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         (``judged_from_view``); its analysis too waits for the end, since it shows every
         player's hand through their best moves.
 
-        A new computation is refused with **429** ``too-many-analyses`` (and a
+        The analysis is kept with the table in the database (every instance answers the
+        same one, also after a restart).  A new computation is refused with **429** ``too-many-analyses`` (and a
         ``Retry-After`` header) while the server computes as many as it does at once (8 by
         default), or two asked for from the same address; a table's analysis being
         computed, or done, is answered whoever asks.
@@ -719,7 +720,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         else **204** (the table page asks so as it opens, to show an analysis already
         made)."""
         t = await hub.get(table_id, fresh=True)
-        done, body = hub.analysis(t, creator_key(request), start)
+        done, body = await hub.analysis(t, creator_key(request), start)
         if done:
             return body
         if body is None:

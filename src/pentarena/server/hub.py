@@ -32,7 +32,7 @@ from .advice import Advice
 from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError, database_unavailable
-from .store import Conflict, Store, Unreadable, unreachable
+from .store import Conflict, Stamp, Store, Unreadable, unreachable
 from .tables import AWAY_SECONDS, IDLE_SECONDS, MOVE_REFUSALS, Seat, Table
 from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobFailed,
                       PoolClosed, WorkerPool)
@@ -228,9 +228,8 @@ class Hub(Advice):
                 except Exception as exc:  # the database out of reach: the copy held here
                     log.warning("table %s not checked against the store: %s", table_id, exc)
                     stored = {}
-                if stored.get(table_id, (table.version, table.seats_version)) != (
-                        table.version, table.seats_version):
-                    await self.reload(table)
+                if table_id in stored:
+                    await self._catch_up(table, stored[table_id])
         if table is None:
             raise ProtocolError("unknown-table", f"there is no table {shown(table_id)}")
         return table
@@ -891,11 +890,11 @@ class Hub(Advice):
         except Exception as exc:
             log.warning("checking tables against the store failed: %s", exc)
             stored = {}
-        for table_id, (version, seats_version) in stored.items():
+        for table_id, stamp in stored.items():
             table = self.tables.get(table_id)
-            if table and (version != table.version or seats_version != table.seats_version):
+            if table:
                 try:
-                    await self.reload(table)
+                    await self._catch_up(table, stamp)
                 except Exception:  # one table's trouble must not hold up the others
                     log.exception("table %s could not be reloaded from the store", table_id)
         for table_id in watched:
@@ -906,6 +905,14 @@ class Hub(Advice):
             if self.local_seats(table_id):
                 await self.bus.publish({"kind": "presence", "table": table_id,
                                         "seats": sorted(self.local_seats(table_id))})
+
+    async def _catch_up(self, table: Table, stored: Stamp) -> None:
+        """Bring the table held here up to the store's (``stored``): the news of another
+        instance may not have come (Redis away, or the instance died before telling)."""
+        if (stored.version, stored.seats_version) != (table.version, table.seats_version):
+            await self.reload(table)
+        elif stored.next_table is not None:
+            self._points_to(table, stored.next_table)
 
     def _requeue_lost(self, table: Table) -> None:
         """Queue mode: a computer to move whose move was queued from here

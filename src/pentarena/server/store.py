@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     JSON,
@@ -95,6 +95,8 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Moves stored (the fence for the next one)."""
     seats_version: Mapped[int] = mapped_column(Integer, default=0)
+    analysis: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    """The finished game's analysis, once made (any instance's): older releases ignore it."""
 
 
 class MetaRow(Base):
@@ -139,6 +141,14 @@ class Conflict(Exception):
     """Someone else changed the table first: its version (or seats) moved on."""
 
 
+class Stamp(NamedTuple):
+    """How far a stored table is: its moves, its seats' changes, its next game."""
+
+    version: int
+    seats_version: int
+    next_table: str | None
+
+
 @dataclass
 class Unreadable:
     """A stored table that could not be read back, and why."""
@@ -181,6 +191,10 @@ def _create_next(s: Session, source_id: str, t: StoredTable, done: list[str | No
 def _set_private(s: Session, table_id: str, private: dict[str, Any]) -> None:
     s.execute(update(TableRow).where(TableRow.id == table_id)
               .values(private=json.loads(json.dumps(private)) or None))
+
+
+def _set_analysis(s: Session, table_id: str, analysis: dict[str, Any]) -> None:
+    s.execute(update(TableRow).where(TableRow.id == table_id).values(analysis=analysis))
 
 
 def _update_seats(s: Session, table_id: str, seats: list[dict[str, Any]], expected: int,
@@ -271,6 +285,8 @@ class Store:
                 conn.execute(text("ALTER TABLE tables ADD COLUMN private JSON"))
             if "next_table" not in have:
                 conn.execute(text("ALTER TABLE tables ADD COLUMN next_table VARCHAR(32)"))
+            if "analysis" not in have:
+                conn.execute(text("ALTER TABLE tables ADD COLUMN analysis JSON"))
             for column in ("version", "seats_version"):
                 if column not in have:
                     conn.execute(text(f"ALTER TABLE tables ADD COLUMN {column} INTEGER "
@@ -353,6 +369,15 @@ class Store:
         """Store a table's private data anew (:meth:`Table.private`)."""
         await self.write(_set_private, table_id, private)
 
+    async def set_analysis(self, table_id: str, analysis: dict[str, Any]) -> None:
+        """Keep a finished game's analysis (:meth:`analysis` reads it back)."""
+        await self.write(_set_analysis, table_id, json.loads(json.dumps(analysis)))
+
+    def analysis(self, table_id: str) -> dict[str, Any] | None:
+        """The analysis kept for this table, if any (by this instance or another)."""
+        with self.session() as s:
+            return s.scalar(select(TableRow.analysis).where(TableRow.id == table_id))
+
     def _batches(self) -> Iterator[list[tuple[Callable, tuple, Future]]]:
         while True:
             first = self._queue.get()
@@ -428,14 +453,15 @@ class Store:
             row = s.get(TableRow, table_id)
             return self._stored(s, row) if row else None
 
-    def versions(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
-        """(version, seats_version) of each of these tables."""
+    def versions(self, table_ids: list[str]) -> dict[str, Stamp]:
+        """How far each of these tables is (:class:`Stamp`)."""
         if not table_ids:
             return {}
         with self.session() as s:
-            rows = s.execute(select(TableRow.id, TableRow.version, TableRow.seats_version)
+            rows = s.execute(select(TableRow.id, TableRow.version, TableRow.seats_version,
+                                    TableRow.next_table)
                              .where(TableRow.id.in_(table_ids))).all()
-        return {r.id: (r.version, r.seats_version) for r in rows}
+        return {r.id: Stamp(r.version, r.seats_version, r.next_table) for r in rows}
 
     @staticmethod
     def _quiet(since: float | None, begun_since: float | None):
