@@ -580,3 +580,28 @@ def test_a_worker_on_another_database_says_so_in_its_log(tmp_path, caplog):
     assert ("computer move for table AbC123: no such table in this worker's database "
             f"(sqlite:///{tmp_path / 'elsewhere.sqlite3'}); start the worker with the servers' "
             "--database-url") in caplog.text
+
+
+
+def test_health_and_metrics_say_the_queues_are_not_known_while_redis_is_away(tmp_path):
+    """Redis gone: /api/health answers 503 with the queues' depths as null (they read -1,
+    as if a count), and /metrics shows no count for them rather than a stale one."""
+    import contextlib
+
+    from fastapi.testclient import TestClient
+
+    from pentarena.server.app import create_app
+    from tests.services import redis
+
+    with contextlib.ExitStack() as services:
+        url = services.enter_context(redis())
+        app = create_app(f"sqlite:///{tmp_path / 'h.sqlite3'}", ai="thread", redis_url=url)
+        with TestClient(app, client=("127.0.0.1", 5000)) as c:  # (metrics: loopback)
+            health = c.get("/api/health").json()
+            assert health["redis"] == "ok" and health["queue"] == {"people": 0, "bots": 0}
+            assert 'pentarena_queue{queue="people"} 0.0' in c.get("/metrics").text
+            services.close()  # Redis stops; the server goes on
+            away = c.get("/api/health")
+            assert away.status_code == 503 and away.json()["redis"] == "unreachable"
+            assert away.json()["queue"] == {"people": None, "bots": None}
+            assert "pentarena_queue{" not in c.get("/metrics").text

@@ -395,7 +395,11 @@ def create_app(database_url: str | None = None, ai: str = "process",
         metrics.jobs.labels("queued").set(hub.pool.queued)
         if hub.queue is not None:
             for name, depth in (await hub.queue.depth()).items():
-                metrics.queue.labels(name).set(depth)
+                if depth is not None:
+                    metrics.queue.labels(name).set(depth)
+                else:  # not known (Redis away): no stale count shown
+                    with contextlib.suppress(KeyError):
+                        metrics.queue.remove(name)
         return Response(metrics.render(), media_type=CONTENT_TYPE)
 
     # each game's entry also says how long its thinking levels take a move at most, and

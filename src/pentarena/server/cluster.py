@@ -92,14 +92,14 @@ class ComputerQueue:
                                   retries=5, ttl=600)
         return job is not None
 
-    async def depth(self) -> dict[str, int]:
-        """Jobs waiting per queue."""
-        out = {}
+    async def depth(self) -> dict[str, int | None]:
+        """Jobs waiting per queue (None: not known, Redis out of reach)."""
+        out: dict[str, int | None] = {}
         for kind, q in self.queues.items():
             try:
                 out[kind] = await q.count("queued")
             except Exception:
-                out[kind] = -1
+                out[kind] = None
         return out
 
     async def close(self) -> None:
