@@ -98,6 +98,11 @@ def test_offline_is_said_and_the_page_comes_back_by_itself(server, new_page):
     stage_pentago_move(bob)
     bob.click("#pg-confirm")
     until(bob, "document.getElementById('pg-error').textContent.includes('nothing was sent')")
+    # the same typed in the move box: said beside the box (it kept what it said before)
+    bob.fill("#move-text", "a1 TL cw")
+    bob.press("#move-text", "Enter")
+    assert bob.inner_text("#move-form-msg") == "Not connected: nothing was sent."
+    assert bob.input_value("#move-text") == "a1 TL cw"   # kept, to send once back
     assert len(server_moves(server, t["id"])) == 1
     bob.context.set_offline(False)
     until(bob, CONNECTED + f" && {STATUS}.includes('Your turn')")

@@ -531,6 +531,7 @@ function bindMoveForm() {
     msg.classList.remove("refused");
     if (!text) { msg.textContent = `Type a move first${plugin.moveExample ? `, e.g. ${plugin.moveExample}` : ""}.`; return; }
     if (sendMove(text)) { typed = text; msg.textContent = "Sent…"; }
+    else { msg.textContent = "Not connected: nothing was sent."; msg.classList.add("refused"); }
   });
 }
 
