@@ -295,3 +295,43 @@ def test_the_type_a_move_box(server, new_page):
     play_pentago_move(page, random.Random(4))
     until(page, "document.getElementById('move-form-msg').textContent === ''")
     assert not page.errors, page.errors
+
+
+def test_a_question_keeps_the_keys_and_gives_the_focus_back(server, new_page):
+    """Resign asks above the board: Tab goes round its two buttons (not on to the board),
+    Esc or Play on gives the focus back to Resign, which keeps it when the opponent's move
+    draws the players panel again.  Add your name: saved, said so, and the focus goes to
+    the panel (the button is gone) rather than nowhere."""
+    from .test_connection import friends
+
+    _, alice, bob = friends(server, new_page)
+    play_pentago_move(alice, random.Random(1))
+    wait_moves(bob, 1)
+    alice.focus("#resign")
+    alice.keyboard.press("Enter")
+    until(alice, "document.activeElement.id === 'ask-yes'")
+    for key, there in (("Tab", "ask-no"), ("Tab", "ask-yes"), ("Shift+Tab", "ask-no")):
+        alice.keyboard.press(key)
+        assert focused(alice) == there, key
+    alice.keyboard.press("Escape")
+    until(alice, "document.getElementById('ask').hidden")
+    assert focused(alice) == "resign"
+    alice.keyboard.press("Enter")
+    until(alice, "document.activeElement.id === 'ask-yes'")
+    alice.keyboard.press("Shift+Tab")
+    alice.keyboard.press("Enter")                      # Play on
+    assert focused(alice) == "resign" and moves_played(alice) == 1
+    play_pentago_move(bob, random.Random(2))
+    wait_moves(alice, 2)
+    assert focused(alice) == "resign"                  # through the panel drawn again
+    bob.focus("#name-seat")
+    bob.keyboard.press("Enter")
+    until(bob, "document.activeElement.id === 'ask-input'")
+    bob.keyboard.press("Control+a")
+    bob.keyboard.type("Kim")
+    bob.keyboard.press("Enter")
+    until(bob, "document.getElementById('name-seat') === null")
+    until(bob, "document.activeElement.id === 'players'")
+    until(bob, "[...document.querySelectorAll('#toasts .toast')].some((t) => "
+               "t.textContent === 'Saved: the others see you as Kim.')")
+    assert not alice.errors and not bob.errors, (alice.errors, bob.errors)

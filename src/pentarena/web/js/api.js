@@ -47,9 +47,17 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-export function toast(message, kind = "error") {
+// the toasts' live region is on the page from the start: one made with its first message
+// may not be heard
+function toastBox() {
   let box = document.getElementById("toasts");
   if (!box) { box = el("div", { id: "toasts", role: "status", "aria-live": "polite" }); document.body.append(box); }
+  return box;
+}
+if (typeof document !== "undefined" && document.body) toastBox();
+
+export function toast(message, kind = "error") {
+  const box = toastBox();
   const t = el("div", { class: `toast ${kind}` }, message);
   box.append(t);
   setTimeout(() => t.remove(), kind === "error" ? 8000 : 3000);

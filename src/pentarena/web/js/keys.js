@@ -49,6 +49,32 @@ export function keepFocus(root, redraw, fallback = null) {
   return out;
 }
 
+// Where the focus is now, to give it back later (after a question box is answered): a
+// function that focuses the same control, or its replacement after a redraw, if either is
+// on the page (else it leaves the focus be).
+export function focusReturn() {
+  const had = document.activeElement;
+  const sel = had && had !== document.body ? selectorOf(had) : null;
+  return () => {
+    const back = had && had.isConnected && !had.closest("[hidden]") ? had : sel && document.querySelector(sel);
+    if (back && !back.disabled && back.getClientRects().length) back.focus({ preventScroll: true });
+  };
+}
+
+// Tab and Shift+Tab go round the controls inside `box` (a question that waits for its
+// answer) rather than out of it; call from its keydown handler.
+export function tabWithin(box, ev) {
+  if (ev.key !== "Tab") return;
+  const stops = [...box.querySelectorAll("button, input, a[href]")].filter((e) => !e.disabled && e.getClientRects().length);
+  if (!stops.length) return;
+  const first = stops[0], last = stops[stops.length - 1];
+  if (ev.shiftKey ? document.activeElement === first || !box.contains(document.activeElement)
+    : document.activeElement === last) {
+    ev.preventDefault();
+    (ev.shiftKey ? last : first).focus();
+  }
+}
+
 // aria-disabled instead of disabled for a button that is off for a moment (it keeps the
 // focus); its click handler checks `off(button)`
 export function setOff(btn, off) { btn.setAttribute("aria-disabled", off ? "true" : "false"); }

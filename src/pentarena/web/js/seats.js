@@ -3,12 +3,13 @@
 // has been away, and the Invite panel.  The seat tokens stay in the server's HttpOnly
 // cookie throughout: the page never sees them.
 import { api, el, toast, invitesKey, savedName, NAME_KEY } from "./api.js";
+import { focusReturn, tabWithin } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
 // A question on the page (no browser dialog): resolves true (yes) or false (no, Esc, or
 // another question asked meanwhile).
-let answer = null;
+let answer = null;   // the question waiting: called, it is answered "no"
 // what the page does before a question is shown: on a phone, close the drawer over the
 // board (the question is in the play area, which the open drawer covers and makes inert)
 let beforeAsk = () => {};
@@ -18,23 +19,40 @@ export function setBeforeAsk(fn) { beforeAsk = fn; }
 export function ask(question, yes, no = null) {
   if (answer) answer(false);
   beforeAsk();
+  const giveBack = focusReturn();   // (a phone's drawer closed: its button, then)
   const box = $("ask");
   return new Promise((resolve) => {
-    const done = (said) => {
-      if (answer !== done) return;
-      answer = null;
-      box.hidden = true;
-      box.replaceChildren();
-      resolve(said);
-    };
-    answer = done;
+    const done = answering(box, giveBack, () => resolve(false));
     box.replaceChildren(el("p", { id: "ask-text" }, question), el("div", { class: "ask-actions" },
-      el("button", { id: "ask-yes", class: "primary", type: "button", onclick: () => done(true) }, yes),
-      no === null ? "" : el("button", { id: "ask-no", type: "button", onclick: () => done(false) }, no)));
-    box.onkeydown = (ev) => { if (ev.key === "Escape") { ev.stopPropagation(); done(false); } };
+      el("button", { id: "ask-yes", class: "primary", type: "button", onclick: () => done(() => resolve(true)) }, yes),
+      no === null ? "" : el("button", { id: "ask-no", type: "button", onclick: () => done() }, no)));
     box.hidden = false;
     $("ask-yes").focus();
   });
+}
+
+// The question box's answer: `done(then)` (once: a second answer does nothing) hides the
+// box, gives the focus back to the control that asked when the keyboard was in the box,
+// and runs `then` (else `no`: Esc, "no", or another question asked meanwhile).  Tab keeps
+// to the box's buttons while it waits.
+function answering(box, giveBack, no) {
+  let waiting = true;
+  const done = (then = no) => {
+    if (!waiting) return;
+    waiting = false;
+    if (answer === cancel) answer = null;
+    const keys = box.contains(document.activeElement);
+    box.hidden = true;
+    box.replaceChildren();
+    if (keys) giveBack();
+    then();
+  };
+  const cancel = () => done();
+  answer = cancel;
+  box.onkeydown = (ev) => {
+    if (ev.key === "Escape") { ev.stopPropagation(); done(); } else tabWithin(box, ev);
+  };
+  return done;
 }
 
 // A question with a line to type (a name): resolves to the text typed, or null (Cancel, Esc,
@@ -42,22 +60,15 @@ export function ask(question, yes, no = null) {
 export function askText(question, yes, no, { value = "", maxLength = 40, autocomplete = "off" } = {}) {
   if (answer) answer(false);
   beforeAsk();
+  const giveBack = focusReturn();
   const box = $("ask");
   return new Promise((resolve) => {
     const input = el("input", { id: "ask-input", type: "text", value, maxlength: maxLength, autocomplete, "aria-labelledby": "ask-text" });
-    const done = (said) => {
-      if (answer !== done) return;
-      answer = null;
-      box.hidden = true;
-      box.replaceChildren();
-      resolve(said ? input.value.trim() : null);
-    };
-    answer = done;
-    const form = el("form", { class: "ask-actions", onsubmit: (ev) => { ev.preventDefault(); done(true); } },
+    const done = answering(box, giveBack, () => resolve(null));
+    const form = el("form", { class: "ask-actions", onsubmit: (ev) => { ev.preventDefault(); const said = input.value.trim(); done(() => resolve(said)); } },
       input, el("button", { id: "ask-yes", class: "primary", type: "submit" }, yes),
-      el("button", { id: "ask-no", type: "button", onclick: () => done(false) }, no));
+      el("button", { id: "ask-no", type: "button", onclick: () => done() }, no));
     box.replaceChildren(el("p", { id: "ask-text" }, question), form);
-    box.onkeydown = (ev) => { if (ev.key === "Escape") { ev.stopPropagation(); done(false); } };
     box.hidden = false;
     input.focus();
   });
@@ -145,6 +156,7 @@ export function nameControl(payload) {
     try {
       await api(`/api/tables/${payload.table.id}/name`, { method: "POST", body: { name, seat: payload.you } });
       localStorage.setItem(NAME_KEY, name);   // the next table too
+      toast(`Saved: the others see you as ${name}.`, "info");
     } catch (e) { toast(e.message); }
   } }, "Add your name");
 }

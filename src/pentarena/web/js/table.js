@@ -117,8 +117,14 @@ const seatContext = {
   refresh: () => renderInvites(latest, colourOf),
 };
 
+// (a control of the panel that had the focus keeps it: the same one drawn again, else the
+// panel itself — Add your name is gone once a name is given)
 function renderPlayers(payload) {
   const box = $("players");
+  keepFocus(box, () => drawPlayers(box, payload), () => { box.tabIndex = -1; box.focus({ preventScroll: true }); });
+}
+
+function drawPlayers(box, payload) {
   box.replaceChildren(el("h3", {}, solo ? "Puzzle" : "Players"));
   const teams = plugin.teams ? plugin.teams(payload) : null;
   if (teams) {
