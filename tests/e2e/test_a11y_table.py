@@ -4,6 +4,8 @@ the drawer by keyboard, contrast, and cues that are not a colour alone."""
 
 from __future__ import annotations
 
+import re
+
 from .helpers import (
     create_table,
     focused,
@@ -106,8 +108,14 @@ def test_pentic_names_its_grid_and_cards_and_pauses_in_the_status(server, new_pa
     card.focus()
     page.keyboard.press("Enter")
     until(page, "document.querySelector('.pc-card[aria-pressed=true]') !== null")
+    # each position says what the selected card would score there, as the preview does
+    labels = page.evaluate("[...document.querySelectorAll('.pc-pos')].map((g) => g.getAttribute('aria-label'))")
+    assert all(re.search(r" — your \d [a-z]+ [a-z]+ would score \d+ points? here$", t) for t in labels), labels
     page.keyboard.press("5")
     until(page, "document.querySelector('.pc-pos[data-pos=\"5\"]').getAttribute('aria-label').includes('would go here')")
+    said = page.locator('.pc-pos[data-pos="5"]').get_attribute("aria-label")
+    points = re.search(r"would score (\d+)", page.inner_text("#pc-preview")).group(1)
+    assert said.endswith(f": it would score {points} point{'' if points == '1' else 's'}"), said
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
     # the scores beside "Your turn." are not run into it: "Your turn. — You 0 · Coral 0"

@@ -164,7 +164,7 @@ export function createView(root, ctx) {
   const note = el("div", { class: "pu-hint", id: "pc-note" });
   const preview = el("div", { class: "pc-preview", id: "pc-preview", hidden: true });
   const errorLine = el("div", { class: "error-line", id: "pc-error", role: "alert" });
-  const ending = el("div", { class: "frame-note", id: "pc-ending", hidden: true });
+  const ending = el("div", { class: "frame-note", id: "pc-ending", role: "status", hidden: true });
   const bv = new BoardView(root, { id: "pc-grid", mode: "fill", maxScale: 2, margin: 6 });
   const hand = el("div", { id: "pc-hand", class: "tray pc-hand" });
   const settleHand = rovingTray(hand, "Your hand");
@@ -203,12 +203,16 @@ export function createView(root, ctx) {
   const digits = Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((p) => [String(p), () => choose(p)]));
   const unbindKeys = gameKeys({ ...digits, Escape: () => (cancel(), true), Enter: () => !!staged() && (confirm(), true) });
 
-  // "#5: 3 red stars, stack of 2"
+  // "#5: 3 red stars, stack of 2", and with a card selected on your turn what it would
+  // score there (what the preview line shows, heard as the cursor moves)
   function posText(p) {
     const stack = payload.state.grid[p - 1];
     const top = stack[stack.length - 1];
     const here = pos === p && card ? `your ${cardName(card)} would go here, on ` : "";
-    return `#${p}: ${here}${top ? cardName(top) : "empty"}${stack.length > 1 ? `, stack of ${stack.length}` : ""}`;
+    const pv = card && myTurn() && payload.previews ? payload.previews[`${card}@${p}`] : null;
+    const scores = !pv ? "" : pos === p ? `: it would score ${plural(pv.points, "point")}`
+      : ` — your ${cardName(card)} would score ${plural(pv.points, "point")} here`;
+    return `#${p}: ${here}${top ? cardName(top) : "empty"}${stack.length > 1 ? `, stack of ${stack.length}` : ""}${scores}`;
   }
   const kg = new KeyGrid(bv, {
     name: "Pentic grid, positions 1 to 9",
