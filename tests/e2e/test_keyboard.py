@@ -159,6 +159,49 @@ def test_a_small_puzzle_placed_taken_back_and_solved_by_keys(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_n_with_no_place_this_way_round_says_to_turn_the_piece(server, new_page):
+    """A row of five: the I fits lying down only.  Turned upright, the cursor says it fits
+    nowhere this way round, and N (no place to jump to) says so on the alert line; a turn
+    clears it."""
+    page, _ = open_by_keys(server, new_page, "pentomino-puzzle", {"region": "#####", "pieces": "I"},
+                           seats=[{"kind": "me"}])
+    page.focus(".pu-tile[data-piece=I]")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    until(page, "document.activeElement.id === 'pm-board'")
+    if "fits nowhere this way round" not in page.evaluate(CURSOR):
+        page.keyboard.press("r")
+    until(page, f"{CURSOR}.includes('fits nowhere this way round: press R or F to turn it')")
+    page.keyboard.press("n")
+    until(page, "document.getElementById('pm-error').textContent === "
+                "'No spot for the I this way round: press the R or F key to turn it.'")
+    page.keyboard.press("r")
+    until(page, "document.getElementById('pm-error').textContent === ''")
+    page.keyboard.press("n")
+    assert "fits here" in page.evaluate(CURSOR) and "nowhere" not in page.evaluate(CURSOR)
+    assert not page.errors, page.errors
+
+
+def test_a_pentup_tile_staged_where_it_does_not_fit_is_not_said_to_play(server, new_page):
+    """Enter far from the structure stages the tile there (Confirm says which rule forbids
+    it): the cursor says so, not "Enter plays it"; Enter then brings the rule, and no move."""
+    page, _ = open_by_keys(server, new_page, "pentup", seats=[{"kind": "computer", "level": "random"},
+                                                              {"kind": "me"}])
+    assert wait_turn_or_end(page)
+    page.focus(".pu-tile[aria-disabled='false']")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    until(page, "document.activeElement.id === 'pu-board'")
+    for _ in range(20):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    until(page, f"{CURSOR}.includes('is staged here but does not fit: Enter asks which rule forbids it')")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('pu-error').textContent.length > 0")
+    assert moves_played(page) == 1
+    assert not page.errors, page.errors
+
+
 @pytest.mark.parametrize("game, tray, item", [("pentup", "pu-tray", ".pu-tile"), ("pentomino", "pm-tray", ".pu-tile"),
                                              ("pentic", "pc-hand", ".pc-card")])
 def test_a_tray_is_one_tab_stop_and_the_arrows_go_through_it(server, new_page, game, tray, item):

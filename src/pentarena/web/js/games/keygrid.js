@@ -13,6 +13,7 @@
 //   activate(cell)              Enter / Space
 //   onMove(cell)?               the cursor moved (a ghost follows it)
 //   spots()? -> cell[]          the places for N / Shift+N
+//   onNoSpot()?                 N pressed with no place to jump to (the game says why)
 import { el } from "../api.js";
 import { svgEl } from "../pieces.js";
 
@@ -20,8 +21,8 @@ const DIRS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDo
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 export class KeyGrid {
-  constructor(bv, { name, help, start, step, rect, describe, activate, onMove = () => {}, spots = () => [] }) {
-    Object.assign(this, { bv, start, step, rect, describe, activate, onMove, spots });
+  constructor(bv, { name, help, start, step, rect, describe, activate, onMove = () => {}, spots = () => [], onNoSpot = () => {} }) {
+    Object.assign(this, { bv, start, step, rect, describe, activate, onMove, spots, onNoSpot });
     this.cell = null;
     const svg = bv.svg;
     const id = `${svg.id || "board"}-cursor`;
@@ -55,7 +56,7 @@ export class KeyGrid {
 
   jump(d) {
     const list = this.spots();
-    if (!list.length) return;
+    if (!list.length) { this.onNoSpot(); return; }
     const i = list.findIndex((c) => same(c, this.cell));
     this.moveTo(list[i < 0 ? (d > 0 ? 0 : list.length - 1) : (i + d + list.length) % list.length]);
   }

@@ -497,6 +497,7 @@ export function createView(root, ctx) {
         t += cand && staged && staged.text === cand.text ? ` — the ${selected} is staged here: Enter plays it`
           : cand ? ` — the ${selected} fits here`
             : ` — the ${selected} does not fit here${orientations(selected).length === 1 ? "" : " as it is turned"}`;
+        if (!destinations().length) t += `; it fits nowhere this way round: press R or F to turn it`;
       }
       return t;
     },
@@ -509,6 +510,9 @@ export function createView(root, ctx) {
     },
     onMove: (cell) => { hover = cell; drawGhost(); },
     spots: () => destinations().map((mv) => grabCell(mv.cells)),
+    onNoSpot: () => {
+      if (selected && shape && myTurn() && payload.state.phase !== "pick") errorLine.textContent = `No spot for the ${selected} this way round: press ${turnKeys} to turn it.`;
+    },
   });
 
   let layers = {};

@@ -472,8 +472,11 @@ export function createView(root, ctx) {
       let t = cellText(cell.join(","), m);
       if (mode !== "2d") return `${t} (the 3D view: switch to 2D to place a tile)`;
       const c = selected && myTurn() ? candidateAt(...cell) : null;
-      if (c && staged && c.text === staged.text) t += ` — the ${selected} is staged here: Enter plays it`;
-      else if (c) t += c.legal ? ` — the ${selected} fits here, on level ${moves.get(selected).level}` : ` — the ${selected} does not fit here`;
+      if (c && staged && c.text === staged.text) {
+        t += staged.legal ? ` — the ${selected} is staged here: Enter plays it`
+          : ` — the ${selected} is staged here but does not fit: Enter asks which rule forbids it`;
+      } else if (c) t += c.legal ? ` — the ${selected} fits here, on level ${moves.get(selected).level}` : ` — the ${selected} does not fit here`;
+      if (selected && myTurn() && !destinations().length) t += `; it fits nowhere this way round: press R or F to turn it`;
       return t;
     },
     activate: ([x, y]) => {
@@ -485,7 +488,9 @@ export function createView(root, ctx) {
     },
     onMove: (cell) => { hover = cell; drawGhosts(); },
     spots: () => destinations().map((mv) => mv.grab),
+    onNoSpot: () => { if (selected && myTurn() && mode === "2d") errorLine.textContent = noPlace(); },
   });
+  const noPlace = () => `No place for the ${selected} this way round: press ${turnKeys} to turn it.`;
 
   function cellFromEvent(ev) {
     const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
