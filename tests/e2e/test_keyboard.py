@@ -182,6 +182,21 @@ def test_n_with_no_place_this_way_round_says_to_turn_the_piece(server, new_page)
     assert not page.errors, page.errors
 
 
+def test_a_draft_pick_by_enter_twice(server, new_page):
+    """In a draft there is no board to go on to: a second Enter on the piece picks it."""
+    page, _ = open_by_keys(server, new_page, "pentomino", {"variant": "draft"})
+    assert wait_turn_or_end(page)
+    assert tab_to(page, "e.matches(\".pu-tile[aria-disabled='false']\")")
+    piece = page.evaluate("document.activeElement.dataset.piece")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith("
+                f"'Pick the {piece} — press Confirm (or Enter again).')")
+    page.keyboard.press("Enter")
+    wait_moves(page, 1)
+    assert page.evaluate("document.querySelector('#log li').dataset.move") == f"pick {piece}"
+    assert not page.errors, page.errors
+
+
 def test_a_pentup_tile_staged_where_it_does_not_fit_is_not_said_to_play(server, new_page):
     """Enter far from the structure stages the tile there (Confirm says which rule forbids
     it): the cursor says so, not "Enter plays it"; Enter then brings the rule, and no move."""

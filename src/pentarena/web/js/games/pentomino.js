@@ -347,8 +347,9 @@ export function createView(root, ctx) {
     if (!myTurn()) return;
     errorLine.textContent = "";
     const st = payload.state;
-    if (st.phase === "pick") {
-      if (words.has(`pick ${piece}`)) { selected = piece; staged = { text: `pick ${piece}` }; draw(); }
+    if (st.phase === "pick") {   // (chosen again: picked, as Confirm does)
+      if (staged && staged.text === `pick ${piece}`) confirm();
+      else if (words.has(`pick ${piece}`)) { selected = piece; staged = { text: `pick ${piece}` }; draw(); }
       return;
     }
     if (words.has(`touch ${piece}`)) {  // touch-move: touching is a move of its own
@@ -707,7 +708,7 @@ export function createView(root, ctx) {
     if (fresh) roundNote.textContent = `${roundSummary(payload, done[done.length - 1], done.length)} Round ${done.length + 1} has begun.`;
     if (replay) hint.textContent = replayNote(payload);
     else if (!mine) hint.textContent = payload.you === null ? watchingText(payload) : payload.current_player === null ? "" : waitingText(payload);
-    else if (st.phase === "pick") hint.textContent = (staged ? `Pick the ${selected} — press Confirm.` : `Draft: ${click} a piece to add it to your set.`) + draftSets(payload);
+    else if (st.phase === "pick") hint.textContent = (staged ? `Pick the ${selected} — press Confirm${keyHint(" (or Enter again)")}.` : `Draft: ${click} a piece to add it to your set.`) + draftSets(payload);
     else if (st.touched && !selected) { select(st.touched); return; }
     else if (staged && staged.text.startsWith("remove ")) hint.textContent = `Take back the ${staged.text.slice(7)} — press Confirm${keyHint(" (or Enter)")}.`;
     else if (!selected) hint.textContent = puzzle() ? `Choose a piece below (or ${click} a placed piece to take it back).` :
