@@ -182,6 +182,26 @@ def test_n_with_no_place_this_way_round_says_to_turn_the_piece(server, new_page)
     assert not page.errors, page.errors
 
 
+def test_a_key_during_the_opponents_twist_ends_the_twist(server, new_page):
+    """The computer's twist is still turning (here it never ends: no animation frames) when
+    the keys place a marble: the twist ends at once, the marble is staged on the board after
+    it, and its arrows are there to Tab to."""
+    page, _ = open_by_keys(server, new_page, "pentago")
+    assert wait_turn_or_end(page)
+    play_pentago_move(page, random.Random(1))   # from here on, a twist's clock never runs
+    page.evaluate("() => { const now = performance.now.bind(performance); performance.now = () => now() + 1e9; }")
+    wait_moves(page, 2)
+    assert wait_turn_or_end(page)
+    assert page.locator(".pg-arrow").count() == 0   # the computer's twist still turning
+    to_board(page, "pg-board")
+    page.keyboard.press("n")
+    page.keyboard.press("Enter")
+    until(page, f"{CURSOR}.includes('staged: now choose a twist')")
+    assert page.locator(".pg-arrow").count() == 8
+    assert moves_played(page) == 2   # (staged, not played)
+    assert not page.errors, page.errors
+
+
 def test_a_draft_pick_by_enter_twice(server, new_page):
     """In a draft there is no board to go on to: a second Enter on the piece picks it."""
     page, _ = open_by_keys(server, new_page, "pentomino", {"variant": "draft"})

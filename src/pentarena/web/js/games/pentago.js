@@ -193,8 +193,18 @@ export function createView(root, ctx) {
   const unbindKeys = gameKeys({ Escape: () => { cancel(); return true; }, Enter: () => !!moveText() && (confirm(), true) });
 
   // a cell, chosen by a click or by Enter on the board
+  // the opponent's twist still turning when a key acts: it ends at once (the move is made
+  // on the board after it)
+  function settle() {
+    if (!anim) return;
+    cancelAnimationFrame(anim);
+    anim = null;
+    draw();
+  }
+
   function choose(r, c) {
     if (!myTurn()) return;
+    settle();
     kg.set([r, c]);
     if (payload.state.board[r][c] !== null) { errorLine.textContent = `${cellName(r, c)} is taken: choose an empty cell.`; return; }
     staged = { cell: [r, c], rot: staged.rot };
@@ -416,6 +426,7 @@ export function createView(root, ctx) {
         confirmBtn.disabled = cancelBtn.disabled = true;
         hint.textContent = "";  // the line of the move before is stale; draw() writes it after the twist
         hint.dataset.hint = "";
+        kg.draw();   // the cursor names the board after the move already
         return;
       }
       draw();
