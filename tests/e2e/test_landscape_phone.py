@@ -249,3 +249,46 @@ def test_a_finished_game_on_a_phone_on_its_side(server, new_page):
     check_landscape(page, None, None, others=("#banner", "#replay"))
     shot(page, "pentago-result-landscape-phone", full_page=False)
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game", ["pentago", "pentic"])
+def test_a_hint_neither_spills_over_the_column_nor_outlasts_itself(server, new_page, game):
+    """On a small phone on its side (640x360), a hint's long text scrolls inside the message
+    line: it covers neither the status above nor the buttons below.  Once the game is over
+    (resigned here) the line has its own height again: the replay stepper takes taps (the
+    line had kept the hint's height and lay over it)."""
+    seats, options, _, confirm, play = GAMES[game]
+    page, _ = open_phone_table(server, new_page, game, seats, options, size=(640, 360))
+    play(page, random.Random(1))
+    wait_moves(page, 2)
+    assert wait_turn_or_end(page)
+    page.locator("#hint-btn").tap()
+    until(page, "/^Hint:/.test(document.querySelector('.msg .pu-hint').textContent)")
+    b = boxes(page, ".msg", confirm)
+    assert b[".msg"]["top"] >= b["#status"]["bottom"] - 0.5 and b[".msg"]["bottom"] <= b[confirm]["top"] + 0.5, b
+    assert page.evaluate(PAGE_FITS)
+    page.locator("#resign").evaluate("(b) => b.click()")   # (in the drawer)
+    page.locator("#ask-yes").tap()
+    page.wait_for_selector("#banner:not([hidden])")
+    page.locator("#r-prev").tap()                          # Playwright refuses a covered target
+    expect(page.locator("#r-pos")).to_have_text("1/2")
+    b = boxes(page, ".msg", "#replay")
+    assert b[".msg"]["top"] >= b["#replay"]["bottom"] - 0.5, b
+    assert not page.errors, page.errors
+
+
+def test_a_puzzle_on_a_small_phone_on_its_side_keeps_its_tools_clear(server, new_page):
+    """640x360: the puzzle's tools (one row, "Count") sit above the message line and the
+    action bar, not over them (they did), and the pieces scroll inside the tray rather than
+    push the page past the screen."""
+    page, _ = open_phone_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}], {"region": "6x10"},
+                               size=(640, 360))
+    b = boxes(page, ".puzzle-tools", ".msg", "#pm-confirm", "#pm-count", ".tray-wrap")
+    assert page.evaluate(PAGE_FITS), b
+    assert b[".puzzle-tools"]["bottom"] <= b[".msg"]["top"] + 0.5, b
+    assert b[".msg"]["bottom"] <= b["#pm-confirm"]["top"] + 0.5, b
+    assert b["#pm-confirm"]["bottom"] <= b[".tray-wrap"]["top"] + 0.5, b
+    assert b[".tray-wrap"]["bottom"] <= b["vh"] + 0.5 and b[".tray-wrap"]["height"] >= 60, b
+    assert page.locator("#pm-count").get_attribute("aria-label") == "Count solutions"
+    assert abs(b["#pm-count"]["top"] - boxes(page, "#pm-hint")["#pm-hint"]["top"]) < 1, b   # one row
+    assert not page.errors, page.errors

@@ -459,11 +459,16 @@ export function gameFrame(root, { view, messages, notes = [], tray = null, actio
 
 // The message line keeps the height of the longest message it has shown (until the window
 // changes size): the board, which takes the height left over, then keeps its size instead
-// of moving under the pointer each time a message changes length (a hint, a refusal).
+// of moving under the pointer each time a message changes length (a refusal, a preview).
+// At most a sixth of the window's height, so that a long message (a hint) stretches the line
+// for its time only (kept, it shrank the board for the rest of the game); and not at all
+// where the board is beside the line (a phone on its side), where it moves nothing.
+const BESIDE = matchMedia("(orientation: landscape) and (max-height: 500px) and (hover: none)");
 function keepTallest(msg) {
   let tallest = 0;
   new ResizeObserver(() => {
-    const h = msg.offsetHeight;
+    if (BESIDE.matches) return;
+    const h = Math.min(msg.offsetHeight, Math.round(window.innerHeight / 6));
     if (h > tallest) { tallest = h; msg.style.minHeight = `${h}px`; }
   }).observe(msg);
   let width = window.innerWidth, height = window.innerHeight;

@@ -257,7 +257,8 @@ export function createView(root, ctx) {
   const [cancelBtn, confirmBtn] = stepButtons("pm", () => cancel(), () => confirm());
   const hintBtn = btn("pm-hint", () => ctx.send({ type: "hint" }), "small", "Hint");
   const solveBtn = btn("pm-solve", () => solve(), "small", "Solve");
-  const countBtn = btn("pm-count", () => countSolutions(), "small", "Count solutions");
+  const countBtn = btn("pm-count", () => countSolutions(), "small", "Count", el("span", { class: "long" }, " solutions"));
+  countBtn.setAttribute("aria-label", "Count solutions");   // (a phone on its side shows "Count")
   // one tap takes a puzzle's piece back; this undoes it (the placement it took back)
   const putBackBtn = btn("pm-put-back", () => { const m = putBack(); if (m) ctx.sendMove(m); }, "small", "Put it back on the board");
   const counter = el("span", { class: "pu-hint", id: "pm-counter" });
