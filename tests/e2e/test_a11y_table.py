@@ -188,6 +188,12 @@ def test_focus_stays_on_the_replay_buttons_and_analysis_and_the_step_is_current(
     page.keyboard.press("Enter")
     until(page, "!document.getElementById('analysis-note').hidden")
     assert focused(page) == "analysis-btn" and page.get_attribute("#analysis-btn", "aria-disabled") == "true"
+    # announced: that it runs, then each player's count — not the legend and how to read it
+    assert page.get_attribute("#analysis-note", "aria-live") is None
+    until(page, "document.getElementById('analysis-said').textContent.startsWith('Analysis done. ')", timeout=120_000)
+    said = page.evaluate("document.getElementById('analysis-said').textContent")
+    assert re.fullmatch(r"Analysis done\. \w+: \d+ blunders?, \d+ mistakes?; \w+: \d+ blunders?, \d+ mistakes?\.", said), said
+    assert page.get_attribute("#analysis-said", "role") == "status"
     assert not page.errors, page.errors
 
 
@@ -306,4 +312,20 @@ def test_tiles_are_off_while_another_player_moves(server, new_page):
     assert page.evaluate("[...document.querySelectorAll('.pu-tile')].every((t) => t.getAttribute('aria-disabled') === 'true' && t.tabIndex === -1)")
     assert page.locator("#hint-btn").get_attribute("aria-disabled") == "true"
     assert moves_played(page) == 0
+    assert not page.errors, page.errors
+
+
+def test_a_replay_step_tells_a_screen_reader_which_move_it_was(server, new_page):
+    """Stepped to a move, the status says (to a screen reader; the line shown fits a phone)
+    which move that was, in the move list's words."""
+    t = import_record(server, pentago_record())
+    page = new_page()
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden")
+    page.click("#r-first")
+    page.click("#r-next")
+    until(page, "document.getElementById('status').textContent.startsWith('After move 1 (')")
+    said = page.evaluate("document.getElementById('status').textContent")
+    assert re.fullmatch(r"After move 1 \(\w+: [a-f][1-6], turns [a-z -]+ [↻↺]\): \w+ to move", said), said
+    assert page.evaluate("document.querySelector('#status .sr-only').getBoundingClientRect().width") <= 1
     assert not page.errors, page.errors

@@ -138,6 +138,8 @@ def test_a_whole_game_with_the_keyboard_alone(server, new_page, game):
         mine += 1
     assert mine >= 2
     until(page, "document.getElementById('announce').textContent.includes('Game over')")
+    said = page.evaluate("document.getElementById('announce').textContent")
+    assert ".." not in said and "!." not in said and "?." not in said, said   # ("You win!.")
     assert focused(page) == "banner"                      # it ended here: the result has the focus
     assert not page.errors, page.errors
 

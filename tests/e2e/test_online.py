@@ -205,6 +205,7 @@ def test_leave_sit_here_and_free_an_away_players_seat(server_away_0, new_page):
     toasted(alice, "Black's seat was freed: it waits for a new invite.")
     url = alice.get_attribute("[data-invite='1']", "data-url")
     assert url != server.url + t["invites"][0]["url"]
+    assert alice.get_attribute("[data-invite='1']", "aria-label") == "copy Black's invite link"
     until(alice, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Black (waiting for a player)'")
     dan = person(new_page, server, "Dan")
     dan.goto(url)

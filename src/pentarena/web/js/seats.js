@@ -253,7 +253,8 @@ export function renderInvites(payload, colourOf) {
   box.replaceChildren(el("h3", {}, "Invite"));
   for (const inv of waiting) {
     box.append(el("div", { class: "invite-row" }, `${colourOf(inv.seat)}: `,
-      copyButton(location.origin + inv.url, { "data-invite": inv.seat }, "copy invite link", "Invite link copied")));
+      copyButton(location.origin + inv.url, { "data-invite": inv.seat, "aria-label": `copy ${colourOf(inv.seat)}'s invite link` },
+        "copy invite link", `${colourOf(inv.seat)}'s invite link copied`)));
   }
   if (open.length) {
     const which = open.map(colourOf).join(" and ");

@@ -183,7 +183,9 @@ function renderStatus(payload) {
     if (solo) { st.replaceChildren(el("span", {}, `${at} of ${latest.history.length}`), tail); return; }   // no turns in a puzzle
     // the short name (colour or typed name): the line fits a phone ("(computer, easy)" is in the list)
     const who = (payload.short || latest.short || [])[payload.current_player] || seatLabel(payload, payload.current_player);
-    st.replaceChildren(swatch(payload.current_player), el("span", {}, `${at}: ${who} to move`), tail);
+    // which move that was, for a screen reader (the line shown fits a phone; the list says it)
+    const what = n ? el("span", { class: "sr-only" }, ` (${describe(latest, n - 1).text})`) : "";
+    st.replaceChildren(swatch(payload.current_player), el("span", {}, `${at}`), what, el("span", {}, `: ${who} to move`), tail);
     return;
   }
   if (payload.table.status === "replay") { st.replaceChildren("Imported record of a game left unfinished — use the replay controls.", tail); return; }
@@ -518,8 +520,10 @@ function announceMoves(before, payload, head) {
   if (recap) said = [`${from ? "Since your move" : "So far"}: ${said.join("; ")}`];
   if (head && endedHere(before, payload)) said.push(`Game over: ${head}`);
   const after = to > from && plugin && plugin.spokenAfterMoves ? plugin.spokenAfterMoves(payload) : "";
-  if (said.length) announce(said.join(". ") + "." + (after ? ` ${after}` : ""));
+  if (said.length) announce(sentences(said) + (after ? ` ${after}` : ""));
 }
+// "a. b!" from ["a", "b!"]: a full stop where a part has no mark of its own ("You win!.")
+const sentences = (parts) => parts.map((t) => (/[.!?]$/.test(t) ? t : `${t}.`)).join(" ");
 
 // ---------------------------------------------------------------- the "Type a move" box
 // every game's fallback (and a power user's way): the text goes to the server, which says
@@ -583,6 +587,14 @@ function renderAnalysisNote() {
       touchScreen ? " Step to a move (‹ ›, or tap it in the list) for its values and the best move."
         : " Hover a mark, or step to a move, for the values and the best move."));
   note.hidden = false;
+  say(`Analysis done. ${who.join("; ")}.`);
+}
+
+// what a screen reader hears of the analysis: that it began, and each player's count (the
+// note itself, with its legend and how to read it, is there to read, not announced)
+function say(text) {
+  const said = $("analysis-said");
+  if (said.textContent !== text) said.textContent = text;
 }
 
 // ``known``: an answer fetched already (the page opening: showAnalysisMade)
@@ -596,6 +608,7 @@ async function loadAnalysis(known = null) {
     const note = $("analysis-note");
     note.replaceChildren(el("b", {}, "Analysing… "), `${data.done} of ${data.total} moves judged`);
     note.hidden = false;
+    say(`Analysing the game's ${data.total} moves…`);
     judging = `${data.done}/${data.total}`;
     bannerStatus($("banner"), `Analysing… ${judging}`);
     analysing = setTimeout(loadAnalysis, 1000 * (data.retry_after || 2));
