@@ -329,3 +329,15 @@ def test_a_replay_step_tells_a_screen_reader_which_move_it_was(server, new_page)
     assert re.fullmatch(r"After move 1 \(\w+: [a-f][1-6], turns [a-z -]+ [↻↺]\): \w+ to move", said), said
     assert page.evaluate("document.querySelector('#status .sr-only').getBoundingClientRect().width") <= 1
     assert not page.errors, page.errors
+
+
+def test_the_lobbys_level_note_reads_on_its_button(server, new_page):
+    """"medium level" under Play the computer: white on the accent, not dimmed (4.06:1)."""
+    page = new_page()
+    page.goto(server.url + "/")
+    note = page.locator("#home .card .level-note").first
+    note.wait_for()
+    colour, opacity, back = note.evaluate("(e) => [getComputedStyle(e).color, getComputedStyle(e).opacity, "
+                                          "getComputedStyle(e.closest('button')).backgroundColor]")
+    assert float(opacity) == 1 and contrast(page, colour, back) >= 4.5, (colour, opacity, back)
+    assert not page.errors, page.errors
