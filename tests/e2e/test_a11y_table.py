@@ -324,9 +324,9 @@ def test_a_replay_step_tells_a_screen_reader_which_move_it_was(server, new_page)
     until(page, "!document.getElementById('replay').hidden")
     page.click("#r-first")
     page.click("#r-next")
-    until(page, "document.getElementById('status').textContent.startsWith('After move 1 (')")
+    until(page, "document.getElementById('status').textContent.includes(' — move 1 was ')")
     said = page.evaluate("document.getElementById('status').textContent")
-    assert re.fullmatch(r"After move 1 \(\w+: [a-f][1-6], turns [a-z -]+ [↻↺]\): \w+ to move", said), said
+    assert re.fullmatch(r"After move 1: \w+ to move — move 1 was \w+: [a-f][1-6], turns [a-z -]+ [↻↺]", said), said
     assert page.evaluate("document.querySelector('#status .sr-only').getBoundingClientRect().width") <= 1
     assert not page.errors, page.errors
 

@@ -216,6 +216,15 @@ def test_a_draft_pick_by_enter_twice(server, new_page):
     page.keyboard.press("Enter")
     wait_moves(page, 1)
     assert page.evaluate("document.querySelector('#log li').dataset.move") == f"pick {piece}"
+    # a pointer's second click on the piece picks nothing: Confirm does (a double tap would)
+    assert wait_turn_or_end(page)
+    other = page.locator(".pu-tile[aria-disabled='false']").first
+    other.click()
+    other.click()
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Pick the ')")
+    assert moves_played(page) == 2
+    page.click("#pm-confirm")
+    wait_moves(page, 3)
     assert not page.errors, page.errors
 
 

@@ -292,3 +292,15 @@ def test_a_puzzle_on_a_small_phone_on_its_side_keeps_its_tools_clear(server, new
     assert page.locator("#pm-count").get_attribute("aria-label") == "Count solutions"
     assert abs(b["#pm-count"]["top"] - boxes(page, "#pm-hint")["#pm-hint"]["top"]) < 1, b   # one row
     assert not page.errors, page.errors
+
+
+def test_a_long_region_keeps_its_message_lines_height(server, new_page):
+    """A 3x20 region lies above the message line even on a phone on its side: the line keeps
+    the height a hint gave it (as upright), so that the board does not jump back after."""
+    page, _ = open_phone_table(server, new_page, "pentomino-puzzle", [{"kind": "me"}], {"region": "3x20"},
+                               size=(640, 360))
+    assert page.locator(".game-frame.wide").count() == 1
+    page.locator("#pm-hint").tap()
+    until(page, "/^Hint/.test(document.getElementById('pm-hint-line').textContent)")
+    until(page, "document.querySelector('.msg').style.minHeight !== ''")
+    assert not page.errors, page.errors

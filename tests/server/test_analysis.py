@@ -408,6 +408,21 @@ def test_the_analysis_is_kept_with_the_table_for_every_instance(tmp_path, monkey
         assert not judged and not hub_of(two).analysing
 
 
+@pytest.mark.parametrize("stored", [["not", "a", "dict"], {"status": "done", "moves_played": 10},
+                                    "text"])
+def test_a_stored_analysis_of_another_shape_is_made_again(client, stored):
+    """An analysis in the database that is not a whole one of the current shape (an older
+    release's, a damaged row) is computed again rather than served (or failing)."""
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in BLUNDER_GAME:
+        state.apply(move)
+    table_id = import_record(client, state)
+    client.portal.call(hub_of(client).store.set_analysis, table_id, stored)
+    assert client.get(f"/api/tables/{table_id}/analysis?start=false").status_code == 204
+    report = wait_for_analysis(client, table_id)
+    assert report["moves_played"] == len(BLUNDER_GAME) and len(report["moves"]) == len(BLUNDER_GAME)
+
+
 def test_exact_values_where_the_solver_answers(client):
     """Golomb's pentomino game is solved exactly from about the fifth piece on."""
     rng = random.Random(7)

@@ -270,6 +270,28 @@ def test_play_again_after_another_instances_press_makes_no_second_table(tmp_path
     run(scenario, tmp_path)
 
 
+def test_play_again_of_a_table_the_database_lost_says_so(tmp_path):
+    """The finished table's row is gone from the database (restored from an older backup,
+    say): Play again is refused as unknown, not sent to a table "?"."""
+    from sqlalchemy import delete
+
+    from pentarena.server.store import MoveRow, TableRow
+
+    async def scenario(hub):
+        table, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}], seed=1)
+        for ply, move in enumerate(PENTAGO_WIN):
+            await hub.submit(table, ply % 2, move, ply)
+        with hub.store.session() as s, s.begin():
+            s.execute(delete(MoveRow).where(MoveRow.table_id == table.id))
+            s.execute(delete(TableRow).where(TableRow.id == table.id))
+        with pytest.raises(ProtocolError) as refused:
+            await hub.again(table, frozenset({0}))
+        assert refused.value.code == "unknown-table" and table.next_table is None
+        assert hub.store.load_all()[0] == []
+
+    run(scenario, tmp_path)
+
+
 def test_a_next_game_whose_news_was_lost_is_caught_up_from_the_store(tmp_path):
     """Another instance made the next game while Redis was away (its ``next`` event lost):
     the check of the watched tables against the store finds it, and a watcher here is

@@ -48,6 +48,18 @@ class Analysis:
     """Who asked for it first (an address, hashed): its jobs count as theirs."""
 
 
+ANALYSIS_FIELDS = frozenset({"status", "table", "game", "moves_played", "judged_from_view", "note",
+                             "thresholds", "seconds_per_move", "seconds", "moves", "players"})
+"""What an analysis holds (:meth:`Advice._analyse`): one stored in another shape (an older
+release's, say) is made again rather than served."""
+
+
+def _current_analysis(stored: Any, version: int) -> bool:
+    """Whether an analysis read from the store is a whole one of this game as it stands."""
+    return (isinstance(stored, dict) and ANALYSIS_FIELDS <= stored.keys()
+            and stored["status"] == "done" and stored["moves_played"] == version)
+
+
 class Advice:
     """Hints, a puzzle's solving and counting, and analyses: what is being worked out for
     which table, and the answers kept."""
@@ -288,7 +300,7 @@ class Advice:
                 cached = await asyncio.to_thread(self.store.analysis, table.id)
             except Exception as exc:  # the database out of reach: compute it here
                 log.warning("table %s: no stored analysis read: %s", table.id, exc)
-            if cached is not None and cached.get("moves_played") == table.version:
+            if _current_analysis(cached, table.version):
                 self._keep_analysis(table.id, cached)
                 return True, cached
             job = self.analysing.get(table.id)  # (asked meanwhile)

@@ -412,10 +412,12 @@ class Hub(Advice):
                 await self._store(self.store.create_table(table.stored()))
             else:
                 recorded = await self._store(self.store.create_next(after.id, table.stored()))
+                if recorded is None:  # (the finished table is not in the database)
+                    raise ProtocolError("unknown-table", f"table {after.id} is not stored: "
+                                        "its next game cannot be made")
                 if recorded != table.id:  # another instance's press, not heard yet
-                    if recorded is not None:
-                        self._points_to(after, recorded)
-                    raise self._next_exists(recorded or "?")
+                    self._points_to(after, recorded)
+                    raise self._next_exists(recorded)
             self._keep(table)
         finally:
             self.creating[creator] -= table.computer_only

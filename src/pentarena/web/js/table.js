@@ -184,8 +184,8 @@ function renderStatus(payload) {
     // the short name (colour or typed name): the line fits a phone ("(computer, easy)" is in the list)
     const who = (payload.short || latest.short || [])[payload.current_player] || seatLabel(payload, payload.current_player);
     // which move that was, for a screen reader (the line shown fits a phone; the list says it)
-    const what = n ? el("span", { class: "sr-only" }, ` (${describe(latest, n - 1).text})`) : "";
-    st.replaceChildren(swatch(payload.current_player), el("span", {}, `${at}`), what, el("span", {}, `: ${who} to move`), tail);
+    const what = n ? el("span", { class: "sr-only" }, ` — move ${n} was ${describe(latest, n - 1).text}`) : "";
+    st.replaceChildren(swatch(payload.current_player), el("span", {}, `${at}: ${who} to move`), what, tail);
     return;
   }
   if (payload.table.status === "replay") { st.replaceChildren("Imported record of a game left unfinished — use the replay controls.", tail); return; }

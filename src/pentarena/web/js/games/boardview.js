@@ -467,7 +467,7 @@ const BESIDE = matchMedia("(orientation: landscape) and (max-height: 500px) and 
 function keepTallest(msg) {
   let tallest = 0;
   new ResizeObserver(() => {
-    if (BESIDE.matches) return;
+    if (BESIDE.matches && !msg.closest(".wide")) return;   // (a long region: the board above)
     const h = Math.min(msg.offsetHeight, Math.round(window.innerHeight / 6));
     if (h > tallest) { tallest = h; msg.style.minHeight = `${h}px`; }
   }).observe(msg);

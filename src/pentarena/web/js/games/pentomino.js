@@ -344,12 +344,13 @@ export function createView(root, ctx) {
 
   const touchedText = (piece) => `Touch-move: you touched the ${piece}, so you must place it.`;
 
-  function select(piece) {
+  // (byKey: Enter or Space on the piece, whose click has no pointer behind it: detail 0)
+  function select(piece, byKey = false) {
     if (!myTurn()) return;
     errorLine.textContent = "";
     const st = payload.state;
-    if (st.phase === "pick") {   // (chosen again: picked, as Confirm does)
-      if (staged && staged.text === `pick ${piece}`) confirm();
+    if (st.phase === "pick") {   // (chosen again by the keys: picked, as Confirm does)
+      if (byKey && staged && staged.text === `pick ${piece}`) confirm();
       else if (words.has(`pick ${piece}`)) { selected = piece; staged = { text: `pick ${piece}` }; draw(); }
       return;
     }
@@ -738,7 +739,7 @@ export function createView(root, ctx) {
       return { key: p, sig: JSON.stringify([selected === p, playable, myTurn(), colour, cells, hint]),
         make: () => el("div", { class: "pu-tile" + (selected === p ? " selected" : "") + (hint ? " hinted" : "") + (playable ? "" : " none"), "data-piece": p,
           role: "button", "aria-pressed": selected === p ? "true" : "false", "aria-disabled": playable ? "false" : "true",
-          "aria-label": `${p}${hint ? ", the hint: touch it" : ""}${myTurn() && !playable ? (st.touched ? `, not now: the ${st.touched} was touched` : ", fits nowhere now") : ""}`, tabindex: -1, onclick: () => select(p) },
+          "aria-label": `${p}${hint ? ", the hint: touch it" : ""}${myTurn() && !playable ? (st.touched ? `, not now: the ${st.touched} was touched` : ", fits nowhere now") : ""}`, tabindex: -1, onclick: (ev) => select(p, ev.detail === 0) },
         el("span", { class: "pic" }, shapeSvg(cells, { size: 8, fill: colour || PUZZLE_COLOURS[PIECE_NAMES.indexOf(p)], stroke: "#555" })),
         el("span", { class: "letter" }, p)) };
     }));
