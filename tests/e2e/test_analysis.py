@@ -10,6 +10,7 @@ from .helpers import (
     log_moves,
     moves_played,
     pentago_record,
+    pentup_record,
     until,
     wait_moves,
     wait_turn_or_end,
@@ -155,4 +156,22 @@ def test_a_folded_banner_says_how_the_analysis_is_getting_on(server, new_page):
     page.locator("#r-last").tap()                      # whole again: the button says it
     until(page, "document.getElementById('banner-fold').getAttribute('aria-expanded') === 'true'")
     assert not status.is_visible()
+    assert not page.errors, page.errors
+
+
+def test_the_analysis_of_a_four_player_game_shows_its_moves_on_a_laptop(server, new_page):
+    """1280x720, a four-player Pent-Up game (a tall players panel): once Analysis is
+    pressed the side column scrolls to the moves, and the list keeps rows enough to read
+    (it was three, the last under the buttons)."""
+    t = import_record(server, pentup_record(players=4))
+    page = new_page(1280, 720)
+    page.goto(server.url + t["url"])
+    page.wait_for_selector("#banner:not([hidden])")
+    page.click("#analysis-btn")
+    until(page, "!document.getElementById('analysis-note').hidden")
+    seen = page.evaluate("""() => { const side = document.getElementById('side').getBoundingClientRect();
+        const log = document.getElementById('log').getBoundingClientRect();
+        return [Math.max(side.top, log.top), Math.min(side.bottom, log.bottom)]; }""")
+    assert seen[1] - seen[0] >= 150, seen      # about eight rows of the list in sight
+    assert page.evaluate("document.querySelector('#log li.current') !== null")
     assert not page.errors, page.errors

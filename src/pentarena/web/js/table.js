@@ -606,8 +606,12 @@ async function loadAnalysis(known = null) {
   catch (e) { toast(e.message); bannerStatus($("banner"), ""); renderAnalysisButton(latest); $("analysis-note").hidden = !analysis; return; }
   if (data.status === "running") {
     const note = $("analysis-note");
+    const began = note.hidden;
     note.replaceChildren(el("b", {}, "Analysing… "), `${data.done} of ${data.total} moves judged`);
     note.hidden = false;
+    // beside the board, the side column scrolls to the moves, where the marks will be (a
+    // tall players panel, a four-player game's, left the list below the screen's edge)
+    if (began && !narrow.matches) $("side").scrollTop = $("side").scrollHeight;
     say(`Analysing the game's ${data.total} moves…`);
     judging = `${data.done}/${data.total}`;
     bannerStatus($("banner"), `Analysing… ${judging}`);
