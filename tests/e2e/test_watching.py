@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from websockets.sync.client import connect
 
 from .helpers import import_record, until
@@ -206,4 +207,20 @@ def test_stepped_to_the_start_the_move_list_shows_its_first_move(server, new_pag
     # the first move in sight, under the top of the list
     until(page, "(() => { const ol = document.getElementById('log'), li = ol.querySelector('li');"
                 " return li.getBoundingClientRect().top >= ol.getBoundingClientRect().top - 0.5; })()")
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("record, says", [
+    (lambda: random_pentic_record(players=3), "the pile ran out and the last round was played out by those who still held a card"),
+    (lambda: pentic_record(players=3), "the target was reached and the round played out: everyone had the same number of turns"),
+])
+def test_a_pentic_result_says_why_the_game_ended(server, new_page, record, says):
+    """Three players whose pile ran out had 39, 39 and 38 turns: the banner no longer says
+    everyone had the same number (it does when the target ended the game)."""
+    t = import_record(server, record())
+    page = new_page()
+    page.goto(server.url + t["url"])
+    page.wait_for_selector("#banner:not([hidden])")
+    text = page.locator("#banner").text_content()
+    assert f"Highest total wins (target 250); {says}." in text, text
     assert not page.errors, page.errors

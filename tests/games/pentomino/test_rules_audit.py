@@ -463,3 +463,18 @@ def test_move_text(pentomino):
     draft = pentomino(variant="draft").new_initial_state()
     draft.apply("pick L")
     assert draft.history() == ["pick L"] and draft.to_json()["sets"][0] == ["L"]
+
+
+def test_the_players_option_says_what_three_or_four_players_play():
+    """With 3–4 players the standard variant plays a match of rounds (points) and the draft
+    one game (the last placer wins): the option's help, shown in the lobby and the terminal,
+    says both (it spoke of rounds only), and the game's description names the match."""
+    from pentarena.core.game import game_info
+
+    info = game_info("pentomino")
+    words = info.options["players"].help
+    assert "standard variant: a match of rounds" in words and "in the draft: one game" in words
+    assert "won on points" in info.description
+    for players in (3, 4):   # as the engine plays them
+        assert pentarena.load_game("pentomino", players=players).rounds
+        assert not pentarena.load_game("pentomino", players=players, variant="draft").rounds

@@ -39,10 +39,13 @@ register_game(
         name="pentomino",
         title="Pentomino",
         order=2,
-        description="Golomb's game: take turns placing pentominoes; the last to place wins.",
+        description="Golomb's game: take turns placing pentominoes; the last to place wins "
+                    "(3–4 players: a match of rounds, won on points).",
         factory=PentominoGame,
         options={
-            "players": Option(2, (2, 3, 4), "number of players (3-4: a match of rounds)"),
+            "players": Option(2, (2, 3, 4), "number of players (3-4 in the standard variant: "
+                              "a match of rounds, won on points; in the draft: one game, the "
+                              "last to place wins)"),
             "variant": Option("standard", ("standard", "draft"),
                               "standard (common pool) or draft (pick your pieces first)"),
             "touch_move": Option(False, (False, True), "a touched piece must be placed"),

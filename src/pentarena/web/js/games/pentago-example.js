@@ -58,7 +58,7 @@ export function turnExamples() {
       step(board(EMPTY), "the empty board"),
       step(board(["......", "......", "......", "...W..", "......", "......"], { ring: "d4", twist: "BR" }), "1. White places on d4"),
       step(board(["......", "......", "......", ".....W", "......", "......"], { ring: "f4" }), "2. then twists BR clockwise: the marble rides to f4"),
-    ], "A turn is always both steps: place, then twist (d4 BR cw).", "on"),
+    ], "A turn is two steps: place, then twist (d4 BR cw) — unless the marble alone makes five, which wins at once.", "on"),
     example(DRAW_MOVES, [
       step(board(DRAW_BEFORE), "White to play"),
       step(board(["W.BBB.", "...B.B", "..B.W.", "WW..B.", "BW.WWW", "WB.W.."], { ring: "d5", twist: "BL" }), "1. White places on d5: no five yet"),

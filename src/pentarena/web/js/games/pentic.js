@@ -103,7 +103,12 @@ export function resultDetails(payload) {
   payload.scores.forEach((s, i) => table.append(el("tr", { "data-seat": i },
     el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[i]}` }), " ", payload.names ? payload.names[i] : seatNames[i]),
     el("td", {}, s), el("td", {}, payload.details.turns[i]))));
-  return el("div", {}, el("p", {}, `Highest total wins (target ${payload.details.target}); everyone had the same number of turns.`), table);
+  // why it ended: the target, the round then played out (as many turns each); or the pile
+  // run out, the round played out by those who still held a card (3 players: 39, 39, 38)
+  const target = payload.details.target;
+  const why = Math.max(...payload.scores) >= target ? "the target was reached and the round played out: everyone had the same number of turns"
+    : "the pile ran out and the last round was played out by those who still held a card";
+  return el("div", {}, el("p", {}, `Highest total wins (target ${target}); ${why}.`), table);
 }
 
 // A move's text in words, as the move list writes it ("3-star-orange@5" -> "3 orange stars on #5").
