@@ -304,3 +304,21 @@ def test_a_long_region_keeps_its_message_lines_height(server, new_page):
     until(page, "/^Hint/.test(document.getElementById('pm-hint-line').textContent)")
     until(page, "document.querySelector('.msg').style.minHeight !== ''")
     assert not page.errors, page.errors
+
+
+def test_the_action_bar_stays_put_as_the_pieces_run_out(server, new_page):
+    """On a phone on its side the tray under the action bar keeps the room of its two rows
+    when a row empties: Confirm stays under the thumb (it jumped 70 px down)."""
+    page, _ = open_phone_table(server, new_page, "pentomino", VS_COMPUTER)
+    top = boxes(page, "#pm-confirm")["#pm-confirm"]["top"]
+    rng = random.Random(5)
+    while page.locator(".pu-tile").count() > 6:
+        assert wait_turn_or_end(page)
+        n = moves_played(page)
+        tap_pentomino_move(page, rng)
+        wait_moves(page, n + 2)
+        until(page, SETTLED)
+    assert wait_turn_or_end(page)
+    assert abs(boxes(page, "#pm-confirm")["#pm-confirm"]["top"] - top) < 1
+    assert page.evaluate(PAGE_FITS)
+    assert not page.errors, page.errors

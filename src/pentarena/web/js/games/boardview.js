@@ -450,10 +450,12 @@ export function orderBadge(parent, cx, cy, n, r) {
 export function gameFrame(root, { view, messages, notes = [], tray = null, actions = [] }) {
   const msg = el("div", { class: "msg" }, ...messages, el("div", { class: "conn-line", "data-conn": "" }));
   const bar = el("div", { class: "action-bar" }, ...actions);
-  const dock = el("div", { class: "dock" }, el("div", { class: "dock-row" }, msg, bar), ...(tray ? [scrollHints(tray)] : []));
+  const wrap = tray ? scrollHints(tray) : null;
+  const dock = el("div", { class: "dock" }, el("div", { class: "dock-row" }, msg, bar), ...(wrap ? [wrap] : []));
   const frame = el("div", { class: "game-frame" }, ...notes, view.box, dock);
   root.append(frame);
   keepTallest(msg);
+  if (wrap) keepTrayRoom(wrap, tray);
   return { frame, dock, bar, msg };
 }
 
@@ -477,6 +479,25 @@ function keepTallest(msg) {
     width = window.innerWidth; height = window.innerHeight;
     tallest = 0;
     msg.style.minHeight = "";
+  });
+}
+
+// A phone on its side: the tray keeps the room of its most rows (until the window changes
+// size, as above), so that the action bar over it, at the column's foot, does not jump down
+// under the thumb as the pieces run out and a row empties; a short column still shrinks it
+// (app.css: the tray wrap's flex basis).
+function keepTrayRoom(wrap, tray) {
+  let tallest = 0;
+  new ResizeObserver(() => {
+    const h = tray.scrollHeight;
+    if (BESIDE.matches && h > tallest) { tallest = h; wrap.style.setProperty("--tray-keep", `${h}px`); }
+  }).observe(tray);
+  let width = window.innerWidth, height = window.innerHeight;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width && window.innerHeight === height) return;
+    width = window.innerWidth; height = window.innerHeight;
+    tallest = 0;
+    wrap.style.removeProperty("--tray-keep");
   });
 }
 
