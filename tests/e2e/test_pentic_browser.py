@@ -171,3 +171,33 @@ def test_the_rules_page_scores_a_worked_example_as_the_engine_does(server, new_p
     assert state.scores()[0] == int(points)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.errors == []
+
+
+def test_friends_at_one_screen_see_each_hand_only_when_its_player_shows_it(server, new_page):
+    """Navy and Coral at one device (both seats this page's) with a computer: each turn of
+    theirs begins behind a curtain — no card of the hand drawn, nothing to play — until
+    Show hand; after Navy's play, Coral's hand is not shown to Navy."""
+    t = create_pentic(server, [{"kind": "me"}, {"kind": "me"}, {"kind": "computer", "level": "random"}],
+                      {"players": 3, "target": 250})
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        until(page, "document.querySelector('#players .you-tag') !== null")
+    until(page, "document.querySelectorAll('#players .you-tag').length === 2")
+    rng = random.Random(2)
+    for seat, who in ((0, "Navy"), (1, "Coral")):
+        until(page, "(document.getElementById('pc-curtain') || { hidden: true }).hidden === false")
+        assert page.locator("#pc-hand .pc-card").count() == 0 and page.locator("#pc-hand").is_hidden()
+        assert page.inner_text("#pc-curtain").startswith(f"{who}'s turn: pass the screen to {who}")
+        page.click("#pc-show-hand")
+        until(page, "document.querySelectorAll('#pc-hand .pc-card').length === 5")
+        assert page.evaluate("document.activeElement.classList.contains('pc-card')")
+        before = page.locator("#log li").count()
+        page.locator(".pc-card").nth(rng.randrange(5)).click()
+        page.locator(".pc-pos").nth(rng.randrange(9)).click()
+        page.click("#pc-confirm")
+        until(page, f"document.querySelectorAll('#log li').length > {before}")
+    # Navy's turn again after the computer's: behind the curtain once more
+    until(page, "document.getElementById('pc-show-hand').textContent === \"Show Navy's hand\"")
+    assert page.locator("#pc-hand .pc-card").count() == 0
+    assert not page.errors, page.errors

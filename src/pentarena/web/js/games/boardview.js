@@ -467,19 +467,10 @@ export function gameFrame(root, { view, messages, notes = [], tray = null, actio
 // where the board is beside the line (a phone on its side), where it moves nothing.
 const BESIDE = matchMedia("(orientation: landscape) and (max-height: 500px) and (hover: none)");
 function keepTallest(msg) {
-  let tallest = 0;
-  new ResizeObserver(() => {
-    if (BESIDE.matches && !msg.closest(".wide")) return;   // (a long region: the board above)
-    const h = Math.min(msg.offsetHeight, Math.round(window.innerHeight / 6));
-    if (h > tallest) { tallest = h; msg.style.minHeight = `${h}px`; }
-  }).observe(msg);
-  let width = window.innerWidth, height = window.innerHeight;
-  window.addEventListener("resize", () => {
-    if (window.innerWidth === width && window.innerHeight === height) return;
-    width = window.innerWidth; height = window.innerHeight;
-    tallest = 0;
-    msg.style.minHeight = "";
-  });
+  keepHeight(msg, () => {
+    if (BESIDE.matches && !msg.closest(".wide")) return 0;   // (a long region: the board above)
+    return Math.min(msg.offsetHeight, Math.round(window.innerHeight / 6));
+  }, (h) => { msg.style.minHeight = h ? `${h}px` : ""; });
 }
 
 // A phone on its side: the tray keeps the room of its most rows (until the window changes
@@ -487,17 +478,24 @@ function keepTallest(msg) {
 // under the thumb as the pieces run out and a row empties; a short column still shrinks it
 // (app.css: the tray wrap's flex basis).
 function keepTrayRoom(wrap, tray) {
+  keepHeight(tray, () => (BESIDE.matches ? tray.scrollHeight : 0),
+    (h) => { if (h) wrap.style.setProperty("--tray-keep", `${h}px`); else wrap.style.removeProperty("--tray-keep"); });
+}
+
+// The greatest of `measure()` as `box` changes size, handed to `keep` (0: nothing kept
+// any more, once the window changes size)
+function keepHeight(box, measure, keep) {
   let tallest = 0;
   new ResizeObserver(() => {
-    const h = tray.scrollHeight;
-    if (BESIDE.matches && h > tallest) { tallest = h; wrap.style.setProperty("--tray-keep", `${h}px`); }
-  }).observe(tray);
+    const h = measure();
+    if (h > tallest) { tallest = h; keep(h); }
+  }).observe(box);
   let width = window.innerWidth, height = window.innerHeight;
   window.addEventListener("resize", () => {
     if (window.innerWidth === width && window.innerHeight === height) return;
     width = window.innerWidth; height = window.innerHeight;
     tallest = 0;
-    wrap.style.removeProperty("--tray-keep");
+    keep(0);
   });
 }
 

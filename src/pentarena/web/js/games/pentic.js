@@ -176,7 +176,8 @@ export function createView(root, ctx) {
   // once the game is over every hand is public (the record holds the deal): each seat's,
   // at the move the replay shows, under the grid
   const hands = el("div", { id: "pc-hands", class: "pc-hands", hidden: true });
-  const frame = gameFrame(root, { view: bv, notes: [ending], messages: [note, preview, errorLine, hands], tray: hand, actions: [cancelBtn, confirmBtn] });
+  const curtain = el("div", { class: "pc-curtain", id: "pc-curtain", hidden: true });
+  const frame = gameFrame(root, { view: bv, notes: [ending], messages: [curtain, note, preview, errorLine, hands], tray: hand, actions: [cancelBtn, confirmBtn] });
   const info = el("p", { id: "pc-info" });
   const last = el("p", { id: "pc-last" });
   // (a phone on its side has no room under the grid: the hands go in the drawer's Table)
@@ -185,7 +186,15 @@ export function createView(root, ctx) {
   // (y0: room above the top row for a play's tag, which starts 14 above its card)
   bv.show({ x0: -6, y0: -10, x1: 3 * CW + 2 * GAP + 6, y1: TOP + 3 * CH + 2 * GAP + 6 });
 
-  const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
+  // A screen holding several seats (friends taking turns at one device) keeps each hand
+  // behind a curtain until its player says it may show: the hand of the seat to move shows
+  // once they press Show hand, not as the one before confirms their play.
+  let shownFor = null;   // the seat whose hand this screen last showed
+  const veiled = () => !replay && !!payload && payload.current_player !== null && payload.you === payload.current_player
+    && (payload.yours || []).length > 1 && shownFor !== payload.you;
+  const showBtn = el("button", { id: "pc-show-hand", class: "primary small", type: "button", hidden: true,
+    onclick: () => { shownFor = payload.you; draw(); settleHand(myTurn()); const first = hand.querySelector("[tabindex='0']"); if (first) first.focus(); else kg.focus(); } }, "Show hand");
+  const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player && !veiled();
   const staged = () => (card && pos ? `${card}@${pos}` : null);
 
   function confirm() {
@@ -308,7 +317,15 @@ export function createView(root, ctx) {
     const since = marks.length > 1 ? `Since your turn — ${marks.map((i) => { const p = st.plays[i]; return `${short(payload, p.seat)}: ${cardName(p.card)} on #${p.position}, +${p.points}`; }).join("; ")}. ` : "";
     if (lp) last.replaceChildren(`${since}Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: `, describe(lp));
     else last.textContent = "";
-    hand.hidden = payload.you === null || !st.hand || replay;
+    const behind = veiled();
+    curtain.hidden = !behind;
+    if (behind) {
+      const who = short(payload, payload.you);
+      showBtn.textContent = `Show ${who}'s hand`;
+      curtain.replaceChildren(el("span", {}, `${who}'s turn: pass the screen to ${who}, who shows their hand. `), showBtn);
+    }
+    showBtn.hidden = !behind;
+    hand.hidden = payload.you === null || !st.hand || replay || behind;
     const cards = hand.hidden ? [] : [...st.hand].sort();
     syncPieces(hand, cards.map((c, i) => ({ key: `${c}#${cards.indexOf(c) === i ? 0 : i}`, sig: `${card === c}|${myTurn()}`,
       make: () => el("div", { class: "pc-card" + (card === c ? " selected" : ""), "data-card": c, title: cardName(c), role: "button",
@@ -329,6 +346,7 @@ export function createView(root, ctx) {
     ending.hidden = !(st.ending && payload.current_player !== null);
     ending.textContent = `The target (${payload.table.options.target}) has been reached: this round is being finished so that everybody has the same number of turns.`;
     if (replay) note.textContent = replayNote(payload);
+    else if (behind) note.textContent = "";
     else if (!myTurn()) note.textContent = payload.you === null ? "You are watching: hands are hidden." : payload.current_player === null ? "" : waitingText(payload);
     else if (hintShown) note.textContent = `Hint: ${cardName(card)} on #${pos}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (!card) note.textContent = "Your turn: select a card from your hand.";
