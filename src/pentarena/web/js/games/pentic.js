@@ -106,8 +106,10 @@ export function resultDetails(payload) {
   // why it ended: the target, the round then played out (as many turns each); or the pile
   // run out, the round played out by those who still held a card (3 players: 39, 39, 38)
   const target = payload.details.target;
-  const why = Math.max(...payload.scores) >= target ? "the target was reached and the round played out: everyone had the same number of turns"
-    : "the pile ran out and the last round was played out by those who still held a card";
+  const turns = payload.details.turns;
+  const why = Math.max(...payload.scores) < target ? "the pile ran out and the last round was played out by those who still held a card"
+    : turns.every((n) => n === turns[0]) ? "the target was reached and the round played out: everyone had the same number of turns"
+      : "the target was reached and the round played out by those who still held a card";
   return el("div", {}, el("p", {}, `Highest total wins (target ${target}); ${why}.`), table);
 }
 
