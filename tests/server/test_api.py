@@ -371,6 +371,12 @@ def test_in_pentic_a_seat_freed_or_left_is_played_by_the_computer(client):
     seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
     assert seats[2]["kind"] == "computer" and not seats[2]["open"]
     assert [s["earlier"] for s in seats] == [[], [], []]  # before any move: all the computer's
+    # Cy's invite opened again: the computer has the seat, which nobody may free
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t, 1)})
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "invite-used"
+    assert r.json()["detail"]["message"] == (
+        "this invite has already been used, and its seat is the computer's now (in a game "
+        "with hidden cards a hand that was seen goes to nobody else): watch the game")
     use("ann")  # nobody can sit there (Ann to see Cy's hand, say)
     r = client.post(f"/api/tables/{t['id']}/sit", json={"seat": 2})
     assert r.status_code == 409 and r.json()["detail"]["code"] == "seat-taken"

@@ -711,6 +711,11 @@ class Table:
                 if self.over:  # nothing to free: just the game to look at
                     raise ProtocolError("invite-used", "this invite has already been used, "
                                         "and the game is over: here is how it went")
+                if s.kind == "computer":  # left or freed in a hidden-card game: for good
+                    raise ProtocolError("invite-used", "this invite has already been used, "
+                                        "and its seat is the computer's now (in a game with "
+                                        "hidden cards a hand that was seen goes to nobody "
+                                        "else): watch the game")
                 raise ProtocolError("invite-used", "this invite has already been used: the "
                                     "seat is taken. If it was you, in a browser or private "
                                     "window now closed, a player at the table can free the "
