@@ -58,7 +58,7 @@ def test_the_lobby_controls_take_a_finger(server, new_page, size):
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("size", PHONES, ids=IDS)
+@pytest.mark.parametrize("size", [*PHONES, (640, 360)], ids=[*IDS, "small-on-its-side"])
 def test_the_table_controls_take_a_finger(server, new_page, size):
     # a game on: the header's toggle, the board's tools, Hint / Rotate / Flip / Cancel / Confirm
     t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}], game="pentup")
