@@ -89,4 +89,9 @@ def test_the_table_controls_take_a_finger(server, new_page, size):
     assert page.locator("#r-prev").is_visible()
     assert small_targets(page) == []
     assert page.evaluate(OFF_CENTRE) == []
+    # the drawer's moves, each tapped to show it (they were 20 px high)
+    page.locator("#side-toggle").tap()
+    until(page, "getComputedStyle(document.getElementById('side')).visibility === 'visible'")
+    heights = page.eval_on_selector_all("#log li", "els => els.map((e) => e.getBoundingClientRect().height)")
+    assert heights and min(heights) >= FINGER - 0.5, min(heights)
     assert not page.errors, page.errors
