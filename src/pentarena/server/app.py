@@ -715,10 +715,10 @@ def create_app(database_url: str | None = None, ai: str = "process",
         player's hand through their best moves.
 
         The analysis is kept with the table in the database (every instance answers the
-        same one, also after a restart).  A new computation is refused with **429** ``too-many-analyses`` (and a
-        ``Retry-After`` header) while the server computes as many as it does at once (8 by
-        default), or two asked for from the same address; a table's analysis being
-        computed, or done, is answered whoever asks.
+        same one, also after a restart).  A new computation is refused with **429**
+        ``too-many-analyses`` (and a ``Retry-After`` header) while the server computes as
+        many as it does at once (8 by default), or two asked for from the same address; a
+        table's analysis being computed, or done, is answered whoever asks.
 
         ``start=false`` starts nothing: the analysis or its progress if there is one,
         else **204** (the table page asks so as it opens, to show an analysis already
