@@ -9,7 +9,8 @@ import pytest
 
 from .helpers import until, wait_moves
 
-# a hot-seat table of four, made by the page itself (its cookie holds the four seats)
+# a hot-seat table of four, made by the page itself (its cookie holds the four seats; each
+# turn starts behind the curtain that keeps the hands of friends at one screen apart)
 CREATE = """async () => {
     const seat = { kind: "me" };
     const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
@@ -32,7 +33,10 @@ def overlap(a, b) -> bool:
 def play(page, position: int) -> None:
     """The seat to move plays its first card on ``position``."""
     before = page.locator("#log li").count()
-    until(page, "document.querySelector('#status .you') !== null && document.querySelector('.pc-card')")
+    until(page, "document.querySelector('#status .you') !== null && "
+                "!document.getElementById('pc-show-hand').hidden")
+    page.click("#pc-show-hand")   # friends at one screen: each hand behind a curtain
+    until(page, "document.querySelector('.pc-card') !== null")
     page.locator(".pc-card").first.click()
     page.locator(f".pc-pos[data-pos='{position}']").click()
     page.click("#pc-confirm")
