@@ -195,7 +195,7 @@ export function createView(root, ctx) {
   const veiled = () => !replay && !!payload && payload.current_player !== null && payload.you === payload.current_player
     && (payload.yours || []).length > 1 && shownFor !== payload.you;
   const showBtn = el("button", { id: "pc-show-hand", class: "primary small", type: "button", hidden: true,
-    onclick: () => { shownFor = payload.you; draw(); settleHand(myTurn()); const first = hand.querySelector("[tabindex='0']"); if (first) first.focus(); else kg.focus(); } }, "Show hand");
+    onclick: () => { shownFor = payload.you; draw(); const first = hand.querySelector("[tabindex='0']"); if (first) first.focus(); else kg.focus(); } }, "Show hand");
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player && !veiled();
   const staged = () => (card && pos ? `${card}@${pos}` : null);
 

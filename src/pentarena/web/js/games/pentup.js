@@ -488,9 +488,10 @@ export function createView(root, ctx) {
     },
     onMove: (cell) => { hover = cell; drawGhosts(); },
     spots: () => destinations().map((mv) => mv.grab),
-    onNoSpot: () => { if (selected && myTurn() && mode === "2d") errorLine.textContent = noPlace(); },
+    onNoSpot: () => {
+      if (selected && myTurn() && mode === "2d") errorLine.textContent = `No place for the ${selected} this way round: press ${turnKeys} to turn it.`;
+    },
   });
-  const noPlace = () => `No place for the ${selected} this way round: press ${turnKeys} to turn it.`;
 
   function cellFromEvent(ev) {
     const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
