@@ -9,7 +9,7 @@ import pytest
 
 import pentarena
 from pentarena.ai.arena import (Match, OnReference, Record, check_player, elo, labels,
-                                make_player, round_robin, wilson)
+                                make_player, round_robin, schedule, wilson)
 from pentarena.ai.bots import GreedyBot, SearchBot, choose_for
 from pentarena.cli import main
 
@@ -28,6 +28,17 @@ def test_parallel_processes_give_the_same_results_as_one():
     one = round_robin("pentomino", {}, ["random", "easy"], 6, jobs=1)
     two = round_robin("pentomino", {}, ["random", "easy"], 6, jobs=2)
     assert [(r.wins, r.draws, r.losses) for r in one] == [(r.wins, r.draws, r.losses) for r in two]
+
+
+@pytest.mark.parametrize("game,options,players", [
+    ("pentago", {}, ["random", "easy"]), ("pentup", {"players": 3}, ["random"] * 3)])
+def test_seeds_next_to_each_other_play_other_games(game, options, players):
+    # --seed 1 and --seed 2 are two samples: no game of one is a game of the other (they
+    # shared all but one when game g played seed + g), and a run repeats with its seed
+    seeds = [[job[3] for _, job in schedule(game, options, players, 50, s)] for s in (1, 2)]
+    assert len(set(seeds[0])) == 50 and not set(seeds[0]) & set(seeds[1])
+    assert seeds[0] == [job[3] for _, job in schedule(game, options, players, 50, 1)]
+    assert all(0 <= s < 2**63 for s in seeds[0] + seeds[1])
 
 
 def test_games_of_more_seats_play_one_rotating_match():
@@ -87,6 +98,18 @@ def test_reference_players_think_on_the_pure_python_engine(game, options, engine
 def test_openspiel_mcts_plays_whole_pentago_games():
     records = round_robin("pentago", {}, ["random", "openspiel-mcts:100"], 2, jobs=1)
     assert records[0].games == 2
+    assert repr(make_player("openspiel-mcts:100", 1, None)) == \
+        "OpenSpielMCTSBot(simulations=100)"  # its budget (a time limit it never uses)
+
+
+@pytest.mark.parametrize("spec,why", [
+    ("openspiel-mcts:abc", "write openspiel-mcts:SIMS"), ("openspiel-mcts:0", "from 1 to"),
+    ("hard@abc", "the time after @ is seconds a move"), ("easy@-1", "seconds a move"),
+    ("medium@nan", "seconds a move")])
+def test_players_made_from_python_are_refused_as_the_arena_refuses_them(spec, why):
+    with pytest.raises(pentarena.GameOptionError, match=why):  # not int()'s or float()'s
+        make_player(spec, 1, None)
+    assert make_player("easy@0.5", 1, 3.0).time_limit == 0.5
 
 
 def test_a_player_named_twice_is_two_players():

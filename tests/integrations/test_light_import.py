@@ -27,3 +27,28 @@ def test_integrations_package_imports_nothing_heavy():
          f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r}))"],
         capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]", out
+
+
+def test_a_missing_research_extra_says_how_to_install_it():
+    # each bridge without the extra (its libraries blocked): still a ModuleNotFoundError
+    # naming the missing module, now with the way to install it; the same for the arena's
+    # OpenSpiel player made from Python
+    code = (
+        "import importlib, sys\n"
+        f"for name in {HEAVY!r}: sys.modules[name] = None\n"
+        "for module in ('tensors', 'render', 'pettingzoo', 'openspiel'):\n"
+        "    try: importlib.import_module('pentarena.integrations.' + module)\n"
+        "    except ModuleNotFoundError as exc: print(module, exc.name, '|', exc)\n"
+        "from pentarena.ai.arena import make_player\n"
+        "try: make_player('openspiel-mcts:10', 1, None)\n"
+        "except Exception as exc: print('arena', type(exc).__name__, '|', exc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    extra = ("which is not installed: pip install 'pentarena[research]' (numpy, OpenSpiel, "
+             "PettingZoo and Gymnasium)")
+    assert out == [f"{module} {needs} | pentarena.integrations.{module} needs {needs}, {extra}"
+                   for module, needs in (("tensors", "numpy"), ("render", "numpy"),
+                                         ("pettingzoo", "gymnasium"), ("openspiel", "numpy"))
+                   ] + ["arena GameOptionError | openspiel-mcts needs OpenSpiel: pip install "
+                        "'pentarena[research]'"], out

@@ -127,6 +127,8 @@ def test_registered_names_and_parameters():
     assert ps.load("pentic", players=3, target=100).max_chance_outcomes() == 125
     with pytest.raises(pentarena.GameOptionError):
         ps.load("pentomino", players=3, scoring="15-10-5")
+    with pytest.raises(pentarena.GameOptionError, match="pentup has no option 'foo'"):
+        ps.load("pentup", foo=1)  # as pentarena.load_game says it (not a pyspiel.SpielError)
     # the OpenSpiel spelling of a value the refusal names, and the games' OpenSpiel names
     with pytest.raises(pentarena.GameOptionError) as refused:
         pyspiel.load_game("pentarena_pentomino(players=3,scoring=last3)")

@@ -74,6 +74,16 @@ def test_the_command_says_what_it_copied_and_refuses_what_it_cannot_do(tmp_path,
     assert "pg_dump" in out and "secret" not in out
 
 
+@pytest.mark.parametrize("command", ["backup", "restore"])
+@pytest.mark.parametrize("url,said", [
+    ("bogus", "bogus is not a database URL: write sqlite:///"),
+    ("mysql://kim:secret@db/x", "mysql://kim:***@db/x is neither SQLite nor PostgreSQL")])
+def test_backup_and_restore_say_what_is_wrong_with_a_database_url(command, url, said,
+                                                                  tmp_path, capsys):
+    assert main([command, "--database-url", url, str(tmp_path / "b.sqlite3")]) == 2
+    assert said in " ".join(capsys.readouterr().out.split())  # not a traceback
+
+
 def test_backup_and_restore_are_listed_in_the_help(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])

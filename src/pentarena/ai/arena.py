@@ -17,6 +17,7 @@ OpenSpiel's own C++ MCTS with SIMS simulations a move (Pentago, with ``pip insta
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import math
 import multiprocessing
@@ -154,7 +155,7 @@ def check_player(spec: str, game_name: str) -> str:
             raise GameOptionError("openspiel-mcts needs OpenSpiel: pip install "
                                   "'pentarena[research]'") from None
         return spec
-    level, _, seconds = spec.partition("@")
+    level = spec.partition("@")[0]
     if level.startswith(REFERENCE_PREFIX) and game_name not in REFERENCE_GAMES:
         raise GameOptionError(f"{spec!r}: reference- players think on a pure-Python engine "
                               f"({', '.join(REFERENCE_GAMES)}); {game_name} has none; try "
@@ -166,14 +167,23 @@ def check_player(spec: str, game_name: str) -> str:
                               "python- (without the game's native search) or reference- "
                               "(the same on the pure-Python engine); or "
                               "openspiel-mcts:SIMS (Pentago)")
-    if seconds:
-        try:
-            ok = float(seconds) > 0 and math.isfinite(float(seconds))
-        except ValueError:
-            ok = False
-        if not ok:
-            raise GameOptionError(f"{spec!r}: the time after @ is seconds a move, e.g. hard@1.5")
+    seconds_after_at(spec)
     return spec
+
+
+def seconds_after_at(spec: str) -> float | None:
+    """The seconds a move after @ in ``spec`` (``hard@1.5``), None without @;
+    GameOptionError for anything but a finite number above 0."""
+    _, at, seconds = spec.partition("@")
+    if not at:
+        return None
+    try:
+        value = float(seconds)
+    except ValueError:
+        value = math.nan
+    if not (value > 0 and math.isfinite(value)):
+        raise GameOptionError(f"{spec!r}: the time after @ is seconds a move, e.g. hard@1.5")
+    return value
 
 
 def labels(players: Sequence[str]) -> list[str]:
@@ -185,16 +195,19 @@ def labels(players: Sequence[str]) -> list[str]:
 
 
 def make_player(spec: str, seed: int, time_limit: float | None) -> Bot:
+    """The player ``spec`` names (see :func:`check_player`, which round robins ask first;
+    here a bad ``openspiel-mcts:SIMS`` or time after @ is refused the same way)."""
     name, _, arg = spec.partition(":")
     if name == "openspiel-mcts":
         from .openspiel_mcts import OpenSpielMCTSBot
 
+        check_player(spec, "pentago")
         return OpenSpielMCTSBot(int(arg), seed=seed)
-    level, _, seconds = spec.partition("@")
+    level = spec.partition("@")[0]
     reference = level.startswith(REFERENCE_PREFIX)
     python = reference or level.startswith(PYTHON_PREFIX)
-    bot = make_bot(base_level(level), seed=seed,
-                   time_limit=float(seconds) if seconds else time_limit)
+    seconds = seconds_after_at(spec)
+    bot = make_bot(base_level(level), seed=seed, time_limit=seconds or time_limit)
     if python and isinstance(bot, SearchBot):
         bot.native = False
     return OnReference(bot) if reference else bot
@@ -221,11 +234,20 @@ class OnReference(Bot):
 
 
 # -- games ---------------------------------------------------------------------------------
+def derive_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` of a round robin given ``seed`` (or of seat ``number``'s
+    player in the game given ``seed``): 62 bits hashed from both, so the games of
+    ``--seed 1`` and of ``--seed 2`` are independent samples (with ``seed + number`` they
+    shared all but one game)."""
+    digest = hashlib.blake2b(f"arena {seed} {number}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
+
+
 def play_game(job: tuple[str, dict[str, Any], list[str], int, float | None]) -> list[float]:
     """One game: ``players[seat]`` plays ``seat``; the returns per seat."""
     game_name, options, players, seed, time_limit = job
     game = load_game(game_name, **options)
-    bots = [make_player(p, seed * 16 + s, time_limit) for s, p in enumerate(players)]
+    bots = [make_player(p, derive_seed(seed, s), time_limit) for s, p in enumerate(players)]
     state = game.new_initial_state(seed=seed)
     while not state.is_terminal():
         state.apply(choose_for(bots[state.current_player], state))
@@ -255,15 +277,15 @@ def schedule(game_name: str, options: dict[str, Any], players: Sequence[str], ga
                 for g in range(games):  # seats alternate; the same seeds for every pair
                     seated = [players[i], players[j]] if g % 2 == 0 else [players[j], players[i]]
                     jobs.append(((i, j, g % 2),
-                                 (game_name, options, seated, seed + g, time_limit)))
+                                 (game_name, options, seated, derive_seed(seed, g), time_limit)))
         return jobs
     if len(players) != n:
         raise GameOptionError(f"{game_name} with these options has {n} seats: name {n} "
                               f"players (or, for two-seat games, two or more), got {len(players)}")
     for g in range(games):
         order = [(g + s) % n for s in range(n)]  # order[seat] = player index
-        jobs.append((order, (game_name, options, [players[b] for b in order], seed + g,
-                             time_limit)))
+        jobs.append((order, (game_name, options, [players[b] for b in order],
+                             derive_seed(seed, g), time_limit)))
     return jobs
 
 

@@ -31,7 +31,12 @@ class OpenSpielMCTSBot(Bot):
 
     def __init__(self, simulations: int, seed: int | None = None, uct_c: float = 2.0) -> None:
         super().__init__(seed)
-        import pyspiel
+        try:
+            import pyspiel
+        except ModuleNotFoundError as exc:
+            raise ModuleNotFoundError("OpenSpiel's MCTS needs OpenSpiel, which is not "
+                                      "installed: pip install 'pentarena[research]'",
+                                      name=exc.name) from exc
 
         self.game = pyspiel.load_game("pentago")
         seed = self.rng.randrange(2**31)
@@ -39,6 +44,9 @@ class OpenSpielMCTSBot(Bot):
         self.bot = pyspiel.MCTSBot(self.game, evaluator, uct_c, simulations, 1000, False,
                                    seed, False)
         self.simulations = simulations
+
+    def __repr__(self) -> str:  # (its budget is simulations, not the time it is given)
+        return f"{type(self).__name__}(simulations={self.simulations})"
 
     def choose(self, state: State, time_limit: float | None = None) -> Move:
         self.budget(time_limit)  # (checked; the search stops after its simulations)

@@ -10,3 +10,22 @@
 Nothing here is imported by ``import pentarena``: the core package runs without numpy,
 OpenSpiel, PettingZoo or Gymnasium.  See docs/research.md.
 """
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+
+@contextlib.contextmanager
+def research_imports(module: str) -> Iterator[None]:
+    """The imports of ``module`` from the research extra: a missing one is still a
+    ModuleNotFoundError (of the same ``name``), saying which module needs it and how to
+    install it, instead of a bare "No module named 'numpy'"."""
+    try:
+        yield
+    except ModuleNotFoundError as exc:
+        raise ModuleNotFoundError(
+            f"{module} needs {exc.name}, which is not installed: pip install "
+            f"'pentarena[research]' (numpy, OpenSpiel, PettingZoo and Gymnasium)",
+            name=exc.name) from exc

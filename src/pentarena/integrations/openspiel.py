@@ -37,9 +37,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import pyspiel
-from open_spiel.python.observation import IIGObserverForPublicInfoGame
+from . import research_imports
+
+with research_imports(__name__):
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 import pentarena
 from ..core.errors import GameOptionError, shown
@@ -98,7 +101,8 @@ def openspiel_params(game: str, **options: Any) -> dict[str, Any]:
 
 def load(game: str, **options: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` for a Pentarena game (``"pentup"``, or its OpenSpiel name
-    ``"pentarena_pentup"``) with Pentarena options; GameOptionError for another name."""
+    ``"pentarena_pentup"``) with Pentarena options; GameOptionError for another name or
+    an option the game does not take (as ``pentarena.load_game`` says it)."""
     name = game.removeprefix("pentarena_") if isinstance(game, str) else game
     if name not in GAMES:
         why = ("the Pentomino puzzle is not registered with OpenSpiel (a one-player game "
@@ -106,6 +110,7 @@ def load(game: str, **options: Any) -> pyspiel.Game:
                else f"unknown game {shown(game)}")
         raise GameOptionError(f"{why}; the games here: {', '.join(GAMES)} (or their "
                               "OpenSpiel names, pentarena_pentup, …)")
+    pentarena.load_game(name, **options)  # GameOptionError for any bad option, as there
     return pyspiel.load_game(short_name(name), openspiel_params(name, **options))
 
 

@@ -31,10 +31,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+from . import research_imports
+
+with research_imports(__name__):
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
 
 import pentarena
 from ..ai.bots import bot_time_limit, choose_for, make_bot

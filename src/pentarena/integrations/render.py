@@ -6,7 +6,10 @@ number of glyphs, shape) — never a hand."""
 
 from __future__ import annotations
 
-import numpy as np
+from . import research_imports
+
+with research_imports(__name__):
+    import numpy as np
 
 from . import tensors
 

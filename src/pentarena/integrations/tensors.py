@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import numpy as np
+from . import research_imports
+
+with research_imports(__name__):
+    import numpy as np
 
 from .. import _native
 

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from .startup import StartupError, hold_database, shown_url
 from .store import SCHEMA, default_database_url
@@ -26,7 +27,16 @@ from .store import SCHEMA, default_database_url
 
 def sqlite_path(database_url: str | None, command: str = "backup") -> Path:
     """The file of a SQLite URL (default: the server's database); a sentence for others."""
-    url = make_url(database_url or default_database_url())
+    try:
+        url = make_url(database_url or default_database_url())
+    except ArgumentError:
+        raise ValueError(f"{shown_url(str(database_url))} is not a database URL: write "
+                         f"sqlite:///path/to/pentarena.sqlite3 (or leave --database-url out "
+                         f"for the server's own database)") from None
+    if url.get_backend_name() not in ("sqlite", "postgresql"):
+        raise ValueError(f"pentarena {command} works on SQLite databases, and "
+                         f"{shown_url(str(database_url))} is neither SQLite nor PostgreSQL "
+                         f"(the two databases the server runs on)")
     if url.get_backend_name() != "sqlite":
         tool = ("back up PostgreSQL with pg_dump (pg_dump -Fc -f pentarena.dump DATABASE), "
                 "which is consistent while the servers run" if command == "backup" else
