@@ -935,3 +935,11 @@ def test_replay_names_the_players_the_record_names(tmp_path, capsys):
         "players": ["Ann", "Carol"], "earlier_players": [[], [{"name": "B", "until": 9}]]}).dumps())
     assert main(["replay", str(path)]) == 2
     assert "meta.earlier_players[1] lists who held seat 1 before" in capsys.readouterr().out
+    # a meta that cannot be is refused whether or not the record names its players, and
+    # before anything is printed (as the server's import refuses it)
+    for meta, said in (({"earlier_players": 5}, "meta.earlier_players is a list a seat"),
+                       ({"solved_from": 99}, "meta.solved_from is how many")):
+        path.write_text(GameRecord("pentago", {}, 1, moves, meta).dumps())
+        assert main(["replay", str(path)]) == 2
+        out = capsys.readouterr().out
+        assert out.startswith("error: ") and said in " ".join(out.split()), out

@@ -705,14 +705,15 @@ def cmd_restore(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def _players_line(record, view, seats: int) -> str:
+def _players_line(record, view, earlier: list[list[dict]]) -> str:
     """Who played each seat, as the record's ``meta`` names them ('Players — White (seat
-    0): Ann; Black (seat 1): Bobby until move 4, then Carol'); '' when it names nobody."""
+    0): Ann; Black (seat 1): Bobby until move 4, then Carol'); '' when it names nobody.
+    ``earlier``: ``record.earlier_players`` (who held each seat before)."""
     names = record.meta.get("players")
-    if not (isinstance(names, list) and len(names) == seats):
+    if not (isinstance(names, list) and len(names) == len(earlier)):
         return ""
     parts = []
-    for seat, (who, held) in enumerate(zip(names, record.earlier_players(seats))):
+    for seat, (who, held) in enumerate(zip(names, earlier)):
         chain = [f"{h['name'] or '?'} until move {h['until']}" for h in held]
         if isinstance(who, str) and who.strip() and who.strip() != "person":  # (unnamed)
             chain.append(who.strip())
@@ -737,17 +738,19 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     record = GameRecord.load(args.file)
     states = record.states()
     final = states[-1]
-    resigned = record.resigned(final)  # (a meta.resigned that cannot be: said before the moves)
+    # the meta that cannot be (resigned, earlier players, solved from): said before anything
+    resigned = record.resigned(final)
+    earlier = record.earlier_players(final.game.num_players)
+    solved_from = record.solved_from()  # a puzzle: the computer's moves from there on
     view = view_for(record.game)
     setup = ("dealt from the recorded deck, " if record.deck is not None
              else f"seed {record.seed}, " if record.seed is not None else "")
     console.print(f"{game_title(record.game, record.options)} — {setup}"
                   f"{plural(len(record.moves), 'move')}",
                   style="bold", markup=False, highlight=False)
-    players = _players_line(record, view, final.game.num_players)
+    players = _players_line(record, view, earlier)
     if players:
         console.print(players, markup=False, highlight=False)
-    solved_from = record.solved_from()  # a puzzle: the computer's moves from there on
     for ply, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
         mover = states[ply - 1].current_player
         news = (view.computer_news(text) if solved_from is not None and ply > solved_from

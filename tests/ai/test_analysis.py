@@ -49,7 +49,9 @@ def test_the_note_says_how_a_hidden_card_game_was_judged():
     note = analysis_note(pentarena.load_game("pentago"))
     assert "could see" not in note and note.startswith("Values are the chances of the player "
                                                        "who moved: won, drawn or lost")
-    assert note.endswith("chances by 15 points (of 100) is a mistake, by 30 a blunder.")
+    assert note.endswith("chances by 15 points (of 100) is a mistake, by 30 a blunder; "
+                         "where the solver answered, a won game turned into a draw is a "
+                         "mistake, a won or drawn game turned into a loss a blunder.")
     assert "by 7.5 points (of 100) is a mistake, by 15 a blunder" in analysis_note(
         pentarena.load_game("pentic"))
 

@@ -476,7 +476,10 @@ def analysis_note(game: Game) -> str:
                      "where the game's solver answered, else a search's estimate of their "
                      f"chance of winning. A move that lowers its player's chances by "
                      f"{mistake * 50:g} points (of 100) is a mistake, by {blunder * 50:g} a "
-                     "blunder.")
+                     "blunder" + ("." if game.hidden_information else
+                                  "; where the solver answered, a won game turned into a "
+                                  "draw is a mistake, a won or drawn game turned into a "
+                                  "loss a blunder."))
 
 
 def analyse_game(initial: State, moves: Sequence[str], seconds_per_move: float = 1.0,
