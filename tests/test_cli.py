@@ -200,6 +200,11 @@ def test_bench_on_a_puzzle_measures_random_fillings_that_end(region, capsys):
     (["play", "pentup", "--target", "3"], "pentup has no option --target (its options: "
                                            "--players, --scoring, --teams;"),
     (["list", "--foo"], "unrecognized arguments: --foo"),
+    # a flag of another command: that command named, not the game blamed
+    (["bench", "pentago", "--ai", "easy"], "bench takes no --ai (a flag of play and resume;"),
+    (["bench", "pentup", "--time", "1"],
+     "bench takes no --time (a flag of play, arena, resume and solve;"),
+    (["play", "pentomino", "--games", "3"], "play takes no --games (a flag of arena and bench;"),
 ])
 def test_numbers_are_checked_by_argparse(argv, message, capsys, monkeypatch):
     import pentarena.cli
@@ -528,6 +533,14 @@ def test_solve_pentago_refuses_what_it_cannot_read(capsys):
     assert main(["solve", "pentago", SOLVABLE, "--moves", "z9 TL cw"]) == 2
     assert "--moves: move 1" in flat(capsys.readouterr().out)
     assert main(["solve", "puzzle"]) == 2
+    capsys.readouterr()
+    # nothing to solve given: said, not the empty board tried (36 empty cells: too big)
+    assert main(["solve", "pentago"]) == 2
+    assert flat(capsys.readouterr().out).startswith("error: give a position to solve: rows")
+    # a position that cannot be is said to be one (not "neither a file nor a position")
+    assert main(["solve", "pentago", "WWWWW./....../....../....../....../BBBB../b"]) == 2
+    assert ("is not a position Pentago can have: the position already has five in a row"
+            in flat(capsys.readouterr().out))
 
 
 def late_pentago(empty: int, seed: int = 3):

@@ -416,9 +416,10 @@ def test_a_view_refuses_what_it_cannot_answer_with_a_pentarena_error(name):
     game = pentarena.load_game(name)
     state = game.new_initial_state(seed=4)
     n = game.num_players
+    seats = "0" if n == 1 else f"between 0 and {n - 1}"  # (a puzzle: not "between 0 and 0")
     for seat in (n, -1, n + 7, "0", 1.0):
-        with pytest.raises(pentarena.GameOptionError, match=rf"^seat must be between 0 and "
-                                                            rf"{n - 1} \(or None: a spectator\)"):
+        with pytest.raises(pentarena.GameOptionError,
+                           match=rf"^seat must be {seats} \(or None: a spectator\)"):
             state.view(seat)
     if not game.hidden_information:
         return

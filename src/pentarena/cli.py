@@ -192,6 +192,12 @@ def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
+def _game_flags() -> set[str]:
+    """Every game's option flags (``--players``, ``--no-teams``, …)."""
+    names = {name for info in registered_games() for name in info.options}
+    return {_flag(n) for n in names} | {"--no-" + _flag(n)[2:] for n in names}
+
+
 def _is_bool(opt: Option) -> bool:
     return (opt.kind or type(opt.default)) is bool
 
@@ -507,11 +513,13 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         _print_table(console, _standings(labels(args.bots), result))
     else:
         table = Table(title=f"{plural(result.games, 'game')} of {_title(game)}, seats rotating")
-        for col in ("player", "points", "score", "95% interval"):
+        for col in ("player", "games", "points", "score", "95% interval"):
             table.add_column(col)
-        for name, p in zip(result.players, result.points):
+        # best first, as the two-seat standings (a tie keeps the --bots order)
+        for name, p in sorted(zip(result.players, result.points), key=lambda np: -np[1]):
             lo, hi = wilson(p, result.games)
-            table.add_row(name, f"{p:g}", f"{p / result.games:.1%}", f"{lo:.1%} – {hi:.1%}")
+            table.add_row(name, str(result.games), f"{p:g}", f"{p / result.games:.1%}",
+                          f"{lo:.1%} – {hi:.1%}")
         _print_table(console, table)
     return 0
 
@@ -842,6 +850,10 @@ def pentago_position(text: str | None, moves: str | None):
     browser's export) or a saved state (JSON), or ``start`` (the empty board) — then the
     ``--moves`` played from there (move text separated by commas or semicolons)."""
     game = load_game("pentago")
+    if text is None and not moves:
+        raise GameOptionError("give a position to solve: rows of W, B and . separated by / "
+                              "(e.g. 'WWB.../....../....../....../....../....../b'), a record "
+                              "or saved state, or 'start' with --moves")
     if text is None or text.strip().lower() in ("", "start", "empty"):
         state = game.new_initial_state()
     else:
@@ -850,8 +862,10 @@ def pentago_position(text: str | None, moves: str | None):
         try:
             state = game.new_initial_state(position=text)
         except ValueError as exc:
+            what = ("is not a position Pentago can have" if text.count("/") >= 5
+                    else "is neither a file nor a position")
             raise GameOptionError(
-                f"{text!r} is neither a file nor a position: {exc} (e.g. "
+                f"{text!r} {what}: {exc} (e.g. "
                 f"'WWB.../....../....../....../....../....../b')") from None
     return _play_moves(state, moves)
 
@@ -1440,6 +1454,13 @@ def main(argv: list[str] | None = None) -> int:
         flag = next((a for a in extra if a.startswith("--")), None)
         # the command's own usage, not the list of commands
         sub = parser._subparsers._group_actions[0].choices.get(command, parser)
+        name = flag.split("=")[0] if flag is not None else None
+        elsewhere = [other for other, p in parser._subparsers._group_actions[0].choices.items()
+                     if other != command and name in p._option_string_actions]
+        if elsewhere and name not in _game_flags():  # bench pentago --ai easy
+            commands = ", ".join(elsewhere[:-1]) + " and " * (len(elsewhere) > 1) + elsewhere[-1]
+            sub.error(f"{command} takes no {name} (a flag of {commands}; "
+                      f"'pentarena {command} --help' lists its flags)")
         if command in GAME_COMMANDS and game is not None and flag is not None:
             # most likely an option of another game (arena pentago --players 3)
             options = ", ".join(_flag(k) for k in game_info(game).options) or "none"

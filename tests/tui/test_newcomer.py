@@ -345,3 +345,17 @@ def test_list_ends_no_line_in_spaces(monkeypatch, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines and all(line == line.rstrip() for line in lines)
     assert max(len(line) for line in lines) <= 80 and "--touch-move" in "\n".join(lines)
+
+
+@pytest.mark.parametrize("game,start", [("pentago", "a1"), ("pentup", "F"), ("pentomino", "F")])
+def test_a_number_after_a_summary_says_how_to_number_the_moves(game, start):
+    """'moves' that only sums up (too many to number) then '#1': how to get a numbered
+    listing ('moves a1'), which '#1' then plays from — not 'type moves' again (a loop)."""
+    tg, state, text = run_any(game, ["moves", "#1", f"moves {start}", "#1", "quit"],
+                              [None, RandomBot(seed=1)])
+    said = flat(text)
+    assert (f"No move #1 in the last listing; that listing was too long to number: type "
+            f"'moves {start}' (for one) to number the moves that start with {start}.") in said
+    assert state.history()[0].startswith(start)
+    tg, state, text = run_any(game, ["#1", "moves zz", "#1", "quit"], [None, RandomBot(seed=1)])
+    assert flat(text).count("No move #1 in the last listing; type 'moves' to list them.") == 2

@@ -120,6 +120,13 @@ def test_cli_list_and_arena(capsys):
     assert "every pair" in out and "Elo" in out and "standings" in out
     assert main(["bench", "pentup", "--games", "3"]) == 0
     assert "random games/s" in " ".join(capsys.readouterr().out.split())
+    # more seats: one match, standings best first with their games, as with two seats
+    assert main(["arena", "pentup", "--players", "3", "--bots", "random,random,easy",
+                 "--games", "3", "--jobs", "1"]) == 0
+    rows = [line.split("│")[1:-1] for line in capsys.readouterr().out.splitlines()
+            if line.startswith("│")]
+    assert [[cell.strip() for cell in row[:3]] for row in rows] == [
+        ["easy", "3", "3"], ["random#1", "3", "0"], ["random#2", "3", "0"]]
 
 
 def test_cli_reports_bad_options(capsys):

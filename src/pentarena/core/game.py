@@ -457,6 +457,12 @@ class State(ABC):
         inherit_docs(cls, State)
 
 
+def _seats(players: int) -> str:
+    """The seats of a table, as the native core names them ('between 0 and 2'); a puzzle's
+    one seat as '0'."""
+    return "0" if players == 1 else f"between 0 and {players - 1}"
+
+
 def check_seat(seat: Any, players: int) -> None:
     """GameOptionError unless ``seat`` is None (a spectator) or a seat of the table (the
     native core's words)."""
@@ -467,8 +473,8 @@ def check_seat(seat: Any, players: int) -> None:
     except TypeError:
         index = None
     if index is None or not 0 <= index < players:
-        raise GameOptionError(f"seat must be between 0 and {players - 1} (or None: a "
-                              f"spectator), got {shown(seat)}")
+        raise GameOptionError(f"seat must be {_seats(players)} (or None: a spectator), got "
+                              f"{shown(seat)}")
 
 
 def check_player(seat: Any, players: int) -> int:
@@ -479,7 +485,7 @@ def check_player(seat: Any, players: int) -> int:
     except TypeError:
         index = None
     if index is None or not 0 <= index < players:
-        raise GameOptionError(f"seat must be between 0 and {players - 1}, got {shown(seat)}")
+        raise GameOptionError(f"seat must be {_seats(players)}, got {shown(seat)}")
     return index
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -142,6 +143,8 @@ class TerminalGame:
             make_bot(hint_level)  # an unknown level is refused now, not at the first hint
         self.hint_level = hint_level
         self.listed: list[Move] = []
+        self.summarised = False
+        """Whether the last 'moves' gave a summary that numbers no move (too many)."""
         self.save_path = Path(save_path) if save_path is not None else None
         self._first_save = self.save_path  # rematches are saved beside it
         self.meta = dict(meta or {})
@@ -384,7 +387,7 @@ class TerminalGame:
                      "yellow")
             return
         self.state, self.initial = start, start.clone()
-        self.resumed, self.last, self.listed = 0, None, []
+        self.resumed, self.last, self.listed, self.summarised = 0, None, [], False
         self.resigned, self.analysed, self._autosaved = None, None, None
         self.meta.pop("solved_from", None)
         how = "swapped" if self.game.num_players == 2 else "passed one seat on"
@@ -448,7 +451,7 @@ class TerminalGame:
             self.say(f"Not played: {exc}{hint}", "bold red")
             return False
         self.last = self.state.parse_move(self.state.history()[-1])
-        self.listed = []
+        self.listed, self.summarised = [], False
         self.view.focus = None  # a cropped board centres on the new move again
         self.news(Text(self.view.move_news(seat, self.state.history()[-1])))
         note = self.view.after_move(self.state)
@@ -466,6 +469,16 @@ class TerminalGame:
                 return True  # that board is the last one: the result follows
         self.show(board=self.view.changes_board(self.last))
         return True
+
+    def _how_to_number(self) -> str:
+        """How to get moves numbered for '#N': after a summary (too many to number), the
+        listing of the moves that start as the first legal move does ('moves a1')."""
+        moves = self.state.legal_moves() if self.summarised else []
+        if not moves:
+            return "type 'moves' to list them"
+        start = re.split(r"[ :@]", str(moves[0]), maxsplit=1)[0]
+        return (f"that listing was too long to number: type 'moves {start}' (for one) "
+                f"to number the moves that start with {start}")
 
     def command(self, line: str, seat: int | None) -> bool:
         """Handle one line of input (``seat``: the person to move; None once the game is
@@ -489,6 +502,7 @@ class TerminalGame:
         elif word == "moves":
             picture, self.listed = self.view.moves(self.state, arg.strip())
             self.console.print(picture)
+            self.summarised = not self.listed and not arg.strip()  # (too many to number)
         elif word.startswith("#"):
             number = word[1:]
             listed = len(self.listed)
@@ -496,7 +510,7 @@ class TerminalGame:
             if not (number.isascii() and number.isdigit() and len(number) <= len(str(listed))
                     and 1 <= int(number) <= listed):
                 shown = word if len(word) <= 12 else word[:12] + "…"
-                self.say(f"No move {shown} in the last listing; type 'moves' to list them.",
+                self.say(f"No move {shown} in the last listing; {self._how_to_number()}.",
                          "bold red")
             else:
                 self.play(self.listed[int(number) - 1], seat)
@@ -526,7 +540,7 @@ class TerminalGame:
             self.view.finished_by_computer = before  # the result says who solved it
             self.meta["solved_from"] = before  # and so does the record
             self.last = None
-            self.listed = []
+            self.listed, self.summarised = [], False
             self.show()
         elif word == "count" and self.solo:  # the browser's Count solutions
             self.say(self.view.count_text(self.state), "green")
@@ -676,7 +690,7 @@ class TerminalGame:
             state.apply(text)
         self.state = state
         self.last = state.parse_move(history[back - 1]) if back > 0 else None
-        self.listed = []
+        self.listed, self.summarised = [], False
         taken = history[back:]
         self.say(f"Took back {plural(len(taken), 'move')}: {', '.join(taken)}.", "yellow")
         self.show()
