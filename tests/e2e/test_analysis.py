@@ -95,6 +95,13 @@ def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     assert page.locator(f".pg-cell[data-cell={cell}]").get_attribute("data-owner") == ""
     assert len(page.locator("#pg-hint").inner_text()) > len(move) + 20  # the why
     assert page.locator("#pg-confirm").is_enabled()
+    # another cell clicked: the hint's twist goes with it (Confirm would have played a
+    # twist never chosen); the hint again stages it as it was
+    other = next(c for c in ("a1", "f6", "a6") if c != cell)
+    page.click(f".pg-cell[data-cell={other}]")
+    until(page, "document.getElementById('pg-hint').textContent.startsWith('Now choose a quadrant')")
+    assert page.locator("#pg-confirm").is_disabled()
+    assert take_hint(page) == move
     page.click("#pg-confirm")
     wait_moves(page, 1)
     assert log_moves(page)[0] == move
@@ -131,6 +138,23 @@ def test_hint_then_finish_the_game_and_open_the_analysis(server, new_page):
     until(page, f"document.querySelectorAll('#log li .mark').length === {total}")
     assert page.eval_on_selector_all("#log li .mark", "els => els.map((e) => e.textContent)") == marks
     assert page.locator("#analysis-note").is_visible() and page.locator("#analysis-btn").is_disabled()
+    assert not page.errors, page.errors
+
+
+def test_a_move_that_ended_the_game_is_shown_with_its_result(server, new_page):
+    """A twist that gives both players five, 25 cells from the solver's reach: the move
+    list's mark says the mover's chances went to drawn because the game ended (it said
+    "→ 50% (an estimate)")."""
+    moves = ["a1 BL cw", "a3 BL cw", "b1 BL cw", "b3 BL cw", "c1 BL cw", "c3 BL cw",
+             "d3 BL cw", "f3 BL cw", "d2 BL cw", "f2 BL cw", "f6 TR cw"]
+    table = import_record(server, pentago_record(moves))
+    page = new_page()
+    page.goto(server.url + table["url"])
+    page.click("#analysis-btn")
+    until(page, "document.querySelectorAll('#log li .mark').length === 11", timeout=300_000)
+    tip = page.locator("#log li .mark").last.get_attribute("title")
+    assert re.search(r"→ drawn \(the game ended there\)", tip), tip
+    assert "estimate" not in tip.split("→")[1], tip
     assert not page.errors, page.errors
 
 

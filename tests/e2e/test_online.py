@@ -580,6 +580,8 @@ def test_two_people_at_one_screen_resign_for_the_side_to_move(server, new_page):
     assert answer(page, True) == "Resign the game? It ends now, and White wins."
     until(page, "document.getElementById('resigned') !== null")
     assert page.locator("#resigned").inner_text() == "Black resigned."
+    # both sides were this screen's: the winner named ("You lose: White wins" said before)
+    assert page.locator("#result").inner_text() == "White wins"
     record = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}/record").read())
     assert record["meta"]["resigned"] == 1 and len(record["moves"]) == 1
     assert not page.errors

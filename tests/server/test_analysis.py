@@ -689,6 +689,62 @@ def test_the_analysis_proves_what_a_hint_proves():
     assert judged["before"] == judged["after"] == 1
 
 
+def _pentago_with_empty_cells(empty: int, seed: int):
+    """A Pentago position of random play with ``empty`` empty cells, no win at once."""
+    rng = random.Random(seed)
+    while True:
+        state = pentarena.load_game("pentago").new_initial_state()
+        while not state.is_terminal() and state._empty_count() > empty:
+            state.apply(state.random_move(rng))
+        if not state.is_terminal() and not state.search_position(None, max_depth=1).proven:
+            return state
+
+
+def test_pentago_with_16_empty_cells_is_given_the_solver_by_hints_and_the_analysis(
+        monkeypatch):
+    """At the default second a move, the analysis and a hint give the solver enough time
+    for 16 empty cells by its own estimate (it was a quarter of a second: 15 cells, and a
+    player saw the hint and the analysis guess where the solver answers in 0.7 s); the
+    time limits they pass are recorded here, not timed."""
+    from pentarena.ai.analysis import assess_move
+    from pentarena.games.pentago.rules import PentagoState
+    from pentarena.server.jobs import ANALYSIS_MOVE_SECONDS, HINT_SECONDS, advise
+
+    asked: list[float] = []
+    solve = PentagoState.solve_position
+    monkeypatch.setattr(PentagoState, "solve_position",
+                        lambda self, limit=1.0, **kw: asked.append(limit) or solve(self, 600))
+    state = _pentago_with_empty_cells(17, seed=5)
+    needed = state.clone()
+    needed.apply(state.legal_moves()[0])
+    assert needed._empty_count() == 16
+    estimate = needed._solve_estimate()[0]
+    judged = assess_move("pentago", {}, state.to_json(), str(state.legal_moves()[0]),
+                         ANALYSIS_MOVE_SECONDS)
+    assert asked and all(limit >= estimate for limit in asked), (asked, estimate)
+    assert judged["after"] in (-1, 0, 1)  # the position after: the solver's value
+    asked.clear()
+    hint = advise("pentago", {}, needed.to_json(), "hard", 1, HINT_SECONDS)
+    assert asked[0] >= estimate and hint["move"]
+
+
+def test_a_move_that_ends_the_game_is_valued_by_its_result():
+    """A twist that gives both players five (a draw) far from the solver's reach: the
+    position before is an estimate, the one after is the result, said as one ("ended")."""
+    from pentarena.ai.analysis import assess_move
+
+    state = pentarena.load_game("pentago").new_initial_state()
+    for text in ("a1 BL cw", "a3 BL cw", "b1 BL cw", "b3 BL cw", "c1 BL cw", "c3 BL cw",
+                 "d3 BL cw", "f3 BL cw", "d2 BL cw", "f2 BL cw"):
+        state.apply(text)
+    after = state.clone()
+    after.apply("f6 TR cw")
+    assert after.is_terminal() and after.winners() == {0, 1}  # both have five: a draw
+    judged = assess_move("pentago", {}, state.to_json(), "f6 TR cw", 0.3)
+    assert judged["ended"] and not judged["exact"] and judged["after"] == 0.0, judged
+    assert not assess_move("pentago", {}, state.to_json(), "f6 TL cw", 0.3)["ended"]
+
+
 def test_a_move_from_a_solved_position_into_an_unsolved_one_is_shown_the_solvers_move():
     """Golomb's first move off the book: the empty board is a proved win (the book's L),
     the position after another first move is beyond the solver, so the move is valued by

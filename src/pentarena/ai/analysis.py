@@ -24,6 +24,11 @@ MISTAKE, BLUNDER = Game.analysis_thresholds
 """A move that lowers the mover's value (−1 lost … +1 won) by MISTAKE is a mistake (?!), by
 BLUNDER a blunder (?): the defaults; a game may set its own (``Game.analysis_thresholds``)."""
 MARKS = {"good": "✓", "mistake": "?!", "blunder": "?", "unknown": ""}
+EXACT_SHARE = 0.6
+"""The share of a move's time that the analysis (for each position it solves: mostly the
+one after the move, the one before being the previous move's) and a hint give the game's
+solver first: at the default second, Pentago with 16 empty cells (the solver's estimate
+0.53 s) is exact, as the levels that think two seconds have it."""
 
 
 def verdict(before: float | None, after: float | None, exact: bool,
@@ -131,7 +136,8 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     :func:`_own_mcts`; else MCTS, both values averages at a search's root; with hidden
     cards the game's own information-set search, :func:`_own_ismcts`, or no values).
     ``proven``: ``after`` is a result the search saw
-    through to the end (a finished game, or a forced win or loss).
+    through to the end (a finished game, or a forced win or loss); ``ended``: the move
+    ended the game (``after`` is its result for the mover, whatever ``before`` is).
     ``prior``: the previous move's ``child`` answer (this position's solution, or that it
     could not be solved), so that no position is solved twice.  Returns ``before``,
     ``after`` (the mover's value, −1 … 1), ``exact``, ``before_proven`` (``before`` is a
@@ -148,11 +154,11 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     text = str(move)
     child = state.clone()
     child.apply(move)
-    solve_share = budget * 0.25
+    solve_share = budget * EXACT_SHARE
     out: dict[str, Any] = {"seat": seat, "move": text, "best": None, "before": None,
                            "after": None, "exact": False, "proven": False,
-                           "before_proven": False, "source": "search",
-                           "child": {"value": None, "move": None}}
+                           "before_proven": False, "ended": child.is_terminal(),
+                           "source": "search", "child": {"value": None, "move": None}}
 
     # the position before: solved already (the previous move's child), or now
     if prior is not None and "value" in prior:
@@ -400,7 +406,7 @@ def unjudged(seat: int, move_text: str, source: str = "failed") -> dict[str, Any
     """What stands for a move that could not be judged (its job failed): no values, so
     its verdict is unknown."""
     return {"seat": seat, "move": move_text, "best": None, "before": None, "after": None,
-            "exact": False, "proven": False, "source": source}
+            "exact": False, "proven": False, "ended": False, "source": source}
 
 
 def verdict_of(move: dict[str, Any], thresholds: tuple[float, float] = (MISTAKE, BLUNDER)) -> str:

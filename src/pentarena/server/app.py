@@ -177,6 +177,8 @@ class MoveVerdict(BaseModel):
                         "answered for both positions, or the move won at once")
     proven: bool = Field(description="`after` is a result the search saw through to the "
                          "end (the game over, or a forced win or loss)")
+    ended: bool = Field(False, description="the move ended the game: `after` is its result "
+                        "for the mover (won, drawn or lost), whatever `before` is")
     source: str = Field(description="solver | end (won at once) | search | forced (the only "
                         "legal move) | failed (not judged)")
     verdict: str = Field(description="good | mistake | blunder | unknown")

@@ -78,9 +78,10 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
            judged_by: float | None = ANALYSIS_MOVE_SECONDS) -> dict[str, str]:
     """A suggested move for the player to move in ``view_json`` (only what that seat may
     see) and a short sentence saying why: ``{"move": text, "why": text}``.  Where the game
-    knows more than its solver (an opening book, proofs: ``State.perfect_move`` of its
-    own), that first, with half the time: a solved game's hint is then exact, as its
-    post-game analysis is.  Otherwise, in a game without hidden cards, the level's move
+    has a solver (``State.solve_position``, or ``State.perfect_move`` of its own: an
+    opening book, proofs), that first, with the analysis's share of the time
+    (:data:`~pentarena.ai.analysis.EXACT_SHARE`): a solved game's hint is then exact
+    where its post-game analysis is.  Otherwise, in a game without hidden cards, the level's move
     is judged as the post-game analysis would judge it with ``judged_by`` seconds
     (:func:`pentarena.ai.analysis.assess_move`, which counts its searches' work rather
     than reading a clock): a move it would call a mistake gives way to the move the
@@ -91,11 +92,16 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
     from ..ai.bots import make_bot
     from ..core.game import State
 
+    from ..ai.analysis import EXACT_SHARE
+
     state = _state(game_name, options, view_json)
     start = time.perf_counter()
-    if type(state).perfect_move is not State.perfect_move:
-        solved = state.perfect_move(time_limit / 2, book=True)
-        if solved is not None:
+    if (type(state).perfect_move is not State.perfect_move
+            or type(state).solve_position is not State.solve_position):
+        solved = state.perfect_move(time_limit * EXACT_SHARE, book=True)
+        # (lost: the prover's most stubborn move where it has one; else the level's search,
+        # which plays on for the opponent's mistakes, as the level does)
+        if solved is not None and (solved.value >= 0 or state.stubborn_losses):
             return {"move": str(solved.move),
                     "why": _why(state, solved.move, solved=solved)}
     left = max(time_limit - (time.perf_counter() - start), time_limit / 2)

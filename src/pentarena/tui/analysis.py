@@ -110,7 +110,8 @@ def analysis_table(view: TerminalView, judged: JudgedMoves) -> RenderableType:
     rows = []
     for m in judged.moves:
         values = ("not judged" if m["before"] is None or m["after"] is None else
-                  f"{value_text(m['before'], m['exact'])} → {value_text(m['after'], m['exact'])}")
+                  f"{value_text(m['before'], m['exact'])} → "
+                  f"{value_text(m['after'], m['exact'] or m.get('ended', False))}")
         best = m["best"] if m["best"] and m["best"] != m["move"] else ""
         rows.append((str(m["ply"]), view.seat_name(m["seat"]), m["move"], m["mark"], values,
                      best))

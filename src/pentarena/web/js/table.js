@@ -213,16 +213,20 @@ function renderBanner(payload) {
   const names = w.map((i) => seatLabel(payload, i));
   const teams = plugin.teams ? plugin.teams(payload) : null;
   const team = teams && teams.find((t) => t.seats.length === w.length && t.seats.every((s) => w.includes(s)));
+  // seats of one screen on both sides of the result (a hot seat): the winner named, as to
+  // a spectator, not "You lose: Black wins" to the one who also played Black
+  const mine = yours(payload);
+  const you = mine.some((s) => w.includes(s)) && mine.some((s) => !w.includes(s)) ? null : payload.you;
   let head = view && view.bannerHead ? view.bannerHead(payload) : null;
   if (head) { /* the game says it best (a solved puzzle) */ }
   else if (w.length === payload.table.seats.length && w.length > 1) head = "Draw";
-  else if (team) head = payload.you === null ? `${team.label} win`
-    : w.includes(payload.you) ? `Your team wins! (${team.label})` : `Your team loses: ${team.label} win`;
-  else if (payload.you !== null && w.includes(payload.you)) head = w.length > 1 ? `You share the win with ${names.filter((_, k) => w[k] !== payload.you).join(", ")}` : "You win!";
+  else if (team) head = you === null ? `${team.label} win`
+    : w.includes(you) ? `Your team wins! (${team.label})` : `Your team loses: ${team.label} win`;
+  else if (you !== null && w.includes(you)) head = w.length > 1 ? `You share the win with ${names.filter((_, k) => w[k] !== you).join(", ")}` : "You win!";
   else {
     head = `${names.join(" and ")} ${w.length > 1 ? "share the win" : "wins"}`;
     // a player of a game of two: the result is theirs too
-    if (payload.you !== null && payload.table.seats.length === 2 && w.length === 1) head = `You lose: ${head}`;
+    if (you !== null && payload.table.seats.length === 2 && w.length === 1) head = `You lose: ${head}`;
   }
   // a resignation: said instead of the game's own details of a position that did not end it
   const resigned = payload.table.resigned;
@@ -327,9 +331,11 @@ function verdictText(a) {
   let t = VERDICT[a.verdict] || a.verdict;
   if (a.before !== null && a.after !== null) {
     const sure = a.exact || (Math.abs(a.before) >= 1 && Math.abs(a.after) >= 1);
-    t += sure ? `: ${valueText(a.before, a.exact)} → ${valueText(a.after, a.exact)} for the mover`
-      : `: the mover's chances ${Math.abs(a.before) < 1 ? "about " : ""}${valueText(a.before, a.exact)} → ${valueText(a.after, a.exact)}`;
-    t += a.exact ? " (exact)" : a.proven && a.after <= -1 ? " (search: a forced loss)" : " (an estimate)";
+    const after = valueText(a.after, a.exact || a.ended);  // a move that ended the game: its result
+    t += sure ? `: ${valueText(a.before, a.exact)} → ${after} for the mover`
+      : `: the mover's chances ${Math.abs(a.before) < 1 ? "about " : ""}${valueText(a.before, a.exact)} → ${after}`;
+    t += a.exact ? " (exact)" : a.ended ? " (the game ended there)"
+      : a.proven && a.after <= -1 ? " (search: a forced loss)" : " (an estimate)";
   }
   if (a.source === "forced") t += "; the only legal move";
   else if (a.best && a.best !== a.move) t += `; best: ${words(a.best)}`;

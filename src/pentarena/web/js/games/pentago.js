@@ -207,7 +207,12 @@ export function createView(root, ctx) {
     settle();
     kg.set([r, c]);
     if (payload.state.board[r][c] !== null) { errorLine.textContent = `${cellName(r, c)} is taken: choose an empty cell.`; return; }
-    staged = { cell: [r, c], rot: staged.rot };
+    // another cell than a hint's: the hint's twist goes with it (one Confirm would play a
+    // twist the player never chose); a twist of their own stays for the new cell
+    const moved = !staged.cell || staged.cell[0] !== r || staged.cell[1] !== c;
+    const hintsTwist = moved && hinted !== null && moveText() === hinted.move;
+    staged = { cell: [r, c], rot: hintsTwist ? null : staged.rot };
+    if (hintsTwist) hinted = null;
     errorLine.textContent = "";
     draw();
   }
