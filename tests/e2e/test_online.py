@@ -585,3 +585,31 @@ def test_two_people_at_one_screen_resign_for_the_side_to_move(server, new_page):
     record = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}/record").read())
     assert record["meta"]["resigned"] == 1 and len(record["moves"]) == 1
     assert not page.errors
+
+
+def test_on_a_phone_the_creator_has_the_friends_invite_beside_the_board(server, new_page):
+    """The Invite panel is in a phone's drawer, where a newcomer who created a table for a
+    friend never looked: the status line offers the waiting seat's link, one tap copies
+    it, and it goes once the friend sits down."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    alice = new_page(width=390, height=844, touch=True)
+    alice.goto(server.url + "/")
+    alice.evaluate(f"localStorage.setItem('pentarena:invites:{t['id']}', {json.dumps(json.dumps(t['invites']))})")
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(alice)
+    nudge = alice.locator("#status-invite")
+    nudge.wait_for(state="visible")
+    assert nudge.inner_text() == "copy Black's invite"
+    box = nudge.bounding_box()
+    assert box["y"] + box["height"] <= 844 and box["height"] >= 40   # on screen, a finger high
+    assert alice.locator("#invite").is_hidden() or not alice.locator("#invite").is_visible()
+    alice.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    keep_toasts(alice)
+    nudge.tap()
+    toasted(alice, "Black's invite link copied: send it to your friend")
+    assert alice.evaluate("navigator.clipboard.readText()") == server.url + t["invites"][0]["url"]
+    bob = person(new_page, server, "Bob")
+    bob.goto(server.url + t["invites"][0]["url"])
+    seated(bob)
+    until(alice, "document.getElementById('status-invite') === null")
+    assert not alice.errors and not bob.errors

@@ -244,10 +244,28 @@ function copyButton(url, attrs, label, done) {
 
 // The invites this browser keeps for seats still waiting for them, and (for a player)
 // the free seats anyone may take: listed in the lobby, or by the table's link.
+// (the seats this browser invited someone to that are still waiting for them)
+function waitingInvites(payload) {
+  const seats = payload.table.seats;
+  return storedInvites(payload.table.id).filter((i) => seats[i.seat] && !seats[i.seat].claimed && !seats[i.seat].open);
+}
+
+// The first seat still waiting for the friend this browser invited, on the main screen
+// too, its link one tap away: a phone keeps the Invite panel in the drawer, where a
+// newcomer who created the table never looked.  Gone once the friend sits down.
+export function inviteNudge(payload, colourOf) {
+  const [inv] = payload.table.status === "playing" ? waitingInvites(payload) : [];
+  if (!inv) return "";
+  const colour = colourOf(inv.seat);
+  return el("span", { class: "invite-nudge" }, el("span", { class: "sr-only" }, " — "),
+    copyButton(location.origin + inv.url, { id: "status-invite", "data-seat": inv.seat,
+      "aria-label": `copy ${colour}'s invite link, to send to the friend who plays ${colour}` },
+    `copy ${colour}'s invite`, `${colour}'s invite link copied: send it to your friend`));
+}
+
 export function renderInvites(payload, colourOf) {
   const box = $("invite");
-  const seats = payload.table.seats;
-  const waiting = storedInvites(payload.table.id).filter((i) => seats[i.seat] && !seats[i.seat].claimed && !seats[i.seat].open);
+  const waiting = waitingInvites(payload);
   const open = payload.you !== null ? payload.table.open_public_seats : [];
   if (payload.table.status !== "playing" || (!waiting.length && !open.length)) { box.hidden = true; return; }
   box.replaceChildren(el("h3", {}, "Invite"));

@@ -3,7 +3,7 @@
 import { api, el, toast, invitesKey, touchScreen } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { sinceOwnMove } from "./games/boardview.js";
-import { claimInvite, leaveControl, nameControl, renderInvites, seatAction, setBeforeAsk } from "./seats.js";
+import { claimInvite, inviteNudge, leaveControl, nameControl, renderInvites, seatAction, setBeforeAsk } from "./seats.js";
 import { keepFocus, off, setOff } from "./keys.js";
 import { oncePerFrame } from "./later.js";
 import { MoveList } from "./movelist.js";
@@ -188,6 +188,7 @@ function renderStatus(payload) {
     st.replaceChildren(swatch(payload.current_player), el("span", {}, `${at}: ${who} to move`), what, tail);
     return;
   }
+  tail.prepend(inviteNudge(payload, colourOf));   // a friend's seat waiting: its link at hand
   if (payload.table.status === "replay") { st.replaceChildren("Imported record of a game left unfinished — use the replay controls.", tail); return; }
   if (payload.current_player === null) { st.replaceChildren(solo ? "Solved." : "Game over.", tail); return; }
   const p = payload.current_player;
