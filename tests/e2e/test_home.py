@@ -167,28 +167,50 @@ def test_a_wrong_cell_count_says_what_to_do(server, new_page):
 def test_the_servers_refusal_is_shown_inline_once(server, new_page):
     page = new_page()
     open_home(server, page)
-    page.select_option("#create-game", "pentomino")
+    page.select_option("#create-game", "pentic")
     page.select_option("#opt-players", "3")
     assert page.locator("#create-seats select").count() == 3
-    page.select_option("#opt-scoring", '"15-10-5"')
+    page.fill("#opt-target", "100000")
     page.click("#create-submit")
     until(page, "document.getElementById('create-error').textContent.length > 0")
     error = page.locator("#create-error")
-    assert "scoring 15-10-5 is for 4 players" in error.inner_text()
+    assert "target must be between 1 and 10000 points" in error.inner_text()
     # the field it is about (the first option the message names) is marked and has the focus
-    assert page.evaluate("document.activeElement.id") == "opt-scoring"
-    assert page.locator("#opt-scoring").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == "opt-target"
+    assert page.locator("#opt-target").get_attribute("aria-invalid") == "true"
     assert page.locator("#opt-players").get_attribute("aria-invalid") is None
-    assert page.get_by_text("scoring 15-10-5 is for 4 players").count() == 1
+    assert page.get_by_text("target must be between 1 and 10000 points").count() == 1
     assert page.locator("#toasts .toast").count() == 0
     assert page.url.rstrip("/") == server.url  # still here, the choices kept
     assert page.locator("#opt-players").input_value() == "3"
     page.select_option("#opt-players", "4")  # any change clears it
     assert error.inner_text() == ""
-    assert page.locator("#opt-scoring").get_attribute("aria-invalid") is None
+    assert page.locator("#opt-target").get_attribute("aria-invalid") is None
     assert page.locator("#create-seats select").count() == 4
+    page.fill("#opt-target", "250")
     page.click("#create-submit")
     table_id(page)
+    assert not page.errors, page.errors
+
+
+def test_a_choice_that_cannot_be_is_not_offered(server, new_page):
+    """Pentomino's 15-10-5 (three last placers scoring) with 3 players was offered and
+    always refused: it is offered with 4 players only, and a 15-10-5 chosen for 4 gives
+    way to 10-5 when the players become 3."""
+    page = new_page()
+    open_home(server, page)
+    page.select_option("#create-game", "pentomino")
+    page.select_option("#opt-players", "3")
+    disabled = "(s) => [...s.options].filter((o) => o.disabled).map((o) => o.textContent)"
+    scoring = page.locator("#opt-scoring")
+    assert scoring.evaluate(disabled) == ["15-10-5"]
+    page.select_option("#opt-players", "4")
+    assert scoring.evaluate(disabled) == []
+    page.select_option("#opt-scoring", '"15-10-5"')
+    page.select_option("#opt-players", "3")
+    assert scoring.input_value() == '"10-5"' and scoring.evaluate(disabled) == ["15-10-5"]
+    page.click("#create-submit")
+    page.wait_for_url("**/t/*")
     assert not page.errors, page.errors
 
 
@@ -207,9 +229,8 @@ def test_a_refusal_is_tied_to_its_field_and_the_focus_kept(server, new_page):
     open_home(server, page)
     held = []   # the requests to create a table, answered when the test says
     page.route(lambda url: url.endswith("/api/tables"), lambda route: held.append(route))
-    page.select_option("#create-game", "pentomino")
-    page.select_option("#opt-players", "3")
-    page.select_option("#opt-scoring", '"15-10-5"')
+    page.select_option("#create-game", "pentic")
+    page.fill("#opt-target", "100000")
     page.focus("#create-submit")
     page.keyboard.press("Enter")
     until(page, "document.getElementById('create').getAttribute('aria-busy') === 'true'")
@@ -221,17 +242,17 @@ def test_a_refusal_is_tied_to_its_field_and_the_focus_kept(server, new_page):
     held[0].continue_()
     until(page, "document.getElementById('create-error').textContent.length > 0")
     assert len(held) == 1
-    assert page.locator("#create-error").inner_text() == "scoring 15-10-5 is for 4 players"
-    scoring = page.locator("#opt-scoring")
-    assert page.evaluate("document.activeElement.id") == "opt-scoring"
-    assert scoring.get_attribute("aria-invalid") == "true"
-    assert scoring.get_attribute("aria-describedby") == "create-error"
+    assert page.locator("#create-error").inner_text() == "target must be between 1 and 10000 points"
+    target_field = page.locator("#opt-target")
+    assert page.evaluate("document.activeElement.id") == "opt-target"
+    assert target_field.get_attribute("aria-invalid") == "true"
+    assert target_field.get_attribute("aria-describedby") == "create-error"
     assert page.locator("#create [aria-invalid]").count() == 1
     assert submit.get_attribute("aria-disabled") is None
     assert page.locator("#create").get_attribute("aria-busy") is None
     # a refusal that names no field: the message itself takes the focus
-    page.select_option("#opt-players", "4")
-    assert scoring.get_attribute("aria-invalid") is None and scoring.get_attribute("aria-describedby") is None
+    page.fill("#opt-target", "250")
+    assert target_field.get_attribute("aria-invalid") is None and target_field.get_attribute("aria-describedby") is None
     submit.click()
     until(page, "document.getElementById('create').getAttribute('aria-busy') === 'true'")
     requested(page, held, 2)   # (the page is busy before its request reaches the route)

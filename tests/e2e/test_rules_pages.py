@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from .helpers import until
+from .helpers import create_table, until
 
 GAMES = ["pentup", "pentago", "pentomino", "pentomino-puzzle", "pentic"]
 
@@ -157,3 +157,21 @@ def test_the_pentomino_options_examples_are_games_the_engine_plays(server, new_p
         assert "the P is the piece she must place" in words
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.errors == []
+
+
+def test_a_phone_has_how_to_play_in_its_header(server, new_page):
+    """A phone's header had only "Players & moves" (How to play was inside the drawer): a
+    "?" a finger wide, named How to play, opening the game's rules."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "easy"}], game="pentago")
+    for size in ((390, 844), (360, 640), (844, 390)):
+        page = new_page(*size, touch=True)
+        page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+        until(page, "document.getElementById('rules-link').getAttribute('href') === '/rules/pentago'")
+        # on the screen, the drawer closed (its own How to play out of sight)
+        assert page.locator("#rules-link").is_visible()
+        assert not page.locator("#rules-link-side").is_visible()
+        assert page.get_by_role("link", name="How to play", exact=True).first.is_visible()
+        box = page.locator("#rules-link").bounding_box()
+        assert box["width"] >= 40 and box["height"] >= 40 and box["y"] >= 0, (size, box)
+        assert box["x"] + box["width"] <= size[0]
+        assert page.errors == []

@@ -292,12 +292,23 @@ function renderCreate() {
   };
   // an option that applies only with some others (Pent-Up's teams: 4 players; Pentomino's
   // round points: a match) is shown only then
+  // and a choice that applies only with some others (Pentomino's 15-10-5: 4 players) is
+  // offered only then, the one chosen giving way to the first that applies
   const refreshApplies = () => {
-    const applies = (PLUGINS[current().name] || {}).optionApplies || {};
+    const plugin = PLUGINS[current().name] || {};
     const options = chosen();
-    for (const [k, test] of Object.entries(applies)) {
+    for (const [k, test] of Object.entries(plugin.optionApplies || {})) {
       const field = optsBox.querySelector(`.field:has(> [name="${k}"])`);
       if (field) field.hidden = !test(options);
+    }
+    for (const [k, test] of Object.entries(plugin.choiceApplies || {})) {
+      const select = optsBox.querySelector(`select[name="${k}"]`);
+      if (!select) continue;
+      for (const o of select.options) o.disabled = !test(JSON.parse(o.value), options);
+      if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+        const first = [...select.options].find((o) => !o.disabled);
+        if (first) select.value = first.value;
+      }
     }
   };
   optsBox.addEventListener("change", refreshApplies);   // any option may decide another's

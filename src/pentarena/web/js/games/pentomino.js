@@ -86,6 +86,8 @@ const short = (payload, seat) => (payload.short ? payload.short[seat] : seatName
 // match target belong to a match of rounds, 3–4 players of the common pool
 const inRounds = (options) => options.players >= 3 && options.variant !== "draft";
 export const optionApplies = { scoring: inRounds, target: inRounds };
+// (15-10-5 gives points to three last placers: a round of 4 players only)
+export const choiceApplies = { scoring: (value, options) => value !== "15-10-5" || options.players === 4 };
 
 export function seatInfo(payload, seat) {
   if (isPuzzle(payload)) return `${plural(payload.state.unplaced.length, "piece")} to place`;
