@@ -613,3 +613,33 @@ def test_on_a_phone_the_creator_has_the_friends_invite_beside_the_board(server, 
     seated(bob)
     until(alice, "document.getElementById('status-invite') === null")
     assert not alice.errors and not bob.errors
+
+
+def test_a_friend_without_a_name_is_asked_for_one_on_sitting_down(server, new_page):
+    """An invite opened in a fresh browser (no name kept) seated the friend as "Black",
+    the way to a name only in the drawer: the page asks once seated (the table loads
+    meanwhile), and the name given reaches the creator; "Not now" leaves the colour."""
+    t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "invite"}], game="pentago")
+    ann = person(new_page, server, "Ann")
+    ann.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(ann)
+    friend = new_page(width=390, height=844, touch=True)
+    friend.goto(server.url + t["invites"][0]["url"])
+    friend.wait_for_selector("#ask:not([hidden]) #ask-input")
+    assert friend.locator("#ask-text").inner_text() == ("You play Black. Your name, as the others "
+                                                        "will see it in place of your colour:")
+    seated(friend)                                   # the table is there under the question
+    friend.fill("#ask-input", "Bea")
+    friend.click("#ask-yes")
+    until(ann, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Bea'")
+    assert friend.evaluate("localStorage.getItem('pentarena:name')") == "Bea"
+    # the next invite in a fresh browser, not answered: the seat keeps its colour
+    t2 = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    other = new_page()
+    other.goto(server.url + t2["invites"][0]["url"])
+    other.wait_for_selector("#ask:not([hidden]) #ask-input")
+    other.click("#ask-no")
+    assert other.locator("#ask").is_hidden()
+    seated(other)
+    assert other.locator("#players [data-seat='1'] .name").inner_text() == "Black"
+    assert not ann.errors and not friend.errors and not other.errors

@@ -83,7 +83,10 @@ const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?
 export async function claimInvite(tableId, token, colourOf) {
   const join = (hot) => api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name: savedName(), hot_seat: hot } });
   try {
-    await join(false);
+    const joined = await join(false);
+    // an invite just used (its seat's new token: not a seat's own link opened again) in a
+    // fresh browser (no name kept): a name asked once seated, not awaited — the table loads
+    if (!savedName() && joined && joined.token !== token && Number.isInteger(joined.seat)) nameSeat(tableId, joined.seat, colourOf);
   } catch (e) {
     if (e.code === "invite-used") {   // a long reason, and what to do: it stays until read
       await ask(sentence(e.message), "Watch the game");
@@ -149,16 +152,23 @@ function countDown() {
 // others see it in place of the seat's colour
 export function nameControl(payload) {
   if (payload.table.status !== "playing" || payload.you === null || payload.table.seats[payload.you].name) return null;
-  return el("button", { id: "name-seat", class: "small", type: "button", onclick: async () => {
-    const name = await askText("Your name, as the others will see it in place of your colour:", "Save", "Cancel",
-      { value: savedName(), autocomplete: "nickname" });
-    if (!name) return;
-    try {
-      await api(`/api/tables/${payload.table.id}/name`, { method: "POST", body: { name, seat: payload.you } });
-      localStorage.setItem(NAME_KEY, name);   // the next table too
-      toast(`Saved: the others see you as ${name}.`, "info");
-    } catch (e) { toast(e.message); }
-  } }, "Add your name");
+  return el("button", { id: "name-seat", class: "small", type: "button",
+    onclick: () => nameSeat(payload.table.id, payload.you) }, "Add your name");
+}
+
+// Ask for a name for ``seat`` and give it to the table (and keep it for the next tables);
+// ``colourOf``: the seat was just taken by an invite (the question says which it is)
+async function nameSeat(tableId, seat, colourOf = null) {
+  const question = colourOf
+    ? `You play ${colourOf(seat)}. Your name, as the others will see it in place of your colour:`
+    : "Your name, as the others will see it in place of your colour:";
+  const name = await askText(question, "Save", colourOf ? "Not now" : "Cancel", { value: savedName(), autocomplete: "nickname" });
+  if (!name) return;
+  try {
+    await api(`/api/tables/${tableId}/name`, { method: "POST", body: { name, seat } });
+    localStorage.setItem(NAME_KEY, name);   // the next table too
+    toast(`Saved: the others see you as ${name}.`, "info");
+  } catch (e) { toast(e.message); }
 }
 
 // hiddenCards: the game deals hidden cards, where a seat given up goes to the computer;
