@@ -98,6 +98,21 @@ def test_the_board_is_named_and_moves_are_announced(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_a_pentic_cards_corner_number_can_be_read(server, new_page):
+    """The corner number of a card in each of the five colours against the card's face:
+    4.5:1 at least (the yellow's was 1.8:1, nearly invisible; the cyan's 3.1)."""
+    page = open_table(server, new_page, "pentic")
+    colours = ("violet", "cyan", "yellow", "orange", "red")
+    found = page.evaluate("""async (colours) => {
+        const { cardSvg } = await import('/static/js/games/pentic.js');
+        return colours.map((c) => { const svg = cardSvg(`1-circle-${c}`);
+            return [svg.querySelector('text').getAttribute('fill'), svg.querySelector('rect').getAttribute('fill')]; });
+    }""", list(colours))
+    ratios = {c: round(contrast(page, ink, face), 2) for c, (ink, face) in zip(colours, found)}
+    assert all(r >= 4.5 for r in ratios.values()), ratios
+    assert not page.errors, page.errors
+
+
 def test_pentic_names_its_grid_and_cards_and_pauses_in_the_status(server, new_page):
     page = open_table(server, new_page, "pentic", options={"target": 100})
     assert wait_turn_or_end(page)

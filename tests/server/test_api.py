@@ -595,6 +595,25 @@ def test_every_http_error_has_a_code_and_a_message(client):
     assert r.status_code == 405 and r.json()["detail"]["code"] == "method-not-allowed"
 
 
+def test_a_browser_lost_gets_a_page_not_json(client):
+    """A mistyped address opened in a browser showed the API's JSON; a rules page of a game
+    we do not have said one line, with status 200: a 404 page in the site's look, saying
+    what was asked (escaped) and the way back.  Programs still get the JSON problem."""
+    html = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    r = client.get("/nothing-here", headers=html)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert "<h2>Page not found</h2>" in r.text and "There is no page at /nothing-here." in r.text
+    assert 'href="/" id="all-games"' in r.text and 'href="/rules/pentago"' in r.text
+    r = client.get("/rules/<b>chess", headers=html)
+    assert r.status_code == 404 and "<h2>No such game</h2>" in r.text
+    assert "“&lt;b&gt;chess”" in r.text and "<b>chess" not in r.text
+    assert client.get("/rules/pentomino-puzzle", headers=html).status_code == 200
+    for path in ("/nothing-here", "/api/nothing-here", "/static/nothing.js"):  # programs: JSON
+        accept = {} if path == "/nothing-here" else html
+        r = client.get(path, headers=accept)
+        assert r.status_code == 404 and r.json()["detail"]["code"] == "not-found", path
+
+
 def test_names_lose_control_and_invisible_characters(client):
     """Names are shown to everyone: no NUL, newline or escape, no zero-width space, no mark
     that reverses the text after it (a name posing as another's)."""

@@ -42,6 +42,7 @@ from .deadlines import PER_ADDRESS, guarded_protocol, is_loopback
 from .frames import TextFrames
 from .hub import Hub, Limits, quiet
 from .metrics import CONTENT_TYPE, Metrics
+from .missing import no_rules_page, no_such_page, wants_page
 from .protocol import (
     MAX_MESSAGE_BYTES,
     HintMessage,
@@ -294,6 +295,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         """Every error in one shape, ``{"detail": {"code", "message"}}``: also the
         framework's own (an unknown path, a body that cannot be read as JSON at all)."""
         detail = exc.detail
+        if exc.status_code == 404 and not isinstance(detail, dict) and wants_page(request):
+            return no_such_page(request.url.path)  # a browser's mistyped link: a page
         if not isinstance(detail, dict):
             headers = dict(exc.headers or {})
             if exc.status_code == 405:  # every method this path takes, not one route's
@@ -348,6 +351,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.get("/rules/{game}", include_in_schema=False)
     async def rules_page(game: str, request: Request):
+        if game not in pages.plugins:
+            return no_rules_page(game)
         return pages.response(request.scope, "rules.html", game)
 
     @app.get("/favicon.ico", include_in_schema=False)

@@ -119,7 +119,7 @@ function choiceLabel(c) {
   if (c === null) return "automatic";
   if (c === true) return "yes";
   if (c === false) return "no";
-  return String(c);
+  return c === "misere" ? "misère" : String(c);   // (the value keeps its plain spelling)
 }
 
 // A "?" that shows its help text: a tap, a click, Enter or Space opens it (and closes it

@@ -17,6 +17,9 @@ export const moveExample = "3-star-orange@5";
 export const seatColours = ["#1d3557", "#d9502f", "#008888", "#771122"];
 export const seatNames = ["Navy", "Coral", "Teal", "Wine"];
 const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#e0bd00", orange: "#e8600e", red: "#d62828" };
+// the corner number in the same hue, dark enough to read on the card (4.5:1 at least: the
+// yellow's 1.8:1 was nearly invisible; the symbols keep the bright colours)
+const INK = { violet: "#7b3fa0", cyan: "#0f6e7e", yellow: "#7a6500", orange: "#b2470a", red: "#d62828" };
 
 function parseCard(text) {
   const [n, shape, colour] = text.split("-");
@@ -59,7 +62,7 @@ export function cardSvg(text, { w = 70, selected = false, faceDown = false } = {
   for (const [fx, fy] of LAYOUT[n]) {
     svgEl("path", { d: shapePath(shape, fx * w, fy * h, r), fill: COLOURS[colour], stroke: "#333", "stroke-width": 0.8 }, svg);
   }
-  const t = svgEl("text", { x: w * 0.12, y: h * 0.13, "font-size": w * 0.16, "font-weight": 700, fill: COLOURS[colour] }, svg);
+  const t = svgEl("text", { x: w * 0.12, y: h * 0.13, "font-size": w * 0.16, "font-weight": 700, fill: INK[colour] }, svg);
   t.textContent = n;
   return svg;
 }

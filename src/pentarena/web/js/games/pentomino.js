@@ -824,7 +824,8 @@ export function rules(root, game) {
   ];
   const controls = [
     el("h2", {}, "Controls"),
-    el("p", {}, `${Click} a piece, turn it with ${turnKeys}, ${touchScreen ? "tap a blue dot to see it placed there" : "click a blue dot to place it where the ghost shows"}, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does.`),
+    // (a puzzle has one player and no draft: the words of the games are for the games)
+    el("p", {}, `${Click} a piece, turn it with ${turnKeys}, ${touchScreen ? "tap a blue dot to see it placed there" : "click a blue dot to place it where the ghost shows"}, then press the blue Confirm. Move text: L:a1,b1,c1,d1,d2${game === "pentomino-puzzle" ? "; remove L takes the L back." : "; pick L in the draft. Each player's pieces carry a pattern as well as a colour (none, stripes, dots, cross-hatching), as their swatch beside their name does."}`),
     touchScreen ? "" : el("p", {}, "Keyboard: Tab to your pieces (one stop), move along them with the arrow keys and press Enter on one (Enter again takes you to the board). On the board the arrow keys move a cursor and the piece's ghost with it; R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it; in a puzzle, Enter on a placed piece with none selected takes it back. Esc cancels. Or type the move in the “Type a move” box."),
   ];
   if (game === "pentomino-puzzle") {  // the puzzles first; the games after, for the curious
