@@ -44,10 +44,16 @@ def test_rotations_as_seen_on_the_printed_board():
     assert state.to_json()["board"][2][3] == 1
 
 
-@pytest.mark.parametrize("text", ["d4 TR cw", "D4/tr/CW", "d4 / TR / Cw", "  d4   tr   cw "])
-def test_move_text_any_case_and_separator(text):
+@pytest.mark.parametrize("text,move", [
+    ("d4 TR cw", "d4 TR cw"), ("D4/tr/CW", "d4 TR cw"), ("d4 / TR / Cw", "d4 TR cw"),
+    ("  d4   tr   cw ", "d4 TR cw"), ("d4,TR,cw", "d4 TR cw"),
+    # the move list's and the arrows' words, as a player copies them
+    ("d4, turns top-right ↻", "d4 TR cw"), ("d4 top-right clockwise", "d4 TR cw"),
+    ("d4 Bottom-Left ↺", "d4 BL ccw"), ("d4 turn TL anticlockwise", "d4 TL ccw"),
+    ("d4 BR counter-clockwise", "d4 BR ccw")])
+def test_move_text_any_case_and_separator(text, move):
     state = GAME.new_initial_state()
-    assert str(state.parse_move(text)) == "d4 TR cw"
+    assert str(state.parse_move(text)) == move
 
 
 @pytest.mark.parametrize("text,why", [

@@ -20,7 +20,12 @@ from .board import DIRECTIONS, QUADRANTS, has_five
 
 NUM_ACTIONS = 288 + 36
 FORMAT_HELP = "write a move as <cell> <quadrant> <dir>, e.g. d4 TR cw (or just d4 when it wins)"
-_SPLIT = re.compile(r"[\s/]+")
+_SPLIT = re.compile(r"[\s/,]+")
+# the words the move list and the twist arrows use ("c3, turns top-left ↻"), read as the
+# short forms
+_QUADRANT_WORDS = {"TOP-LEFT": "TL", "TOP-RIGHT": "TR", "BOTTOM-LEFT": "BL", "BOTTOM-RIGHT": "BR"}
+_DIRECTION_WORDS = {"clockwise": "cw", "↻": "cw", "anticlockwise": "ccw", "anti-clockwise": "ccw",
+                    "counterclockwise": "ccw", "counter-clockwise": "ccw", "↺": "ccw"}
 
 
 def cell_name(cell: int) -> str:
@@ -131,6 +136,8 @@ def parse_move_text(text: str) -> PentagoMove:
     if len(text) > 40:
         raise InvalidMoveError(f"move text is too long; {FORMAT_HELP}")
     parts = [p for p in _SPLIT.split(text.strip()) if p]
+    parts = [_QUADRANT_WORDS.get(p.upper(), _DIRECTION_WORDS.get(p.lower(), p)) for p in parts
+             if p.lower() not in ("turn", "turns")]
     if len(parts) == 1:
         return PLACE_ONLY[parse_cell(parts[0])]
     if len(parts) == 2:
