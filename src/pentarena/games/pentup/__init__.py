@@ -25,9 +25,8 @@ register_game(
                               "misere (most tiles on level 1) or advanced (a tile scores its "
                               "level: most points wins)"),
             "teams": Option(None, (None, True, False),
-                            "4 players: White and Red (seats 0 and 2) partners against "
-                            "Black and Blue (1 and 3), or each for themselves; partners "
-                            "unless told not (automatic: on with 4 players)",
+                            "4 players: White + Red v Black + Blue (seats 0 + 2 v 1 + 3); "
+                            "automatic: yes",
                             kind=bool),
         },
         unused=_unused,
