@@ -689,7 +689,7 @@ def test_illegal_placement_error_is_shown_once(server, new_page):
     friend.click(".pu-tile[data-piece=X]")
     box = friend.locator(".bv").bounding_box()
     friend.mouse.click(box["x"] + 130, box["y"] + 120)   # far from the structure
-    assert "cannot go there: choose a highlighted spot" in friend.locator("#pu-error").inner_text()
+    assert "cannot go there: choose a blue dot" in friend.locator("#pu-error").inner_text()
     friend.click("#pu-confirm")
     until(friend, "document.getElementById('pu-error').textContent.includes('must')")
     message = friend.locator("#pu-error").inner_text()

@@ -102,6 +102,31 @@ def test_two_browsers_through_an_invite_link_and_a_spectator(server, new_page):
     assert not (alice.errors or bob.errors or carol.errors)
 
 
+def test_a_spot_below_the_tiles_level_is_refused_by_the_rule_at_once(server, new_page):
+    """The L fits on level 2 (on the two I's): staged on the empty table, the page says
+    at once that the highest-level rule wants it on level 2 (it said "choose a highlighted
+    spot; Confirm says which rule"), and the line above asks for a blue dot rather than
+    offering Confirm to play it."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "me"}])
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        until(page, "document.querySelector('#players .you-tag') !== null")
+    for i, move in enumerate(("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1")):
+        page.fill("#move-text", move)
+        page.press("#move-text", "Enter")
+        wait_moves(page, i + 1)
+    until(page, "document.querySelector('.pu-tile[data-piece=L]') !== null")
+    page.click(".pu-tile[data-piece=L]")
+    page.locator("#pu-board").click(position={"x": 60, "y": 50})   # far from the two I's
+    until(page, "document.getElementById('pu-error').textContent.length > 0")
+    assert page.locator("#pu-error").inner_text() == (
+        "The L must go on level 2, the highest level it fits anywhere (Pent-Up's rule); this "
+        "spot is on level 1. Choose a blue dot.")
+    assert page.locator("#pu-hint").inner_text().startswith("The L goes on level 2:")
+    assert not page.errors, page.errors
+
+
 def test_illegal_placement_shows_the_server_error(server, new_page):
     t = create_table(server, [{"kind": "me"}, {"kind": "invite"}])
     page = new_page()
@@ -114,7 +139,7 @@ def test_illegal_placement_shows_the_server_error(server, new_page):
     friend.click(".pu-tile[data-piece=X]")
     # stage the X on a far corner of the board, away from the structure
     friend.locator("#pu-board").click(position={"x": 60, "y": 50})
-    assert "cannot go there: choose a highlighted spot" in friend.locator("#pu-error").inner_text()
+    assert "cannot go there: choose a blue dot" in friend.locator("#pu-error").inner_text()
     friend.click("#pu-confirm")
     until(friend, 
         "document.getElementById('pu-error').textContent.includes('must')")

@@ -435,8 +435,23 @@ export function createView(root, ctx) {
     if (!c) return;
     staged = c;
     refused = null;
-    errorLine.textContent = c.legal ? "" : `The ${selected} cannot go there: choose a highlighted spot (Confirm says which rule forbids this one).`;
+    errorLine.textContent = c.legal ? "" : whyNot(c.cells);
     draw();
+  }
+
+  // Why the chosen tile cannot go on these cells, where the heights under them say it (the
+  // highest-level rule above all): else Confirm asks the server, which names the rule.
+  function whyNot(cells) {
+    const heights = cells.map(([x, y]) => m.height.get(`${x},${y}`) || 0);
+    const entry = moves.get(selected);
+    const at = heights[0] + 1;
+    if (heights.some((h) => h !== heights[0])) {
+      return `The ${selected} cannot go there: the squares under it are at different heights (a tile lies flat, on one level). Choose a blue dot.`;
+    }
+    if (entry && at < entry.level) {
+      return `The ${selected} must go on level ${entry.level}, the highest level it fits anywhere (Pent-Up's rule); this spot is on level ${at}. Choose a blue dot.`;
+    }
+    return `The ${selected} cannot go there: choose a blue dot (Confirm says which rule forbids this one).`;
   }
 
   function confirm() {
@@ -708,7 +723,8 @@ export function createView(root, ctx) {
     else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turns it).`
       : `The ${selected} goes on level ${entry.level}: ${click} a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
     else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hintPlace(hinted.move)}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
-    else hint.textContent = `Press Confirm${keyHint(" (Enter)")} to play the ${selected}${staged.legal ? ` on level ${entry.level}` : ""}${keyHint(" — Esc cancels")}.`;
+    else if (!staged.legal) hint.textContent = `The ${selected} goes on level ${entry ? entry.level : "?"}: ${click} a blue dot${keyHint(" — Esc cancels")}.`;
+    else hint.textContent = `Press Confirm${keyHint(" (Enter)")} to play the ${selected} on level ${entry.level}${keyHint(" — Esc cancels")}.`;
     if (mine && selected && !staged && mode === "2d" && destinations().length) hint.textContent += keyHint(" Keys: arrows on the board, Enter.");
     kg.draw();
     return { box, last };
@@ -815,7 +831,7 @@ export function rules(root) {
     el("p", {}, "With 2 or 3 players everyone plays for themselves. With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue), unless the table is created with teams off: a team adds up its partners' tiles level by level (and so their points in advanced scoring), and both partners win or lose together."),
     scoringExample(),
     el("h2", {}, "Controls"),
-    el("p", {}, `${Click} a tile in your tray. ${touchScreen ? "⟳ rotates it by 90°, ⇋ flips it" : "R rotates it by 90°, F flips it (or use the buttons)"}. The blue dots show where it can go; ${touchScreen ? "tap one and the tile is shown there (blue where it fits, red where it does not): tap it again, or press the blue Confirm, to play it." : "the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm."}${keyHint(" Esc cancels.")} Drag the board to move it, ${touchScreen ? "pinch to zoom" : "zoom with the wheel (or pinch)"}, and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective.`),
+    el("p", {}, `${Click} a tile in your tray. ${touchScreen ? "⟳ rotates it by 90°, ⇋ flips it" : "R rotates it by 90°, F flips it (or use the buttons)"}. The blue dots show where it can go; ${touchScreen ? "tap one and the tile is shown there (blue where it fits, red where it does not; another dot moves it): press the blue Confirm to play it." : "the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm."}${keyHint(" Esc cancels.")} Drag the board to move it, ${touchScreen ? "pinch to zoom" : "zoom with the wheel (or pinch)"}, and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective.`),
     touchScreen ? "" : el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }
