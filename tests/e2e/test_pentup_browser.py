@@ -514,3 +514,40 @@ def test_a_game_that_ends_on_screen_shows_all_of_the_structure(server, new_page)
         ? out.length : null; }"""
     page.wait_for_function(f"() => ({outside})() === 0", timeout=10_000)
     assert not page.errors, page.errors
+
+
+def test_a_hint_staged_then_the_3d_view_says_what_confirm_plays(server, new_page):
+    """A hint stages its tile in 2D; in the 3D view, which does not draw it, the line says
+    it is staged and what Confirm does (it said only "Switch to the 2D view to place the
+    tile", Confirm on, the tile unseen)."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    assert wait_my_turn_or_end(page)
+    until(page, "document.getElementById('hint-btn').getAttribute('aria-disabled') === 'false'")
+    page.click("#hint-btn")
+    until(page, "document.getElementById('pu-hint').textContent.startsWith('Hint: ')")
+    page.click("#pu-view")
+    until(page, "/^The [A-Z] is staged on level 1 \\(the hint\\), shown in the 2D view: "
+                "Confirm plays it, Cancel drops it\\.$/.test(document.getElementById('pu-hint').textContent)")
+    assert page.locator("#pu-confirm").is_enabled()
+    page.click("#pu-confirm")
+    wait_moves(page, 1)
+    assert not page.errors, page.errors
+
+
+def test_a_misere_result_lists_level_1_first(server, new_page):
+    """Misère compares level 1 first: the result's table reads 1, 2, … as the players'
+    panel and the rule do (it read from the top level down, as standard does)."""
+    for scoring, first in (("misere", "1"), ("standard", None)):
+        t = import_record(server, pentup_record(players=2, scoring=scoring))
+        page = new_page()
+        page.goto(server.url + t["url"])
+        page.wait_for_selector("#banner:not([hidden]) .breakdown")
+        levels = page.eval_on_selector_all(".breakdown tr:first-child th", "ths => ths.slice(1).map((t) => t.textContent)")
+        levels = [lv for lv in levels if lv != "points"]
+        assert len(levels) >= 2, levels   # (the game reached level 2 at least)
+        top = str(len(levels))
+        assert levels == sorted(levels, reverse=scoring != "misere"), levels
+        assert levels[0] == (first or top)
+        assert not page.errors, page.errors

@@ -198,6 +198,9 @@ function sideRows(payload) {
   }));
 }
 
+// Levels 1..top in the order the scoring compares them: the top first, misère level 1 first.
+const levelOrder = (scoring, top) => [...Array(top).keys()].map((i) => (scoring === "misere" ? i + 1 : top - i));
+
 // The records as a small table: tiles per level (what "record 0·2·5" meant).
 export function playersExtra(payload) {
   const d = payload.details;
@@ -205,7 +208,7 @@ export function playersExtra(payload) {
   const T = d.level_counts[0].length;
   if (!T) return null;
   const rows = sideRows(payload);
-  const order = d.scoring === "misere" ? [...Array(T).keys()].map((i) => i + 1) : [...Array(T).keys()].map((i) => T - i);
+  const order = levelOrder(d.scoring, T);
   const best = rows.reduce((a, r) => (compare(r.record, a.record) > 0 ? r : a), rows[0]);
   const unique = rows.filter((r) => compare(r.record, best.record) === 0).length === 1;
   const table = el("table", { class: "levels", id: "pu-levels" },
@@ -228,12 +231,13 @@ export function resultDetails(payload) {
   const dec = decidingLevel(d, payload.winners);
   const table = el("table", { class: "breakdown" });
   const head = el("tr", {}, el("th", {}, "tiles on level"));
-  for (let lv = top; lv >= 1; lv--) head.append(el("th", { class: dec && dec.level === lv ? "decisive" : "" }, String(lv)));
+  const order = levelOrder(d.scoring, top);   // (misère: level 1 first, as the panel has it)
+  for (const lv of order) head.append(el("th", { class: dec && dec.level === lv ? "decisive" : "" }, String(lv)));
   if (d.scoring === "advanced") head.append(el("th", { class: dec && dec.level === null ? "decisive" : "" }, "points"));
   table.append(head);
   d.level_counts.forEach((row, seat) => {
     const tr = el("tr", { "data-seat": seat }, el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[seat]}` }), " ", full(payload, seat)));
-    for (let lv = top; lv >= 1; lv--) tr.append(el("td", { class: dec && dec.level === lv ? "decisive" : "" }, row[lv - 1]));
+    for (const lv of order) tr.append(el("td", { class: dec && dec.level === lv ? "decisive" : "" }, row[lv - 1]));
     if (d.scoring === "advanced") tr.append(el("td", { class: dec && dec.level === null ? "decisive" : "" }, row.reduce((s, n, i) => s + n * (i + 1), 0)));
     table.append(tr);
   });
@@ -256,7 +260,7 @@ export function resultDetails(payload) {
   if (winning.length > 1)   // sides level on everything: the win is shared
     why = [why, `${why ? " " : ""}${winning.map((r) => r.label).join(" and ")} are level on ${d.scoring === "advanced" ? "points and on " : ""}every level: they share the win.`].flat();
   const teamsLine = d.sides.length < d.level_counts.length
-    ? el("p", {}, "Teams: " + rows.map((r) => `${r.label} (${r.counts.slice().reverse().join("·")})`).join(" against ")) : "";
+    ? el("p", {}, "Teams: " + rows.map((r) => `${r.label} (${order.map((lv) => r.counts[lv - 1]).join("·")})`).join(" against ")) : "";
   return el("div", {}, table, teamsLine, why.length ? el("p", { id: "pu-decided" }, why) : "", el("p", { class: "rule-note" }, RULE[d.scoring] || RULE.standard));
 }
 
@@ -718,6 +722,8 @@ export function createView(root, ctx) {
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : waitingText(payload);
     else if (!selected) hint.textContent = firstMove() ? "Your turn: choose a tile — the first one may go anywhere on the table (a tile's badge is the level it goes on)."
       : "Your turn: choose a tile (its badge is the level it must go on).";
+    // (3D: a tile staged, by a hint or in 2D, is not drawn there: said, with what Confirm does)
+    else if (mode === "3d" && staged && staged.legal) hint.textContent = `The ${selected} is staged on level ${entry.level}${hinted && staged.text === hinted.move ? " (the hint)" : ""}, shown in the 2D view: Confirm plays it, Cancel drops it.`;
     else if (mode === "3d") hint.textContent = "Switch to the 2D view to place the tile.";
     else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press ${turnKeys}.`;
     else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turns it).`
