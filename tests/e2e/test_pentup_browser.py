@@ -551,3 +551,22 @@ def test_a_misere_result_lists_level_1_first(server, new_page):
         assert levels == sorted(levels, reverse=scoring != "misere"), levels
         assert levels[0] == (first or top)
         assert not page.errors, page.errors
+
+
+def test_a_refused_move_clears_the_boxs_played(server, new_page):
+    """A move typed and played says "Played." under the box; a later move made on the
+    board and refused by the server is about another move: the stale "Played." goes."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "me"}])
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        until(page, "document.querySelector('#players .you-tag') !== null")
+    page.fill("#move-text", "I:0,0;1,0;2,0;3,0;4,0")
+    page.press("#move-text", "Enter")
+    until(page, "document.getElementById('move-form-msg').textContent === 'Played.'")
+    page.click(".pu-tile[data-piece=X]")
+    page.locator("#pu-board").click(position={"x": 60, "y": 50})   # away from the I
+    page.click("#pu-confirm")
+    until(page, "document.getElementById('pu-error').textContent.includes('must')")
+    assert page.locator("#move-form-msg").inner_text() == ""
+    assert moves_played(page) == 1 and not page.errors, page.errors

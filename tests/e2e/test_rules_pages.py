@@ -174,4 +174,9 @@ def test_a_phone_has_how_to_play_in_its_header(server, new_page):
         box = page.locator("#rules-link").bounding_box()
         assert box["width"] >= 40 and box["height"] >= 40 and box["y"] >= 0, (size, box)
         assert box["x"] + box["width"] <= size[0]
+        # the game's name still whole beside it (upright, the brand is its mark)
+        assert page.evaluate("(() => { const h = document.getElementById('title');"
+                             " return h.textContent.startsWith('Pentago') && h.scrollWidth <= h.clientWidth + 1"
+                             " && h.scrollHeight <= h.clientHeight + 1; })()"), size
+        assert page.get_by_role("link", name="Pentarena").is_visible()
         assert page.errors == []

@@ -669,7 +669,8 @@ function render(payload) {
   }
   document.title = `${payload.table.title} — Pentarena`;
   // the table's id says little on a phone, where it left "Pentago · ta…": it goes first
-  $("title").replaceChildren(payload.table.title, el("span", { class: "title-table" }, ` · table ${tableId}`));
+  // (a non-breaking hyphen: a narrow header wraps "Pent-Up" whole, not as "Pent-" / "Up")
+  $("title").replaceChildren(payload.table.title.replaceAll("-", "\u2011"), el("span", { class: "title-table" }, ` · table ${tableId}`));
   $("rules-link").href = $("rules-link-side").href = `/rules/${payload.table.game}`;
   renderExport(payload);
   renderPlayers(payload);
@@ -734,7 +735,11 @@ function connect() {
         $("move-form-msg").textContent = msg.message;
         $("move-form-msg").classList.add("refused");
       }
-      else if (view && view.showError) view.showError(msg.message, msg.code); else toast(msg.message);
+      else {
+        // a move made otherwise refused: the box's "Played." is of a move before it
+        if (!$("move-form-msg").classList.contains("refused")) $("move-form-msg").textContent = "";
+        if (view && view.showError) view.showError(msg.message, msg.code); else toast(msg.message);
+      }
     }
     else if (msg.type === "thinking" && latest) { latest.thinking = msg.seat; renderStatus(latest); }
     else if (msg.type === "presence" && latest) {
