@@ -116,10 +116,12 @@ def test_a_table_page_also_preloads_its_games_view(client):
     # an unknown table: its page all the same (it says the table is not there)
     r = client.get("/t/nosuchtable")
     assert r.status_code == 200 and set(preloads(r.text)) == base
-    # a game's rules: its view too; a game that is not there: just the page's own
+    # a game's rules: its view too; a game that is not there: the page that says so (404,
+    # no script to preload)
     assert set(preloads(client.get("/rules/pentago").text)) == (
         graph("js/rules.js") | {"js/games/pentago.js"} | graph("js/games/pentago.js"))
-    assert set(preloads(client.get("/rules/nosuchgame").text)) == graph("js/rules.js")
+    r = client.get("/rules/nosuchgame")
+    assert r.status_code == 404 and preloads(r.text) == [] and "No such game" in r.text
 
 
 def test_every_url_a_page_names_is_served(client):
