@@ -23,11 +23,12 @@ on as soon as the line is there)."""
 class Terminal:
     """A command in a pseudo-terminal of ``columns`` × ``lines``: what it printed, keys."""
 
-    def __init__(self, args: list[str], columns: int, lines: int, term: str) -> None:
+    def __init__(self, args: list[str], columns: int, lines: int, term: str,
+                 more: dict[str, str] | None = None) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-        env.update(TERM=term, NO_COLOR="1")
+        env.update(TERM=term, NO_COLOR="1", **(more or {}))
         self.proc = subprocess.Popen([sys.executable, "-m", "pentarena", *args], stdin=slave,
                                      stdout=slave, stderr=slave, env=env,
                                      start_new_session=True)
@@ -65,8 +66,8 @@ class Terminal:
 def terminal():
     opened = []
 
-    def start(args, columns=80, lines=24, term="xterm"):
-        opened.append(Terminal(args, columns, lines, term))
+    def start(args, columns=80, lines=24, term="xterm", env=None):
+        opened.append(Terminal(args, columns, lines, term, env))
         return opened[-1]
 
     yield start
@@ -86,6 +87,22 @@ def test_a_dumb_terminal_is_written_to_its_width(terminal):
     lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in t.text.split("\n")]
     assert max(len(line) for line in lines) <= 60, max(lines, key=len)
     assert any(len(line) > 50 for line in lines)   # the help did use the width
+
+
+@pytest.mark.parametrize("columns", [40, 120])
+def test_a_dumb_terminal_follows_columns(terminal, columns):
+    """TERM=dumb with COLUMNS set (as Emacs' shell sets it): lines fit COLUMNS (Rich took
+    any dumb terminal with COLUMNS to be 80 wide)."""
+    t = terminal(["play", "pentago", "--ai", "easy", "--seed", "1"], columns=80, term="dumb",
+                 env={"COLUMNS": str(columns)})
+    t.expect("White (seat 0) > ")
+    t.type("help\n")
+    t.expect("White (seat 0) > ", 2)
+    t.type("quit\n")
+    t.expect("Goodbye.")
+    lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in t.text.split("\n")]
+    longest = max(len(line) for line in lines)
+    assert longest <= columns and (columns < 80 or longest > 80), max(lines, key=len)
 
 
 def test_the_prompt_edits_a_line_and_recalls_the_last_one(terminal):

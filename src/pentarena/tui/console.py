@@ -16,14 +16,19 @@ class TerminalConsole(Console):
 
     @property
     def size(self) -> ConsoleDimensions:
-        if self.is_dumb_terminal and self._width is None and self._height is None:
-            try:
-                columns, lines = os.get_terminal_size(self.file.fileno())
-            except (AttributeError, ValueError, OSError):  # not a file with a size
-                pass
-            else:
-                if columns > 0:
-                    return ConsoleDimensions(columns, lines or 25)
+        if self.is_dumb_terminal:
+            # COLUMNS / LINES (Rich's _width / _height) first, as Emacs' shell sets them;
+            # else the terminal's own size; Rich's 80 × 25 where neither says
+            columns, lines = self._width, self._height
+            if columns is None or lines is None:
+                try:
+                    size = os.get_terminal_size(self.file.fileno())
+                except (AttributeError, ValueError, OSError):  # not a file with a size
+                    size = None
+                if size is not None and size.columns > 0:
+                    columns, lines = columns or size.columns, lines or size.lines
+            if columns is not None:
+                return ConsoleDimensions(columns, lines or 25)
         return Console.size.fget(self)
 
     @size.setter
