@@ -120,3 +120,20 @@ def test_the_prompt_edits_a_line_and_recalls_the_last_one(terminal):
     t.expect("Goodbye.")
     assert "'TRc' is not a quadrant" in t.text   # the arrows moved the cursor
     assert "is not a cell" not in t.text and "taken" in t.text
+
+
+def test_a_dumb_terminals_hot_seat_says_it_cannot_clear_the_screen(terminal):
+    """Pentic at one keyboard in an editor's shell (TERM=dumb): no escape codes it would
+    show as junk, the last hand pushed out of view with blank lines, and the hand-over
+    says honestly that it stays above (it promised a cleared screen)."""
+    t = terminal(["play", "pentic", "--hotseat", "--seed", "7"], columns=80, lines=24,
+                 term="dumb")
+    t.expect("press Enter to see your hand > ")
+    assert "this terminal (TERM=dumb) cannot clear it: it stays above" in " ".join(t.text.split())
+    t.type("\n")
+    t.expect("Navy (seat 0) > ")
+    t.type("1-circle-violet@1\n")                      # (in Navy's hand with seed 7)
+    t.expect("press Enter to see your hand > ", 2)
+    t.type("\n")
+    t.expect("Coral (seat 1) > ")
+    assert "\x1b[2J" not in t.text and "\n" * 24 in t.text

@@ -231,8 +231,12 @@ class TerminalGame:
         return any(self.state.secrets(other) for other in self.humans if other != seat)
 
     def _clear_screen(self) -> None:
-        """Clear the screen and its scrollback (at a terminal)."""
-        if self.console.is_terminal:
+        """Clear the screen and its scrollback (at a terminal); a dumb terminal (an editor's
+        shell) takes no escape codes: blank lines push the hand out of view instead."""
+        if self.console.is_dumb_terminal:
+            self.console.file.write("\n" * (self.console.height + 2))
+            self.console.file.flush()
+        elif self.console.is_terminal:
             self.console.file.write(CLEAR_SCREEN)
             self.console.file.flush()
 
@@ -245,8 +249,11 @@ class TerminalGame:
         scrollback) is cleared, then the news since their last turn and their hand are
         shown.  False if they quit (or the input ended)."""
         name = self.view.seat_name(seat)
-        self.say(f"{capitalised(name)} to move: pass the keyboard to {name}. The "
-                 f"screen is cleared first, so that only {name} sees their hand.", "bold")
+        cleared = (f"The hand shown last is pushed out of view first, but this terminal "
+                   f"(TERM=dumb) cannot clear it: it stays above, so {name}, do not scroll "
+                   f"back." if self.console.is_dumb_terminal else
+                   f"The screen is cleared first, so that only {name} sees their hand.")
+        self.say(f"{capitalised(name)} to move: pass the keyboard to {name}. {cleared}", "bold")
         try:
             line = self.read(f"{name}: press Enter to see your hand > ")
         except EOFError:
