@@ -286,6 +286,28 @@ def test_play_save_writes_a_record_that_replay_reads(monkeypatch, capsys, tmp_pa
     assert "1. White (seat 0) plays d4 TR cw" in out and "2. Black (seat 1) plays" in out
 
 
+def test_a_saved_game_or_another_file_is_never_written_over(monkeypatch, capsys, tmp_path):
+    """--save and 'save FILE' replaced whatever was there (a finished game's record, a
+    note): refused, but for the game's own file — the one it saves to, or resumes; a
+    name with a space is taken in quotes, as the messages print it."""
+    game, note = tmp_path / "game.json", tmp_path / "note.txt"
+    typed(monkeypatch, "d4 TR cw", "quit")
+    assert main(["play", "pentago", "--ai", "random", "--seed", "5", "--save", str(game)]) == 0
+    kept = game.read_text()
+    capsys.readouterr()
+    assert main(["play", "pentago", "--ai", "random", "--save", str(game)]) == 2
+    assert "exists already; name a new file" in flat(capsys.readouterr().out)
+    assert game.read_text() == kept
+    note.write_text("precious")
+    spaced = tmp_path / "my game.json"
+    typed(monkeypatch, f"save {note}", f'save "{spaced}"', "save", "quit")
+    assert main(["resume", str(game)]) == 0                 # its own file: saved back to
+    out = flat(capsys.readouterr().out)
+    assert f"{note} exists already: save under a new name" in out and note.read_text() == "precious"
+    assert spaced.exists() and "Saved the game (2 moves) to " + str(game) in out
+    assert main(["resume", str(game), "--save", str(note)]) == 2 and note.read_text() == "precious"
+
+
 def test_play_and_replay_name_the_game_and_its_options_in_words(monkeypatch, capsys, tmp_path):
     path = tmp_path / "game.json"
     typed(monkeypatch, "quit")

@@ -429,10 +429,16 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     return 1 if tg.save_failed else 0
 
 
-def _save_target(value: str | None) -> Path | None:
+def _save_target(value: str | None, own: Path | None = None) -> Path | None:
     """``--save FILE`` as a path, checked before the game starts (a missing folder, or a
-    folder: refused, or the game's moves would be lost at its end)."""
+    folder: refused, or the game's moves would be lost at its end; a file there already,
+    other than ``own`` — the record resumed —: refused, or it would be overwritten)."""
     save = Path(value).expanduser() if value else None
+    if (save is not None and save.is_file()
+            and (own is None or save.resolve() != own.expanduser().resolve())):
+        raise GameOptionError(f"--save: {str(save)!r} exists already; name a new file (a "
+                              "saved game goes on with 'pentarena resume FILE', which saves "
+                              "back to FILE)")
     if save is not None and not save.parent.is_dir():
         raise GameOptionError(f"--save: the folder {str(save.parent)!r} does not exist")
     if save is not None and save.is_dir():
@@ -486,7 +492,7 @@ def cmd_resume(args: argparse.Namespace, console: Console) -> int:
     if all(b is None for b in bots) and (args.ai or args.time):
         raise GameOptionError(f"{'--ai' if args.ai else '--time'} is for the computer's "
                               "seats, and every seat of this game is a person's")
-    save = _save_target(args.save) or path
+    save = _save_target(args.save, own=Path(path)) or path
     # (how a game ended is this game's to say: a 'resigned' or 'solved_from' that did not
     # apply to the record read is not copied on)
     meta = {**{k: v for k, v in record.meta.items() if k not in ("resigned", "solved_from")},

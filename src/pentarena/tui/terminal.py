@@ -146,6 +146,10 @@ class TerminalGame:
         self.summarised = False
         """Whether the last 'moves' gave a summary that numbers no move (too many)."""
         self.save_path = Path(save_path) if save_path is not None else None
+        self._own_files: set[Path] = set() if save_path is None else {
+            self.save_path.expanduser().resolve()}
+        """The files this game may write over: its --save file (or the record resumed),
+        and any it saved to itself."""
         self._first_save = self.save_path  # rematches are saved beside it
         self.meta = dict(meta or {})
         self.resigned: int | None = None
@@ -286,6 +290,23 @@ class TerminalGame:
         resigned = {} if self.resigned is None else {"resigned": self.resigned}
         return GameRecord.of(self.state, **self.meta, **resigned)
 
+    def _save_command(self, arg: str) -> None:
+        """'save' (to this game's file) or 'save FILE' (quoted as a shell quotes it, as the
+        messages print it, or not): never over a file that is not this game's own."""
+        try:
+            words = shlex.split(arg)
+        except ValueError:  # an unclosed quote
+            words = [arg]
+        name = words[0] if len(words) == 1 else arg   # (a name with spaces, unquoted)
+        target = Path(name).expanduser() if name else self.save_path
+        if target is None:
+            self.say("Type 'save FILE' to write the game record to FILE.", "yellow")
+        elif target.is_file() and target.resolve() not in self._own_files:
+            self.say(f"{target} exists already: save under a new name (this game's own file "
+                     f"is written again as it goes).", "yellow")
+        else:
+            self.save(target)
+
     def save(self, path: str | Path) -> bool:
         """Write the record to ``path``; says where (or why not).  False if it failed."""
         path = Path(path).expanduser()
@@ -294,6 +315,7 @@ class TerminalGame:
         except OSError as exc:
             self.say(f"Could not save the game to {path}: {exc.strerror or exc}", "bold red")
             return False
+        self._own_files.add(path.resolve())
         word = shell_word(str(path))
         then = (f"'pentarena replay {word}' shows it" if self.over else
                 f"'pentarena resume {word}' goes on with it, 'pentarena replay {word}' "
@@ -552,11 +574,7 @@ class TerminalGame:
         elif word == "count" and self.solo:  # the browser's Count solutions
             self.say(self.view.count_text(self.state), "green")
         elif word == "save":
-            target = arg.strip() or self.save_path
-            if not target:
-                self.say("Type 'save FILE' to write the game record to FILE.", "yellow")
-            else:
-                self.save(target)
+            self._save_command(arg.strip())
         elif word == "analysis":
             self.analysis()
         elif word == "rematch":
