@@ -804,14 +804,14 @@ def test_a_pentic_hint_that_scores_less_than_it_could_says_why(monkeypatch):
         return re.compile(
             rf"It scores {scores} now, where (\S+) would score {points[greedy]} points; but "
             r"played to the end \(the cards you cannot see dealt at random each time\) you "
-            r"win about (\d+)% of the games after it and (only (\d+)%|a little less) after "
-            r"\1: what the bigger play leaves your opponents costs more\.")
+            r"win about (\d+)% of the games after it and (only (\d+)%) after "
+            r"\1: what the bigger play leaves your opponent costs more\.")   # (one: not "opponents")
 
     hint = jobs.advise("pentic", {}, view, "hard", 1, 1.0)  # the search's own choice
     if points[hint["move"]] < points[greedy]:  # (as here, on an idle machine)
         said = sentence(hint["move"]).fullmatch(hint["why"])
         assert said and points[said[1]] == points[greedy], hint["why"]
-        assert said[4] is None or int(said[4]) <= int(said[2])
+        assert int(said[4]) <= int(said[2]) - 2   # clearly more (3 points: rounded, 2)
     else:
         assert "played to the end after it you win about" in hint["why"], hint["why"]
 
@@ -823,7 +823,10 @@ def test_a_pentic_hint_that_scores_less_than_it_could_says_why(monkeypatch):
             return state.parse_move(least)
 
     monkeypatch.setattr(bots, "make_bot", Keeps)
-    for chances, hinted in (({least: 0.55}, least), ({greedy: 0.61}, greedy)):
+    # the play that scores less only when it comes out clearly better (3 points of 100):
+    # 50% against 48% is within the noise of games played to the end
+    for chances, hinted in (({least: 0.55}, least), ({greedy: 0.61}, greedy),
+                            ({least: 0.50}, greedy), ({}, greedy)):
         monkeypatch.setattr(jobs, "_chance_after",
                             lambda st, move, seconds, seed: chances.get(str(move), 0.48))
         hint = jobs.advise("pentic", {}, view, "hard", 1, 1.0)
@@ -832,11 +835,16 @@ def test_a_pentic_hint_that_scores_less_than_it_could_says_why(monkeypatch):
             said = sentence(least).fullmatch(hint["why"])
             assert said and (said[2], said[4]) == ("55", "48"), hint["why"]
         else:
+            mine = chances.get(greedy, 0.48)
+            lesser = "nothing" if points[least] == 0 else f"{points[least]} point" + (
+                "" if points[least] == 1 else "s")
+            tail = (f"against 48% after {least}, the computer's first choice" if mine > 0.5
+                    else f"about as many as after {least} ({chances.get(least, 0.48):.0%}), "
+                         f"the computer's first choice, which scores {lesser}")
             assert hint["why"] == (
                 f"It scores {points[greedy]} points now, the most of any play, and played to "
                 "the end (the cards you cannot see dealt at random each time) you win about "
-                f"61% of the games after it, against 48% after {least}, the computer's first "
-                "choice.")
+                f"{mine:.0%} of the games after it, {tail}.")
 
 
 HINT_TRAP = ["X:0,1;1,0;1,1;1,2;2,1", "T:-2,1;-2,2;-2,3;-1,2;0,2", "P:0,1;0,2;1,1;1,2;2,1",

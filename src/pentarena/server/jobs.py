@@ -117,7 +117,8 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
         if rival is not None and chance is not None:  # why not the play that scores more?
             rival_chance = _chance_after(state, rival, rest / 2, seed or 0)
             if rival_chance is not None:
-                return _against_the_greedy(points, str(move), chance, rival, rival_chance)
+                return _against_the_greedy(points, str(move), chance, rival, rival_chance,
+                                           state.game.num_players)
     elif judged_by is not None and getattr(bot, "solved", None) is None:
         judged = _judged(state, view_json, move, judged_by)
         if judged is not None:
@@ -179,26 +180,35 @@ def _scores_more(points: dict[str, int] | None, move: str) -> str | None:
     return best if points[best] > points[move] else None
 
 
+GREEDY_MARGIN = 0.03
+"""How much better a play that scores less must come out, in games played to the end, to
+be the hint over the play that scores most: closer than this is within those games' noise
+(a player saw points given up for 52% against 49%)."""
+
+
 def _against_the_greedy(points: dict[str, int], move: str, chance: float, rival: str,
-                        rival_chance: float) -> dict[str, str]:
-    """A hint when another play scores more at once: whichever of the two wins more
-    games played to the end, with both figures (the greedy play when it does)."""
+                        rival_chance: float, players: int) -> dict[str, str]:
+    """A hint when another play scores more at once: the play that scores most unless the
+    other wins clearly more games played to the end (:data:`GREEDY_MARGIN`), with both
+    figures."""
     def scores(m: str) -> str:
         return "nothing" if points[m] == 0 else _plural(points[m], "point")
 
     unseen = "the cards you cannot see dealt at random each time"
-    if rival_chance > chance:
+    if chance < rival_chance + GREEDY_MARGIN:
+        tail = (f"against {chance:.0%} after {move}, the computer's first choice"
+                if rival_chance > chance and f"{chance:.0%}" != f"{rival_chance:.0%}" else
+                f"about as many as after {move} ({chance:.0%}), the computer's first choice, "
+                f"which scores {scores(move)}")
         return {"move": rival, "why": (
             f"It scores {scores(rival)} now, the most of any play, and played to the end "
-            f"({unseen}) you win about {rival_chance:.0%} of the games after it, against "
-            f"{chance:.0%} after {move}, the computer's first choice.")}
-    close = f"{chance:.0%}" == f"{rival_chance:.0%}"
+            f"({unseen}) you win about {rival_chance:.0%} of the games after it, {tail}.")}
+    others = "your opponent" if players == 2 else "your opponents"
     return {"move": move, "why": (
         f"It scores {scores(move)} now, where {rival} would score {scores(rival)}; but "
         f"played to the end ({unseen}) you win about {chance:.0%} of the games after it "
-        + (f"and a little less after {rival}" if close else
-           f"and only {rival_chance:.0%} after {rival}")
-        + ": what the bigger play leaves your opponents costs more.")}
+        f"and only {rival_chance:.0%} after {rival}: what the bigger play leaves {others} "
+        f"costs more.")}
 
 
 def _plural(n: int, word: str) -> str:
