@@ -64,6 +64,10 @@ export function cardSvg(text, { w = 70, selected = false, faceDown = false } = {
   }
   const t = svgEl("text", { x: w * 0.12, y: h * 0.13, "font-size": w * 0.16, "font-weight": 700, fill: INK[colour] }, svg);
   t.textContent = n;
+  // the colour's initial in the other top corner: colour is a scoring property, and orange
+  // and red (cyan and violet) are close for colour-blind eyes — not told by hue alone
+  const c = svgEl("text", { x: w * 0.88, y: h * 0.13, "text-anchor": "end", "font-size": w * 0.15, "font-weight": 700, fill: INK[colour], class: "tic-colour" }, svg);
+  c.textContent = colour[0].toUpperCase();
   return svg;
 }
 
@@ -410,6 +414,7 @@ export function rules(root) {
     el("h1", {}, "Pentic — how to play"),
     el("p", {}, "A card game for 2–4 players with the 125 TIC cards: every combination of a number (1–5), a shape (circle, crescent, triangle, square, star) and a colour (violet, cyan, yellow, orange, red)."),
     el("figure", {}, picture(), el("figcaption", {}, "3 orange stars, 1 violet circle, 5 cyan triangles")),
+    el("p", {}, "A card's number is in its top-left corner, its colour's initial in the top-right (V, C, Y, O, R), so that no colour is told by its hue alone."),
     el("p", {}, "Two cards that share one property are a Single, two properties a Tic, none a Nic."),
     el("h2", {}, "Setup and turns"),
     el("p", {}, "The shuffled deck is dealt in this order: the first 9 cards face up to the 3×3 grid, positions 1–9 in reading order (1 top-left, 5 the centre, 9 bottom-right); then 5 cards to each player in seat order (the first player gets the next 5, then the second, …); the rest is the face-down draw pile, drawn from its front."),
