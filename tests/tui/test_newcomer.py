@@ -359,3 +359,6 @@ def test_a_number_after_a_summary_says_how_to_number_the_moves(game, start):
     assert state.history()[0].startswith(start)
     tg, state, text = run_any(game, ["#1", "moves zz", "#1", "quit"], [None, RandomBot(seed=1)])
     assert flat(text).count("No move #1 in the last listing; type 'moves' to list them.") == 2
+    # the number typed apart from its '#' plays it too
+    tg, state, text = run_any(game, [f"moves {start}", "# 1", "quit"], [None, RandomBot(seed=1)])
+    assert state.history()[0].startswith(start) and "No move #" not in text

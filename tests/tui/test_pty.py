@@ -137,3 +137,21 @@ def test_a_dumb_terminals_hot_seat_says_it_cannot_clear_the_screen(terminal):
     t.type("\n")
     t.expect("Coral (seat 1) > ")
     assert "\x1b[2J" not in t.text and "\n" * 24 in t.text
+
+
+def test_a_dumb_terminal_is_told_that_the_analysis_runs(terminal, tmp_path):
+    """replay --analyse at a dumb terminal (no progress bar can be drawn there): a line
+    says the moves are being judged, rather than a silence until the table."""
+    import random
+
+    import pentarena
+    from pentarena.record import GameRecord
+
+    state, rng = pentarena.load_game("pentago").new_initial_state(), random.Random(2)
+    while not state.is_terminal():
+        state.apply(state.random_move(rng))
+    path = tmp_path / "game.json"
+    path.write_text(GameRecord.of(state).dumps())
+    t = terminal(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"], term="dumb")
+    t.expect(f"Judging {len(state.history())} moves, about 0.05 s each…")
+    t.expect("Analysis: ✓ good")

@@ -128,6 +128,9 @@ def show_analysis(console: Console, view: TerminalView, initial: State, moves: l
     move, deals included; ``moves``: the move texts) about ``seconds_per_move`` each, with a
     transient progress bar, then print :func:`analysis_table`; returns the judged moves."""
     total = len(moves)
+    if console.is_dumb_terminal:   # (no progress bar there: a line, so the wait is said)
+        console.print(f"Judging {plural(total, 'move')}, about {seconds_per_move:g} s each…",
+                      markup=False, highlight=False)
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"judging {plural(total, 'move')}", total=total)
         judged = analyse_game(initial, moves, seconds_per_move,

@@ -514,6 +514,8 @@ class TerminalGame:
         over); False means the person quit."""
         word, _, arg = line.partition(" ")
         word = word.lower()
+        if word == "#" and arg.strip():   # '# 1': the number typed apart
+            word, arg = "#" + arg.split()[0], ""
         if not line:
             return True
         if self.over and word not in AFTER_GAME_COMMANDS:

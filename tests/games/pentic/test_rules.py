@@ -227,7 +227,8 @@ def test_seed_shuffles_reproducibly():
     ("3-star-orange", "has no grid position"), ("zz", "could not read"),
     ("3-star-pink@5", "not a card"), ("6-star-red@5", "not a card"),
     ("3-star-red@0", "not a grid position"), ("3-star-red@10", "not a grid position"),
-    ("@5", "not a card")])
+    ("@5", "'@5' has no card before @"),
+    ("3-star-red@", "'3-star-red@' has no grid position after @: add 1-9 .*e.g. 3-star-red@5")])
 def test_malformed_move_text(text, why):
     with pytest.raises(InvalidMoveError, match=why):
         pentarena.load_game("pentic").new_initial_state(seed=1).apply(text)

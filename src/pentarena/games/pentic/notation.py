@@ -87,7 +87,13 @@ def parse_move_text(text: str) -> PenticMove:
     if not sep:
         _refuse_a_card_without_its_position(text)
         raise InvalidMoveError(f"could not read {text!r}: {FORMAT_HELP}")
+    if not card_text.strip():
+        raise InvalidMoveError(f"{text.strip()!r} has no card before @: {FORMAT_HELP}")
     card = parse(card_text)
+    if not pos.strip():
+        raise InvalidMoveError(f"{text.strip()!r} has no grid position after @: add 1-9 "
+                               f"(1 top-left, 5 centre, 9 bottom-right), e.g. "
+                               f"{card_text.strip()}@5")
     if pos.strip() not in POSITION_TEXTS:
         raise InvalidMoveError(f"{pos.strip()!r} is not a grid position: use 1-9 "
                                f"(1 top-left, 5 centre, 9 bottom-right)")
