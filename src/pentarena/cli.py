@@ -736,6 +736,10 @@ def _players_line(record, view, earlier: list[list[dict]]) -> str:
     return f"Players — {'; '.join(parts)}" if parts else ""
 
 
+REPLAY_FILE_WIDTH = 1000
+"""Characters a line of ``replay`` may take written to a file or a pipe (not a terminal)."""
+
+
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     """Print a game record move by move; ``--analyse``: then judge every move (as the
     browser's post-game analysis does).  Exit status 1 when ``--analyse`` was asked of a
@@ -750,6 +754,10 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         raise GameOptionError("--seconds-per-move is the time --analyse spends judging a "
                               "move: add --analyse, or leave it out")
     record = GameRecord.load(args.file)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        # a file or a pipe: no terminal to widen, so every board whole (a wide Pent-Up
+        # table lost its outer columns) and the sentences unwrapped
+        console.width = REPLAY_FILE_WIDTH
     states = record.states()
     final = states[-1]
     # the meta that cannot be (resigned, earlier players, solved from): said before anything

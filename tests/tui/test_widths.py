@@ -127,3 +127,23 @@ def test_a_file_name_longer_than_the_line_is_never_broken_by_a_newline(tmp_path,
     deep = tmp_path.joinpath(*["folder" * 3] * 4) / "missing.json"
     assert main(["replay", str(deep)]) == 2
     assert f"error: {deep}: no such file or directory" in capsys.readouterr().out.replace("\n", " ")
+
+
+def test_a_replay_written_to_a_file_keeps_every_column(tmp_path, capsys, monkeypatch):
+    """`pentarena replay FILE > out.txt`: no terminal to widen, so the wide table whole
+    (it lost its outer columns to the 80 characters of a pipe, with "widen the terminal")."""
+    from pentarena.cli import main
+    from pentarena.record import GameRecord
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    state, _ = wide_pentup()
+    path = tmp_path / "wide.json"
+    path.write_text(GameRecord.of(state).dumps())
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert not CROPPED.search(out) and "widen the terminal" not in out
+    assert longest(out) > 80
+    monkeypatch.setenv("COLUMNS", "60")            # asked for: that width, cropped
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert CROPPED.search(" ".join(out.split())) and longest(out) <= 60
