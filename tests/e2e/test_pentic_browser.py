@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.request
 from pathlib import Path
 
@@ -31,9 +32,14 @@ def play_pentic_move(page, rng: random.Random) -> None:
     before = page.locator("#log li").count()
     cards = page.locator(".pc-card")
     cards.nth(rng.randrange(cards.count())).click()
-    page.locator(".pc-pos").nth(rng.randrange(9)).click()
+    at = rng.randrange(9)
+    covered = page.evaluate(f"document.querySelectorAll('.pc-pos')[{at}].getAttribute('aria-label')")
+    page.locator(".pc-pos").nth(at).click()
     preview = page.locator("#pc-preview").inner_text()
     assert "would score" in preview and "neighbours" in preview and " on #" in preview
+    # the card it covers (drawn under the staged one) named: "(over 3 orange stars)"
+    over = re.search(r"\(over (\d [a-z]+ [a-z]+)\)", preview)
+    assert over and over[1] in covered, (preview, covered)
     page.click("#pc-confirm")
     wait_moves(page, before + 1)
     assert page.locator("#status .status-extra").inner_text().startswith("You ")  # the scores

@@ -347,7 +347,9 @@ export function createView(root, ctx) {
     const hintShown = myTurn() && hinted && m === hinted.move;
     preview.hidden = !pv;
     note.hidden = !!pv && !hintShown;
-    if (pv) preview.replaceChildren(el("b", {}, `${cardName(card)} on #${pos} would score ${pv.points}: `),
+    // (the staged card is drawn over the one it covers: that one named, its ×2 or ×1 decided by it)
+    const covered = pv && payload.state.grid[pos - 1].at(-1);
+    if (pv) preview.replaceChildren(el("b", {}, `${cardName(card)} on #${pos}${covered ? ` (over ${cardName(covered)})` : ""} would score ${pv.points}: `),
       describe(pv, payload.version < 2 * payload.table.seats.length));   // the terms explained in the first two rounds
     frame.bar.hidden = replay || payload.you === null;
     confirmBtn.disabled = !myTurn() || !m;
@@ -372,7 +374,7 @@ export function createView(root, ctx) {
       box.replaceChildren(el("span", { class: "pc-hands-head" }, "Hands here (the game is over):"),
         ...all.map((cards, s) => el("span", { class: "pc-hands-row", "data-seat": s },
           el("span", { class: "pc-hands-who" }, `${short(payload, s)}:`),
-          cards.length ? [...cards].sort().map((c) => el("span", { class: "pc-mini", "data-card": c, title: cardName(c), role: "img", "aria-label": cardName(c) }, cardSvg(c, { w: 30 })))
+          cards.length ? [...cards].sort().map((c) => el("span", { class: "pc-mini", "data-card": c, title: cardName(c), role: "img", "aria-label": cardName(c) }, cardSvg(c, { w: 40 })))
             : el("span", { class: "muted" }, " no cards"))));
     }
   }
