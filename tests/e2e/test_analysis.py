@@ -199,3 +199,25 @@ def test_the_analysis_of_a_four_player_game_shows_its_moves_on_a_laptop(server, 
     assert seen[1] - seen[0] >= 150, seen      # about eight rows of the list in sight
     assert page.evaluate("document.querySelector('#log li.current') !== null")
     assert not page.errors, page.errors
+
+
+def test_a_move_clicked_after_the_analysis_stays_under_the_pointer(server, new_page):
+    """Once the analysis is in, the verdict line above the move list keeps its place (a
+    line saying how to use it): a move clicked no longer pushes the list down under the
+    pointer (the next move got the hover)."""
+    table = import_record(server, pentago_record())   # 36 moves
+    page = new_page(1280, 800)
+    page.goto(server.url + table["url"])
+    page.click("#analysis-btn")
+    until(page, "document.querySelectorAll('#log li .mark').length === 36", timeout=300_000)
+    current = page.locator("#analysis-current")
+    page.click("#r-first")                              # at the start: no move's verdict
+    until(page, "document.getElementById('r-pos').textContent.startsWith('0/')")
+    row = page.locator("#log li[data-ply='2']")
+    row.scroll_into_view_if_needed()
+    before = row.bounding_box()["y"]
+    row.click()
+    until(page, "document.getElementById('analysis-current').textContent.startsWith('Move 2, ')")
+    assert abs(row.bounding_box()["y"] - before) <= 2
+    assert current.is_visible()
+    assert not page.errors, page.errors

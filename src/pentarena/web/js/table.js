@@ -364,8 +364,12 @@ function renderLog(payload, ply) {
   // hover; on a phone the line sits under the replay stepper, in view with the board)
   const current = $("analysis-current");
   const a = judged && ply > 0 ? judged[ply - 1] : null;
-  current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1])}: ${a.mark ? a.mark + " " : ""}${verdictText(a)}.` : "";
-  current.hidden = !a;
+  // (kept in place once the analysis is in, a line saying how to use it: a move clicked
+  // in the list no longer pushes the list down under the pointer)
+  current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1])}: ${a.mark ? a.mark + " " : ""}${verdictText(a)}.`
+    : judged ? "Step to a move, or click it in the list, to read its verdict here." : "";
+  current.hidden = !judged;
+  current.classList.toggle("idle", !a);   // (a phone keeps no empty line above its board)
 }
 
 // phones: the replay stepper sits above the board, or beside it on a phone on its side
