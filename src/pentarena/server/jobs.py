@@ -96,9 +96,12 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
 
     state = _state(game_name, options, view_json)
     start = time.perf_counter()
+    known = None   # the position's solution (or that it was not solved), for the check below
     if (type(state).perfect_move is not State.perfect_move
             or type(state).solve_position is not State.solve_position):
         solved = state.perfect_move(time_limit * EXACT_SHARE, book=True)
+        known = {"value": solved.value if solved else None,
+                 "move": str(solved.move) if solved else None}
         # (lost: the prover's most stubborn move where it has one; else the level's search,
         # which plays on for the opponent's mistakes, as the level does)
         if solved is not None and (solved.value >= 0 or state.stubborn_losses):
@@ -120,20 +123,22 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
                 return _against_the_greedy(points, str(move), chance, rival, rival_chance,
                                            state.game.num_players)
     elif judged_by is not None and getattr(bot, "solved", None) is None:
-        judged = _judged(state, view_json, move, judged_by)
+        judged = _judged(state, view_json, move, judged_by, known)
         if judged is not None:
             return judged
     return {"move": str(move), "why": _why(state, move, bot, chance=chance)}
 
 
-def _judged(state, state_json: dict[str, Any], move, budget: float) -> dict[str, str] | None:
+def _judged(state, state_json: dict[str, Any], move, budget: float,
+            known: dict[str, Any] | None = None) -> dict[str, str] | None:
     """The analysis's best move and why, when it would call ``move`` a mistake or a
-    blunder (None: ``move`` stands)."""
+    blunder (None: ``move`` stands).  ``known``: the position's solution as the hint
+    found it (``assess_move``'s ``prior``: not solved a second time)."""
     from ..ai.analysis import assess_move, verdict_of
     from ..core.game import Solution
 
     game = state.game
-    judged = assess_move(game.name, dict(game.options), state_json, str(move), budget)
+    judged = assess_move(game.name, dict(game.options), state_json, str(move), budget, known)
     if (verdict_of(judged, game.analysis_thresholds) == "good" or judged["best"] is None
             or judged["best"] == str(move)):
         return None
@@ -180,34 +185,37 @@ def _scores_more(points: dict[str, int] | None, move: str) -> str | None:
     return best if points[best] > points[move] else None
 
 
-GREEDY_MARGIN = 0.03
-"""How much better a play that scores less must come out, in games played to the end, to
-be the hint over the play that scores most: closer than this is within those games' noise
-(a player saw points given up for 52% against 49%)."""
+GREEDY_MARGIN = 0.05
+"""How much better a play that scores less must come out, in games played to the end (as
+the figures are shown, rounded to a point), to be the hint over the play that scores most:
+closer than this is within those games' noise (a player saw 7 points given up for 52%
+against 49%)."""
 
 
 def _against_the_greedy(points: dict[str, int], move: str, chance: float, rival: str,
                         rival_chance: float, players: int) -> dict[str, str]:
     """A hint when another play scores more at once: the play that scores most unless the
-    other wins clearly more games played to the end (:data:`GREEDY_MARGIN`), with both
-    figures."""
+    other wins clearly more games played to the end — by :data:`GREEDY_MARGIN` as the
+    figures are shown, rounded to a point —, with both figures."""
     def scores(m: str) -> str:
         return "nothing" if points[m] == 0 else _plural(points[m], "point")
 
     unseen = "the cards you cannot see dealt at random each time"
-    if chance < rival_chance + GREEDY_MARGIN:
-        tail = (f"against {chance:.0%} after {move}, the computer's first choice"
-                if rival_chance > chance and f"{chance:.0%}" != f"{rival_chance:.0%}" else
-                f"about as many as after {move} ({chance:.0%}), the computer's first choice, "
-                f"which scores {scores(move)}")
+    mine, theirs = round(chance * 100), round(rival_chance * 100)
+    if mine < theirs + round(GREEDY_MARGIN * 100):
+        tail = (f"against {mine}% after {move}, the computer's first choice" if theirs > mine
+                else f"about as many as after {move} ({mine}%), the computer's first choice, "
+                     f"which scores {scores(move)}" if mine - theirs <= 1
+                else f"and {mine}% after {move}, the computer's first choice, which scores "
+                     f"{scores(move)}: too close to give up the points")
         return {"move": rival, "why": (
             f"It scores {scores(rival)} now, the most of any play, and played to the end "
-            f"({unseen}) you win about {rival_chance:.0%} of the games after it, {tail}.")}
+            f"({unseen}) you win about {theirs}% of the games after it, {tail}.")}
     others = "your opponent" if players == 2 else "your opponents"
     return {"move": move, "why": (
         f"It scores {scores(move)} now, where {rival} would score {scores(rival)}; but "
-        f"played to the end ({unseen}) you win about {chance:.0%} of the games after it "
-        f"and only {rival_chance:.0%} after {rival}: what the bigger play leaves {others} "
+        f"played to the end ({unseen}) you win about {mine}% of the games after it "
+        f"and only {theirs}% after {rival}: what the bigger play leaves {others} "
         f"costs more.")}
 
 
