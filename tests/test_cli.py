@@ -539,6 +539,9 @@ def test_solve_pentago_json_record_and_moves(capsys, tmp_path):
     assert after["empty"] == 13 and after["to_move"] == 1 and after["value"] == 0
     assert main(["solve", "pentago", SOLVABLE, "--moves", "d4 TL cw", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["moves"] == after["moves"]
+    # the move list's words (a comma inside) with the moves separated by semicolons
+    assert main(["solve", "pentago", SOLVABLE, "--moves", "d4, turns top-left ↻;", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves"] == after["moves"]
     saved = pentarena.GameRecord.of(game.new_initial_state())
     path = tmp_path / "start.json"
     path.write_text(saved.dumps())
@@ -563,6 +566,8 @@ def test_solve_pentago_refuses_what_it_cannot_read(capsys):
     assert main(["solve", "pentago", "WWWWW./....../....../....../....../BBBB../b"]) == 2
     assert ("is not a position Pentago can have: the position already has five in a row"
             in flat(capsys.readouterr().out))
+    assert main(["solve", "pentago", "/home/me/games/saved/pentago/lastgame"]) == 2
+    assert "is neither a file nor a position" in flat(capsys.readouterr().out)  # a path
 
 
 def late_pentago(empty: int, seed: int = 3):

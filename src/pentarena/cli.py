@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -842,8 +843,11 @@ def _state_from_file(text: str, name: str):
 
 def _play_moves(state, moves: str | None, commas: bool = True):
     """``state`` after the ``--moves``: move text separated by semicolons, or by commas
-    too where a move has none (Pentago)."""
-    text = (moves or "").replace(",", ";") if commas else moves or ""
+    too where a move has none (Pentago, unless the moves are separated by semicolons: its
+    move list's words may hold commas, 'c3, turns top-left ↻')."""
+    text = moves or ""
+    if commas and ";" not in text:
+        text = text.replace(",", ";")
     for i, move in enumerate(m.strip() for m in text.split(";")):
         if not move:
             continue
@@ -876,7 +880,8 @@ def pentago_position(text: str | None, moves: str | None):
         try:
             state = game.new_initial_state(position=text)
         except ValueError as exc:
-            what = ("is not a position Pentago can have" if text.count("/") >= 5
+            looks = text.count("/") >= 5 and re.fullmatch(r"[WBwb./\s]+", text)
+            what = ("is not a position Pentago can have" if looks
                     else "is neither a file nor a position")
             raise GameOptionError(
                 f"{text!r} {what}: {exc} (e.g. "

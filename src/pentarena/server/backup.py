@@ -33,7 +33,7 @@ def sqlite_path(database_url: str | None, command: str = "backup") -> Path:
         raise ValueError(f"{shown_url(str(database_url))} is not a database URL: write "
                          f"sqlite:///path/to/pentarena.sqlite3 (or leave --database-url out "
                          f"for the server's own database)") from None
-    if url.get_backend_name() not in ("sqlite", "postgresql"):
+    if url.get_backend_name() not in ("sqlite", "postgresql", "postgres"):
         raise ValueError(f"pentarena {command} works on SQLite databases, and "
                          f"{shown_url(str(database_url))} is neither SQLite nor PostgreSQL "
                          f"(the two databases the server runs on)")

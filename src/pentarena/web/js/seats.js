@@ -84,9 +84,9 @@ export async function claimInvite(tableId, token, colourOf) {
   const join = (hot) => api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name: savedName(), hot_seat: hot } });
   try {
     const joined = await join(false);
-    // an invite just used (its seat's new token: not a seat's own link opened again) in a
-    // fresh browser (no name kept): a name asked once seated, not awaited — the table loads
-    if (!savedName() && joined && joined.token !== token && Number.isInteger(joined.seat)) nameSeat(tableId, joined.seat, colourOf);
+    // a seat taken by an invite in a fresh browser (no name kept): a name asked once
+    // seated, not awaited (the table loads), and once a table — not when the seat has one
+    if (!savedName() && joined && joined.token !== token && Number.isInteger(joined.seat)) askNameOnce(tableId, joined.seat, colourOf);
   } catch (e) {
     if (e.code === "invite-used") {   // a long reason, and what to do: it stays until read
       await ask(sentence(e.message), "Watch the game");
@@ -154,6 +154,17 @@ export function nameControl(payload) {
   if (payload.table.status !== "playing" || payload.you === null || payload.table.seats[payload.you].name) return null;
   return el("button", { id: "name-seat", class: "small", type: "button",
     onclick: () => nameSeat(payload.table.id, payload.you) }, "Add your name");
+}
+
+async function askNameOnce(tableId, seat, colourOf) {
+  const key = `pentarena:name-asked:${tableId}`;
+  if (sessionStorage.getItem(key)) return;   // (asked already: "Not now" stands)
+  sessionStorage.setItem(key, "1");
+  try {
+    const t = await api(`/api/tables/${tableId}`);
+    if (t.table.seats[seat] && t.table.seats[seat].name) return;   // named already
+  } catch { return; }
+  nameSeat(tableId, seat, colourOf);
 }
 
 // Ask for a name for ``seat`` and give it to the table (and keep it for the next tables);
@@ -252,8 +263,6 @@ function copyButton(url, attrs, label, done) {
   } }, label);
 }
 
-// The invites this browser keeps for seats still waiting for them, and (for a player)
-// the free seats anyone may take: listed in the lobby, or by the table's link.
 // (the seats this browser invited someone to that are still waiting for them)
 function waitingInvites(payload) {
   const seats = payload.table.seats;
@@ -273,6 +282,8 @@ export function inviteNudge(payload, colourOf) {
     `copy ${colour}'s invite`, `${colour}'s invite link copied: send it to your friend`));
 }
 
+// The invites this browser keeps for seats still waiting for them, and (for a player)
+// the free seats anyone may take: listed in the lobby, or by the table's link.
 export function renderInvites(payload, colourOf) {
   const box = $("invite");
   const waiting = waitingInvites(payload);
