@@ -112,6 +112,12 @@ def _seat_values_mcts():
     return RootMCTS
 
 
+def solution_answer(sol) -> dict[str, Any]:
+    """A position's solution as :func:`assess_move` passes it on (its ``child``, the next
+    move's ``prior``): ``value`` and ``move`` text, both None when it was not solved."""
+    return {"value": sol.value, "move": str(sol.move)} if sol else {"value": None, "move": None}
+
+
 def _exact(state, time_limit: float):
     """The position's exact value and a best move, if known within ``time_limit``: the
     shipped proofs, else the game's best solver, ``State.perfect_move`` (as the hints ask:
@@ -158,14 +164,14 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     out: dict[str, Any] = {"seat": seat, "move": text, "best": None, "before": None,
                            "after": None, "exact": False, "proven": False,
                            "before_proven": False, "ended": child.is_terminal(),
-                           "source": "search", "child": {"value": None, "move": None}}
+                           "source": "search", "child": solution_answer(None)}
 
     # the position before: solved already (the previous move's child), or now
     if prior is not None and "value" in prior:
         before_exact = prior if prior["value"] is not None else None
     else:
         sol = _exact(state, solve_share)
-        before_exact = {"value": sol.value, "move": str(sol.move)} if sol else None
+        before_exact = solution_answer(sol) if sol else None
     # the position after
     after_exact = None
     if child.is_terminal():
@@ -173,7 +179,7 @@ def assess_move(game_name: str, options: dict[str, Any], state_json: dict[str, A
     else:
         sol = _exact(child, solve_share) if len(game.sides) == 2 else None
         if sol is not None:
-            out["child"] = {"value": sol.value, "move": str(sol.move)}
+            out["child"] = solution_answer(sol)
             after_exact = _for_seat(child, float(sol.value), seat)
 
     if after_exact is None and before_exact is not None and before_exact["move"] == text:

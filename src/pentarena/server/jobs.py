@@ -92,7 +92,7 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
     from ..ai.bots import make_bot
     from ..core.game import State
 
-    from ..ai.analysis import EXACT_SHARE
+    from ..ai.analysis import EXACT_SHARE, solution_answer
 
     state = _state(game_name, options, view_json)
     start = time.perf_counter()
@@ -100,8 +100,7 @@ def advise(game_name: str, options: dict[str, Any], view_json: dict[str, Any], l
     if (type(state).perfect_move is not State.perfect_move
             or type(state).solve_position is not State.solve_position):
         solved = state.perfect_move(time_limit * EXACT_SHARE, book=True)
-        known = {"value": solved.value if solved else None,
-                 "move": str(solved.move) if solved else None}
+        known = solution_answer(solved)
         # (lost: the prover's most stubborn move where it has one; else the level's search,
         # which plays on for the opponent's mistakes, as the level does)
         if solved is not None and (solved.value >= 0 or state.stubborn_losses):

@@ -80,13 +80,14 @@ const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?
 // Your own invite again: the server just names your seat.  Another seat of a table where
 // this browser plays already (the creator trying a friend's link): asked first; "no"
 // leaves the invite unused.
-export async function claimInvite(tableId, token, colourOf) {
+export async function claimInvite(tableId, token, colourOf, seats = []) {
   const join = (hot) => api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name: savedName(), hot_seat: hot } });
   try {
     const joined = await join(false);
     // a seat taken by an invite in a fresh browser (no name kept): a name asked once
     // seated, not awaited (the table loads), and once a table — not when the seat has one
-    if (!savedName() && joined && joined.token !== token && Number.isInteger(joined.seat)) askNameOnce(tableId, joined.seat, colourOf);
+    if (!savedName() && joined && joined.token !== token && Number.isInteger(joined.seat)
+        && !(seats[joined.seat] && seats[joined.seat].name)) askNameOnce(tableId, joined.seat, colourOf);
   } catch (e) {
     if (e.code === "invite-used") {   // a long reason, and what to do: it stays until read
       await ask(sentence(e.message), "Watch the game");
@@ -156,14 +157,10 @@ export function nameControl(payload) {
     onclick: () => nameSeat(payload.table.id, payload.you) }, "Add your name");
 }
 
-async function askNameOnce(tableId, seat, colourOf) {
+function askNameOnce(tableId, seat, colourOf) {
   const key = `pentarena:name-asked:${tableId}`;
   if (sessionStorage.getItem(key)) return;   // (asked already: "Not now" stands)
   sessionStorage.setItem(key, "1");
-  try {
-    const t = await api(`/api/tables/${tableId}`);
-    if (t.table.seats[seat] && t.table.seats[seat].name) return;   // named already
-  } catch { return; }
   nameSeat(tableId, seat, colourOf);
 }
 

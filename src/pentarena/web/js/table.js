@@ -38,11 +38,12 @@ let deadline = 0;         // the timer that gives up a connection whose ping goe
 let again = 0;            // the timer of the next connection attempt
 
 // an invite link: the server answers with a fresh seat token in an HttpOnly cookie (the
-// invite is used up), or with your seat when the link is yours already (seats.js)
-async function claimFromLink() {
+// invite is used up), or with your seat when the link is yours already (seats.js);
+// `seats`: the table's seats as loaded (whether the seat has a name already)
+async function claimFromLink(seats) {
   const token = params.get("token");
   if (!token) return;
-  await claimInvite(tableId, token, colourOf);
+  await claimInvite(tableId, token, colourOf, seats);
 }
 
 // ---------------------------------------------------------------- seat names
@@ -1007,6 +1008,6 @@ function showMissing(e) {
   placeReplay();
   render({ ...first, you: null, legal_moves: [] });
   if (plyInLink() !== null && first.table.status !== "playing") showPly(plyInLink());   // a step linked to
-  await claimFromLink();   // after the table is shown: it may ask first (seats.js)
+  await claimFromLink(first.table.seats);   // after the table is shown: it may ask first (seats.js)
   if (ws) reconnect(); else connect();   // (connected while it asked: again, with the seat taken)
 })();
