@@ -10,7 +10,11 @@ import zlib
 
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import (
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
 from starlette.testclient import TestClient
 
 from pentarena.server.app import create_app
@@ -40,4 +44,5 @@ def test_no_endpoint_answers_500(case):
     pick = zlib.crc32(repr((params, case.body, case.query)).encode())
     if "table_id" in params and pick % 2:
         params["table_id"] = TABLES[pick // 2 % len(TABLES)]
-    case.call_and_validate(checks=[not_a_server_error])
+    case.call_and_validate(checks=[not_a_server_error, status_code_conformance,
+                                   response_schema_conformance])

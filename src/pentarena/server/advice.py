@@ -83,7 +83,9 @@ class Advice:
 
     def _puzzle_turn(self, table: Table, seat: int | None, solved_too: bool = False) -> None:
         if not table.solo:
-            raise ProtocolError("not-a-puzzle", "hints, solving and counting are for puzzles")
+            raise ProtocolError("not-a-puzzle", "solving and counting are for puzzles (a game's "
+                                "hint is asked for with {\"type\": \"hint\"} where the "
+                                "table gives hints)")
         if seat is None or seat not in range(table.game.num_players):
             raise ProtocolError("not-seated", "only the puzzle's player can ask for that")
         if table.state.is_terminal() and not solved_too:

@@ -55,6 +55,22 @@ from .protocol import (
     parse_client_message,
 )
 from .refusals import allowed_methods, body_fields, framework_message, validation_problem
+from .schemas import (
+    Counted,
+    Created,
+    Followed,
+    Freed,
+    Games,
+    Health,
+    Imported,
+    Named,
+    Resigned,
+    SeatAndToken,
+    SeatsLeft,
+    TableList,
+    TableState,
+    ok,
+)
 from .security import Guard, held_tables, keep_seat_tokens, seat_tokens
 from .store import Store, default_database_url, unreachable
 from .tables import TAKEOVER_LEVEL, Table
@@ -99,8 +115,10 @@ class Body(BaseModel):
 
 
 class SeatSpec(Body):
-    kind: str = Field(description="me | invite | open | computer")
-    level: str | None = Field(None, description="computer level")
+    kind: str = Field(description="me | invite | open | computer",
+                      json_schema_extra={"enum": ["me", "invite", "open", "computer"]})
+    level: str | None = Field(None, description="computer level",
+                              json_schema_extra={"enum": [*LEVELS, None]})
     name: str | None = Field(None, max_length=40)
 
 
@@ -112,7 +130,8 @@ class NewSeats(Body):
 
 
 class CreateTable(NewSeats):
-    game: str = Field(max_length=40)
+    game: str = Field(max_length=40, description="a game's name (GET /api/games)",
+                      json_schema_extra={"enum": [g["name"] for g in list_games()]})
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=SEED_RANGE.start, le=SEED_RANGE.stop - 1,
                              description="games without hidden cards only")
@@ -162,6 +181,15 @@ class Problem(BaseModel):
     class Detail(BaseModel):
         code: str = Field(description="stable, for programs")
         message: str = Field(description="for people")
+        errors: list[dict[str, Any]] | None = Field(None, description="`bad-request`: each "
+                                                    "field refused, where (`loc`) and why")
+        wait: int | None = Field(None, description="`too-soon`: seconds to wait")
+        next: str | None = Field(None, description="`next-exists`: the next game's table")
+        seat: int | None = Field(None, description="`already-seated`: the invite's seat")
+        held: list[int] | None = Field(None, description="`already-seated`: the seats this "
+                                       "browser holds there")
+        retry_after: int | None = Field(None, description="`database-unavailable`: seconds "
+                                        "to wait")
 
     detail: Detail
 
@@ -225,10 +253,31 @@ BAD_BODY = ("`bad-request`: the body is not the JSON object the request takes â€
 SEAT_CHANGES = "Too many seat changes from this address in a minute (`too-many-seat-changes`)"
 
 
-def problems(described: dict[int, str]) -> dict[int | str, dict[str, Any]]:
+BAD_QUERY = "`bad-request`: a query parameter of another type or out of its range"
+EVERY_ROUTE = {503: "The database is unreachable for now (`database-unavailable`, with "
+                    "`retry_after` seconds and a Retry-After header)"}
+EVERY_POST = {**EVERY_ROUTE,
+              403: "Sent from a page of another site (`bad-origin`)",
+              413: "A body larger than 64 KB (`too-large`)"}
+
+
+def problems(described: dict[int | str, Any], method: str = "post",
+             ) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses``: each status answered as a :class:`Problem`, with what it
-    means at this route."""
-    return {status: {"model": Problem, "description": text} for status, text in described.items()}
+    means at this route (a route's 403 also says the other site's; its 413 replaces the
+    usual), and the refusals every route (every POST) may answer; an entry already
+    written as a response (a success, :func:`.schemas.ok`) is kept as it is."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for status, text in (EVERY_POST if method == "post" else EVERY_ROUTE).items():
+        if isinstance(described.get(status), str) and status == 403:
+            text = f"{described[status]}; or {text[0].lower()}{text[1:]}"
+        out[status] = {"model": Problem, "description": text}
+    for status, entry in described.items():
+        if isinstance(entry, dict):
+            out[status] = entry
+        elif not (status == 403 and status in out):
+            out[status] = {"model": Problem, "description": entry}
+    return out
 
 
 def forbidden(message: str) -> JSONResponse:
@@ -363,7 +412,9 @@ def create_app(database_url: str | None = None, ai: str = "process",
     add_docs(app)
 
     # -- lobby API ----------------------------------------------------------------
-    @app.get("/api/health", summary="Is the server up; tables set aside at start")
+    @app.get("/api/health", summary="Is the server up; tables set aside at start",
+             responses={**ok(Health, "Up"), 503: {"model": Health, "description": "Degraded: "
+                        "the database (or Redis) is unreachable"}})
     async def health(response: Response):
         redis_ok = await hub.bus.ping()
         database_ok = await asyncio.to_thread(hub.store.ping)
@@ -421,11 +472,13 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.get("/api/games", summary="Every game, its options, whether it deals hidden cards "
              "(`hidden_cards`: the record waits for the end) and the computer levels (per "
-             "game: the most seconds each thinking level takes a move)")
+             "game: the most seconds each thinking level takes a move)",
+             responses=ok(Games, "The games"))
     async def games():
         return {"games": games_listed, "levels": LEVELS}
 
     @app.post("/api/tables", summary="Create a table", status_code=201, responses=problems({
+        **ok(Created, "The table", 201),
         400: f"{BAD_BODY}; `bad-options` (an unknown game or option, or an option's value: "
              "each of its own JSON type), `bad-seed`, `bad-seats` (one choice per seat; "
              "leave `seats` out for the default, `[]` is refused)",
@@ -453,7 +506,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/rematch", status_code=201,
               summary="A finished Pentomino draft's rematch: a new table, the sets swapped "
                       "(2 players) or passed one seat on, seats chosen as for a new table",
-              responses=problems({
+              responses=problems({**ok(Created, "The new table", 201),
                   400: f"{BAD_BODY}; `bad-seats`", 404: "No such table",
                   409: "This game has no rematch, or is not over (`no-rematch`)",
                   429: "Too many tables from this address (`too-many-tables`)"}))
@@ -466,7 +519,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/again", status_code=201,
               summary="Play again: the same game with the same players at a new table; "
                       "each other person's seat there is kept for them (`follow`)",
-              responses=problems({
+              responses=problems({**ok(Created, "The new table", 201),
                   400: BAD_BODY, 403: "Only a player of this game can (`not-seated`)",
                   404: "No such table",
                   409: "The game is not over (`not-finished`), an imported record "
@@ -490,7 +543,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/follow",
               summary="Take the seats kept for you at the next game of a game you played "
                       "(Play again), with your seat token of that game",
-              responses=problems({
+              responses=problems({**ok(Followed, "The seats taken"),
                   400: BAD_BODY, 404: "No such table",
                   409: "No seat here is kept for these tokens (`no-seat`), or the seats "
                        "changed meanwhile (`seats-changed`)",
@@ -514,7 +567,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return {"seat": taken[0][0], "token": taken[0][1],
                 "seats": [{"seat": seat, "token": token} for seat, token in taken]}
 
-    @app.get("/api/tables", summary="Tables: open, in progress, finished")
+    @app.get("/api/tables", summary="Tables: open, in progress, finished",
+             responses=problems({**ok(TableList, "The tables"), 400: BAD_QUERY}, "get"))
     async def tables(request: Request,
                      status: str | None = Query(None, pattern="^(playing|finished|replay)$"),
                      limit: int = Query(50, ge=1, le=500),
@@ -540,22 +594,24 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return {"tables": out, "idle_hidden": hidden}
 
     @app.get("/api/tables/{table_id}", summary="One table as a spectator sees it",
-             responses=problems({404: "No such table"}))
+             responses=problems({**ok(TableState, "The table"), 404: "No such table"},
+                                "get"))
     async def table(table_id: str):
         t = await hub.get(table_id, fresh=True)
         return t.payload(None, hub.connected_seats(t.id))
 
     @app.get("/api/tables/{table_id}/at/{ply}", summary="The table after `ply` moves (replay)",
-             responses=problems({400: "No such move number here (`bad-ply`), or `ply` is "
+             responses=problems({**ok(TableState, "The table at that move"),
+                                 400: "No such move number here (`bad-ply`), or `ply` is "
                                       "not a whole number (`bad-request`)",
-                                 404: "No such table"}))
+                                 404: "No such table"}, "get"))
     async def table_at(table_id: str, ply: int = Path(ge=0, le=100_000)):
         t = await hub.get(table_id, fresh=True)
         return t.payload(None, state=t.state_at(ply))
 
     @app.post("/api/tables/{table_id}/join",
               summary="Take a seat with its invite (the invite is then used up)",
-              responses=problems({
+              responses=problems({**ok(SeatAndToken, "The seat taken"),
                   400: f"{BAD_BODY}; `bad-token`: not an invite of this table",
                   404: "No such table",
                   409: "This browser holds another seat here (`already-seated`: send "
@@ -578,7 +634,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
         return {"seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/sit", summary="Take an open seat from the lobby",
-              responses=problems({
+              responses=problems({**ok(SeatAndToken, "The seat taken"),
                   400: f"{BAD_BODY}; `bad-seat`: the table has no such seat",
                   404: "No such table",
                   409: "The seat is taken (`seat-taken`), the game is over (`game-over`), "
@@ -595,7 +651,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/leave",
               summary="Give up a seat: its token stops working, its name goes, the seat "
                       "opens to anyone (games in progress)",
-              responses=problems({
+              responses=problems({**ok(SeatsLeft, "The seats left"),
                   400: BAD_BODY, 403: "No seat held here (`not-seated`)",
                   404: "No such table",
                   409: "The game is over (`game-over`), an imported record (`replay-only`), "
@@ -616,7 +672,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/resign",
               summary="Resign the game: it ends, and the other side wins (games of two "
                       "sides)",
-              responses=problems({
+              responses=problems({**ok(Resigned, "The game is over"),
                   400: BAD_BODY, 403: "No seat held here (`not-seated`)",
                   404: "No such table",
                   409: "The game is over (`game-over`), an imported record (`replay-only`), "
@@ -635,7 +691,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.post("/api/tables/{table_id}/name",
               summary="Name your seat: what the others see in place of its colour",
-              responses=problems({
+              responses=problems({**ok(Named, "The name as shown"),
                   400: f"{BAD_BODY}; `bad-name`: nothing in it shows",
                   403: "No seat held here (`not-seated`)", 404: "No such table",
                   409: "The game is over (`game-over`), an imported record (`replay-only`), "
@@ -654,7 +710,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/free", status_code=201,
               summary="A player frees the seat of someone away for 2 minutes: a fresh "
                       "invite for it",
-              responses=problems({
+              responses=problems({**ok(Freed, "The seat is freed", 201),
                   400: f"{BAD_BODY}; `bad-seat` (no such seat, or the computer's), "
                        "`own-seat` (leave it instead)",
                   403: "Only a player at the table can (`not-seated`)",
@@ -684,7 +740,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
     @app.post("/api/tables/{table_id}/count",
               summary="Puzzles: count the solutions from the current position, or a solved "
                       "puzzle's whole region (seat only)",
-              responses=problems({
+              responses=problems({**ok(Counted, "The count"),
                   400: BAD_BODY, 403: "Only the puzzle's player can (`not-seated`)",
                   404: "No such table",
                   409: "Not a puzzle (`not-a-puzzle`)",
@@ -696,15 +752,15 @@ def create_app(database_url: str | None = None, ai: str = "process",
 
     @app.get("/api/tables/{table_id}/analysis", response_model=GameAnalysis,
              summary="After the game: a verdict on every move",
-             responses={202: {"model": AnalysisProgress,
-                              "description": "Being computed: ask again after Retry-After"},
-                        204: {"description": "``start=false`` and the analysis is "
-                              "neither computed nor being computed"},
-                        404: {"model": Problem, "description": "No such table"},
-                        409: {"model": Problem, "description": "The game is not over "
-                              "(`not-finished`), or is a puzzle (`no-analysis`)"},
-                        429: {"model": Problem, "description": "Too many analyses are being "
-                              "computed (`too-many-analyses`): ask again after Retry-After"}})
+             responses=problems({
+                 202: {"model": AnalysisProgress,
+                       "description": "Being computed: ask again after Retry-After"},
+                 204: {"description": "``start=false`` and the analysis is neither computed "
+                       "nor being computed"},
+                 400: BAD_QUERY, 404: "No such table",
+                 409: "The game is not over (`not-finished`), or is a puzzle (`no-analysis`)",
+                 429: "Too many analyses are being computed (`too-many-analyses`): ask again "
+                      "after Retry-After"}, "get"))
     async def analysis(table_id: str, request: Request, start: bool = True):
         """Every move of a finished game with the mover's value before and after it and
         a verdict: exact (won / drawn / lost) where the game's solver answers for both
@@ -740,17 +796,23 @@ def create_app(database_url: str | None = None, ai: str = "process",
                             headers={"Retry-After": str(body["retry_after"])})
 
     @app.get("/api/tables/{table_id}/record", summary="The game record (JSON)",
-             responses={404: {"model": Problem, "description": "No such table"},
-                        409: {"model": Problem, "description": "A game with hidden cards "
-                              "(Pentic) that is not over: its record holds the deal "
-                              "(`hidden`)"}})
+             responses=problems({
+                 200: {"description": "The record (docs/records.md)",
+                       "content": {"application/json": {"schema": {"type": "object"}}}},
+                 404: "No such table",
+                 409: "A game with hidden cards (Pentic) that is not over: its record holds "
+                      "the deal (`hidden`)"}, "get"))
     async def record(table_id: str):
         t = await hub.get(table_id, fresh=True)
         return JSONResponse(t.record().to_json(), headers={
             "Content-Disposition": f'attachment; filename="pentarena-{t.game.name}-{t.id}.json"'})
 
     @app.post("/api/records", summary="Import a game record to replay it", status_code=201,
-              responses=problems({
+              openapi_extra={"requestBody": {"required": True, "description": "A game "
+                             "record, as GET /api/tables/{id}/record answers it "
+                             "(docs/records.md)", "content": {"application/json": {
+                                 "schema": {"type": "object"}}}}},
+              responses=problems({**ok(Imported, "The replay's table", 201),
                   400: "Not a record this server reads, or its moves do not replay "
                        "(`bad-record`, saying what and where)",
                   413: "Larger than 1 MB (`too-large`)",

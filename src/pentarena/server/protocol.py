@@ -3,6 +3,11 @@
 Client → server::
 
     {"type": "move", "move": "<move text>", "version": <moves played so far>}
+                                           played only if the table is still after
+                                           ``version`` moves (else ``stale``), so a move
+                                           sent again is never played twice; without
+                                           ``version`` (or null) it is played at the table
+                                           as it is when it arrives
     {"type": "sync"}                       ask for the current state again
     {"type": "hint"}                       the player to move: a suggested move (puzzles: one
                                            that leads to a solution); one at a time
