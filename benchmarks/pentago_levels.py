@@ -102,7 +102,8 @@ def main() -> dict:
         with ProcessPoolExecutor(args.workers) as pool:
             for record in pool.map(one_game, jobs):
                 records.append(record)
-                summary = summarize(upper, lower, records, args.opening)
+                summary = {**summarize(upper, lower, records, args.opening),
+                           "workers": args.workers}
                 print(f"  {upper} v {lower}: {summary['wins']}-{summary['draws']}-"
                       f"{summary['losses']} ({summary['score']:.1%})", flush=True)
                 out = save_entry("pentago_levels", f"{upper} v {lower}", summary)

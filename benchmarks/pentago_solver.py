@@ -6,7 +6,9 @@ levels on solved positions.
 
 Positions come from seeded random play (the same ones on every run).  Times are wall-clock
 seconds and the process's CPU seconds (all threads together), since this machine is
-shared; the colourings are the subsets the solver evaluates, each in 128 rotation states.
+shared; "tables" is the solver's own size for that many empty cells (computed, what
+``max_gb`` is held against) and "peak RSS" the process's measured peak resident size so
+far (the sizes run in increasing order, so it is that size's); the colourings are the subsets the solver evaluates, each in 128 rotation states.
 Then, on positions with 18 empty cells that the solver says are won (and where some move
 throws the win away), ``hard`` (2 s a move) and ``perfect`` (10 s) choose a move, and the
 solver's value of that move is counted.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import time
 
 from common import machine, save
@@ -46,12 +49,13 @@ def time_solver(empty: int, positions: int, threads: int) -> dict:
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
         values.append(value)
-    estimate, memory = late_state(0, empty)._solve_estimate()
+    estimate, tables = late_state(0, empty)._solve_estimate()
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss   # Linux: KiB
     return {"empty": empty, "threads": threads, "positions": positions,
             "wall_seconds": walls, "cpu_seconds": cpus, "values": values,
             "median_wall": sorted(walls)[len(walls) // 2],
             "median_cpu": sorted(cpus)[len(cpus) // 2],
-            "memory_gb": round(memory / 1e9, 2)}
+            "tables_gb": round(tables / 1e9, 2), "peak_rss_gb": round(peak_kib * 1024 / 1e9, 2)}
 
 
 def levels_on_won_positions(empty: int, count: int) -> dict:
@@ -79,7 +83,7 @@ def levels_on_won_positions(empty: int, count: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--empty", type=int, nargs="*", default=[14, 16, 18, 20])
     parser.add_argument("--positions", type=int, default=3)
     parser.add_argument("--threads", type=int, nargs="*", default=[1, 2])
@@ -88,7 +92,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Pentago midgame solver ({machine()})", flush=True)
     out: dict = {"timings": []}
-    for empty in args.empty:
+    for empty in sorted(args.empty):
         for threads in args.threads:
             if empty >= 20 and threads == 1 and len(args.threads) > 1:
                 continue  # a minute and 8 GB: once, on every thread
@@ -96,7 +100,8 @@ def main() -> None:
             row = time_solver(empty, positions, threads)
             out["timings"].append(row)
             print(f"  {empty} empty cells, {threads} thread(s): median {row['median_wall']:.2f} s "
-                  f"wall, {row['median_cpu']:.2f} s CPU ({row['memory_gb']} GB; values "
+                  f"wall, {row['median_cpu']:.2f} s CPU (tables {row['tables_gb']} GB, peak RSS "
+                  f"{row['peak_rss_gb']} GB; values "
                   f"{row['values']})", flush=True)
     if args.won:
         print("  levels on won positions with 18 empty cells:", flush=True)

@@ -1,8 +1,9 @@
-"""Run every benchmark in turn (``make bench``).  Each prints its figures and saves them
-under benchmarks/results/."""
+"""Run every benchmark in turn (``make bench``: hours, the proofs among them).  Each prints
+its figures and saves them under benchmarks/results/ ($PENTARENA_BENCH_RESULTS if set)."""
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,13 @@ SCRIPTS = [["pentup_speed.py"], ["pentup_differential.py"], ["pentup_search.py"]
            ["wheel_check.py"]]
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--list", action="store_true",
+                        help="print the commands it would run, and run none")
+    if parser.parse_args().list:
+        for script, *args in SCRIPTS:
+            print(" ".join(["python", script, *args]))
+        sys.exit(0)
     failed = 0
     for script, *args in SCRIPTS:
         print(f"== {script} {' '.join(args)}", flush=True)

@@ -219,5 +219,7 @@ if __name__ == "__main__":
         smoke(Path(args[1]) if len(args) == 2 else None)
     elif not args:
         bench()
+    elif args[:1] in (["-h"], ["--help"]):
+        print(__doc__)
     else:
         sys.exit(__doc__)

@@ -53,7 +53,7 @@ CASES = [
                         "--slow-backlog", "5", "--computer-tables", "1"], "computer reply p50 ms"),
     ("pentup_3d_view.py", ["--quick"], "3d view redraws measured"),
     ("page_load.py", ["--quick"], "page loads measured"),
-    ("research_speed.py", ["0.01"], "OpenSpiel's own pentago"),
+    ("research_speed.py", ["--seconds", "0.01"], "OpenSpiel's own pentago"),
     ("research_memory.py", ["--scale", "0.001"], "memory measured"),
     ("research_selfplay.py", ["--seconds", "0.5", "--eval", "2", "--out", "{tmp}/selfplay.json"],
      "trained_vs_random"),
@@ -112,3 +112,17 @@ def test_benchmark_runs(script: str, args: list[str], expected: str, tmp_path: P
     assert run.returncode == 0, f"{script} {args}:\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}"
     assert expected in run.stdout, run.stdout[-3000:]
     assert git_status(*watched) == before
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in BENCH.glob("*.py")
+                                          if p.name != "common.py"))
+def test_help_runs_nothing(script: str, tmp_path: Path) -> None:
+    """``--help`` says how to run the script and runs nothing (run_all.py's would have
+    started the whole of make bench)."""
+    env = {**os.environ, "PENTARENA_BENCH_RESULTS": str(tmp_path / "results"),
+           "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.run([sys.executable, str(BENCH / script), "--help"], cwd=BENCH, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "usage" in run.stdout.lower() or script == "wheel_check.py", run.stdout
+    assert "== " not in run.stdout and not (tmp_path / "results").exists()
