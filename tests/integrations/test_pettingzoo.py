@@ -214,3 +214,57 @@ def test_any_whole_seed_resets_deterministically(name):
         assert state["seed"] == engine_seed and state == aec(big) == aec(engine_seed)
         if isinstance(big, int) and big >= 0:  # (Gymnasium's own rule for its seeds)
             assert solo(big) == solo(big) and solo(big)[0]["seed"] == engine_seed
+
+
+@pytest.mark.parametrize("name", pz.GAMES)
+def test_gymnasium_made_envs_pass_check_env_with_their_spec(name):
+    """With a spec (gymnasium.make), check_env also asks that reset(seed=123) then reset()
+    replay: the episode after a seeded one is drawn from the seeded generator."""
+    for seat in (0, 1):
+        check_env(gymnasium.make(f"pentarena/{name}-v0", seat=seat, opponent="random").unwrapped,
+                  skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", pz.GAMES)
+def test_a_reset_without_seed_follows_the_last_seed(name):
+    def episodes(env, reset):
+        reset(env, 5)
+        first = env.pentarena.to_json()
+        reset(env, None)
+        second = env.pentarena.to_json()
+        return first, second
+
+    for make, reset in ((lambda: pz.env(name), lambda e, s: e.reset(seed=s)),
+                        (lambda: pz.SingleAgentEnv(name, seat=1, opponent="random"),
+                         lambda e, s: e.reset(seed=s))):
+        a, b = episodes(make(), reset), episodes(make(), reset)
+        assert a == b and a[0]["seed"] == 5 and a[1]["seed"] != 5
+    # never seeded: a fresh episode each time
+    env = pz.env(name)
+    env.reset()
+    first = env.pentarena.to_json()["seed"]
+    env.reset()
+    assert env.pentarena.to_json()["seed"] != first
+
+
+def test_a_zero_dimensional_integer_array_is_an_action():
+    env = pz.SingleAgentEnv("pentago")
+    obs, _ = env.reset(seed=0)
+    action = np.array(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.action_space.contains(action)
+    _, reward, done, _, info = env.step(action)
+    assert not info.get("illegal_action") and len(env.state.history()) == 2
+    aec = pz.env("pentago")
+    aec.reset(seed=0)
+    aec.step(np.array(int(np.flatnonzero(aec.observe("player_0")["action_mask"])[0])))
+    assert len(aec.pentarena.history()) == 1
+    with pytest.raises(pentarena.InvalidMoveError, match="whole number"):
+        aec.step(np.array(1.0))
+
+
+def test_render_before_reset_says_so():
+    for env in (pz.env("pentago", render_mode="rgb_array"),
+                pz.SingleAgentEnv("pentago", render_mode="rgb_array"),
+                pz.env("pentago", render_mode="human")):
+        with pytest.raises(pentarena.IllegalMoveError, match=r"call reset\(\) before render"):
+            env.render()

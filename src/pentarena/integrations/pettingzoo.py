@@ -17,7 +17,9 @@ Agents are ``player_0``, ``player_1``, … in seat order.  An observation is
 may see: Pentic hides the other hands and the pile), the mask over the game's dense
 actions (all zeros for an agent not to move).  ``reset(seed=...)`` takes any whole
 number: the engine's seeds are signed 64-bit, and a seed outside that range is reduced
-into it modulo 2**64 (so 2**63 plays as -2**63).  Rewards come once, at the end: +1 for a
+into it modulo 2**64 (so 2**63 plays as -2**63); ``reset()`` without one after it plays
+the next episode of that seed's sequence (a fresh random one if none was ever given).
+Rewards come once, at the end: +1 for a
 sole win, -1/(sides-1) for a loss, shared out on ties (zero-sum; Pent-Up's partners get
 their team's).  ``render_mode="human"`` prints the position as text; ``"rgb_array"``
 returns a picture (:mod:`pentarena.integrations.render`).  ``env.pentarena`` is the
@@ -78,20 +80,28 @@ def _mask(state, n: int) -> np.ndarray:
 
 
 def _action_id(action: Any) -> int:
-    """``action`` as an action id: a whole number (a NumPy one too), else InvalidMoveError
-    saying so — ``int()`` would play 1.5 as 1."""
+    """``action`` as an action id: a whole number (a NumPy one too, or a 0-d integer
+    array, as ``Discrete.contains`` takes and some frameworks hand over), else
+    InvalidMoveError saying so — ``int()`` would play 1.5 as 1."""
+    if (isinstance(action, np.ndarray) and action.shape == ()
+            and np.issubdtype(action.dtype, np.integer)):
+        action = action.item()
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         raise pentarena.InvalidMoveError(f"an action is a whole number (an action id), got "
                                          f"{action!r}")
     return int(action)
 
 
-def _seed(seed: int | None) -> int:
-    """The engine's seed of an episode: a fresh random one for None; else ``seed`` itself
-    when it fits the engine's signed 64 bits (``new_initial_state``), and any other whole
-    number — Gymnasium takes every one from 0 up — reduced into that range modulo 2**64
-    (two's complement: 2**63 plays as -2**63, 2**64 as 0, 2**64 + 5 as 5)."""
+def _seed(seed: int | None, rng: np.random.Generator | None = None) -> int:
+    """The engine's seed of an episode: for None, the next of the environment's own
+    generator ``rng`` (seeded by the last ``reset(seed=...)``, so that ``reset(seed=1);
+    reset()`` replays, as Gymnasium asks), or a fresh random one without it; else ``seed``
+    itself when it fits the engine's signed 64 bits (``new_initial_state``), and any
+    other whole number — Gymnasium takes every one from 0 up — reduced into that range
+    modulo 2**64 (two's complement: 2**63 plays as -2**63, 2**64 as 0, 2**64 + 5 as 5)."""
     if seed is None:
+        if rng is not None:
+            return int(rng.integers(2**63))
         return random.SystemRandom().randrange(2**63)
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
         return (int(seed) + 2**63) % 2**64 - 2**63
@@ -120,6 +130,7 @@ class PentarenaEnv(AECEnv):
         self.pentarena = None
         """The Pentarena state of the episode (as the OpenSpiel adapter's
         ``state.pentarena``; None before ``reset``)."""
+        self._rng: np.random.Generator | None = None
 
     def state(self) -> np.ndarray:
         """PettingZoo's global state (for centralised training): not provided — Pentic
@@ -135,7 +146,9 @@ class PentarenaEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.pentarena = self.game.new_initial_state(seed=_seed(seed))
+        if seed is not None:  # the episodes after it, reset without a seed, follow from it
+            self._rng = np.random.default_rng(_seed(seed) % 2**64)
+        self.pentarena = self.game.new_initial_state(seed=_seed(seed, self._rng))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -186,6 +199,8 @@ class PentarenaEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
+        if self.pentarena is None:
+            raise pentarena.IllegalMoveError("call reset() before render()")
         if self.render_mode == "rgb_array":
             return _render.picture(self.pentarena)
         print(self.pentarena.view(None) if self.game.hidden_information else self.pentarena)
@@ -212,9 +227,13 @@ class SingleAgentEnv(gymnasium.Env):
     ``illegal_action="raise"`` it raises the engine's error instead
     (``pentarena.IllegalMoveError``; ``InvalidMoveError`` for what is not an action id).
     ``opponent``: a level for every other seat, or a list of levels, one per other seat
-    in seat order.  ``opponent_time``: seconds per opponent move for the search levels.
-    The ``info`` of the step that ends the game holds its ``winners``, every seat's
-    ``returns`` (zero-sum, as the reward) and ``scores``."""
+    in seat order.  ``opponent_time``: seconds per opponent move for the search levels
+    (they stop on the clock, so their moves, and an episode against them, may differ
+    from run to run for the same seed; ``random`` and ``easy`` replay exactly).  The
+    ``info`` of the step that ends the game holds its ``winners``, every seat's
+    ``returns`` (zero-sum, as the reward) and ``scores``; an illegal action's holds
+    ``illegal_action`` only (the game did not end by its rules: it has no winners or
+    scores)."""
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 2}
 
@@ -272,8 +291,8 @@ class SingleAgentEnv(gymnasium.Env):
         return zero_sum_returns(self.state.returns(), list(self.game.sides))[self.seat]
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        seed = _seed(seed)
+        super().reset(seed=seed)  # np_random: seeded by seed, else kept (or from entropy)
+        seed = _seed(seed, self.np_random)
         self.state = self.game.new_initial_state(seed=seed)
         self._lost = False
         self._bots = {s: make_bot(level, seed=seed + s, time_limit=self.opponent_time)
@@ -301,6 +320,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self._observe(), self._reward(), terminated, False, info
 
     def render(self):
+        if self.render_mode is not None and self.state is None:
+            raise pentarena.IllegalMoveError("call reset() before render()")
         if self.render_mode == "rgb_array":
             return _render.picture(self.state)
         if self.render_mode == "human":
