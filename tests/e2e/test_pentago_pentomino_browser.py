@@ -7,6 +7,8 @@ import json
 import random
 import urllib.request
 
+import pytest
+
 from .conftest import shot
 from .helpers import (
     create_table,
@@ -188,6 +190,25 @@ def test_pentomino_draft_game_against_the_computer(server, new_page):
     assert placed[0] not in mine, placed  # one of the pieces the computer drafted
     assert not page.errors, page.errors
 
+
+
+@pytest.mark.parametrize("variant", ["draft", "standard"])
+def test_a_click_on_the_board_with_nothing_to_place_says_what_to_do(server, new_page, variant):
+    """The keys said it (Enter on the board); a click said nothing.  And the move box's
+    example is a pick while the draft picks."""
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                         {"variant": variant})
+    assert wait_turn_or_end(page)
+    page.wait_for_selector("#pm-board .pm-cell")
+    box = page.locator("#pm-board").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expected = ("Draft: pick a piece in the tray below." if variant == "draft"
+                else "Choose a piece in the tray first.")
+    until(page, f"document.getElementById('pm-error').textContent === {json.dumps(expected)}")
+    example = "e.g. pick L" if variant == "draft" else "e.g. L:a1,b1,c1,d1,d2"
+    assert page.get_attribute("#move-text", "placeholder") == example
+    assert not page.errors, page.errors
 
 
 def test_a_phone_shows_the_sets_drafted_so_far(server, new_page):

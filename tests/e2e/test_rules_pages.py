@@ -24,7 +24,7 @@ def test_from_the_home_page_to_the_rules_to_a_first_game_and_back(server, new_pa
     assert page.evaluate("document.documentElement.scrollWidth") <= 390   # no sideways scrolling
     play = page.locator("#rules-play")
     play.wait_for()
-    assert ("puzzle" if game.endswith("puzzle") else "against the computer — easy level") in play.inner_text()
+    assert ("puzzle" if game.endswith("puzzle") else "against the computer — easy level, to learn") in play.inner_text()
     play.click()
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[1]

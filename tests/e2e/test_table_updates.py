@@ -89,7 +89,7 @@ def test_states_that_come_together_are_drawn_once(server, new_page):
     if len(lines) <= 4:
         assert said.rstrip(". \u00a0") == ". ".join(lines), (said, lines)
     else:
-        assert said.startswith(f"{len(lines)} moves; the last: {lines[-1]}"), said
+        assert said.startswith(f"{len(lines)} more moves; the last: {lines[-1]}"), said
     # the computer thinking after them, said after the last state, shows with it
     if released[-1][0] == "thinking":
         until(page, "document.querySelector('#status .thinking') !== null")

@@ -5,7 +5,7 @@ import { loadPlugin, hasPlugin } from "./games/index.js";
 // to solve), the same table the home page's Options would make.
 function tryIt(g) {
   const seats = g.solo ? [{ kind: "me" }] : [{ kind: "me" }, { kind: "computer", level: "easy" }];
-  const words = g.solo ? "Start a puzzle" : `Play ${g.title} against the computer — easy level`;
+  const words = g.solo ? "Start a puzzle" : `Play ${g.title} against the computer — easy level, to learn`;
   let busy = false;
   const button = el("button", { type: "button", class: "primary", id: "rules-play", onclick: async () => {
     if (busy) return;

@@ -527,7 +527,7 @@ function announceMoves(before, payload, head) {
       recap = true;
     }
   }
-  if (to - from > most) said.push(`${to - from} moves; the last: ${describe(payload, to - 1).text}`);
+  if (to - from > most) said.push(`${to - from} more moves; the last: ${describe(payload, to - 1).text}`);
   else for (let i = from; i < to; i++) said.push(describe(payload, i).text);
   if (recap) said = [`${from ? "Since your move" : "So far"}: ${said.join("; ")}`];
   if (head && endedHere(before, payload)) said.push(`Game over: ${head}`);
@@ -540,9 +540,12 @@ const sentences = (parts) => parts.map((t) => (/[.!?]$/.test(t) ? t : `${t}.`)).
 // ---------------------------------------------------------------- the "Type a move" box
 // every game's fallback (and a power user's way): the text goes to the server, which says
 // why when it refuses it
+let moveExample = "";  // the example for the position shown (a game's may change with its phase)
 function renderMoveForm(payload) {
   $("move-form").hidden = payload.you === null || payload.table.status !== "playing";
-  if (plugin.moveExample) $("move-text").placeholder = `e.g. ${plugin.moveExample}`;
+  const example = plugin.moveExample;
+  moveExample = (typeof example === "function" ? example(payload) : example) || "";
+  if (moveExample) $("move-text").placeholder = `e.g. ${moveExample}`;
 }
 
 function bindMoveForm() {
@@ -551,7 +554,7 @@ function bindMoveForm() {
     const text = $("move-text").value.trim();
     const msg = $("move-form-msg");
     msg.classList.remove("refused");
-    if (!text) { msg.textContent = `Type a move first${plugin.moveExample ? `, e.g. ${plugin.moveExample}` : ""}.`; return; }
+    if (!text) { msg.textContent = `Type a move first${moveExample ? `, e.g. ${moveExample}` : ""}.`; return; }
     if (sendMove(text)) { typed = text; msg.textContent = "Sent…"; }
     else { msg.textContent = "Not connected: nothing was sent."; msg.classList.add("refused"); }
   });

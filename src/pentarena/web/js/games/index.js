@@ -2,7 +2,8 @@
 // A plug-in exports:
 //   title, seatColours: string[], seatNames: string[] (colours: "White", "Black" ...),
 //   seatPatterns?: (CSS | null)[]  (the board marks owners by a pattern too: the swatches show it)
-//   moveExample?: string           (move text, for the "Type a move" box: "d4 TR cw")
+//   moveExample?: string | (payload) => string
+//                                  (move text, for the "Type a move" box: "d4 TR cw")
 //   picture(): SVGElement,
 //   createView(root, ctx) -> { update(payload, { replay }), showError(msg, code), destroy(),
 //                               showHint(move)?, highlight(ply | null)?,

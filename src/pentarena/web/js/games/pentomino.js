@@ -12,7 +12,8 @@ import { drawBoard, roundExample } from "./pentomino-example.js";
 import { draftExample, touchExample } from "./pentomino-variants.js";
 
 export const title = "Pentomino";
-export const moveExample = "L:a1,b1,c1,d1,d2";
+// the draft's picking phase takes picks
+export const moveExample = (payload) => (payload.state.phase === "pick" ? "pick L" : "L:a1,b1,c1,d1,d2");
 export const seatColours = ["#e39a2d", "#2a9d8f", "#8e5ea2", "#5c6b7a"];
 export const seatNames = ["Amber", "Teal", "Plum", "Slate"];
 const PUZZLE_COLOURS = ["#e76f51", "#f4a261", "#e9c46a", "#2a9d8f", "#264653", "#8ab17d",
@@ -451,7 +452,9 @@ export function createView(root, ctx) {
       const hit = boardModel().covered.get(c.join(","));
       if (hit && words.has(`remove ${hit.piece}`)) { ctx.sendMove(`remove ${hit.piece}`); return; }
     }
-    if (!selected || !shape) return;
+    // a click (or Enter) with nothing to place says what to do first, as the keys did
+    if (myTurn() && payload.state.phase === "pick") { errorLine.textContent = "Draft: pick a piece in the tray below."; return; }
+    if (!selected || !shape) { if (myTurn()) errorLine.textContent = "Choose a piece in the tray first."; return; }
     const cand = candidateAt(c[0], c[1]);
     if (cand) { staged = cand; errorLine.textContent = ""; draw(); }
     else if (myTurn()) {
@@ -508,8 +511,6 @@ export function createView(root, ctx) {
     },
     activate: (cell) => {
       if (!myTurn()) return;
-      if (payload.state.phase === "pick") { errorLine.textContent = "Draft: pick a piece in the tray below."; return; }
-      if (!selected && !puzzle()) { errorLine.textContent = "Choose a piece in the tray first."; return; }
       const cand = selected && shape ? candidateAt(...cell) : null;
       if (cand && staged && staged.text === cand.text) confirm(); else actAt(cell);
     },
