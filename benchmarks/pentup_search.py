@@ -39,7 +39,7 @@ import subprocess
 import sys
 import time
 
-from common import RESULTS, machine, save
+from common import RESULTS, ROOT, machine, save
 
 import pentarena
 from pentarena.ai import MCTSBot, make_bot
@@ -172,7 +172,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1000,
                         help="levels: the first game's seed (other games than the saved ones)")
-    parser.add_argument("--package", default=str(RESULTS.parent.parent / "src"),
+    parser.add_argument("--package", default=str(ROOT.parent / "src"),
                         help="the directory holding the pentarena package to count "
                              "(instructions; default: this checkout's)")
     parser.add_argument("--label", default="another build",

@@ -5,7 +5,9 @@ same control through redraws; the "Type a move" box."""
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
 
 import pytest
 
@@ -376,7 +378,12 @@ def test_the_type_a_move_box(server, new_page):
     until(page, "document.getElementById('move-form-msg').textContent === ''")
     # "Played." stays through the reply, and goes once a move is made otherwise
     assert wait_turn_or_end(page)
-    box.fill(page.evaluate("document.querySelector('.pg-cell[data-owner=\"\"]').dataset.cell") + " TR cw")
+    # an empty cell of the board as the server has it (the page may still be drawing the
+    # reply's twist, whose frames show the board before it)
+    board = json.loads(urllib.request.urlopen(
+        server.url + "/api/tables/" + page.url.split("/t/")[1].split("?")[0].split("#")[0]).read())["state"]["board"]
+    empty = next(f"{'abcdef'[c]}{r + 1}" for r, row in enumerate(board) for c, v in enumerate(row) if v is None)
+    box.fill(empty + " TR cw")
     page.keyboard.press("Enter")
     until(page, "document.getElementById('move-form-msg').textContent === 'Played.'")
     assert wait_turn_or_end(page)
