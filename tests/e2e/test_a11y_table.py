@@ -360,3 +360,23 @@ def test_the_lobbys_level_note_reads_on_its_button(server, new_page):
                                           "getComputedStyle(e.closest('button')).backgroundColor]")
     assert float(opacity) == 1 and contrast(page, colour, back) >= 4.5, (colour, opacity, back)
     assert not page.errors, page.errors
+
+
+def test_forced_colours_keep_the_players_colours_the_selection_and_the_turn(server, new_page):
+    """Windows high contrast replaces the page's colours with the system's few: the
+    swatches (Pentomino's patterns too: the only key from a name to its pieces) keep
+    theirs, and the selected piece, the seat to move and the move shown are outlined."""
+    page = open_table(server, new_page, "pentomino", [{"kind": "me"}, {"kind": "computer",
+                                                      "level": "random"}])
+    page.emulate_media(forced_colors="active")
+    assert wait_turn_or_end(page)
+    page.wait_for_selector("#players .seat .swatch")
+    looks = page.eval_on_selector_all(
+        "#players .seat .swatch", "els => els.map((e) => { const s = getComputedStyle(e); "
+        "return s.backgroundColor + ' ' + s.backgroundImage; })")
+    assert len(looks) == 2 and looks[0] != looks[1], looks
+    page.locator(".pu-tile:not(.none)").first.click()
+    until(page, "document.querySelector('.pu-tile.selected') !== null")
+    outline = "(sel) => getComputedStyle(document.querySelector(sel)).outlineStyle"
+    assert page.evaluate(outline, ".pu-tile.selected") == "solid"
+    assert page.evaluate(outline, "#players .seat.to-move") == "solid"

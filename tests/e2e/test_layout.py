@@ -804,3 +804,20 @@ def test_names_without_spaces_stay_inside_the_result_banner_on_a_phone(server, n
     assert page.evaluate("() => { const b = document.getElementById('banner');"
                          " return b.scrollWidth <= b.clientWidth; }")
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game", ["pentup", "pentomino"])
+def test_the_turn_buttons_words_fit_them_at_200_percent(server, new_page, game):
+    """A desktop at 200 % (a 640×400 window in CSS pixels): "⟳ Rotate" in the bar at the
+    foot ran past its button, the word at the icon's size."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                     game=game)
+    page = new_page(width=640, height=400)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    assert wait_turn_or_end(page)
+    page.locator(".pu-tile:not(.none)").first.click()
+    until(page, "document.querySelector('.pu-tile.selected') !== null")
+    over = page.evaluate("""[...document.querySelectorAll('.action-bar button')]
+        .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+        .map((b) => `${b.id}: ${b.scrollWidth} > ${b.clientWidth}`)""")
+    assert over == [], over
