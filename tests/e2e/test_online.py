@@ -426,8 +426,13 @@ def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_
     bob.goto(server.url + t["invites"][0]["url"])
     white_wins(ann, bob)
     carl.goto(server.url + t["url"])
-    for page in (ann, bob, carl):
+    # Dan watches on a phone, stepping through the game: its banner is folded to a line
+    dan = new_page(width=390, height=844, touch=True)
+    dan.goto(server.url + t["url"] + "#move-3")
+    for page in (ann, bob, carl, dan):
         page.wait_for_selector("#banner:not([hidden])")
+    until(dan, "document.getElementById('banner').classList.contains('folded')")
+    assert not dan.locator("#banner-next").is_visible()
     assert bob.locator("#play-again").is_visible() and carl.locator("#play-again").count() == 0
     ann.click("#play-again")
     ann.wait_for_url("**/t/*")
@@ -450,7 +455,12 @@ def test_play_again_offers_each_friend_their_seat_at_the_next_table(server, new_
     # Carl, watching, may follow them
     carl.wait_for_selector("a#next-game")
     assert carl.inner_text("#next-game") == "Watch the next game"
-    for page in (ann, bob, carl):
+    # ...and Dan's folded line says so, the whole banner still folded
+    dan.wait_for_selector("a#banner-next", state="visible")
+    assert dan.get_attribute("#banner-next", "href") == f"/t/{new_id}"
+    assert dan.evaluate("document.getElementById('banner').classList.contains('folded')")
+    assert not carl.locator("#banner-next").is_visible()   # a whole banner has the button
+    for page in (ann, bob, carl, dan):
         assert not page.errors, page.errors
 
 

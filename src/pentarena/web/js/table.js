@@ -235,9 +235,28 @@ function renderBanner(payload) {
   const details = resigned !== null && resigned !== undefined
     ? el("p", { id: "resigned" }, `${seatLabel(payload, resigned)} resigned.`)
     : plugin.resultDetails(payload) || "";
-  keepFocus(b, () => fillBanner(b, el("h2", { id: "result" }, head), nextGame(payload), details));
+  keepFocus(b, () => {
+    fillBanner(b, el("h2", { id: "result" }, head), nextGame(payload), details);
+    // a folded banner (a phone stepping through the game) says there is a next game too
+    const next = nextGameControl(payload, "banner-next", "Next game ▸");
+    if (next) b.querySelector(".banner-line").insertBefore(next, b.querySelector(".banner-fold"));
+  });
   b.hidden = false;
   return head;
+}
+
+// someone pressed Play again: a player joins the next game, a spectator watches it
+function nextGameControl(payload, id, words = null) {
+  const next = payload.table.next;
+  if (!next || payload.table.status !== "finished") return null;
+  if (payload.you !== null) {
+    return el("button", { id, class: "primary", type: "button", onclick: async (ev) => {
+      const button = ev.currentTarget;
+      button.disabled = true;
+      if (!(await join(next))) button.disabled = false;
+    } }, words || "Join the next game");
+  }
+  return el("a", { class: "button primary", id, href: `/t/${next}` }, words || "Watch the next game");
 }
 
 // After a game (or a puzzle): the same game again — the same options, computers at the
@@ -248,14 +267,8 @@ function nextGame(payload) {
   const seats = payload.table.seats;
   const box = el("div", { class: "next-game" });
   const next = payload.table.next;
-  if (next && payload.table.status === "finished") {   // someone pressed Play again
-    if (payload.you !== null) {
-      box.append(el("button", { id: "next-game", class: "primary", type: "button", onclick: async (ev) => {
-        ev.target.disabled = true;
-        if (!(await join(next))) ev.target.disabled = false;
-      } }, "Join the next game"));
-    } else box.append(el("a", { class: "button primary", id: "next-game", href: `/t/${next}` }, "Watch the next game"));
-  }
+  const control = nextGameControl(payload, "next-game");
+  if (control) box.append(control);
   // body null: the server seats the players again (Play again: /again)
   const start = (path, body) => async (ev) => {
     ev.target.disabled = true;
