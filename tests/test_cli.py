@@ -971,6 +971,12 @@ def test_replay_names_the_players_the_record_names(tmp_path, capsys):
     path.write_text(GameRecord("pentago", {}, 1, moves, {"players": ["person", ""]}).dumps())
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[1].startswith("1. White (seat 0) plays")
+    # an unnamed person beside a named seat is said, not left out
+    path.write_text(GameRecord("pentago", {}, 1, moves,
+                               {"players": ["person", "computer: easy"]}).dumps())
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        "Players — White (seat 0): a person; Black (seat 1): computer: easy")
     path.write_text(GameRecord("pentago", {}, 1, moves, {
         "players": ["Ann", "Carol"], "earlier_players": [[], [{"name": "B", "until": 9}]]}).dumps())
     assert main(["replay", str(path)]) == 2

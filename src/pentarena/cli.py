@@ -727,14 +727,17 @@ def _players_line(record, view, earlier: list[list[dict]]) -> str:
     names = record.meta.get("players")
     if not (isinstance(names, list) and len(names) == len(earlier)):
         return ""
-    parts = []
+    parts, named = [], False
     for seat, (who, held) in enumerate(zip(names, earlier)):
         chain = [f"{h['name'] or '?'} until move {h['until']}" for h in held]
-        if isinstance(who, str) and who.strip() and who.strip() != "person":  # (unnamed)
+        if isinstance(who, str) and who.strip() and who.strip() != "person":
             chain.append(who.strip())
+        elif who == "person":  # unnamed: said as such once another seat is named
+            chain.append("a person")
+        named = named or any(c != "a person" for c in chain)
         if chain:
             parts.append(f"{view.seat_name(seat)}: {', then '.join(chain)}")
-    return f"Players — {'; '.join(parts)}" if parts else ""
+    return f"Players — {'; '.join(parts)}" if named else ""
 
 
 REPLAY_FILE_WIDTH = 1000

@@ -418,3 +418,28 @@ def test_a_draft_resigned_after_the_picks_offers_its_rematch_too():
     assert "resigned" in text and "Type 'rematch' to play again with the sets swapped" in text
     assert "The rematch: the sets swapped, no picks" in text
     assert tg.resigned is None and tg.state.to_json()["phase"] == "place"
+
+
+def _touch_game(lines, bots):
+    game = pentarena.load_game("pentomino", touch_move=True)
+    out = io.StringIO()
+    tg = TerminalGame(game, bots, console=Console(file=out, width=120, color_system=None),
+                      read=scripted(lines), seed=2)
+    return tg, tg.run(), out.getvalue()
+
+
+def test_undo_under_touch_move_takes_back_whole_turns():
+    """A touch binds its turn (RULES.md §3): undo does not take back a lone touch (it was
+    an escape from the rule), and takes a placement back with its touch (one undo was
+    left holding a touch never typed)."""
+    tg, state, text = _touch_game(["touch X", "undo", "quit"], [None, RandomBot(seed=1)])
+    assert state.history() == ["touch X"]
+    assert "The X is touched: under touch-move it must be placed now" in text
+    tg, state, text = _touch_game(["L:a1,b1,c1,d1,d2", "undo", "quit"], [None, RandomBot(seed=1)])
+    assert state.history() == [] and "Took back" in text and "Touched: L" not in text.split(
+        "Took back")[-1]
+    # hot seat: the last turn, its touch with it
+    tg, state, text = _touch_game(["L:a1,b1,c1,d1,d2", "touch I", "undo", "quit"], [None, None])
+    assert state.history() == ["touch L", "L:a1,b1,c1,d1,d2", "touch I"]
+    tg, state, text = _touch_game(["L:a1,b1,c1,d1,d2", "undo", "quit"], [None, None])
+    assert state.history() == []

@@ -487,6 +487,9 @@ def test_a_drawn_region_is_named_by_its_size_in_the_title():
                                      pieces="IL").options)  # its size, not its text
     assert game_title("pentomino-puzzle", edged).startswith(
         "Pentomino puzzles · region drawn, 5×2, 10 squares")
+    row = dict(pentarena.load_game("pentomino-puzzle", region="#" * 15, pieces="ILV").options)
+    assert game_title("pentomino-puzzle", row).startswith(   # one row: no '/' in it
+        "Pentomino puzzles · region drawn, 15×1, 15 squares")
 
 
 def test_pentup_moves_names_only_the_tiles_left():
@@ -556,3 +559,12 @@ def test_a_puzzles_take_backs_are_listed_under_their_own_heading():
     tg, state, text = run_any("pentomino-puzzle", ["X:b1,a2,b2,c2,b3", "moves", "quit"], [None],
                               region="3x20")
     assert "\nOr: remove X\n" in text and "\nremove X\n" not in text
+
+
+def test_the_end_of_a_touch_move_draft_says_a_turn_begins_with_a_touch():
+    state = pentarena.load_game("pentomino", variant="draft", touch_move=True).new_initial_state()
+    view = view_for("pentomino")
+    while state.to_json()["phase"] == "pick":
+        state.apply(state.legal_moves()[0])
+    said = view.after_move(state)
+    assert "touch-move: touch a piece (touch " in said and "write a placement as touch" not in said

@@ -712,6 +712,16 @@ class TerminalGame:
                          "person's move.", "yellow")
                 return
             back = mine[-1]
+        # touch-move: a touch binds its turn, so undo takes back whole turns — never a
+        # lone touch (the piece must be placed), and a placement with its touch
+        touched = [i for i in range(back, len(history)) if history[i].startswith("touch ")]
+        if touched and touched[-1] == len(history) - 1:
+            piece = history[-1].split()[-1]
+            self.say(f"The {piece} is touched: under touch-move it must be placed now. Undo "
+                     "takes back whole turns, once it is.", "yellow")
+            return
+        while back > 0 and history[back - 1].startswith("touch "):
+            back -= 1
         state = self.initial.clone()
         for text in history[:back]:
             state.apply(text)

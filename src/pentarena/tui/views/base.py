@@ -40,7 +40,8 @@ def _shown(key: str, value: Any) -> str:
     25 squares', not its rows of # and .), else as it is."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if key == "region" and isinstance(value, str) and "/" in value:
+    if key == "region" and isinstance(value, str) and ("/" in value or (
+            value and set(value) <= set("#."))):   # (one row has no '/')
         grid = region_from_text(value)
         squares = grid.cells.bit_count()
         return (f"drawn, {grid.width}×{grid.height}, "

@@ -69,9 +69,14 @@ class PentominoView(TerminalView):
         if (data["sets"] is None or data["phase"] == "pick" or not history
                 or not history[-1].startswith("pick ") or state.is_terminal()):
             return ""
-        return (f"The draft is over: now each places pieces of their own set, "
-                f"{self.seat_name(state.current_player)} first — write a placement as "
-                f"{self.example(state)} (or 'moves L').")
+        first = self.seat_name(state.current_player)
+        example = self.example(state)
+        if example.startswith("touch "):  # touch-move: a turn begins with its touch
+            return (f"The draft is over: now each places pieces of their own set, {first} "
+                    f"first — touch-move: touch a piece ({example}), then place it "
+                    f"(or 'moves L').")
+        return (f"The draft is over: now each places pieces of their own set, {first} "
+                f"first — write a placement as {example} (or 'moves L').")
 
     def moves(self, state: State, arg: str) -> tuple[RenderableType, list[Move]]:
         return piece_moves(self, state, arg)
