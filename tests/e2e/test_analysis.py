@@ -221,3 +221,30 @@ def test_a_move_clicked_after_the_analysis_stays_under_the_pointer(server, new_p
     assert abs(row.bounding_box()["y"] - before) <= 2
     assert current.is_visible()
     assert not page.errors, page.errors
+
+
+def test_a_pent_up_verdict_names_the_levels_as_the_move_list_does(server, new_page):
+    """'Move 10, X on -5,-5 to -3,-3: … best: U on -2,1 to 0,2' left out the levels,
+    which the move list gives ('X on level 1 (…)'): a tile's level is half its move."""
+    t = import_record(server, pentup_record(players=2))
+    page = new_page()
+    page.goto(server.url + t["url"])
+    page.wait_for_selector("#banner:not([hidden])")
+    page.click("#analysis-btn")
+    until(page, "!document.getElementById('analysis-note').hidden", timeout=300_000)
+    total = page.locator("#log li").count()
+    lines = page.eval_on_selector_all("#log li .txt", "els => els.map((e) => e.textContent)")
+    seen_best = False
+    for ply in range(total - 1, max(0, total - 8), -1):
+        page.keyboard.press("ArrowLeft")
+        until(page, "document.getElementById('analysis-current').textContent.startsWith("
+              f"'Move {ply}, ')")
+        current = page.locator("#analysis-current").inner_text()
+        played = lines[ply - 1].split(": ", 1)[1]          # "X on level 1 (-5,-5 to -3,-3)"
+        assert current.startswith(f"Move {ply}, {played}: "), (current, played)
+        best = re.search(r"best: ([A-Z]) on (.*?)\.$", current)
+        if best:
+            seen_best = True
+            assert re.match(r"level \d+ \(-?\d+,-?\d+ to -?\d+,-?\d+\)$", best.group(2)), current
+    assert not page.errors, page.errors
+    assert seen_best or total < 8

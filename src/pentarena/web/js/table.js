@@ -340,9 +340,13 @@ function valueText(v, exact) {
   if (exact || Math.abs(v) >= 1) return v > 0 ? "won" : v < 0 ? "lost" : "drawn";
   return `${Math.round((v + 1) * 50)}%`;
 }
-// a move's text as the move list words it (the game's own wording, where it has one)
-const words = (text) => (plugin && plugin.moveWords ? plugin.moveWords(text) : text);
-function verdictText(a) {
+// a move's text as the move list words it (the game's own wording, where it has one);
+// played (or playable) as move `i` of `payload`'s game, where the game words a move by
+// the position it is played in (Pent-Up: its level)
+const words = (text, payload = null, i = null) => (!plugin ? text
+  : plugin.moveWordsAt && payload ? plugin.moveWordsAt(payload, text, i)
+    : plugin.moveWords ? plugin.moveWords(text) : text);
+function verdictText(a, payload = null) {
   let t = VERDICT[a.verdict] || a.verdict;
   if (a.before !== null && a.after !== null) {
     const sure = a.exact || (Math.abs(a.before) >= 1 && Math.abs(a.after) >= 1);
@@ -350,10 +354,11 @@ function verdictText(a) {
     t += sure ? `: ${valueText(a.before, a.exact)} → ${after} for the mover`
       : `: the mover's chances ${Math.abs(a.before) < 1 ? "about " : ""}${valueText(a.before, a.exact)} → ${after}`;
     t += a.exact ? " (exact)" : a.ended ? " (the game ended there)"
-      : a.proven && a.after <= -1 ? " (search: a forced loss)" : " (an estimate)";
+      : a.proven && a.after <= -1 ? " (search: a forced loss)"
+        : a.proven && a.after >= 1 ? " (search: a forced win)" : " (an estimate)";
   }
   if (a.source === "forced") t += "; the only legal move";
-  else if (a.best && a.best !== a.move) t += `; best: ${words(a.best)}`;
+  else if (a.best && a.best !== a.move) t += `; best: ${words(a.best, payload, a.ply - 1)}`;
   else if (a.best) t += "; the best move found";
   return t;
 }
@@ -363,7 +368,7 @@ function logItem(payload, i, judged) {
   const m = payload.history[i];
   const d = describe(payload, i);
   const a = judged && judged[i];
-  const tip = a ? verdictText(a) : null;
+  const tip = a ? verdictText(a, payload) : null;
   return el("li", { "data-move": m, title: tip ? `${m} — ${tip}` : m },
     d.seat !== null && d.seat !== undefined ? swatch(d.seat) : "",
     el("span", { class: "txt" }, d.text), d.tag ? el("span", { class: "tag" }, d.tag) : "",
@@ -380,7 +385,7 @@ function renderLog(payload, ply) {
   const a = judged && ply > 0 ? judged[ply - 1] : null;
   // (kept in place once the analysis is in, a line saying how to use it: a move clicked
   // in the list no longer pushes the list down under the pointer)
-  current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1])}: ${a.mark ? a.mark + " " : ""}${verdictText(a)}.`
+  current.textContent = a ? `Move ${ply}, ${words(payload.history[ply - 1], payload, ply - 1)}: ${a.mark ? a.mark + " " : ""}${verdictText(a, payload)}.`
     : judged ? "Step to a move, or click it in the list, to read its verdict here." : "";
   current.hidden = !judged;
   current.classList.toggle("idle", !a);   // (a phone keeps no empty line above its board)

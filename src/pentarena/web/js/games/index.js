@@ -17,6 +17,9 @@
 //   resultDetails(payload) -> HTMLElement | null   (scoring breakdown for the banner)
 //   describeMove(payload, i)? -> { text, seat, tag? }   (the log's line for move i, for people;
 //                                                         also said to screen readers)
+//   moveWords(text)? -> string         (a move in words, as the log words it: hints, analysis)
+//   moveWordsAt(payload, text, i)? -> string   (the same, played as move i of the game shown,
+//                                               where the position adds to it: Pent-Up's level)
 //   teams(payload)? -> [{ label, seats, info }] | null  (partners, shown together)
 //   playersExtra(payload)? -> HTMLElement | null        (under the players: records ...)
 //   statusExtra(payload)? -> string                     (beside the status: round ...)

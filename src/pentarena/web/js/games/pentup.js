@@ -276,6 +276,19 @@ const corners = (cells) => {
   return `${Math.min(...xs)},${Math.min(...ys)} to ${Math.max(...xs)},${Math.max(...ys)}`;   // "–" read as a typo before a minus: "-14,-3–-12,-2"
 };
 
+// A move played (or playable) as move i of the game shown, as the move log words it: its
+// level is the highest of the tiles under its cells then, plus one ("U on level 2 (…)")
+export function moveWordsAt(payload, text, i) {
+  const [piece, body] = text.split(":");
+  const tiles = payload.state.tiles;
+  if (!body || !tiles || i === null || i > tiles.length) return moveWords(text);
+  const cells = body.split(";").map((c) => c.split(",").map(Number));
+  const under = new Map();
+  for (const t of tiles.slice(0, i)) for (const [x, y] of t.cells || []) under.set(`${x},${y}`, Math.max(under.get(`${x},${y}`) || 0, t.level));
+  const level = 1 + Math.max(...cells.map(([x, y]) => under.get(`${x},${y}`) || 0));
+  return `${piece} on level ${level} (${corners(cells)})`;
+}
+
 // Where a suggested move goes, as the move log words it: " (0,0 to 4,0)", or "" without cells
 const hintPlace = (text) => (text.includes(":") ? ` (${moveWords(text).split(" on ")[1]})` : "");
 
