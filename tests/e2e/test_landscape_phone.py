@@ -16,6 +16,7 @@ from .helpers import (
     import_record,
     moves_played,
     pentago_record,
+    pentup_record,
     until,
     visible_dests,
     wait_moves,
@@ -226,6 +227,24 @@ def test_turning_the_phone_moves_the_pieces_beside_the_board_and_back(server, ne
     b = boxes(page, "#pu-tray", "#pu-confirm")
     assert b["#pu-tray"]["top"] >= b[".bv"]["bottom"] - 0.5, b
     assert page.evaluate(TRAY_ALL_IN_VIEW) and page.evaluate(PAGE_FITS)
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game", ["pentup", "pentic"])
+def test_a_finished_game_of_tiles_or_cards_on_a_phone_on_its_side_fits(server, new_page, game):
+    """A spectator's finished Pent-Up or Pentic table scrolled 28 px into a blank strip
+    (an empty tray and message lines left below the board)."""
+    if game == "pentup":
+        table = import_record(server, pentup_record(players=2))
+    else:
+        made = create_table(server, [{"kind": "computer", "level": "random"},
+                                     {"kind": "computer", "level": "random"}], game="pentic",
+                            options={"target": 20})
+        table = {"url": made["url"]}   # (the two computers play it out as it is watched)
+    page = new_page(width=SIZE[0], height=SIZE[1], touch=True)
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden])", timeout=120_000)
+    check_landscape(page, None, None, others=("#banner", "#replay"))
     assert not page.errors, page.errors
 
 
