@@ -4,7 +4,10 @@ when 3×3 does not fit, and the Pent-Up result table keeps the players' names wh
 
 from __future__ import annotations
 
+import io
 import re
+
+from rich.console import Console
 
 import pentarena
 from pentarena.ai import RandomBot
@@ -147,3 +150,40 @@ def test_a_replay_written_to_a_file_keeps_every_column(tmp_path, capsys, monkeyp
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert CROPPED.search(" ".join(out.split())) and longest(out) <= 60
+
+
+ROWS = re.compile(r"Rows (-?\d+) to (-?\d+) of (-?\d+) to (-?\d+) shown")
+
+
+def at_a_terminal(renderable, width=200, height=24) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, height=height, force_terminal=True,
+            color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_a_tall_pentup_table_shows_the_rows_around_the_last_move_at_a_terminal():
+    """A sprawling 4-player table (30 rows here) was printed whole after every move,
+    about 60 lines: at a terminal, the rows around the last move, and a note; in a pipe
+    or a file, all of them."""
+    state = random_playout(pentarena.load_game("pentup", players=4, scoring="misere"), seed=2)
+    last = state.parse_move(state.history()[-1])
+    view = view_for("pentup")
+    view.interactive = True
+    assert not ROWS.search(plain(view.board(state, last)))          # not a terminal: whole
+    text = at_a_terminal(view.board(state, last), height=40)
+    first, end, bottom, top = map(int, ROWS.search(" ".join(text.split())).groups())
+    ys = [y for _, y in last.cells]
+    assert bottom <= first <= min(ys) and max(ys) <= end <= top and end - first + 1 < 30
+    assert "type 'board X Y' to centre it on the cell at column X, row Y" in " ".join(
+        text.split())
+    rows = [line.split()[0] for line in text.splitlines()
+            if re.match(r"^ *-?\d+ ", line) and not line.startswith("      ")]
+    assert rows[0] == str(end) and rows[-1] == str(first)
+    # 'board X Y' centres it on row Y (the lowest here); a bad row says what it takes
+    assert view.set_focus(f"0 {bottom}") is None and view.row_focus == bottom
+    text = " ".join(at_a_terminal(view.board(state, last), height=40).split())
+    assert ROWS.search(text).group(1) == str(bottom)
+    assert "give a row number" in view.set_focus("0 north")
+    assert "give a column, or a column and a row" in view.set_focus("1 2 3")
+    assert view.set_focus("3,-2") is None and (view.focus, view.row_focus) == (3, -2)

@@ -481,7 +481,7 @@ class TerminalGame:
             return False
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed, self.summarised = [], False
-        self.view.focus = None  # a cropped board centres on the new move again
+        self.view.focus = self.view.row_focus = None  # a cropped board: on the new move
         self.news(Text(self.view.move_news(seat, self.state.history()[-1])))
         note = self.view.after_move(self.state)
         if note:

@@ -85,6 +85,27 @@ def columns_shown(x0: int, x1: int, cell: int, columns: int | None,
     return first, first + fit - 1
 
 
+TABLE_LINES_LEFT = 14
+"""Terminal lines a table leaves to the rest of a turn's screen: the status above it, the
+notes and the prompt under it (a table taller than the rest shows its rows around the
+last move)."""
+
+
+def rows_shown(y0: int, y1: int, lines: int | None, centre: float | None) -> tuple[int, int]:
+    """The rows (y) of a table spanning ``y0``..``y1`` that fit in a terminal of
+    ``lines`` lines (a row takes two: its cells and the rule under them), as
+    :func:`columns_shown` does for the columns: centred on ``centre`` (the middle when
+    None), five at least."""
+    if lines is None:
+        return y0, y1
+    fit = max(5, (lines - TABLE_LINES_LEFT) // 2)
+    if y1 - y0 + 1 <= fit:
+        return y0, y1
+    middle = (y0 + y1) / 2 if centre is None else centre
+    first = min(max(y0, round(middle - (fit - 1) / 2)), y1 - fit + 1)
+    return first, first + fit - 1
+
+
 def render_text(state: PentUpState) -> str:
     """A plain-text picture of the table (no colours), with its legend."""
     return render_rich(state).plain
@@ -98,7 +119,8 @@ terminal the line above it has scrolled away by the time the prompt asks for a m
 def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = None,
                 with_legend: bool = True, columns: int | None = None,
                 focus: int | None = None, more: str = "widen the terminal to see them all",
-                styled: bool = True) -> Text:
+                styled: bool = True, lines: int | None = None, row_focus: int | None = None,
+                more_rows: str = "make the terminal taller to see them all") -> Text:
     """A coloured picture of the table with each tile outlined; ``highlight`` marks cells
     (e.g. the last move): underlined, or where no style shows (``styled`` False: a pipe, a
     file) with :data:`LAST_MARK` after the cell's code (``○2*``); ``with_legend`` adds the
@@ -107,13 +129,15 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     ``columns``: the characters a line may take.  A table wider than that shows only the
     columns (x) that fit, centred on column ``focus``, else on the highlighted cells, else
     on the middle of the structure, and a note under it says which columns are shown and,
-    in ``more``, how to see the rest."""
+    in ``more``, how to see the rest.  ``lines``: the terminal's height; a table taller
+    than it leaves room for shows the rows around row ``row_focus``, else around the
+    highlighted cells (``more_rows`` says how to see the rest)."""
     out = Text()
     bounds = _bounds(state)
     if bounds is None:
         out.append("(empty table: the first tile may go anywhere)\n")
         return out
-    all_x0, all_x1, y0, y1 = bounds
+    all_x0, all_x1, all_y0, all_y1 = bounds
     highlight = highlight or set()
     tops: dict[tuple[int, int], Tile] = {c: state.top_tile(c) for c in state.heights()}
     marks = {c: f"{SEAT_CODES[t.seat]}{t.level}" for c, t in tops.items()}
@@ -123,6 +147,8 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     centre = focus if focus is not None else (
         sum(x for x, _ in highlight) / len(highlight) if highlight else None)
     x0, x1 = columns_shown(all_x0, all_x1, width, columns, centre)
+    y0, y1 = rows_shown(all_y0, all_y1, lines, row_focus if row_focus is not None else (
+        sum(y for _, y in highlight) / len(highlight) if highlight else None))
 
     def top(x: int, y: int) -> Tile | None:
         return tops.get((x, y))
@@ -181,6 +207,9 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     if (x0, x1) != (all_x0, all_x1):
         out.append(f"Columns {x0} to {x1} of {all_x0} to {all_x1} shown (the table is wider "
                    f"than the terminal): {more}.\n", style="yellow")
+    if (y0, y1) != (all_y0, all_y1):
+        out.append(f"Rows {y0} to {y1} of {all_y0} to {all_y1} shown (the table is taller "
+                   f"than the terminal): {more_rows}.\n", style="yellow")
     if with_legend:
         out.append(legend(state.game.num_players, bool(highlight) and styled,
                           bool(highlight) and not styled) + "\n", style="dim")

@@ -63,17 +63,22 @@ class Fitted:
     """A picture drawn for the width it is printed at: rich passes the console's width
     (the terminal's) when it prints it, so a board can fit the terminal."""
 
-    def __init__(self, draw: Callable[..., RenderableType], *, styles: bool = False) -> None:
+    def __init__(self, draw: Callable[..., RenderableType], *, styles: bool = False,
+                 lines: bool = False) -> None:
         self.draw = draw
         self.styles = styles
         """``draw`` also takes whether the console shows styles (underlines, colours):
         not in a pipe, a file or a dumb terminal."""
+        self.lines = lines
+        """... and the terminal's height (None for a pipe or a file: all of it)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        args: list[Any] = [options.max_width]
         if self.styles:
-            yield self.draw(options.max_width, console.color_system is not None)
-        else:
-            yield self.draw(options.max_width)
+            args.append(console.color_system is not None)
+        if self.lines:
+            args.append(console.height if console.is_terminal else None)
+        yield self.draw(*args)
 
 
 def clipped(text: str, limit: int = 40) -> str:
@@ -132,6 +137,7 @@ class TerminalView:
     person_to_move = False  # whether a person types the next move (not a computer)
     interactive = False  # at the prompt of 'pentarena play' (not in a replay)
     focus: int | None = None  # the column a cropped board is centred on ('board X')
+    row_focus: int | None = None  # the row a board taller than the terminal is ('board X Y')
     moves_noun = "legal move"
     moves_note = ""  # e.g. the form of the moves listed
     example_move = ""  # shown when there is no legal move to quote

@@ -33,7 +33,8 @@ class PentUpView(TerminalView):
                   ("moves L", "every place for the L tile, numbered"))
     board_help = (("board", "show the table again"),
                   ("board X", "a table wider than the terminal: show the columns around "
-                              "column X"))
+                              "column X"),
+                  ("board X Y", "... and, taller than the terminal, the rows around row Y"))
 
     explained = 0
     """How many of a person's turns showed the legend and the notes: the first
@@ -52,22 +53,37 @@ class PentUpView(TerminalView):
         highlight = set(last.cells) if last is not None else None
         more = ("type 'board X' to centre the table on column X, or widen the terminal"
                 if self.interactive else "widen the terminal to see them all")
-        focus, legend = self.focus, self.explaining()
-        return Fitted(lambda width, styled: render_rich(state, highlight, columns=width,
-                                                        focus=focus, more=more, styled=styled,
-                                                        with_legend=legend),
-                      styles=True)
+        more_rows = ("type 'board X Y' to centre it on the cell at column X, row Y, or make "
+                     "the terminal taller" if self.interactive
+                     else "make the terminal taller to see them all")
+        focus, row_focus, legend = self.focus, self.row_focus, self.explaining()
+        return Fitted(lambda width, styled, lines: render_rich(
+            state, highlight, columns=width, focus=focus, more=more, styled=styled,
+            with_legend=legend, lines=lines, row_focus=row_focus, more_rows=more_rows),
+                      styles=True, lines=True)
 
     def set_focus(self, arg: str) -> str | None:
-        text = arg.strip()
-        number = text[1:] if text[:1] in "+-" else text
-        if not (number.isascii() and number.isdigit()):
-            return (f"'board {text}': give a column number (the x of the cells, as the top "
-                    f"line shows them), e.g. 'board 0'.")
-        if len(number.lstrip("0")) > len(str(COORD_LIMIT)):  # (nor int() of 4,300 digits)
-            return (f"'board {text[:20]}…': columns run from -{COORD_LIMIT} to {COORD_LIMIT}; "
-                    f"give one the top line shows, e.g. 'board 0'.")
-        self.focus = int(text)
+        """'board X' (a column), 'board X Y' or 'board X,Y' (a cell: its column and row)."""
+        parts = arg.replace(",", " ").split()
+        if len(parts) > 2:
+            return (f"'board {arg.strip()[:40]}': give a column, or a column and a "
+                    f"row (the x and y of a cell, as the table's edges number them), e.g. "
+                    f"'board 0' or 'board 0 -3'.")
+        numbers = []
+        for text, what in zip(parts, ("column", "row")):
+            number = text[1:] if text[:1] in "+-" else text
+            if not (number.isascii() and number.isdigit()):
+                example = "'board 0'" if what == "column" else "'board 0 -3'"
+                where = "the top line" if what == "column" else "the left edge"
+                return (f"'board {arg.strip()[:40]}': give a {what} number (the "
+                        f"{'x' if what == 'column' else 'y'} of the cells, as {where} shows "
+                        f"them), e.g. {example}.")
+            if len(number.lstrip("0")) > len(str(COORD_LIMIT)):  # (nor int() of 4,300 digits)
+                return (f"'board {text[:20]}…': {what}s run from -{COORD_LIMIT} to "
+                        f"{COORD_LIMIT}; give one the table shows, e.g. 'board 0'.")
+            numbers.append(int(text))
+        self.focus = numbers[0]
+        self.row_focus = numbers[1] if len(numbers) > 1 else None
         return None
 
     @staticmethod
