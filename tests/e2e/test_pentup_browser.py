@@ -527,6 +527,8 @@ def test_a_hint_staged_then_the_3d_view_says_what_confirm_plays(server, new_page
     until(page, "document.getElementById('hint-btn').getAttribute('aria-disabled') === 'false'")
     page.click("#hint-btn")
     until(page, "document.getElementById('pu-hint').textContent.startsWith('Hint: ')")
+    # what a screen reader is told names the level, as the move list does
+    until(page, "/^Hint: [A-Z] on level 1 \\(/.test(document.getElementById('announce').textContent)")
     page.click("#pu-view")
     until(page, "/^The [A-Z] is staged on level 1 \\(the hint\\), shown in the 2D view: "
                 "Confirm plays it, Cancel drops it\\.$/.test(document.getElementById('pu-hint').textContent)")

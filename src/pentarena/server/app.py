@@ -96,6 +96,7 @@ HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 429
 STATUS = {"unknown-table": 404, "not-seated": 403, "bad-origin": 403, "too-many-tables": 429,
           "too-many-analyses": 429, "too-many-seat-changes": 429, "busy": 429,
           "store-failed": 503, "database-unavailable": 503, "too-long": 422,
+          "count-failed": 503,
           # a well-formed request at the wrong moment, or in conflict with the table as it is
           "not-finished": 409, "hidden": 409, "no-analysis": 409, "no-rematch": 409,
           "already-seated": 409, "seat-online": 409, "too-soon": 409, "game-over": 409,
@@ -188,8 +189,10 @@ class Problem(BaseModel):
         seat: int | None = Field(None, description="`already-seated`: the invite's seat")
         held: list[int] | None = Field(None, description="`already-seated`: the seats this "
                                        "browser holds there")
-        retry_after: int | None = Field(None, description="`database-unavailable`: seconds "
-                                        "to wait")
+        retry_after: int | None = Field(None, description="`database-unavailable`, "
+                                        "`too-many-tables`, `too-many-seat-changes`, "
+                                        "`too-many-analyses`: seconds to wait (also the "
+                                        "Retry-After header)")
 
     detail: Detail
 
@@ -255,7 +258,10 @@ SEAT_CHANGES = "Too many seat changes from this address in a minute (`too-many-s
 
 BAD_QUERY = "`bad-request`: a query parameter of another type or out of its range"
 EVERY_ROUTE = {503: "The database is unreachable for now (`database-unavailable`, with "
-                    "`retry_after` seconds and a Retry-After header)"}
+                    "`retry_after` seconds and a Retry-After header), or a change could not "
+                    "be stored (`store-failed`: nothing was changed; try again)",
+               421: "Sent to a host name this server does not answer for (`bad-host`: it "
+                    "was started with a list of them)"}
 EVERY_POST = {**EVERY_ROUTE,
               403: "Sent from a page of another site (`bad-origin`)",
               413: "A body larger than 64 KB (`too-large`)"}
@@ -264,18 +270,19 @@ EVERY_POST = {**EVERY_ROUTE,
 def problems(described: dict[int | str, Any], method: str = "post",
              ) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses``: each status answered as a :class:`Problem`, with what it
-    means at this route (a route's 403 also says the other site's; its 413 replaces the
-    usual), and the refusals every route (every POST) may answer; an entry already
-    written as a response (a success, :func:`.schemas.ok`) is kept as it is."""
+    means at this route, and the refusals every route (every POST) may answer — a route's
+    own 403 or 503 says both, its 413 replaces the usual; an entry already written as a
+    response (a success, :func:`.schemas.ok`) is kept as it is."""
     out: dict[int | str, dict[str, Any]] = {}
     for status, text in (EVERY_POST if method == "post" else EVERY_ROUTE).items():
-        if isinstance(described.get(status), str) and status == 403:
-            text = f"{described[status]}; or {text[0].lower()}{text[1:]}"
+        own = described.get(status)
+        if isinstance(own, str):
+            text = own if status == 413 else f"{own}; or {text[0].lower()}{text[1:]}"
         out[status] = {"model": Problem, "description": text}
     for status, entry in described.items():
         if isinstance(entry, dict):
             out[status] = entry
-        elif not (status == 403 and status in out):
+        elif status not in out:
             out[status] = {"model": Problem, "description": entry}
     return out
 
@@ -745,6 +752,7 @@ def create_app(database_url: str | None = None, ai: str = "process",
                   404: "No such table",
                   409: "Not a puzzle (`not-a-puzzle`)",
                   422: "Counting from here takes too long (`too-long`): place a few pieces",
+                  503: "The count failed on the server (`count-failed`): try again",
                   429: "This table is counting already (`busy`)"}))
     async def count(table_id: str, request: Request, body: SeatToken | None = None):
         seat = await held_seat(request, table_id, body.token if body else None)

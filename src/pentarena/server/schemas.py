@@ -16,7 +16,8 @@ class Answer(BaseModel):
 
 
 class SeatView(Answer):
-    kind: str = Field(description="me | invite | open | computer (as created), or person")
+    kind: str = Field(description="human | computer (`claimed` and `open` tell a human "
+                      "seat's state)", json_schema_extra={"enum": ["human", "computer"]})
     name: str | None
     level: str | None = Field(description="a computer seat's level")
     claimed: bool = Field(description="a person holds it")
@@ -36,8 +37,8 @@ class TableSummary(Answer):
     open_seats: list[int]
     moves: int = Field(description="moves played")
     to_move: int | None = Field(description="the seat to move; null once over")
-    winners: list[int] | None = Field(description="the seats that won, once over ([] all "
-                                      "drawn)")
+    winners: list[int] = Field(description="the seats that won, once over (every seat in a "
+                               "full draw); [] while the game is on")
     resigned: int | None
     created: float = Field(description="Unix time")
     updated: float = Field(description="Unix time of the last change")
@@ -68,7 +69,7 @@ class TableState(Answer):
                                   "(to_json), hidden cards left out")
     current_player: int | None
     history: list[str] = Field(description="the moves, as text")
-    winners: list[int] | None
+    winners: list[int] = Field(description="as the table's (at this position)")
     scores: list[Any] | None = Field(description="a seat's score each (a number, or as "
                                      "the game counts it: Pent-Up's tiles a level)")
     details: Any = Field(description="the game's result details, if any")
@@ -115,7 +116,7 @@ class SeatsLeft(Answer):
 
 class Resigned(Answer):
     seat: int
-    winners: list[int] | None
+    winners: list[int] = Field(description="the other side's seats")
 
 
 class Named(Answer):
@@ -147,6 +148,11 @@ class Health(Answer):
     connections: int
     jobs: dict[str, int]
     set_aside: list[dict[str, Any]] = Field(description="tables not loaded at start, and why")
+    redis: str | None = Field(None, description="with Redis (several instances): ok | "
+                              "unreachable")
+    queue: dict[str, int | None] | None = Field(None, description="with Redis: the computer "
+                                                "moves' queues and their depth (null: not "
+                                                "known, Redis away)")
 
 
 class GameEntry(Answer):

@@ -490,7 +490,7 @@ function showHint(msg) {
   if (msg.version !== undefined && latest && msg.version !== latest.version) return;  // the game moved on
   if (view && view.showHint) view.showHint(msg.move, msg.why || "");
   else toast(`Hint: ${msg.move}${msg.why ? " — " + msg.why : ""}`, "info");
-  announce(`Hint: ${words(msg.move)}${msg.why ? ` — ${msg.why}` : "."}`);
+  announce(`Hint: ${words(msg.move, latest, latest ? latest.history.length : null)}${msg.why ? ` — ${msg.why}` : "."}`);
 }
 
 // ---------------------------------------------------------------- said to screen readers
