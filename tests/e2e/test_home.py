@@ -108,11 +108,11 @@ def test_a_drawn_region_and_a_piece_subset(server, new_page):
         for x in range(2, 7):
             cell(x, y).click()
     cell(10, 10).click()
-    assert "16 cells" in page.locator("#pz-count").inner_text()
-    assert "3.2 pieces" in page.locator("#pz-count").inner_text()
+    assert page.locator("#pz-count").inner_text() == "16 cells · not a multiple of 5"
     cell(10, 10).click()
     assert page.locator("#pz-count").inner_text() == "15 cells · needs 3 pieces"
-    assert check_text(page) == "The region has 15 cells but 12 pieces cover 60: choose 3 pieces."
+    assert check_text(page) == ("The region has 15 cells but 12 pieces cover 60: take 9 pieces "
+                                "out (3 pieces in all).")
     page.click("#pz-none")
     assert check_text(page) == "Choose at least one piece."
     for p in "LTY":
@@ -126,6 +126,13 @@ def test_a_drawn_region_and_a_piece_subset(server, new_page):
     assert board_squares(page) == {f"{c}{r}" for c in "abcde" for r in (1, 2, 3)}
     options = get(server, f"/api/tables/{tid}")["table"]["options"]
     assert options == {"region": "#####/#####/#####", "pieces": "LTY"}
+
+    # the lobby tells drawn puzzles apart by their size
+    open_home(server, page)
+    until(page, f"document.querySelector(\"#mine li[data-table='{tid}']\") !== null")
+    assert "own region 5×3, 15 squares" in page.locator(f"#mine li[data-table='{tid}']").inner_text()
+    page.goto(f"{server.url}/t/{tid}")
+    page.wait_for_selector("#pm-solve")
     page.click("#pm-solve")  # and it can be solved (asked twice: it ends the puzzle)
     page.click("#pm-solve")
     page.wait_for_selector("#banner:not([hidden])")
@@ -136,7 +143,7 @@ def test_a_wrong_cell_count_says_what_to_do(server, new_page):
     page = open_drawing(server, new_page)
     for x in range(7):
         page.click(f".pz-cell[data-x='{x}'][data-y='0']")
-    assert "7 cells · needs 1.4 pieces" == page.locator("#pz-count").inner_text()
+    assert "7 cells · not a multiple of 5" == page.locator("#pz-count").inner_text()
     message = check_text(page)
     assert message == ("The region has 7 cells, not a multiple of 5: "
                        "draw 3 more cells or take 2 cells out.")
@@ -155,12 +162,56 @@ def test_a_wrong_cell_count_says_what_to_do(server, new_page):
     # a named region with too few pieces
     page.click(".pz-region[data-region='6x10']")
     page.click(".pz-piece[data-piece=X]")
-    assert check_text(page) == "The region has 60 cells but 11 pieces cover 55: choose 12 pieces."
+    assert check_text(page) == ("The region has 60 cells but 11 pieces cover 55: choose 1 more "
+                                "piece (12 pieces in all).")
     assert page.locator("#create-submit").is_disabled()
     page.click("#pz-all")
     assert page.locator("#create-submit").is_enabled()
+    # more than the 60 cells the pieces cover: take cells out, never "draw more"
+    page.click(".pz-region[data-region='custom']")
+    for y in range(1, 7):
+        for x in range(12):
+            page.click(f".pz-cell[data-x='{x}'][data-y='{y}']")
+    assert page.locator("#pz-count").inner_text() == "80 cells · more than the 60 the pieces cover"
+    assert check_text(page) == ("The region has 80 cells: the 12 pieces cover at most 60; take "
+                                "20 cells out.")
     # the one message, no toast
     assert page.locator("#toasts .toast").count() == 0
+    assert not page.errors, page.errors
+
+
+def test_a_region_in_parts_and_one_no_piece_fits_say_so(server, new_page):
+    """Two parts of 3 and 7 cells (10 = 2 pieces × 5) were given a ✓ and a table that
+    opened 'Stuck … take a piece back' with nothing placed; a plus shape with the I alone
+    can be drawn (the form cannot tell shapes), and its table says the region cannot be
+    tiled, not to take a piece back."""
+    page = open_drawing(server, new_page)
+    for x in range(3):
+        page.click(f".pz-cell[data-x='{x}'][data-y='0']")
+    for x in range(7):
+        page.click(f".pz-cell[data-x='{x}'][data-y='2']")
+    page.click("#pz-none")
+    for p in "IL":
+        page.click(f".pz-piece[data-piece={p}]")
+    assert check_text(page) == ("The region is in 2 parts, and each is tiled on its own: parts "
+                                "of 3, 7 cells, not a multiple of 5. Join the parts, or make each "
+                                "a multiple of 5.")
+    assert page.locator("#create-submit").is_disabled()
+    page.click(".pz-cell[data-x='0'][data-y='1']")   # joined: 11 cells
+    page.click(".pz-cell[data-x='6'][data-y='2']")   # 10
+    assert check_text(page) == "✓ 10 cells = 2 pieces × 5."
+    page.click("#pz-clear")
+    for x, y in ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2)):
+        page.click(f".pz-cell[data-x='{x}'][data-y='{y}']")
+    page.click("#pz-none")
+    page.click(".pz-piece[data-piece=I]")
+    assert check_text(page) == "✓ 5 cells = 1 piece × 5."
+    page.click("#create-submit")
+    until(page, "document.getElementById('pm-counter') !== null && document.getElementById("
+                "'pm-counter').textContent.startsWith('This region cannot be tiled with these "
+                "pieces: 5 empty squares')")
+    assert "take a piece back" not in page.locator("#pm-counter").inner_text()
+    assert "pm-stuck" in page.locator("#pm-counter").get_attribute("class")
     assert not page.errors, page.errors
 
 

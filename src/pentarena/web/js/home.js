@@ -459,7 +459,7 @@ function puzzleEditor(onChange) {
   } }, "Clear");
   const drawBox = el("div", { class: "pz-draw", id: "pz-draw" }, grid,
     el("div", { class: "pz-draw-side" }, drawCount,
-      el("p", { class: "muted", id: "pz-draw-help" }, "Click or drag over the grid to draw cells; click a drawn cell to take it out. Holes are fine.",
+      el("p", { class: "muted", id: "pz-draw-help" }, "Click or drag over the grid to draw cells; click a drawn cell to take it out. Holes are fine, and so are separate parts of 5, 10, … cells each.",
         keyHint(" Keys: the arrows move over the grid, Space or Enter draws a cell or takes it out.")),
       clear));
 
@@ -499,20 +499,46 @@ function puzzleEditor(onChange) {
     return rows;
   }
   const cells = () => (region === "custom" ? drawn.size : cellCount(REGIONS.find((r) => r.name === region).rows));
+  // the drawn region's parts (squares joined side to side): each is tiled on its own
+  function parts() {
+    const left = new Set(drawn), sizes = [];
+    for (const start of drawn) {
+      if (!left.has(start)) continue;
+      left.delete(start);
+      let size = 0;
+      for (const todo = [start]; todo.length; size++) {
+        const [x, y] = todo.pop().split(",").map(Number);
+        for (const k of [`${x + 1},${y}`, `${x - 1},${y}`, `${x},${y + 1}`, `${x},${y - 1}`]) {
+          if (left.delete(k)) todo.push(k);
+        }
+      }
+      sizes.push(size);
+    }
+    return sizes;
+  }
+  const MOST = 5 * PIECE_NAMES.length;   // 60: every piece once
 
   function verdict() {
     const n = cells();
     const k = pieces.size;
     if (region === "custom" && n === 0) return [false, "Draw the region: click or drag over the grid."];
     if (k === 0) return [false, "Choose at least one piece."];
+    if (n > MOST) return [false, `The region has ${n} cells: the 12 pieces cover at most ${MOST}; take ${plural(n - MOST, "cell")} out.`];
     if (n % 5) {
-      return [false, `The region has ${plural(n, "cell")}, not a multiple of 5: draw ${plural(5 - (n % 5), "more cell")} or take ${plural(n % 5, "cell")} out.`];
+      const more = 5 - (n % 5);
+      return [false, `The region has ${plural(n, "cell")}, not a multiple of 5: ${n + more <= MOST ? `draw ${plural(more, "more cell")} or ` : ""}take ${plural(n % 5, "cell")} out.`];
+    }
+    if (region === "custom") {
+      const sizes = parts();
+      const odd = sizes.filter((m) => m % 5);
+      if (odd.length) {
+        return [false, `The region is in ${sizes.length} parts, and each is tiled on its own: ${odd.length === 1 ? `one has ${plural(odd[0], "cell")}` : `parts of ${odd.join(", ")} cells`}, not a multiple of 5. Join the parts, or make each a multiple of 5.`];
+      }
     }
     if (n !== 5 * k) {
       const need = n / 5;
-      const fix = need > PIECE_NAMES.length ? `take ${n - 5 * PIECE_NAMES.length} cells out (12 pieces cover at most 60)`
-        : `choose ${plural(need, "piece")}`;
-      return [false, `The region has ${n} cells but ${plural(k, "piece")} cover ${5 * k}: ${fix}.`];
+      const fix = need > k ? `choose ${plural(need - k, "more piece")}` : `take ${plural(k - need, "piece")} out`;
+      return [false, `The region has ${n} cells but ${plural(k, "piece")} cover ${5 * k}: ${fix} (${plural(need, "piece")} in all).`];
     }
     return [true, `✓ ${n} cells = ${plural(k, "piece")} × 5.`];
   }
@@ -524,9 +550,9 @@ function puzzleEditor(onChange) {
     }
     drawBox.hidden = region !== "custom";
     const n = drawn.size;
-    const need = n / 5;
     drawCount.replaceChildren(el("b", {}, plural(n, "cell")),
-      n ? ` · needs ${Number.isInteger(need) ? plural(need, "piece") : `${need.toFixed(1)} pieces`}` : "");
+      !n ? "" : n > MOST ? ` · more than the ${MOST} the pieces cover`
+        : n % 5 ? " · not a multiple of 5" : ` · needs ${plural(n / 5, "piece")}`);
     for (const b of pieceButtons) b.setAttribute("aria-pressed", String(pieces.has(b.dataset.piece)));
     const [ok, text] = verdict();
     check.textContent = text;
@@ -577,7 +603,10 @@ function optionSummary(t) {
   for (const [k, v] of Object.entries(t.options || {})) {
     if (k === "region") {
       const named = REGIONS.find((r) => r.name === v);
-      bits.push(named ? named.label : "own region");
+      // a drawn region by its size, as the terminal names it ("own region 5×3, 15 squares")
+      const rows = named ? null : String(v).trim().split("/").map((r) => r.trim());
+      const squares = rows ? rows.join("").split("#").length - 1 : 0;
+      bits.push(named ? named.label : squares ? `own region ${Math.max(...rows.map((r) => r.length))}×${rows.length}, ${plural(squares, "square")}` : "own region");
       continue;
     }
     const def = g && g.options[k] ? g.options[k].default : undefined;

@@ -230,16 +230,21 @@ export function turnHint(payload) {
   return `Choose a piece, turn it with ${turnKeys}, ${click} a blue dot, then Confirm.`;
 }
 
-// a puzzle's empty areas no piece left can cover (the engine's "unfillable"), in words
-function stuckText(dead) {
+// a puzzle's empty areas no piece left can cover (the engine's "unfillable"), in words;
+// with no piece placed the region itself cannot be tiled: there is nothing to take back
+function stuckText(dead, payload) {
   const n = dead.flat().length;
-  return `Stuck: ${n === 1 ? "the empty square" : `${n} empty squares`} marked in red${n <= 6 ? ` (${dead.flat().join(", ")})` : ""} cannot be covered by the pieces left — take a piece back.`;
+  const squares = `${n === 1 ? "the empty square" : `${n} empty squares`} marked in red${n <= 6 ? ` (${dead.flat().join(", ")})` : ""}`;
+  if (!(payload.state.placed || []).length) {
+    return `This region cannot be tiled with these pieces: ${squares} cannot be covered by any of them.`;
+  }
+  return `Stuck: ${squares} cannot be covered by the pieces left — take a piece back.`;
 }
 
 // what a screen reader hears after the moves of a new state: a puzzle that got stuck
 export function spokenAfterMoves(payload) {
   const dead = isPuzzle(payload) && payload.details && payload.details.unfillable;
-  return dead && dead.length ? stuckText(dead) : "";
+  return dead && dead.length ? stuckText(dead, payload) : "";
 }
 
 export function createView(root, ctx) {
@@ -702,10 +707,10 @@ export function createView(root, ctx) {
     if (back) putBackBtn.textContent = `Put the ${back[0]} back on the board`;
     if (puzzle() && st.solved === false && payload.details && !counter.textContent) {
       const n = dead.flat().length;
-      if (n) counter.textContent = stuckText(dead);
+      if (n) counter.textContent = stuckText(dead, payload);
       else if (payload.details.known_solutions) counter.textContent = `This region has ${payload.details.known_solutions} solutions up to symmetry.`;
     }
-    counter.classList.toggle("pm-stuck", counter.textContent.startsWith("Stuck"));
+    counter.classList.toggle("pm-stuck", /^(Stuck|This region cannot be tiled)/.test(counter.textContent));
     // 3-4 players: what the last round gave, while the next one gets going
     const done = (payload.details && payload.details.rounds) || [];
     const fresh = rounds(payload) && done.length && payload.current_player !== null && st.placed.length < payload.table.seats.length;
