@@ -457,9 +457,11 @@ export function createView(root, ctx) {
       const hit = boardModel().covered.get(c.join(","));
       if (hit && words.has(`remove ${hit.piece}`)) { ctx.sendMove(`remove ${hit.piece}`); return; }
     }
-    // a click (or Enter) with nothing to place says what to do first, as the keys did
+    // a click (or Enter) with nothing to place says what to do first, as the keys did (not
+    // in a puzzle, where a click on a piece placed takes it back: a second event of that
+    // click would find the piece gone and say so)
     if (myTurn() && payload.state.phase === "pick") { errorLine.textContent = "Draft: pick a piece in the tray below."; return; }
-    if (!selected || !shape) { if (myTurn()) errorLine.textContent = "Choose a piece in the tray first."; return; }
+    if (!selected || !shape) { if (myTurn() && !puzzle()) errorLine.textContent = "Choose a piece in the tray first."; return; }
     const cand = candidateAt(c[0], c[1]);
     if (cand) { staged = cand; errorLine.textContent = ""; draw(); }
     else if (myTurn()) {
