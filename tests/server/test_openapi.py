@@ -5,13 +5,13 @@ document lists."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlparse
-
 import jsonschema_rs
 import pytest
 from fastapi.testclient import TestClient
 
 from pentarena.server.app import create_app
+
+from .test_api import invite_of
 
 
 @pytest.fixture
@@ -45,10 +45,6 @@ def api(tmp_path):
         yield call
 
 
-def token_of(invite_url: str) -> str:
-    return parse_qs(urlparse(invite_url).query)["token"][0]
-
-
 def finish(api, table_id: str) -> None:
     """Play the table's game to its end (its first legal move each time)."""
     table = api.app.state.hub.tables[table_id]
@@ -68,7 +64,7 @@ def test_every_route_answers_as_documented(api):
         tid = made["id"]
         t = "/api/tables/{table_id}"
         api(bob, "POST", t + "/join", f"/api/tables/{tid}/join",
-            json={"token": token_of(made["invites"][0]["url"]), "name": "Bob"})
+            json={"token": invite_of(made), "name": "Bob"})
         api(ann, "POST", t + "/name", f"/api/tables/{tid}/name", json={"name": "Ann"})
         api(ann, "GET", "/api/tables", "/api/tables")
         api(cat, "GET", t, f"/api/tables/{tid}")
@@ -96,7 +92,7 @@ def test_every_route_answers_as_documented(api):
             made = api(cat, "POST", "/api/tables", "/api/tables", json={
                 "game": game, "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
             api(dan, "POST", t + "/join", f"/api/tables/{made['id']}/join",
-                json={"token": token_of(made["invites"][0]["url"])})
+                json={"token": invite_of(made)})
             now[0] += 121
             freed = api(cat, "POST", t + "/free", f"/api/tables/{made['id']}/free",
                         json={"seat": 1})

@@ -70,6 +70,16 @@ ROW_LABEL = 5
 """Characters before a row's first border: the row number (y) and a space."""
 
 
+def _window(lo: int, hi: int, fit: int, centre: float | None) -> tuple[int, int]:
+    """``lo``..``hi`` whole if ``fit`` of them fit, else ``fit`` of them centred on
+    ``centre`` (the middle when None) and kept inside."""
+    if hi - lo + 1 <= fit:
+        return lo, hi
+    middle = (lo + hi) / 2 if centre is None else centre
+    first = min(max(lo, round(middle - (fit - 1) / 2)), hi - fit + 1)
+    return first, first + fit - 1
+
+
 def columns_shown(x0: int, x1: int, cell: int, columns: int | None,
                   centre: float | None) -> tuple[int, int]:
     """The columns (x) of a table spanning ``x0``..``x1`` that fit in ``columns``
@@ -77,12 +87,7 @@ def columns_shown(x0: int, x1: int, cell: int, columns: int | None,
     else as many as fit, centred on ``centre`` (the middle when None) and kept inside."""
     if columns is None:
         return x0, x1
-    fit = max(1, (columns - ROW_LABEL - 1) // (cell + 1))
-    if x1 - x0 + 1 <= fit:
-        return x0, x1
-    middle = (x0 + x1) / 2 if centre is None else centre
-    first = min(max(x0, round(middle - (fit - 1) / 2)), x1 - fit + 1)
-    return first, first + fit - 1
+    return _window(x0, x1, max(1, (columns - ROW_LABEL - 1) // (cell + 1)), centre)
 
 
 TABLE_LINES_LEFT = 14
@@ -98,12 +103,7 @@ def rows_shown(y0: int, y1: int, lines: int | None, centre: float | None) -> tup
     None), five at least."""
     if lines is None:
         return y0, y1
-    fit = max(5, (lines - TABLE_LINES_LEFT) // 2)
-    if y1 - y0 + 1 <= fit:
-        return y0, y1
-    middle = (y0 + y1) / 2 if centre is None else centre
-    first = min(max(y0, round(middle - (fit - 1) / 2)), y1 - fit + 1)
-    return first, first + fit - 1
+    return _window(y0, y1, max(5, (lines - TABLE_LINES_LEFT) // 2), centre)
 
 
 def render_text(state: PentUpState) -> str:
@@ -144,11 +144,11 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     if not styled:
         marks.update((c, marks[c] + LAST_MARK) for c in highlight if c in marks)
     width = max(3, *(len(str(x)) for x in (all_x0, all_x1)), *(len(m) for m in marks.values()))
-    centre = focus if focus is not None else (
-        sum(x for x, _ in highlight) / len(highlight) if highlight else None)
-    x0, x1 = columns_shown(all_x0, all_x1, width, columns, centre)
-    y0, y1 = rows_shown(all_y0, all_y1, lines, row_focus if row_focus is not None else (
-        sum(y for _, y in highlight) / len(highlight) if highlight else None))
+    # a cropped table is centred on the focus asked for, else on the highlighted cells
+    mean = [sum(c[i] for c in highlight) / len(highlight) if highlight else None for i in (0, 1)]
+    x0, x1 = columns_shown(all_x0, all_x1, width, columns,
+                           focus if focus is not None else mean[0])
+    y0, y1 = rows_shown(all_y0, all_y1, lines, row_focus if row_focus is not None else mean[1])
 
     def top(x: int, y: int) -> Tile | None:
         return tops.get((x, y))

@@ -605,7 +605,7 @@ function optionSummary(t) {
       const named = REGIONS.find((r) => r.name === v);
       // a drawn region by its size, as the terminal names it ("own region 5×3, 15 squares")
       const rows = named ? null : String(v).trim().split("/").map((r) => r.trim());
-      const squares = rows ? rows.join("").split("#").length - 1 : 0;
+      const squares = rows ? cellCount(rows) : 0;
       bits.push(named ? named.label : squares ? `own region ${Math.max(...rows.map((r) => r.length))}×${rows.length}, ${plural(squares, "square")}` : "own region");
       continue;
     }

@@ -269,8 +269,11 @@ export function resultDetails(payload) {
 export function moveWords(text) {
   const [piece, body] = text.split(":");
   if (!body) return text;
-  return `${piece} on ${corners(body.split(";").map((c) => c.split(",").map(Number)))}`;
+  return `${piece} on ${corners(cellsOf(body))}`;
 }
+const cellsOf = (body) => body.split(";").map((c) => c.split(",").map(Number));
+// a tile as the move log words it: "L on level 2 (0,0 to 4,0)"
+const tileWords = (piece, level, cells) => `${piece} on level ${level}${cells ? ` (${corners(cells)})` : ""}`;
 const corners = (cells) => {
   const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
   return `${Math.min(...xs)},${Math.min(...ys)} to ${Math.max(...xs)},${Math.max(...ys)}`;   // "–" read as a typo before a minus: "-14,-3–-12,-2"
@@ -282,11 +285,10 @@ export function moveWordsAt(payload, text, i) {
   const [piece, body] = text.split(":");
   const tiles = payload.state.tiles;
   if (!body || !tiles || i === null || i > tiles.length) return moveWords(text);
-  const cells = body.split(";").map((c) => c.split(",").map(Number));
+  const cells = cellsOf(body);
   const under = new Map();
   for (const t of tiles.slice(0, i)) for (const [x, y] of t.cells || []) under.set(`${x},${y}`, Math.max(under.get(`${x},${y}`) || 0, t.level));
-  const level = 1 + Math.max(...cells.map(([x, y]) => under.get(`${x},${y}`) || 0));
-  return `${piece} on level ${level} (${corners(cells)})`;
+  return tileWords(piece, 1 + Math.max(...cells.map(([x, y]) => under.get(`${x},${y}`) || 0)), cells);
 }
 
 // Where a suggested move goes, as the move log words it: " (0,0 to 4,0)", or "" without cells
@@ -296,7 +298,7 @@ const hintPlace = (text) => (text.includes(":") ? ` (${moveWords(text).split(" o
 export function describeMove(payload, i) {
   const t = payload.state.tiles && payload.state.tiles[i];
   if (!t) return null;
-  return { seat: t.seat, text: `${short(payload, t.seat)}: ${t.piece} on level ${t.level}${t.cells ? ` (${corners(t.cells)})` : ""}` };
+  return { seat: t.seat, text: `${short(payload, t.seat)}: ${tileWords(t.piece, t.level, t.cells)}` };
 }
 
 export function createView(root, ctx) {
