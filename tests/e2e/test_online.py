@@ -356,6 +356,36 @@ def test_free_seat_counts_down_to_the_moment_the_seat_may_be_freed(server_away_3
     assert not alice.errors, alice.errors
 
 
+@pytest.fixture
+def server_away_60(tmp_path, monkeypatch):
+    """A server where a seat may be freed once its player has been away for a minute."""
+    yield from server_away(tmp_path, monkeypatch, 60)
+
+
+def test_a_seat_taken_by_someone_who_never_connects_counts_down_from_its_taking(server_away_60, new_page):
+    """A friend takes their seat with the invite and never opens the table: the server
+    counts them away from the moment they took it, and no presence event comes (who is
+    connected did not change), so the page counts from the state that shows the seat taken
+    — the button never offers a freeing the server would refuse."""
+    server = server_away_60
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    alice = person(new_page, server)
+    alice.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(alice)
+    token = t["invites"][0]["url"].split("token=")[1]
+    urllib.request.urlopen(urllib.request.Request(
+        f"{server.url}/api/tables/{t['id']}/join", method="POST",
+        data=json.dumps({"token": token, "name": "Bob"}).encode(),
+        headers={"Content-Type": "application/json"})).read()
+    alice.wait_for_selector("[data-free='1']")
+    assert alice.inner_text("[data-free='1']").startswith("Free seat in "), alice.inner_text("#players")
+    assert alice.get_attribute("[data-free='1']", "aria-disabled") == "true"
+    # dimmed: a click asks nothing
+    assert alice.evaluate("""() => { document.querySelector('[data-free="1"]').click();
+        return document.getElementById('ask').hidden; }""")
+    assert not alice.errors, alice.errors
+
+
 def test_a_friend_who_joined_without_a_name_adds_one(server, new_page):
     t = create_table(server, [{"kind": "me", "name": "Ann"}, {"kind": "invite"}], game="pentago")
     ann, bob = person(new_page, server), person(new_page, server)

@@ -833,20 +833,34 @@ function answered(msg) {
 // The states drawn: the latest of those that came before the next frame, once (the
 // computers' replies can come one right after the other).  Each draw says every move since
 // the state drawn before (announceMoves), and the result once as the game ends.
-const states = oncePerFrame((msg) => render(msg));
+const states = oncePerFrame((msg) => { awayFromNow(msg); render(msg); });
 
 // when each away player's seat may be freed, by this page's clock (from the server's count
 // of how long they have been away: a presence event)
 const freeAt = new Map();
+let awayLimit = null;   // (the server's, said by every presence event)
 function setPresence(payload, msg) {
   payload.table.seats.forEach((s, i) => { s.connected = s.kind === "computer" || msg.connected.includes(i); });
   freeAt.clear();
+  awayLimit = msg.away_limit || 0;
   for (const [seat, away] of Object.entries(msg.away || {})) {
-    freeAt.set(Number(seat), Date.now() + Math.max(0, (msg.away_limit || 0) - away) * 1000);
+    freeAt.set(Number(seat), Date.now() + Math.max(0, awayLimit - away) * 1000);
   }
   idleLimit = typeof msg.idle_limit === "number" ? msg.idle_limit : null;
   const [seat, idle] = Object.entries(msg.idle || {})[0] || [null, 0];
   setIdle(seat === null ? null : Number(seat), idle);
+}
+
+// A state showing a seat held with no connection that the last presence event did not
+// count (taken since by someone who has not connected, who sends no presence event: who is
+// connected did not change): the server counts it away from about now, so this page does.
+function awayFromNow(payload) {
+  if (awayLimit === null) return;   // (the first state: the presence event follows it)
+  payload.table.seats.forEach((s, i) => {
+    if (s.kind === "human" && (s.claimed || s.kept) && s.connected === false && !freeAt.has(i)) {
+      freeAt.set(i, Date.now() + awayLimit * 1000);
+    }
+  });
 }
 
 // a player who keeps the turn without moving, connected or not, may have their seat freed
