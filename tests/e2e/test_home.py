@@ -796,8 +796,11 @@ def test_a_game_with_a_friend_has_hints_only_when_its_creator_allows_them(server
         open_home(server, page)
         page.select_option("#create-game", "pentago")
         page.wait_for_selector("#seat-1")
-        assert page.locator("#create-hints-field").is_hidden()  # against the computer: on
-        page.select_option("#seat-1", "invite")
+        if not allow:
+            assert page.locator("#create-hints-field").is_hidden()  # against the computer: on
+            page.select_option("#seat-1", "invite")
+        else:  # the form keeps the last table's choices: a friend, no hints
+            assert page.locator("#seat-1").input_value() == "invite"
         assert page.locator("#create-hints-field").is_visible()
         assert not page.locator("#create-hints").is_checked()
         if allow:
@@ -816,4 +819,44 @@ def test_a_game_with_a_friend_has_hints_only_when_its_creator_allows_them(server
             until(page, "document.getElementById('hint-btn').textContent === 'No hints'")
             assert button.get_attribute("aria-disabled") == "true"
             assert "Hints are off at this table" in button.get_attribute("title")
+    assert not page.errors, page.errors
+
+
+def test_the_form_opens_with_the_last_tables_choices(server, new_page):
+    """Back from a table just made (or another visit): the form has the game, the options,
+    the players and the hints chosen for the last table of that game, ready to make
+    another; another game keeps its own."""
+    page = new_page()
+    open_home(server, page)
+    page.select_option("#create-game", "pentup")
+    page.select_option("#opt-players", "3")
+    page.select_option("#opt-scoring", '"misere"')
+    page.select_option("#seat-1", "invite")
+    page.select_option("#seat-2", "computer:hard")
+    page.check("#create-hints")
+    page.click("#create-submit")
+    page.wait_for_url("**/t/*")
+    made = page.url
+    page.go_back()
+    until(page, "document.body.dataset.ready === 'true' && "
+                "document.getElementById('create-game').value === 'pentup'")
+
+    def choices():
+        return page.evaluate("""() => ({ game: document.getElementById('create-game').value,
+            players: document.getElementById('opt-players').value,
+            scoring: document.getElementById('opt-scoring').value,
+            seats: [...document.querySelectorAll('#create-seats select')].map((s) => s.value),
+            hints: document.getElementById('create-hints').checked })""")
+    kept = {"game": "pentup", "players": "3", "scoring": '"misere"',
+            "seats": ["me", "invite", "computer:hard"], "hints": True}
+    assert choices() == kept
+    page.select_option("#create-game", "pentago")   # another game: its defaults
+    assert page.locator("#create-seats select").evaluate_all("(s) => s.map((x) => x.value)") == [
+        "me", "computer:medium"]
+    page.select_option("#create-game", "pentup")
+    assert choices() == kept
+    page.click("#create-submit")                     # the form takes another table
+    page.wait_for_url(lambda url: url.split("?")[0] != made.split("?")[0] and "/t/" in url)
+    open_home(server, page)                          # another visit
+    assert choices() == kept
     assert not page.errors, page.errors

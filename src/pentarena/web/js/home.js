@@ -197,6 +197,31 @@ function thinks(game, level) {
   return seconds >= 3 ? ` (up to ${seconds} s a move)` : "";
 }
 
+// The choices of the last table made of each game (its options, players and hints) and
+// which game it was: the form opens with them again (after Back, or another day).
+const CHOICES_KEY = "pentarena:create";
+function savedChoices() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(CHOICES_KEY) || "{}");
+    return saved && typeof saved === "object" && saved.games && typeof saved.games === "object" ? saved : { games: {} };
+  } catch { return { games: {} }; }
+}
+function keepChoices(game, choices) {
+  const saved = savedChoices();
+  saved.last = game;
+  saved.games[game] = choices;
+  localStorage.setItem(CHOICES_KEY, JSON.stringify(saved));
+}
+// an option's control set to a value kept (one it no longer offers is left as it is)
+function restoreOption(input, value) {
+  if (input.dataset.kind === "json") {
+    const text = JSON.stringify(value);
+    if ([...input.options].some((o) => o.value === text)) input.value = text;
+  } else if (input.dataset.kind === "number" ? Number.isInteger(value) : typeof value === "string") {
+    input.value = String(value);
+  }
+}
+
 function seatFields(game, count, previous) {
   const plugin = PLUGINS[game.name];
   const fields = [];
@@ -208,7 +233,8 @@ function seatFields(game, count, previous) {
     const computers = el("optgroup", { label: "the computer" });
     for (const [lv, help] of Object.entries(LEVELS)) computers.append(el("option", { value: `computer:${lv}`, title: help }, `computer: ${lv}${thinks(game, lv)}`));
     sel.append(computers);
-    sel.value = previous[i] || (i === 0 ? "me" : "computer:medium");
+    sel.value = previous[i] || "";
+    if (!sel.value) sel.value = i === 0 ? "me" : "computer:medium";   // (none, or one not offered now)
     const colour = plugin.seatColours ? plugin.seatColours[i] : "#999";
     const who = plugin.seatNames ? plugin.seatNames[i] : `Seat ${i + 1}`;
     fields.push(el("div", { class: "field" },
@@ -243,14 +269,14 @@ function renderCreate() {
     const players = optsBox.querySelector("[name=players]");
     return players ? Number(readOption(players)) || 2 : 2;
   };
-  const refreshSeats = () => {
+  const refreshSeats = (kept = null) => {
     const g = current();
     if (g.solo) {
       seatsBox.replaceChildren(el("p", { class: "muted cf-solo", id: "solo-seat" }, "A puzzle has one seat: yours."));
       hintsField.hidden = true;
       return;
     }
-    const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const previous = kept || [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...seatFields(g, seatCount(), previous));
     hintsField.hidden = !betweenPeople();
   };
@@ -318,15 +344,21 @@ function renderCreate() {
     const fields = Object.entries(g.options).map(([k, o]) => optionField(k, o));
     optsBox.replaceChildren(...(puzzle ? [puzzle.node] : fields.length ? fields : [el("p", { class: "muted" }, "No options: the standard game.")]));
     optsSet.classList.toggle("wide", Boolean(puzzle));
+    const kept = savedChoices().games[g.name] || {};
+    for (const inp of optsBox.querySelectorAll("select,input")) {
+      if (kept.options && inp.name in kept.options) restoreOption(inp, kept.options[inp.name]);
+    }
     const players = optsBox.querySelector("[name=players]");
-    if (players) players.addEventListener("change", refreshSeats);
+    if (players) players.addEventListener("change", () => refreshSeats());
     refreshApplies();
-    seatsBox.replaceChildren();
-    refreshSeats();
+    hintsBox.checked = kept.hints === true;
+    refreshSeats(Array.isArray(kept.seats) ? kept.seats.map(String) : []);
     submit.textContent = g.solo ? "Start the puzzle" : "Create table";
     update();
   };
   gameSel.addEventListener("change", refresh);
+  const last = savedChoices().last;
+  if (gameOf(last)) gameSel.value = last;
   form.addEventListener("input", update);
   form.addEventListener("change", update);
 
@@ -337,6 +369,15 @@ function renderCreate() {
     optsSet, seatsSet,
     el("div", { class: "cf-row cf-submit" }, submit, error));
   refresh();
+
+  // Back to this page as it was left (the browser kept it): the request went, the table
+  // was made; the form takes another
+  window.addEventListener("pageshow", (ev) => {
+    if (!ev.persisted || !busy) return;
+    busy = false;
+    form.removeAttribute("aria-busy");
+    update();
+  });
 
   form.onsubmit = async (ev) => {
     ev.preventDefault();
@@ -358,6 +399,7 @@ function renderCreate() {
       if (!g.solo && betweenPeople()) body.hints = hintsBox.checked;
       const t = await api("/api/tables", { method: "POST", body });
       if (t.invites.length) localStorage.setItem(invitesKey(t.id), JSON.stringify(t.invites));
+      keepChoices(g.name, puzzle ? {} : { options, seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value), hints: hintsBox.checked });
       go(t.url);
     } catch (e) {
       busy = false;

@@ -305,7 +305,7 @@ export function createView(root, ctx) {
       solveBtn.textContent = "Solve it for me?";
       solveBtn.classList.add("armed");
       errorLine.textContent = "";
-      hint.textContent = "The computer will finish the puzzle for you (and may move your pieces). Press again to go ahead.";
+      hint.textContent = "The computer will finish the puzzle for you (and may move your pieces), or say why it cannot be finished. Press again to go ahead.";
       solveArmed = true;
       return;
     }
