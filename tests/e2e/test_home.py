@@ -860,3 +860,19 @@ def test_the_form_opens_with_the_last_tables_choices(server, new_page):
     open_home(server, page)                          # another visit
     assert choices() == kept
     assert not page.errors, page.errors
+
+
+def test_back_to_a_kept_page_lets_its_form_make_another_table(server, new_page):
+    """A browser that keeps the page as it was left (back/forward cache) shows it with its
+    request gone: the form is not left busy, refusing every press."""
+    page = new_page()
+    open_home(server, page)
+    held = []
+    page.route("**/api/tables", lambda route: held.append(route) if route.request.method == "POST"
+               else route.continue_())
+    page.click("#create-submit")
+    until(page, "document.getElementById('create').getAttribute('aria-busy') === 'true'")
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
+    assert page.get_attribute("#create", "aria-busy") is None
+    assert page.get_attribute("#create-submit", "aria-disabled") is None
+    assert len(held) == 1   # (the request held: the page's context closes with it)
