@@ -7,11 +7,12 @@ import random
 import urllib.request
 
 
-def create_table(server, seats, options=None, game: str = "pentup") -> dict:
-    """Create a table through the REST API; returns the server's answer (url, you, invites)."""
+def create_table(server, seats, options=None, game: str = "pentup", **body) -> dict:
+    """Create a table through the REST API (``body``: more of the request, e.g. ``name``,
+    ``hints``); returns the server's answer (url, you, invites)."""
     req = urllib.request.Request(
         server.url + "/api/tables", method="POST",
-        data=json.dumps({"game": game, "seats": seats, "options": options or {}}).encode(),
+        data=json.dumps({"game": game, "seats": seats, "options": options or {}, **body}).encode(),
         headers={"Content-Type": "application/json"})
     return json.loads(urllib.request.urlopen(req).read())
 

@@ -617,13 +617,44 @@ def test_two_people_at_one_screen_resign_for_the_side_to_move(server, new_page):
     page.press("#move-text", "Enter")
     until(page, "document.querySelectorAll('#log li').length === 1")
     page.click("#resign")
-    assert answer(page, True) == "Resign the game? It ends now, and White wins."
+    assert answer(page, True) == "Resign the game for Black? It ends now, and White wins."
     until(page, "document.getElementById('resigned') !== null")
     assert page.locator("#resigned").inner_text() == "Black resigned."
     # both sides were this screen's: the winner named ("You lose: White wins" said before)
     assert page.locator("#result").inner_text() == "White wins"
     record = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}/record").read())
     assert record["meta"]["resigned"] == 1 and len(record["moves"]) == 1
+    assert not page.errors
+
+
+def test_two_people_at_one_screen_name_and_leave_the_seat_to_move(server, new_page):
+    """Hot seat: Add your name asks for the name of who plays the seat to move (kept for
+    that seat, not as this browser's name), and Leave seat leaves that seat only, the
+    other playing on; the creator's name was on their first seat only."""
+    t = create_table(server, [{"kind": "me"}] * 2, game="pentago", name="Ann")
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        seated(page)
+    until(page, "document.querySelectorAll('#players .you-tag').length === 2")
+    assert page.inner_text("#status").startswith("Ann's turn.")
+    page.fill("#move-text", "a1 TL cw")
+    page.press("#move-text", "Enter")
+    until(page, "document.getElementById('status').innerText.startsWith(\"Black's turn.\")")
+    page.click("#name-seat")
+    page.wait_for_selector("#ask-input")
+    assert page.inner_text("#ask-text").startswith("Black's turn. The name of who plays Black")
+    assert page.input_value("#ask-input") == ""
+    page.fill("#ask-input", "Bo")
+    page.press("#ask-input", "Enter")
+    until(page, "document.querySelector('#players [data-seat=\"1\"] .name').innerText === 'Bo'")
+    assert page.evaluate("localStorage.getItem('pentarena:name')") is None
+    page.click("#leave-seat")
+    assert answer(page, True) == ("Leave Black's seat? It becomes a free seat that anyone can take "
+                                  "(listed in the lobby); the other seats of this screen play on (White).")
+    until(page, "document.querySelectorAll('#players .you-tag').length === 1")
+    seats = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}").read())["table"]["seats"]
+    assert [s["claimed"] for s in seats] == [True, False] and seats[0]["name"] == "Ann"
     assert not page.errors
 
 

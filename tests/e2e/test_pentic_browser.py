@@ -16,8 +16,8 @@ from .conftest import shot
 from .helpers import create_table, until, wait_moves, wait_turn_or_end
 
 
-def create_pentic(server, seats, options) -> dict:
-    return create_table(server, seats, options, game="pentic")
+def create_pentic(server, seats, options, **body) -> dict:
+    return create_table(server, seats, options, game="pentic", **body)
 
 
 def record_frames(page) -> list[str]:
@@ -206,4 +206,33 @@ def test_friends_at_one_screen_see_each_hand_only_when_its_player_shows_it(serve
     # Navy's turn again after the computer's: behind the curtain once more
     until(page, "document.getElementById('pc-show-hand').textContent === \"Show Navy's hand\"")
     assert page.locator("#pc-hand .pc-card").count() == 0
+    assert not page.errors, page.errors
+
+
+def test_at_one_screen_no_hand_shows_while_a_seat_of_no_one_there_is_to_move(server, new_page):
+    """Navy and Coral at one device, Teal a friend elsewhere: once both have played, Teal is
+    to move and whoever holds the screen is neither's owner: no hand shows (the lowest seat's
+    was drawn), and no hint reads a hand behind its curtain.  Each turn is named."""
+    t = create_pentic(server, [{"kind": "me"}, {"kind": "me"}, {"kind": "invite"}],
+                      {"players": 3, "target": 250}, hints=True)
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        until(page, "document.querySelector('#players .you-tag') !== null")
+    until(page, "document.querySelectorAll('#players .you-tag').length === 2")
+    for k, who in enumerate(("Navy", "Coral")):
+        until(page, f"(document.getElementById('pc-show-hand') || {{}}).textContent === \"Show {who}'s hand\"")
+        assert re.match(f"{who}'s turn\\. — Navy \\d+ · Coral \\d+ · Teal 0 ",
+                        page.inner_text("#status").replace("\n", " "))
+        assert page.get_attribute("#hint-btn", "aria-disabled") == "true"   # behind the curtain
+        page.click("#pc-show-hand")
+        until(page, "document.getElementById('hint-btn').getAttribute('aria-disabled') === 'false'")
+        page.locator(".pc-card").first.click()
+        page.locator(".pc-pos").first.click()
+        page.click("#pc-confirm")
+        until(page, f"document.querySelectorAll('#log li').length === {k + 1}")
+    until(page, "document.getElementById('pc-curtain').innerText === "
+                "'Teal to play: the hands of this screen stay hidden.'")
+    assert page.locator("#pc-hand").is_hidden() and page.locator("#pc-hand .pc-card").count() == 0
+    assert page.get_attribute("#hint-btn", "aria-disabled") == "true"
     assert not page.errors, page.errors

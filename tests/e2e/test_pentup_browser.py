@@ -254,12 +254,12 @@ def test_every_spot_of_a_tile_chosen_comes_into_view(server, new_page, players):
     # an X, then (3 players) a T below it; the next player's I fits on neither: it goes on
     # the table beside them, upright below them too, 4 cells beyond the X or the T
     for move in ["X:1,0;0,1;1,1;2,1;1,2", "T:0,-1;1,-1;2,-1;1,-2;1,-3"][:players - 1]:
-        until(page, "document.getElementById('status').textContent.includes('Your turn')")
+        until(page, "document.querySelector('#status .you') !== null")  # (a seat of this screen's)
         before = moves_played(page)
         page.fill("#move-text", move)
         page.press("#move-text", "Enter")
         wait_moves(page, before + 1)
-    until(page, "document.getElementById('status').textContent.includes('Your turn')")
+    until(page, "document.querySelector('#status .you') !== null")  # (a seat of this screen's)
     checked = 0
     for piece in page.eval_on_selector_all(".pu-tile:not(.none)", "ts => ts.map(t => t.dataset.piece)"):
         page.click(f".pu-tile[data-piece={piece}]")

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 import pentarena
 from pentarena.server.app import create_app
 from pentarena.server.tables import Table
+from tests.aio import run_async
 
 
 @pytest.fixture
@@ -1116,11 +1117,11 @@ def test_a_move_stored_elsewhere_after_a_resignation_is_refused_by_the_store(tmp
     store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}")
     try:
         table, tokens = Table.create("pentago", {}, [{"kind": "me"}, {"kind": "invite"}])
-        asyncio.run(store.create_table(table.stored()))
+        run_async(store.create_table(table.stored()))
         _, seats = table.resign([tokens[0]])
-        asyncio.run(store.update_seats(table.id, [asdict(s) for s in seats], 0, "finished"))
+        run_async(store.update_seats(table.id, [asdict(s) for s in seats], 0, "finished"))
         with pytest.raises(Conflict):
-            asyncio.run(store.add_move(table.id, 0, 1, "a1 TL cw", "playing"))
+            run_async(store.add_move(table.id, 0, 1, "a1 TL cw", "playing"))
         stored = store.load(table.id)
         assert stored.moves == [] and stored.status == "finished"
         again = Table.from_stored(stored)
@@ -1185,3 +1186,13 @@ def test_a_player_who_keeps_the_turn_without_moving_can_be_freed_even_connected(
         r = client.post(f"/api/tables/{t['id']}/free", json={"seat": 1})
         assert r.status_code == 201, r.text
         assert r.json()["invite"]["seat"] == 1
+
+
+def test_the_creators_name_goes_on_their_first_seat_only(client):
+    """A hot-seat table (several seats "me"): the others at the screen are other people,
+    named as they play (or shown by colour), not all called by the creator's name; a seat
+    choice's own name still counts."""
+    t = create(client, [{"kind": "me"}, {"kind": "computer"}, {"kind": "me"},
+                        {"kind": "me", "name": "Dot"}], name="Ann", options={"players": 4})
+    seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "", "", "Dot"]

@@ -18,6 +18,7 @@ from pentarena.server.hub import Limits
 from pentarena.server.metrics import Metrics
 from pentarena.server.protocol import ProtocolError
 from pentarena.server.tables import Table
+from tests.aio import run_async
 
 from .test_api import PENTAGO_WIN, claim, create_game, receive_until, state_at
 from .test_stalls import Reader, run
@@ -886,12 +887,12 @@ def test_a_body_cut_off_by_a_disconnect_is_never_acted_on():
              "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"),
                          (b"content-length", b"1000")]}
     guard = Guard(route)
-    asyncio.run(guard(scope, cut_off([b'{"game":"pentago",', b'"name":"never-finished"}']), send))
+    run_async(guard(scope, cut_off([b'{"game":"pentago",', b'"name":"never-finished"}']), send))
     assert reached == [] and sent == []
     # the same body, whole: the route has it
     whole = iter([{"type": "http.request", "body": b'{"game":"pentago"}', "more_body": False}])
 
     async def receive_whole():
         return next(whole)
-    asyncio.run(guard(scope, receive_whole, send))
+    run_async(guard(scope, receive_whole, send))
     assert reached == [{"type": "http.request", "body": b'{"game":"pentago"}', "more_body": False}]

@@ -263,6 +263,10 @@ class Table:
                                 f"send one choice per seat, or leave 'seats' out for the "
                                 f"default ({default})")
         seats, secrets_ = [], {}
+        # the creator's name goes on their first seat: a hot-seat table's other seats are
+        # other people's (named as they play, or by colour)
+        first_mine = next((i for i, spec in enumerate(specs)
+                           if isinstance(spec, dict) and spec.get("kind") == "me"), None)
         for i, spec in enumerate(specs):
             if not isinstance(spec, dict):
                 raise ProtocolError("bad-seats", "each seat is an object with a 'kind'")
@@ -271,7 +275,7 @@ class Table:
                 raise ProtocolError("bad-seats", f"seat {i}: kind must be one of "
                                     f"{', '.join(SEAT_KINDS)}, got {kind!r}")
             label = (player_name if kind == "computer" else person_name)(
-                spec.get("name") or (name if kind == "me" else ""))
+                spec.get("name") or (name if i == first_mine else ""))
             if kind == "computer":
                 if game_info(start.game.name).solo:
                     raise ProtocolError("bad-seats", f"{start.game.name} is a puzzle for one "

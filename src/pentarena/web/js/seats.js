@@ -81,7 +81,8 @@ const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?
 // this browser plays already (the creator trying a friend's link): asked first; "no"
 // leaves the invite unused.
 export async function claimInvite(tableId, token, colourOf, seats = []) {
-  const join = (hot) => api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name: savedName(), hot_seat: hot } });
+  // (a seat taken too, for someone else at this screen: not under this browser's name)
+  const join = (hot) => api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name: hot ? "" : savedName(), hot_seat: hot } });
   try {
     const joined = await join(false);
     // a seat taken by an invite in a fresh browser (no name kept): a name asked once
@@ -149,31 +150,44 @@ function countDown() {
   if (!ticking) ticking = setInterval(tick, 1000);
 }
 
+// The seats this page holds; at a screen holding several (friends taking turns at one
+// device) the one whose person acts is the seat to move: null while none of them is.
+const held = (payload) => (payload.yours && payload.yours.length ? payload.yours : payload.you === null ? [] : [payload.you]);
+const several = (payload) => held(payload).length > 1;
+const onScreen = (payload) => (held(payload).includes(payload.current_player) ? payload.current_player : null);
+
 // a player who joined without a name (an invite opened in a fresh browser) may give one: the
-// others see it in place of the seat's colour
-export function nameControl(payload) {
+// others see it in place of the seat's colour (at a screen of several seats: the seat to move)
+export function nameControl(payload, colourOf) {
   if (payload.table.status !== "playing" || payload.you === null || payload.table.seats[payload.you].name) return null;
+  const hot = several(payload);
+  if (hot && onScreen(payload) === null) return null;
   return el("button", { id: "name-seat", class: "small", type: "button",
-    onclick: () => nameSeat(payload.table.id, payload.you) }, "Add your name");
+    onclick: () => nameSeat(payload.table.id, payload.you, hot ? { seatOf: colourOf } : {}) }, "Add your name");
 }
 
 function askNameOnce(tableId, seat, colourOf) {
   const key = `pentarena:name-asked:${tableId}`;
   if (sessionStorage.getItem(key)) return;   // (asked already: "Not now" stands)
   sessionStorage.setItem(key, "1");
-  nameSeat(tableId, seat, colourOf);
+  nameSeat(tableId, seat, { colourOf });
 }
 
 // Ask for a name for ``seat`` and give it to the table (and keep it for the next tables);
-// ``colourOf``: the seat was just taken by an invite (the question says which it is)
-async function nameSeat(tableId, seat, colourOf = null) {
+// ``colourOf``: the seat was just taken by an invite (the question says which it is);
+// ``seatOf``: one of several seats at this screen, whose person gives their name (not
+// kept as this browser's: the next person at the screen has their own)
+async function nameSeat(tableId, seat, { colourOf = null, seatOf = null } = {}) {
   const question = colourOf
     ? `You play ${colourOf(seat)}. Your name, as the others will see it in place of your colour:`
-    : "Your name, as the others will see it in place of your colour:";
-  const name = await askText(question, "Save", colourOf ? "Not now" : "Cancel", { value: savedName(), autocomplete: "nickname" });
+    : seatOf ? `${seatOf(seat)}'s turn. The name of who plays ${seatOf(seat)}, as the others will see it in place of the colour:`
+      : "Your name, as the others will see it in place of your colour:";
+  const name = await askText(question, "Save", colourOf ? "Not now" : "Cancel",
+    { value: seatOf ? "" : savedName(), autocomplete: seatOf ? "off" : "nickname" });
   if (!name) return;
   try {
     await api(`/api/tables/${tableId}/name`, { method: "POST", body: { name, seat } });
+    if (seatOf) { toast(`Saved: the others see ${seatOf(seat)} as ${name}.`, "info"); return; }
     localStorage.setItem(NAME_KEY, name);   // the next table too
     toast(`Saved: the others see you as ${name}.`, "info");
   } catch (e) { toast(e.message); }
@@ -182,19 +196,27 @@ async function nameSeat(tableId, seat, colourOf = null) {
 // hiddenCards: the game deals hidden cards, where a seat given up goes to the computer;
 // winners: who wins if you resign (a game of two sides: the other side's names, whether
 // they are several, your partners), or null
-export function leaveControl(payload, hiddenCards, winners = null) {
+// colourOf: a seat's colour (a screen of several seats names the one its buttons act for)
+export function leaveControl(payload, hiddenCards, winners, colourOf) {
   if (payload.table.status !== "playing" || payload.you === null) return null;
   return el("div", { class: "seat-tools" },
-    winners ? el("button", { id: "resign", class: "small", type: "button", onclick: () => resign(payload, winners) }, "Resign") : "",
-    el("button", { id: "leave-seat", class: "small", type: "button", onclick: () => leave(payload, hiddenCards) }, "Leave seat"));
+    winners ? el("button", { id: "resign", class: "small", type: "button", onclick: () => resign(payload, winners, colourOf) }, "Resign") : "",
+    el("button", { id: "leave-seat", class: "small", type: "button", onclick: () => leave(payload, hiddenCards, colourOf) }, "Leave seat"));
 }
 
-async function resign(payload, { winners, many, partners }) {
-  const also = partners.length ? ` for your team? ${partners.join(" and ")} ${partners.length > 1 ? "lose" : "loses"} with you: it` : "? It";
+async function resign(payload, { winners, many, partners }, colourOf) {
+  // at one screen holding several seats: the seat to move resigns, named (while none of
+  // them is to move, nobody at the screen is known to be the one resigning)
+  const hot = several(payload), seat = hot ? onScreen(payload) : payload.you;
+  if (seat === null) {
+    toast(`This screen plays ${held(payload).map(colourOf).join(" and ")}: resign on the turn of the seat that resigns.`, "info");
+    return;
+  }
+  const who = hot ? ` for ${colourOf(seat)}` : "";
+  const also = partners.length ? `${who ? `${who}'s team` : " for your team"}? ${partners.join(" and ")} ${partners.length > 1 ? "lose" : "loses"} with ${hot ? colourOf(seat) : "you"}: it` : `${who}? It`;
   if (!await ask(`Resign the game${also} ends now, and ${winners} ${many ? "win" : "wins"}.`, "Resign", "Play on")) return;
   try {
-    // the seat on screen: at one screen holding both sides (hot seat), the side to move
-    await api(`/api/tables/${payload.table.id}/resign`, { method: "POST", body: { seat: payload.you } });
+    await api(`/api/tables/${payload.table.id}/resign`, { method: "POST", body: { seat } });
   } catch (e) { toast(e.message); }   // the server's next state shows the end
 }
 
@@ -205,14 +227,21 @@ async function sit(payload, i, ctx) {
   } catch (e) { toast(e.message); }
 }
 
-async function leave(payload, hiddenCards) {
+// At a screen of several seats: the seat to move is left (its person goes; the others play
+// on), or, while none of them is to move, all of them (asked so).
+async function leave(payload, hiddenCards, colourOf) {
+  const seats = held(payload), one = seats.length > 1 ? onScreen(payload) : null;
+  const all = seats.length > 1 && one === null;
+  const what = one !== null ? `${colourOf(one)}'s seat` : all ? `all the seats of this screen (${seats.map(colourOf).join(" and ")})` : "your seat";
+  const rest = one !== null ? `; the other seats of this screen play on (${seats.filter((i) => i !== one).map(colourOf).join(" and ")})`
+    : ", and you watch the game from then on";
   if (!await ask(hiddenCards
-    ? "Leave your seat? The computer plays it from then on (nobody else may take over a hand that was seen), and you watch the game."
-    : "Leave your seat? It becomes a free seat that anyone can take (it is listed in the lobby), and you watch the game from then on.",
-  "Leave the seat", "Stay")) return;
+    ? `Leave ${what}? The computer plays ${all ? "them" : "it"} from then on (nobody else may take over a hand that was seen)${rest}.`
+    : `Leave ${what}? ${all ? "They become free seats" : "It becomes a free seat"} that anyone can take (listed in the lobby)${rest}.`,
+  all ? "Leave the seats" : "Leave the seat", "Stay")) return;
   try {
-    await api(`/api/tables/${payload.table.id}/leave`, { method: "POST", body: {} });
-    toast("You left your seat: you are watching now.", "info");   // the server's next state says so
+    await api(`/api/tables/${payload.table.id}/leave`, { method: "POST", body: one === null ? {} : { seat: one } });
+    toast(one !== null ? `${colourOf(one)}'s seat is left.` : "You left: you are watching now.", "info");   // the server's next state says so
   } catch (e) { toast(e.message); }
 }
 

@@ -140,8 +140,8 @@ function drawPlayers(box, payload) {
   }
   const extra = plugin.playersExtra ? plugin.playersExtra(payload) : null;
   if (extra) box.append(extra);
-  const leave = live && !solo && payload === latest ? leaveControl(payload, hiddenCards, resignWinners(payload, teams)) : null;
-  const naming = live && !solo && payload === latest ? nameControl(payload) : null;
+  const leave = live && !solo && payload === latest ? leaveControl(payload, hiddenCards, resignWinners(payload, teams), colourOf) : null;
+  const naming = live && !solo && payload === latest ? nameControl(payload, colourOf) : null;
   if (leave) {
     if (naming) leave.prepend(naming);
     box.append(leave);
@@ -200,7 +200,8 @@ function renderStatus(payload) {
   }
   const thinking = payload.thinking === p;
   const dot = swatch(p);
-  if (payload.you === p) st.replaceChildren(dot, el("span", { class: "you" }, "Your turn."), tail);
+  // a screen of several seats (friends taking turns at one device): whose turn, by name
+  if (payload.you === p) st.replaceChildren(dot, el("span", { class: "you" }, yours(payload).length > 1 ? `${seatLabel(payload, p)}'s turn.` : "Your turn."), tail);
   else st.replaceChildren(dot, el("span", { class: thinking ? "thinking" : "" },
     `${seatLabel(payload, p)} ${thinking ? "is thinking" : "to move"}`),
     // a player's own colour on the main screen too (a phone keeps the players in a drawer)
@@ -467,7 +468,8 @@ window.addEventListener("hashchange", () => {
 function renderHintButton() {
   if (!hintBtn) return;
   const p = latest;
-  const mine = p && p.you !== null && p.you === p.current_player && p.table.status === "playing" && replayPly === null;
+  const mine = p && p.you !== null && p.you === p.current_player && p.table.status === "playing" && replayPly === null
+    && !behindCurtain();
   // a game between people: no hints unless the table's creator turned them on for everyone
   const allowed = !p || p.table.hints !== false;
   setOff(hintBtn, !mine || hintPending || !allowed);   // it keeps the focus while the computer thinks
@@ -475,6 +477,10 @@ function renderHintButton() {
   hintBtn.title = allowed ? "Ask the computer to suggest a move"
     : "Hints are off at this table: its creator chose a game without the computer's help";
 }
+
+// a hand at a screen of several seats waiting behind its curtain (Pentic): no hint for it
+// until its player shows it (a hint would name its cards)
+const behindCurtain = () => Boolean(view && view.veiled && view.veiled());
 
 function askHint() {
   // "No hints": why, said on a press too (a touch screen shows no tooltip)
@@ -488,6 +494,7 @@ function showHint(msg) {
   hintPending = false;
   renderHintButton();
   if (msg.version !== undefined && latest && msg.version !== latest.version) return;  // the game moved on
+  if (behindCurtain()) return;
   if (view && view.showHint) view.showHint(msg.move, msg.why || "");
   else toast(`Hint: ${msg.move}${msg.why ? " — " + msg.why : ""}`, "info");
   announce(`Hint: ${words(msg.move, latest, latest ? latest.history.length : null)}${msg.why ? ` — ${msg.why}` : "."}`);
@@ -1029,7 +1036,8 @@ function showMissing(e) {
     solo = !!info.solo;
     hiddenCards = !!info.hidden_cards;
   } catch { solo = false; }
-  view = plugin.createView($("board-area"), { sendMove, send, toast, side: $("game-side") });
+  view = plugin.createView($("board-area"), { sendMove, send, toast, side: $("game-side"),
+    turnShown: () => renderHintButton() });
   // every game gets a Hint button in its action bar (puzzles have their own)
   const bar = $("board-area").querySelector(".action-bar");
   if (!solo && bar) {

@@ -135,7 +135,9 @@ export function describeMove(payload, i) {
 // The scores beside the status (on a phone the players' panel is a drawer): "You 23 · Coral 31".
 export function statusExtra(payload) {
   if (!payload.scores) return "";
-  return payload.scores.map((s, i) => `${i === payload.you ? "You" : short(payload, i)} ${s}`).join(" · ")
+  // ("You" for a screen of one seat: at one of several, every seat is someone's there)
+  const one = !payload.yours || payload.yours.length <= 1;
+  return payload.scores.map((s, i) => `${one && i === payload.you ? "You" : short(payload, i)} ${s}`).join(" · ")
     + ` (to ${payload.details && payload.details.target ? payload.details.target : payload.table.options.target || 250})`;
 }
 
@@ -199,10 +201,13 @@ export function createView(root, ctx) {
   // behind a curtain until its player says it may show: the hand of the seat to move shows
   // once they press Show hand, not as the one before confirms their play.
   let shownFor = null;   // the seat whose hand this screen last showed
-  const veiled = () => !replay && !!payload && payload.current_player !== null && payload.you === payload.current_player
-    && (payload.yours || []).length > 1 && shownFor !== payload.you;
+  // While a seat of no one at this screen is to move (the computer's, a friend's elsewhere)
+  // no hand shows: whoever holds the screen then is not the owner of any one of them.
+  const several = () => !replay && !!payload && payload.current_player !== null && (payload.yours || []).length > 1;
+  const othersTurn = () => several() && !payload.yours.includes(payload.current_player);
+  const veiled = () => several() && payload.you === payload.current_player && shownFor !== payload.you;
   const showBtn = el("button", { id: "pc-show-hand", class: "primary small", type: "button", hidden: true,
-    onclick: () => { shownFor = payload.you; draw(); const first = hand.querySelector("[tabindex='0']"); if (first) first.focus(); else kg.focus(); } }, "Show hand");
+    onclick: () => { shownFor = payload.you; draw(); ctx.turnShown(); const first = hand.querySelector("[tabindex='0']"); if (first) first.focus(); else kg.focus(); } }, "Show hand");
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player && !veiled();
   const staged = () => (card && pos ? `${card}@${pos}` : null);
 
@@ -326,15 +331,17 @@ export function createView(root, ctx) {
     const since = marks.length > 1 ? `Since your turn — ${marks.map((i) => { const p = st.plays[i]; return `${short(payload, p.seat)}: ${cardName(p.card)} on #${p.position}, +${p.points}`; }).join("; ")}. ` : "";
     if (lp) last.replaceChildren(`${since}Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: `, describe(lp));
     else last.textContent = "";
-    const behind = veiled();
-    curtain.hidden = !behind;
+    const behind = veiled(), away = othersTurn();
+    curtain.hidden = !behind && !away;
     if (behind) {
       const who = short(payload, payload.you);
       showBtn.textContent = `Show ${who}'s hand`;
       curtain.replaceChildren(el("span", {}, `${who}'s turn: pass the screen to ${who}, who shows their hand. `), showBtn);
+    } else if (away) {
+      curtain.replaceChildren(el("span", {}, `${short(payload, payload.current_player)} to play: the hands of this screen stay hidden.`));
     }
     showBtn.hidden = !behind;
-    hand.hidden = payload.you === null || !st.hand || replay || behind;
+    hand.hidden = payload.you === null || !st.hand || replay || behind || away;
     const cards = hand.hidden ? [] : [...st.hand].sort();
     syncPieces(hand, cards.map((c, i) => ({ key: `${c}#${cards.indexOf(c) === i ? 0 : i}`, sig: `${card === c}|${myTurn()}`,
       make: () => el("div", { class: "pc-card" + (card === c ? " selected" : ""), "data-card": c, title: cardName(c), role: "button",
@@ -397,6 +404,7 @@ export function createView(root, ctx) {
     showError(message) { errorLine.textContent = message; pos = null; draw(); },
     highlight(ply) { lit = ply; if (payload) drawGrid(); },
     // the computer's suggestion: the card and the position selected, so Confirm plays it
+    veiled,
     showHint(move, why) {
       if (!myTurn()) return;
       const [c, p] = move.split("@");
