@@ -1196,3 +1196,19 @@ def test_the_creators_name_goes_on_their_first_seat_only(client):
                         {"kind": "me", "name": "Dot"}], name="Ann", options={"players": 4})
     seats = client.get(f"/api/tables/{t['id']}").json()["table"]["seats"]
     assert [s["name"] for s in seats] == ["Ann", "", "", "Dot"]
+
+
+def test_a_puzzle_made_without_hints_refuses_hint_and_solve(client):
+    """``hints: false`` holds for a puzzle too (a challenge without the computer's help):
+    Hint and Solve are refused with ``hints-off`` (they were played)."""
+    t = client.post("/api/tables", json={"game": "pentomino-puzzle", "options": {"region": "6x10"},
+                                         "hints": False}).json()
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+        receive_until(ws, state_at(0))
+        for ask in ("hint", "solve"):
+            ws.send_json({"type": ask})
+            refused = receive_until(ws, lambda m: m["type"] in ("error", "hint")
+                                    or m["type"] == "state" and m["version"] > 0)
+            assert refused.get("code") == "hints-off", refused
+            assert "without the computer's help" in refused["message"]
+    assert client.get(f"/api/tables/{t['id']}").json()["version"] == 0

@@ -624,6 +624,47 @@ def test_a_computer_whose_move_the_table_refuses_gives_up_and_the_server_goes_on
     assert table.version == 6 and refusals == ["too-long"]
 
 
+def test_solve_keeps_no_solved_by_the_computer_for_a_move_it_never_played(tmp_path, monkeypatch):
+    """Solve keeps "solved by the computer" before its first move (whose state says it):
+    a first move refused (the seat left meanwhile, another move first) takes it back, and
+    at the table's move limit Solve and Hint are refused at once, before any search."""
+    from pentarena.server import tables
+
+    monkeypatch.setattr(tables, "MAX_RECORD_MOVES", 4)
+
+    async def scenario(hub):
+        table, _ = await hub.create("pentomino-puzzle", {"region": "6x10"}, [{"kind": "me"}])
+        real = hub.submit
+
+        async def refused(*args, **kwargs):
+            raise ProtocolError("not-seated", "the seat was left meanwhile")
+
+        hub.submit = refused
+        with pytest.raises(ProtocolError):
+            await hub.solve(table, 0)
+        assert table.solved_from is None
+        assert hub.store.load(table.id).private.get("solved_from") is None
+        hub.submit = real
+        for move in ["I:a1,a2,a3,a4,a5", "remove I"] * 2:
+            await hub.submit(table, 0, move, table.version)
+        searched = []
+        pool_run = hub.pool.run
+
+        async def counted(*args, **kwargs):
+            searched.append(args)
+            return await pool_run(*args, **kwargs)
+
+        hub.pool.run = counted
+        for ask in (hub.solve, hub.hint):
+            with pytest.raises(ProtocolError) as capped:
+                await ask(table, 0)
+            assert capped.value.code == "too-long"
+        assert table.solved_from is None and not searched
+        return table
+
+    run(scenario, tmp_path)
+
+
 def test_a_join_that_fails_midway_leaves_no_connection_behind(client, caplog):
     """Joining tells other instances who sits here (through Redis, which can fail); a
     failure there is logged and the connection is removed again, not left in the table's

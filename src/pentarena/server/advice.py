@@ -90,6 +90,11 @@ class Advice:
             raise ProtocolError("not-seated", "only the puzzle's player can ask for that")
         if table.state.is_terminal() and not solved_too:
             raise ProtocolError("game-over", "the puzzle is solved")
+        if not solved_too:
+            table.check_room()  # (a hint no move could follow)
+            if not table.hints:  # (counting the solutions shows no move: it stays)
+                raise ProtocolError("hints-off", "hints are off at this puzzle: its creator "
+                                    "chose to solve it without the computer's help")
 
     async def hint(self, table: Table, seat: int | None, owner: str | None = None) -> str:
         """A move that leads to a solution from here (puzzles), from the worker pool (the
@@ -118,10 +123,18 @@ class Advice:
             while not table.state.is_terminal():
                 version = table.version  # the hint is for this position: stale if it moved
                 hint = await self.hint(table, seat, client.owner if client else None)
-                if table.solved_from is None and table.version == version:
+                # kept before the move, whose state says it; taken back if the move is refused
+                first = table.solved_from is None and table.version == version
+                if first:
                     table.solved_from = version
                     await self._store(self.store.set_private(table.id, table.private()))
-                await self.submit(table, seat, hint, version, client)
+                try:
+                    await self.submit(table, seat, hint, version, client)
+                except ProtocolError:
+                    if first and table.version == version:
+                        table.solved_from = None
+                        await self._store(self.store.set_private(table.id, table.private()))
+                    raise
         finally:
             self.solving.discard(table.id)
 

@@ -1,11 +1,20 @@
 """The table protocol: every WebSocket message is a JSON object with a ``type``.
 
+The connection is ``/ws/{table_id}``; it plays the seats of the tokens it carries: the
+``pentarena_seat_<table id>`` cookie the REST answers set (the page never sees a token), or
+``?token=<seat token>`` (which then replaces the cookie).  A token that holds no seat here
+gets ``bad-token`` and the connection watches; without one it watches.
+
 Client → server::
 
     {"type": "move", "move": "<move text>", "version": <moves played so far>}
                                            played only if the table is still after
-                                           ``version`` moves (else ``stale``), so a move
-                                           sent again is never played twice; without
+                                           ``version`` moves, so a move sent again is
+                                           never played twice: else refused —
+                                           ``not-your-turn`` once the turn has passed to
+                                           another seat, ``stale`` (with the current
+                                           ``version``, and the state sent again) when it
+                                           is yours again (a puzzle: always yours); without
                                            ``version`` (or null) it is played at the table
                                            as it is when it arrives
     {"type": "sync"}                       ask for the current state again
@@ -16,18 +25,28 @@ Client → server::
 
 Server → client::
 
-    {"type": "state", ...}                 the table as this connection may see it (once
-                                           a game with hidden cards is over, with every
-                                           seat's ``hands``, as its replay steps give them):
-                                           ``you`` the seat it sees as (the one to move
-                                           if it holds it), ``yours`` all it holds
+    {"type": "state", ...}                 the table as this connection may see it: ``table``
+                                           (its seats, options, status), ``version``,
+                                           ``state`` (the game's, hidden cards left out),
+                                           ``current_player``, ``history``, ``winners``,
+                                           ``scores``, ``details``, ``legal_moves`` (the seat
+                                           to move's, if this connection holds it; else
+                                           empty), ``previews``, ``thinking``; ``you`` the
+                                           seat it sees as (the one to move if it holds
+                                           it), ``yours`` all it holds; once a game with
+                                           hidden cards is over, every seat's ``hands``, as
+                                           its replay steps give them
     {"type": "error", "code": ..., "message": ...}
     {"type": "thinking", "seat": k}        a computer seat started thinking
     {"type": "presence", "connected": [..], "away": {"<seat>": <seconds>},
-     "away_limit": <seconds>}               which seats are connected now; how long each
+     "away_limit": <seconds>, "idle": {"<seat>": <seconds>}, "idle_limit": <seconds>}
+                                           which seats are connected now; how long each
                                            player's seat has had no connection, and how
-                                           long before such a seat may be freed (sent on
-                                           a change, and to each connection as it opens)
+                                           long before such a seat may be freed; how long
+                                           the person to move has had the turn, and how
+                                           long before their seat may be freed for that
+                                           (sent on a change, and to each connection as it
+                                           opens)
     {"type": "hint", "move": "<text>", "why": "<a sentence>", "version": <moves played>}
                                            the answer to a hint request, for the position
                                            after ``version`` moves (a game hint comes from a
@@ -36,7 +55,22 @@ Server → client::
 
 Every malformed or refused message gets an ``error`` event naming what was wrong: a field
 of another JSON type (``"version": "3"``, ``"version": true``) or one the message does not
-take is refused (``bad-message``), never read loosely or ignored.
+take is refused (``bad-message``), never read loosely or ignored.  The codes: the message
+itself — ``bad-json``, ``bad-message`` (also a binary frame), ``too-large`` (over 4,096
+bytes); who sends it — ``bad-token``, ``not-seated``, ``not-your-turn``; the move —
+``bad-version`` and ``stale`` (both with ``version``), ``invalid-move`` (not a move of this
+game), ``illegal-move``, ``game-over``, ``replay-only`` (an imported record),
+``too-long`` (the table's limit of moves); hints and puzzles — ``busy`` (one at a time),
+``hints-off``, ``not-a-puzzle``, ``no-hint``, ``no-solution``; the server —
+``unknown-table`` (then closed, 4404), ``database-unavailable`` (with ``retry_after``; then
+closed, 1013, or the message refused), ``store-failed``.
+
+The connection is closed with 1009 for a frame over 16 KiB (a fragmented message too: read
+no further), 1007 for text that is not UTF-8, 1013 for a reader too slow to keep up with
+its table (its messages queue no further), 1011 if its handler fails, and 1012 as the
+server restarts: a page connects again.  The messages of a connection are answered in
+turn: one that sends faster than its moves are played waits, and one that sends without
+end stops answering the server's keepalive pings and is closed.
 """
 
 from __future__ import annotations

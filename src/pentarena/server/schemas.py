@@ -23,6 +23,11 @@ class SeatView(Answer):
     claimed: bool = Field(description="a person holds it")
     open: bool = Field(description="anyone may take it from the lobby")
     resigned: bool
+    kept: bool = Field(description="kept for the player of this seat at the game before "
+                       "(Play again), whose seat token there takes it")
+    earlier: list[dict[str, Any]] = Field(description="who held it before (a seat left, freed "
+                                          "or handed to the computer): their name and the "
+                                          "moves they played it `until`")
     connected: bool | None = Field(None, description="in a table's state: a connection is "
                                    "playing it (a computer always is)")
 
@@ -73,7 +78,11 @@ class TableState(Answer):
     scores: list[Any] | None = Field(description="a seat's score each (a number, or as "
                                      "the game counts it: Pent-Up's tiles a level)")
     details: Any = Field(description="the game's result details, if any")
-    legal_moves: list[str] = Field(description="the seat to move's (empty for spectators)")
+    legal_moves: list[str] = Field(description="the seat to move's, to the connection "
+                                   "holding it (empty for every other)")
+    previews: dict[str, Any] | None = Field(description="what each legal move would score "
+                                            "(Pentic), to the seat to move; else null")
+    thinking: int | None = Field(description="the computer seat thinking now, if any")
     hands: list[list[str]] | None = Field(description="every hand, once a game with hidden "
                                           "cards is over")
 

@@ -540,6 +540,13 @@ class Table:
         """Only computers play here (an imported record plays no more)."""
         return not self.imported and all(s.kind == "computer" for s in self.seats)
 
+    def check_room(self) -> None:
+        """Refuse (``too-long``) a move, or a hint to play one, at the table's move limit
+        (a puzzle's places and removes: records stay readable)."""
+        if self.version >= MAX_RECORD_MOVES:
+            raise ProtocolError("too-long", f"this table has reached its limit of "
+                                f"{MAX_RECORD_MOVES} moves: start a new one")
+
     def computer_to_move(self) -> int | None:
         """The computer seat to move, if one is and the table takes moves (not an imported
         record, not at its move limit)."""
@@ -922,9 +929,7 @@ class Table:
             raise ProtocolError("not-your-turn", "the game has moved on: it is no longer your "
                                 "turn" if version is not None and version != self.version
                                 else "it is not your turn: wait for the player to move")
-        if self.version >= MAX_RECORD_MOVES:  # a puzzle's places and removes: readable records
-            raise ProtocolError("too-long", f"this table has reached its limit of "
-                                f"{MAX_RECORD_MOVES} moves: start a new one")
+        self.check_room()
         if version is not None and version != self.version:
             raise ProtocolError("stale", "the game has moved on since the position you "
                                 "played from: look again, your view has been refreshed",

@@ -703,7 +703,10 @@ export function createView(root, ctx) {
     rotateBtn.disabled = flipBtn.disabled = !mine || !selected || st.phase === "pick";
     confirmBtn.disabled = !mine || !staged;
     cancelBtn.disabled = !mine || (!staged && (!selected || !!st.touched));
-    hintBtn.disabled = solveBtn.disabled = !mine;
+    // (a puzzle made without the computer's help: its creator's choice)
+    const helped = payload.table.hints !== false;
+    hintBtn.disabled = solveBtn.disabled = !mine || !helped;
+    hintBtn.title = solveBtn.title = helped ? "" : "Hints are off at this puzzle: its creator chose to solve it without the computer's help";
     const back = putBack();
     putBackBtn.hidden = !back;
     if (back) putBackBtn.textContent = `Put the ${back[0]} back on the board`;
