@@ -225,6 +225,8 @@ def test_at_one_screen_no_hand_shows_while_a_seat_of_no_one_there_is_to_move(ser
         assert re.match(f"{who}'s turn\\. — Navy \\d+ · Coral \\d+ · Teal 0 ",
                         page.inner_text("#status").replace("\n", " "))
         assert page.get_attribute("#hint-btn", "aria-disabled") == "true"   # behind the curtain
+        if k:   # the keyboard goes on from the play before to Show hand
+            until(page, "document.activeElement.id === 'pc-show-hand'")
         page.click("#pc-show-hand")
         until(page, "document.getElementById('hint-btn').getAttribute('aria-disabled') === 'false'")
         page.locator(".pc-card").first.click()

@@ -200,14 +200,14 @@ class Advice:
         and seat is sent again at once).  Refused at once (ProtocolError): a second hint
         while one is on its way, more than ``Limits.hints_per_address`` on their way for
         the connection's address, spectators, another seat's turn, a finished game."""
-        key = (table.id, seat)
-        if key in self.hinting:  # per seat, however many connections it has
-            raise ProtocolError("busy", "a hint is already being worked out for you; "
-                                "wait for it before asking again")
         if table.solo:
             self._puzzle_turn(table, seat)
         else:
             self._hint_turn(table, seat)
+        key = (table.id, seat)
+        if key in self.hinting:  # per seat, however many connections it has
+            raise ProtocolError("busy", "a hint is already being worked out for you; "
+                                "wait for it before asking again")
         answered = self.hints.get((table.id, table.version, seat))
         if answered is not None:
             self.hints.move_to_end((table.id, table.version, seat))

@@ -319,7 +319,13 @@ export function createView(root, ctx) {
   }
 
   // a redraw keeps the focus on the same control (a card of the hand), or the grid
-  const draw = () => keepFocus(frame.frame, redraw, () => kg.focus());
+  // (the keyboard that played the turn before goes on with a curtain's Show hand just come:
+  // the grid had it)
+  let raised = false;
+  const draw = () => {
+    keepFocus(frame.frame, redraw, () => kg.focus());
+    if (raised && root.contains(document.activeElement)) showBtn.focus();
+  };
   function redraw() {
     if (!payload) return;
     const st = payload.state;
@@ -332,13 +338,14 @@ export function createView(root, ctx) {
     if (lp) last.replaceChildren(`${since}Last play — ${short(payload, lp.seat)}: ${cardName(lp.card)} on #${lp.position}: `, describe(lp));
     else last.textContent = "";
     const behind = veiled(), away = othersTurn();
+    raised = behind && showBtn.hidden;
     curtain.hidden = !behind && !away;
     if (behind) {
       const who = short(payload, payload.you);
       showBtn.textContent = `Show ${who}'s hand`;
       curtain.replaceChildren(el("span", {}, `${who}'s turn: pass the screen to ${who}, who shows their hand. `), showBtn);
     } else if (away) {
-      curtain.replaceChildren(el("span", {}, `${short(payload, payload.current_player)} to play: the hands of this screen stay hidden.`));
+      curtain.replaceChildren(el("span", {}, `${short(payload, payload.current_player)} to play: the hands of this screen stay hidden.`), showBtn);
     }
     showBtn.hidden = !behind;
     hand.hidden = payload.you === null || !st.hand || replay || behind || away;
