@@ -526,6 +526,8 @@ def test_records_export_import_and_replay(client):
     assert client.get(f"/api/tables/{imported}/at/9").status_code == 400
     with client.websocket_connect(f"/ws/{imported}") as ws:
         receive_until(ws, state_at(2))
+        presence = receive_until(ws, lambda m: m["type"] == "presence")
+        assert presence["away"] == {} and presence["idle"] == {}   # nobody plays a replay
     # the imported record's own facts come back with it, also after a restart
     noted = dict(record, meta={**record["meta"], "event": "club night", "round": 3,
                                "players": ["Ann", "Bob", "Cy"]})

@@ -641,12 +641,15 @@ class Hub(Advice):
         """Which seats are connected, and for how long (by the server's clock) each
         player's seat has had no connection, with how long a seat must be away before it
         may be freed: a page counts down to its *Free seat* from these."""
+        # (an imported record: nobody plays it, nobody is away from it nor has the turn)
         away = {str(i): round(self.away(table.id, i) or 0.0, 1) for i, s in enumerate(table.seats)
-                if s.kind == "human" and (s.claimed or s.kept) and i not in connected}
+                if s.kind == "human" and (s.claimed or s.kept) and i not in connected
+                and not table.imported}
         # the person to move: how long they have had the turn (a page counts down to its
         # Free seat from this too, and from each move)
         to_move = table.state.current_player
         idle = self.idle(table, to_move) if to_move is not None and not table.solo and \
+            not table.imported and \
             table.seats[to_move].kind == "human" and table.seats[to_move].claimed else None
         return {"type": "presence", "connected": connected, "away": away,
                 "away_limit": self.limits.away_seconds,
