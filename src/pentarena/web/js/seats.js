@@ -212,8 +212,10 @@ async function resign(payload, { winners, many, partners }, colourOf) {
     toast(`This screen plays ${held(payload).map(colourOf).join(" and ")}: resign on the turn of the seat that resigns.`, "info");
     return;
   }
-  const who = hot ? ` for ${colourOf(seat)}` : "";
-  const also = partners.length ? `${who ? `${who}'s team` : " for your team"}? ${partners.join(" and ")} ${partners.length > 1 ? "lose" : "loses"} with ${hot ? colourOf(seat) : "you"}: it` : `${who}? It`;
+  const by = hot ? colourOf(seat) : "you";
+  const also = partners.length
+    ? ` for ${hot ? `${by}'s` : "your"} team? ${partners.join(" and ")} ${partners.length > 1 ? "lose" : "loses"} with ${by}: it`
+    : `${hot ? ` for ${by}` : ""}? It`;
   if (!await ask(`Resign the game${also} ends now, and ${winners} ${many ? "win" : "wins"}.`, "Resign", "Play on")) return;
   try {
     await api(`/api/tables/${payload.table.id}/resign`, { method: "POST", body: { seat } });

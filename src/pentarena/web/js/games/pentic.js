@@ -410,8 +410,8 @@ export function createView(root, ctx) {
     },
     showError(message) { errorLine.textContent = message; pos = null; draw(); },
     highlight(ply) { lit = ply; if (payload) drawGrid(); },
+    veiled,   // (the hand of the seat to move behind its curtain: table.js asks no hint then)
     // the computer's suggestion: the card and the position selected, so Confirm plays it
-    veiled,
     showHint(move, why) {
       if (!myTurn()) return;
       const [c, p] = move.split("@");
