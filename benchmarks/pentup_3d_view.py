@@ -50,9 +50,10 @@ ISO = ("function drawIso(parent, ",  # whatever its options: renamed drawIso0, a
        " else requestAnimationFrame(() => after(performance.now()));"
        " return box; }\n"
        "function drawIso0(parent, ")
-RENDER = ("const states = oncePerFrame((msg) => render(msg));",
+RENDER = ("const states = oncePerFrame((msg) => { awayFromNow(msg); render(msg); });",
           "const states = oncePerFrame((msg) => { const t0 = performance.now();"
-          " window.__inFrame = true; try { render(msg); } finally { window.__inFrame = false; }"
+          " window.__inFrame = true; try { awayFromNow(msg); render(msg); }"
+          " finally { window.__inFrame = false; }"
           " (window.__render ||= []).push(performance.now() - t0);"
           " const after = window.__afterRender; window.__afterRender = null;"
           " if (after) after(performance.now()); });")
