@@ -230,9 +230,10 @@ def test_a_pent_up_verdict_names_the_levels_as_the_move_list_does(server, new_pa
     page = new_page()
     page.goto(server.url + t["url"])
     page.wait_for_selector("#banner:not([hidden])")
-    page.click("#analysis-btn")
-    until(page, "!document.getElementById('analysis-note').hidden", timeout=300_000)
     total = page.locator("#log li").count()
+    page.click("#analysis-btn")
+    # every move judged (the note shows as soon as the analysis starts)
+    until(page, f"document.querySelectorAll('#log li .mark').length === {total}", timeout=300_000)
     lines = page.eval_on_selector_all("#log li .txt", "els => els.map((e) => e.textContent)")
     seen_best = False
     for ply in range(total - 1, max(0, total - 8), -1):

@@ -337,12 +337,17 @@ export function createView(root, ctx) {
   const settleTray = rovingTray(tray, "Your tiles");
   const frame = gameFrame(root, { view: bv, messages: [hint, errorLine], tray, actions: [rotateBtn, flipBtn, cancelBtn, confirmBtn] });
   // first move: the dots cover what is in view, so follow the view once it settles (not
-  // on every frame of a zoom: the dots keep their size on screen meanwhile)
+  // on every frame of a zoom: the dots keep their size on screen meanwhile); the board is
+  // "moving" until they have followed it (what waits for a settled board waits for them)
   let settleTimer = null;
   bv.onChange(() => {
     if (!(firstMove() && selected && mode === "2d" && flat)) return;
     clearTimeout(settleTimer);
-    settleTimer = setTimeout(() => { if (flat) drawDestinations(); }, 150);
+    bv.box.dataset.moving = "1";
+    settleTimer = setTimeout(() => {
+      if (flat) drawDestinations();
+      if (!bv.anim) delete bv.box.dataset.moving;
+    }, 150);
   });
 
   // the grid of the open table: one pattern, far out in every direction
