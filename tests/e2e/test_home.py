@@ -876,3 +876,18 @@ def test_back_to_a_kept_page_lets_its_form_make_another_table(server, new_page):
     assert page.get_attribute("#create", "aria-busy") is None
     assert page.get_attribute("#create-submit", "aria-disabled") is None
     assert len(held) == 1   # (the request held: the page's context closes with it)
+
+
+def test_several_seats_me_say_it_is_a_hot_seat(server, new_page):
+    """Choosing "me" for a second seat says what that makes: friends taking turns at this
+    screen (nothing on the lobby said so)."""
+    page = new_page()
+    open_home(server, page)
+    page.select_option("#create-game", "pentic")
+    note = page.locator("#create-hot-seat")
+    assert note.is_hidden()
+    page.select_option("#seat-1", "me")
+    assert note.is_visible() and "friends take turns at this screen" in note.inner_text()
+    page.select_option("#seat-1", "invite")
+    assert note.is_hidden()
+    assert not page.errors, page.errors

@@ -256,8 +256,15 @@ function renderCreate() {
   const hintsBox = el("input", { type: "checkbox", id: "create-hints", name: "hints" });
   const hintsField = el("label", { class: "cf-check", id: "create-hints-field", hidden: "" }, hintsBox,
     " Hints for everyone (a game with a friend or anyone has none unless you allow them)");
-  const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox, hintsField);
+  // several seats "me": friends taking turns at this screen, said as soon as it is chosen
+  const hotNote = el("p", { class: "muted cf-note", id: "create-hot-seat", hidden: "" },
+    "Several seats “me”: friends take turns at this screen (a hot seat); the page plays the seat to move, and in Pentic each hand stays behind a curtain until its player shows it.");
+  const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox, hotNote, hintsField);
   const betweenPeople = () => [...seatsBox.querySelectorAll("select")].some((s) => s.value === "invite" || s.value === "open");
+  const seatsChanged = () => {
+    hintsField.hidden = !betweenPeople();
+    hotNote.hidden = [...seatsBox.querySelectorAll("select")].filter((s) => s.value === "me").length < 2;
+  };
   const error = el("p", { class: "cf-error", id: "create-error", role: "alert", tabindex: -1 });
   const submit = el("button", { class: "primary", type: "submit", id: "create-submit" }, "Create table");
   let puzzle = null;
@@ -273,14 +280,14 @@ function renderCreate() {
     const g = current();
     if (g.solo) {
       seatsBox.replaceChildren(el("p", { class: "muted cf-solo", id: "solo-seat" }, "A puzzle has one seat: yours."));
-      hintsField.hidden = true;
+      hintsField.hidden = hotNote.hidden = true;
       return;
     }
     const previous = kept || [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...seatFields(g, seatCount(), previous));
-    hintsField.hidden = !betweenPeople();
+    seatsChanged();
   };
-  seatsBox.addEventListener("change", () => { hintsField.hidden = !betweenPeople(); });
+  seatsBox.addEventListener("change", seatsChanged);
   // a refusal is about the first option its message names (e.g. "scoring 15-10-5 is for 4
   // players"): that control is marked invalid and described by the message
   const blamed = (message) => {
