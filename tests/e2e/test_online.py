@@ -658,6 +658,31 @@ def test_two_people_at_one_screen_name_and_leave_the_seat_to_move(server, new_pa
     assert not page.errors
 
 
+def test_at_one_screen_leave_while_none_of_its_seats_is_to_move_leaves_them_all(server, new_page):
+    """Hot seat with a friend elsewhere to move: nobody at the screen is the one to move, so
+    Leave seat leaves every seat of the screen, asked so (and no seat is offered a name)."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "me"}, {"kind": "invite"}], {"players": 3})
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        seated(page)
+    until(page, "document.querySelectorAll('#players .you-tag').length === 2")
+    for n, move in enumerate(["X:1,0;0,1;1,1;2,1;1,2", "T:0,-1;1,-1;2,-1;1,-2;1,-3"]):
+        page.fill("#move-text", move)
+        page.press("#move-text", "Enter")
+        until(page, f"document.querySelectorAll('#log li').length === {n + 1}")
+    until(page, "document.getElementById('status').innerText.startsWith('Red (waiting for a player) to move')")
+    assert page.locator("#name-seat").count() == 0
+    page.click("#leave-seat")
+    assert answer(page, True) == ("Leave all the seats of this screen (White and Black)? They become "
+                                  "free seats that anyone can take (listed in the lobby), and you "
+                                  "watch the game from then on.")
+    until(page, "document.querySelectorAll('#players .you-tag').length === 0")
+    seats = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}").read())["table"]["seats"]
+    assert [s["open"] for s in seats] == [True, True, False]
+    assert not page.errors
+
+
 def test_on_a_phone_the_creator_has_the_friends_invite_beside_the_board(server, new_page):
     """The Invite panel is in a phone's drawer, where a newcomer who created a table for a
     friend never looked: the status line offers the waiting seat's link, one tap copies
