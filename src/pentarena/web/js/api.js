@@ -79,6 +79,9 @@ export const turnKeys = touchScreen ? "⟳ or ⇋" : "the R or F key";
 // "1 card", "2 cards" (many: the plural when it is not one + s)
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+// The seats a table's page holds (several: friends taking turns at one screen, a hot seat).
+export const yours = (payload) => (payload.yours && payload.yours.length ? payload.yours : payload.you === null ? [] : [payload.you]);
+
 export function waitingText(payload) {
   const seat = payload.table.seats[payload.current_player];
   if (!seat) return "";

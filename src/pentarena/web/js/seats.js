@@ -2,7 +2,7 @@
 // here already), "Sit here" on a free seat, "Leave seat", freeing the seat of a player who
 // has been away, and the Invite panel.  The seat tokens stay in the server's HttpOnly
 // cookie throughout: the page never sees them.
-import { api, el, toast, invitesKey, savedName, NAME_KEY } from "./api.js";
+import { api, el, toast, invitesKey, savedName, NAME_KEY, yours as held } from "./api.js";
 import { focusReturn, tabWithin } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
@@ -150,9 +150,8 @@ function countDown() {
   if (!ticking) ticking = setInterval(tick, 1000);
 }
 
-// The seats this page holds; at a screen holding several (friends taking turns at one
-// device) the one whose person acts is the seat to move: null while none of them is.
-const held = (payload) => (payload.yours && payload.yours.length ? payload.yours : payload.you === null ? [] : [payload.you]);
+// At a screen holding several seats (friends taking turns at one device) the one whose
+// person acts is the seat to move: null while none of them is.
 const several = (payload) => held(payload).length > 1;
 const onScreen = (payload) => (held(payload).includes(payload.current_player) ? payload.current_player : null);
 

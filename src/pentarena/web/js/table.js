@@ -1,6 +1,6 @@
 // The table page: connection, players, status, log, banner, replay stepper, invites.
 // The board itself is drawn by the game's plug-in (games/index.js).
-import { api, el, toast, invitesKey, touchScreen } from "./api.js";
+import { api, el, toast, invitesKey, touchScreen, yours } from "./api.js";
 import { loadPlugin } from "./games/index.js";
 import { sinceOwnMove } from "./games/boardview.js";
 import { claimInvite, inviteNudge, leaveControl, nameControl, renderInvites, seatAction, setBeforeAsk } from "./seats.js";
@@ -89,8 +89,6 @@ const seatLabel = (payload, i) => payload.names[i];
 // a person's seat with no connection, while it matters: a game in progress (not a replay)
 const away = (payload, s) => payload.table.status === "playing" && s.kind === "human" && s.claimed && s.connected === false;
 
-// the seats this page plays (several: hot seat, two people at one screen)
-const yours = (payload) => (payload.yours && payload.yours.length ? payload.yours : payload.you === null ? [] : [payload.you]);
 
 function seatRow(payload, s, i) {
   if (solo) {   // a puzzle: one solver, no colours, no turns

@@ -40,6 +40,7 @@ export class BoardView {
     this.focusOf = () => null;
     this.ready = false;
     this.anim = null;
+    this.held = false;   // holdMoving
     this.listeners = [];
     this.marks = new Map();   // a group of marks -> its marks (refreshMarks)
 
@@ -263,6 +264,14 @@ export class BoardView {
     this.box.dataset.moving = "1";
   }
 
+  // A game still drawing what follows the view (Pent-Up's first dots) keeps the board
+  // "moving" until it has: what waits for a settled board waits for that too.
+  holdMoving(on) {
+    this.held = on;
+    if (on) this.box.dataset.moving = "1";
+    else if (!this.anim) delete this.box.dataset.moving;
+  }
+
   render() {
     const t = `translate(${this.tx.toFixed(2)} ${this.ty.toFixed(2)}) scale(${this.k.toFixed(5)})`;
     this.world.setAttribute("transform", t);
@@ -271,7 +280,7 @@ export class BoardView {
       if (root.isConnected) this.sizeMarks(list); else this.marks.delete(root);
     }
     this.drawRulers();
-    if (!this.anim) delete this.box.dataset.moving;
+    if (!this.anim && !this.held) delete this.box.dataset.moving;
     for (const fn of this.listeners) fn(this);
   }
 

@@ -2,7 +2,7 @@
 // colour), your hand, the 3×3 grid of stacks.  Select a card, pick a position, see what it
 // would score, then Confirm.  The last card played is framed in the last-move colour.  The
 // server sends this seat nothing but its own view.
-import { el, replayNote, click, keyHint, waitingText, Click, touchScreen, plural } from "../api.js";
+import { el, replayNote, click, keyHint, waitingText, Click, touchScreen, plural, yours } from "../api.js";
 import { svgEl } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, stepButtons, sinceOwnMove } from "./boardview.js";
@@ -136,7 +136,7 @@ export function describeMove(payload, i) {
 export function statusExtra(payload) {
   if (!payload.scores) return "";
   // ("You" for a screen of one seat: at one of several, every seat is someone's there)
-  const one = !payload.yours || payload.yours.length <= 1;
+  const one = yours(payload).length <= 1;
   return payload.scores.map((s, i) => `${one && i === payload.you ? "You" : short(payload, i)} ${s}`).join(" · ")
     + ` (to ${payload.details && payload.details.target ? payload.details.target : payload.table.options.target || 250})`;
 }
@@ -203,8 +203,8 @@ export function createView(root, ctx) {
   let shownFor = null;   // the seat whose hand this screen last showed
   // While a seat of no one at this screen is to move (the computer's, a friend's elsewhere)
   // no hand shows: whoever holds the screen then is not the owner of any one of them.
-  const several = () => !replay && !!payload && payload.current_player !== null && (payload.yours || []).length > 1;
-  const othersTurn = () => several() && !payload.yours.includes(payload.current_player);
+  const several = () => !replay && !!payload && payload.current_player !== null && yours(payload).length > 1;
+  const othersTurn = () => several() && !yours(payload).includes(payload.current_player);
   const veiled = () => several() && payload.you === payload.current_player && shownFor !== payload.you;
   const showBtn = el("button", { id: "pc-show-hand", class: "primary small", type: "button", hidden: true,
     onclick: () => { shownFor = payload.you; draw(); ctx.turnShown(); const first = hand.querySelector("[tabindex='0']"); if (first) first.focus(); else kg.focus(); } }, "Show hand");

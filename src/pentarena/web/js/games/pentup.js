@@ -343,10 +343,10 @@ export function createView(root, ctx) {
   bv.onChange(() => {
     if (!(firstMove() && selected && mode === "2d" && flat)) return;
     clearTimeout(settleTimer);
-    bv.box.dataset.moving = "1";
+    bv.holdMoving(true);
     settleTimer = setTimeout(() => {
       if (flat) drawDestinations();
-      if (!bv.anim) delete bv.box.dataset.moving;
+      bv.holdMoving(false);
     }, 150);
   });
 
