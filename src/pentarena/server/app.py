@@ -43,6 +43,7 @@ from .frames import TextFrames
 from .hub import Hub, Limits, quiet
 from .metrics import CONTENT_TYPE, Metrics
 from .missing import no_rules_page, no_such_page, wants_page
+from .pacing import Pace
 from .protocol import (
     MAX_MESSAGE_BYTES,
     HintMessage,
@@ -81,6 +82,8 @@ WEB = resources.files("pentarena") / "web"
 WS_MAX_SIZE = 4 * MAX_MESSAGE_BYTES
 """Largest WebSocket frame the protocol layer reads; larger frames close the connection
 (1009) before they are buffered."""
+MAX_TOKEN_CHARS = 100
+"""The longest seat token or invite read (they are 24 characters)."""
 
 IDLE_SECONDS = 24 * 3600
 """A table with no move (nor any other change) for this long is idle: the lobby list leaves
@@ -137,8 +140,9 @@ class CreateTable(NewSeats):
     seed: int | None = Field(None, ge=SEED_RANGE.start, le=SEED_RANGE.stop - 1,
                              description="games without hidden cards only")
     hints: bool | None = Field(None, description="whether the players may ask for hints; "
-                               "left out (or null): yes, unless a seat is for another "
-                               "person (invite or open)")
+                               "left out (or null): yes, unless two seats or more are "
+                               "for people (me, invite or open: a game between people, "
+                               "online or at one screen)")
 
 
 class SitDown(Body):
@@ -147,7 +151,7 @@ class SitDown(Body):
 
 
 class JoinTable(Body):
-    token: str = Field(max_length=100)
+    token: str = Field(max_length=MAX_TOKEN_CHARS)
     name: str = Field("", max_length=40)
     hot_seat: bool = Field(False, description="take the seat although this browser holds "
                            "another one here (both are then played at one screen); without "
@@ -155,7 +159,7 @@ class JoinTable(Body):
 
 
 class SeatToken(Body):
-    token: str | None = Field(None, max_length=100,
+    token: str | None = Field(None, max_length=MAX_TOKEN_CHARS,
                               description="a seat token (browsers send their cookie instead)")
 
 
@@ -859,12 +863,14 @@ def create_app(database_url: str | None = None, ai: str = "process",
                                 "message": f"there is no table {shown(table_id)}"})
             await ws.close(code=4404)
             return
-        tokens = tuple([token] if token else seat_tokens(ws, table_id))
+        too_long = token is not None and len(token) > MAX_TOKEN_CHARS  # not even hashed
+        tokens = () if too_long else tuple([token] if token else seat_tokens(ws, table_id))
         seats = table.seats_of(list(tokens))
         client = Client(ws, seats, tokens=tokens, owner=creator_key(ws))
         if token and not seats:
-            client.send({"type": "error", "code": "bad-token",
-                         "message": table.no_seat_words(token)})
+            client.send({"type": "error", "code": "bad-token", "message":
+                         f"a seat token is at most {MAX_TOKEN_CHARS} characters; you are "
+                         "watching" if too_long else table.no_seat_words(token)})
         try:  # joining publishes to other instances, which can fail: leave() even then
             await hub.join(table, client)
             await serve_connection(hub, table, client, ws, metrics)
@@ -901,10 +907,13 @@ def documented(app: FastAPI, spec: dict[str, Any]) -> dict[str, Any]:
 
 
 async def serve_connection(hub: Hub, table, client: Client, ws: WebSocket,
-                           metrics: Metrics) -> None:
-    """Read one connection's messages until it closes; every bad one gets an error event."""
+                           metrics: Metrics, pace: Pace | None = None) -> None:
+    """Read one connection's messages until it closes, no faster than its pace (see
+    :mod:`.pacing`); every bad one gets an error event."""
+    pace = pace or Pace(hub.limits.messages_per_second, hub.limits.message_burst)
     while not client.closed.is_set():
         await client.room()  # a burst of requests is answered as fast as it is read
+        await pace.next()
         if client.closed.is_set():
             return
         message = await ws.receive()

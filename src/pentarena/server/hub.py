@@ -29,6 +29,7 @@ from ..record import GameRecord
 from .bus import LocalBus
 from .connections import Client
 from .advice import Advice
+from .pacing import MESSAGE_BURST, MESSAGES_PER_SECOND
 from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError, database_unavailable
@@ -100,6 +101,10 @@ class Limits:
     table may free it (for a fresh invite)."""
     idle_seconds: float = IDLE_SECONDS
     """... or its player must have had the turn without moving, connected or not."""
+    messages_per_second: float = MESSAGES_PER_SECOND
+    """Messages one WebSocket connection may send a second, over time ..."""
+    message_burst: int = MESSAGE_BURST
+    """... and at once (see :mod:`.pacing`)."""
     tables_in_memory: int = 2000
     """Tables kept in memory besides those in use: the ones used last (a restart loads
     these; any other is read from the store when asked for)."""

@@ -65,12 +65,17 @@ game), ``illegal-move``, ``game-over``, ``replay-only`` (an imported record),
 ``unknown-table`` (then closed, 4404), ``database-unavailable`` (with ``retry_after``; then
 closed, 1013, or the message refused), ``store-failed``.
 
+The messages of a connection are read in turn, and at most 20 a second over time, 40 at
+once (a page sends a few a minute): those sent faster wait, unread, none refused or lost
+(a flood is held at its sender by the network's flow control, and a client that sends
+without end stops answering the server's keepalive pings in time and is closed).  A
+``?token=`` longer than 100 characters is not read (``bad-token``: the connection
+watches).
+
 The connection is closed with 1009 for a frame over 16 KiB (a fragmented message too: read
 no further), 1007 for text that is not UTF-8, 1013 for a reader too slow to keep up with
 its table (its messages queue no further), 1011 if its handler fails, and 1012 as the
-server restarts: a page connects again.  The messages of a connection are answered in
-turn: one that sends faster than its moves are played waits, and one that sends without
-end stops answering the server's keepalive pings and is closed.
+server restarts: a page connects again.
 """
 
 from __future__ import annotations
