@@ -1164,7 +1164,9 @@ def test_a_player_who_keeps_the_turn_without_moving_can_be_freed_even_connected(
     bob = client.post(f"/api/tables/{t['id']}/join", json={"token": invite_of(t)}).json()["token"]
     use("ann")
     hub = client.app.state.hub
-    now = [hub.last_seen.clock()]
+    # a whole number of seconds (on from the real clock's): added to, it stays exact, and
+    # 420 s later the turn has lasted 420 s, not 419.99999 (said as "6 min 59 s")
+    now = [float(int(hub.last_seen.clock()) + 1)]
     hub.last_seen.clock = lambda: now[0]
     with client.websocket_connect(f"/ws/{t['id']}?token={bob}") as bob_ws, \
             client.websocket_connect(f"/ws/{t['id']}") as ann_ws:
