@@ -789,8 +789,9 @@ def test_the_lists_refresh_only_while_the_page_is_seen(server, new_page):
 
 
 def test_a_game_with_a_friend_has_hints_only_when_its_creator_allows_them(server, new_page):
-    """The create form offers hints for everyone once a seat is for another person (off
-    by default); the table page's Hint button then says "No hints", or asks as before."""
+    """The create form offers hints for everyone once two seats are for people (a friend,
+    anyone, or "me" again at this screen; off by default); the table page's Hint button
+    then says "No hints", or asks as before."""
     page = new_page()
     for allow in (False, True):
         open_home(server, page)
@@ -798,6 +799,9 @@ def test_a_game_with_a_friend_has_hints_only_when_its_creator_allows_them(server
         page.wait_for_selector("#seat-1")
         if not allow:
             assert page.locator("#create-hints-field").is_hidden()  # against the computer: on
+            page.select_option("#seat-1", "me")                    # a hot seat: off
+            assert page.locator("#create-hints-field").is_visible()
+            assert not page.locator("#create-hints").is_checked()
             page.select_option("#seat-1", "invite")
         else:  # the form keeps the last table's choices: a friend, no hints
             assert page.locator("#seat-1").input_value() == "invite"

@@ -212,7 +212,8 @@ def test_friends_at_one_screen_see_each_hand_only_when_its_player_shows_it(serve
 def test_at_one_screen_no_hand_shows_while_a_seat_of_no_one_there_is_to_move(server, new_page):
     """Navy and Coral at one device, Teal a friend elsewhere: once both have played, Teal is
     to move and whoever holds the screen is neither's owner: no hand shows (the lowest seat's
-    was drawn), and no hint reads a hand behind its curtain.  Each turn is named."""
+    was drawn), and no hint reads a hand behind its curtain.  Each turn is named.  A hand
+    shown goes behind its curtain again on Hide hand."""
     t = create_pentic(server, [{"kind": "me"}, {"kind": "me"}, {"kind": "invite"}],
                       {"players": 3, "target": 250}, hints=True)
     page = new_page()
@@ -230,6 +231,16 @@ def test_at_one_screen_no_hand_shows_while_a_seat_of_no_one_there_is_to_move(ser
         page.click("#pc-show-hand")
         until(page, "document.getElementById('hint-btn').getAttribute('aria-disabled') === 'false'")
         page.locator(".pc-card").first.click()
+        if not k:   # Hide hand: behind the curtain again, nothing staged, no hint
+            assert page.locator("#pc-hand .pc-card.selected").count() == 1
+            page.click("#pc-hide-hand")
+            until(page, "document.activeElement.id === 'pc-show-hand'")
+            assert page.locator("#pc-hand").is_hidden() and page.locator("#pc-hide-hand").is_hidden()
+            assert page.get_attribute("#hint-btn", "aria-disabled") == "true"
+            page.click("#pc-show-hand")
+            until(page, "document.querySelectorAll('#pc-hand .pc-card').length > 0")
+            assert page.locator("#pc-hand .pc-card.selected").count() == 0
+            page.locator(".pc-card").first.click()
         page.locator(".pc-pos").first.click()
         page.click("#pc-confirm")
         until(page, f"document.querySelectorAll('#log li').length === {k + 1}")

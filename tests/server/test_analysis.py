@@ -120,9 +120,10 @@ def ask_hint(client, table: dict, token: str) -> dict:
 
 
 def test_a_game_between_people_has_no_hints_unless_its_creator_allows_them(client):
-    """Hints are the computer's help: against the computer they are on; a table with a
-    seat for another person (invite, open) has none unless created with ``hints``, and
-    every seat sees which (the page's Hint button says "No hints")."""
+    """Hints are the computer's help: against the computer they are on; a table with two
+    seats of people or more (a seat for another person, invite or open, or several "me"
+    seats: a hot seat) has none unless created with ``hints``, and every seat sees which
+    (the page's Hint button says "No hints")."""
     def made(seats, **body):
         r = client.post("/api/tables", json={"game": "pentago", "seats": seats, **body})
         assert r.status_code == 201, r.text
@@ -131,7 +132,7 @@ def test_a_game_between_people_has_no_hints_unless_its_creator_allows_them(clien
     computer = made([{"kind": "me"}, {"kind": "computer", "level": "easy"}])
     assert computer["table"]["hints"] is True
     assert ask_hint(client, computer, computer["you"]["token"])["type"] == "hint"
-    for other in ("invite", "open"):
+    for other in ("invite", "open", "me"):
         friend = made([{"kind": "me"}, {"kind": other}])
         assert friend["table"]["hints"] is False
         refused = ask_hint(client, friend, friend["you"]["token"])
@@ -141,6 +142,8 @@ def test_a_game_between_people_has_no_hints_unless_its_creator_allows_them(clien
     allowed = made([{"kind": "me"}, {"kind": "invite"}], hints=True)
     assert allowed["table"]["hints"] is True
     assert ask_hint(client, allowed, allowed["you"]["token"])["type"] == "hint"
+    hot = made([{"kind": "me"}, {"kind": "me"}], hints=True)   # one who studies both sides
+    assert ask_hint(client, hot, hot["you"]["token"])["type"] == "hint"
     off = made([{"kind": "me"}, {"kind": "computer"}], hints=False)
     assert ask_hint(client, off, off["you"]["token"])["code"] == "hints-off"
     # the friend's seat sees the same, and the setting outlives the server's memory

@@ -36,6 +36,8 @@ from .protocol import ProtocolError
 from .store import StoredTable
 
 SEAT_KINDS = ("me", "invite", "open", "computer")
+PEOPLE_KINDS = SEAT_KINDS[:3]
+"""The seat choices played by people: the creator's, a friend's, anyone's."""
 # the refusals of a move as such (its text or its legality): a computer's move refused so
 # is replaced by a random legal one; any other refusal ends its turn
 MOVE_REFUSALS = frozenset({"invalid-move", "illegal-move"})
@@ -299,10 +301,11 @@ class Table:
                 seats.append(Seat("human", label, invite_hash=hash_token(secrets_[i]),
                                   kept=bool(heir)))
         table = cls(table_id, start.clone(), seats, creator=creator)
-        # a game between people is played without the computer's help unless its creator
+        # a game between people (two seats of people or more: friends elsewhere, or taking
+        # turns at one screen) is played without the computer's help unless its creator
         # asks for hints (everyone's then, and every seat sees that they are on)
-        table.hints = hints if hints is not None else not any(
-            spec.get("kind") in ("invite", "open") for spec in specs)
+        table.hints = hints if hints is not None else sum(
+            spec.get("kind") in PEOPLE_KINDS for spec in specs) < 2
         return table, secrets_
 
     def again_seats(self, held: frozenset[int]) -> tuple[list[dict[str, Any]], dict[int, str]]:

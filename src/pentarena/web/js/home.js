@@ -255,12 +255,13 @@ function renderCreate() {
   // a game between people has no hints unless its creator turns them on (for everyone)
   const hintsBox = el("input", { type: "checkbox", id: "create-hints", name: "hints" });
   const hintsField = el("label", { class: "cf-check", id: "create-hints-field", hidden: "" }, hintsBox,
-    " Hints for everyone (a game with a friend or anyone has none unless you allow them)");
+    " Hints for everyone (a game between people has none unless you allow them)");
   // several seats "me": friends taking turns at this screen, said as soon as it is chosen
   const hotNote = el("p", { class: "muted cf-note", id: "create-hot-seat", hidden: "" },
     "Several seats “me”: friends take turns at this screen (a hot seat); the page plays the seat to move, and in Pentic each hand stays behind a curtain until its player shows it.");
   const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox, hotNote, hintsField);
-  const betweenPeople = () => [...seatsBox.querySelectorAll("select")].some((s) => s.value === "invite" || s.value === "open");
+  // two people or more, online or at this screen: the server's default is then no hints
+  const betweenPeople = () => [...seatsBox.querySelectorAll("select")].filter((s) => !s.value.startsWith("computer")).length >= 2;
   const seatsChanged = () => {
     hintsField.hidden = !betweenPeople();
     hotNote.hidden = [...seatsBox.querySelectorAll("select")].filter((s) => s.value === "me").length < 2;

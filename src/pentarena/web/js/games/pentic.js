@@ -188,7 +188,11 @@ export function createView(root, ctx) {
   // at the move the replay shows, under the grid
   const hands = el("div", { id: "pc-hands", class: "pc-hands", hidden: true });
   const curtain = el("div", { class: "pc-curtain", id: "pc-curtain", hidden: true });
-  const frame = gameFrame(root, { view: bv, notes: [ending], messages: [curtain, note, preview, errorLine, hands], tray: hand, actions: [cancelBtn, confirmBtn] });
+  // a hand shown at a screen of several seats goes behind its curtain again on Hide hand
+  // (its player steps away, or showed it too soon): nothing staged stays
+  const hideBtn = el("button", { id: "pc-hide-hand", type: "button", hidden: true,
+    onclick: () => { shownFor = card = pos = null; errorLine.textContent = ""; draw(); ctx.turnShown(); showBtn.focus(); } }, "Hide hand");
+  const frame = gameFrame(root, { view: bv, notes: [ending], messages: [curtain, note, preview, errorLine, hands], tray: hand, actions: [hideBtn, cancelBtn, confirmBtn] });
   const info = el("p", { id: "pc-info" });
   const last = el("p", { id: "pc-last" });
   // (a phone on its side has no room under the grid: the hands go in the drawer's Table)
@@ -348,6 +352,7 @@ export function createView(root, ctx) {
       curtain.replaceChildren(el("span", {}, `${short(payload, payload.current_player)} to play: the hands of this screen stay hidden.`), showBtn);
     }
     showBtn.hidden = !behind;
+    hideBtn.hidden = !several() || payload.you !== payload.current_player || behind;
     hand.hidden = payload.you === null || !st.hand || replay || behind || away;
     const cards = hand.hidden ? [] : [...st.hand].sort();
     syncPieces(hand, cards.map((c, i) => ({ key: `${c}#${cards.indexOf(c) === i ? 0 : i}`, sig: `${card === c}|${myTurn()}`,
