@@ -627,6 +627,33 @@ def test_two_people_at_one_screen_resign_for_the_side_to_move(server, new_page):
     assert not page.errors
 
 
+def test_at_one_screen_resign_waits_for_the_turn_of_a_seat_that_resigns(server, new_page):
+    """Pent-Up of four: White and Black (of both teams) at one screen, Red and Blue friends
+    elsewhere.  While Red is to move nobody at the screen is known to be the one resigning:
+    Resign asks nothing, says to resign on that seat's turn, and the game goes on."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "me"}, {"kind": "invite"},
+                              {"kind": "invite"}], {"players": 4})
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        seated(page)
+    until(page, "document.querySelectorAll('#players .you-tag').length === 2")
+    for i, move in enumerate(("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1")):
+        page.fill("#move-text", move)
+        page.press("#move-text", "Enter")
+        until(page, f"document.querySelectorAll('#log li').length === {i + 1}")
+    until(page, "document.getElementById('status').innerText.includes('Red')")
+    keep_toasts(page)
+    page.click("#resign")
+    until(page, "window.toastsSeen.length > 0")
+    assert page.evaluate("window.toastsSeen") == [
+        "This screen plays White and Black: resign on the turn of the seat that resigns."]
+    assert page.locator("#ask-text").count() == 0            # no question asked
+    table = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{t['id']}").read())
+    assert table["table"]["status"] == "playing" and table["table"]["resigned"] is None
+    assert not page.errors
+
+
 def test_two_people_at_one_screen_name_and_leave_the_seat_to_move(server, new_page):
     """Hot seat: Add your name asks for the name of who plays the seat to move (kept for
     that seat, not as this browser's name), and Leave seat leaves that seat only, the
