@@ -341,8 +341,9 @@ def test_option_controls_and_their_help(server, new_page):
 
 
 def test_the_teams_option_shows_only_with_four_players(server, new_page):
-    """Pent-Up's teams exist with 4 players only: the field is shown then, not before, and
-    a choice made for 4 players is not sent once the table has fewer."""
+    """Pent-Up's teams exist with 4 players only: the field is shown then, not before, with
+    a note naming the teams beside the seats, and a choice made for 4 players is not sent
+    once the table has fewer."""
     page = new_page()
     open_home(server, page)
     page.select_option("#create-game", "pentup")
@@ -351,12 +352,19 @@ def test_the_teams_option_shows_only_with_four_players(server, new_page):
     assert teams.is_hidden() and page.locator("#create-options label[for=opt-teams]").is_hidden()
     page.select_option("#opt-players", "3")
     assert teams.is_hidden()
+    note = page.locator("#create-teams")     # who plays with whom, beside the seats
+    assert note.is_hidden()
     page.select_option("#opt-players", "4")
     assert teams.is_visible()
     assert page.locator("#create-seats select").count() == 4
+    assert note.inner_text() == ("Teams: White + Red against Black + Blue (partners sit "
+                                 "opposite; a team's tiles count together).")
+    page.select_option("#opt-teams", "false")  # each for themselves
+    assert note.is_hidden()
     page.select_option("#opt-teams", "true")
+    assert note.is_visible()
     page.select_option("#opt-players", "2")
-    assert teams.is_hidden()
+    assert teams.is_hidden() and note.is_hidden()
     page.click("#create-submit")           # 2 players, the teams left out: a table
     page.wait_for_url("**/t/*")
     assert page.locator("#create-error").count() == 0

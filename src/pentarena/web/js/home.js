@@ -259,7 +259,9 @@ function renderCreate() {
   // several seats "me": friends taking turns at this screen, said as soon as it is chosen
   const hotNote = el("p", { class: "muted cf-note", id: "create-hot-seat", hidden: "" },
     "Several seats “me”: friends take turns at this screen (a hot seat); the page plays the seat to move, and in Pentic each hand stays behind a curtain until its player shows it.");
-  const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox, hotNote, hintsField);
+  // a game of teams says who plays with whom, as the seats are chosen
+  const teamsNote = el("p", { class: "muted cf-note", id: "create-teams", hidden: "" });
+  const seatsSet = el("fieldset", { class: "cf-group" }, el("legend", {}, "Players"), seatsBox, teamsNote, hotNote, hintsField);
   // two people or more, online or at this screen: the server's default is then no hints
   const betweenPeople = () => [...seatsBox.querySelectorAll("select")].filter((s) => !s.value.startsWith("computer")).length >= 2;
   const seatsChanged = () => {
@@ -331,6 +333,9 @@ function renderCreate() {
   const refreshApplies = () => {
     const plugin = PLUGINS[current().name] || {};
     const options = chosen();
+    const sides = !current().solo && plugin.formTeams ? plugin.formTeams(options) : null;
+    teamsNote.hidden = !sides;
+    if (sides) teamsNote.textContent = `Teams: ${sides.map((side) => side.map((i) => plugin.seatNames[i]).join(" + ")).join(" against ")} (partners sit opposite; a team's tiles count together).`;
     for (const [k, test] of Object.entries(plugin.optionApplies || {})) {
       const field = optsBox.querySelector(`.field:has(> [name="${k}"])`);
       if (field) field.hidden = !test(options);

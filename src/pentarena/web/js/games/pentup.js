@@ -160,6 +160,8 @@ export function picture() {
 
 // The create form shows an option only where it applies (home.js): teams with 4 players.
 export const optionApplies = { teams: (options) => options.players === 4 };
+// ... and who plays with whom then (RULES.md: partners sit opposite)
+export const formTeams = (options) => (options.players === 4 && options.teams !== false ? [[0, 2], [1, 3]] : null);
 
 const short = (payload, seat) => (payload.short ? payload.short[seat] : NAMES[seat]);
 const full = (payload, seat) => (payload.names ? payload.names[seat] : NAMES[seat]);
