@@ -47,3 +47,31 @@ def test_the_draft_error_suggests_a_piece_still_in_the_pool():
         assert suggested in state.to_json()["pool"], str(err.value)
         state.clone().apply(f"pick {suggested}")  # the suggestion is a legal move
         state.apply(f"pick {letter}")
+
+
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_a_placement_mistyped_during_the_draft_is_told_the_draft_first(engine):
+    """During the picks a placement is refused for the phase: one mistyped is told so
+    first too, then what is wrong with it (it was told only of its syntax, and retyped
+    right, refused for the phase); a pick mistyped is told of the pick."""
+    game = pentarena.load_game("pentomino", variant="draft")
+    if engine == "reference":
+        from pentarena.games.pentomino.reference import ReferencePentominoState
+        state = ReferencePentominoState(game)
+    else:
+        state = game.new_initial_state()
+    state.apply("pick F")
+    with pytest.raises(InvalidMoveError) as err:
+        state.apply("L:a1,b1,c1,d1")
+    assert str(err.value) == (
+        "the draft comes first: pick a piece, e.g. 'pick I' — besides, 'L:a1,b1,c1,d1' "
+        "names 4 squares, but a piece covers 5; write a placement as <piece>:<square>,... "
+        "e.g. L:a1,b1,c1,d1,d2")
+    with pytest.raises(InvalidMoveError, match=r"^there is no pentomino called 'Q'"):
+        state.apply("pick Q")
+    assert state.history() == ["pick F"]
+    state = game.new_initial_state()
+    for letter in "FILNPTUVWXYZ":
+        state.apply(f"pick {letter}")
+    with pytest.raises(InvalidMoveError, match=r"^'L:a1,b1,c1,d1' names 4 squares"):
+        state.apply("L:a1,b1,c1,d1")     # the draft done: its syntax alone

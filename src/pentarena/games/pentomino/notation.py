@@ -170,6 +170,21 @@ def word_moves(game: Any) -> str:
     return ""
 
 
+def read_move(grid: Grid, text: str, state: Any) -> PentominoMove:
+    """The move ``text`` names on ``grid`` at ``state``: during a draft's picks, text that
+    cannot be read as a move (a placement mistyped) is told first that the draft comes
+    first — what would be said of it read right — then what is wrong with it."""
+    try:
+        return parse_move_text(grid, text, word_moves(state.game))
+    except InvalidMoveError as exc:
+        if getattr(state, "phase", None) != "pick" or not isinstance(text, str) or (
+                _WORD_RE.match(text)):
+            raise
+        first = state.legal_moves()[0][1]
+        raise InvalidMoveError(f"the draft comes first: pick a piece, e.g. 'pick {first}' "
+                               f"— besides, {exc}") from None
+
+
 def parse_move_text(grid: Grid, text: str, words: str = "") -> PentominoMove:
     """The move ``text`` names on ``grid``; ``words``: what the message on text that cannot
     be read adds (:func:`word_moves`)."""

@@ -26,6 +26,7 @@ from .notation import (
     board_action,
     board_tables,
     parse_move_text,
+    read_move,
     word_moves,
     place_moves,
     puzzle_actions,
@@ -199,7 +200,7 @@ class ReferencePentominoState(State):
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentominoMove:
-        return parse_move_text(BOARD, text, word_moves(self.game))
+        return read_move(BOARD, text, self)
 
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):

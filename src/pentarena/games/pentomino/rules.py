@@ -48,8 +48,7 @@ from .notation import (
     PentominoMove,
     board_action,
     board_tables,
-    parse_move_text,
-    word_moves,
+    read_move,
 )
 
 ALL = (1 << 12) - 1
@@ -375,7 +374,7 @@ class PentominoState(PentominoCore, State):
 
     # ------------------------------------------------------------------ moves
     def parse_move(self, text: str) -> PentominoMove:
-        return parse_move_text(BOARD, text, word_moves(self.game))
+        return read_move(BOARD, text, self)
 
     _apply_slow = State.apply  # what the engine's apply() calls for text and other objects
 
