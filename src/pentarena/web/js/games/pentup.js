@@ -65,6 +65,19 @@ export function decidingLevel(d, winners) {
 
 // ---------------------------------------------------------------- drawing helpers
 const P3 = (x, y, z) => [(x - y) * 16, -(x + y) * 8 - z * 14];
+// the top face of the cell x, y at height z, and the cell whose top face at height z holds
+// the point wx, wy of the picture (P3 read backwards: wx gives x − y, wy gives x + y)
+const isoTop = (x, y, z) => [P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)];
+function isoCell(wx, wy, z) {
+  const u = wx / 16, v = -(wy + z * 14) / 8;
+  return [Math.floor((u + v) / 2), Math.floor((v - u) / 2)];
+}
+// the box around the tops of these cells at height z (with the faces below them)
+function isoBox(cells, z) {
+  const xs = cells.map(([x, y]) => x - y), ys = cells.map(([x, y]) => x + y);
+  return { x0: (Math.min(...xs) - 1) * 16, x1: (Math.max(...xs) + 1) * 16,
+    y0: -(Math.max(...ys) + 2) * 8 - z * 14, y1: -Math.min(...ys) * 8 - (z - 1) * 14 };
+}
 const shade = (hex, f) => {
   const n = parseInt(hex.slice(1), 16);
   const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
@@ -361,6 +374,8 @@ export function createView(root, ctx) {
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const firstMove = () => m && m.tiles.length === 0;
+  // the level the chosen tile goes on (every place of it is on one level), 1 with none
+  const level3d = () => (selected && moves.get(selected) ? moves.get(selected).level : 1);
   const lastMove = () => {
     if (!payload || !payload.history.length || !m.tiles.length) return null;
     const t = m.tiles[m.tiles.length - 1];
@@ -395,7 +410,8 @@ export function createView(root, ctx) {
     const entry = moves.get(selected);
     const first = firstMove();
     let range = null;
-    if (first) {   // a dot on every spot in view (any other spot is just as good: click it)
+    if (first && mode === "3d") range = [-6, 6, -6, 6];   // (3D draws no dots for it: any cell will do)
+    else if (first) {   // a dot on every spot in view (any other spot is just as good: click it)
       const v = bv.visibleWorld() || worldBox({ x0: -6, x1: 6, y0: -4, y1: 4 });
       range = [Math.max(-30, Math.ceil(v.x0 / S)), Math.min(30, Math.floor(v.x1 / S) - 1),
         Math.max(-30, Math.ceil(-v.y1 / S)), Math.min(30, Math.floor(-v.y0 / S) - 1)];
@@ -451,12 +467,12 @@ export function createView(root, ctx) {
 
   // a tile chosen or turned: its spots come into view (unless the board was moved by hand)
   function drawAndShowSpots() {
-    draw();
-    if (mode === "2d") bv.show(contentBox, { focus: focusBox, animate: true });
+    const { box } = draw();
+    bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true, centre: mode === "3d" });
   }
 
   function stage(x, y) {
-    if (!myTurn() || !selected || mode !== "2d") return;
+    if (!myTurn() || !selected) return;
     const c = candidateAt(x, y);
     if (!c) return;
     staged = c;
@@ -507,11 +523,14 @@ export function createView(root, ctx) {
     start: () => hover || (staged && grabCell(staged.cells)) || (destinations()[0] && destinations()[0].grab)
       || (lastMove() && lastMove().cells[0]) || [0, 0],
     step: ([x, y], dx, dy) => [x + dx, y - dy],
-    rect: ([x, y]) => (mode === "2d" ? { x: X(x), y: Y(y), w: S, h: S } : null),
+    rect: ([x, y]) => {
+      if (mode === "2d") return { x: X(x), y: Y(y), w: S, h: S };
+      const z = level3d();   // 3D: the cell's top on the chosen tile's level
+      return { x: (x - y - 1) * 16, y: -(x + y + 2) * 8 - z * 14, w: 32, h: 16 };
+    },
     describe: (cell) => {
       if (!m) return `cell ${cell.join(",")}`;
       let t = cellText(cell.join(","), m);
-      if (mode !== "2d") return `${t} (the 3D view: switch to 2D to place a tile)`;
       const c = selected && myTurn() ? candidateAt(...cell) : null;
       if (c && staged && c.text === staged.text) {
         t += staged.legal ? ` — the ${selected} is staged here: Enter plays it`
@@ -522,7 +541,6 @@ export function createView(root, ctx) {
     },
     activate: ([x, y]) => {
       if (!myTurn()) return;
-      if (mode !== "2d") { errorLine.textContent = "Switch to the 2D view to place the tile."; return; }
       if (!selected) { errorLine.textContent = "Choose a tile in your tray first."; return; }
       const c = candidateAt(x, y);
       if (staged && c && c.text === staged.text) confirm(); else stage(x, y);
@@ -530,16 +548,19 @@ export function createView(root, ctx) {
     onMove: (cell) => { hover = cell; drawGhosts(); },
     spots: () => destinations().map((mv) => mv.grab),
     onNoSpot: () => {
-      if (selected && myTurn() && mode === "2d") errorLine.textContent = `No place for the ${selected} this way round: press ${turnKeys} to turn it.`;
+      if (selected && myTurn()) errorLine.textContent = `No place for the ${selected} this way round: press ${turnKeys} to turn it.`;
     },
   });
 
+  // the cell under the pointer: in 3D, the one whose top on the chosen tile's level is
+  // under it (every place of a tile is on one level: the highest-level rule)
   function cellFromEvent(ev) {
     const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
+    if (mode === "3d") return isoCell(wx, wy, level3d());
     return [Math.floor(wx / S), -Math.floor(wy / S) - 1];
   }
   bv.svg.addEventListener("pointermove", (ev) => {
-    if (mode !== "2d" || !selected || ev.pointerType === "touch") return;
+    if (!selected || ev.pointerType === "touch") return;
     const c = cellFromEvent(ev);
     if (hover && hover[0] === c[0] && hover[1] === c[1]) return;
     hover = c;
@@ -547,7 +568,7 @@ export function createView(root, ctx) {
   });
   bv.svg.addEventListener("pointerleave", () => { hover = null; drawGhosts(); });
   bv.svg.addEventListener("click", (ev) => {
-    if (mode !== "2d") return;
+    if (mode === "3d" && !(selected && myTurn())) return;   // (nothing to place: the picture is looked at)
     const target = ev.target.closest("[data-dest]");
     const c = target ? target.dataset.dest.split(",").map(Number) : ev.target.closest(".bv-rulers") ? null : cellFromEvent(ev);
     if (!c) return;
@@ -583,11 +604,58 @@ export function createView(root, ctx) {
 
   let flat = null;   // the 2D table drawn (pentup-table.js), null in 3D
   let iso = null;    // the cubes drawn in 3D (drawIso's `drawn`), null in 2D
+  let isoLayers = null;   // 3D: { cubes, dest, ghost }, the groups drawn into
   function drawDestinations() {
     if (flat) flat.destinations(mode === "2d" ? destinations() : NONE, bv);
+    if (isoLayers) drawIsoDestinations();
+  }
+
+  // 3D: a dot on the top of each cell the chosen tile can be held by, on its level (the
+  // first tile, which may go anywhere, has none: any cell will do)
+  let isoDots = null;
+  function drawIsoDestinations() {
+    const list = myTurn() && selected && !firstMove() ? destinations() : NONE;
+    if (list === isoDots) return;
+    isoDots = list;
+    const g = isoLayers.dest;
+    g.replaceChildren();
+    const z = level3d();
+    for (const mv of list) {
+      const [dx, dy] = mv.grab;
+      const [cx, cy] = P3(dx + 0.5, dy + 0.5, z);
+      const d = svgEl("g", { class: "dest", "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, g);
+      svgEl("circle", { cx, cy, r: 17, "data-sr": 17, fill: "transparent", class: "hit" }, d);
+      svgEl("circle", { cx, cy, r: 5, "data-sr": 6.5, "data-wr": 5, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2,
+        class: "dot", "vector-effect": "non-scaling-stroke" }, d);
+    }
+    bv.refreshMarks(g);
+  }
+
+  // 3D: a tile shown on its level as cubes over the picture, back to front
+  function isoGhost(parent, cells, fill, stroke, cls, bad = false) {
+    const z = level3d();
+    const gg = svgEl("g", { class: cls + (bad ? " illegal" : "") }, parent);
+    const line = { stroke, "stroke-width": 1.6, "vector-effect": "non-scaling-stroke", ...(bad ? { "stroke-dasharray": "4 3" } : {}) };
+    for (const [x, y] of [...cells].sort((a, b) => (b[0] + b[1]) - (a[0] + a[1]))) {
+      const poly = (ps, extra = {}) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, ...line, ...extra }, gg);
+      poly([P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)], { "fill-opacity": 0.6 });
+      poly([P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)], { "fill-opacity": 0.8 });
+      poly(isoTop(x, y, z));
+    }
   }
 
   function drawGhosts() {
+    if (isoLayers) {
+      const g = isoLayers.ghost;
+      g.replaceChildren();
+      if (refused) isoGhost(g, refused, "rgba(180,35,24,.45)", "#b42318", "refused", true);
+      const c = hover && selected && myTurn() ? candidateAt(hover[0], hover[1]) : null;
+      if (c && !(staged && staged.text === c.text)) {
+        isoGhost(g, c.cells, c.legal ? "rgba(26,127,55,.55)" : "rgba(180,35,24,.45)", c.legal ? "#1a7f37" : "#b42318", "ghost", !c.legal);
+      }
+      if (staged) isoGhost(g, staged.cells, staged.legal ? "rgba(31,111,235,.65)" : "rgba(180,35,24,.55)", staged.legal ? "#1f6feb" : "#b42318", "staged", !staged.legal);
+      return;
+    }
     if (!flat) return;
     const g = flat.ghost;
     g.replaceChildren();
@@ -627,7 +695,7 @@ export function createView(root, ctx) {
 
   function destsInView() {
     const v = bv.visibleWorld();
-    if (!v) return true;
+    if (!v || mode === "3d") return true;   // (3D: the view takes in the dots, see redraw)
     return destinations().some((mv) => mv.cells.some(([x, y]) => X(x) >= v.x0 && X(x + 1) <= v.x1 && Y(y) >= v.y0 && Y(y - 1) <= v.y1));
   }
 
@@ -716,14 +784,28 @@ export function createView(root, ctx) {
     let box;
     if (mode === "3d") {
       flat = null;
-      if (!iso) { w.replaceChildren(); iso = new Map(); }
+      if (!iso) {
+        w.replaceChildren();
+        iso = new Map();
+        isoDots = null;
+        isoLayers = { cubes: svgEl("g", { class: "iso-cubes" }, w), dest: svgEl("g", { class: "destinations" }, w),
+          ghost: svgEl("g", { class: "ghosts", "pointer-events": "none" }, w) };
+      }
       if (bv.rulers !== null) bv.setRulers(null);
       const over = payload.current_player === null;
       const dec = over ? decidingLevel(payload.details, payload.winners) : null;
       const deciders = new Set(dec && dec.level ? m.tiles.filter((t) => t.level === dec.level).flatMap((t) => t.cells.map(([x, y]) => `${x},${y},${t.level}`)) : []);
-      box = drawIso(w, m, { marks, drawn: iso, over, deciders });
+      box = drawIso(isoLayers.cubes, m, { marks, drawn: iso, over, deciders });
+      drawIsoDestinations();
+      drawGhosts();
+      // the view takes in where the chosen tile may go, and the tile staged
+      const cells = [...(m.tiles.length ? [] : [[0, 0]]), ...isoDots.flatMap((mv) => mv.cells), ...(staged ? staged.cells : [])];
+      if (cells.length && (isoDots.length || staged)) {
+        const b = isoBox(cells, level3d());
+        box = { x0: Math.min(box.x0, b.x0 - 12), x1: Math.max(box.x1, b.x1 + 12), y0: Math.min(box.y0, b.y0 - 12), y1: Math.max(box.y1, b.y1 + 12) };
+      }
     } else {
-      iso = null;
+      iso = isoLayers = null;
       if (bv.rulers !== rulers) bv.setRulers(rulers);
       if (!flat) { w.replaceChildren(); flat = new FlatTable(w); }
       flat.update(m, { open: firstMove() && myTurn() && selected });   // the whole table is open for the first tile
@@ -744,16 +826,13 @@ export function createView(root, ctx) {
     else if (!mine) hint.textContent = payload.you === null ? "You are watching." : waitingText(payload);
     else if (!selected) hint.textContent = firstMove() ? "Your turn: choose a tile — the first one may go anywhere on the table (a tile's badge is the level it goes on)."
       : "Your turn: choose a tile (its badge is the level it must go on).";
-    // (3D: a tile staged, by a hint or in 2D, is not drawn there: said, with what Confirm does)
-    else if (mode === "3d" && staged && staged.legal) hint.textContent = `The ${selected} is staged on level ${entry.level}${hinted && staged.text === hinted.move ? " (the hint)" : ""}, shown in the 2D view: Confirm plays it, Cancel drops it.`;
-    else if (mode === "3d") hint.textContent = "Switch to the 2D view to place the tile.";
     else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press ${turnKeys}.`;
     else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turns it).`
       : `The ${selected} goes on level ${entry.level}: ${click} a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
     else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hintPlace(hinted.move)}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (!staged.legal) hint.textContent = `The ${selected} goes on level ${entry ? entry.level : "?"}: ${click} a blue dot${keyHint(" — Esc cancels")}.`;
     else hint.textContent = `Press Confirm${keyHint(" (Enter)")} to play the ${selected} on level ${entry.level}${keyHint(" — Esc cancels")}.`;
-    if (mine && selected && !staged && mode === "2d" && destinations().length) hint.textContent += keyHint(" Keys: arrows on the board, Enter.");
+    if (mine && selected && !staged && destinations().length) hint.textContent += keyHint(" Keys: arrows on the board, Enter.");
     kg.draw();
     return { box, last };
   }
@@ -795,7 +874,6 @@ export function createView(root, ctx) {
       hinted = { move, why };
       kg.set(grabCell(cells));   // Enter on the board plays it
       clearMessages();
-      if (mode !== "2d") toggleMode();
       const { box } = draw();
       bv.show(mode === "2d" ? contentBox : box, { focus: focusBox, animate: true, centre: mode === "3d" });
     },
@@ -859,7 +937,7 @@ export function rules(root) {
     el("p", {}, "With 2 or 3 players everyone plays for themselves. With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue), unless the table is created with teams off: a team adds up its partners' tiles level by level (and so their points in advanced scoring), and both partners win or lose together."),
     scoringExample(),
     el("h2", {}, "Controls"),
-    el("p", {}, `${Click} a tile in your tray. ${touchScreen ? "⟳ rotates it by 90°, ⇋ flips it" : "R rotates it by 90°, F flips it (or use the buttons)"}. The blue dots show where it can go; ${touchScreen ? "tap one and the tile is shown there (blue where it fits, red where it does not; another dot moves it): press the blue Confirm to play it." : "the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm."}${keyHint(" Esc cancels.")} Drag the board to move it, ${touchScreen ? "pinch to zoom" : "zoom with the wheel (or pinch)"}, and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective.`),
+    el("p", {}, `${Click} a tile in your tray. ${touchScreen ? "⟳ rotates it by 90°, ⇋ flips it" : "R rotates it by 90°, F flips it (or use the buttons)"}. The blue dots show where it can go; ${touchScreen ? "tap one and the tile is shown there (blue where it fits, red where it does not; another dot moves it): press the blue Confirm to play it." : "the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm."}${keyHint(" Esc cancels.")} Drag the board to move it, ${touchScreen ? "pinch to zoom" : "zoom with the wheel (or pinch)"}, and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective, and tiles are placed there the same way: the dots sit on top of the cells, on the tile's level.`),
     touchScreen ? "" : el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }
