@@ -568,3 +568,34 @@ def test_the_end_of_a_touch_move_draft_says_a_turn_begins_with_a_touch():
         state.apply(state.legal_moves()[0])
     said = view.after_move(state)
     assert "touch-move: touch a piece (touch " in said and "write a placement as touch" not in said
+
+
+SPLIT_END = re.compile(r"(\(seat \d\):|holds|[○●◆■]|\(target)$")
+SPLIT_START = re.compile(r"\s*(\(seat|\d+(/\d+)*[,.]?(\s|$)|holds)")
+
+
+@pytest.mark.parametrize("name, options", [
+    ("pentic", {"players": 4}), ("pentic", {"players": 3}),
+    ("pentup", {"players": 4}), ("pentup", {"players": 4, "scoring": "misere"}),
+    ("pentomino", {"players": 4, "scoring": "15-10-5", "target": 50})])
+def test_at_80_columns_a_seat_stays_with_its_number_and_score(name, options):
+    """Lines wrap between seats, never inside 'Teal (seat 2) 75' ('Teal ⏎(seat 2) 75',
+    '◆ ⏎Red (seat 2)' and '(target ⏎50)' were seen at 80 columns)."""
+    game = pentarena.load_game(name, **options)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed) if name == "pentic" else game.new_initial_state()
+        rng = random.Random(seed)
+        view = view_for(name)
+        said = []
+        while not state.is_terminal():
+            if len(state.history()) % 7 == 0:
+                said.append(plain(view.status(state), width=80))
+            state.apply(rng.choice(state.legal_moves()))
+        said.append(plain(view.result(state), width=80))
+        for width in (80, 64, 50):
+            said.append(plain(view.result(state), width=width))
+        for text in said:
+            for line in text.splitlines():
+                assert not SPLIT_END.search(line.rstrip()), (line, text)
+                assert not SPLIT_START.match(line), (line, text)
+            assert "\u00a0" not in text

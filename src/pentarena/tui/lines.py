@@ -7,16 +7,49 @@ from __future__ import annotations
 
 import textwrap
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
+
+GLUE = "\u00a0"
+"""A space no line breaks at (``textwrap`` breaks at ASCII whitespace only), printed as a
+space: what :func:`unit` puts between a seat's name, its number and its score."""
+
+
+def unit(text: str) -> str:
+    """``text`` (a seat and its score: 'Teal (seat 2) 75') kept on one line when wrapped
+    by :func:`wrapped` or :class:`Lines`."""
+    return text.replace(" ", GLUE)
 
 
 def wrapped(text: str, width: int) -> str:
-    """``text`` wrapped to ``width`` columns at spaces, never inside a word; its own line
-    breaks kept."""
+    """``text`` wrapped to ``width`` columns at spaces, never inside a word nor a
+    :func:`unit`; its own line breaks kept."""
     return "\n".join(textwrap.fill(line, max(width, 1), break_long_words=False,
                                    break_on_hyphens=False) if line.strip() else line
-                     for line in text.split("\n"))
+                     for line in text.split("\n")).replace(GLUE, " ")
+
+
+class Lines:
+    """Styled text printed wrapped at spaces only, as :func:`wrapped` wraps (rich alone
+    would break a :func:`unit` apart: it breaks at any Unicode space)."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width, text = max(options.max_width, 1), self.text
+        parts, base = [], 0
+        for line in text.plain.split("\n"):
+            cursor = 0
+            for chunk in textwrap.wrap(line, width, break_long_words=False,
+                                       break_on_hyphens=False) or [""]:
+                at = line.find(chunk, cursor)
+                parts.append(text[base + at:base + at + len(chunk)])
+                cursor = at + len(chunk)
+            base += len(line) + 1
+        shown = Text("\n").join(parts)
+        shown.plain = shown.plain.replace(GLUE, " ")  # (the same length: styles kept)
+        yield shown
 
 
 def print_sentence(console: Console, text: str, style: str = "", *, lead: str = "",

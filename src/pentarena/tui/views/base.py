@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ...core.game import Move, State, game_info, unused_options
 from ...games.pentomino.board import region_from_text
+from ..lines import Lines, unit
 
 SUMMARY_OVER = 60
 """Pentomino and puzzles: more legal moves than this are summarised per piece."""
@@ -232,7 +233,7 @@ class TerminalView:
         the best result (``State.winners`` holds all of their seats)."""
         won = state.winners()
         sides = [side for side in state.game.sides if won.intersection(side)]
-        names = [" and ".join(self.seat_name(s) for s in side) for side in sides]
+        names = [" and ".join(unit(self.seat_name(s)) for s in side) for side in sides]
         if not sides:
             return "Nobody wins"
         if len(sides) == 1:  # a sentence: 'Seat 1 wins' where seats have no colours
@@ -255,8 +256,12 @@ class TerminalView:
                 f"{'win' if len(others) > 1 else 'wins'}.")
 
     def result(self, state: State) -> RenderableType:
+        return Lines(self.result_text(state))
+
+    def result_text(self, state: State) -> Text:
+        """The result's line(s), each seat and its score a :func:`unit`."""
         if not self.scores_are_points(state):
             return Text(f"Game over. {self.verdict(state)}.", style="bold")
-        scores = ", ".join(f"{self.seat_name(s)} {self.score_text(state, s)}"
+        scores = ", ".join(unit(f"{self.seat_name(s)} {self.score_text(state, s)}")
                            for s in range(state.game.num_players))
         return Text(f"Game over. {self.verdict(state)}.  Scores: {scores}", style="bold")

@@ -6,6 +6,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ...core.game import Move, State
+from ..lines import Lines
 from .base import (
     TerminalView,
 )
@@ -97,4 +98,4 @@ class PentagoView(TerminalView):
         mover = (len(state.history()) - 1) % 2
         made = (f", made by {self.seat_name(mover)}'s own twist" if mover != winner else "")
         line = f" with five in a row ({lines[winner]}){made}" if lines[winner] else ""
-        return Text(f"Game over. {self.verdict(state)}{line}.", style="bold")
+        return Lines(Text(f"Game over. {self.verdict(state)}{line}.", style="bold"))

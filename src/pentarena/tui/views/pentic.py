@@ -8,6 +8,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ...core.game import Move, State
+from ..lines import Lines, unit
 from .base import (
     Fitted,
     TerminalView,
@@ -63,16 +64,16 @@ class PenticView(TerminalView):
                         f"that everybody has the same number of turns.", style="yellow")
         if state.over:
             return Text("")
-        holds = ", ".join(f"{self.seat_name(s)} holds {n}"
+        holds = ", ".join(unit(f"{self.seat_name(s)} holds {n}")
                           for s, n in enumerate(state.hand_sizes())) + "."
         if state.pile_size == 0:  # the end comes from the hands, not from the target
             holds += (" The pile is empty: the game ends with the round in which a player "
                       "to move has no card left.")
         if not (self.person_to_move and self.show_seat == state.current_player):
-            return Text(holds, style="dim")  # no instructions for someone else's turn
-        return Text(f"Play a card: <card>@<position>, e.g. {self._typed_example(state)} "
+            return Lines(Text(holds, style="dim"))  # no instructions for someone else's turn
+        return Lines(Text(f"Play a card: <card>@<position>, e.g. {self._typed_example(state)} "
                     f"(positions 1-9, 5 is the centre; type a card as its hand shows it, "
-                    f"number-shape-colour).  " + holds, style="dim")
+                    f"number-shape-colour).  " + holds, style="dim"))
 
     def example(self, state: State) -> str:
         return self._typed_example(state)
@@ -99,7 +100,8 @@ class PenticView(TerminalView):
             why = f"a player reached {target} points and the round was played out"
         else:
             why = "the pile ran out and a player to move had no card left"
-        return Text.assemble(super().result(state), "\n", f"The game ended because {why}.")
+        return Lines(Text.assemble(self.result_text(state), "\n",
+                                   f"The game ended because {why}."))
 
     def hand_of(self, state: State, seat: int) -> list | None:
         return list(state.hands[seat])

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from ...core.game import Move, State
 from ...core.polyomino import PIECE_NAMES
+from ..lines import Lines, unit
 from .base import (
     SUMMARY_OVER,
     Fitted,
@@ -56,11 +57,12 @@ class PentominoView(TerminalView):
             lines.append(f"Pool: {' '.join(data['pool']) or '-'}")
         if state.game.rounds:
             lines.append(f"Round {data['round']} — totals: "
-                         + ", ".join(f"{self.seat_name(s)} {t}" for s, t in
-                                     enumerate(data["totals"])) + f" (target {state.game.target})")
+                         + ", ".join(unit(f"{self.seat_name(s)} {t}") for s, t in
+                                     enumerate(data["totals"]))
+                         + f" {unit(f'(target {state.game.target})')}")
         if data["touched"]:
             lines.append(f"Touched: {data['touched']} — it must be placed now.")
-        return Text("\n".join(lines))
+        return Lines(Text("\n".join(lines)))
 
     def after_move(self, state: State) -> str:
         """The draft's last pick: the placing begins, said (it was a bare prompt)."""
@@ -130,11 +132,11 @@ class PentominoView(TerminalView):
         points = finished["points"]
         scorers = sorted((s for s, n in enumerate(points) if n > 0), key=lambda s: -points[s])
         order = ("placed last", "second-to-last", "third-to-last")
-        scored = ", ".join(f"{self.seat_name(s)} {order[i]} +{points[s]}"
+        scored = ", ".join(unit(f"{self.seat_name(s)} {order[i]} +{points[s]}")
                            for i, s in enumerate(scorers))
-        totals = ", ".join(f"{self.seat_name(s)} {t}" for s, t in enumerate(state.totals))
+        totals = ", ".join(unit(f"{self.seat_name(s)} {t}") for s, t in enumerate(state.totals))
         return (f"Round {len(rounds)} over: {why}. {scored} — totals: {totals} "
-                f"(target {state.game.target}).")
+                f"{unit(f'(target {state.game.target}).')}")
 
     def result(self, state: State) -> RenderableType:
         rounds = state.rounds

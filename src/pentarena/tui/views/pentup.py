@@ -10,6 +10,7 @@ from rich.text import Text
 from ...core.game import Move, State
 from ...core.polyomino import PIECE_NAMES
 from ...games.pentup.notation import COORD_LIMIT
+from ..lines import Lines, unit
 from .base import (
     Fitted,
     TerminalView,
@@ -226,12 +227,12 @@ class PentUpView(TerminalView):
 
         table = Fitted(tiles_per_level)
         heading, rule = self._record_heading(state)
-        lines = [f"{heading}: " + ", ".join(f"{self.seat_name(s)} "
-                                            f"{self._record(state, counts[s])}"
+        lines = [f"{heading}: " + ", ".join(unit(f"{self.seat_name(s)} "
+                                                 f"{self._record(state, counts[s])}")
                                             for s in range(state.game.num_players))]
         if teams:
             lines.append("teams: " + ", ".join(
-                f"team {team} {self._record(state, row)}"
+                unit(f"team {team} {self._record(state, row)}")
                 for (team, _), row in zip(teams, side_counts(counts, [s for _, s in teams]))))
-        return Group(table, Text(f"Game over. {self.verdict(state)}.", style="bold"),
-                     Text("\n".join(lines)), Text(rule, style="dim"))
+        return Group(table, Lines(Text(f"Game over. {self.verdict(state)}.", style="bold")),
+                     Lines(Text("\n".join(lines))), Text(rule, style="dim"))
