@@ -599,3 +599,19 @@ def test_at_80_columns_a_seat_stays_with_its_number_and_score(name, options):
                 assert not SPLIT_END.search(line.rstrip()), (line, text)
                 assert not SPLIT_START.match(line), (line, text)
             assert "\u00a0" not in text
+
+
+def test_a_win_shared_by_some_sides_is_said_as_the_browser_says_it():
+    """Two of three tied first: "… share the win" (it said "Draw between Navy (seat 0),
+    Coral (seat 1)", though Teal lost); all tied: a draw."""
+    from types import SimpleNamespace
+
+    def ended(winners):
+        return SimpleNamespace(game=SimpleNamespace(sides=[[0], [1], [2]]),
+                               winners=lambda: set(winners))
+
+    view = view_for("pentic")
+    said = lambda winners: view.verdict(ended(winners)).replace("\u00a0", " ")  # (a unit's spaces)
+    assert said({0, 1}) == "Navy (seat 0) and Coral (seat 1) share the win"
+    assert said({2}) == "Teal (seat 2) wins"
+    assert said({0, 1, 2}).startswith("Draw: ")

@@ -229,8 +229,9 @@ class TerminalView:
         return "/".join(map(str, score)) if isinstance(score, (list, tuple)) else str(score)
 
     def verdict(self, state: State) -> str:
-        """Who won: a side (a seat, or partners) or a draw between every side that shares
-        the best result (``State.winners`` holds all of their seats)."""
+        """Who won: a side (a seat, or partners), the sides that share the best result
+        ('Navy (seat 0) and Coral (seat 1) share the win'), or a draw when every side
+        does (``State.winners`` holds all of their seats)."""
         won = state.winners()
         sides = [side for side in state.game.sides if won.intersection(side)]
         names = [" and ".join(unit(self.seat_name(s)) for s in side) for side in sides]
@@ -241,7 +242,8 @@ class TerminalView:
             return winner[:1].upper() + winner[1:]
         if len(sides) == len(state.game.sides):
             return "Draw: " + ", ".join(names) + " share the result"
-        return "Draw between " + ", ".join(names)
+        # some sides tied for the best, the others behind: as the browser's banner says it
+        return " and ".join(names) + " share the win"
 
     def scores_are_points(self, state: State) -> bool:
         """Whether ``state.scores()`` are points worth printing, not just the win/draw
