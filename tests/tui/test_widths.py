@@ -165,12 +165,18 @@ def at_a_terminal(renderable, width=200, height=24) -> str:
 def test_a_tall_pentup_table_shows_the_rows_around_the_last_move_at_a_terminal():
     """A sprawling 4-player table (30 rows here) was printed whole after every move,
     about 60 lines: at a terminal, the rows around the last move, and a note; in a pipe
-    or a file, all of them."""
-    state = random_playout(pentarena.load_game("pentup", players=4, scoring="misere"), seed=2)
+    or a file, all of them; and once the game is over, all of them (at its end 5 rows of
+    16 were shown above the result)."""
+    ended = random_playout(pentarena.load_game("pentup", players=4, scoring="misere"), seed=2)
+    state = ended.game.new_initial_state()   # the game one move before its end
+    for move in ended.history()[:-1]:
+        state.apply(move)
     last = state.parse_move(state.history()[-1])
     view = view_for("pentup")
     view.interactive = True
     assert not ROWS.search(plain(view.board(state, last)))          # not a terminal: whole
+    # the game over, its last table is whole at a terminal too: nothing follows to play
+    assert not ROWS.search(" ".join(at_a_terminal(view.board(ended, last), height=24).split()))
     text = at_a_terminal(view.board(state, last), height=40)
     first, end, bottom, top = map(int, ROWS.search(" ".join(text.split())).groups())
     ys = [y for _, y in last.cells]

@@ -62,6 +62,11 @@ class PentominoView(TerminalView):
                          + f" {unit(f'(target {state.game.target})')}")
         if data["touched"]:
             lines.append(f"Touched: {data['touched']} — it must be placed now.")
+        elif self.person_to_move and data["phase"] == "place":   # what a move looks like
+            first = "Touch a piece ('touch L'), then place it" if state.game.touch_move else (
+                "Place a piece")
+            lines.append(f"{first}: its letter and five squares, e.g. L:a1,b1,c1,d1,d2; "
+                         f"'moves L' lists the places of the L.")
         return Lines(Text("\n".join(lines)))
 
     def after_move(self, state: State) -> str:

@@ -58,10 +58,11 @@ class PentUpView(TerminalView):
                      "the terminal taller" if self.interactive
                      else "make the terminal taller to see them all")
         focus, row_focus, legend = self.focus, self.row_focus, self.explaining()
+        over = state.is_terminal()  # the last table is shown whole: nothing follows to play
         return Fitted(lambda width, styled, lines: render_rich(
             state, highlight, columns=width, focus=focus, more=more, styled=styled,
-            with_legend=legend, lines=lines, row_focus=row_focus, more_rows=more_rows),
-                      styles=True, lines=True)
+            with_legend=legend, lines=None if over else lines, row_focus=row_focus,
+            more_rows=more_rows), styles=True, lines=True)
 
     def set_focus(self, arg: str) -> str | None:
         """'board X' (a column), 'board X Y' or 'board X,Y' (a cell: its column and row)."""
@@ -167,6 +168,9 @@ class PentUpView(TerminalView):
         notes = ["tiles left: the letters are tiles; L2 = the L tile must go on level 2 this "
                  "turn (the highest level where it fits); no number: level 1.",
                  self._record_heading(state)[1]]
+        if self.person_to_move and not state.is_terminal():  # what a move looks like
+            notes.insert(0, f"A move is a tile and its five cells (x,y), e.g. "
+                            f"{self.example(state)}; 'moves L' lists the places of the L.")
         if self._teams(state):
             notes.append("teams: partners' records are added up; the team lines decide.")
         return notes
