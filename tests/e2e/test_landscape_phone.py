@@ -230,6 +230,23 @@ def test_turning_the_phone_moves_the_pieces_beside_the_board_and_back(server, ne
     assert not page.errors, page.errors
 
 
+def test_a_short_upright_phone_keeps_the_tiles_in_one_row(server, new_page):
+    """At 360 × 640 the twelve tiles in two rows took 150 px (23% of the screen) from a
+    288 px board: one row, which scrolls sideways, leaves the board the room; a tall
+    phone keeps its rows of six."""
+    tops = "[...document.querySelectorAll('#pu-tray .pu-tile')].map((t) => Math.round(t.getBoundingClientRect().top))"
+    page, _ = open_phone_table(server, new_page, "pentup", VS_COMPUTER, size=(360, 640))
+    assert len(set(page.evaluate(tops))) == 1
+    b = boxes(page, "#pu-tray", "#pu-confirm")
+    assert b[".bv"]["height"] >= 340, b[".bv"]
+    assert b["#pu-confirm"]["bottom"] <= 640 + 0.5 and page.evaluate(PAGE_FITS)
+    page.set_viewport_size({"width": 390, "height": 844})
+    until(page, "innerWidth === 390")
+    until(page, SETTLED)
+    assert len(set(page.evaluate(tops))) == 2
+    assert not page.errors, page.errors
+
+
 @pytest.mark.parametrize("game", ["pentup", "pentic"])
 def test_a_finished_game_of_tiles_or_cards_on_a_phone_on_its_side_fits(server, new_page, game):
     """A spectator's finished Pent-Up or Pentic table scrolled 28 px into a blank strip

@@ -711,8 +711,9 @@ export function createView(root, ctx) {
     // the blue dots of the tile chosen too: Fit (and the view growing by itself) shows
     // every spot it may go, which may lie beyond the room kept around the structure
     if (myTurn() && selected && !firstMove()) for (const mv of destinations()) cells.push(mv.grab);
-    // room around the structure for the next tiles (none needed once the game is over)
-    const b = cells.length ? bounds(cells, payload && payload.current_player === null ? 1 : 2) : { x0: -4, x1: 4, y0: -4, y1: 4 };
+    // a cell of room around the structure (the places of a tile chosen are in already: two
+    // cells of room made a phone's table 10–17% smaller for nothing)
+    const b = cells.length ? bounds(cells, 1) : { x0: -4, x1: 4, y0: -4, y1: 4 };
     // a small structure is not drawn huge: at least 13 × 9 cells (9 × 13 on a tall screen)
     const [mw, mh] = bv.portrait ? [9, 13] : [13, 9];
     while (b.x1 - b.x0 + 1 < mw) { b.x0--; if (b.x1 - b.x0 + 1 < mw) b.x1++; }
