@@ -125,7 +125,9 @@ def test_a_team_win_is_a_win_not_a_draw():
     a, b = sorted(state.winners())
     names = ("White", "Black", "Red", "Blue")
     assert f"{names[a]} (seat {a}) and {SEAT_CODES[b]} {names[b]} (seat {b}) win" in text
-    assert "Draw" not in text and "team A" in text and "level 1" in text
+    assert "Draw" not in text and "level 1" in text
+    # the tiles per level name each team's partners, as the status does
+    assert "team A = White + Red" in text and "team B = Black + Blue" in text
 
 
 # -- item 15: listings, help, undo, results, Pentic cards, seat names -----------------------

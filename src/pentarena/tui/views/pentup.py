@@ -210,7 +210,10 @@ class PentUpView(TerminalView):
 
         def tiles_per_level(width: int) -> Table:
             # narrow terminals: no frame, levels headed by their number only
-            names = max(len(self.seat_name(s)) for s in range(len(counts)))
+            labels = {team: f"team {team} = " + " + ".join(self.seat_names[s] for s in side)
+                      for team, side in teams}   # (as the status's team lines name them)
+            names = max([len(self.seat_name(s)) for s in range(len(counts))]
+                        + [len(label) for label in labels.values()])
             narrow = names + 4 + 10 * len(counts[0]) > width
             table = Table(title="Tiles per level", box=None if narrow else box.HEAVY_HEAD)
             table.add_column("player", no_wrap=True)
@@ -225,7 +228,7 @@ class PentUpView(TerminalView):
                 table.add_row(self.seat_name(seat), *(str(row[lv - 1]) for lv in levels))
             if teams:
                 for (team, side), row in zip(teams, side_counts(counts, [s for _, s in teams])):
-                    table.add_row(f"team {team}", *(str(row[lv - 1]) for lv in levels),
+                    table.add_row(labels[team], *(str(row[lv - 1]) for lv in levels),
                                   style="italic")
             return table
 
