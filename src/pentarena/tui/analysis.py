@@ -16,7 +16,7 @@ from rich.text import Text
 from ..ai.analysis import JudgedMoves, analyse_game, analysis_note
 from ..core.game import State, game_info
 from ..server.jobs import ANALYSIS_MOVE_SECONDS
-from .lines import wrapped
+from .lines import GLUE, unit, wrapped
 from .views import TerminalView, plural
 
 SECONDS_PER_MOVE = ANALYSIS_MOVE_SECONDS
@@ -81,12 +81,12 @@ class JudgedTable:
         out = [wrapped(TITLE, width)]
         for ply, player, move, mark, values, best in self.rows:
             line = " ".join(part for part in (f"{ply}. {player}:", move, mark,
-                                              values.replace(" ", NBSP)) if part)
+                                              unit(values)) if part)
             if best:
                 line += f", best found {best}"
             out.append(textwrap.fill(line, max(width, 1), subsequent_indent="    ",
                                      break_long_words=False, break_on_hyphens=False
-                                     ).replace(NBSP, " "))
+                                     ).replace(GLUE, " "))
         return Text("\n".join(out))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -97,10 +97,6 @@ class JudgedTable:
                 yield table
                 return
         yield self.lines(width)
-
-
-NBSP = "\u00a0"
-"""Holds 'before → after' together on one line while :meth:`JudgedTable.lines` wraps."""
 
 
 def analysis_table(view: TerminalView, judged: JudgedMoves) -> RenderableType:
