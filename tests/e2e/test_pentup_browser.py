@@ -572,6 +572,42 @@ def test_tiles_are_placed_in_the_3d_view_by_pointer_and_keys(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_in_3d_a_tile_is_put_where_the_pointer_touches_the_cubes_it_rests_on(server, new_page):
+    """The L must go on level 2, on the two I's: pointing at the top of a cube it can be
+    held by (each spot's dot on it) shows that very place, green, and a click stages it
+    (the pointer was read a level higher: the ghost came a cell off, red)."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "me"}])
+    page = new_page()
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        until(page, "document.querySelector('#players .you-tag') !== null")
+    for i, move in enumerate(("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1")):
+        page.fill("#move-text", move)
+        page.press("#move-text", "Enter")
+        wait_moves(page, i + 1)
+    page.click("#pu-view")
+    page.click(".pu-tile[data-piece=L]")
+    for _ in range(8):
+        if page.locator("#pu-board .dest").count():
+            break
+        page.keyboard.press("r")
+    until(page, "!document.querySelector('.bv').dataset.moving")
+    spots = page.eval_on_selector_all("#pu-board .dest", "ds => ds.map((d) => [d.dataset.dest, d.dataset.move])")
+    assert spots
+    for dest, move in spots[:3]:
+        top = page.locator(f"#pu-board .cube[data-cube='{dest},1'] polygon").last.bounding_box()
+        page.mouse.move(top["x"] + top["width"] / 2, top["y"] + top["height"] / 2)
+        until(page, "document.querySelector('#pu-board .ghost:not(.illegal)') !== null")
+    page.mouse.click(top["x"] + top["width"] / 2, top["y"] + top["height"] / 2)
+    until(page, "document.querySelectorAll('#pu-board .staged:not(.illegal) polygon').length === 15")
+    page.click("#pu-confirm")
+    wait_moves(page, 3)
+    history = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/'))"
+                            ".then((r) => r.json()).then((d) => d.history)")
+    assert history[2] == move
+    assert not page.errors, page.errors
+
+
 def test_a_hint_staged_is_drawn_in_the_3d_view_too(server, new_page):
     """A hint stages its tile in 2D; in the 3D view it is drawn there too, staged, and
     Confirm plays it (the 3D view did not draw it: the line had to say so)."""

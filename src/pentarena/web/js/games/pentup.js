@@ -374,8 +374,11 @@ export function createView(root, ctx) {
 
   const myTurn = () => !replay && payload && payload.you !== null && payload.you === payload.current_player;
   const firstMove = () => m && m.tiles.length === 0;
-  // the level the chosen tile goes on (every place of it is on one level), 1 with none
+  // the level the chosen tile goes on (every place of it is on one level), 1 with none;
+  // in 3D the pointer, the dots and the keys' cursor are on the surface it rests on, the
+  // tops of the cubes one level down (the floor for level 1): where a player points
   const level3d = () => (selected && moves.get(selected) ? moves.get(selected).level : 1);
+  const surface3d = () => level3d() - 1;
   const lastMove = () => {
     if (!payload || !payload.history.length || !m.tiles.length) return null;
     const t = m.tiles[m.tiles.length - 1];
@@ -525,7 +528,7 @@ export function createView(root, ctx) {
     step: ([x, y], dx, dy) => [x + dx, y - dy],
     rect: ([x, y]) => {
       if (mode === "2d") return { x: X(x), y: Y(y), w: S, h: S };
-      const z = level3d();   // 3D: the cell's top on the chosen tile's level
+      const z = surface3d();   // 3D: the top of the cell the tile rests on
       return { x: (x - y - 1) * 16, y: -(x + y + 2) * 8 - z * 14, w: 32, h: 16 };
     },
     describe: (cell) => {
@@ -556,12 +559,14 @@ export function createView(root, ctx) {
   // under it (every place of a tile is on one level: the highest-level rule)
   function cellFromEvent(ev) {
     const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
-    if (mode === "3d") return isoCell(wx, wy, level3d());
+    if (mode === "3d") return isoCell(wx, wy, surface3d());
     return [Math.floor(wx / S), -Math.floor(wy / S) - 1];
   }
   bv.svg.addEventListener("pointermove", (ev) => {
     if (!selected || ev.pointerType === "touch") return;
-    const c = cellFromEvent(ev);
+    // over a spot's target, its cell: the ghost shows what a click there stages
+    const spot = ev.target.closest && ev.target.closest("[data-dest]");
+    const c = spot ? spot.dataset.dest.split(",").map(Number) : cellFromEvent(ev);
     if (hover && hover[0] === c[0] && hover[1] === c[1]) return;
     hover = c;
     drawGhosts();
@@ -610,8 +615,10 @@ export function createView(root, ctx) {
     if (isoLayers) drawIsoDestinations();
   }
 
-  // 3D: a dot on the top of each cell the chosen tile can be held by, on its level (the
-  // first tile, which may go anywhere, has none: any cell will do)
+  // 3D: a dot on the top of each cell the chosen tile can be held by, on the surface it
+  // rests on, and that top face as the spot's target (a circle of a fixed size on the
+  // screen covered the next cell's dot: the cells are close in 3D); the first tile, which
+  // may go anywhere, has none: any cell will do
   let isoDots = null;
   function drawIsoDestinations() {
     const list = myTurn() && selected && !firstMove() ? destinations() : NONE;
@@ -619,12 +626,12 @@ export function createView(root, ctx) {
     isoDots = list;
     const g = isoLayers.dest;
     g.replaceChildren();
-    const z = level3d();
+    const z = surface3d();
     for (const mv of list) {
       const [dx, dy] = mv.grab;
       const [cx, cy] = P3(dx + 0.5, dy + 0.5, z);
       const d = svgEl("g", { class: "dest", "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, g);
-      svgEl("circle", { cx, cy, r: 17, "data-sr": 17, fill: "transparent", class: "hit" }, d);
+      svgEl("polygon", { points: isoTop(dx, dy, z).map((p) => p.join(",")).join(" "), fill: "transparent", class: "hit" }, d);
       svgEl("circle", { cx, cy, r: 5, "data-sr": 6.5, "data-wr": 5, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2,
         class: "dot", "vector-effect": "non-scaling-stroke" }, d);
     }
@@ -695,7 +702,14 @@ export function createView(root, ctx) {
 
   function destsInView() {
     const v = bv.visibleWorld();
-    if (!v || mode === "3d") return true;   // (3D: the view takes in the dots, see redraw)
+    if (!v) return true;
+    if (mode === "3d") {
+      const z = surface3d();
+      return destinations().some((mv) => {
+        const [cx, cy] = P3(mv.grab[0] + 0.5, mv.grab[1] + 0.5, z);
+        return cx >= v.x0 && cx <= v.x1 && cy >= v.y0 && cy <= v.y1;
+      });
+    }
     return destinations().some((mv) => mv.cells.some(([x, y]) => X(x) >= v.x0 && X(x + 1) <= v.x1 && Y(y) >= v.y0 && Y(y - 1) <= v.y1));
   }
 
@@ -828,7 +842,7 @@ export function createView(root, ctx) {
     else if (!selected) hint.textContent = firstMove() ? "Your turn: choose a tile — the first one may go anywhere on the table (a tile's badge is the level it goes on)."
       : "Your turn: choose a tile (its badge is the level it must go on).";
     else if (!destinations().length) hint.textContent = `No place for the ${selected} this way round — press ${turnKeys}.`;
-    else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} any cell (${turnKeys} turns it).`
+    else if (!staged) hint.textContent = firstMove() ? `First tile: it may go anywhere — ${click} ${mode === "3d" ? "anywhere on the table" : "any cell"} (${turnKeys} turns it).`
       : `The ${selected} goes on level ${entry.level}: ${click} a blue dot${destsInView() ? "" : " (they are out of view: press Fit)"}.`;
     else if (hinted && staged.text === hinted.move) hint.textContent = `Hint: the ${selected} on level ${entry ? entry.level : "?"}${hintPlace(hinted.move)}${hinted.why ? ` — ${hinted.why}` : ""} Press Confirm to play it.`;
     else if (!staged.legal) hint.textContent = `The ${selected} goes on level ${entry ? entry.level : "?"}: ${click} a blue dot${keyHint(" — Esc cancels")}.`;
@@ -938,7 +952,7 @@ export function rules(root) {
     el("p", {}, "With 2 or 3 players everyone plays for themselves. With 4 players, partners sitting opposite play as teams (White + Red against Black + Blue), unless the table is created with teams off: a team adds up its partners' tiles level by level (and so their points in advanced scoring), and both partners win or lose together."),
     scoringExample(),
     el("h2", {}, "Controls"),
-    el("p", {}, `${Click} a tile in your tray. ${touchScreen ? "⟳ rotates it by 90°, ⇋ flips it" : "R rotates it by 90°, F flips it (or use the buttons)"}. The blue dots show where it can go; ${touchScreen ? "tap one and the tile is shown there (blue where it fits, red where it does not; another dot moves it): press the blue Confirm to play it." : "the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm."}${keyHint(" Esc cancels.")} Drag the board to move it, ${touchScreen ? "pinch to zoom" : "zoom with the wheel (or pinch)"}, and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective, and tiles are placed there the same way: the dots sit on top of the cells, on the tile's level.`),
+    el("p", {}, `${Click} a tile in your tray. ${touchScreen ? "⟳ rotates it by 90°, ⇋ flips it" : "R rotates it by 90°, F flips it (or use the buttons)"}. The blue dots show where it can go; ${touchScreen ? "tap one and the tile is shown there (blue where it fits, red where it does not; another dot moves it): press the blue Confirm to play it." : "the ghost under the pointer is green on a legal spot. Click to stage the placement, then press the blue Confirm."}${keyHint(" Esc cancels.")} Drag the board to move it, ${touchScreen ? "pinch to zoom" : "zoom with the wheel (or pinch)"}, and press Fit to see the whole structure; the numbers along the edges are the x and y of each cell, as in the move text (I:0,0;1,0;2,0;3,0;4,0). The 3D view shows the structure in isometric perspective, and tiles are placed there the same way: the dots sit on the cubes (or the floor) the tile would rest on.`),
     touchScreen ? "" : el("p", {}, "Keyboard: Tab to your tray (one stop), move along it with the arrow keys and press Enter on a tile (Enter again takes you to the table). On the table the arrow keys move a cursor and the tile's ghost with it (green where it fits, red, dashed and crossed where it does not); R and F turn it, N jumps to the next place it fits, Enter (or Space) stages it and Enter again (or Confirm) plays it. Esc cancels. Or type the move in the “Type a move” box."),
   );
 }
