@@ -102,11 +102,9 @@ def test_two_browsers_through_an_invite_link_and_a_spectator(server, new_page):
     assert not (alice.errors or bob.errors or carol.errors)
 
 
-def test_a_spot_below_the_tiles_level_is_refused_by_the_rule_at_once(server, new_page):
-    """The L fits on level 2 (on the two I's): staged on the empty table, the page says
-    at once that the highest-level rule wants it on level 2 (it said "choose a highlighted
-    spot; Confirm says which rule"), and the line above asks for a blue dot rather than
-    offering Confirm to play it."""
+def two_is_at_one_screen(server, new_page):
+    """Both seats at one screen, White's I on row 0 and Black's on row 1: White to move,
+    the L to go on level 2 (on the two I's)."""
     t = create_table(server, [{"kind": "me"}, {"kind": "me"}])
     page = new_page()
     for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
@@ -116,6 +114,15 @@ def test_a_spot_below_the_tiles_level_is_refused_by_the_rule_at_once(server, new
         page.fill("#move-text", move)
         page.press("#move-text", "Enter")
         wait_moves(page, i + 1)
+    return page
+
+
+def test_a_spot_below_the_tiles_level_is_refused_by_the_rule_at_once(server, new_page):
+    """The L fits on level 2 (on the two I's): staged on the empty table, the page says
+    at once that the highest-level rule wants it on level 2 (it said "choose a highlighted
+    spot; Confirm says which rule"), and the line above asks for a blue dot rather than
+    offering Confirm to play it."""
+    page = two_is_at_one_screen(server, new_page)
     until(page, "document.querySelector('.pu-tile[data-piece=L]') !== null")
     page.click(".pu-tile[data-piece=L]")
     page.locator("#pu-board").click(position={"x": 60, "y": 50})   # far from the two I's
@@ -576,15 +583,7 @@ def test_in_3d_a_tile_is_put_where_the_pointer_touches_the_cubes_it_rests_on(ser
     """The L must go on level 2, on the two I's: pointing at the top of a cube it can be
     held by (each spot's dot on it) shows that very place, green, and a click stages it
     (the pointer was read a level higher: the ghost came a cell off, red)."""
-    t = create_table(server, [{"kind": "me"}, {"kind": "me"}])
-    page = new_page()
-    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
-        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
-        until(page, "document.querySelector('#players .you-tag') !== null")
-    for i, move in enumerate(("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1")):
-        page.fill("#move-text", move)
-        page.press("#move-text", "Enter")
-        wait_moves(page, i + 1)
+    page = two_is_at_one_screen(server, new_page)
     page.click("#pu-view")
     page.click(".pu-tile[data-piece=L]")
     for _ in range(8):
