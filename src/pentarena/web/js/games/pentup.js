@@ -555,8 +555,8 @@ export function createView(root, ctx) {
     },
   });
 
-  // the cell under the pointer: in 3D, the one whose top on the chosen tile's level is
-  // under it (every place of a tile is on one level: the highest-level rule)
+  // the cell under the pointer: in 3D, the one whose top on the surface the chosen tile
+  // rests on is under it (every place of a tile is on one level: the highest-level rule)
   function cellFromEvent(ev) {
     const [wx, wy] = bv.toWorld(ev.clientX, ev.clientY);
     if (mode === "3d") return isoCell(wx, wy, surface3d());
