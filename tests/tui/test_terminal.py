@@ -327,6 +327,13 @@ def test_resign_ends_the_game_and_the_record_says_so(tmp_path, capsys):
     # (asked naming the partner who loses too, as the browser asks)
     assert ("Resign for your team? ◆ Red (seat 2) loses with you: ● Black (seat 1) and ■ "
             "Blue (seat 3) win. Type 'yes' to resign > ") in tg.read.prompts
+    # the table after it marks nobody to move (it marked the one who resigned, ▶)
+    game = pentarena.load_game("pentup")
+    out = io.StringIO()
+    TerminalGame(game, [None, None], console=Console(file=out, width=120, color_system=None),
+                 read=scripted(["resign", "y", "board", "quit"]), seed=1, after_game=True).run()
+    after = out.getvalue().split("resigned:")[-1]
+    assert "○ White (seat 0)" in after and "▶" not in after
     # a puzzle: nobody to resign to
     tg, state, text = run_any("pentomino-puzzle", ["resign", "quit"], [None])
     assert "A puzzle has nobody to resign to: type 'quit' to leave it." in text

@@ -418,6 +418,7 @@ class TerminalGame:
         self.state, self.initial = start, start.clone()
         self.resumed, self.last, self.listed, self.summarised = 0, None, [], False
         self.resigned, self.analysed, self._autosaved = None, None, None
+        self.view.ended_by_resignation = False
         self.meta.pop("solved_from", None)
         how = "swapped" if self.game.num_players == 2 else "passed one seat on"
         self.say(f"The rematch: the sets {how}, no picks; "
@@ -669,6 +670,7 @@ class TerminalGame:
             self.say("Not resigned: play on.", "dim")
             return
         self.resigned = seat
+        self.view.ended_by_resignation = True   # (no seat marked to move any more)
 
     def analysis(self) -> None:
         """Once the game is over: judge every move (as the browser's analysis does, from

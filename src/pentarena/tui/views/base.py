@@ -136,6 +136,7 @@ class TerminalView:
     show_seat: int | None = None  # whose hidden information may be shown
     hand_label = ""  # what that seat's hand is called on the screen ("Seat 1's hand")
     person_to_move = False  # whether a person types the next move (not a computer)
+    ended_by_resignation = False  # nobody is to move any more
     interactive = False  # at the prompt of 'pentarena play' (not in a replay)
     focus: int | None = None  # the column a cropped board is centred on ('board X')
     row_focus: int | None = None  # the row a board taller than the terminal is ('board X Y')

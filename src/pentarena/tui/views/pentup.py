@@ -129,13 +129,14 @@ class PentUpView(TerminalView):
         table.add_column("player", no_wrap=True)
         table.add_column("tiles left")
         table.add_column(heading)
-        levels = state.mandatory_levels() if not state.is_terminal() else {}
+        over = state.is_terminal() or self.ended_by_resignation
+        levels = state.mandatory_levels() if not over else {}
         counts = state.level_counts()
         teams = self._teams(state)
         team_of = {s: name for name, side in teams for s in side}
         for seat in range(state.game.num_players):
             hand = state.hand(seat)
-            if seat == state.current_player:
+            if seat == state.current_player and not over:
                 tiles = " ".join(f"{p}{levels[p]}" if levels[p] > 1 else p for p in hand)
                 name = Text("▶ " + self.seat_name(seat), style="bold")
             else:
