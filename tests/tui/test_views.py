@@ -634,3 +634,10 @@ def test_a_persons_turn_says_what_a_move_looks_like(name, options, says):
     assert says not in " ".join(plain(view.status(state)).split())   # a computer to move
     view.person_to_move = True
     assert says in " ".join(plain(view.status(state)).split())
+
+
+def test_pentics_target_says_its_range_in_the_help(capsys):
+    """'--target 0' is refused with 'between 1 and 10000 points': the help says so first."""
+    with pytest.raises(SystemExit):
+        main(["play", "pentic", "--help"])
+    assert "1 to 10000" in " ".join(capsys.readouterr().out.split())

@@ -3,7 +3,7 @@
 from ...core.game import GameInfo, Option, register_game
 from .cards import NAMES, parse
 from .notation import NUM_ACTIONS, PenticMove, parse_move_text
-from .rules import PenticGame, PenticState, check_options
+from .rules import MAX_TARGET, PenticGame, PenticState, check_options
 from .scoring import NEIGHBOURS, PlayScore, score_play
 
 register_game(
@@ -15,8 +15,8 @@ register_game(
         factory=PenticGame,
         options={
             "players": Option(2, (2, 3, 4), "number of players (2-4)"),
-            "target": Option(250, None, "points that end the game (after an equal round)",
-                             kind=int),
+            "target": Option(250, None, "points that end the game (after an equal round), "
+                             f"1 to {MAX_TARGET}", kind=int),
         },
         check=check_options,
     )
