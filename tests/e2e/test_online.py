@@ -654,6 +654,27 @@ def test_at_one_screen_resign_waits_for_the_turn_of_a_seat_that_resigns(server, 
     assert not page.errors
 
 
+def test_a_presence_event_that_changes_nothing_leaves_the_players_buttons_in_place(server, new_page):
+    """A presence event that changes nothing (one held back, a page of this screen
+    reloaded) redrew the players panel: its buttons replaced between the press and the
+    release of a click, the click was lost (Add your name opened no question)."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    page = new_page()
+    page.add_init_script("""(() => { const Real = window.WebSocket; window.presences = [];
+        window.WebSocket = class extends Real { constructor(...a) { super(...a); window.socket = this;
+            this.addEventListener('message', (e) => { const m = JSON.parse(e.data);
+                if (m.type === 'presence') window.presences.push(e.data); }); } }; })()""")
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    seated(page)
+    until(page, "window.presences.length > 0 && document.getElementById('leave-seat') !== null")
+    page.evaluate("window.kept = document.getElementById('leave-seat')")
+    page.evaluate("window.socket.onmessage({ data: window.presences[window.presences.length - 1] })")
+    assert page.evaluate("window.kept === document.getElementById('leave-seat') && window.kept.isConnected")
+    page.click("#leave-seat")                 # and the buttons still act
+    assert answer(page, False).startswith("Leave your seat?")
+    assert not page.errors, page.errors
+
+
 def test_two_people_at_one_screen_name_and_leave_the_seat_to_move(server, new_page):
     """Hot seat: Add your name asks for the name of who plays the seat to move (kept for
     that seat, not as this browser's name), and Leave seat leaves that seat only, the

@@ -118,9 +118,15 @@ const seatContext = {
 
 // (a control of the panel that had the focus keeps it: the same one drawn again, else the
 // panel itself — Add your name is gone once a name is given)
+// The players panel drawn again only when what it shows changed: a presence event that
+// changes nothing (one held back, a page of this screen reloaded) left its buttons in place
+// — replaced between a press and its release, a click on them was lost.
 function renderPlayers(payload) {
   const box = $("players");
-  keepFocus(box, () => drawPlayers(box, payload), () => { box.tabIndex = -1; box.focus({ preventScroll: true }); });
+  const fresh = document.createElement("div");
+  drawPlayers(fresh, payload);
+  if (fresh.innerHTML === box.innerHTML) return;
+  keepFocus(box, () => box.replaceChildren(...fresh.childNodes), () => { box.tabIndex = -1; box.focus({ preventScroll: true }); });
 }
 
 function drawPlayers(box, payload) {
