@@ -193,3 +193,24 @@ def test_a_tall_pentup_table_shows_the_rows_around_the_last_move_at_a_terminal()
     assert "give a row number" in view.set_focus("0 north")
     assert "give a column, or a column and a row" in view.set_focus("1 2 3")
     assert view.set_focus("3,-2") is None and (view.focus, view.row_focus) == (3, -2)
+
+
+def test_a_table_one_row_taller_than_room_is_shown_whole():
+    """Six rows at a 24-line terminal (room for five): cutting one saved two lines and
+    cost a note of three ('Rows -4 to 0 of -5 to 0 shown …'): all six are shown; seven
+    are cut to five, with the note."""
+    from pentarena.games.pentup.render import rows_shown
+
+    assert rows_shown(-5, 0, 24, None) == (-5, 0)
+    assert rows_shown(-6, 0, 24, None) == (-5, -1)
+    state = pentarena.load_game("pentup", players=3).new_initial_state()
+    state.apply("I:0,0;1,0;2,0;3,0;4,0")
+    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[3])   # rows -5 to 0
+    view = view_for("pentup")
+    view.interactive = True
+    text = at_a_terminal(view.board(state, None), width=80, height=24)
+    assert not ROWS.search(" ".join(text.split()))
+    rows = [line.split()[0] for line in text.splitlines() if re.match(r"^ *-?\d+ ", line)
+            and not line.startswith("      ")]
+    assert rows == ["0", "-1", "-2", "-3", "-4", "-5"]

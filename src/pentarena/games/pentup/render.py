@@ -100,10 +100,14 @@ def rows_shown(y0: int, y1: int, lines: int | None, centre: float | None) -> tup
     """The rows (y) of a table spanning ``y0``..``y1`` that fit in a terminal of
     ``lines`` lines (a row takes two: its cells and the rule under them), as
     :func:`columns_shown` does for the columns: centred on ``centre`` (the middle when
-    None), five at least."""
+    None), five at least; one row more than fits is shown rather than cut (its two lines
+    take less room than the note that says which rows are shown)."""
     if lines is None:
         return y0, y1
-    return _window(y0, y1, max(5, (lines - TABLE_LINES_LEFT) // 2), centre)
+    fit = max(5, (lines - TABLE_LINES_LEFT) // 2)
+    if y1 - y0 + 1 == fit + 1:  # one row over: shown whole
+        return y0, y1
+    return _window(y0, y1, fit, centre)
 
 
 def render_text(state: PentUpState) -> str:
