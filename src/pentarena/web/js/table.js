@@ -89,7 +89,6 @@ const seatLabel = (payload, i) => payload.names[i];
 // a person's seat with no connection, while it matters: a game in progress (not a replay)
 const away = (payload, s) => payload.table.status === "playing" && s.kind === "human" && s.claimed && s.connected === false;
 
-
 function seatRow(payload, s, i) {
   if (solo) {   // a puzzle: one solver, no colours, no turns
     const name = s.name || (payload.you === i ? "You" : "The solver");
@@ -116,11 +115,11 @@ const seatContext = {
   refresh: () => renderInvites(latest, colourOf),
 };
 
-// (a control of the panel that had the focus keeps it: the same one drawn again, else the
-// panel itself — Add your name is gone once a name is given)
-// The players panel drawn again only when what it shows changed: a presence event that
-// changes nothing (one held back, a page of this screen reloaded) left its buttons in place
-// — replaced between a press and its release, a click on them was lost.
+// The players panel, drawn again only when what it shows changed: a presence event that
+// changes nothing (one held back, a page of this screen reloaded) replaced its buttons
+// between a click's press and release, and the click was lost.  (A control of the panel
+// that had the focus keeps it: the same one drawn again, else the panel itself — Add your
+// name is gone once a name is given.)
 function renderPlayers(payload) {
   const box = $("players");
   const fresh = document.createElement("div");

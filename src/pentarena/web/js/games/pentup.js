@@ -68,6 +68,10 @@ const P3 = (x, y, z) => [(x - y) * 16, -(x + y) * 8 - z * 14];
 // the top face of the cell x, y at height z, and the cell whose top face at height z holds
 // the point wx, wy of the picture (P3 read backwards: wx gives x − y, wy gives x + y)
 const isoTop = (x, y, z) => [P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)];
+// the three faces a cube shows (front, left, top) and a polygon's points attribute
+const isoFaces = (x, y, z) => [[P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)],
+  [P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)], isoTop(x, y, z)];
+const points = (ps) => ps.map((p) => p.join(",")).join(" ");
 function isoCell(wx, wy, z) {
   const u = wx / 16, v = -(wy + z * 14) / 8;
   return [Math.floor((u + v) / 2), Math.floor((v - u) / 2)];
@@ -96,10 +100,11 @@ const TOPS = {
 function isoCube({ x, y, z, seat }, mark) {
   const g = svgEl("g", { class: "cube", "data-cube": `${x},${y},${z}` });
   const col = seatColours[seat];
-  const poly = (ps, fill, extra = {}) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, stroke: "rgba(0,0,0,.45)", "stroke-width": 0.7, ...extra }, g);
-  poly([P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)], shade(col, 0.72));
-  poly([P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)], shade(col, 0.55));
-  poly([P3(x, y, z), P3(x + 1, y, z), P3(x + 1, y + 1, z), P3(x, y + 1, z)], col, TOPS[mark] || {});
+  const poly = (ps, fill, extra = {}) => svgEl("polygon", { points: points(ps), fill, stroke: "rgba(0,0,0,.45)", "stroke-width": 0.7, ...extra }, g);
+  const [front, left, top] = isoFaces(x, y, z);
+  poly(front, shade(col, 0.72));
+  poly(left, shade(col, 0.55));
+  poly(top, col, TOPS[mark] || {});
   return g;
 }
 // The structure in isometric perspective, back to front.  `drawn` ("x,y,z" -> { g, sig }:
@@ -631,7 +636,7 @@ export function createView(root, ctx) {
       const [dx, dy] = mv.grab;
       const [cx, cy] = P3(dx + 0.5, dy + 0.5, z);
       const d = svgEl("g", { class: "dest", "data-dest": `${dx},${dy}`, "data-move": mv.text, style: "cursor:pointer" }, g);
-      svgEl("polygon", { points: isoTop(dx, dy, z).map((p) => p.join(",")).join(" "), fill: "transparent", class: "hit" }, d);
+      svgEl("polygon", { points: points(isoTop(dx, dy, z)), fill: "transparent", class: "hit" }, d);
       svgEl("circle", { cx, cy, r: 5, "data-sr": 6.5, "data-wr": 5, fill: "#1f6feb", stroke: "#fff", "stroke-width": 2,
         class: "dot", "vector-effect": "non-scaling-stroke" }, d);
     }
@@ -644,10 +649,11 @@ export function createView(root, ctx) {
     const gg = svgEl("g", { class: cls + (bad ? " illegal" : "") }, parent);
     const line = { stroke, "stroke-width": 1.6, "vector-effect": "non-scaling-stroke", ...(bad ? { "stroke-dasharray": "4 3" } : {}) };
     for (const [x, y] of [...cells].sort((a, b) => (b[0] + b[1]) - (a[0] + a[1]))) {
-      const poly = (ps, extra = {}) => svgEl("polygon", { points: ps.map((p) => p.join(",")).join(" "), fill, ...line, ...extra }, gg);
-      poly([P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x + 1, y, z), P3(x, y, z)], { "fill-opacity": 0.6 });
-      poly([P3(x, y, z - 1), P3(x, y + 1, z - 1), P3(x, y + 1, z), P3(x, y, z)], { "fill-opacity": 0.8 });
-      poly(isoTop(x, y, z));
+      const poly = (ps, extra = {}) => svgEl("polygon", { points: points(ps), fill, ...line, ...extra }, gg);
+      const [front, left, top] = isoFaces(x, y, z);
+      poly(front, { "fill-opacity": 0.6 });
+      poly(left, { "fill-opacity": 0.8 });
+      poly(top);
     }
   }
 
@@ -814,8 +820,8 @@ export function createView(root, ctx) {
       drawIsoDestinations();
       drawGhosts();
       // the view takes in where the chosen tile may go, and the tile staged
-      const cells = [...(m.tiles.length ? [] : [[0, 0]]), ...isoDots.flatMap((mv) => mv.cells), ...(staged ? staged.cells : [])];
-      if (cells.length && (isoDots.length || staged)) {
+      const cells = [...isoDots.flatMap((mv) => mv.cells), ...(staged ? staged.cells : [])];
+      if (cells.length) {
         const b = isoBox(cells, level3d());
         box = { x0: Math.min(box.x0, b.x0 - 12), x1: Math.max(box.x1, b.x1 + 12), y0: Math.min(box.y0, b.y0 - 12), y1: Math.max(box.y1, b.y1 + 12) };
       }
