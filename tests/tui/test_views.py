@@ -415,16 +415,23 @@ def test_pentago_underlines_the_last_marble_where_its_twist_took_it_and_golds_th
 
 def test_pentup_explains_its_table_on_a_persons_first_turns_then_on_asking():
     """The legend and the column notes (4-6 lines) were printed with every table: a round
-    of 4 players ran to 350 lines (terminal review). A person's first two turns explain
-    them; later tables say where to find them, and 'board' and 'help' show them."""
+    of 4 players ran to 350 lines (terminal review). A person's first turn explains the
+    columns, the first two the legend and what a move looks like (all of it on the
+    second turn ran to 29 lines at 80 columns); later tables say where to find them, and
+    'board' and 'help' show them."""
     lines = ["I:0,0;1,0;2,0;3,0;4,0", "moves L", "#1", "moves T", "#1", "board", "help", "quit"]
     _, _, text = run_any("pentup", lines, [None, RandomBot(seed=1)])
     note = "tiles left: the letters are tiles"
+    move = "A move is a tile and its five cells"
+    legend = "outline each tile"
     short = "'board' shows the table with its legend, 'help' what the columns mean."
-    # turns 1 and 2 (and the computer's turn between them), then 'board': 4; help: 5
-    assert text.count(note) == 5 and text.count(short) >= 2
-    third_turn = text.split("plays T:")[0].rsplit("plays L:", 1)[1]
-    assert short in third_turn and note not in third_turn
+    # turn 1, then 'board', then help: 3; what a move looks like on turns 1 and 2
+    assert text.count(note) == 3 and text.count(short) >= 2
+    second_turn = text.split("(seat 0) plays L:")[0].split("(seat 1) plays L:", 1)[1]
+    assert legend in second_turn and move in second_turn and note not in second_turn
+    third_turn = text.split("(seat 0) plays T:")[0].split("(seat 0) plays L:", 1)[1]
+    assert short in third_turn and note not in third_turn and move not in third_turn
+    assert legend not in third_turn
 
 
 def test_a_computer_that_may_think_a_while_says_for_how_long_at_most():

@@ -214,3 +214,28 @@ def test_a_table_one_row_taller_than_room_is_shown_whole():
     rows = [line.split()[0] for line in text.splitlines() if re.match(r"^ *-?\d+ ", line)
             and not line.startswith("      ")]
     assert rows == ["0", "-1", "-2", "-3", "-4", "-5"]
+
+
+def test_a_persons_second_pentup_turn_fits_a_24_line_terminal():
+    """The second turn explained everything: the table, its legend, the status and four
+    notes ran to 29 lines at 80x24, and the top of the table scrolled away. From the
+    computer's move to the prompt, it now fits (the columns' notes were on the first)."""
+    from pentarena.tui.terminal import TerminalGame
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
+    screens = []
+
+    def read(prompt: str) -> str:
+        screens.append(out.getvalue())
+        if len(screens) > 2:
+            raise EOFError
+        return str(tg.state.legal_moves()[0])
+
+    tg = TerminalGame(pentarena.load_game("pentup"), [None, RandomBot(seed=0)],
+                      console=console, read=read, seed=1)
+    tg.run()
+    second = screens[1][len(screens[0]):]
+    shown = second[second.index("● Black (seat 1) plays"):]
+    assert "outline each tile" in shown and "A move is a tile" in shown
+    assert len(shown.splitlines()) + 1 <= 24   # and the prompt's line

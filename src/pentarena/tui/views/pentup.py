@@ -21,8 +21,12 @@ from .base import (
 
 
 EXPLAINED_TURNS = 2
-"""A person's first turns show the table's legend and what the columns mean; later ones
-only on asking."""
+"""A person's first turns show the table's legend and what a move looks like (the first
+also what the columns mean); later ones only on asking.  (All of it on the second turn
+ran to 29 lines at 80 columns: the top of the table scrolled out of a 24-line terminal.)"""
+
+MOVES_L = unit("'moves L'")
+"""The command, kept on one line where a note wraps."""
 
 
 class PentUpView(TerminalView):
@@ -151,29 +155,35 @@ class PentUpView(TerminalView):
                 partners = " + ".join(f"{self.seat_names[s]}" for s in side)
                 table.add_row(Text(f"  team {team} = {partners}", style="italic"), "",
                               self._record(state, total))
+        short = Text("'board' shows the table with its legend, 'help' what the columns "
+                     "mean.", style="dim")
         if not self.explaining():
-            return Group(table, Text("'board' shows the table with its legend, 'help' what "
-                                     "the columns mean.", style="dim"))
+            return Group(table, short)
+        notes = self.notes(state, columns=self.explain or not self.interactive
+                           or self.explained == 0)
         if self.person_to_move and not state.is_terminal():
             self.explained += 1
         self.explain = False
-        return Group(table, Text("\n".join(self.notes(state)), style="dim"))
+        return Group(table, Lines(Text("\n".join(notes), style="dim")) if notes else short)
 
     def help_notes(self, state: State) -> list[str]:
         from ...games.pentup.render import legend
 
         return ["The table: " + legend(state.game.num_players), *self.notes(state)]
 
-    def notes(self, state: State) -> list[str]:
-        """What the status's columns mean."""
-        notes = ["tiles left: the letters are tiles; L2 = the L tile must go on level 2 this "
-                 "turn (the highest level where it fits); no number: level 1.",
-                 self._record_heading(state)[1]]
+    def notes(self, state: State, columns: bool = True) -> list[str]:
+        """What a move looks like (on a person's turn) and, with ``columns``, what the
+        status's columns mean."""
+        notes = []
         if self.person_to_move and not state.is_terminal():  # what a move looks like
-            notes.insert(0, f"A move is a tile and its five cells (x,y), e.g. "
-                            f"{self.example(state)}; 'moves L' lists the places of the L.")
-        if self._teams(state):
-            notes.append("teams: partners' records are added up; the team lines decide.")
+            notes.append(f"A move is a tile and its five cells (x,y), e.g. "
+                         f"{self.example(state)}; {MOVES_L} lists the places of the L.")
+        if columns:
+            notes += ["tiles left: the letters are tiles; L2 = the L tile must go on level 2 "
+                      "this turn (the highest level where it fits); no number: level 1.",
+                      self._record_heading(state)[1]]
+            if self._teams(state):
+                notes.append("teams: partners' records are added up; the team lines decide.")
         return notes
 
     moves_hint = (f"Type 'moves L' with one tile letter ({' '.join(PIECE_NAMES)}) for its "
