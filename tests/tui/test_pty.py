@@ -21,15 +21,17 @@ on as soon as the line is there)."""
 
 
 class Terminal:
-    """A command in a pseudo-terminal of ``columns`` × ``lines``: what it printed, keys."""
+    """A command in a pseudo-terminal of ``columns`` × ``lines``: what it printed, keys.
+    ``args``: pentarena's (or with ``code``, the Python program run instead)."""
 
     def __init__(self, args: list[str], columns: int, lines: int, term: str,
-                 more: dict[str, str] | None = None) -> None:
+                 more: dict[str, str] | None = None, code: str | None = None) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env.update(TERM=term, NO_COLOR="1", **(more or {}))
-        self.proc = subprocess.Popen([sys.executable, "-m", "pentarena", *args], stdin=slave,
+        program = ["-c", code] if code is not None else ["-m", "pentarena", *args]
+        self.proc = subprocess.Popen([sys.executable, *program], stdin=slave,
                                      stdout=slave, stderr=slave, env=env,
                                      start_new_session=True)
         os.close(slave)
@@ -66,8 +68,8 @@ class Terminal:
 def terminal():
     opened = []
 
-    def start(args, columns=80, lines=24, term="xterm", env=None):
-        opened.append(Terminal(args, columns, lines, term, env))
+    def start(args, columns=80, lines=24, term="xterm", env=None, code=None):
+        opened.append(Terminal(args, columns, lines, term, env, code))
         return opened[-1]
 
     yield start
@@ -143,3 +145,41 @@ def test_a_dumb_terminal_is_told_that_the_analysis_runs(terminal, tmp_path):
     t = terminal(["replay", str(path), "--analyse", "--seconds-per-move", "0.05"], term="dumb")
     t.expect(f"Judging {len(state.history())} moves, about 0.05 s each…")
     t.expect("Analysis: ✓ good")
+
+
+SLOW_COMPUTER = """
+import select, sys
+import pentarena
+from pentarena.ai import RandomBot
+from pentarena.tui.terminal import TerminalGame
+
+class Slow(RandomBot):
+    # thinks until the person has typed something (a line, or a Ctrl-D)
+    def choose(self, state, time_limit=None):
+        select.select([sys.stdin], [], [])
+        return super().choose(state, time_limit)
+
+TerminalGame(pentarena.load_game("pentago"), [None, Slow(seed=1)]).run()
+"""
+
+
+def test_a_ctrl_d_typed_while_the_computer_thinks_leaves_the_game(terminal):
+    """The terminal holds it in line mode; readline, starting the next prompt, took it for
+    a plain character: the person had to press Ctrl-D twice (typeahead.py)."""
+    t = terminal([], code=SLOW_COMPUTER)
+    t.expect("White (seat 0) > ")
+    t.type("a1 TL cw\r")                 # read by readline, which is loaded from now on
+    t.expect("is thinking")
+    t.type("\x04")
+    t.expect("Goodbye.")
+    assert t.proc.wait(timeout=LIMIT) == 0
+
+
+def test_a_move_typed_while_the_computer_thinks_is_played_at_the_prompt(terminal):
+    t = terminal([], code=SLOW_COMPUTER)
+    t.expect("White (seat 0) > ")
+    t.type("a1 TL cw\r")
+    t.expect("is thinking")
+    t.type("f6 BR cw\r")
+    t.expect("White (seat 0) > f6 BR cw")   # shown at the prompt, as if typed there
+    t.expect("White (seat 0) plays f6 BR cw")

@@ -23,6 +23,7 @@ from ..server.jobs import HINT_LEVEL, HINT_SECONDS, advise
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
 from .console import TerminalConsole
 from .lines import print_sentence
+from .typeahead import typed_ahead
 from .views import TerminalView, game_title, plural, view_for
 
 AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
@@ -82,6 +83,17 @@ def _line_editing() -> None:
         import readline  # noqa: F401  (loading it is what turns editing on)
     except ImportError:
         pass
+
+
+def _remember(line: str) -> None:
+    """``line`` in readline's history (the up arrow recalls it), as a line typed at the
+    prompt is."""
+    try:
+        import readline
+    except ImportError:
+        return
+    if line.strip():
+        readline.add_history(line)
 
 
 class TerminalGame:
@@ -171,9 +183,15 @@ class TerminalGame:
         """A line typed at the console after ``prompt``, printed as written: not read as
         markup, and its seat numbers and brackets not highlighted as Python values.  At a
         terminal the line can be edited (arrows, Home, End) and earlier lines recalled
-        with the up arrow (GNU readline, where Python has it)."""
+        with the up arrow (GNU readline, where Python has it).  A line or a Ctrl-D typed
+        while the computer thought is read first (readline would lose a Ctrl-D)."""
         if _typing_at_a_terminal():
             _line_editing()
+            early = typed_ahead(sys.stdin)
+            if early is not None:
+                self.console.print(Text(prompt + early))   # as if typed at the prompt
+                _remember(early)
+                return early
         return self.console.input(Text(prompt))
 
     # -- output ---------------------------------------------------------------------
