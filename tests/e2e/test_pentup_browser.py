@@ -102,15 +102,18 @@ def test_two_browsers_through_an_invite_link_and_a_spectator(server, new_page):
     assert not (alice.errors or bob.errors or carol.errors)
 
 
-def two_is_at_one_screen(server, new_page):
+TWO_IS = ("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1")
+
+
+def two_is_at_one_screen(server, new_page, moves=TWO_IS):
     """Both seats at one screen, White's I on row 0 and Black's on row 1: White to move,
-    the L to go on level 2 (on the two I's)."""
+    the L to go on level 2 (on the two I's) — or these ``moves`` played."""
     t = create_table(server, [{"kind": "me"}, {"kind": "me"}])
     page = new_page()
     for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
         page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
         until(page, "document.querySelector('#players .you-tag') !== null")
-    for i, move in enumerate(("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1")):
+    for i, move in enumerate(moves):
         page.fill("#move-text", move)
         page.press("#move-text", "Enter")
         wait_moves(page, i + 1)
@@ -604,6 +607,44 @@ def test_in_3d_a_tile_is_put_where_the_pointer_touches_the_cubes_it_rests_on(ser
     history = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/'))"
                             ".then((r) => r.json()).then((d) => d.history)")
     assert history[2] == move
+    assert not page.errors, page.errors
+
+
+def test_in_3d_the_cubes_in_front_of_a_spot_or_a_tile_are_drawn_over_it_see_through(server, new_page):
+    """A spot (or a tile shown on its level) behind a taller stack was drawn over the
+    stack, as if on it: the cubes in front of it are drawn again over it, see-through,
+    and a click on the spot goes through them to the spot."""
+    page = two_is_at_one_screen(server, new_page, ("Y:0,0;1,0;1,1;2,0;3,0", "N:-2,0;-1,-1;-1,0;0,-1;1,-1",
+                                                   "V:-1,-1;0,-1;1,-1;1,0;1,1"))   # V on level 2
+    page.click("#pu-view")
+    page.click(".pu-tile[data-piece=F]")          # on level 1: spots on the floor, some behind V
+    until(page, "document.querySelectorAll('#pu-board .dest').length > 0 && !document.querySelector('.bv').dataset.moving")
+    seen = page.evaluate("""() => {
+      const box = (e) => e.getBoundingClientRect();
+      const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      const dots = [...document.querySelectorAll('#pu-board .dest')].map((d) => ({ at: d.dataset.dest.split(',').map(Number), dot: box(d.querySelector('.dot')), move: d.dataset.move }));
+      return [...document.querySelectorAll('#pu-board .iso-front [data-front]')].map((c) => {
+        const [x, y, z] = c.dataset.front.split(',').map(Number);
+        const cube = document.querySelector(`#pu-board .iso-cubes [data-cube='${c.dataset.front}']`);
+        const same = [...c.querySelectorAll('polygon')].map((p) => p.getAttribute('points')).join() === [...cube.querySelectorAll('polygon')].map((p) => p.getAttribute('points')).join();
+        const behind = dots.filter((d) => d.at[0] + d.at[1] > x + y && meets(d.dot, box(c)));
+        return { cube: [x, y, z], same, behind: behind.map((d) => d.move) };
+      });
+    }""")
+    assert seen, "some cubes stand in front of a spot"
+    assert all(c["same"] for c in seen)                   # the very cubes, drawn again
+    assert any(c["behind"] and c["cube"][2] == 2 for c in seen)   # V's cubes before floor spots
+    assert all(c["behind"] for c in seen if c["cube"][2] == 2)
+    # the spot behind them is still the one a click stages
+    move = next(c["behind"][0] for c in seen if c["behind"] and c["cube"][2] == 2)
+    dot = page.locator(f"#pu-board .dest[data-move='{move}'] .dot").bounding_box()
+    page.mouse.click(dot["x"] + dot["width"] / 2, dot["y"] + dot["height"] / 2)
+    until(page, "document.querySelectorAll('#pu-board .staged:not(.illegal) polygon').length === 15")
+    page.click("#pu-confirm")
+    wait_moves(page, 4)
+    history = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/'))"
+                            ".then((r) => r.json()).then((d) => d.history)")
+    assert history[3] == move
     assert not page.errors, page.errors
 
 

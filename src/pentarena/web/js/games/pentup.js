@@ -82,6 +82,21 @@ function isoBox(cells, z) {
   return { x0: (Math.min(...xs) - 1) * 16, x1: (Math.max(...xs) + 1) * 16,
     y0: -(Math.max(...ys) + 2) * 8 - z * 14, y1: -Math.min(...ys) * 8 - (z - 1) * 14 };
 }
+// Which cubes hide a shape drawn over the picture (a tile's cubes on its level, a spot's
+// top face): those drawn after the shape's cell in drawIso's order (back to front) whose
+// outline overlaps the shape's.  A cube's outline is a hexagon with edges running three
+// ways (up, and along x and y), so projecting on those edges' normals separates any two.
+const AXES = [[1, 0], [1, 2], [1, -2]];
+const cubeOutline = (x, y, z) => [P3(x, y, z - 1), P3(x + 1, y, z - 1), P3(x, y + 1, z - 1), ...isoTop(x, y, z)];
+function overlap(a, b) {
+  return AXES.every(([u, v]) => {
+    const pa = a.map(([x, y]) => x * u + y * v), pb = b.map(([x, y]) => x * u + y * v);
+    return Math.min(...pa) < Math.max(...pb) - 0.5 && Math.min(...pb) < Math.max(...pa) - 0.5;
+  });
+}
+const drawnAfter = (c, s) => c.x + c.y < s.x + s.y || (c.x + c.y === s.x + s.y && c.z > s.z);
+const backToFront = (a, b) => (b.x + b.y) - (a.x + a.y) || a.z - b.z;
+const inFront = (cubes, shapes) => (shapes.length ? cubes.filter((c) => shapes.some((s) => drawnAfter(c, s) && overlap(cubeOutline(c.x, c.y, c.z), s.outline))) : []);
 const shade = (hex, f) => {
   const n = parseInt(hex.slice(1), 16);
   const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * f));
@@ -129,7 +144,7 @@ function drawIso(parent, m, { marks = [], drawn = new Map(), over = false, decid
   const marked = new Map();   // "x,y,z" -> a kind of TOPS
   marks.forEach((t, i) => { for (const [x, y] of t.cells) marked.set(`${x},${y},${t.level}`, i < marks.length - 1 ? "earlier" : over ? "last-over" : "last"); });
   for (const key of deciders) marked.set(key, "decider");
-  cubes.sort((a, b) => (b.x + b.y) - (a.x + a.y) || a.z - b.z);
+  cubes.sort(backToFront);
   // the cubes in this order: those drawn kept (moved only when out of place), the others
   // made; whatever is left after them is gone
   let at = parent.firstChild;
@@ -614,7 +629,7 @@ export function createView(root, ctx) {
 
   let flat = null;   // the 2D table drawn (pentup-table.js), null in 3D
   let iso = null;    // the cubes drawn in 3D (drawIso's `drawn`), null in 2D
-  let isoLayers = null;   // 3D: { cubes, dest, ghost }, the groups drawn into
+  let isoLayers = null;   // 3D: { cubes, dest, ghost, front }, the groups drawn into
   function drawDestinations() {
     if (flat) flat.destinations(mode === "2d" ? destinations() : NONE, bv);
     if (isoLayers) drawIsoDestinations();
@@ -641,6 +656,32 @@ export function createView(root, ctx) {
         class: "dot", "vector-effect": "non-scaling-stroke" }, d);
     }
     bv.refreshMarks(g);
+    drawIsoFront();
+  }
+
+  // 3D: the cubes in front of the spots and of the tiles shown on their level, drawn
+  // again over them, see-through: a spot or a tile behind a taller stack is seen behind
+  // it, not over it (the clicks go through to the spots)
+  let ghostCells = [];   // the cells of the tiles shown on their level (drawGhosts)
+  let isoDrawn = 0;      // how many times the cubes were drawn (redraw)
+  let dotsFront = null;  // the cubes in front of the spots: { dots, drawn, cubes }
+  function drawIsoFront() {
+    const cubes = [...iso.keys()].map((k) => { const [x, y, z] = k.split(",").map(Number); return { x, y, z }; });
+    if (!dotsFront || dotsFront.dots !== isoDots || dotsFront.drawn !== isoDrawn) {   // (not at every move of the pointer)
+      const z = surface3d();
+      dotsFront = { dots: isoDots, drawn: isoDrawn,
+        cubes: inFront(cubes, (isoDots || []).map(({ grab: [x, y] }) => ({ x, y, z, outline: isoTop(x, y, z) }))) };
+    }
+    const level = level3d();
+    const ghosts = inFront(cubes, ghostCells.map(([x, y]) => ({ x, y, z: level, outline: cubeOutline(x, y, level) })));
+    const keys = new Set([...dotsFront.cubes, ...ghosts].sort(backToFront).map(({ x, y, z }) => `${x},${y},${z}`));
+    isoLayers.front.replaceChildren(...[...keys].map((key) => {
+      const copy = iso.get(key).g.cloneNode(true);
+      copy.removeAttribute("data-cube");
+      copy.setAttribute("class", "cube-front");
+      copy.dataset.front = key;
+      return copy;
+    }));
   }
 
   // 3D: a tile shown on its level as cubes over the picture, back to front
@@ -661,12 +702,15 @@ export function createView(root, ctx) {
     if (isoLayers) {
       const g = isoLayers.ghost;
       g.replaceChildren();
-      if (refused) isoGhost(g, refused, "rgba(180,35,24,.45)", "#b42318", "refused", true);
+      ghostCells = [];
+      const ghost = (cells, ...how) => { isoGhost(g, cells, ...how); ghostCells.push(...cells); };
+      if (refused) ghost(refused, "rgba(180,35,24,.45)", "#b42318", "refused", true);
       const c = hover && selected && myTurn() ? candidateAt(hover[0], hover[1]) : null;
       if (c && !(staged && staged.text === c.text)) {
-        isoGhost(g, c.cells, c.legal ? "rgba(26,127,55,.55)" : "rgba(180,35,24,.45)", c.legal ? "#1a7f37" : "#b42318", "ghost", !c.legal);
+        ghost(c.cells, c.legal ? "rgba(26,127,55,.55)" : "rgba(180,35,24,.45)", c.legal ? "#1a7f37" : "#b42318", "ghost", !c.legal);
       }
-      if (staged) isoGhost(g, staged.cells, staged.legal ? "rgba(31,111,235,.65)" : "rgba(180,35,24,.55)", staged.legal ? "#1f6feb" : "#b42318", "staged", !staged.legal);
+      if (staged) ghost(staged.cells, staged.legal ? "rgba(31,111,235,.65)" : "rgba(180,35,24,.55)", staged.legal ? "#1f6feb" : "#b42318", "staged", !staged.legal);
+      drawIsoFront();
       return;
     }
     if (!flat) return;
@@ -810,13 +854,16 @@ export function createView(root, ctx) {
         iso = new Map();
         isoDots = null;
         isoLayers = { cubes: svgEl("g", { class: "iso-cubes" }, w), dest: svgEl("g", { class: "destinations" }, w),
-          ghost: svgEl("g", { class: "ghosts", "pointer-events": "none" }, w) };
+          ghost: svgEl("g", { class: "ghosts", "pointer-events": "none" }, w),
+          front: svgEl("g", { class: "iso-front", "pointer-events": "none", opacity: 0.4 }, w) };
+        ghostCells = [];
       }
       if (bv.rulers !== null) bv.setRulers(null);
       const over = payload.current_player === null;
       const dec = over ? decidingLevel(payload.details, payload.winners) : null;
       const deciders = new Set(dec && dec.level ? m.tiles.filter((t) => t.level === dec.level).flatMap((t) => t.cells.map(([x, y]) => `${x},${y},${t.level}`)) : []);
       box = drawIso(isoLayers.cubes, m, { marks, drawn: iso, over, deciders });
+      isoDrawn++;
       drawIsoDestinations();
       drawGhosts();
       // the view takes in where the chosen tile may go, and the tile staged
