@@ -785,6 +785,28 @@ def test_the_board_keeps_its_size_when_a_message_gets_shorter(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_the_board_takes_back_its_size_on_the_next_move(server, new_page):
+    """The line kept the height of a hint (three lines) for the rest of the game: the board
+    stayed smaller (a tablet pass: Pentomino's squares 58 → 46 px at 1024×768, and 48 a
+    turn later). It is kept within a position, and a new one measures afresh."""
+    page, _ = open_table(server, new_page, "pentomino",
+                         [{"kind": "me"}, {"kind": "computer", "level": "random"}],
+                         width=1024, height=768)
+    until(page, "document.querySelector('#status .you') !== null")
+    square = "document.querySelector('.pm-cell').getBoundingClientRect().height"
+    settled = "!document.querySelector('.bv').dataset.moving"
+    until(page, settled)
+    before = page.evaluate(square)
+    until(page, "document.getElementById('hint-btn').getAttribute('aria-disabled') === 'false'")
+    page.click("#hint-btn")
+    until(page, "document.getElementById('pm-hint-line').textContent.startsWith('Hint: ')")
+    until(page, f"{settled} && {square} < {before} - 2")       # the hint's lines took room
+    page.click("#pm-confirm")
+    until(page, "document.querySelectorAll('#log li').length === 2 && document.querySelector('#status .you') !== null")
+    until(page, f"{settled} && Math.abs({square} - {before}) < 1")
+    assert not page.errors, page.errors
+
+
 def test_names_without_spaces_stay_inside_the_result_banner_on_a_phone(server, new_page):
     """Names of 40 letters with no space (as a person may type them): the banner's heading,
     table and deciding line keep inside it (they ran past its right edge)."""

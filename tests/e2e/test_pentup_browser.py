@@ -294,6 +294,46 @@ def test_every_spot_of_a_tile_chosen_comes_into_view(server, new_page, players):
     assert not page.errors, page.errors
 
 
+def test_a_tap_on_a_dot_stages_its_spot_where_the_targets_overlap(server, new_page):
+    """Zoomed out (a tablet on its side showed 16 px a cell), a dot's target keeps a
+    finger's size, wider than a cell, and overlaps its neighbours': a tap on a dot took
+    the topmost target, a neighbour's for 24 of 45 dots (a tablet pass). The nearest dot
+    wins."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "me"}])
+    page = new_page(width=1024, height=768, touch=True)
+    for token in [h["token"] for h in t["hotseat"]] + [t["you"]["token"]]:
+        page.goto(server.url + t["url"] + "?token=" + token)   # both seats in its cookie
+        until(page, "document.querySelector('#players .you-tag') !== null")
+    page.fill("#move-text", "X:1,0;0,1;1,1;2,1;1,2")
+    page.press("#move-text", "Enter")
+    wait_moves(page, 1)
+    page.tap(".pu-tile[data-piece=I]")              # on level 1, around the X: 16 spots
+    until(page, "document.querySelectorAll('#pu-board .dest').length > 12")
+    overlap = """(() => { const hits = [...document.querySelectorAll('#pu-board .dest .hit')].map((h) => h.getBoundingClientRect());
+        const dots = [...document.querySelectorAll('#pu-board .dest .dot')].map((d) => d.getBoundingClientRect());
+        return dots.filter((d, i) => hits.some((h, j) => j !== i && Math.hypot(h.x + h.width / 2 - d.x - d.width / 2, h.y + h.height / 2 - d.y - d.height / 2) < h.width / 2)).length; })()"""
+    for _ in range(6):
+        if page.evaluate(overlap) > 6:
+            break
+        page.tap("#bv-zoom-out")
+        until(page, "!document.querySelector('.bv').dataset.moving")
+    assert page.evaluate(overlap) > 6, "dots inside a neighbour's target"
+    dots = page.eval_on_selector_all("#pu-board .dest", "ds => ds.map((d) => { const b = d.querySelector('.dot').getBoundingClientRect();"
+                                     " return [d.dataset.move, b.x + b.width / 2, b.y + b.height / 2]; })")
+    board = page.locator("#pu-board").bounding_box()
+    tools = page.locator(".bv-tools").bounding_box() if page.locator(".bv-tools").count() else None
+    tapped = 0
+    for move, x, y in dots:
+        inside = board["x"] + 20 < x < board["x"] + board["width"] - 20 and board["y"] + 20 < y < board["y"] + board["height"] - 20
+        if not inside or (tools and tools["x"] - 20 < x and tools["y"] - 20 < y):
+            continue
+        page.touchscreen.tap(x, y)
+        until(page, f"(document.querySelector('#pu-board .staged') || {{}}).dataset?.move === {move!r}")
+        tapped += 1
+    assert tapped > 8
+    assert not page.errors, page.errors
+
+
 def test_a_move_draws_again_only_the_cells_it_covers(server, new_page):
     """The board is not rebuilt a move: the cells a move leaves alone keep their nodes."""
     t = create_table(server, [{"kind": "me"}, {"kind": "computer", "level": "random"}])

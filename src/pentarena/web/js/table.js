@@ -170,6 +170,15 @@ function resignWinners(payload, teams) {
 const connDown = () => down && !!latest && latest.table.status === "playing";
 const offline = () => navigator.onLine === false;
 
+// A position not shown before (a move, a step of the replay): said to the game's frame,
+// whose message line then measures its messages afresh (boardview.js: keepTallest)
+let positionShown = null;
+function newPosition(payload) {
+  if (payload.history.length === positionShown) return;
+  positionShown = payload.history.length;
+  document.dispatchEvent(new Event("position"));
+}
+
 function renderStatus(payload) {
   const st = $("status");
   if (connDown()) {
@@ -443,6 +452,7 @@ async function showPly(ply) {
   shown = payload;
   renderPlayers(payload);   // the scores, hands, tiles left ... of the step
   renderStatus(payload);
+  newPosition(payload);
   view.update(payload, { replay: replayPly !== null || latest.table.status !== "playing" });
   renderLog(latest, ply);
   renderReplayControls(latest);
@@ -726,6 +736,7 @@ function render(payload) {
   replayPly = null;
   stepSeq++;   // a step still being fetched is not drawn over the live state
   shown = payload;
+  newPosition(payload);
   view.update(payload, { replay: payload.table.status !== "playing" });
   const head = renderBanner(payload);
   announceMoves(before, payload, head);

@@ -441,6 +441,21 @@ export function sinceOwnMove(payload, seatOf, replay = false) {
   return Array.from({ length: n - 1 - i }, (_, k) => i + 1 + k);
 }
 
+// The spot (a [data-dest] group: its target and its .dot) a click or a touch at the event's
+// point means: where targets overlap — a target keeps a finger's size on a board zoomed
+// out, wider than a cell — the one whose dot is nearest (the topmost was taken: a tap
+// on a dot staged its neighbour); null where there is none.
+export function spotAt(ev) {
+  const spots = new Set(document.elementsFromPoint(ev.clientX, ev.clientY).map((e) => e.closest && e.closest("[data-dest]")).filter(Boolean));
+  let best = null, far = Infinity;
+  for (const spot of spots) {
+    const b = (spot.querySelector(".dot") || spot).getBoundingClientRect();
+    const d = Math.hypot(b.x + b.width / 2 - ev.clientX, b.y + b.height / 2 - ev.clientY);
+    if (d < far) { best = spot; far = d; }
+  }
+  return best;
+}
+
 // The order of a marked move (1 the oldest) in a small disc of the last-move colour, when
 // more than one move is marked; r in world units.
 export function orderBadge(parent, cx, cy, n, r) {
@@ -468,18 +483,19 @@ export function gameFrame(root, { view, messages, notes = [], tray = null, actio
   return { frame, dock, bar, msg };
 }
 
-// The message line keeps the height of the longest message it has shown (until the window
-// changes size): the board, which takes the height left over, then keeps its size instead
-// of moving under the pointer each time a message changes length (a refusal, a preview).
-// At most a sixth of the window's height, so that a long message (a hint) stretches the line
-// for its time only (kept, it shrank the board for the rest of the game); and not at all
-// where the board is beside the line (a phone on its side), where it moves nothing.
+// The message line keeps the height of the longest message it has shown in a position
+// (until a move, a step of the replay or the window's new size: table.js's "position"
+// event): the board, which takes the height left over, then keeps its size instead of
+// moving under the pointer each time a message changes length (a refusal, a preview); the
+// next position measures afresh (kept, a hint's lines shrank the board for the rest of the
+// game).  At most a sixth of the window's height; and not at all where the board is beside
+// the line (a phone on its side), where it moves nothing.
 const BESIDE = matchMedia("(orientation: landscape) and (max-height: 500px) and (hover: none)");
 function keepTallest(msg) {
   keepHeight(msg, () => {
     if (BESIDE.matches && !msg.closest(".wide")) return 0;   // (a long region: the board above)
     return Math.min(msg.offsetHeight, Math.round(window.innerHeight / 6));
-  }, (h) => { msg.style.minHeight = h ? `${h}px` : ""; });
+  }, (h) => { msg.style.minHeight = h ? `${h}px` : ""; }, true);
 }
 
 // A phone on its side: the tray keeps the room of its most rows (until the window changes
@@ -492,20 +508,21 @@ function keepTrayRoom(wrap, tray) {
 }
 
 // The greatest of `measure()` as `box` changes size, handed to `keep` (0: nothing kept
-// any more, once the window changes size)
-function keepHeight(box, measure, keep) {
+// any more, once the window changes size, or with `afreshOnMove` a new position is shown)
+function keepHeight(box, measure, keep, afreshOnMove = false) {
   let tallest = 0;
   new ResizeObserver(() => {
     const h = measure();
     if (h > tallest) { tallest = h; keep(h); }
   }).observe(box);
+  const afresh = () => { tallest = 0; keep(0); };
   let width = window.innerWidth, height = window.innerHeight;
   window.addEventListener("resize", () => {
     if (window.innerWidth === width && window.innerHeight === height) return;
     width = window.innerWidth; height = window.innerHeight;
-    tallest = 0;
-    keep(0);
+    afresh();
   });
+  if (afreshOnMove) document.addEventListener("position", afresh);
 }
 
 // The rotate and flip buttons of the piece games: an icon, the word where there is room,

@@ -5,7 +5,7 @@
 import { el, api, replayNote, click, Click, keyHint, turnKeys, waitingText, touchScreen, plural } from "../api.js";
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, svgEl, shapeSvg, grabCell, inkOn } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
-import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
+import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge, spotAt } from "./boardview.js";
 import { KeyGrid } from "./keygrid.js";
 import { rovingTray, syncPieces } from "./tray.js";
 import { drawBoard, roundExample } from "./pentomino-example.js";
@@ -444,7 +444,7 @@ export function createView(root, ctx) {
   });
   bv.svg.addEventListener("pointerleave", () => { hover = null; drawGhost(); });
   bv.svg.addEventListener("click", (ev) => {
-    const dest = ev.target.closest("[data-dest]");
+    const dest = ev.target.closest("[data-dest]") && spotAt(ev);
     const c = dest ? dest.dataset.dest.split(",").map(Number) : cellFromEvent(ev);
     if (!c) return;
     if (geom && inBoard(c)) kg.set(c);

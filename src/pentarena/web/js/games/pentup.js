@@ -6,7 +6,7 @@ import { el, replayNote, click, keyHint, turnKeys, waitingText, Click, touchScre
 import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, parsePlacement,
   placementText, svgEl, shapeSvg, grabCell } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
-import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge } from "./boardview.js";
+import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge, spotAt } from "./boardview.js";
 import { S, X, Y, NAMES, seatColours, model, cellText, outline, drawFlat, FlatTable, anywhereDots } from "./pentup-table.js";
 import { KeyGrid } from "./keygrid.js";
 import { scoringExample } from "./pentup-scoring.js";
@@ -585,7 +585,7 @@ export function createView(root, ctx) {
   bv.svg.addEventListener("pointermove", (ev) => {
     if (!selected || ev.pointerType === "touch") return;
     // over a spot's target, its cell: the ghost shows what a click there stages
-    const spot = ev.target.closest && ev.target.closest("[data-dest]");
+    const spot = ev.target.closest && ev.target.closest("[data-dest]") && spotAt(ev);
     const c = spot ? spot.dataset.dest.split(",").map(Number) : cellFromEvent(ev);
     if (hover && hover[0] === c[0] && hover[1] === c[1]) return;
     hover = c;
@@ -594,7 +594,7 @@ export function createView(root, ctx) {
   bv.svg.addEventListener("pointerleave", () => { hover = null; drawGhosts(); });
   bv.svg.addEventListener("click", (ev) => {
     if (mode === "3d" && !(selected && myTurn())) return;   // (nothing to place: the picture is looked at)
-    const target = ev.target.closest("[data-dest]");
+    const target = ev.target.closest("[data-dest]") && spotAt(ev);
     const c = target ? target.dataset.dest.split(",").map(Number) : ev.target.closest(".bv-rulers") ? null : cellFromEvent(ev);
     if (!c) return;
     kg.set(c);
@@ -737,6 +737,7 @@ export function createView(root, ctx) {
       }
     }
     if (staged) ghost(staged.cells, staged.legal ? "rgba(31,111,235,.55)" : "rgba(180,35,24,.45)", staged.legal ? "#1f6feb" : "#b42318", "staged", !staged.legal);
+    if (staged) g.lastChild.dataset.move = staged.text;   // (which move it is, for a test)
   }
 
   function drawHighlight() {
