@@ -31,6 +31,8 @@ def missing_page(title: str, said: str) -> HTMLResponse:
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{escape(title)} — Pentarena</title>
+  <meta name="color-scheme" content="light dark">
+  <script src="/static/js/theme-init.js"></script>
   <link rel="stylesheet" href="/static/css/app.css">
   <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 </head>

@@ -37,13 +37,15 @@ def js_list(name: str) -> list[str]:
 
 
 def css_background(where: str) -> str:
+    """The light theme's colour (a variable's first value: the light one, in :root)."""
     css = (WEB / "css" / "app.css").read_text()
     if where.startswith("--"):
         found = re.search(rf"{where}: (#[0-9a-fA-F]{{6}})", css)
     else:
-        found = re.search(rf"^{re.escape(where)} \{{[^}}]*?background: (#[0-9a-fA-F]{{6}})", css, re.M)
+        found = re.search(rf"^{re.escape(where)} \{{[^}}]*?background: (#[0-9a-fA-F]{{6}}|var\(--[\w-]+\))", css, re.M)
     assert found, where
-    return found.group(1)
+    value = found.group(1)
+    return css_background(value[4:-1]) if value.startswith("var(") else value
 
 
 def linear(hex_colour: str) -> tuple[float, float, float]:

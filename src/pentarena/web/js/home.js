@@ -5,6 +5,9 @@ import { api, el, toast, invitesKey, quickStart, NAME_KEY, savedName, keyHint, p
 import { loadPlugin } from "./games/index.js";
 import { PIECES, PIECE_NAMES, shapeSvg } from "./pieces.js";
 import { picture as puzzlePicture, regionPicture, PUZZLE_COLOURS } from "./games/puzzle-picture.js";
+import { initTheme } from "./theme.js";
+
+initTheme();
 
 const PUZZLE = "pentomino-puzzle";
 const MAX_DRAW = 12;                 // the custom region editor: up to 12 × 12 cells

@@ -58,12 +58,13 @@ export function svgEl(tag, attrs = {}, parent = null) {
   return el;
 }
 
-// A small picture of a shape: cells of `size` px.
+// A small picture of a shape: cells of `size` px (their edges: .shape's CSS, light in the
+// dark theme, where a black seat's piece sits on a dark tile).
 export function shapeSvg(cells, { size = 14, fill = "#888", stroke = "#333" } = {}) {
   const n = normalize(cells);
   const w = Math.max(...n.map((c) => c[0])) + 1;
   const h = Math.max(...n.map((c) => c[1])) + 1;
-  const svg = svgEl("svg", { width: w * size + 2, height: h * size + 2, viewBox: `-1 -1 ${w * size + 2} ${h * size + 2}` });
+  const svg = svgEl("svg", { class: "shape", width: w * size + 2, height: h * size + 2, viewBox: `-1 -1 ${w * size + 2} ${h * size + 2}` });
   for (const [x, y] of n) {
     svgEl("rect", { x: x * size, y: (h - 1 - y) * size, width: size, height: size, fill, stroke, "stroke-width": 1 }, svg);
   }

@@ -1,5 +1,8 @@
 import { el, api, toast, savedName } from "./api.js";
 import { loadPlugin, hasPlugin } from "./games/index.js";
+import { initTheme } from "./theme.js";
+
+initTheme();
 
 // From the rules straight to a first game: you against the easy computer (a puzzle: one
 // to solve), the same table the home page's Options would make.

@@ -8,6 +8,9 @@ import { keepFocus, off, setOff } from "./keys.js";
 import { oncePerFrame } from "./later.js";
 import { MoveList } from "./movelist.js";
 import { fillBanner, foldForStep, bannerStatus } from "./banner-fold.js";
+import { initTheme } from "./theme.js";
+
+initTheme();
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);

@@ -22,8 +22,8 @@ function board(rows, { ring = null, fives = [], twist = null } = {}) {
   }
   for (let i = 0; i < 6; i++) {
     const [x, y] = xy(i, i);
-    svgEl("text", { x: L / 2, y: y + C * 0.68, "font-size": 10, "text-anchor": "middle", fill: "#6b645a" }, svg).textContent = i + 1;
-    svgEl("text", { x: x + C / 2, y: size + L - 3, "font-size": 10, "text-anchor": "middle", fill: "#6b645a" }, svg).textContent = FILES[i];
+    svgEl("text", { x: L / 2, y: y + C * 0.68, "font-size": 10, "text-anchor": "middle", fill: "#6b645a", class: "ex-label" }, svg).textContent = i + 1;
+    svgEl("text", { x: x + C / 2, y: size + L - 3, "font-size": 10, "text-anchor": "middle", fill: "#6b645a", class: "ex-label" }, svg).textContent = FILES[i];
   }
   rows.forEach((row, r) => [...row].forEach((v, c) => {
     const [x, y] = xy(r, c);

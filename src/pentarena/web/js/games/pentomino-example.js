@@ -16,8 +16,8 @@ const C = 24;
 export function drawBoard(placed, colours) {
   const svg = svgEl("svg", { width: 8 * C + 16, height: 8 * C + 16, viewBox: `-14 0 ${8 * C + 16} ${8 * C + 16}`, "aria-hidden": "true" });
   for (let i = 0; i < 8; i++) {
-    svgEl("text", { x: -7, y: (7 - i) * C + C * 0.68, "font-size": 10, "text-anchor": "middle", fill: "#6b645a" }, svg).textContent = i + 1;
-    svgEl("text", { x: i * C + C / 2, y: 8 * C + 12, "font-size": 10, "text-anchor": "middle", fill: "#6b645a" }, svg).textContent = "abcdefgh"[i];
+    svgEl("text", { x: -7, y: (7 - i) * C + C * 0.68, "font-size": 10, "text-anchor": "middle", fill: "#6b645a", class: "ex-label" }, svg).textContent = i + 1;
+    svgEl("text", { x: i * C + C / 2, y: 8 * C + 12, "font-size": 10, "text-anchor": "middle", fill: "#6b645a", class: "ex-label" }, svg).textContent = "abcdefgh"[i];
     for (let j = 0; j < 8; j++) svgEl("rect", { x: i * C, y: j * C, width: C, height: C, fill: "#efe7da", stroke: "#cbbda6" }, svg);
   }
   placed.forEach(([seat, piece, squares], n) => {

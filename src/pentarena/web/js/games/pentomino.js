@@ -626,7 +626,7 @@ export function createView(root, ctx) {
       if (m.cells && !m.cells.has(k)) continue;
       const hit = m.covered.get(k);
       const [x, y] = at(c, r);
-      const rect = svgEl("rect", { x, y, width: S, height: S, class: "pm-cell", "data-square": sq(c, r), role: "img", "aria-label": squareText([c, r], m),
+      const rect = svgEl("rect", { x, y, width: S, height: S, class: hit ? "pm-cell" : `pm-cell pm-sq${(c + r) % 2}`, "data-square": sq(c, r), role: "img", "aria-label": squareText([c, r], m),
         fill: hit ? hit.colour : ((c + r) % 2 ? "#efe7da" : "#e4d9c6"), stroke: "#cbbda6", "stroke-width": 1 }, w);
       if (hit) {
         rect.setAttribute("data-piece", hit.piece);

@@ -137,7 +137,7 @@ function drawIso(parent, m, { marks = [], drawn = new Map(), over = false, decid
   if (!cubes.length) {
     drawn.clear();
     parent.replaceChildren();
-    const t = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12, fill: "#6b665e" }, parent);
+    const t = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12, fill: "#6b665e", class: "pu-note" }, parent);
     t.textContent = "The table is empty";
     return { x0: -100, x1: 100, y0: -60, y1: 60 };
   }
@@ -388,7 +388,7 @@ export function createView(root, ctx) {
   // the grid of the open table: one pattern, far out in every direction
   const defs = svgEl("defs", {}, bv.svg);
   const pat = svgEl("pattern", { id: "pu-grid", width: S, height: S, patternUnits: "userSpaceOnUse" }, defs);
-  svgEl("path", { d: `M${S} 0H0V${S}`, fill: "none", stroke: "#d3c8b5", "stroke-width": 1 }, pat);
+  svgEl("path", { d: `M${S} 0H0V${S}`, fill: "none", stroke: "#d3c8b5", "stroke-width": 1, class: "pu-grid-line" }, pat);
   anywhereDots(defs, bv);
   bv.svg.insertBefore(defs, bv.svg.firstChild);
 

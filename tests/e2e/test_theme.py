@@ -1,0 +1,168 @@
+"""The colour theme: dark where the system prefers it (prefers-color-scheme), light where it
+does not, or the player's choice (Light, Dark or System, the default) from the pages'
+picker, kept across reloads and pages; its text readable (WCAG AA: 4.5:1) on either."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .helpers import create_table, until, wait_turn_or_end
+
+CSS = Path(__file__).resolve().parents[2] / "src" / "pentarena" / "web" / "css" / "app.css"
+RANDOM = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
+
+# an element's colour (``prop``: color, fill, border-top-color) and the background it is
+# drawn on: its own or the nearest ancestor's that is not transparent (an outline's: around it)
+COLOURS = """([sel, prop]) => {
+    const e = document.querySelector(sel);
+    const ink = getComputedStyle(e)[prop];
+    const start = e instanceof SVGElement ? e.closest('.bv') : prop.startsWith('border') ? e.parentElement : e;
+    for (let n = start; n; n = n.parentElement) {
+        const b = getComputedStyle(n).backgroundColor;
+        if (b !== 'rgba(0, 0, 0, 0)' && b !== 'transparent') return [ink, b];
+    }
+    return [ink, 'rgb(255, 255, 255)'];
+}"""
+
+
+def rgb(colour: str) -> tuple[float, ...]:
+    values = [float(v) for v in re.findall(r"[\d.]+", colour)]
+    assert len(values) == 3 or values[3] == 1, colour   # opaque: the contrast is the colours'
+    return tuple(values[:3])
+
+
+def luminance(colour: str) -> float:
+    def channel(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def colours(page, selector: str, prop: str = "color") -> tuple[str, str]:
+    return tuple(page.evaluate(COLOURS, [selector, prop]))
+
+
+def readable(page, selector: str, prop: str = "color", least: float = 4.5) -> float:
+    ink, bg = colours(page, selector, prop)
+    ratio = contrast(ink, bg)
+    assert ratio >= least, (selector, ink, bg, round(ratio, 2))
+    return ratio
+
+
+def body_luminance(page) -> float:
+    return luminance(colours(page, "body")[1])
+
+
+def open_home(server, page) -> None:
+    page.goto(server.url + "/")
+    until(page, "document.body.dataset.ready === 'true'")
+
+
+def test_a_dark_system_gets_the_dark_theme_with_readable_text(server, new_page):
+    page = new_page()
+    page.emulate_media(color_scheme="dark")
+    open_home(server, page)
+    ink, bg = colours(page, "body")
+    assert luminance(bg) < 0.03 and luminance(ink) > 0.6, (ink, bg)
+    readable(page, "body")
+    readable(page, "#home h2")
+    # muted text on the panels: a card's words, an empty list, the form's labels
+    readable(page, "#home .card p")
+    readable(page, "#open li.empty")
+    readable(page, "#create label")
+    readable(page, "#create select")                  # a field: light words on a dark box
+    readable(page, "#home .card button.primary")      # the accent's button
+    readable(page, "#home .card .linkish")            # a link
+    assert luminance(colours(page, "#create select")[1]) < 0.05   # no white field
+    assert page.input_value("#theme-pick") == "system"
+    # the system turns light: so does the page (nothing chosen)
+    page.emulate_media(color_scheme="light")
+    until(page, "getComputedStyle(document.body).backgroundColor === 'rgb(246, 243, 238)'")
+    assert not page.errors, page.errors
+
+
+def test_the_chosen_theme_wins_over_the_system_and_a_reload_keeps_it(server, new_page):
+    page = new_page()
+    page.emulate_media(color_scheme="dark")
+    open_home(server, page)
+    assert body_luminance(page) < 0.03
+    page.select_option("#theme-pick", "light")
+    until(page, "document.documentElement.dataset.theme === 'light'")
+    assert body_luminance(page) > 0.8
+    page.reload()
+    open_home(server, page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert page.input_value("#theme-pick") == "light"
+    assert body_luminance(page) > 0.8
+    # Dark on a light system, kept for the other pages (a game's rules)
+    page.emulate_media(color_scheme="light")
+    page.select_option("#theme-pick", "dark")
+    until(page, "document.documentElement.dataset.theme === 'dark'")
+    page.goto(server.url + "/rules/pentago")
+    page.wait_for_selector("#rules h2")
+    assert page.input_value("#theme-pick") == "dark"
+    assert body_luminance(page) < 0.03
+    readable(page, "#rules p")
+    # System again: the choice forgotten, the system's (light) theme
+    page.select_option("#theme-pick", "system")
+    until(page, "document.documentElement.dataset.theme === undefined")
+    assert page.evaluate("localStorage.getItem('pentarena-theme')") is None
+    assert body_luminance(page) > 0.8
+    assert not page.errors, page.errors
+
+
+def test_a_table_page_in_the_dark_reads_and_its_seats_stand_out(server, new_page):
+    t = create_table(server, RANDOM, game="pentago")
+    page = new_page()
+    page.emulate_media(color_scheme="dark")
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector(".bv-world .pg-label")
+    assert wait_turn_or_end(page)
+    assert body_luminance(page) < 0.03
+    readable(page, "#status")
+    readable(page, ".players .name")
+    readable(page, ".players .info")                  # muted, on the panel
+    readable(page, ".players .seat.to-move .name")    # on the player to move's blue
+    readable(page, "#leave-seat")                     # a button
+    readable(page, ".moves h3 .small-note")
+    readable(page, ".pg-label", "fill")               # the board's files, drawn in SVG
+    assert luminance(colours(page, ".bv")[1]) < 0.05   # no light slab around the board
+    # each seat's dot (white, black) has an outline that stands out on the panel
+    for seat in (0, 1):
+        readable(page, f".players .seat[data-seat='{seat}'] .swatch", "border-top-color", least=3)
+    assert not page.errors, page.errors
+
+
+def test_the_drawers_picker_on_a_phone(server, new_page):
+    t = create_table(server, RANDOM, game="pentomino")
+    page = new_page(width=390, height=844, touch=True)
+    page.emulate_media(color_scheme="dark")
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector(".bv-world")
+    assert not page.locator("#theme-pick").is_visible()   # the header has no room: in the drawer
+    page.click("#side-toggle")
+    page.select_option("#theme-pick-side", "light")
+    until(page, "document.documentElement.dataset.theme === 'light'")
+    assert page.input_value("#theme-pick") == "light" and body_luminance(page) > 0.8
+    assert not page.errors, page.errors
+
+
+def test_the_two_dark_blocks_of_the_css_are_the_same():
+    """The dark colours are written twice: for a dark system (unless Light is chosen) and
+    for Dark chosen; one edited without the other would make them differ."""
+    css = CSS.read_text()
+    system = re.search(r':root:not\(\[data-theme="light"\]\) \{([^}]*)\}', css)
+    chosen = re.search(r':root\[data-theme="dark"\] \{([^}]*)\}', css)
+    assert system and chosen
+
+    def declarations(block: str) -> list[str]:
+        return sorted(d.strip() for d in block.split(";") if d.strip())
+    assert declarations(system[1]) == declarations(chosen[1])
+    assert "--bg:" in system[1] and "color-scheme: dark" in system[1]
