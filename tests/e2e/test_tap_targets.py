@@ -95,3 +95,29 @@ def test_the_table_controls_take_a_finger(server, new_page, size):
     heights = page.eval_on_selector_all("#log li", "els => els.map((e) => e.getBoundingClientRect().height)")
     assert heights and min(heights) >= FINGER - 0.5, min(heights)
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1180, 820)], ids=["ipad", "ipad-air"])
+def test_a_tablet_on_its_side_takes_a_finger(server, new_page, size):
+    """A tablet on its side has the wide layout, a touch screen's targets (a tablet pass):
+    How to play's words were cut to "How to" in a 40 px box, the replay stepper's buttons
+    were 34-37 px wide and the tray's scroll arrow 32."""
+    seats = [{"kind": "me"}] + [{"kind": "computer", "level": "random"}] * 3
+    t = create_table(server, seats, {"players": 4}, game="pentup")
+    page = new_page(width=size[0], height=size[1], touch=True)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    assert wait_turn_or_end(page)
+    page.locator(".pu-tile:not(.none)").first.tap()
+    until(page, "document.querySelectorAll('.dest').length > 0")
+    assert small_targets(page) == []
+    link = page.evaluate("""(() => { const a = document.querySelector('header.top .rules-link'), r = a.getBoundingClientRect();
+        return { cut: a.scrollWidth > a.clientWidth + 1 || a.scrollHeight > a.clientHeight + 1, height: r.height, width: r.width,
+                 text: a.innerText.trim() }; })()""")
+    assert not link["cut"] and link["height"] >= FINGER - 0.5 and link["width"] >= FINGER - 0.5, link
+    assert link["text"] in ("How to play", ""), link      # its words whole, or the "?"
+    table = import_record(server, pentup_record(players=4))
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden]) #all-games")
+    assert page.locator("#r-prev").is_visible()
+    assert small_targets(page) == []
+    assert not page.errors, page.errors
