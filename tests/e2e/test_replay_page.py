@@ -339,3 +339,27 @@ def test_a_replay_names_who_held_a_seat_at_each_step(server, new_page):
         assert page.locator("#players [data-seat='1'] .name").inner_text() == holder
         assert page.evaluate(lines) == whose
     assert not page.errors, page.errors
+
+
+def test_a_short_wide_screen_folds_the_result_and_the_end_takes_the_room(server, new_page):
+    """A tablet on its side (a tablet pass, 1180×820): the result banner took 297 px and
+    had no Details to fold it; a four-player game's end was drawn at 11 px a cell, and
+    with the room back it kept that scale. Folded, the end is fitted to the room."""
+    t = import_record(server, pentup_record(players=4, seed=1))
+    page = new_page(1180, 820, touch=True)
+    page.goto(server.url + t["url"])
+    until(page, "!document.getElementById('replay').hidden && !document.querySelector('.bv').dataset.moving")
+    assert page.locator("#pu-decided").is_visible()      # the end: all of it, untouched
+    scale = "Number(document.querySelector('#pu-board .bv-world').getAttribute('transform').match(/scale\\(([\\d.]+)\\)/)[1])"
+    whole, before = box(page, "#banner"), page.evaluate(scale)
+    fold = page.locator("#banner-fold")
+    assert fold.is_visible() and fold.bounding_box()["height"] >= 40
+    fold.tap()
+    until(page, f"document.getElementById('banner').getBoundingClientRect().height < {whole['h'] / 3}")
+    until(page, f"!document.querySelector('.bv').dataset.moving && {scale} > {before} * 1.4")
+    folded = page.evaluate(scale)
+    page.tap("#bv-fit")                                  # what Fit would show: that already
+    until(page, "!document.querySelector('.bv').dataset.moving")
+    assert abs(page.evaluate(scale) - folded) < 1e-3
+    assert page.locator("#result").inner_text() == "Black + Blue win"
+    assert not page.errors, page.errors

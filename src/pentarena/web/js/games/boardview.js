@@ -353,6 +353,10 @@ export class BoardView {
     this.band = null;
     if (this.anim) { const a = this.anim.to; this.set(a); }
     if (this.content && !this.ready) { this.ready = true; this.set(this.fitView(this.content, this.slack)); return; }
+    // a game over (its picture drawn for good) is fitted to the new size, larger too (the
+    // result's details folded away, a tablet turned): "grow" kept its scale, and a
+    // four-player game's end stayed at 11 px a cell in twice the room
+    if (this.mode === "grow" && !this.playing && !this.manual && this.content) { this.set(this.fitView(this.content, this.slack)); return; }
     this.render();
     this.settle(false);
   }
