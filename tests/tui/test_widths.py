@@ -179,6 +179,9 @@ def test_a_tall_pentup_table_shows_the_rows_around_the_last_move_at_a_terminal()
     assert not ROWS.search(" ".join(at_a_terminal(view.board(ended, last), height=24).split()))
     text = at_a_terminal(view.board(state, last), height=40)
     first, end, bottom, top = map(int, ROWS.search(" ".join(text.split())).groups())
+    view.ended_by_resignation = True     # a game resigned: its last table whole too
+    assert not ROWS.search(" ".join(at_a_terminal(view.board(state, last), height=40).split()))
+    view.ended_by_resignation = False
     ys = [y for _, y in last.cells]
     assert bottom <= first <= min(ys) and max(ys) <= end <= top and end - first + 1 < 30
     assert "type 'board X Y' to centre it on the cell at column X, row Y" in " ".join(

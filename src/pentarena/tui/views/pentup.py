@@ -62,7 +62,8 @@ class PentUpView(TerminalView):
                      "the terminal taller" if self.interactive
                      else "make the terminal taller to see them all")
         focus, row_focus, legend = self.focus, self.row_focus, self.explaining()
-        over = state.is_terminal()  # the last table is shown whole: nothing follows to play
+        # the last table is shown whole: nothing follows to play (a resignation included)
+        over = state.is_terminal() or self.ended_by_resignation
         return Fitted(lambda width, styled, lines: render_rich(
             state, highlight, columns=width, focus=focus, more=more, styled=styled,
             with_legend=legend, lines=None if over else lines, row_focus=row_focus,
