@@ -5,11 +5,9 @@ picker, kept across reloads and pages; its text readable (WCAG AA: 4.5:1) on eit
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from .helpers import create_table, until, wait_turn_or_end
 
-CSS = Path(__file__).resolve().parents[2] / "src" / "pentarena" / "web" / "css" / "app.css"
 RANDOM = [{"kind": "me"}, {"kind": "computer", "level": "random"}]
 
 # an element's colour (``prop``: color, fill, border-top-color) and the background it is
@@ -153,16 +151,3 @@ def test_the_drawers_picker_on_a_phone(server, new_page):
     assert page.input_value("#theme-pick") == "light" and body_luminance(page) > 0.8
     assert not page.errors, page.errors
 
-
-def test_the_two_dark_blocks_of_the_css_are_the_same():
-    """The dark colours are written twice: for a dark system (unless Light is chosen) and
-    for Dark chosen; one edited without the other would make them differ."""
-    css = CSS.read_text()
-    system = re.search(r':root:not\(\[data-theme="light"\]\) \{([^}]*)\}', css)
-    chosen = re.search(r':root\[data-theme="dark"\] \{([^}]*)\}', css)
-    assert system and chosen
-
-    def declarations(block: str) -> list[str]:
-        return sorted(d.strip() for d in block.split(";") if d.strip())
-    assert declarations(system[1]) == declarations(chosen[1])
-    assert "--bg:" in system[1] and "color-scheme: dark" in system[1]

@@ -37,10 +37,11 @@ def js_list(name: str) -> list[str]:
 
 
 def css_background(where: str) -> str:
-    """The light theme's colour (a variable's first value: the light one, in :root)."""
+    """The light theme's colour (a variable's value, or its light-dark()'s first: the
+    light one)."""
     css = (WEB / "css" / "app.css").read_text()
     if where.startswith("--"):
-        found = re.search(rf"{where}: (#[0-9a-fA-F]{{6}})", css)
+        found = re.search(rf"{where}: (?:light-dark\()?(#[0-9a-fA-F]{{6}})", css)
     else:
         found = re.search(rf"^{re.escape(where)} \{{[^}}]*?background: (#[0-9a-fA-F]{{6}}|var\(--[\w-]+\))", css, re.M)
     assert found, where
