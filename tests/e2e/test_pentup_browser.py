@@ -102,6 +102,15 @@ def test_two_browsers_through_an_invite_link_and_a_spectator(server, new_page):
     assert not (alice.errors or bob.errors or carol.errors)
 
 
+def confirm_plays(page, move: str, ply: int) -> None:
+    """Confirm the tile staged: the table's move ``ply`` (from 0) is ``move``."""
+    page.click("#pu-confirm")
+    wait_moves(page, ply + 1)
+    history = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/'))"
+                            ".then((r) => r.json()).then((d) => d.history)")
+    assert history[ply] == move
+
+
 TWO_IS = ("I:0,0;1,0;2,0;3,0;4,0", "I:0,1;1,1;2,1;3,1;4,1")
 
 
@@ -601,11 +610,7 @@ def test_tiles_are_placed_in_the_3d_view_by_pointer_and_keys(server, new_page):
     dest.locator(".dot").click()
     until(page, "document.querySelectorAll('#pu-board .staged:not(.illegal) polygon').length === 15")
     assert page.inner_text("#pu-hint").startswith("Press Confirm")
-    page.click("#pu-confirm")
-    wait_moves(page, 3)
-    history = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/'))"
-                            ".then((r) => r.json()).then((d) => d.history)")
-    assert history[2] == move
+    confirm_plays(page, move, 2)
     assert wait_my_turn_or_end(page)       # the keys: N to a spot, Enter, Enter
     page.click(".pu-tile:not(.none)")
     for _ in range(8):
@@ -642,11 +647,7 @@ def test_in_3d_a_tile_is_put_where_the_pointer_touches_the_cubes_it_rests_on(ser
         until(page, "document.querySelector('#pu-board .ghost:not(.illegal)') !== null")
     page.mouse.click(top["x"] + top["width"] / 2, top["y"] + top["height"] / 2)
     until(page, "document.querySelectorAll('#pu-board .staged:not(.illegal) polygon').length === 15")
-    page.click("#pu-confirm")
-    wait_moves(page, 3)
-    history = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/'))"
-                            ".then((r) => r.json()).then((d) => d.history)")
-    assert history[2] == move
+    confirm_plays(page, move, 2)
     assert not page.errors, page.errors
 
 
@@ -680,11 +681,7 @@ def test_in_3d_the_cubes_in_front_of_a_spot_or_a_tile_are_drawn_over_it_see_thro
     dot = page.locator(f"#pu-board .dest[data-move='{move}'] .dot").bounding_box()
     page.mouse.click(dot["x"] + dot["width"] / 2, dot["y"] + dot["height"] / 2)
     until(page, "document.querySelectorAll('#pu-board .staged:not(.illegal) polygon').length === 15")
-    page.click("#pu-confirm")
-    wait_moves(page, 4)
-    history = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/'))"
-                            ".then((r) => r.json()).then((d) => d.history)")
-    assert history[3] == move
+    confirm_plays(page, move, 3)
     assert not page.errors, page.errors
 
 
