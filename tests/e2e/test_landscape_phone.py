@@ -338,7 +338,10 @@ def test_a_long_region_keeps_its_message_lines_height(server, new_page):
     assert page.locator(".game-frame.wide").count() == 1
     page.locator("#pm-hint").tap()
     until(page, "/^Hint/.test(document.getElementById('pm-hint-line').textContent)")
-    until(page, "document.querySelector('.msg').style.minHeight !== ''")
+    tall = page.evaluate("document.querySelector('.msg').offsetHeight")
+    page.locator("#pm-cancel").tap()                     # the hint dropped: a short line
+    until(page, "!/^Hint/.test(document.getElementById('pm-hint-line').textContent)")
+    until(page, f"document.querySelector('.msg').style.minHeight !== '' && document.querySelector('.msg').offsetHeight >= {tall} - 0.5")
     assert not page.errors, page.errors
 
 

@@ -346,17 +346,17 @@ export class BoardView {
     const r = this.box.getBoundingClientRect();
     const W = Math.round(r.width), H = Math.round(r.height);
     if (!W || !H || (W === this.W && H === this.H)) return;
-    const first = !this.W;
+    const first = !this.W, grew = W >= this.W && H >= this.H;
     // keep the centre of the view where it was
     if (!first) { this.tx += (W - this.W) / 2; this.ty += (H - this.H) / 2; }
     this.W = W; this.H = H;
     this.band = null;
     if (this.anim) { const a = this.anim.to; this.set(a); }
     if (this.content && !this.ready) { this.ready = true; this.set(this.fitView(this.content, this.slack)); return; }
-    // a game over (its picture drawn for good) is fitted to the new size, larger too (the
-    // result's details folded away, a tablet turned): "grow" kept its scale, and a
-    // four-player game's end stayed at 11 px a cell in twice the room
-    if (this.mode === "grow" && !this.playing && !this.manual && this.content) { this.set(this.fitView(this.content, this.slack)); return; }
+    // a game over (its picture drawn for good) is fitted to more room (the result's
+    // details folded away): "grow" kept its scale, and a four-player game's end stayed at
+    // 11 px a cell in twice the room (less room: as in a game, it zooms out if it must)
+    if (this.mode === "grow" && grew && !first && !this.playing && !this.manual && this.content) { this.set(this.fitView(this.content, this.slack)); return; }
     this.render();
     this.settle(false);
   }
@@ -511,15 +511,20 @@ function keepTrayRoom(wrap, tray) {
     (h) => { if (h) wrap.style.setProperty("--tray-keep", `${h}px`); else wrap.style.removeProperty("--tray-keep"); });
 }
 
-// The greatest of `measure()` as `box` changes size, handed to `keep` (0: nothing kept
-// any more, once the window changes size, or with `afreshOnMove` a new position is shown)
+// The greatest of `measure()` as `box` changes size, handed to `keep` once the box would
+// be smaller (0: nothing kept any more, once the window changes size, or with
+// `afreshOnMove` a new position is shown).  Handed over only then, not as the box grows:
+// a style written from the observer lays the page out once more in that frame (a move's
+// state cost three layouts, not two), and before a box shrinks there is nothing to keep.
 function keepHeight(box, measure, keep, afreshOnMove = false) {
-  let tallest = 0;
+  let tallest = 0, kept = 0;
+  const hold = (h) => { if (h !== kept) { kept = h; keep(h); } };
   new ResizeObserver(() => {
     const h = measure();
-    if (h > tallest) { tallest = h; keep(h); }
+    if (h > tallest) tallest = h;
+    else if (h < tallest) hold(tallest);
   }).observe(box);
-  const afresh = () => { tallest = 0; keep(0); };
+  const afresh = () => { tallest = 0; hold(0); };
   let width = window.innerWidth, height = window.innerHeight;
   window.addEventListener("resize", () => {
     if (window.innerWidth === width && window.innerHeight === height) return;
