@@ -778,10 +778,17 @@ def test_the_board_keeps_its_size_when_a_message_gets_shorter(server, new_page):
     until(page, "document.getElementById('pg-hint').textContent.startsWith('Hint: ')")
     until(page, settled)
     after_hint = page.evaluate(a1)
+    # the cell in each of the next frames, from the click on (a board told of the line's
+    # room before the line was held was drawn larger for a frame)
+    frames = f"""new Promise((done) => {{ const seen = [];
+        const step = () => {{ seen.push({a1}); if (seen.length < 8) requestAnimationFrame(step); else done(seen); }};
+        requestAnimationFrame(step); }})"""
     for step in ("#pg-cancel", ".pg-cell[data-cell=c3]", "#pg-cancel"):
+        page.evaluate(f"window.seenFrames = {frames}")
         page.click(step)
         until(page, settled)
         assert page.evaluate(a1) == after_hint, step
+        assert set(page.evaluate("window.seenFrames")) == {after_hint}, step
     assert not page.errors, page.errors
 
 

@@ -511,6 +511,13 @@ function keepTrayRoom(wrap, tray) {
     (h) => { if (h) wrap.style.setProperty("--tray-keep", `${h}px`); else wrap.style.removeProperty("--tray-keep"); });
 }
 
+// One observer for the boxes held back from shrinking, made before any board's (observers
+// are called in the order they were made): a box is held before a board reads its room,
+// which then has not changed (a board called first was fitted to the room of the shrunk
+// box, for a frame, until it was told again)
+const held = new Map();   // box -> what to do when it changes size
+const holder = new ResizeObserver((entries) => { for (const e of entries) held.get(e.target)(); });
+
 // The greatest of `measure()` as `box` changes size, handed to `keep` once the box would
 // be smaller (0: nothing kept any more, once the window changes size, or with
 // `afreshOnMove` a new position is shown).  Handed over only then, not as the box grows:
@@ -519,11 +526,12 @@ function keepTrayRoom(wrap, tray) {
 function keepHeight(box, measure, keep, afreshOnMove = false) {
   let tallest = 0, kept = 0;
   const hold = (h) => { if (h !== kept) { kept = h; keep(h); } };
-  new ResizeObserver(() => {
+  held.set(box, () => {
     const h = measure();
     if (h > tallest) tallest = h;
     else if (h < tallest) hold(tallest);
-  }).observe(box);
+  });
+  holder.observe(box);
   const afresh = () => { tallest = 0; hold(0); };
   let width = window.innerWidth, height = window.innerHeight;
   window.addEventListener("resize", () => {
