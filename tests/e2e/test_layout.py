@@ -784,7 +784,7 @@ def test_the_board_keeps_its_size_when_a_message_gets_shorter(server, new_page):
         const step = () => {{ seen.push({a1}); if (seen.length < 8) requestAnimationFrame(step); else done(seen); }};
         requestAnimationFrame(step); }})"""
     for step in ("#pg-cancel", ".pg-cell[data-cell=c3]", "#pg-cancel"):
-        page.evaluate(f"window.seenFrames = {frames}")
+        page.evaluate(f"() => {{ window.seenFrames = {frames}; }}")   # (not awaited here)
         page.click(step)
         until(page, settled)
         assert page.evaluate(a1) == after_hint, step
