@@ -432,6 +432,7 @@ def test_pentup_explains_its_table_on_a_persons_first_turns_then_on_asking():
     third_turn = text.split("(seat 0) plays T:")[0].split("(seat 0) plays L:", 1)[1]
     assert short in third_turn and note not in third_turn and move not in third_turn
     assert legend not in third_turn
+    assert "\u00a0" not in text      # ('moves L' kept whole where it wraps, with a plain space)
 
 
 def test_a_computer_that_may_think_a_while_says_for_how_long_at_most():

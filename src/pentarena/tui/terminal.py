@@ -22,7 +22,7 @@ from ..record import GameRecord
 from ..server.jobs import HINT_LEVEL, HINT_SECONDS, advise
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
 from .console import TerminalConsole
-from .lines import print_sentence
+from .lines import Lines, print_sentence
 from .typeahead import typed_ahead
 from .views import TerminalView, game_title, plural, view_for
 
@@ -665,7 +665,7 @@ class TerminalGame:
             table.add_row(command, what)
         notes = self.view.help_notes(self.state)
         return Group(Text("Commands:"), Padding(table, (0, 0, 0, 2)),
-                     *([Text(""), Text("\n".join(notes), style="dim")] if notes else []))
+                     *([Text(""), Lines(Text("\n".join(notes), style="dim"))] if notes else []))
 
     def resign(self, seat: int) -> None:
         """The person to move (``seat``) gives up the game for their side, in a game of
