@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from rich.console import Console
 
 import pentarena
@@ -198,25 +199,64 @@ def test_a_tall_pentup_table_shows_the_rows_around_the_last_move_at_a_terminal()
     assert view.set_focus("3,-2") is None and (view.focus, view.row_focus) == (3, -2)
 
 
-def test_a_table_one_row_taller_than_room_is_shown_whole():
-    """Six rows at a 24-line terminal (room for five): cutting one saved two lines and
-    cost a note of three ('Rows -4 to 0 of -5 to 0 shown …'): all six are shown; seven
-    are cut to five, with the note."""
-    from pentarena.games.pentup.render import rows_shown
+def test_a_pentup_table_takes_the_lines_the_rest_of_the_turn_leaves_it():
+    """At a terminal a table was cropped to its height less a fixed 14 lines, whatever
+    the status under it took: with four players (a 7-line status) a turn ran to 27 lines
+    of 24. It takes what the turn leaves it now: whole when it fits, else the most rows
+    around the last move that fit with the note saying which."""
+    from pentarena.games.pentup.render import MIN_ROWS, printed_lines, render_rich
 
-    assert rows_shown(-5, 0, 24, None) == (-5, 0)
-    assert rows_shown(-6, 0, 24, None) == (-5, -1)
     state = pentarena.load_game("pentup", players=3).new_initial_state()
     state.apply("I:0,0;1,0;2,0;3,0;4,0")
     state.apply(state.legal_moves()[0])
     state.apply(state.legal_moves()[3])   # rows -5 to 0
+    whole = render_rich(state, columns=80).plain
+    need = printed_lines(whole, 80)
+    assert render_rich(state, columns=80, lines=need).plain == whole
+    shown = []
+    for room in range(need - 1, need - 12, -1):
+        text = render_rich(state, columns=80, lines=room).plain
+        first, end, bottom, top = map(int, ROWS.search(" ".join(text.split())).groups())
+        assert (bottom, top) == (-5, 0)
+        shown.append(end - first + 1)
+        assert printed_lines(text, 80) <= room or shown[-1] == MIN_ROWS
+    # one line short: four rows (five would save a row's two lines for the note's three)
+    assert shown == sorted(shown, reverse=True) and shown[0] == 4 and shown[-1] == MIN_ROWS
+    # the view leaves the rest of the turn its lines, as the terminal measures them
     view = view_for("pentup")
     view.interactive = True
-    text = at_a_terminal(view.board(state, None), width=80, height=24)
-    assert not ROWS.search(" ".join(text.split()))
-    rows = [line.split()[0] for line in text.splitlines() if re.match(r"^ *-?\d+ ", line)
-            and not line.startswith("      ")]
-    assert rows == ["0", "-1", "-2", "-3", "-4", "-5"]
+    for after in (6, 10):
+        view.lines_after = after
+        assert len(at_a_terminal(view.board(state, None), width=80).splitlines()) <= 24 - after
+
+
+@pytest.mark.parametrize("players,seat", [(2, 0), (2, 1), (3, 1), (4, 0), (4, 1), (4, 3)])
+def test_pentup_turns_fit_a_24_line_terminal(players, seat):
+    """From the line saying the last move to the prompt, a person's turns after the first
+    fit 80x24 with any number of players (with four, 27 lines: the table did not leave
+    the status its room; the second turn's explanations 26 to 31: they are left out
+    where the whole table would not fit with them)."""
+    from pentarena.tui.terminal import TerminalGame
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
+    screens = []
+
+    def read(prompt: str) -> str:
+        screens.append(out.getvalue())
+        if len(screens) > 4:
+            raise EOFError
+        return str(tg.state.legal_moves()[len(screens) * 7 % len(tg.state.legal_moves())])
+
+    bots = [RandomBot(seed=s) for s in range(players)]
+    bots[seat] = None
+    tg = TerminalGame(pentarena.load_game("pentup", players=players), bots,
+                      console=console, read=read, seed=players + seat)
+    tg.run()
+    for before, screen in zip(screens, screens[1:]):
+        turn = screen[len(before):].splitlines()
+        start = max(i for i, line in enumerate(turn) if " plays " in line)
+        assert len(turn) - start + 1 <= 24, "\n".join(turn[start:])
 
 
 def test_a_persons_second_pentup_turn_fits_a_24_line_terminal():

@@ -224,8 +224,25 @@ class TerminalGame:
         self.view.hand_label = self._hand_label(shown) if shown is not None else ""
         self.view.person_to_move = seat in humans
         if board or (shown is not None and self.game.hidden_information):  # (a hand is drawn with it)
-            self.console.print(self.view.board(self.state, self.last))
-        self.console.print(self.view.status(self.state))
+            drawn, status = self._board_and_status()
+            self.console.print(drawn)
+        else:
+            status = self.view.status(self.state)
+        self.console.print(status)
+        self.view.turn_shown(self.state)
+
+    def _board_and_status(self) -> tuple[RenderableType, RenderableType]:
+        """The board and the status, sharing a terminal's lines: the board leaves the
+        status its room, and explanations that would crop the board are left out."""
+        view, console = self.view, self.console
+        while True:
+            drawn, status = view.board(self.state, self.last), view.status(self.state)
+            if not console.is_terminal:
+                return drawn, status
+            # the status's lines, the move's line above the board, the prompt's
+            view.lines_after = len(console.render_lines(status, pad=False)) + 2
+            if not view.crowded(self.state, self.last, console.height, console.width):
+                return drawn, status
 
     def say(self, text: str, style: str = "") -> None:
         print_sentence(self.console, text, style)

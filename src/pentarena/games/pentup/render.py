@@ -10,6 +10,7 @@ a legend under the picture says what the codes and numbers mean.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -90,24 +91,15 @@ def columns_shown(x0: int, x1: int, cell: int, columns: int | None,
     return _window(x0, x1, max(1, (columns - ROW_LABEL - 1) // (cell + 1)), centre)
 
 
-TABLE_LINES_LEFT = 14
-"""Terminal lines a table leaves to the rest of a turn's screen: the status above it, the
-notes and the prompt under it (a table taller than the rest shows its rows around the
-last move)."""
+MIN_ROWS = 3
+"""The fewest rows a table cropped to a short terminal shows."""
 
 
-def rows_shown(y0: int, y1: int, lines: int | None, centre: float | None) -> tuple[int, int]:
-    """The rows (y) of a table spanning ``y0``..``y1`` that fit in a terminal of
-    ``lines`` lines (a row takes two: its cells and the rule under them), as
-    :func:`columns_shown` does for the columns: centred on ``centre`` (the middle when
-    None), five at least; one row more than fits is shown rather than cut (its two lines
-    take less room than the note that says which rows are shown)."""
-    if lines is None:
-        return y0, y1
-    fit = max(5, (lines - TABLE_LINES_LEFT) // 2)
-    if y1 - y0 + 1 == fit + 1:  # one row over: shown whole
-        return y0, y1
-    return _window(y0, y1, fit, centre)
+def printed_lines(text: str, columns: int | None) -> int:
+    """The lines ``text`` (ending in a line break) takes printed ``columns`` wide: its
+    lines wrapped at spaces, and the empty line the printer's own line break leaves."""
+    return sum(len(textwrap.wrap(line, columns, break_long_words=False)) or 1
+               if columns else 1 for line in text.split("\n"))
 
 
 def render_text(state: PentUpState) -> str:
@@ -152,7 +144,6 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     mean = [sum(c[i] for c in highlight) / len(highlight) if highlight else None for i in (0, 1)]
     x0, x1 = columns_shown(all_x0, all_x1, width, columns,
                            focus if focus is not None else mean[0])
-    y0, y1 = rows_shown(all_y0, all_y1, lines, row_focus if row_focus is not None else mean[1])
 
     def top(x: int, y: int) -> Tile | None:
         return tops.get((x, y))
@@ -166,55 +157,71 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
                 return STYLES[t.seat]
         return ""
 
-    def rule(y: int) -> None:
-        """The line between row y (above) and row y - 1 (below)."""
-        out.append(" " * 5)
-        for x in range(x0, x1 + 2):
-            up = top(x - 1, y) != top(x, y)
-            down = top(x - 1, y - 1) != top(x, y - 1)
-            left = top(x - 1, y) != top(x - 1, y - 1)
-            right = top(x, y) != top(x, y - 1)
-            if any((up, down, left, right)):
-                out.append(_CORNERS[(up, down, left, right)], style=BORDER)
-            else:
-                out.append(" ", style=fill((x - 1, y), (x, y), (x - 1, y - 1), (x, y - 1)))
-            if x > x1:
-                break
-            if top(x, y) != top(x, y - 1):
-                out.append("─" * width, style=BORDER)
-            else:
-                out.append(" " * width, style=fill((x, y), (x, y - 1)))
-        out.append("\n")
+    def picture(y0: int, y1: int) -> Text:
+        """The table's rows ``y0``..``y1`` and the notes under it."""
+        out = Text()
 
-    numbers = " " * 6 + "".join(f"{x:^{width}} " for x in range(x0, x1 + 1)).rstrip() + "\n"
-    out.append(numbers)
-    rule(y1 + 1)
-    for y in range(y1, y0 - 1, -1):
-        out.append(f"{y:>4} ")
-        for x in range(x0, x1 + 2):
-            if top(x - 1, y) != top(x, y):
-                out.append("│", style=BORDER)
-            else:
-                out.append(" ", style=fill((x - 1, y), (x, y)))
-            if x > x1:
-                break
-            t = top(x, y)
-            if t is None:
-                out.append(f"{EMPTY:^{width}}", style="grey50")
-                continue
-            style = STYLES[t.seat] + (" underline" if styled and (x, y) in highlight else "")
-            out.append(f"{marks[(x, y)]:^{width}}", style=style)
-        out.append("\n")
-        rule(y)
-    if y1 - y0 + 1 >= NUMBERS_BELOW:  # the top line may have scrolled away at the prompt
+        def rule(y: int) -> None:
+            """The line between row y (above) and row y - 1 (below)."""
+            out.append(" " * 5)
+            for x in range(x0, x1 + 2):
+                up = top(x - 1, y) != top(x, y)
+                down = top(x - 1, y - 1) != top(x, y - 1)
+                left = top(x - 1, y) != top(x - 1, y - 1)
+                right = top(x, y) != top(x, y - 1)
+                if any((up, down, left, right)):
+                    out.append(_CORNERS[(up, down, left, right)], style=BORDER)
+                else:
+                    out.append(" ", style=fill((x - 1, y), (x, y), (x - 1, y - 1), (x, y - 1)))
+                if x > x1:
+                    break
+                if top(x, y) != top(x, y - 1):
+                    out.append("─" * width, style=BORDER)
+                else:
+                    out.append(" " * width, style=fill((x, y), (x, y - 1)))
+            out.append("\n")
+
+        numbers = " " * 6 + "".join(f"{x:^{width}} " for x in range(x0, x1 + 1)).rstrip() + "\n"
         out.append(numbers)
-    if (x0, x1) != (all_x0, all_x1):
-        out.append(f"Columns {x0} to {x1} of {all_x0} to {all_x1} shown (the table is wider "
-                   f"than the terminal): {more}.\n", style="yellow")
-    if (y0, y1) != (all_y0, all_y1):
-        out.append(f"Rows {y0} to {y1} of {all_y0} to {all_y1} shown (the table is taller "
-                   f"than the terminal): {more_rows}.\n", style="yellow")
-    if with_legend:
-        out.append(legend(state.game.num_players, bool(highlight) and styled,
-                          bool(highlight) and not styled) + "\n", style="dim")
-    return out
+        rule(y1 + 1)
+        for y in range(y1, y0 - 1, -1):
+            out.append(f"{y:>4} ")
+            for x in range(x0, x1 + 2):
+                if top(x - 1, y) != top(x, y):
+                    out.append("│", style=BORDER)
+                else:
+                    out.append(" ", style=fill((x - 1, y), (x, y)))
+                if x > x1:
+                    break
+                t = top(x, y)
+                if t is None:
+                    out.append(f"{EMPTY:^{width}}", style="grey50")
+                    continue
+                style = STYLES[t.seat] + (" underline" if styled and (x, y) in highlight else "")
+                out.append(f"{marks[(x, y)]:^{width}}", style=style)
+            out.append("\n")
+            rule(y)
+        if y1 - y0 + 1 >= NUMBERS_BELOW:  # the top line may have scrolled away at the prompt
+            out.append(numbers)
+        if (x0, x1) != (all_x0, all_x1):
+            out.append(f"Columns {x0} to {x1} of {all_x0} to {all_x1} shown (the table is wider "
+                       f"than the terminal): {more}.\n", style="yellow")
+        if (y0, y1) != (all_y0, all_y1):
+            out.append(f"Rows {y0} to {y1} of {all_y0} to {all_y1} shown (the table is taller "
+                       f"than the terminal): {more_rows}.\n", style="yellow")
+        if with_legend:
+            out.append(legend(state.game.num_players, bool(highlight) and styled,
+                              bool(highlight) and not styled) + "\n", style="dim")
+        return out
+
+    whole = picture(all_y0, all_y1)
+    if lines is None or printed_lines(whole.plain, columns) <= lines:
+        return whole
+    # too tall for the terminal: the most rows around the focus (else the last move) that
+    # fit with their note, the note saying which rows are shown
+    centre = row_focus if row_focus is not None else mean[1]
+    for fit in range(all_y1 - all_y0, MIN_ROWS, -1):
+        shown = picture(*_window(all_y0, all_y1, fit, centre))
+        if printed_lines(shown.plain, columns) <= lines:
+            return shown
+    return picture(*_window(all_y0, all_y1, MIN_ROWS, centre))

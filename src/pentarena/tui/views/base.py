@@ -151,6 +151,19 @@ class TerminalView:
 
     explain = False
     """The next board and status explain themselves in full (the 'board' command)."""
+    lines_after = 6
+    """Terminal lines a turn's screen takes besides its board: the line saying the move
+    above it, the status and the prompt under it (set by the terminal from the status it
+    prints; a board taller than the rest of the terminal is cropped)."""
+
+    def crowded(self, state: State, last: Move | None, lines: int, columns: int) -> bool:
+        """Whether this turn's explanations, unasked for, would crop the board in a
+        terminal of ``lines`` by ``columns``: then it is shown without them
+        (:meth:`turn_shown` ends that); never here."""
+        return False
+
+    def turn_shown(self, state: State) -> None:
+        """Called once a turn's board and status are printed."""
 
     def help_notes(self, state: State) -> list[str]:
         """Lines 'help' adds after the commands (what the table shows); none by default."""

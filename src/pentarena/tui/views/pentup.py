@@ -23,7 +23,8 @@ from .base import (
 EXPLAINED_TURNS = 2
 """A person's first turns show the table's legend and what a move looks like (the first
 also what the columns mean); later ones only on asking.  (All of it on the second turn
-ran to 29 lines at 80 columns: the top of the table scrolled out of a 24-line terminal.)"""
+ran to 29 lines at 80 columns: the top of the table scrolled out of a 24-line terminal.)
+The second, only where the whole table fits with them (:meth:`PentUpView.crowded`)."""
 
 MOVES_L = unit("'moves L'")
 """The command, kept on one line where a note wraps."""
@@ -44,8 +45,30 @@ class PentUpView(TerminalView):
     explained = 0
     """How many of a person's turns showed the legend and the notes: the first
     :data:`EXPLAINED_TURNS`, then on asking ('board', 'help')."""
+    brief = False
+    """This turn leaves the legend and the notes out: with them the table would not fit
+    the terminal (:meth:`crowded`)."""
+
     def explaining(self) -> bool:
-        return self.explain or self.explained < EXPLAINED_TURNS or not self.interactive
+        return (self.explain or not self.interactive
+                or (self.explained < EXPLAINED_TURNS and not self.brief))
+
+    def crowded(self, state: State, last: Move | None, lines: int, columns: int) -> bool:
+        from ...games.pentup.render import printed_lines, render_rich
+
+        if self.explain or not self.explaining() or self.explained == 0:
+            return False  # asked for, or already brief; a person's first turn explains all
+        whole = render_rich(state, set(last.cells) if last is not None else None,
+                            columns=columns, with_legend=True)
+        if printed_lines(whole.plain, columns) + self.lines_after <= lines:
+            return False
+        self.brief = True
+        return True
+
+    def turn_shown(self, state: State) -> None:
+        if self.person_to_move and not state.is_terminal() and self.explaining():
+            self.explained += 1
+        self.explain = self.brief = False
 
     def seat_name(self, seat: int) -> str:
         from ...games.pentup.render import seat_code
@@ -66,8 +89,9 @@ class PentUpView(TerminalView):
         over = state.is_terminal() or self.ended_by_resignation
         return Fitted(lambda width, styled, lines: render_rich(
             state, highlight, columns=width, focus=focus, more=more, styled=styled,
-            with_legend=legend, lines=None if over else lines, row_focus=row_focus,
-            more_rows=more_rows), styles=True, lines=True)
+            with_legend=legend, lines=None if over or lines is None
+            else lines - self.lines_after, row_focus=row_focus, more_rows=more_rows),
+            styles=True, lines=True)
 
     def set_focus(self, arg: str) -> str | None:
         """'board X' (a column), 'board X Y' or 'board X,Y' (a cell: its column and row)."""
@@ -162,9 +186,6 @@ class PentUpView(TerminalView):
             return Group(table, short)
         notes = self.notes(state, columns=self.explain or not self.interactive
                            or self.explained == 0)
-        if self.person_to_move and not state.is_terminal():
-            self.explained += 1
-        self.explain = False
         return Group(table, Lines(Text("\n".join(notes), style="dim")) if notes else short)
 
     def help_notes(self, state: State) -> list[str]:
