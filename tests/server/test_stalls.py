@@ -110,6 +110,45 @@ def test_oversized_websocket_frames_are_refused_before_they_are_buffered(server_
     assert closed.value.rcvd.code == 1009
 
 
+def test_pings_never_read_back_cut_the_connection_instead_of_filling_memory(server_process):
+    """A client sending WebSocket pings and never reading the pongs: the server stops
+    answering and cuts the connection once its backlog passes a bound (uvicorn wrote every
+    pong: 200 MB of pings grew the server by 186 MB); the others go on."""
+    import base64
+    import os
+    import socket
+
+    from websockets.sync.client import connect
+
+    t = server_process.create({"game": "pentago"})
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the pongs wait at the server
+    raw.settimeout(30)
+    raw.connect(("127.0.0.1", server_process.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall(f"GET /ws/{t['id']} HTTP/1.1\r\nHost: 127.0.0.1:{server_process.port}\r\n"
+                f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    assert raw.recv(12) == b"HTTP/1.1 101"
+    ping = b"\x89\xfd" + bytes(4) + b"x" * 125  # masked with a zero key: the payload as is
+    burst = ping * 2000
+    sent, cut = 0, False
+    while sent < 64_000_000:
+        try:
+            raw.sendall(burst)
+        except (ConnectionResetError, BrokenPipeError):
+            cut = True
+            break
+        sent += len(burst)
+    raw.close()
+    assert cut, f"{sent:,} bytes of pings sent, the pongs buffered at the server"
+    with connect(f"{server_process.ws}/ws/{t['id']}") as ws:
+        assert json.loads(ws.recv(timeout=30))["type"] in ("state", "presence")
+        ws.send(json.dumps({"type": "ping"}))
+        while json.loads(ws.recv(timeout=30))["type"] != "pong":
+            pass
+
+
 # -- 7. database commits do not run on the event loop ---------------------------------------
 def test_a_locked_database_does_not_freeze_the_event_loop(tmp_path):
     path = tmp_path / "hub.sqlite3"

@@ -12,6 +12,13 @@
   refusal of a handshake goes through the ``reject`` of the connection's sans-I/O
   ``websockets.ServerProtocol`` (its own ``accept`` calls it, and so does uvicorn), so
   that one method is wrapped: the status and headers stay, the body says the same in JSON.
+* A ping is answered only while the client reads what it is sent.  uvicorn writes each
+  pong as its ping arrives, whatever the connection's unsent backlog, and pings are read
+  at once (messages wait for the table's pace, pings do not): a client sending pings and
+  never reading its pongs made the server buffer every one (200 MB sent, the server
+  186 MB larger, until the connection closed).  Past :data:`PONG_BACKLOG` bytes waiting to
+  be sent, the connection is cut as one that stopped reading (the table's send queue drops
+  such a connection too).
 """
 
 from __future__ import annotations
@@ -28,6 +35,11 @@ HANDSHAKE_CODES = {400: "bad-handshake", 403: "forbidden", 405: "method-not-allo
 """The ``code`` of a refused WebSocket handshake, by status."""
 
 FAILED = "Failed to open a WebSocket connection"
+
+PONG_BACKLOG = 1024 * 1024
+"""Bytes waiting to be sent past which a ping cuts the connection instead of being
+answered: far above what a reading client ever has waiting (the table's sends wait at
+64 KiB, one message over at most)."""
 
 
 def handshake_message(status: int, text: str) -> str:
@@ -78,6 +90,14 @@ class TextFrames(WebSocketsSansIOProtocol):
         # uvicorn's internals (0.50 on, pyproject pins <1): should they change, the JSON
         # stands aside and websockets' plain-text refusal applies
         json_rejections(getattr(self, "conn", None))
+
+    def handle_ping(self) -> None:
+        transport = getattr(self, "transport", None)
+        if transport is not None and transport.get_write_buffer_size() > PONG_BACKLOG:
+            self.conn.data_to_send()  # the pong is not sent: nobody reads it
+            transport.abort()  # connection_lost tells the app (1006), which then leaves
+            return
+        super().handle_ping()
 
     def send_receive_event_to_app(self) -> None:
         # uvicorn's internals (0.50 on, pyproject pins <1): should they change, the check
