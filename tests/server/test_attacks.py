@@ -331,6 +331,32 @@ def test_tables_per_minute_per_creator_are_capped(tmp_path):
     run(scenario, tmp_path, limits=Limits(tables_per_minute=4))
 
 
+def test_an_ipv6_subscriber_s_addresses_are_one_address_for_the_limits(tmp_path):
+    """Every address of an IPv6 /64 is one client's (a home gets a /64 and may use any
+    address in it): each was its own address, so one client made 60 tables a minute, held
+    256 connections, 2 analyses and 4 hints per address it chose to use."""
+    from pentarena.server.deadlines import address_key
+
+    from .test_analysis import FromAddress
+
+    assert address_key("2001:db8:1:2::1") == address_key("2001:db8:1:2:ffff:1:2:3")
+    assert address_key("2001:db8:1:2::1") != address_key("2001:db8:1:3::1")
+    assert address_key("::ffff:10.0.0.2") == address_key("10.0.0.2") == "10.0.0.2"
+    assert address_key("10.0.0.2") != address_key("10.0.0.3")
+    app = create_app(f"sqlite:///{tmp_path / 'v6.sqlite3'}", ai="thread",
+                     limits=Limits(tables_per_minute=2))
+    body = {"game": "pentago", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+    with TestClient(FromAddress(app)) as client:
+        def create(address: str) -> int:
+            return client.post("/api/tables", json=body,
+                               headers={"X-Test-Address": address}).status_code
+
+        assert [create(f"2001:db8:1:2::{i}") for i in (1, 2, 3)] == [201, 201, 429]
+        assert create("2001:db8:1:3::1") == 201  # another subscriber
+        assert [create(a) for a in ("10.0.0.2", "::ffff:10.0.0.2")] == [201, 201]
+        assert create("10.0.0.2") == 429
+
+
 def test_imported_records_count_as_new_tables(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 'imports.sqlite3'}", ai="thread",
                      limits=Limits(tables_per_minute=3))

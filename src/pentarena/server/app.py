@@ -38,7 +38,7 @@ from .apidocs import add_docs
 from .assets import Assets, Compress, Pages
 from .bus import make_bus
 from .connections import Client
-from .deadlines import PER_ADDRESS, guarded_protocol, is_loopback
+from .deadlines import PER_ADDRESS, address_key, guarded_protocol, is_loopback
 from .frames import TextFrames
 from .hub import Hub, Limits, quiet
 from .metrics import CONTENT_TYPE, Metrics
@@ -298,8 +298,9 @@ def forbidden(message: str) -> JSONResponse:
 
 def creator_key(request: HTTPConnection) -> str:
     """Who created a table (or asks for a hint, a count, an analysis), as far as limits per
-    creator go: their address, hashed."""
-    host = request.client.host if request.client else "?"
+    creator go: their address (an IPv6 address's /64: :func:`.deadlines.address_key`),
+    hashed."""
+    host = address_key(request.client.host) if request.client else "?"
     return hashlib.sha256(f"pentarena-creator:{host}".encode()).hexdigest()[:16]
 
 

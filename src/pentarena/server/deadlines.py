@@ -16,7 +16,7 @@ with deadlines:
 * **body** — from the end of the headers to the end of the body: ``body_seconds``; past
   it the connection is closed (the application sees the client leave);
 * **per address** — a connection beyond ``per_address`` open ones from the same address
-  gets ``503`` saying so, and is closed.  Loopback addresses are exempt unless
+  (an IPv6 address's /64: :func:`address_key`) gets ``503`` saying so, and is closed.  Loopback addresses are exempt unless
   ``exempt_loopback`` is False: behind a reverse proxy on this machine every request
   comes from loopback, and the proxy limits its clients itself.
 
@@ -40,6 +40,22 @@ HEADER_SECONDS = 10.0
 HEADER_BYTES = 64 * 1024
 BODY_SECONDS = 30.0
 PER_ADDRESS = 256
+
+
+def address_key(host: str) -> str:
+    """What the limits per address count an address as: an IPv6 address by its /64 — the
+    network one subscriber is given, every address of which it may use, so that one
+    client's 2**64 addresses are one — an IPv4 address (also written IPv4-mapped,
+    ``::ffff:1.2.3.4``) as itself; anything else as it is."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def is_loopback(host: str) -> bool:
@@ -86,7 +102,7 @@ class GuardedProtocol(HttpToolsProtocol):
         super().connection_made(transport)
         host = self.client[0] if self.client else ""
         if self.per_address and not (self.exempt_loopback and is_loopback(host)):
-            mine = self._open_from(host)
+            mine = self._open_from(address_key(host))
             if len(mine) >= self.per_address:
                 _reply(transport, b"503 Service Unavailable", "too-many-connections",
                        f"too many connections from your address ({len(mine)} open); "
@@ -109,12 +125,12 @@ class GuardedProtocol(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
-        host = self.client[0] if self.client else ""
-        mine = self.open_by_address.get(host)
+        key = address_key(self.client[0] if self.client else "")
+        mine = self.open_by_address.get(key)
         if mine is not None:
             mine.discard(self.transport)
             if not mine:
-                del self.open_by_address[host]
+                del self.open_by_address[key]
 
     # -- the request's deadlines ---------------------------------------------------------
     def data_received(self, data: bytes) -> None:
