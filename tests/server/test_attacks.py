@@ -67,7 +67,9 @@ def test_a_person_cannot_take_a_name_that_passes_for_the_computer(client):
     the players panel and the record: refused wherever a person names a seat; the
     computer's own seats keep their names."""
     refused = "a person's name may not start with 'computer' or hold '(computer'"
-    for name in ("computer (expert)", "Computer", "White (computer, hard)", "  COMPUTER: medium"):
+    for name in ("computer (expert)", "Computer", "White (computer, hard)", "  COMPUTER: medium",
+                 "\uff43\uff4f\uff4d\uff50\uff55\uff54\uff45\uff52 (hard)",  # fullwidth
+                 "White (\u1d9computer, hard)"):  # a modifier letter c
         r = client.post("/api/tables", json={"game": "pentago", "name": name})
         assert r.status_code == 400 and r.json()["detail"]["message"].startswith(refused), name
     t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])

@@ -91,10 +91,11 @@ def player_name(text: Any) -> str:
 
 def person_name(text: Any) -> str:
     """:func:`player_name` for a person's seat: one that would pass for the computer's
-    ('computer (expert)', 'White (computer, hard)': the page names its seats so) is
-    refused."""
+    ('computer (expert)', 'White (computer, hard)': the page names its seats so), also
+    written in compatibility forms of its letters (fullwidth, superscript), is refused."""
     label = player_name(text)
-    low = label.casefold()
+    # compatibility forms read as their letters: fullwidth 'ｃｏｍｐｕｔｅｒ', 'ᶜomputer'
+    low = unicodedata.normalize("NFKC", label).casefold()
     if low.startswith("computer") or "(computer" in low:
         raise ProtocolError("bad-name", "a person's name may not start with 'computer' or "
                             "hold '(computer': that is how the computer's seats are named")
