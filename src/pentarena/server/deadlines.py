@@ -16,9 +16,10 @@ with deadlines:
 * **body** — from the end of the headers to the end of the body: ``body_seconds``; past
   it the connection is closed (the application sees the client leave);
 * **per address** — a connection beyond ``per_address`` open ones from the same address
-  (an IPv6 address's /64: :func:`address_key`) gets ``503`` saying so, and is closed.  Loopback addresses are exempt unless
-  ``exempt_loopback`` is False: behind a reverse proxy on this machine every request
-  comes from loopback, and the proxy limits its clients itself.
+  (an IPv6 address's /64: :func:`address_key`) gets ``503`` saying so, and is closed.
+  Loopback addresses are exempt unless ``exempt_loopback`` is False: behind a reverse
+  proxy on this machine every request comes from loopback, and the proxy limits its
+  clients itself.
 
 A WebSocket is an HTTP request until its upgrade: once its headers are in, its deadline
 is over, and it stays open as long as the table protocol keeps it (see
