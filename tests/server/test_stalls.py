@@ -580,6 +580,35 @@ def test_joins_and_leaves_send_a_small_presence_event(client):
         assert gone["connected"] == [0]
 
 
+def test_a_state_sent_after_a_join_or_a_leave_says_who_is_connected(client):
+    """The state message is made once per change of the table and kept for the next
+    asker, and it says who is connected: a player come or gone makes it again (an
+    attacker's pass read the cache's key, the table's revision, as missing that; the
+    presence event drops the kept text)."""
+    t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+    token = t["you"]["token"]
+    client.cookies.clear()
+
+    def seen_by_a_spectator() -> list[bool]:
+        with client.websocket_connect(f"/ws/{t['id']}") as spectator:
+            state = receive_until(spectator, state_at(0))
+        return [seat["connected"] for seat in state["table"]["seats"]]
+
+    with client.websocket_connect(f"/ws/{t['id']}?token={token}") as player:
+        receive_until(player, state_at(0))
+        assert seen_by_a_spectator() == [True, False]
+        friend = client.post(f"/api/tables/{t['id']}/join",
+                             json={"token": t["invites"][0]["url"].split("token=")[1],
+                                   "hot_seat": True})
+        client.cookies.clear()  # (the join's cookie would seat the spectator)
+        with client.websocket_connect(f"/ws/{t['id']}?token={friend.json()['token']}") as ws:
+            receive_until(ws, state_at(0))
+            receive_until(player, lambda m: m["type"] == "presence" and m["connected"] == [0, 1])
+            assert seen_by_a_spectator() == [True, True]
+        receive_until(player, lambda m: m["type"] == "presence" and m["connected"] == [0])
+        assert seen_by_a_spectator() == [True, False]
+
+
 def test_a_normal_disconnect_logs_nothing(client, caplog):
     t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "me"}])
     with caplog.at_level(logging.INFO, logger="pentarena.server"):
