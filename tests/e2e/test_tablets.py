@@ -1,11 +1,14 @@
-"""Tablets: on its side, the piece tray beside the side column keeps all twelve pieces in
-its row, each a finger's width."""
+"""Tablets: upright, the side panel goes under the board (the board is bound by the width,
+which a side column beside it took a third of); on its side, the side column stays and the
+piece tray keeps all twelve pieces in its row, each a finger's width."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from .helpers import create_table, until
+from .helpers import create_table, import_record, pentup_record, play_pentomino_move, until, wait_turn_or_end
 from .test_layout import IN_VIEW, PAGE_FITS, TRAY_ALL_IN_VIEW, TRAY_TILES
 from .test_tap_targets import FINGER, small_targets
 
@@ -25,6 +28,75 @@ def open_tablet(server, new_page, game, size, seats=TWO, options=None):
 
 def in_view(page, selector: str) -> bool:
     return page.evaluate(IN_VIEW, selector)
+
+
+# the smallest square of the board on the screen: Pentomino's 8 × 8, Pentago's 6 × 6
+# (before: 73 and 69 px at 1024 × 1366, 52 and 49 at 834 × 1194, beside a side column)
+CELL = {"pentomino": ".pm-cell", "pentago": ".pg-cell"}
+MIN_CELL = {(1024, 1366): {"pentomino": 88, "pentago": 75}, (834, 1194): {"pentomino": 72, "pentago": 60}}
+
+
+@pytest.mark.parametrize("game", ["pentomino", "pentago"])
+@pytest.mark.parametrize("size", [(1024, 1366), (834, 1194)], ids=["12.9-upright", "11-upright"])
+def test_an_upright_tablet_puts_the_players_and_moves_under_the_board(server, new_page, size, game):
+    page = open_tablet(server, new_page, game, size)
+    assert wait_turn_or_end(page)
+    until(page, "!document.querySelector('.bv').dataset.moving")
+    board = page.evaluate(BOX, ".bv")
+    cell = page.evaluate(f"Math.min(...[...document.querySelectorAll('{CELL[game]}')].map((c) => c.getBoundingClientRect().width))")
+    assert board["w"] >= 0.9 * size[0], board            # the whole width (before: 56-64 %)
+    assert cell >= MIN_CELL[size][game], cell
+    # the players, the moves and their buttons under it, in sight without the drawer
+    assert page.locator("#side-toggle").is_hidden()
+    for sel in ("#players .seat", ".moves h3", "#export", "#move-text"):
+        assert in_view(page, sel), sel
+    side = page.evaluate(BOX, "#side")
+    assert side["y"] >= board["y"] + board["h"], (side, board)
+    assert page.evaluate(BOX, "#players")["x"] < page.evaluate(BOX, ".moves")["x"]    # side by side
+    # the message line and the action bar: whole, the line wide enough to read (it was
+    # 18 px wide at 834 × 1194, a word a line)
+    assert in_view(page, ".action-bar button") and in_view(page, ".msg")
+    assert page.evaluate(BOX, ".msg")["w"] >= 200
+    if game == "pentomino":
+        assert page.evaluate(TRAY_ALL_IN_VIEW), page.evaluate(TRAY_TILES)
+        assert page.locator(".tray-more:visible").count() == 0
+    assert page.evaluate(PAGE_FITS)
+    assert small_targets(page) == []
+    if game == "pentomino":   # a move played: the board keeps its size, the move is in the list
+        play_pentomino_move(page, random.Random(3))
+        assert in_view(page, "#log li")
+        assert page.evaluate(BOX, ".bv") == board
+        assert page.evaluate(PAGE_FITS)
+    assert not page.errors, page.errors
+
+
+def test_a_finished_four_player_game_on_an_upright_tablet(server, new_page):
+    """Four players' panel is taller than the strip under the board: it scrolls on its own,
+    the moves beside it stay, and the replay stepper heads it, in sight."""
+    table = import_record(server, pentup_record(players=4))
+    page = new_page(width=1024, height=1366, touch=True)
+    page.goto(server.url + table["url"])
+    page.wait_for_selector("#banner:not([hidden]) #all-games")
+    assert in_view(page, "#r-prev") and in_view(page, "#r-pos")
+    assert in_view(page, "#log li.current") and in_view(page, "#export")
+    assert page.evaluate(BOX, ".bv")["w"] >= 0.9 * 1024
+    page.evaluate("document.getElementById('side').scrollTop = 1e5")
+    until(page, "document.getElementById('side').scrollTop > 0")
+    assert in_view(page, "#players .levels")      # the players' panel, to its foot
+    assert in_view(page, ".moves h3") and in_view(page, "#export")     # the moves did not go
+    page.click("#r-prev")
+    until(page, "document.getElementById('r-pos').textContent === '47/48'")
+    assert page.evaluate(PAGE_FITS)
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", [(1366, 1024), (1024, 768)], ids=["12.9-on-its-side", "ipad-on-its-side"])
+def test_a_tablet_on_its_side_keeps_the_side_column(server, new_page, size):
+    page = open_tablet(server, new_page, "pentago", size)
+    assert wait_turn_or_end(page)
+    side, board = page.evaluate(BOX, "#side"), page.evaluate(BOX, ".bv")
+    assert side["x"] >= board["x"] + board["w"] and side["y"] < board["y"] + board["h"], (side, board)
+    assert page.evaluate(PAGE_FITS)
 
 
 @pytest.mark.parametrize("game", ["pentomino", "pentup"])
