@@ -151,3 +151,53 @@ def test_the_drawers_picker_on_a_phone(server, new_page):
     assert page.input_value("#theme-pick") == "light" and body_luminance(page) > 0.8
     assert not page.errors, page.errors
 
+
+
+# an element's text and background as seen: its own colours faded by its (and its
+# ancestors') opacity over the background behind it
+SEEN = """(sel) => {
+    const e = document.querySelector(sel);
+    let opacity = 1;
+    for (let n = e; n; n = n.parentElement) opacity *= +getComputedStyle(n).opacity;
+    let behind = 'rgb(255, 255, 255)';
+    for (let n = e.parentElement; n; n = n.parentElement) {
+        const b = getComputedStyle(n).backgroundColor;
+        if (b !== 'rgba(0, 0, 0, 0)' && b !== 'transparent') { behind = b; break; }
+    }
+    const s = getComputedStyle(e);
+    const own = s.backgroundColor === 'rgba(0, 0, 0, 0)' ? behind : s.backgroundColor;
+    return [s.color, own, behind, opacity];
+}"""
+
+
+def faded(colour: str, under: str, opacity: float) -> str:
+    a, b = rgb(colour), rgb(under)
+    return "rgb({}, {}, {})".format(*(x * opacity + y * (1 - opacity) for x, y in zip(a, b)))
+
+
+def seen(page, selector: str) -> tuple[str, str]:
+    """The text's colour and its button's, as drawn (opacity included)."""
+    ink, own, behind, opacity = page.evaluate(SEEN, selector)
+    bg = faded(own, behind, opacity)
+    return faded(ink, behind, opacity), bg
+
+
+def test_a_disabled_button_reads_in_either_theme_and_looks_disabled(server, new_page):
+    # Pent-Up's Confirm before a move is staged: the accent's button, disabled (dimmed
+    # with opacity it was 1.9:1 in the light, 2.5:1 in the dark, a muddy blue)
+    t = create_table(server, RANDOM)
+    page = new_page()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    page.wait_for_selector(".pu-tile:not(.none)")
+    assert page.locator("#pu-confirm").is_disabled()
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        until(page, f"matchMedia('(prefers-color-scheme: {scheme})').matches")
+        ink, bg = seen(page, "#pu-confirm")
+        assert contrast(ink, bg) >= 4.5, (scheme, ink, bg, round(contrast(ink, bg), 2))
+        # clearly not the enabled look: no accent behind its words
+        enabled = page.evaluate("""() => { const b = document.createElement('button');
+            b.className = 'primary'; b.textContent = 'Confirm'; document.body.append(b);
+            const c = getComputedStyle(b).backgroundColor; b.remove(); return c; }""")
+        assert contrast(enabled, bg) >= 2.5, (scheme, enabled, bg)
+    assert not page.errors, page.errors
