@@ -201,3 +201,77 @@ def test_a_disabled_button_reads_in_either_theme_and_looks_disabled(server, new_
             const c = getComputedStyle(b).backgroundColor; b.remove(); return c; }""")
         assert contrast(enabled, bg) >= 2.5, (scheme, enabled, bg)
     assert not page.errors, page.errors
+
+
+# Machado et al. (2009), severity 1: the colours as seen with protanopia, deuteranopia, tritanopia
+CVD = {"protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+       "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+       "tritan": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900))}
+
+
+def lab(colour: str, deficiency: str | None = None) -> tuple[float, float, float]:
+    """CIELAB (D65) of an sRGB colour, as seen with ``deficiency`` (a key of CVD)."""
+    def linear(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    c = [linear(v) for v in rgb(colour)]
+    if deficiency:
+        c = [min(1.0, max(0.0, sum(m * v for m, v in zip(row, c)))) for row in CVD[deficiency]]
+    r, g, b = c
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+SEAT_DOTS = """() => [...document.querySelectorAll('.players .seat')].map((s) => {
+    const dot = getComputedStyle(s.querySelector('.swatch'));
+    return [s.dataset.seat, dot.backgroundColor, dot.borderTopColor];
+})"""
+SURFACE = """(v) => { const d = document.createElement('div'); d.style.background = `var(${v})`;
+    document.body.append(d); const c = getComputedStyle(d).backgroundColor; d.remove(); return c; }"""
+BLACK = "rgb(43, 43, 43)"   # Pent-Up's and Pentago's Black: its dot's outline stands out instead
+LIGHT_SEATS = {"pentup": ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"], "pentago": ["#f4f1ea", "#2b2b2b"],
+               "pentomino": ["#e39a2d", "#2a9d8f", "#8e5ea2", "#5c6b7a"],
+               "pentic": ["#1d3557", "#d9502f", "#008888", "#771122"]}
+
+
+def hex_rgb(h: str) -> str:
+    return "rgb({}, {}, {})".format(*(int(h[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+def test_every_seats_dot_stands_out_in_the_dark_and_the_dots_stay_apart(server, new_page):
+    # the dots beside the names, on the panel and on the player to move's row: Pentic's
+    # navy was 1.3:1 on the dark panel, its wine 1.5:1, Pent-Up's blue 2.3:1
+    page = new_page()
+    for game, light in LIGHT_SEATS.items():
+        n = len(light)
+        t = create_table(server, [{"kind": "me"}] + [{"kind": "computer", "level": "random"}] * (n - 1),
+                         {"players": n} if game != "pentago" else {}, game=game)
+        page.emulate_media(color_scheme="dark")
+        page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+        until(page, f"document.querySelectorAll('.players .seat .swatch').length === {n}")
+        dots = page.evaluate(SEAT_DOTS)
+        surfaces = [page.evaluate(SURFACE, v) for v in ("--panel", "--info-bg", "--bg")]
+        seen = []
+        for seat, fill, outline in dots:
+            for surface in surfaces:
+                if fill == BLACK:
+                    assert contrast(outline, surface) >= 3, (game, seat, outline, surface)
+                else:
+                    assert contrast(fill, surface) >= 3, (game, seat, fill, surface, round(contrast(fill, surface), 2))
+            seen.append(fill)
+        # apart from each other, also as seen with the common colour-vision deficiencies
+        for deficiency in (None, "protan", "deutan", "tritan"):
+            for i in range(n):
+                for j in range(i + 1, n):
+                    apart = sum((a - b) ** 2 for a, b in zip(lab(seen[i], deficiency), lab(seen[j], deficiency))) ** .5
+                    assert apart >= 15, (game, deficiency, seen[i], seen[j], round(apart, 1))
+        # the light theme's dots as they were: the board's colours
+        page.emulate_media(color_scheme="light")
+        until(page, "matchMedia('(prefers-color-scheme: light)').matches")
+        assert {int(seat): fill for seat, fill, _ in page.evaluate(SEAT_DOTS)} == \
+            {i: hex_rgb(h) for i, h in enumerate(light)}
+    assert not page.errors, page.errors
+

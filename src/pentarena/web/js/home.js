@@ -238,7 +238,7 @@ function seatFields(game, count, previous) {
     sel.append(computers);
     sel.value = previous[i] || "";
     if (!sel.value) sel.value = i === 0 ? "me" : "computer:medium";   // (none, or one not offered now)
-    const colour = plugin.seatColours ? plugin.seatColours[i] : "#999";
+    const colour = (plugin.seatDots || plugin.seatColours || [])[i] || "#999";
     const who = plugin.seatNames ? plugin.seatNames[i] : `Seat ${i + 1}`;
     fields.push(el("div", { class: "field" },
       el("label", { for: sel.id }, el("span", { class: "swatch", style: `background:${colour}` }), who), sel));

@@ -54,7 +54,7 @@ async function claimFromLink(seats) {
 // "computer, <level>" for a computer seat).  `short` is for the log and tight places.
 function colourOf(i) { return plugin && plugin.seatNames ? plugin.seatNames[i] : `Player ${i + 1}`; }
 // a seat's colour dot, with the game's pattern for it where the board shows one
-const swatch = (i) => el("span", { class: "swatch", style: `background:${plugin.seatColours[i]};${(plugin.seatPatterns && plugin.seatPatterns[i]) || ""}` });
+const swatch = (i) => el("span", { class: "swatch", style: `background:${(plugin.seatDots || plugin.seatColours)[i]};${(plugin.seatPatterns && plugin.seatPatterns[i]) || ""}` });
 
 function seatNames(payload) {
   const seats = payload.table.seats;

@@ -1,6 +1,8 @@
 // The game-view plug-in point: one module per game, loaded by name.
 // A plug-in exports:
 //   title, seatColours: string[], seatNames: string[] (colours: "White", "Black" ...),
+//   seatDots?: string[]   (the dots beside the names, where the dark theme needs a lighter
+//                          shade: CSS light-dark(); else seatColours)
 //   seatPatterns?: (CSS | null)[]  (the board marks owners by a pattern too: the swatches show it)
 //   moveExample?: string | (payload) => string
 //                                  (move text, for the "Type a move" box: "d4 TR cw")

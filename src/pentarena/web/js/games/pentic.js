@@ -15,6 +15,10 @@ export const moveExample = "3-star-orange@5";
 // told apart with any colour vision (protanopia, deuteranopia, tritanopia), and each at
 // least 3:1 on the page's light backgrounds: tests/games/pentic/test_seat_colours.py
 export const seatColours = ["#1d3557", "#d9502f", "#008888", "#771122"];
+// the seats' dots beside their names: in the dark theme a lighter
+// shade where the colour is under 3:1 against the panels, apart from each other
+// for the common colour-vision deficiencies too (tests/e2e/test_theme.py)
+export const seatDots = ["light-dark(#1d3557, #3e85cb)", "light-dark(#d9502f, #d66361)", "light-dark(#008888, #8af2ee)", "light-dark(#771122, #e2a2b2)"];
 export const seatNames = ["Navy", "Coral", "Teal", "Wine"];
 const COLOURS = { violet: "#7b3fa0", cyan: "#1a9fb5", yellow: "#e0bd00", orange: "#e8600e", red: "#d62828" };
 // the corner number in the same hue, dark enough to read on the card (4.5:1 at least: the
@@ -108,7 +112,7 @@ function describe(p, legend = false) {
 export function resultDetails(payload) {
   const table = el("table", { class: "breakdown" }, el("tr", {}, el("th", {}, "player"), el("th", {}, "points"), el("th", {}, "turns")));
   payload.scores.forEach((s, i) => table.append(el("tr", { "data-seat": i },
-    el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[i]}` }), " ", payload.names ? payload.names[i] : seatNames[i]),
+    el("td", {}, el("span", { class: "swatch", style: `background:${seatDots[i]}` }), " ", payload.names ? payload.names[i] : seatNames[i]),
     el("td", {}, s), el("td", {}, payload.details.turns[i]))));
   // why it ended: the target, the round then played out (as many turns each); or the pile
   // run out, the round played out by those who still held a card (3 players: 39, 39, 38)

@@ -15,6 +15,10 @@ export const title = "Pentomino";
 // the draft's picking phase takes picks
 export const moveExample = (payload) => (payload.state.phase === "pick" ? "pick L" : "L:a1,b1,c1,d1,d2");
 export const seatColours = ["#e39a2d", "#2a9d8f", "#8e5ea2", "#5c6b7a"];
+// the seats' dots beside their names (not the board's pieces): in the dark theme a lighter
+// shade where the board's colour is under 3:1 against the panels, apart from each other
+// for the common colour-vision deficiencies too (tests/e2e/test_theme.py)
+export const seatDots = ["#e39a2d", "#2a9d8f", "light-dark(#8e5ea2, #9d7dba)", "light-dark(#5c6b7a, #b3bdc1)"];
 export const seatNames = ["Amber", "Teal", "Plum", "Slate"];
 const PUZZLE_COLOURS = ["#e76f51", "#f4a261", "#e9c46a", "#2a9d8f", "#264653", "#8ab17d",
   "#b56576", "#6d597a", "#355070", "#eaac8b", "#43aa8b", "#577590"];
@@ -203,7 +207,7 @@ export function resultDetails(payload) {
   const best = Math.max(...d.totals);
   table.append(el("tr", {}, el("th", {}, "round"), el("th", {}, "total"), ...d.rounds.map((_, i) => el("th", {}, i + 1))));
   d.totals.forEach((total, s) => table.append(el("tr", { "data-seat": s },
-    el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[s]};${seatPatterns[s] || ""}` }), " ", payload.names ? payload.names[s] : short(payload, s)),
+    el("td", {}, el("span", { class: "swatch", style: `background:${seatDots[s]};${seatPatterns[s] || ""}` }), " ", payload.names ? payload.names[s] : short(payload, s)),
     el("th", { class: total === best ? "decisive" : "" }, total),
     ...d.rounds.map((r) => el("td", {}, r.points[s] || "·")))));
   const pts = payload.table.options.scoring === "15-10-5" ? "15, 10 and 5" : "10 and 5";

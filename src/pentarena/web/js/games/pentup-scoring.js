@@ -3,7 +3,7 @@
 // of the three scorings.  The counts and each scoring's winners are data-* attributes, so a
 // test scores the same counts with the engine.
 import { el } from "../api.js";
-import { NAMES, seatColours } from "./pentup-table.js";
+import { NAMES, seatDots } from "./pentup-table.js";
 
 // tiles per level (index 0 = level 1) of White, Black, Red, Blue: 12 tiles each
 const COUNTS = [[7, 3, 2], [5, 6, 1], [8, 4, 0], [6, 5, 1]];
@@ -18,7 +18,7 @@ const VERDICTS = [
 ];
 
 export function scoringExample() {
-  const swatch = (s) => el("span", { class: "swatch", style: `background:${seatColours[s]};margin-right:.25rem` });
+  const swatch = (s) => el("span", { class: "swatch", style: `background:${seatDots[s]};margin-right:.25rem` });
   const row = (seats, label, counts, team) => el("tr", { class: team ? "team-row" : "" },
     el("td", {}, ...seats.map(swatch), label), ...counts.map((n) => el("td", {}, n)), el("td", {}, points(counts)));
   const table = el("table", { class: "levels" },

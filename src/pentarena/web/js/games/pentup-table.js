@@ -6,6 +6,10 @@ import { svgEl } from "../pieces.js";
 
 export const S = 32; // cell size in world units
 export const seatColours = ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"];
+// the seats' dots beside their names (not the board's pieces): in the dark theme a lighter
+// shade where the board's colour is under 3:1 against the panels, apart from each other
+// for the common colour-vision deficiencies too (tests/e2e/test_theme.py)
+export const seatDots = ["#f4f1ea", "#2b2b2b", "light-dark(#c62828, #e66042)", "light-dark(#1e4fc2, #3889e0)"];
 export const NAMES = ["White", "Black", "Red", "Blue"];
 const INK = ["#222", "#f4f1ea", "#fff", "#fff"];
 

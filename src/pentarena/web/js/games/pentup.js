@@ -7,14 +7,14 @@ import { PIECES, PIECE_NAMES, normalize, shapeKey, rotate, flip, orientations, p
   placementText, svgEl, shapeSvg, grabCell } from "../pieces.js";
 import { gameKeys, keepFocus } from "../keys.js";
 import { BoardView, gameFrame, turnButtons, stepButtons, sinceOwnMove, orderBadge, spotAt } from "./boardview.js";
-import { S, X, Y, NAMES, seatColours, model, cellText, outline, drawFlat, FlatTable, anywhereDots } from "./pentup-table.js";
+import { S, X, Y, NAMES, seatColours, seatDots, model, cellText, outline, drawFlat, FlatTable, anywhereDots } from "./pentup-table.js";
 import { KeyGrid } from "./keygrid.js";
 import { scoringExample } from "./pentup-scoring.js";
 import { rovingTray, syncPieces } from "./tray.js";
 
 export const title = "Pent-Up";
 export const moveExample = "I:0,0;1,0;2,0;3,0;4,0";
-export { seatColours };
+export { seatColours, seatDots };
 export const seatNames = NAMES;
 
 function bounds(cells, margin) {
@@ -251,7 +251,7 @@ export function playersExtra(payload) {
     el("tr", {}, el("th", {}, "level"), ...order.map((lv) => el("th", {}, lv)), d.scoring === "advanced" ? el("th", {}, "points") : ""));
   for (const r of rows) {
     const tr = el("tr", { class: (r === best && unique ? "leads" : "") + (r.seats.length > 1 ? " team-row" : ""), "data-side": r.seats.join("+") },
-      el("td", {}, ...r.seats.map((s) => el("span", { class: "swatch", style: `background:${seatColours[s]};margin-right:.25rem` })), r.label),
+      el("td", {}, ...r.seats.map((s) => el("span", { class: "swatch", style: `background:${seatDots[s]};margin-right:.25rem` })), r.label),
       ...order.map((lv) => el("td", {}, r.counts[lv - 1])),
       d.scoring === "advanced" ? el("td", {}, r.counts.reduce((s, n, i) => s + n * (i + 1), 0)) : "");
     table.append(tr);
@@ -271,7 +271,7 @@ export function resultDetails(payload) {
   if (d.scoring === "advanced") head.append(el("th", { class: dec && dec.level === null ? "decisive" : "" }, "points"));
   table.append(head);
   d.level_counts.forEach((row, seat) => {
-    const tr = el("tr", { "data-seat": seat }, el("td", {}, el("span", { class: "swatch", style: `background:${seatColours[seat]}` }), " ", full(payload, seat)));
+    const tr = el("tr", { "data-seat": seat }, el("td", {}, el("span", { class: "swatch", style: `background:${seatDots[seat]}` }), " ", full(payload, seat)));
     for (const lv of order) tr.append(el("td", { class: dec && dec.level === lv ? "decisive" : "" }, row[lv - 1]));
     if (d.scoring === "advanced") tr.append(el("td", { class: dec && dec.level === null ? "decisive" : "" }, row.reduce((s, n, i) => s + n * (i + 1), 0)));
     table.append(tr);
