@@ -275,3 +275,30 @@ def test_every_seats_dot_stands_out_in_the_dark_and_the_dots_stay_apart(server, 
             {i: hex_rgb(h) for i, h in enumerate(light)}
     assert not page.errors, page.errors
 
+
+def test_the_api_docs_follow_the_system_and_the_chosen_theme(server, new_page):
+    # Swagger UI (/docs) was glaring white on a dark system: its own dark look now, as the
+    # pages choose theirs
+    page = new_page()
+    page.emulate_media(color_scheme="dark")
+    page.goto(server.url + "/docs")
+    until(page, "document.querySelectorAll('.opblock').length > 10")
+    assert page.evaluate("document.documentElement.classList.contains('dark-mode')")
+    assert body_luminance(page) < 0.03
+    assert luminance(colours(page, ".swagger-ui")[1]) < 0.03
+    readable(page, ".swagger-ui .info .title")
+    readable(page, ".swagger-ui .opblock-summary-description")
+    # the system turns light: so do the docs
+    page.emulate_media(color_scheme="light")
+    until(page, "!document.documentElement.classList.contains('dark-mode')")
+    assert body_luminance(page) > 0.8
+    # Light chosen on the pages wins over a dark system
+    page.emulate_media(color_scheme="dark")
+    open_home(server, page)
+    page.select_option("#theme-pick", "light")
+    until(page, "document.documentElement.dataset.theme === 'light'")
+    page.goto(server.url + "/docs")
+    until(page, "document.querySelectorAll('.opblock').length > 10")
+    assert not page.evaluate("document.documentElement.classList.contains('dark-mode')")
+    assert body_luminance(page) > 0.8
+    assert not page.errors, page.errors

@@ -3,6 +3,12 @@ internet: FastAPI's own pages load their scripts from a CDN, which a server on a
 without it (or a browser behind a strict proxy) cannot reach, leaving a blank page.  The
 scripts come from the ``fastapi-offline`` package (Swagger UI 5, which reads FastAPI's
 OpenAPI 3.1, and ReDoc), served under ``/docs/assets/``.
+
+``/docs`` follows the pages' colour theme: the player's choice (``pentarena-theme`` in
+localStorage, theme.js) or else the system's light or dark.  Swagger UI's stylesheet has a
+dark look of its own under ``html.dark-mode`` (its standalone layout's toggle, which
+FastAPI's page does not load); ``/docs/theme.js``, a classic script in the page's head,
+sets that class before the page is drawn and as the system or the choice changes.
 """
 
 from __future__ import annotations
@@ -10,10 +16,28 @@ from __future__ import annotations
 from importlib.resources import files
 
 from fastapi import FastAPI
+from fastapi.responses import HTMLResponse, Response
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from starlette.staticfiles import StaticFiles
 
 ASSETS = "/docs/assets"
+THEME_JS = """// /docs in the pages' colour theme (apidocs.py): Swagger UI's html.dark-mode
+(() => {
+  const system = matchMedia("(prefers-color-scheme: dark)");
+  const apply = () => {
+    let chosen = null;
+    try { chosen = localStorage.getItem("pentarena-theme"); } catch (e) { /* no storage */ }
+    const dark = chosen === "dark" || (chosen !== "light" && system.matches);
+    document.documentElement.classList.toggle("dark-mode", dark);
+    document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  };
+  apply();
+  system.addEventListener("change", apply);
+  addEventListener("storage", (e) => { if (e.key === "pentarena-theme" || e.key === null) apply(); });
+})();
+"""
+# the page's margin around Swagger UI's box, which the dark look leaves white
+THEME_CSS = "<style>html.dark-mode body { background: #1c2022; }</style>"
 
 
 def add_docs(app: FastAPI) -> None:
@@ -24,10 +48,18 @@ def add_docs(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     async def swagger_ui():
-        return get_swagger_ui_html(openapi_url=openapi, title=f"{title} API",
+        page = get_swagger_ui_html(openapi_url=openapi, title=f"{title} API",
                                    swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
                                    swagger_css_url=f"{ASSETS}/swagger-ui.css",
                                    swagger_favicon_url="/favicon.ico")
+        html = page.body.decode().replace(
+            "<head>", f'<head>\n<script src="/docs/theme.js"></script>\n{THEME_CSS}', 1)
+        return HTMLResponse(html)
+
+    @app.get("/docs/theme.js", include_in_schema=False)
+    async def docs_theme():
+        return Response(THEME_JS, media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
 
     @app.get("/redoc", include_in_schema=False)
     async def redoc():
