@@ -146,6 +146,50 @@ def test_replay_json_and_seed_reproduce_the_game(item):
     assert canonical_json(clone) == canonical_json(final)
 
 
+@pytest.mark.parametrize("item", OPTION_SETS, ids=option_id)
+def test_states_compare_by_position_and_are_not_hashable(item):
+    """``==`` read identity only: a state was unequal to its own clone and to itself
+    loaded from its JSON. Equal now when the same moves were played from the same start
+    (whatever seed made it); a move more, another game or options, unequal; a view
+    compares as what it holds; mutable, so not hashable (as a list)."""
+    name, opts = item
+    game = pentarena.load_game(name, **opts)
+    state = near_the_end(game, seed=5)
+    same = [state.clone(), game.state_from_json(state.to_json()),
+            game.state_from_json(json.dumps(state.to_json()))]
+    assert all(other == state and not other != state for other in same)
+    later = state.clone()
+    later.apply(later.legal_moves()[0])
+    assert later != state and state != later and state != state.to_json()
+    for other_name, other_opts in OPTION_SETS:  # the same game's with other options, others'
+        other = pentarena.load_game(other_name, **other_opts)
+        if other.options != game.options or other.name != name:
+            assert state != near_the_end(other, seed=5)
+    seat = state.current_player
+    assert state.view(seat) == state.view(seat)
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(state)
+
+
+@pytest.mark.parametrize("name", ["pentago", "pentup", "pentomino", "pentic"])
+def test_a_native_state_equals_its_reference_by_the_same_moves(name):
+    """The pure-Python reference engine's states compare with the native ones: the same
+    game's with the same moves played are equal, whatever the engine."""
+    from importlib import import_module
+
+    module = import_module(f"pentarena.games.{name}.reference")
+    reference_game = next(getattr(module, n) for n in dir(module)
+                          if n.startswith("Reference") and n.endswith("Game"))()
+    native = random_playout(pentarena.load_game(name), seed=7)
+    reference, prefix = reference_game.new_initial_state(seed=7), native.game.new_initial_state(7)
+    for move in native.history()[:6]:
+        reference.apply(move)
+        prefix.apply(move)
+    assert reference == prefix and prefix == reference
+    reference.apply(reference.legal_moves()[0])
+    assert reference != prefix
+
+
 @pytest.mark.parametrize("item", OPTION_SETS[:3], ids=option_id)
 def test_clone_is_independent(item):
     name, opts = item

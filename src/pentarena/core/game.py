@@ -452,6 +452,24 @@ class State(ABC):
     def __str__(self) -> str:
         return f"<{self.game.name} state after {len(self.history())} moves>"
 
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when they are the same game's (its options too) with the
+        same moves played from the same start — the same deal or sets where the game has
+        them — whatever seed made that start: what :meth:`to_json` holds, the seed aside.
+        A native state and its pure-Python reference compare too; a transposition (the
+        same board by other moves) is not equal.  States change as they are played, so
+        they are not hashable, as a list is not: key a table by ``tuple(s.history())``."""
+        if not isinstance(other, State):
+            return NotImplemented
+        if self is other:
+            return True
+        mine, theirs = self.to_json(), other.to_json()
+        mine.pop("seed", None)
+        theirs.pop("seed", None)
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]  (mutable: see __eq__)
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         inherit_docs(cls, State)
