@@ -169,3 +169,54 @@ def test_a_replayed_piece_keeps_its_players_colour(server, new_page):
     assert page.locator(".log-hl").count() == 0
     shot(page, "pentomino-replay-colours", full_page=False)
     assert not page.errors, page.errors
+
+
+FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+SCALE = """(() => { const t = document.querySelector('#pu-board .bv-world').getAttribute('transform');
+    return parseFloat(t.match(/scale\\(([^)]+)\\)/)[1]); })()"""
+
+
+def test_a_pent_up_board_in_play_is_fitted_again_when_the_screen_turns(server, new_page):
+    """A tablet turned a quarter in a game kept the board's scale (its open table only
+    zooms out when the tiles outgrow the view): turned upright, a Pent-Up table drawn for
+    the wide screen stayed at that size in a box half as wide. A board the player has not
+    zoomed by hand is fitted to the turned screen, as Fit would fit it; one zoomed by hand
+    keeps the player's zoom."""
+    t = create_table(server, [{"kind": "me"}, *[{"kind": "computer", "level": "random"}] * 3],
+                     {"players": 4})
+    page = new_page(width=1180, height=820, touch=True)
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    for played in range(3):   # twelve tiles: a table wider than the view at its largest scale
+        assert wait_my_turn_or_end(page)
+        page.locator(".pu-tile:not(.none)").first.tap()
+        until(page, "document.querySelectorAll('.dest').length > 0")
+        page.locator(".dest").first.locator(".dot").tap()
+        page.wait_for_selector(".ghosts .staged rect")
+        page.locator("#pu-confirm").tap()
+        wait_moves(page, 4 * played + 1)
+    wait_moves(page, 12)
+    until(page, SETTLED)
+    scales = []
+    for width, height in ((820, 1180), (1180, 820)):
+        before = page.evaluate(SCALE)
+        page.set_viewport_size({"width": width, "height": height})
+        until(page, f"innerWidth === {width}")
+        page.evaluate(FRAMES)   # the resize observers have run
+        until(page, SETTLED)
+        turned = page.evaluate(SCALE)
+        page.locator("#bv-fit").tap()
+        until(page, SETTLED)
+        scales.append((before, turned, page.evaluate(SCALE)))
+    # turned: as Fit makes it, which is not the scale before (a test that can fail)
+    assert all(abs(fit - turned) < 0.01 * fit for _, turned, fit in scales), scales
+    assert any(abs(fit - before) > 0.05 * fit for before, _, fit in scales), scales
+    # zoomed by hand: kept
+    page.locator("#bv-zoom-in").tap()
+    until(page, SETTLED)
+    zoomed = page.evaluate(SCALE)
+    page.set_viewport_size({"width": 820, "height": 1180})
+    until(page, "innerWidth === 820")
+    page.evaluate(FRAMES)
+    until(page, SETTLED)
+    assert abs(page.evaluate(SCALE) - zoomed) < 0.01 * zoomed
+    assert not page.errors, page.errors

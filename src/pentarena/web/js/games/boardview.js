@@ -35,6 +35,7 @@ export class BoardView {
     this.k = 1; this.tx = 0; this.ty = 0;
     this.W = 0; this.H = 0;
     this._manual = false;
+    this.turning = false;   // the box turned a quarter since the last position (resized)
     this.playing = true;   // a game being played: the view keeps a playable size (minAutoScale)
     this.contentOf = () => null;
     this.focusOf = () => null;
@@ -73,7 +74,7 @@ export class BoardView {
 
   // panned or zoomed by hand (a fixed board then shows its Fit button on touch screens)
   get manual() { return this._manual; }
-  set manual(v) { this._manual = v; this.box.classList.toggle("manual", v); this.band = null; }
+  set manual(v) { this._manual = v; this.box.classList.toggle("manual", v); this.band = null; if (v) this.turning = false; }
 
   get content() { return this.contentOf(); }
   // what must stay in sight (a staged placement, else the last move): a box, or a function
@@ -157,6 +158,7 @@ export class BoardView {
   // view, as it shrinks (a step back in a replay) as well as when it grows
   show(box, { focus = null, animate = true, centre = false } = {}) {
     this.contentOf = typeof box === "function" ? box : () => box;
+    this.turning = false;
     this.focus = focus;
     this.centre = centre;
     if (!this.W || !this.H) return;
@@ -347,6 +349,11 @@ export class BoardView {
     const W = Math.round(r.width), H = Math.round(r.height);
     if (!W || !H || (W === this.W && H === this.H)) return;
     const first = !this.W, grew = W >= this.W && H >= this.H;
+    // turned a quarter: fitted again, and at each resize as the page's layout settles
+    // (the side column goes under the board, the message line wraps anew...), until the
+    // next position or the player's own pan or zoom
+    if (!first && (W > H) !== (this.W > this.H)) this.turning = true;
+    const turned = this.turning;
     // keep the centre of the view where it was
     if (!first) { this.tx += (W - this.W) / 2; this.ty += (H - this.H) / 2; }
     this.W = W; this.H = H;
@@ -355,8 +362,10 @@ export class BoardView {
     if (this.content && !this.ready) { this.ready = true; this.set(this.fitView(this.content, this.slack)); return; }
     // a game over (its picture drawn for good) is fitted to more room (the result's
     // details folded away): "grow" kept its scale, and a four-player game's end stayed at
-    // 11 px a cell in twice the room (less room: as in a game, it zooms out if it must)
-    if (this.mode === "grow" && grew && !first && !this.playing && !this.manual && this.content) { this.set(this.fitView(this.content, this.slack)); return; }
+    // 11 px a cell in twice the room (less room: as in a game, it zooms out if it must);
+    // a box turned a quarter (a tablet turned) is fitted as a page opened so would be, in
+    // a game too: the table drawn for the wide box kept its size in one half as wide
+    if (this.mode === "grow" && (turned || (grew && !this.playing)) && !first && !this.manual && this.content) { this.set(this.fitView(this.content, this.slack)); return; }
     this.render();
     this.settle(false);
   }
