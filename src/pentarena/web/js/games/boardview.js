@@ -351,8 +351,12 @@ export class BoardView {
     const first = !this.W, grew = W >= this.W && H >= this.H;
     // turned a quarter: fitted again, and at each resize as the page's layout settles
     // (the side column goes under the board, the message line wraps anew...), until the
-    // next position or the player's own pan or zoom
-    if (!first && (W > H) !== (this.W > this.H)) this.turning = true;
+    // next position or the player's next touch or key (the board then stays put under it)
+    if (!first && (W > H) !== (this.W > this.H) && !this.turning) {
+      this.turning = true;
+      const done = () => { this.turning = false; };
+      for (const type of ["pointerdown", "keydown"]) addEventListener(type, done, { once: true, capture: true });
+    }
     const turned = this.turning;
     // keep the centre of the view where it was
     if (!first) { this.tx += (W - this.W) / 2; this.ty += (H - this.H) / 2; }
