@@ -19,10 +19,17 @@
   186 MB larger, until the connection closed).  Past :data:`PONG_BACKLOG` bytes waiting to
   be sent, the connection is cut as one that stopped reading (the table's send queue drops
   such a connection too).
+* A connection the server closes while it still has bytes to send is cut once
+  :data:`CUT_AFTER` seconds have not sent them.  A plain close waits for them to go: a
+  client that stays connected but reads nothing (its TCP window shut) would keep the
+  socket, and its connection at the hub, for as long as it lived — whether the server
+  closed it for a keepalive ping unanswered, a bad frame or a full send queue — and, its
+  transport "closing", it counted against no address's cap either.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -40,6 +47,8 @@ PONG_BACKLOG = 1024 * 1024
 """Bytes waiting to be sent past which a ping cuts the connection instead of being
 answered: far above what a reading client ever has waiting (the table's sends wait at
 64 KiB, one message over at most)."""
+CUT_AFTER = 5.0
+"""Seconds a connection being closed may take to send what it still holds before it is cut."""
 
 
 def handshake_message(status: int, text: str) -> str:
@@ -82,8 +91,28 @@ def json_rejections(conn: Any) -> None:
     conn.reject = rejecting
 
 
+class Cutting:
+    """A transport whose ``close`` cuts the connection (``abort``) if what it holds to send
+    is not sent within :data:`CUT_AFTER` seconds; anything else is the transport's own."""
+
+    def __init__(self, transport: asyncio.Transport) -> None:
+        self._transport = transport
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+    def close(self) -> None:
+        transport = self._transport
+        transport.close()
+        if transport.get_write_buffer_size():  # (once gone, the abort does nothing)
+            asyncio.get_running_loop().call_later(CUT_AFTER, transport.abort)
+
+
 class TextFrames(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (``uvicorn.run(ws=TextFrames)``), with the above."""
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(Cutting(transport))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
