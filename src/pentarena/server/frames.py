@@ -47,6 +47,7 @@ PONG_BACKLOG = 1024 * 1024
 """Bytes waiting to be sent past which a ping cuts the connection instead of being
 answered: far above what a reading client ever has waiting (the table's sends wait at
 64 KiB, one message over at most)."""
+
 CUT_AFTER = 5.0
 """Seconds a connection being closed may take to send what it still holds before it is cut."""
 
