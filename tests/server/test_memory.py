@@ -144,3 +144,16 @@ def test_a_read_from_the_store_never_rolls_back_a_newer_table(tmp_path):
         assert len(reads) == 1 and all(t is got[0] for t in got) and got[0].version == 1
 
     run(scenario, tmp_path)
+
+
+def test_a_table_nobody_watches_leaves_no_list_of_connections(make_app):
+    """Telling a table's connections of a change made an empty list of them for a table
+    nobody watched (seats taken through the API, a computer's move), kept until the table
+    left memory: about 400 empty lists for 440 tables in a soak run."""
+    with TestClient(make_app(50)) as client:
+        hub = client.app.state.hub
+        t = create_game(client, "pentago", ME_AND_INVITE)
+        r = client.post(f"/api/tables/{t['id']}/join",
+                        json={"token": t["invites"][0]["url"].split("token=")[1], "hot_seat": True})
+        assert r.status_code == 200, r.text
+        assert t["id"] in hub.tables and t["id"] not in hub.clients

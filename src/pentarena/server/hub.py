@@ -634,7 +634,7 @@ class Hub(Advice):
         self._presence_sent[table.id] = connected
         self._texts.pop(table.id, None)
         event = json.dumps(self._presence_event(table, connected))
-        for client in list(self.clients[table.id]):
+        for client in list(self.clients.get(table.id, ())):
             client.send(event)
 
     def _presence_later(self, table: Table) -> None:
@@ -681,12 +681,12 @@ class Hub(Advice):
 
     def broadcast(self, table: Table) -> None:
         self.last_seen.turn(table.id, table.version)  # a move: the next turn starts now
-        for client in list(self.clients[table.id]):
+        for client in list(self.clients.get(table.id, ())):
             self.send_state(table, client)
 
     def broadcast_event(self, table: Table, event: dict[str, Any]) -> None:
         text = json.dumps(event)
-        for client in list(self.clients[table.id]):
+        for client in list(self.clients.get(table.id, ())):
             client.send(text)
 
     # -- moves ----------------------------------------------------------------------
