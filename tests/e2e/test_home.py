@@ -617,6 +617,44 @@ def test_idle_tables_are_hidden_and_can_be_shown(server, new_page):
     assert not page.errors, page.errors
 
 
+def test_a_late_answer_to_an_older_lobby_request_is_not_shown(server, new_page):
+    """The lists are asked for every 5 s and on each Show / Hide, and nothing kept their
+    answers in order: against a slow server an older answer arriving last was shown over
+    the newer (the idle games listed again after Hide). A late answer to an older request
+    is dropped now, and the 5 s refresh asks nothing while a request is out."""
+    page = new_page()
+    fresh = create_table(server, [{"kind": "invite"}, {"kind": "computer"}], game="pentago")["id"]
+    old = create_table(server, [{"kind": "invite"}, {"kind": "computer"}], game="pentago")["id"]
+    server.stop()
+    with sqlite3.connect(server.db.removeprefix("sqlite:///")) as db:
+        db.execute("UPDATE tables SET updated = updated - ? WHERE id = ?", (5 * DAY, old))
+    server.start()
+    open_home(server, page)
+    assert rows(page, "playing") == [fresh]
+    held = []
+    page.route("**/api/tables?*", lambda route: held.append(route))   # answered when the test says
+    toggle = page.locator("#toggle-idle")
+    toggle.click()   # Show: asks for the idle games too ...
+    toggle.click()   # ... Hide: asks without them
+    until(page, "document.querySelector('#toggle-idle').getAttribute('aria-pressed') === 'false'")
+    assert len(held) == 2 and "idle=true" in held[0].request.url
+    for route in reversed(held):   # the newer answered first, the older last
+        with page.expect_response(route.request.url):
+            route.continue_()
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert rows(page, "playing") == [fresh]
+    assert toggle.inner_text() == "Show 1 older game"
+    # the refresh (every 5 s, and as the tab is shown again) waits for its answer
+    held.clear()
+    page.evaluate("() => { for (let i = 0; i < 3; i++) document.dispatchEvent(new Event('visibilitychange')); }")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert len(held) == 1, [route.request.url for route in held]
+    with page.expect_response(held[0].request.url):
+        held[0].continue_()
+    page.unroute("**/api/tables?*")
+    assert not page.errors, page.errors
+
+
 def test_an_imported_record_shows_its_players_and_plurals(server, new_page):
     state = pentarena.load_game("pentago").new_initial_state(seed=1)
     for move in ["a1 BR cw", "a6 BR cw", "b1 BR cw", "b6 BR cw", "c1 BR cw", "c6 BR cw",

@@ -725,8 +725,14 @@ async function sit(t) {
   } catch (e) { toast(e.message); }
 }
 
+// the lists' requests in the order asked: a late answer to an older one (a slow server)
+// is not shown over a newer one's
+let listsAsked = 0, listsShown = 0;
 async function renderLists() {
+  const asked = ++listsAsked;
   const data = await api(`/api/tables?idle=${showIdle}&limit=${showIdle ? 300 : 100}`);
+  if (asked < listsShown) return;
+  listsShown = asked;
   const tables = data.tables;
   const mine = tables.filter((t) => t.mine.length && t.status === "playing");
   const others = tables.filter((t) => !mine.includes(t));
@@ -779,7 +785,9 @@ $("record-file").addEventListener("change", async (ev) => {
     document.body.dataset.ready = "true";
     // the lists refresh every 5 s while the page is seen; a hidden tab asks nothing and
     // catches up as soon as it is shown again
-    const refresh = () => renderLists().catch(() => {});
+    // (one request at a time: a server that hangs is not asked again every 5 s)
+    let pending = null;
+    const refresh = () => { pending = pending || renderLists().catch(() => {}).finally(() => { pending = null; }); };
     setInterval(() => { if (!document.hidden) refresh(); }, 5000);
     document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
   } catch (e) { toast(e.message); }
