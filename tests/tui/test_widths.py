@@ -230,12 +230,10 @@ def test_a_pentup_table_takes_the_lines_the_rest_of_the_turn_leaves_it():
         assert len(at_a_terminal(view.board(state, None), width=80).splitlines()) <= 24 - after
 
 
-@pytest.mark.parametrize("players,seat", [(2, 0), (2, 1), (3, 1), (4, 0), (4, 1), (4, 3)])
-def test_pentup_turns_fit_a_24_line_terminal(players, seat):
-    """From the line saying the last move to the prompt, a person's turns after the first
-    fit 80x24 with any number of players (with four, 27 lines: the table did not leave
-    the status its room; the second turn's explanations 26 to 31: they are left out
-    where the whole table would not fit with them)."""
+def pentup_prompts(players: int, seat: int, turns: int, pick, seed: int) -> list[str]:
+    """What an 80x24 terminal has printed at each of a person's first ``turns`` prompts in
+    a Pent-Up game (the person at ``seat``, random computers at the others; ``pick``: the
+    index of the legal move played, from how many prompts came so far and the moves)."""
     from pentarena.tui.terminal import TerminalGame
 
     out = io.StringIO()
@@ -244,15 +242,26 @@ def test_pentup_turns_fit_a_24_line_terminal(players, seat):
 
     def read(prompt: str) -> str:
         screens.append(out.getvalue())
-        if len(screens) > 4:
+        if len(screens) > turns:
             raise EOFError
-        return str(tg.state.legal_moves()[len(screens) * 7 % len(tg.state.legal_moves())])
+        moves = tg.state.legal_moves()
+        return str(moves[pick(len(screens), len(moves))])
 
     bots = [RandomBot(seed=s) for s in range(players)]
     bots[seat] = None
     tg = TerminalGame(pentarena.load_game("pentup", players=players), bots,
-                      console=console, read=read, seed=players + seat)
+                      console=console, read=read, seed=seed)
     tg.run()
+    return screens
+
+
+@pytest.mark.parametrize("players,seat", [(2, 0), (2, 1), (3, 1), (4, 0), (4, 1), (4, 3)])
+def test_pentup_turns_fit_a_24_line_terminal(players, seat):
+    """From the line saying the last move to the prompt, a person's turns after the first
+    fit 80x24 with any number of players (with four, 27 lines: the table did not leave
+    the status its room; the second turn's explanations 26 to 31: they are left out
+    where the whole table would not fit with them)."""
+    screens = pentup_prompts(players, seat, 4, lambda n, count: n * 7 % count, players + seat)
     for before, screen in zip(screens, screens[1:]):
         turn = screen[len(before):].splitlines()
         start = max(i for i, line in enumerate(turn) if " plays " in line)
@@ -263,21 +272,7 @@ def test_a_persons_second_pentup_turn_fits_a_24_line_terminal():
     """The second turn explained everything: the table, its legend, the status and four
     notes ran to 29 lines at 80x24, and the top of the table scrolled away. From the
     computer's move to the prompt, it now fits (the columns' notes were on the first)."""
-    from pentarena.tui.terminal import TerminalGame
-
-    out = io.StringIO()
-    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
-    screens = []
-
-    def read(prompt: str) -> str:
-        screens.append(out.getvalue())
-        if len(screens) > 2:
-            raise EOFError
-        return str(tg.state.legal_moves()[0])
-
-    tg = TerminalGame(pentarena.load_game("pentup"), [None, RandomBot(seed=0)],
-                      console=console, read=read, seed=1)
-    tg.run()
+    screens = pentup_prompts(2, 0, 2, lambda n, count: 0, 1)
     second = screens[1][len(screens[0]):]
     shown = second[second.index("● Black (seat 1) plays"):]
     assert "outline each tile" in shown and "A move is a tile" in shown
