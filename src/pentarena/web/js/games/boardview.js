@@ -369,7 +369,11 @@ export class BoardView {
     // 11 px a cell in twice the room (less room: as in a game, it zooms out if it must);
     // a box turned a quarter (a tablet turned) is fitted as a page opened so would be, in
     // a game too: the table drawn for the wide box kept its size in one half as wide
-    if (this.mode === "grow" && (turned || (grew && !this.playing)) && !first && !this.manual && this.content) { this.set(this.fitView(this.content, this.slack)); return; }
+    if (this.mode === "grow" && (turned || (grew && !this.playing)) && !first && !this.manual && this.content) {
+      const fit = this.fitView(this.content, this.slack), focus = this.focus;   // (a staged tile stays in sight)
+      this.set(focus && !this.inside(focus, fit) ? this.panInto(focus, fit.k, fit.tx, fit.ty) : fit);
+      return;
+    }
     this.render();
     this.settle(false);
   }
