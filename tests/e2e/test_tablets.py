@@ -8,7 +8,15 @@ import random
 
 import pytest
 
-from .helpers import create_table, import_record, pentup_record, play_pentomino_move, until, wait_turn_or_end
+from .helpers import (
+    create_table,
+    import_record,
+    pentup_record,
+    play_pentago_move,
+    play_pentomino_move,
+    until,
+    wait_turn_or_end,
+)
 from .test_layout import IN_VIEW, PAGE_FITS, TRAY_ALL_IN_VIEW, TRAY_TILES
 from .test_tap_targets import FINGER, small_targets
 
@@ -118,4 +126,38 @@ def test_a_tablet_on_its_side_shows_all_twelve_pieces(server, new_page, game):
     until(page, "document.querySelector('.pu-tile.selected')?.dataset.piece === 'Z'")
     assert page.evaluate(TRAY_ALL_IN_VIEW) and page.evaluate(PAGE_FITS)
     assert small_targets(page) == []
+    assert not page.errors, page.errors
+
+
+# the last move of the list whole in the list's window
+LAST_IN_LOG = """(() => { const log = document.getElementById('log'), li = log.lastElementChild;
+    if (!li) return false;
+    const a = log.getBoundingClientRect(), b = li.getBoundingClientRect();
+    return b.height > 0 && b.top >= a.top - 1 && b.bottom <= a.bottom + 1; })()"""
+
+
+def test_the_last_move_stays_in_sight_when_the_tablet_turns(server, new_page):
+    """Upright, the moves under the board show five lines; on its side, beside the board,
+    every move: the list's scroll went back to the top, and turned upright again it showed
+    the first moves, the last one under the fold (its top at 1174 px, the list's foot at
+    1127).  The move shown stays in sight."""
+    page = open_tablet(server, new_page, "pentago", (834, 1194))
+    rng = random.Random(4)
+    for _ in range(5):
+        assert wait_turn_or_end(page)
+        play_pentago_move(page, rng)
+    assert wait_turn_or_end(page)
+    assert page.evaluate("(() => { const l = document.getElementById('log'); return l.scrollHeight > l.clientHeight + 20; })()")
+    until(page, LAST_IN_LOG)
+    page.set_viewport_size({"width": 1194, "height": 834})
+    until(page, "document.getElementById('log').scrollHeight <= document.getElementById('log').clientHeight")
+    page.set_viewport_size({"width": 834, "height": 1194})
+    until(page, "document.getElementById('log').scrollHeight > document.getElementById('log').clientHeight + 20")
+    until(page, LAST_IN_LOG)
+    # scrolled back by hand to read the first moves, the list is left where it was
+    page.evaluate("document.getElementById('log').scrollTop = 0")
+    until(page, "document.getElementById('log').scrollTop === 0")
+    page.set_viewport_size({"width": 834, "height": 1180})
+    until(page, "document.getElementById('side').getBoundingClientRect().bottom <= 1180")
+    assert page.evaluate("document.getElementById('log').scrollTop") == 0
     assert not page.errors, page.errors

@@ -22,6 +22,15 @@ export class MoveList {
     this.finished = null;
     this.lit = null;
     this.scroll = afterLayout(ol);
+    // the list resized (a tablet turned: the list under the board is shorter than beside
+    // it): the move shown stays in sight if it was, rather than the top of a list scrolled
+    // back to 0 where it had room for every move
+    this.follow = true;
+    ol.addEventListener("scroll", () => { if (ol.clientHeight) this.follow = this.shown(); }, { passive: true });
+    new ResizeObserver(() => {
+      const cur = this.ol.querySelector(":scope > .current");
+      if (this.follow && cur && ol.clientHeight) this.inSight(cur);
+    }).observe(ol);
     ol.setAttribute("aria-label", "Moves");
     const at = (ev) => ev.target.closest && ev.target.closest("#log > li");
     ol.addEventListener("click", (ev) => { const li = at(ev); if (li && this.finished) this.choose(Number(li.dataset.ply)); });
@@ -129,6 +138,14 @@ export class MoveList {
     if (cur && stepping) this.inSight(cur, true);
     else if (stepping) this.ol.scrollTop = 0;   // the start, before the first move: the top
     else this.ol.scrollTop = this.ol.scrollHeight;
+  }
+
+  // whether the move shown is whole in the list's window (true when none is shown)
+  shown() {
+    const li = this.ol.querySelector(":scope > .current");
+    if (!li) return true;
+    const top = li.offsetTop - this.ol.offsetTop;
+    return top >= this.ol.scrollTop - 1 && top + li.offsetHeight <= this.ol.scrollTop + this.ol.clientHeight + 1;
   }
 
   inSight(li, centre = false) {
