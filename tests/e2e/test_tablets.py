@@ -161,3 +161,25 @@ def test_the_last_move_stays_in_sight_when_the_tablet_turns(server, new_page):
     until(page, "document.getElementById('side').getBoundingClientRect().bottom <= 1180")
     assert page.evaluate("document.getElementById('log').scrollTop") == 0
     assert not page.errors, page.errors
+
+
+def test_the_analysis_leaves_the_move_list_in_sight_on_an_upright_tablet(server, new_page):
+    """The analysis's note and the verdict above the list: the moves panel took the side
+    column's 20rem, past the strip's 239 px at 834 × 1194, and the list was 6 px in sight,
+    under the sticky Export record.  The strip grows: four lines of the list at least."""
+    page = open_tablet(server, new_page, "pentomino", (834, 1194))
+    rng = random.Random(7)
+    while wait_turn_or_end(page):
+        play_pentomino_move(page, rng)
+    page.locator("#banner button", has_text="Analysis").tap()
+    until(page, "!document.getElementById('analysis-note').hidden && "
+                "document.querySelectorAll('#log li .mark').length === document.querySelectorAll('#log li').length", 60_000)
+    page.locator("#r-prev").tap()
+    until(page, "document.querySelector('#log li.current') === document.querySelector('#log li:nth-last-child(2)')")
+    log, actions = page.evaluate(BOX, "#log"), page.evaluate(BOX, ".log-actions")
+    assert log["y"] + log["h"] <= actions["y"] + 1 and log["h"] >= 80, (log, actions)
+    for sel in ("#log li.current", "#analysis-current", "#export", "#r-next", "#players .seat"):
+        assert in_view(page, sel), sel
+    assert page.evaluate("document.getElementById('side').scrollHeight <= document.getElementById('side').clientHeight + 1")
+    assert page.evaluate(PAGE_FITS)
+    assert not page.errors, page.errors
