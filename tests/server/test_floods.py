@@ -26,7 +26,7 @@ from pentarena.server.hub import Limits
 
 from tests.procs import wait_until
 
-from .test_hangups import post
+from .test_hangups import post, upgrade
 
 WAITING = getattr(frames, "MESSAGES_WAITING", 64)
 FLOOD = 1500
@@ -90,16 +90,7 @@ def text(message: dict) -> bytes:
 
 
 def handshake(port: int, path: str) -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                 "Sec-WebSocket-Version: 13\r\n\r\n".encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += sock.recv(1)
-    assert head.startswith(b"HTTP/1.1 101 "), head
-    return sock
+    return upgrade(socket.create_connection(("127.0.0.1", port), timeout=60), path)
 
 
 def read_exactly(sock: socket.socket, n: int) -> bytes:

@@ -69,13 +69,10 @@ def frame(text: str) -> bytes:
             + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
 
-def never_reading(port: int, table_id: str) -> socket.socket:
-    """A WebSocket to the table that reads nothing after its handshake."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, BUFFER)
-    sock.connect(("127.0.0.1", port))
+def upgrade(sock: socket.socket, path: str) -> socket.socket:
+    """``sock`` (connected) made a WebSocket at ``path``: the handshake sent, its answer read."""
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(f"GET /ws/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
                  "Sec-WebSocket-Version: 13\r\n\r\n".encode())
     head = b""
@@ -83,6 +80,14 @@ def never_reading(port: int, table_id: str) -> socket.socket:
         head += sock.recv(1)
     assert head.startswith(b"HTTP/1.1 101 "), head
     return sock
+
+
+def never_reading(port: int, table_id: str) -> socket.socket:
+    """A WebSocket to the table that reads nothing after its handshake."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, BUFFER)
+    sock.connect(("127.0.0.1", port))
+    return upgrade(sock, f"/ws/{table_id}")
 
 
 def test_a_client_that_asks_and_never_reads_is_let_go(live):
