@@ -200,6 +200,14 @@ def test_a_disabled_button_reads_in_either_theme_and_looks_disabled(server, new_
             b.className = 'primary'; b.textContent = 'Confirm'; document.body.append(b);
             const c = getComputedStyle(b).backgroundColor; b.remove(); return c; }""")
         assert contrast(enabled, bg) >= 2.5, (scheme, enabled, bg)
+        # a plain button too (Export record while a game hides cards): its fill apart from
+        # an enabled one's (in the dark they were #2a2723 and #2c2925, L* 0.8 apart)
+        plain, off = page.evaluate("""() => { const look = (disabled) => {
+            const b = document.createElement('button'); b.textContent = 'Export record';
+            b.disabled = disabled; document.querySelector('.panel').append(b);
+            const c = getComputedStyle(b).backgroundColor; b.remove(); return c; };
+            return [look(false), look(true)]; }""")
+        assert abs(lab(plain)[0] - lab(off)[0]) >= 5, (scheme, plain, off)
     assert not page.errors, page.errors
 
 
