@@ -69,7 +69,9 @@ def test_a_person_cannot_take_a_name_that_passes_for_the_computer(client):
     refused = "a person's name may not start with 'computer' or hold '(computer'"
     for name in ("computer (expert)", "Computer", "White (computer, hard)", "  COMPUTER: medium",
                  "\uff43\uff4f\uff4d\uff50\uff55\uff54\uff45\uff52 (hard)",  # fullwidth
-                 "White (\u1d9computer, hard)"):  # a modifier letter c
+                 "White (\u1d9computer, hard)",  # a modifier letter c
+                 "\u0421omputer (hard)", "White (\u0441\u043e\u043c\u0440ut\u0435r, easy)",  # Cyrillic
+                 "\u03f9\u03bfmputer", "c0mputer (medium)", "White (cornputer, hard)"):
         r = client.post("/api/tables", json={"game": "pentago", "name": name})
         assert r.status_code == 400 and r.json()["detail"]["message"].startswith(refused), name
     t = create_game(client, "pentago", [{"kind": "me"}, {"kind": "invite"}])
@@ -78,7 +80,8 @@ def test_a_person_cannot_take_a_name_that_passes_for_the_computer(client):
     r = client.post(f"/api/tables/{t['id']}/join", json={"token": t["invites"][0]["url"].split(
         "token=")[1], "name": "(Computer)", "hot_seat": True})
     assert r.status_code == 400 and r.json()["detail"]["code"] == "bad-name"
-    for fine in ("Computa", "Ann the computer scientist"):
+    for fine in ("Computa", "Ann the computer scientist", "\u0421\u0435\u0440\u0433\u0435\u0439",
+                 "\u039c\u03b1\u03c1\u03af\u03b1", "Corn 10"):
         r = client.post("/api/tables", json={"game": "pentago", "name": fine})
         assert r.status_code == 201, fine
 

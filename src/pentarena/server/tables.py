@@ -89,14 +89,28 @@ def player_name(text: Any) -> str:
     return " ".join(kept.split())[:NAME_LENGTH].strip()
 
 
+LOOKALIKES = str.maketrans({
+    "с": "c", "ϲ": "c", "ᴄ": "c", "о": "o", "ο": "o", "օ": "o", "ᴏ": "o", "0": "o",
+    "м": "m", "ᴍ": "m", "р": "p", "ρ": "p", "ᴘ": "p", "υ": "u", "ս": "u", "ᴜ": "u",
+    "т": "t", "τ": "t", "ᴛ": "t", "е": "e", "ε": "e", "ҽ": "e", "ᴇ": "e", "г": "r",
+    "ᴦ": "r", "ʀ": "r"})
+"""Letters of other alphabets drawn as the Latin letters of 'computer' (Cyrillic 'с',
+'о', 'р', 'е'; Greek 'ο', 'ρ', 'τ'; small capitals), read as those letters where a name
+is checked against the computer's (never in the name kept)."""
+
+
 def person_name(text: Any) -> str:
     """:func:`player_name` for a person's seat: one that would pass for the computer's
     ('computer (expert)', 'White (computer, hard)': the page names its seats so), also
-    written in compatibility forms of its letters (fullwidth, superscript), is refused."""
+    written in compatibility forms of its letters (fullwidth, superscript) or in letters of
+    other alphabets that look like them (:data:`LOOKALIKES`; 'rn' for 'm'), is refused."""
     label = player_name(text)
-    # compatibility forms read as their letters: fullwidth 'ｃｏｍｐｕｔｅｒ', 'ᶜomputer'
-    low = unicodedata.normalize("NFKC", label).casefold()
-    if low.startswith("computer") or "(computer" in low:
+    # compatibility forms read as their letters (fullwidth 'ｃｏｍｐｕｔｅｒ', 'ᶜomputer'), and
+    # look-alikes as the letters they look like (Cyrillic 'Сomputer', 'cornputer'), before
+    # and after (NFKC makes the lunate sigma 'Ϲ' a plain 'Σ')
+    reads = {text.casefold().translate(LOOKALIKES).replace("rn", "m")
+             for text in (label, unicodedata.normalize("NFKC", label))}
+    if any(low.startswith("computer") or "(computer" in low for low in reads):
         raise ProtocolError("bad-name", "a person's name may not start with 'computer' or "
                             "hold '(computer': that is how the computer's seats are named")
     return label
