@@ -367,8 +367,8 @@ export class BoardView {
     // a game over (its picture drawn for good) is fitted to more room (the result's
     // details folded away): "grow" kept its scale, and a four-player game's end stayed at
     // 11 px a cell in twice the room (less room: as in a game, it zooms out if it must);
-    // a box turned a quarter (a tablet turned) is fitted as a page opened so would be, in
-    // a game too: the table drawn for the wide box kept its size in one half as wide
+    // a box turned a quarter (a tablet turned) is fitted as Fit fits it, in a game too:
+    // the table drawn for the wide box kept its size in one half as wide
     if (this.mode === "grow" && (turned || (grew && !this.playing)) && !first && !this.manual && this.content) {
       const fit = this.fitView(this.content, this.slack), focus = this.focus;   // (a staged tile stays in sight)
       this.set(focus && !this.inside(focus, fit) ? this.panInto(focus, fit.k, fit.tx, fit.ty) : fit);
