@@ -1,8 +1,7 @@
 // Fallback view for games without their own plug-in: the legal moves as buttons.
 import { el } from "../api.js";
 
-export const seatColours = ["#f4f1ea", "#2b2b2b", "#c62828", "#1e4fc2"];
-export const seatDots = ["#f4f1ea", "#2b2b2b", "light-dark(#c62828, #e66042)", "light-dark(#1e4fc2, #3889e0)"];   // (pentup-table.js)
+export { seatColours, seatDots } from "./pentup-table.js";   // Pent-Up's seats' colours
 export const title = "Game";
 export const seatNames = ["Player 1", "Player 2", "Player 3", "Player 4"];
 export function picture() { return el("div", {}, "♟"); }
