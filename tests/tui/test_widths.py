@@ -277,3 +277,26 @@ def test_a_persons_second_pentup_turn_fits_a_24_line_terminal():
     shown = second[second.index("● Black (seat 1) plays"):]
     assert "outline each tile" in shown and "A move is a tile" in shown
     assert len(shown.splitlines()) + 1 <= 24   # and the prompt's line
+
+
+TOP_NUMBERS = re.compile(r"^ {6}\s*-?\d+( +-?\d+)* *$")
+"""A Pent-Up table's first line: its column numbers."""
+
+
+@pytest.mark.parametrize("players,seat", [(2, 1), (3, 2), (4, 1), (4, 3)])
+def test_a_persons_first_pentup_turn_shows_its_table_and_status_at_80x24(players, seat):
+    """The first turn explains the table and the status's columns; under the table, with
+    three or four players, they cropped the table to its three rows and still ran to 26
+    to 30 lines at 80x24 (the top of the table out of sight). Where they would crop it,
+    they come above the table now, and from the table to the prompt the turn fits."""
+    turn = pentup_prompts(players, seat, 1, lambda n, count: 0, 1)[0].splitlines()
+    start = max(i for i, line in enumerate(turn) if " plays " in line)
+    top = next(i for i in range(start, len(turn)) if TOP_NUMBERS.match(turn[i]))
+    assert len(turn) - top + 1 <= 24, "\n".join(turn[top:])
+    text = "\n".join(turn[start:])
+    for note in ("e.g. ○2: White's tile", "tiles left: the letters", "record: tiles on each",
+                 "A move is a tile"):
+        assert note in text
+    before = "\n".join(turn[start:top])
+    assert ("tiles left: the letters" in before) == (players > 2)
+    assert "A move is a tile" not in before

@@ -225,6 +225,9 @@ class TerminalGame:
         self.view.person_to_move = seat in humans
         if board or (shown is not None and self.game.hidden_information):  # (a hand is drawn with it)
             drawn, status = self._board_and_status()
+            preface = self.view.preface(self.state)
+            if preface is not None:
+                self.console.print(preface)
             self.console.print(drawn)
         else:
             status = self.view.status(self.state)

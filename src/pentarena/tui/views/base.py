@@ -162,6 +162,11 @@ class TerminalView:
         (:meth:`turn_shown` ends that); never here."""
         return False
 
+    def preface(self, state: State) -> RenderableType | None:
+        """What this turn prints above its board: explanations :meth:`crowded` moved out
+        from under it; none here."""
+        return None
+
     def turn_shown(self, state: State) -> None:
         """Called once a turn's board and status are printed."""
 

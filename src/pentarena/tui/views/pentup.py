@@ -24,7 +24,8 @@ EXPLAINED_TURNS = 2
 """A person's first turns show the table's legend and what a move looks like (the first
 also what the columns mean); later ones only on asking.  (All of it on the second turn
 ran to 29 lines at 80 columns: the top of the table scrolled out of a 24-line terminal.)
-The second, only where the whole table fits with them (:meth:`PentUpView.crowded`)."""
+The second, only where the whole table fits with them (:meth:`PentUpView.crowded`); the
+first, where it does not, above the table (:meth:`PentUpView.preface`)."""
 
 MOVES_L = unit("'moves L'")
 """The command, kept on one line where a note wraps."""
@@ -48,27 +49,47 @@ class PentUpView(TerminalView):
     brief = False
     """This turn leaves the legend and the notes out: with them the table would not fit
     the terminal (:meth:`crowded`)."""
+    prefaced = False
+    """A person's first turn whose table would not fit with its legend and notes: they
+    come above the table (:meth:`preface`), the table and the status under them, with
+    what a move looks like (a four-player first turn ran to 30 lines of 24)."""
 
     def explaining(self) -> bool:
         return (self.explain or not self.interactive
-                or (self.explained < EXPLAINED_TURNS and not self.brief))
+                or (self.explained < EXPLAINED_TURNS and not self.brief and not self.prefaced))
 
     def crowded(self, state: State, last: Move | None, lines: int, columns: int) -> bool:
         from ...games.pentup.render import printed_lines, render_rich
 
-        if self.explain or not self.explaining() or self.explained == 0:
-            return False  # asked for, or already brief; a person's first turn explains all
+        if self.explain or not self.explaining():
+            return False  # asked for, or already brief or prefaced
         whole = render_rich(state, set(last.cells) if last is not None else None,
                             columns=columns, with_legend=True)
         if printed_lines(whole.plain, columns) + self.lines_after <= lines:
             return False
-        self.brief = True
+        if self.explained == 0 and self.person_to_move:
+            self.prefaced = True  # a person's first turn explains all, above the table
+        else:
+            self.brief = True
         return True
 
+    def preface(self, state: State) -> RenderableType | None:
+        """On a first turn whose table would not fit with them (:meth:`crowded`), the
+        legend and what the status's columns mean, printed above the table; else None."""
+        from ...games.pentup.render import legend
+
+        if not self.prefaced:
+            return None
+        players = state.game.num_players
+        return Fitted(lambda width, styled: Lines(Text("\n".join(
+            ["The table: " + legend(players, styled, not styled),
+             *self.notes(state, move=False)]), style="dim")), styles=True)
+
     def turn_shown(self, state: State) -> None:
-        if self.person_to_move and not state.is_terminal() and self.explaining():
+        if self.person_to_move and not state.is_terminal() and (
+                self.explaining() or self.prefaced):
             self.explained += 1
-        self.explain = self.brief = False
+        self.explain = self.brief = self.prefaced = False
 
     def seat_name(self, seat: int) -> str:
         from ...games.pentup.render import seat_code
@@ -182,10 +203,13 @@ class PentUpView(TerminalView):
                               self._record(state, total))
         short = Text("'board' shows the table with its legend, 'help' what the columns "
                      "mean.", style="dim")
-        if not self.explaining():
+        if self.prefaced:  # the columns explained above the table
+            notes = self.notes(state, columns=False)
+        elif not self.explaining():
             return Group(table, short)
-        notes = self.notes(state, columns=self.explain or not self.interactive
-                           or self.explained == 0)
+        else:
+            notes = self.notes(state, columns=self.explain or not self.interactive
+                               or self.explained == 0)
         return Group(table, Lines(Text("\n".join(notes), style="dim")) if notes else short)
 
     def help_notes(self, state: State) -> list[str]:
@@ -193,11 +217,11 @@ class PentUpView(TerminalView):
 
         return ["The table: " + legend(state.game.num_players), *self.notes(state)]
 
-    def notes(self, state: State, columns: bool = True) -> list[str]:
-        """What a move looks like (on a person's turn) and, with ``columns``, what the
-        status's columns mean."""
+    def notes(self, state: State, columns: bool = True, move: bool = True) -> list[str]:
+        """What a move looks like (on a person's turn, with ``move``) and, with
+        ``columns``, what the status's columns mean."""
         notes = []
-        if self.person_to_move and not state.is_terminal():  # what a move looks like
+        if move and self.person_to_move and not state.is_terminal():
             notes.append(f"A move is a tile and its five cells (x,y), e.g. "
                          f"{self.example(state)}; {MOVES_L} lists the places of the L.")
         if columns:
