@@ -153,6 +153,22 @@ def test_a_replay_written_to_a_file_keeps_every_column(tmp_path, capsys, monkeyp
     assert CROPPED.search(" ".join(out.split())) and longest(out) <= 60
 
 
+@pytest.mark.parametrize("name,options", [("pentup", {"players": 3}), ("pentago", {}),
+                                          ("pentomino", {}), ("pentic", {})])
+def test_a_replay_written_to_a_file_ends_no_line_with_spaces(tmp_path, capsys, name, options):
+    """Rich pads a table's cells and the boards' rows to their width: a Pent-Up replay to
+    a file had spaces at the end of 824 of its 1,289 lines (Pentago 168 of 282)."""
+    from pentarena.cli import main
+    from pentarena.record import GameRecord
+
+    path = tmp_path / "game.json"
+    path.write_text(GameRecord.of(random_playout(pentarena.load_game(name, **options),
+                                                 seed=2)).dumps())
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > 100 and not [line for line in lines if line.endswith(" ")]
+
+
 ROWS = re.compile(r"Rows (-?\d+) to (-?\d+) of (-?\d+) to (-?\d+) shown")
 
 
