@@ -405,6 +405,56 @@ def test_within_a_priority_the_owner_with_fewest_jobs_goes_first(tmp_path):
     assert pool_order(tmp_path, ann, then) == ["ann-1", "bob", "anyone", "ann-2", "ann-3"]
 
 
+def test_a_job_waiting_at_a_lower_priority_costs_its_owner_no_turn(tmp_path):
+    # ann's hint waits behind the computer moves people wait for; her own computer move
+    # still takes its turn with bob's (her hint's place in the queue is not her move's)
+    then = [{"name": "ann-hint", "owner": "ann", "priority": 0.5},
+            {"name": "bob-1", "owner": "bob"}, {"name": "bob-2", "owner": "bob"},
+            {"name": "ann-move", "owner": "ann"}]
+    assert pool_order(tmp_path, [{"name": "first", "owner": "zed"}], then) == [
+        "first", "bob-1", "ann-move", "bob-2", "ann-hint"]
+
+
+def test_owners_take_turns_while_others_keep_asking(tmp_path):
+    # a player with three tables' searches queued, and two players who each ask again as
+    # soon as their last search is done (a busy evening: the queue never empties): the
+    # three are served in turn with the others', not once nobody else is asking (the
+    # owner's later jobs had kept the place they were given when queued, behind every
+    # new job of an owner with fewer, and waited as long as the others kept asking)
+    order: list[str] = []
+    gate = threading.Event()
+
+    def job(name):
+        if name == "ann-1":
+            gate.wait(30)
+        order.append(name)
+        return name
+
+    async def scenario(_hub):
+        pool = WorkerPool(1, "thread")
+
+        async def keeps_asking(owner):
+            for i in range(1, 9):
+                await pool.run(job, f"{owner}-{i}", timeout=60, owner=owner)
+
+        ann = [asyncio.ensure_future(pool.run(job, f"ann-{i}", timeout=60, owner="ann"))
+               for i in (1, 2, 3)]
+        while pool.running == 0 or pool.queued < 2:
+            await asyncio.sleep(0.01)
+        others = [asyncio.ensure_future(keeps_asking(o)) for o in ("bob", "cy")]
+        while pool.queued < 4:
+            await asyncio.sleep(0.01)
+        gate.set()
+        await asyncio.gather(*ann, *others)
+        pool.close()
+
+    run(scenario, tmp_path)
+    assert order.index("ann-3") < order.index("bob-4"), order
+    # round robin: between two of ann's jobs, one of each other owner's at most
+    anns = [i for i, name in enumerate(order) if name.startswith("ann")]
+    assert all(b - a <= 3 for a, b in zip(anns, anns[1:])), order
+
+
 def test_computer_only_tables_wait_for_a_watcher_and_are_capped_per_creator(tmp_path):
     async def scenario(hub):
         bots = [{"kind": "computer", "level": "random"}] * 2
@@ -452,6 +502,44 @@ def test_an_overrunning_job_is_killed_and_its_worker_replaced(tmp_path):
             pool.close()
 
     assert len(run(scenario, tmp_path)) == 1
+
+
+def dies_once(marker: str) -> str:
+    """A worker job: the first time, says its process id in ``marker`` and waits to be
+    killed; after that, answers."""
+    import os
+    import time
+    from pathlib import Path
+
+    path = Path(marker)
+    if not path.exists():
+        path.write_text(str(os.getpid()))
+        time.sleep(60)
+    return "answered"
+
+
+def test_a_worker_killed_mid_job_is_replaced_and_the_job_still_answers(tmp_path):
+    # (the OOM killer or an operator killing a worker: the computer's seat had played a
+    # random move instead of its level's, a hint failed)
+    import os
+    import signal
+
+    marker = tmp_path / "pid"
+
+    async def scenario(hub):
+        pool = WorkerPool(1, "process")
+        try:
+            job = asyncio.ensure_future(pool.run(dies_once, str(marker), timeout=120))
+            while not marker.exists() or not marker.read_text():
+                await asyncio.sleep(0.05)
+            killed = int(marker.read_text())
+            os.kill(killed, signal.SIGKILL)
+            assert await job == "answered"
+            assert killed not in pool.pids() and len(pool.pids()) == 1
+        finally:
+            pool.close()
+
+    run(scenario, tmp_path)
 
 
 # -- 12. puzzle counting: seat only, capped, one at a time, cached by shape ------------------

@@ -2,12 +2,16 @@
 server's event loop only ever waits on I/O.
 
 * Every job waits for a free worker in priority order, so a person's opponent never queues
-  behind computer-only tables; within a priority, the jobs of whoever has fewest jobs in
-  the pool first (an ``owner``: a table's creator, or who asked for a hint, a count or an
-  analysis — an address, hashed), then first come first served — so one client's many
-  slow searches never hold up another's opponent by more than the job running.
+  behind computer-only tables; within a priority, the owners' jobs take turns (an
+  ``owner``: a table's creator, or who asked for a hint, a count or an analysis — an
+  address, hashed): round robin, each owner's own jobs first come first served — so one
+  client's many slow searches hold up another's opponent by one job at most, and are
+  served in turn with everyone else's however many others keep asking (start-time fair
+  queueing: a job is stamped with the round it may run in, the owner's next round or the
+  one being served now, whichever is later; the pool serves the earliest round first).
 * A job gets a time cap counted from when a worker starts it; a process job that overruns
-  is killed with its process and the worker replaced, so it never holds the pool.
+  is killed with its process and the worker replaced, so it never holds the pool.  A job
+  whose worker dies under it (killed from outside) runs again on a fresh one, once.
 * Worker processes die with the server: on Linux the kernel kills them when the server
   dies (``PR_SET_PDEATHSIG``), and each also watches its parent and leaves when orphaned;
   :meth:`WorkerPool.close` kills them on a normal shutdown.
@@ -42,12 +46,23 @@ THINK_TIMEOUT = 10.0
 seat's move: a random legal move is played instead)."""
 
 
+WORKER_DEATH_RETRIES = 1
+"""Times a job whose worker process died under it is run again, at once, on a fresh one
+(a computer seat would otherwise play a random move, a hint fail): a job that kills its
+worker every time fails after that."""
+
+
 class JobFailed(Exception):
     """A job raised, overran its time cap, or lost its worker."""
 
 
 class JobTimeout(JobFailed):
     """A job did not finish within its time cap."""
+
+
+class WorkerDied(JobFailed):
+    """The job's worker process died under it (killed from outside: the OOM killer, an
+    operator; or the job crashed it)."""
 
 
 class PoolClosed(JobFailed):
@@ -126,9 +141,13 @@ class WorkerPool:
         self._ctx = multiprocessing.get_context("spawn")
         self._idle: list[_ProcessWorker | None] = [None] * self.size  # None: not started
         self._busy = 0
-        self._waiting: list[tuple[int, int, int, asyncio.Future]] = []
+        self._waiting: list[tuple[float, int, int, asyncio.Future]] = []
         self._seq = itertools.count()
         self._outstanding: dict[Any, int] = {}  # an owner's jobs waiting or running
+        # fair queueing, per priority: the round of the job started last (virtual time) ...
+        self._round: dict[float, int] = {}
+        # ... and an (owner, priority)'s next job's round, if later
+        self._next_round: dict[tuple[Any, float], int] = {}
         self._procs: set[_ProcessWorker] = set()
         self._closed = True
         self.open()
@@ -151,11 +170,30 @@ class WorkerPool:
     def running(self) -> int:
         return self._busy
 
-    async def _acquire(self, priority: int, turn: int = 0) -> _ProcessWorker | None:
+    def _stamp(self, owner: Any, priority: float) -> int:
+        """The round ``owner``'s new job of ``priority`` may run in: the owner's next at
+        that priority (one after its last job's), or the round being served now if that is
+        later — an owner does not save up rounds while it asks for nothing.  Without an
+        owner: now."""
+        now = self._round.get(priority, 0)
+        if owner is None:
+            return now
+        turn = max(now, self._next_round.get((owner, priority), 0))
+        self._next_round[owner, priority] = turn + 1
+        return turn
+
+    def _started(self, priority: float, turn: int) -> None:
+        self._round[priority] = max(self._round.get(priority, 0), turn)
+        if len(self._next_round) > 10_000:  # owners not ahead of the round: nothing to keep
+            self._next_round = {k: v for k, v in self._next_round.items()
+                                if v > self._round.get(k[1], 0)}
+
+    async def _acquire(self, priority: float, turn: int = 0) -> _ProcessWorker | None:
         if self._closed:
             raise PoolClosed("the server is shutting down")
         if self._idle and not self._waiting:
             self._busy += 1
+            self._started(priority, turn)
             return self._idle.pop()
         fut = asyncio.get_running_loop().create_future()
         entry = (priority, turn, next(self._seq), fut)
@@ -172,29 +210,36 @@ class WorkerPool:
 
     def _release(self, worker: _ProcessWorker | None) -> None:
         while self._waiting:
-            *_, fut = heapq.heappop(self._waiting)
+            priority, turn, _, fut = heapq.heappop(self._waiting)
             if not fut.done():
+                self._started(priority, turn)
                 fut.set_result(worker)
                 return
         self._busy -= 1
         self._idle.append(worker)
 
     async def run(self, fn: Callable[..., Any], *args: Any, timeout: float,
-                  priority: int = 0, owner: Any = None) -> Any:
+                  priority: float = 0, owner: Any = None) -> Any:
         """``fn(*args)`` on a worker once one is free (lower ``priority`` first; within
-        one, the job of the ``owner`` with fewest jobs in the pool first); raises
-        JobTimeout after ``timeout`` seconds of running, JobFailed if it raised or its
-        worker died."""
-        turn = self._outstanding.get(owner, 0) if owner is not None else 0
+        one, the ``owner``s in turn: see the module docstring); raises JobTimeout after
+        ``timeout`` seconds of running, JobFailed if it raised or its worker died."""
+        turn = self._stamp(owner, priority)
         if owner is not None:
-            self._outstanding[owner] = turn + 1
+            self._outstanding[owner] = self._outstanding.get(owner, 0) + 1
         try:
             worker = await self._acquire(priority, turn)
             try:
                 if self.kind == "thread":
                     return await self._run_in_thread(fn, args, timeout)
-                worker = self._fresh(worker)
-                return await self._run_in_process(worker, fn, args, timeout)
+                for attempt in range(1 + WORKER_DEATH_RETRIES):
+                    worker = self._fresh(worker)
+                    try:
+                        return await self._run_in_process(worker, fn, args, timeout)
+                    except WorkerDied:
+                        if attempt == WORKER_DEATH_RETRIES:
+                            raise
+                        log.warning("a worker process died during a job; running it again "
+                                    "on a fresh one")
             finally:
                 self._release(worker)  # a killed worker is replaced when next used
         finally:
@@ -204,6 +249,9 @@ class WorkerPool:
                     self._outstanding[owner] = left
                 else:
                     del self._outstanding[owner]
+                    key = (owner, priority)
+                    if self._next_round.get(key, 0) <= self._round.get(priority, 0):
+                        self._next_round.pop(key, None)
 
     # -- running ----------------------------------------------------------------------
     async def _run_in_thread(self, fn, args, timeout):
@@ -249,7 +297,7 @@ class WorkerPool:
             worker.kill()
             if self._closed:
                 raise PoolClosed("the server is shutting down") from None
-            raise JobFailed("the worker process died during the job") from None
+            raise WorkerDied("the worker process died during the job") from None
         if not ok:
             raise JobFailed(value)
         return value
