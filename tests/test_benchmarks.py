@@ -51,6 +51,8 @@ CASES = [
      "python-search@0.005 v easy: "),
     ("server_load.py", ["--tables", "2", "--spectators", "1", "--seconds", "3", "--warmup", "1",
                         "--slow-backlog", "5", "--computer-tables", "1"], "computer reply p50 ms"),
+    ("busy_evening.py", ["--tables", "2", "--greedy-tabs", "1", "--seconds", "6", "--watched",
+                         "1", "--spectators", "1", "--no-analyse"], "busy evening measured"),
     ("pentup_3d_view.py", ["--quick"], "3d view redraws measured"),
     ("page_load.py", ["--quick"], "page loads measured"),
     ("research_speed.py", ["--seconds", "0.01"], "OpenSpiel's own pentago"),
