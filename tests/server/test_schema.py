@@ -15,6 +15,16 @@ from pentarena.server.startup import StartupError, startup_errors
 from pentarena.server.store import SCHEMA, Store
 
 
+def dump(path: Path) -> list[str]:
+    """The database's layout and rows, as a connection reads them (its -wal's commits
+    included: the file alone need not change when a write is committed)."""
+    db = sqlite3.connect(path)
+    try:
+        return list(db.iterdump())
+    finally:
+        db.close()
+
+
 def test_a_database_records_its_layout(tmp_path):
     Store(f"sqlite:///{tmp_path / 'db.sqlite3'}").close()
     with sqlite3.connect(tmp_path / "db.sqlite3") as db:
@@ -31,6 +41,56 @@ def test_a_database_from_a_newer_release_is_refused_and_left_alone(tmp_path):
     with pytest.raises(StartupError, match=f"written by a newer Pentarena .*version {SCHEMA + 1}"):
         Store(f"sqlite:///{path}")
     assert path.read_bytes() == before
+
+
+def test_a_newer_layout_is_refused_before_anything_is_added_to_it(tmp_path):
+    """A newer release that moved a column out of ``tables`` and renamed ``moves``: this
+    one refused it, but only after adding the column back and an empty ``moves`` (which a
+    later start of the newer release would trip on), saying 'nothing was changed in it'."""
+    path = tmp_path / "db.sqlite3"
+    Store(f"sqlite:///{path}").close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE pentarena SET value = ? WHERE key = 'schema'", (str(SCHEMA + 1),))
+        db.execute("ALTER TABLE tables DROP COLUMN analysis")
+        db.execute("DROP INDEX ix_moves_table_id")
+        db.execute("ALTER TABLE moves RENAME TO plays")
+    db.close()
+    before = dump(path)
+    with pytest.raises(StartupError, match="written by a newer Pentarena .*nothing was changed"):
+        Store(f"sqlite:///{path}")
+    assert dump(path) == before
+
+
+@pytest.mark.parametrize("schema", ["two", ""])
+def test_a_layout_that_is_no_number_is_refused_as_unreadable(tmp_path, schema):
+    path = tmp_path / "db.sqlite3"
+    Store(f"sqlite:///{path}").close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE pentarena SET value = ? WHERE key = 'schema'", (schema,))
+    db.close()
+    before = dump(path)
+    with pytest.raises(StartupError, match="records a layout this release cannot read "
+                       ".*damaged.*nothing was changed"):
+        Store(f"sqlite:///{path}")
+    assert dump(path) == before
+
+
+def test_another_programs_database_is_refused_and_left_alone(tmp_path):
+    """--database-url naming another program's SQLite file that has a table ``tables``:
+    it was given Pentarena's tables, its journal turned to WAL, and the start then failed
+    on 'no such column: updated'."""
+    path = tmp_path / "inventory.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE tables (name TEXT, legs INTEGER)")
+        db.execute("INSERT INTO tables VALUES ('kitchen', 4)")
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StartupError, match="is not a Pentarena database, or a damaged one: "
+                       "its table 'tables' has no column created, game, id, imported, "
+                       "options, seats, seed, status, updated"):
+        Store(f"sqlite:///{path}")
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["inventory.sqlite3"]
 
 
 def test_a_database_that_cannot_be_written_to_stops_the_start(tmp_path):

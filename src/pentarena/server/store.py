@@ -254,6 +254,10 @@ class Store:
             kwargs["pool_pre_ping"] = True
             kwargs["connect_args"] = POSTGRES_CONNECT_ARGS
         self.engine = create_engine(self.url, **kwargs)
+        # read before anything is written: a database this release must not serve is left
+        # as it was (no table, column or index added, no journal mode changed)
+        self._check_layout()
+        self.engine.dispose()  # the connections it opened had no pragmas
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
@@ -274,6 +278,29 @@ class Store:
                 self._thread = threading.Thread(target=self._write_loop, daemon=True,
                                                 name="pentarena-store")
                 self._thread.start()
+
+    def _check_layout(self) -> None:
+        """Refuse, changing nothing, a database whose layout this release does not know: a
+        newer release's (:data:`SCHEMA`), or one whose ``tables`` or ``moves`` lack what
+        every release's had (another program's database, or a damaged one)."""
+        from .startup import StartupError, shown_url
+
+        found = inspect(self.engine)
+        names = set(found.get_table_names())
+        if "pentarena" in names:
+            with self.engine.connect() as conn:
+                stored = conn.scalar(select(MetaRow.value).where(MetaRow.key == "schema"))
+            _refuse_newer(self.url, stored)
+        for name, needed in FIRST_COLUMNS.items():
+            if name not in names:
+                continue
+            missing = needed - {c["name"] for c in found.get_columns(name)}
+            if missing:
+                raise StartupError(
+                    f"{shown_url(self.url)} is not a Pentarena database, or a damaged one: "
+                    f"its table {name!r} has no column {', '.join(sorted(missing))}; give "
+                    "the server a database of its own (--database-url, $PENTARENA_DATA) "
+                    "or restore a backup; nothing was changed in it")
 
     def _add_missing_columns(self) -> None:
         """Databases made by earlier versions lack later columns (and indexes): add them."""
@@ -302,19 +329,11 @@ class Store:
         reason, instead of failing every move afterwards."""
         from sqlalchemy.exc import IntegrityError
 
-        from .startup import StartupError, shown_url
-
         for attempt in (1, 2):  # an instance starting beside us may insert the row first
             try:
                 with self.engine.begin() as conn:
                     stored = conn.scalar(select(MetaRow.value).where(MetaRow.key == "schema"))
-                    found = int(stored) if stored is not None and stored.isdigit() else None
-                    if stored is not None and (found is None or found > SCHEMA):
-                        raise StartupError(
-                            f"{shown_url(self.url)} was written by a newer Pentarena (its "
-                            f"layout is version {stored}; this release knows up to {SCHEMA}): "
-                            "run that release or a later one, or restore a backup taken "
-                            "before the upgrade; nothing was changed in it")
+                    _refuse_newer(self.url, stored)  # (one started meanwhile)
                     if stored is None:
                         conn.execute(MetaRow.__table__.insert().values(key="schema",
                                                                        value=str(SCHEMA)))
@@ -556,6 +575,32 @@ class Store:
                 self._thread.join(10)
                 self._thread = None
         self.engine.dispose()
+
+
+FIRST_COLUMNS = {
+    "tables": {"id", "game", "options", "seed", "seats", "status", "created", "updated",
+               "imported"},
+    "moves": {"id", "table_id", "ply", "seat", "text", "at"},
+}
+"""The columns of the first release's database, which every later one keeps."""
+
+
+def _refuse_newer(url: str, stored: str | None) -> None:
+    """StartupError if ``stored`` (the database's ``schema``) is not a layout this
+    release knows: a higher number than :data:`SCHEMA`, or not a number at all."""
+    from .startup import StartupError, shown_url
+
+    if stored is None or (stored.isdigit() and int(stored) <= SCHEMA):
+        return
+    if stored.isdigit():
+        raise StartupError(
+            f"{shown_url(url)} was written by a newer Pentarena (its layout is version "
+            f"{stored}; this release knows up to {SCHEMA}): run that release or a later "
+            "one, or restore a backup taken before the upgrade; nothing was changed in it")
+    raise StartupError(
+        f"{shown_url(url)} records a layout this release cannot read (schema "
+        f"{stored[:40]!r}, where a version number up to {SCHEMA} belongs): it is damaged, "
+        "or was written by another program; restore a backup; nothing was changed in it")
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
