@@ -182,3 +182,96 @@ def test_a_backup_of_an_old_release_restores(tmp_path, commit):
     with TestClient(create_app(f"sqlite:///{target}", ai="thread")) as c:
         listed = c.get("/api/tables", params={"idle": True, "limit": 500}).json()["tables"]
         assert {t["id"]: [t["status"], t["moves"]] for t in listed} == m["_listing"]
+
+
+# -- the same on PostgreSQL -------------------------------------------------------------
+def copied_to_postgres(sqlite_path: Path, postgres_url: str, name: str) -> str:
+    """A new PostgreSQL database ``name`` laid out as the old SQLite database's release
+    laid it out there (this release's tables, less the columns and tables the old one
+    lacks: SQLAlchemy's CREATE TABLE for either), with its rows."""
+    from sqlalchemy import MetaData, create_engine, text
+    from sqlalchemy.types import JSON, Boolean
+
+    from pentarena.server.store import Base
+
+    admin = create_engine(postgres_url.rsplit("/", 1)[0] + "/postgres",
+                          isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"DROP DATABASE IF EXISTS {name}"))
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    url = postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    engine = create_engine(url)
+    db = sqlite3.connect(sqlite_path)
+    try:
+        old = {t: {r[1] for r in db.execute(f"PRAGMA table_info({t})")}
+               for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        Base.metadata.create_all(engine)
+        with engine.begin() as conn:
+            for table in Base.metadata.sorted_tables:
+                if table.name not in old:
+                    conn.execute(text(f"DROP TABLE {table.name}"))
+                    continue
+                for column in table.columns:
+                    if column.name not in old[table.name]:
+                        conn.execute(text(f"ALTER TABLE {table.name} DROP COLUMN "
+                                          f"{column.name}"))
+        meta = MetaData()
+        meta.reflect(engine)
+        with engine.begin() as conn:
+            for table in ("tables", "moves", "pentarena"):
+                if table not in old:
+                    continue
+                columns = meta.tables[table].columns
+                cursor = db.execute(f"SELECT * FROM {table}")
+                names = [d[0] for d in cursor.description]
+                rows = [{n: (json.loads(v) if isinstance(columns[n].type, JSON) and v
+                             else bool(v) if isinstance(columns[n].type, Boolean) else v)
+                         for n, v in zip(names, row)} for row in cursor]
+                if rows:
+                    conn.execute(meta.tables[table].insert(), rows)
+            # the rows came with their ids: the sequence goes on after them
+            conn.execute(text("SELECT setval(pg_get_serial_sequence('moves', 'id'), "
+                              "(SELECT COALESCE(MAX(id), 0) + 1 FROM moves), false)"))
+    finally:
+        db.close()
+        engine.dispose()
+    return url
+
+
+@pytest.mark.parametrize("commit", ["21eaa6f", "edf09e6"])
+def test_an_old_database_on_postgresql_lists_replays_and_plays_on(tmp_path, postgres_url,
+                                                                   commit):
+    """The first release's layout (no private, version or seats_version: version counted
+    from the moves) and the 300th commit's, on PostgreSQL, where ALTER TABLE and the
+    counting UPDATE are PostgreSQL's."""
+    path = old_database(tmp_path / "old.sqlite3", commit)
+    url = copied_to_postgres(path, postgres_url, f"upgrade_{commit}")
+    with TestClient(create_app(url, ai="thread", ai_time_limit=0.05)) as c:
+        assert c.get("/api/health").json()["set_aside"] == []
+        listed = {t["id"]: [t["status"], t["moves"]]
+                  for t in c.get("/api/tables", params={"idle": True, "limit": 500}).json()[
+                      "tables"]}
+        with sqlite3.connect(path) as db:
+            counts = dict(db.execute("SELECT tables.id, COUNT(moves.id) FROM tables LEFT "
+                                     "JOIN moves ON moves.table_id = tables.id "
+                                     "GROUP BY tables.id").fetchall())
+        db.close()
+        assert {k: v[1] for k, v in listed.items()} == counts
+        for table_id, (status, moves) in listed.items():
+            history = c.get(f"/api/tables/{table_id}").json()["history"]
+            assert c.get(f"/api/tables/{table_id}/at/{moves}").json()["history"] == history
+        if commit == "edf09e6":
+            m = manifest(commit)
+            assert listed == m["_listing"]
+            t = m["pentic_two_people"]
+            tokens = {int(s): tok for s, tok in t["tokens"].items()}
+            before = c.get(f"/api/tables/{t['id']}").json()["history"]
+            end = play_to_the_end(c, t["id"], tokens, random.Random(2))
+            assert end["table"]["status"] == "finished"
+            assert end["history"][:len(before)] == before
+    store = Store(url)
+    try:
+        assert len(store.load(next(iter(counts))).moves) >= counts[next(iter(counts))]
+    finally:
+        store.close()
