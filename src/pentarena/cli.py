@@ -689,12 +689,15 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     if args.idle_seconds is None:
         args.idle_seconds = from_environment("PENTARENA_IDLE_SECONDS", "--idle-seconds",
                                              non_negative_int, 600)
+    if args.heartbeat_seconds is None:
+        args.heartbeat_seconds = from_environment("PENTARENA_HEARTBEAT_SECONDS",
+                                                  "--heartbeat-seconds", positive_int, 20)
     with startup_errors(args.database_url):
         serve(args.host, args.port, args.database_url, args.allow_origin or (), args.redis_url,
               args.log_format, args.connections_per_address, args.tables_per_minute,
               args.trust_proxy, args.away_seconds,
               seat_changes_per_minute=args.seat_changes_per_minute,
-              idle_seconds=args.idle_seconds)
+              idle_seconds=args.idle_seconds, heartbeat_seconds=args.heartbeat_seconds)
     return 0
 
 
@@ -1331,6 +1334,11 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--idle-seconds", type=non_negative_int, metavar="N", default=None,
                        help="... or how long a player may have the turn without moving, "
                             "connected or not (default: $PENTARENA_IDLE_SECONDS, else 600)")
+    serve.add_argument("--heartbeat-seconds", type=positive_int, metavar="N", default=None,
+                       help="how often each connection is pinged, and how long its answer "
+                            "is waited for before a connection gone silent is closed (its "
+                            "seat then away); pages ping as often (default: "
+                            "$PENTARENA_HEARTBEAT_SECONDS, else 20)")
     serve.add_argument("--trust-proxy", default=None, metavar="ADDRESSES", type=proxy_addresses,
                        help="reverse proxies (comma-separated addresses, e.g. 127.0.0.1) "
                             "whose X-Forwarded-For/-Proto headers name the client and say it "

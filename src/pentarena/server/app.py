@@ -954,7 +954,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
           tables_per_minute: int = Limits.tables_per_minute,
           trust_proxy: str | None = None, away_seconds: float = Limits.away_seconds, *,
           seat_changes_per_minute: int = Limits.seat_changes_per_minute,
-          idle_seconds: float = Limits.idle_seconds) -> None:
+          idle_seconds: float = Limits.idle_seconds,
+          heartbeat_seconds: float = Limits.heartbeat_seconds) -> None:
     """Run the server.  ``trust_proxy``: the addresses (comma-separated) of reverse proxies
     whose ``X-Forwarded-For``/``-Proto`` headers say who the client is and whether it came
     by HTTPS; by default none — every client is the address it connects from, so nobody
@@ -976,7 +977,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
                          limits=Limits(tables_per_minute=tables_per_minute,
                                        seat_changes_per_minute=seat_changes_per_minute,
                                        away_seconds=away_seconds,
-                                       idle_seconds=idle_seconds))
+                                       idle_seconds=idle_seconds,
+                                       heartbeat_seconds=heartbeat_seconds))
         lines = [f"Pentarena is running at http://{host}:{port}  (Ctrl+C to stop)",
                  f"Database: {shown_url(app.state.hub.store.url)}"
                  + (" (in place of sqlite://: removed when the server stops)"
@@ -997,6 +999,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
             # no compression: a seat's frame holds its hand beside names an opponent
             # chooses, and the compressed sizes would tell whether they match (CRIME)
             ws_per_message_deflate=False,
+            # a connection gone silent (half-open) is closed: a ping unanswered this long
+            ws_ping_interval=heartbeat_seconds, ws_ping_timeout=heartbeat_seconds,
             timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
             http=guarded_protocol(per_address=connections_per_address),
             proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)

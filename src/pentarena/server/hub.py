@@ -34,7 +34,7 @@ from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError, database_unavailable
 from .store import Conflict, Stamp, Store, Unreadable, unreachable
-from .tables import AWAY_SECONDS, IDLE_SECONDS, MOVE_REFUSALS, Seat, Table
+from .tables import AWAY_SECONDS, HEARTBEAT_SECONDS, IDLE_SECONDS, MOVE_REFUSALS, Seat, Table
 from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobFailed,
                       PoolClosed, WorkerPool)
 
@@ -101,6 +101,12 @@ class Limits:
     table may free it (for a fresh invite)."""
     idle_seconds: float = IDLE_SECONDS
     """... or its player must have had the turn without moving, connected or not."""
+    heartbeat_seconds: float = HEARTBEAT_SECONDS
+    """How often the server pings each WebSocket (a protocol ping) and how long it waits
+    for the answer before it closes a connection gone silent (a half-open one: a Wi-Fi
+    that died, a NAT that forgot it), its seat then away; said to pages in every presence
+    event (``heartbeat``), which ping the server as often: a page cannot see the
+    protocol's pings, and needs its own to find a silent connection."""
     messages_per_second: float = MESSAGES_PER_SECOND
     """Messages one WebSocket connection may send a second, over time ..."""
     message_burst: int = MESSAGE_BURST
@@ -659,7 +665,8 @@ class Hub(Advice):
         return {"type": "presence", "connected": connected, "away": away,
                 "away_limit": self.limits.away_seconds,
                 "idle": {} if idle is None else {str(to_move): round(idle, 1)},
-                "idle_limit": self.limits.idle_seconds}
+                "idle_limit": self.limits.idle_seconds,
+                "heartbeat": self.limits.heartbeat_seconds}
 
     def _state_text(self, table: Table, seat: int | None, yours: tuple[int, ...]) -> str:
         """The state event for ``seat`` of the seats ``yours`` as JSON text, made once per

@@ -39,12 +39,17 @@ Server → client::
     {"type": "error", "code": ..., "message": ...}
     {"type": "thinking", "seat": k}        a computer seat started thinking
     {"type": "presence", "connected": [..], "away": {"<seat>": <seconds>},
-     "away_limit": <seconds>, "idle": {"<seat>": <seconds>}, "idle_limit": <seconds>}
+     "away_limit": <seconds>, "idle": {"<seat>": <seconds>}, "idle_limit": <seconds>,
+     "heartbeat": <seconds>}
                                            which seats are connected now; how long each
                                            player's seat has had no connection, and how
                                            long before such a seat may be freed; how long
                                            the person to move has had the turn, and how
-                                           long before their seat may be freed for that
+                                           long before their seat may be freed for that;
+                                           how often the server pings the connection (a
+                                           protocol ping, closing it unanswered after as
+                                           long): a client that cannot see those pings
+                                           (a browser) sends its own ``ping`` as often
                                            (sent on a change, and to each connection as it
                                            opens)
     {"type": "hint", "move": "<text>", "why": "<a sentence>", "version": <moves played>}

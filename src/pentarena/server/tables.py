@@ -65,6 +65,9 @@ player of the table (:meth:`Table.free`)."""
 IDLE_SECONDS = 600.0
 """... and so may the seat of a player who has had the turn this long without moving,
 connected or not: keeping a connection open stalls nobody's game for ever."""
+HEARTBEAT_SECONDS = 20.0
+"""How often a WebSocket is pinged, and how long its answer is waited for (see
+:attr:`.hub.Limits.heartbeat_seconds`)."""
 
 
 def duration(seconds: float) -> str:

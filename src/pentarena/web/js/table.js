@@ -764,13 +764,20 @@ function connect() {
   const sock = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);  // the seat cookie says who we are
   ws = sock;
   setConn("connecting", "connecting…");
+  // a connection that never opens, or opens and says nothing (its state is sent at once),
+  // goes the way of an unanswered ping: a network that swallows everything (a dead Wi-Fi,
+  // a captive portal) kept an attempt "connecting" for ever, long after it came back
+  const began = performance.now();
+  let first = true;
+  awaitAnswer(sock);
   sock.onopen = () => { retry = 0; setConn("open", "connected"); };
   sock.onmessage = (ev) => {
     clearTimeout(deadline);   // the server is there
     deadline = 0;
+    if (first) { first = false; heard(performance.now() - began); }
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { answered(msg); live = true; states.put(msg); return; }
-    if (msg.type === "pong") return;
+    if (msg.type === "pong") { if (pinged) heard(performance.now() - pinged); pinged = 0; return; }
     // said of a state not drawn yet: it goes with it; anything else follows the state drawn
     const waiting = states.pending();
     if (msg.type === "thinking" && waiting) { waiting.thinking = msg.seat; return; }
@@ -807,6 +814,7 @@ function lost(sock) {
   if (sock !== ws) return;   // an older connection, replaced already
   clearTimeout(deadline);
   deadline = 0;
+  pinged = 0;
   ws = null;
   sock.onopen = sock.onmessage = sock.onclose = null;
   if (sock.readyState === WebSocket.CONNECTING || sock.readyState === WebSocket.OPEN) sock.close();
@@ -822,16 +830,45 @@ function tryAgain(delay) {
 }
 
 // A connection can die without a word (the network gone, a laptop asleep, a tab frozen in
-// the background): a ping now and then, after each move sent and as the tab is shown again,
-// must be answered within ANSWER_WITHIN, or the connection is given up and made again.
-const PING_EVERY = 20_000, ANSWER_WITHIN = 8_000;
+// the background, a NAT that forgot it): a ping every heartbeat (the server's, said in its
+// presence events: it pings as often, and closes a connection whose answer does not come),
+// after each move sent and as the tab is shown again, must be answered within `answerWithin`,
+// or the connection is given up and made again.  The wait is a share of the heartbeat, and
+// at least twice the longest answer heard (a slow link: a large state on its way holds the
+// pong behind it, and a browser cannot see its bytes arrive); a connection given up in
+// silence doubles it for the next one (a link too slow for it is not cut over and over),
+// until an answer is heard.
+let heartbeat = 20_000, answerBase = 8_000, answerWithin = answerBase, slowest = 0, pinged = 0, pinger = 0;
+const ANSWER_MOST = 60_000;
+function setHeartbeat(seconds) {
+  if (typeof seconds !== "number" || !(seconds > 0) || seconds * 1000 === heartbeat) return;
+  heartbeat = seconds * 1000;
+  answerBase = Math.min(ANSWER_MOST, heartbeat * 0.4);
+  answerWithin = Math.max(answerBase, Math.min(ANSWER_MOST, 2 * slowest));
+  clearInterval(pinger);
+  pinger = setInterval(checkConnection, heartbeat);
+}
+// an answer heard `ms` after it was asked for (a ping's; a connection's first message)
+function heard(ms) {
+  slowest = Math.max(slowest, ms);
+  answerWithin = Math.max(answerBase, Math.min(ANSWER_MOST, 2 * slowest));
+}
+function awaitAnswer(sock) {
+  clearTimeout(deadline);
+  deadline = setTimeout(() => {
+    deadline = 0;
+    answerWithin = Math.min(ANSWER_MOST, answerWithin * 2);
+    lost(sock);
+  }, answerWithin);
+}
 function checkConnection() {
   if (!ws || ws.readyState !== WebSocket.OPEN || deadline) return;
   const sock = ws;
   sock.send(JSON.stringify({ type: "ping" }));
-  deadline = setTimeout(() => { deadline = 0; lost(sock); }, ANSWER_WITHIN);
+  pinged = performance.now();
+  awaitAnswer(sock);
 }
-setInterval(checkConnection, PING_EVERY);
+pinger = setInterval(checkConnection, heartbeat);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) checkConnection(); });
 // the browser knows the network is gone: no waiting for a ping; back: connect at once
 window.addEventListener("offline", () => { if (ws) lost(ws); else setConn("closed", "offline"); });
@@ -871,6 +908,7 @@ function setPresence(payload, msg) {
     freeAt.set(Number(seat), Date.now() + Math.max(0, awayLimit - away) * 1000);
   }
   idleLimit = typeof msg.idle_limit === "number" ? msg.idle_limit : null;
+  setHeartbeat(msg.heartbeat);
   const [seat, idle] = Object.entries(msg.idle || {})[0] || [null, 0];
   setIdle(seat === null ? null : Number(seat), idle);
 }
