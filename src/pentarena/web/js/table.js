@@ -597,7 +597,7 @@ function bindMoveForm() {
     msg.classList.remove("refused");
     if (!text) { msg.textContent = `Type a move first${moveExample ? `, e.g. ${moveExample}` : ""}.`; return; }
     if (sendMove(text)) { typed = text; msg.textContent = "Sent…"; }
-    else { msg.textContent = "Not connected: nothing was sent."; msg.classList.add("refused"); }
+    else { msg.textContent = unanswered ? "Your move is on its way: wait for the server's answer." : "Not connected: nothing was sent."; msg.classList.add("refused"); }
   });
 }
 
@@ -979,6 +979,14 @@ function notConnected() {
 
 function sendMove(text) {
   if (!ws || ws.readyState !== WebSocket.OPEN) return notConnected();
+  // one move at a time: a second one (Confirm pressed twice, another move made before the
+  // first is answered on a slow link) would reach a game that has moved on, and be refused
+  // with words that say the turn is gone, as if the first had not been played either
+  if (unanswered) {
+    const text = "Your move is on its way: wait for the server's answer.";
+    if (view && view.showError) view.showError(text, "pending"); else toast(text);
+    return false;
+  }
   const version = latest ? latest.version : null;
   ws.send(JSON.stringify({ type: "move", move: text, version }));
   unanswered = { move: text, version, resend: false };
