@@ -24,7 +24,6 @@ import json
 import os
 import random
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -134,7 +133,7 @@ async def person(client: Client, slot: int, address: str, args, stats: Stats, st
             began = time.monotonic()
             while time.monotonic() < stop:
                 status: list = []
-                answer = await client.call(f"/api/tables/{table}/analysis", None, address, status)
+                await client.call(f"/api/tables/{table}/analysis", None, address, status)
                 if status and status[0] == 200:
                     stats.analyses.append(time.monotonic() - began)
                     break
@@ -217,7 +216,6 @@ async def probe(client: Client, stats: Stats, stop: float) -> None:
     ping = await client.ws(made["id"], None, "10.7.0.3")
     seats = {0: a, 1: b}
     rng = random.Random(7)
-    loop = asyncio.get_running_loop()
 
     async def state_of(ws):
         while True:
