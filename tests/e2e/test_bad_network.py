@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from urllib.request import urlopen
 
 import pytest
 
@@ -17,6 +18,7 @@ from .conftest import Server
 from .helpers import create_table, log_moves, play_pentago_move, until, wait_moves
 from .netproxy import Proxy
 from .test_connection import CONNECTED, MESSAGE, STATUS, server_moves, stage_pentago_move
+from .test_online import answer, keep_toasts
 
 ERROR = "document.getElementById('pg-error').textContent"
 SEAT_OFF = "document.querySelector('#players .seat[data-seat=\"{}\"] .off') !== null"
@@ -170,8 +172,7 @@ def test_resign_with_a_move_in_flight_ends_the_game_once(server, proxies, new_pa
     bob.click("#ask-yes")
     for page in (alice, bob):
         until(page, "!document.getElementById('banner').hidden")
-    record = json.loads(__import__("urllib.request").request.urlopen(
-        f"{server.url}/api/tables/{t['id']}").read())
+    record = json.loads(urlopen(f"{server.url}/api/tables/{t['id']}").read())
     assert record["table"]["status"] == "finished" and record["table"]["resigned"] == 1
     assert len(record["history"]) in (1, 2)   # the move before the resignation, or not
     assert "Black resigned" in bob.inner_text("#banner") and "Black resigned" in alice.inner_text("#banner")
@@ -267,3 +268,40 @@ def test_both_friends_and_a_spectator_on_bad_links(quick_server, proxies, new_pa
         wait_moves(page, 6, timeout=30_000)
     until(carol, f"{MESSAGE}.includes('watching')")
     agreed(server, t, alice, bob, carol)
+
+
+def test_a_request_that_gets_no_answer_says_so(server, new_page):
+    """Resign on a network that swallows the request: the page waited for ever, saying
+    nothing (a fetch has no time limit of its own); 30 s on (the page's clock run forward,
+    not waited for) it says the server did not answer, and that the table shows it if it
+    was done. A request the browser cannot send says the server could not be reached
+    (it said the browser's "Failed to fetch")."""
+    t = create_table(server, [{"kind": "me"}, {"kind": "invite"}], game="pentago")
+    page = new_page()
+    page.clock.install()
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    until(page, CONNECTED + " && document.querySelector('#players .you-tag') !== null")
+    keep_toasts(page)
+    held = []
+    page.route("**/resign", lambda route: held.append(route))
+    page.click("#resign")
+    with page.expect_request("**/resign"):
+        answer(page, True)
+    page.clock.run_for(25_000)
+    page.evaluate("0")
+    assert page.evaluate("window.toastsSeen") == []   # still waited for
+    page.clock.run_for(6_000)
+    until(page, "window.toastsSeen.length > 0")
+    assert page.evaluate("window.toastsSeen") == [
+        "The server did not answer within 30 s: check your connection and try again (if it "
+        "was done, the table shows it once connected)."]
+    page.unroute("**/resign")
+    page.route("**/resign", lambda route: route.abort("internetdisconnected"))
+    page.click("#resign")
+    answer(page, True)
+    until(page, "window.toastsSeen.length > 1")
+    assert page.evaluate("window.toastsSeen")[1].startswith(
+        "The server could not be reached: check your connection and try again")
+    assert json.loads(urlopen(f"{server.url}/api/tables/{t['id']}").read())["table"][
+        "status"] == "playing"
+    assert not page.errors, page.errors

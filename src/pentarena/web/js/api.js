@@ -1,12 +1,28 @@
 // Small helpers for the lobby API.
+
+// How long an answer is waited for: a request on a network gone silent (a dead Wi-Fi, a
+// NAT that forgot the connection) waited for ever, Resign or Leave saying nothing.
+export const ANSWER_WITHIN = 30_000;
+
 export async function api(path, { method = "GET", body } = {}) {
-  const res = await fetch(path, {
-    method,
-    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  let data = null;
-  try { data = await res.json(); } catch { data = null; }
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), ANSWER_WITHIN);
+  let res, data = null;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      signal: stop.signal,
+    });
+    try { data = await res.json(); } catch { data = null; }
+  } catch {
+    // no answer (the browser's own words, "Failed to fetch", said nothing to a player)
+    throw unanswered(stop.signal.aborted ? `did not answer within ${ANSWER_WITHIN / 1000} s` : "could not be reached", method);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (stop.signal.aborted) throw unanswered(`did not answer within ${ANSWER_WITHIN / 1000} s`, method);
   if (!res.ok) {
     const d = data && data.detail;
     const msg = (d && (d.message || (Array.isArray(d) ? d.map((e) => e.msg).join("; ") : d))) || res.statusText;
@@ -17,6 +33,16 @@ export async function api(path, { method = "GET", body } = {}) {
     throw err;
   }
   return data;
+}
+
+// what a request that got no answer says: a request that changes something may have been
+// done all the same (sent, the answer lost), and the page shows what was once connected
+function unanswered(what, method) {
+  const err = new Error(`The server ${what}: check your connection and try again`
+    + (method === "GET" ? "." : " (if it was done, the table shows it once connected)."));
+  err.status = 0;
+  err.code = "unanswered";
+  return err;
 }
 
 // Seat tokens live only in the server's HttpOnly cookies; the page never sees them.
