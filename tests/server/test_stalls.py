@@ -542,6 +542,302 @@ def test_a_worker_killed_mid_job_is_replaced_and_the_job_still_answers(tmp_path)
     run(scenario, tmp_path)
 
 
+# -- 11. jobs nobody wants any more are dropped; no priority waits without end -------------
+def recorded(monkeypatch, module, name: str) -> list:
+    """Replace the worker job ``module.name`` by one that records its calls."""
+    calls: list = []
+    real = getattr(module, name)
+
+    def job(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(module, name, job)
+    return calls
+
+
+async def hold_the_worker(pool, gate: threading.Event) -> asyncio.Future:
+    """A job holding a one-worker pool until ``gate`` is set (running when this returns)."""
+    held = asyncio.ensure_future(pool.run(gate.wait, 30, timeout=60))
+    while pool.running == 0:
+        await asyncio.sleep(0.01)
+    return held
+
+
+async def until(condition) -> None:
+    while not condition():
+        await asyncio.sleep(0.01)
+
+
+def test_a_queued_computer_move_for_a_table_resigned_meanwhile_never_runs(tmp_path, monkeypatch):
+    # (it ran when its turn came, taking a worker for its seconds of search while people
+    # waited, and its move was thrown away)
+    thought = recorded(monkeypatch, hub_module, "think")
+    gate = threading.Event()
+
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"},
+                                                         {"kind": "computer", "level": "random"}])
+        await hub.join(table, Client(Reader(), frozenset({0}), tokens=(tokens[0],)))
+        held = await hold_the_worker(hub.pool, gate)
+        await hub.submit(table, 0, str(table.state.legal_moves()[0]), 0)
+        await until(lambda: hub.pool.queued == 1)  # the computer's reply, waiting
+        await hub.resign(table, [tokens[0]])
+        gate.set()
+        await held
+        await until(lambda: table.id not in hub.thinking)
+        pools.append(hub.pool)
+        return table
+
+    pools: list = []
+    table = run(scenario, tmp_path)
+    assert thought == []
+    assert table.over and table.version == 1 and table.thinking is None
+    assert pools[0].dropped == 1
+
+
+def test_a_computer_move_dropped_while_nobody_watched_comes_once_someone_watches(
+        tmp_path, monkeypatch):
+    # a computer-only table plays only while watched: its move queued while watched, the
+    # watcher gone before its turn, is not thought for — and is, once someone watches again
+    thought = recorded(monkeypatch, hub_module, "think")
+    gate = threading.Event()
+
+    async def scenario(hub):
+        bots = [{"kind": "computer", "level": "random"}] * 2
+        table, _ = await hub.create("pentago", {}, bots)
+        held = await hold_the_worker(hub.pool, gate)
+        watcher = Client(Reader())
+        await hub.join(table, watcher)
+        await until(lambda: hub.pool.queued == 1)
+        await hub.leave(table, watcher)
+        gate.set()
+        await held
+        await until(lambda: table.id not in hub.thinking)
+        unwatched = (len(thought), table.version)
+        await hub.join(table, Client(Reader()))
+        await until(lambda: table.version >= 2)
+        return unwatched
+
+    assert run(scenario, tmp_path) == (0, 0)
+    assert len(thought) >= 2
+
+
+def test_a_hint_for_a_position_that_moved_on_is_not_worked_out(tmp_path, monkeypatch):
+    # the player moved while their hint waited: the hint is not searched for, and the page
+    # (whose Hint button waits for an answer) is told why
+    from pentarena.server import advice as advice_module
+
+    advised = recorded(monkeypatch, advice_module, "advise")
+    gate = threading.Event()
+
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}],
+                                         hints=True)
+        reader = Reader()
+        client = Client(reader, frozenset({0, 1}), tokens=tuple(tokens.values()))
+        await hub.join(table, client)
+        held = await hold_the_worker(hub.pool, gate)
+        hub.ask_hint(table, client, 0)
+        await until(lambda: hub.pool.queued == 1)
+        await hub.submit(table, 0, str(table.state.legal_moves()[0]), 0)
+        gate.set()
+        await held
+        await until(lambda: any(m["type"] in ("hint", "error") for m in reader.messages))
+        return reader.messages
+
+    answers = [m for m in run(scenario, tmp_path) if m["type"] in ("hint", "error")]
+    assert advised == []
+    assert [(m["type"], m.get("code"), m.get("version")) for m in answers] == [
+        ("error", "stale", 1)], answers
+
+
+def test_a_hint_whose_asker_left_is_not_worked_out(tmp_path, monkeypatch):
+    from pentarena.server import advice as advice_module
+
+    advised = recorded(monkeypatch, advice_module, "advise")
+    gate = threading.Event()
+
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"},
+                                                         {"kind": "computer", "level": "random"}])
+        client = Client(Reader(), frozenset({0}), tokens=(tokens[0],))
+        await hub.join(table, client)
+        held = await hold_the_worker(hub.pool, gate)
+        hub.ask_hint(table, client, 0)
+        await until(lambda: hub.pool.queued == 1)
+        await hub.leave(table, client)  # the page closed
+        gate.set()
+        await held
+        await until(lambda: not hub.hinting)
+        return hub.pool.dropped
+
+    assert run(scenario, tmp_path) == 1 and advised == []
+
+
+def test_a_hint_still_wanted_is_worked_out(tmp_path):
+    # (the check that drops a job keeps every job still wanted: the same position, its
+    # asker still there, another connection of the table coming and going meanwhile)
+    gate = threading.Event()
+
+    async def scenario(hub):
+        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}],
+                                         hints=True)
+        reader = Reader()
+        client = Client(reader, frozenset({0, 1}), tokens=tuple(tokens.values()))
+        await hub.join(table, client)
+        held = await hold_the_worker(hub.pool, gate)
+        hub.ask_hint(table, client, 0)
+        await until(lambda: hub.pool.queued == 1)
+        spectator = Client(Reader())
+        await hub.join(table, spectator)
+        await hub.leave(table, spectator)
+        gate.set()
+        await held
+        await until(lambda: any(m["type"] in ("hint", "error") for m in reader.messages))
+        return reader.messages, hub.pool.dropped
+
+    messages, dropped = run(scenario, tmp_path)
+    answers = [m for m in messages if m["type"] in ("hint", "error")]
+    assert [(m["type"], m["version"]) for m in answers] == [("hint", 0)] and dropped == 0
+
+
+class Told:
+    """An event bus that keeps what it is asked to publish."""
+
+    def __init__(self) -> None:
+        self.published: list[dict] = []
+
+    async def publish(self, event: dict) -> None:
+        self.published.append(event)
+
+
+@pytest.mark.parametrize("change", ["resign", "rename"])
+def test_a_worker_s_computer_move_drops_its_search_when_told_its_table_changed(
+        tmp_path, monkeypatch, change):
+    # a ``pentarena worker`` reads the table when the job starts; a resignation told on the
+    # event bus while its search waits for the pool drops the search (nothing to play),
+    # a change that leaves the move the computer's (a rename) has it thought for again
+    from dataclasses import asdict
+
+    from pentarena.server import cluster
+    from pentarena.server.tables import Table
+
+    thought = recorded(monkeypatch, cluster, "think")
+    gate = threading.Event()
+
+    async def scenario(_hub):
+        store = Store(f"sqlite:///{tmp_path / 'worker.sqlite3'}")
+        pool = WorkerPool(1, "thread")
+        changes = cluster.Changes()
+        ctx = {"store": store, "bus": Told(), "pool": pool, "changes": changes}
+        try:
+            table, tokens = Table.create("pentago", {}, [{"kind": "me"},
+                                                         {"kind": "computer", "level": "random"}])
+            await store.create_table(table.stored())
+            move = table.check_move(0, str(table.state.legal_moves()[0]), 0)
+            after = table.after(move)
+            await store.add_move(table.id, 0, 0, move, table.status_of(after))
+            table.accept(after)
+            held = await hold_the_worker(pool, gate)
+            job = asyncio.ensure_future(cluster.computer_move(ctx, table_id=table.id, version=1,
+                                                              time_limit=0.05))
+            await until(lambda: pool.queued == 1)
+            if change == "resign":  # an instance stores the change, then tells it
+                _, seats = table.resign([tokens[0]])
+            else:
+                _, seats = table.rename([tokens[0]], "Ann")
+            await store.update_seats(table.id, [asdict(s) for s in seats], table.seats_version,
+                                     "finished" if change == "resign" else None)
+            await changes.on_event({"kind": "seats", "table": table.id,
+                                    "seats_version": table.seats_version + 1})
+            gate.set()
+            await held
+            return await job, pool.dropped, ctx["bus"].published
+        finally:
+            pool.close()
+            store.close()
+
+    answer, dropped, published = run(scenario, tmp_path)
+    assert dropped == 1
+    if change == "resign":
+        assert answer == "nothing to play" and thought == [] and published == []
+    else:
+        assert len(thought) == 1 and [e["version"] for e in published] == [2]
+
+
+def test_a_running_job_no_longer_wanted_is_stopped_and_its_worker_replaced(tmp_path):
+    # (as an overrunning one is: a search whose table moved on held a worker for seconds)
+    from pentarena.server.workers import JobDropped
+
+    marker = tmp_path / "pid"
+
+    async def scenario(_hub):
+        pool = WorkerPool(1, "process")
+        try:
+            wanted = [True]
+            job = asyncio.ensure_future(pool.run(dies_once, str(marker), timeout=120,
+                                                 wanted=lambda: wanted[0]))
+            await until(lambda: marker.exists() and marker.read_text())
+            stopped = int(marker.read_text())
+            wanted[0] = False
+            with pytest.raises(JobDropped):
+                await job
+            assert stopped not in pool.pids()
+            assert await pool.run(divmod, 7, 2, timeout=60) == (3, 1)
+            return pool.pids(), pool.dropped
+        finally:
+            pool.close()
+
+    pids, dropped = run(scenario, tmp_path)
+    assert len(pids) == 1 and dropped == 1
+
+
+def test_a_hint_waiting_behind_an_endless_stream_of_computer_moves_runs_after_a_few(tmp_path):
+    # two players whose computer opponents are asked again as soon as they answer (a busy
+    # evening: the queue of moves never empties) and hints waiting: each hint runs after
+    # at most PASSED_AT_MOST of the moves (they had waited until no move was waiting), the
+    # hints' owners still taking turns
+    from pentarena.server import workers
+
+    order: list[str] = []
+    gate = threading.Event()
+
+    def job(name):
+        if name == "first":
+            gate.wait(30)
+        order.append(name)
+        return name
+
+    async def scenario(_hub):
+        pool = WorkerPool(1, "thread")
+        first = asyncio.ensure_future(pool.run(job, "first", timeout=60))
+        await until(lambda: pool.running == 1)
+        hints = [asyncio.ensure_future(pool.run(job, name, timeout=60, owner=name[:3],
+                                                priority=workers.HINTS))
+                 for name in ("ann-hint-1", "ann-hint-2", "ann-hint-3", "bob-hint")]
+
+        async def keeps_asking(owner):
+            for i in range(1, 30):  # (no end while hints wait, without the bound)
+                if all(h.done() for h in hints):
+                    return
+                await pool.run(job, f"{owner}-move-{i}", timeout=60, owner=owner)
+
+        movers = [asyncio.ensure_future(keeps_asking(o)) for o in ("cy", "dee")]
+        await until(lambda: pool.queued == 6)
+        gate.set()
+        await asyncio.gather(first, *hints, *movers)
+        pool.close()
+
+    run(scenario, tmp_path)
+    hints = [i for i, name in enumerate(order) if "hint" in name]
+    assert [order[i] for i in hints] == ["ann-hint-1", "bob-hint", "ann-hint-2", "ann-hint-3"]
+    moves_before = [sum("move" in name for name in order[a + 1:b])
+                    for a, b in zip([0, *hints], hints)]
+    assert max(moves_before) <= workers.PASSED_AT_MOST, order
+    assert order[1:3] == ["cy-move-1", "dee-move-1"]  # the moves first, as ever
+
+
 # -- 12. puzzle counting: seat only, capped, one at a time, cached by shape ------------------
 def test_counting_needs_the_seat_and_is_cached_by_shape(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", ai="thread")

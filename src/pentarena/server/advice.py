@@ -12,6 +12,7 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,8 @@ from .connections import Client
 from .jobs import advise, count, hint
 from .protocol import ProtocolError
 from .tables import Table
-from .workers import HINTS, PEOPLE_AWAY, THINK_TIMEOUT, JobFailed, JobTimeout, PoolClosed
+from .workers import (HINTS, PEOPLE_AWAY, THINK_TIMEOUT, JobDropped, JobFailed, JobTimeout,
+                      PoolClosed)
 
 if TYPE_CHECKING:
     from .hub import Limits
@@ -66,6 +68,7 @@ class Advice:
 
     pool: WorkerPool
     limits: Limits
+    clients: dict[str, set[Client]]
 
     def __init__(self) -> None:
         self.counting: set[str] = set()
@@ -96,14 +99,17 @@ class Advice:
                 raise ProtocolError("hints-off", "hints are off at this puzzle: its creator "
                                     "chose to solve it without the computer's help")
 
-    async def hint(self, table: Table, seat: int | None, owner: str | None = None) -> str:
+    async def hint(self, table: Table, seat: int | None, owner: str | None = None,
+                   wanted: Callable[[], bool] | None = None) -> str:
         """A move that leads to a solution from here (puzzles), from the worker pool (the
-        job is ``owner``'s, by default the table's creator's)."""
+        job is ``owner``'s, by default the table's creator's).  ``wanted``: by default,
+        while the position is this one; else JobDropped (see :class:`.WorkerPool`)."""
         self._puzzle_turn(table, seat)
         try:
             found = await self.pool.run(hint, table.game.name, dict(table.game.options),
                                         table.state.to_json(), timeout=self.limits.hint_seconds,
-                                        priority=HINTS, owner=owner or table.creator)
+                                        priority=HINTS, owner=owner or table.creator,
+                                        wanted=wanted or self._same_position(table))
         except JobFailed as exc:
             raise ProtocolError("no-hint", f"no hint could be found: {exc}") from None
         if "refused" in found:  # the puzzle's own sentence for the player
@@ -122,7 +128,11 @@ class Advice:
         try:
             while not table.state.is_terminal():
                 version = table.version  # the hint is for this position: stale if it moved
-                hint = await self.hint(table, seat, client.owner if client else None)
+                try:
+                    hint = await self.hint(table, seat, client.owner if client else None)
+                except JobDropped:  # (not worked out: the puzzle moved meanwhile)
+                    raise ProtocolError("stale", "the puzzle has moved on; your view has "
+                                        "been refreshed", version=table.version) from None
                 # kept before the move, whose state says it; taken back if the move is refused
                 first = table.solved_from is None and table.version == version
                 if first:
@@ -249,16 +259,37 @@ class Advice:
                                 "people is played without the computer's help unless its "
                                 "creator turns them on for everyone")
 
+    def _same_position(self, table: Table) -> Callable[[], bool]:
+        """Whether the table is still where it is now (a job for it still wanted)."""
+        version = table.version
+        return lambda: table.version == version and not table.over
+
+    def _hint_wanted(self, table: Table, seat: int | None) -> Callable[[], bool]:
+        """Whether a hint asked for now is still wanted: the position is this one, and a
+        connection here holds the seat (the asker, or another of its tabs: asked again,
+        the answer is sent from :attr:`hints`)."""
+        same = self._same_position(table)
+        return lambda: same() and any(seat in c.seats for c in self.clients.get(table.id, ()))
+
     async def _answer_hint(self, table: Table, client: Client, seat: int | None) -> None:
         version = table.version
+        wanted = self._hint_wanted(table, seat)
         try:
             if table.solo:
-                move = await self.hint(table, seat, client.owner)
+                move = await self.hint(table, seat, client.owner, wanted)
                 event = {"move": move, "why": table.state.hint_why(move)}
             else:
-                event = await self.suggest(table, seat, client.owner)
+                event = await self.suggest(table, seat, client.owner, wanted)
         except PoolClosed:
             return  # shutting down
+        except JobDropped:  # not worked out: the page waits for an answer, this is it
+            if seat in client.seats:
+                why = (ProtocolError("game-over", "the game ended before your hint was "
+                                     "worked out") if table.over else
+                       ProtocolError("stale", "the game moved on before your hint was "
+                                     "worked out", version=table.version))
+                client.send(why.event())
+            return
         except ProtocolError as exc:
             client.send(exc.event())
             return
@@ -268,11 +299,12 @@ class Advice:
         if seat in client.seats:  # not if its token was retired meanwhile
             client.send({"type": "hint", **event, "version": version})
 
-    async def suggest(self, table: Table, seat: int | None,
-                      owner: str | None = None) -> dict[str, str]:
+    async def suggest(self, table: Table, seat: int | None, owner: str | None = None,
+                      wanted: Callable[[], bool] | None = None) -> dict[str, str]:
         """A move for ``seat`` (to move) and why: a search at a fixed level on the worker
         pool (the job is ``owner``'s, the asker's), of what that seat may see
-        (``state.view(seat)``) and nothing more."""
+        (``state.view(seat)``) and nothing more.  ``wanted``: by default, while the
+        position is this one; else JobDropped (see :class:`.WorkerPool`)."""
         self._hint_turn(table, seat)
         limits = self.limits
         try:
@@ -281,7 +313,7 @@ class Advice:
                 table.state.view(seat).to_json(), limits.advice_level, secrets.randbits(63),
                 limits.advice_seconds, limits.analysis_move_seconds,
                 timeout=limits.hint_seconds, priority=HINTS,
-                owner=owner or table.creator)
+                owner=owner or table.creator, wanted=wanted or self._same_position(table))
         except PoolClosed:
             raise
         except JobFailed as exc:

@@ -104,11 +104,16 @@ class RedisBus(LocalBus):
         except Exception:
             return False
 
-    async def close(self) -> None:
+    async def stop(self) -> None:
+        """Stop listening (:meth:`start` listens again)."""
         if self._task:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+            self._task = None
+
+    async def close(self) -> None:
+        await self.stop()
         await self.redis.aclose()
 
 

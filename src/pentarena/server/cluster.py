@@ -13,6 +13,12 @@ on the first.  A worker that dies mid-job stops sending heartbeats; the queue's 
 the job back and another worker takes it (a move already stored is only announced again).
 A worker told to stop (SIGTERM, SIGINT) cancels its jobs, which go back on the queue, and
 exits within ``STOP_DEADLINE`` seconds.
+
+A job reads its table when it starts (a move stored meanwhile, a game resigned: nothing to
+think for).  While it waits for, or runs on, the worker's pool, the worker listens on the
+event bus: a move or a seat change told for its table drops the search (or stops it) and
+the job reads the table again — thinking again if the move is still the computer's (a
+rename), ending if not (the move stored elsewhere, the game resigned).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import logging
 import random
 import secrets
 import signal
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +39,7 @@ from .jobs import think
 from .protocol import ProtocolError
 from .store import Conflict, Store
 from .tables import MOVE_REFUSALS, Table
-from .workers import THINK_TIMEOUT, JobFailed, JobTimeout, PoolClosed, WorkerPool
+from .workers import THINK_TIMEOUT, JobDropped, JobFailed, JobTimeout, PoolClosed, WorkerPool
 
 log = logging.getLogger("pentarena.worker")
 
@@ -108,6 +115,36 @@ class ComputerQueue:
                 await q.disconnect()
 
 
+class Changes:
+    """In a worker: the changes told on the event bus (a move, a seat change) of the tables
+    whose computer moves it is working out, counted from when it began listening for one."""
+
+    def __init__(self) -> None:
+        self.watched: Counter[str] = Counter()
+        self.told: Counter[str] = Counter()
+
+    async def on_event(self, event: dict[str, Any]) -> None:
+        table = event.get("table")
+        if event.get("kind") in ("moved", "seats") and table in self.watched:
+            self.told[table] += 1
+
+    @contextlib.contextmanager
+    def watching(self, table_id: str):
+        self.watched[table_id] += 1
+        try:
+            yield
+        finally:
+            self.watched[table_id] -= 1
+            if not self.watched[table_id]:
+                del self.watched[table_id]
+                self.told.pop(table_id, None)
+
+    def since(self, table_id: str) -> Callable[[], bool]:
+        """Whether nothing was told of ``table_id`` since now."""
+        now = self.told[table_id]
+        return lambda: self.told[table_id] == now
+
+
 def moved_event(table: Table, seat: int | None = None) -> dict[str, Any]:
     history = table.state.history()
     return {"kind": "moved", "table": table.id, "version": len(history),
@@ -117,6 +154,18 @@ def moved_event(table: Table, seat: int | None = None) -> dict[str, Any]:
 async def computer_move(ctx: dict[str, Any], *, table_id: str, version: int,
                         time_limit: float | None = None) -> str:
     """The job: play the computer's move at ``version`` on ``table_id``."""
+    changes: Changes = ctx.setdefault("changes", Changes())
+    with changes.watching(table_id):
+        while True:
+            unchanged = changes.since(table_id)  # (before reading: a change told meanwhile
+            try:                                 # reads the table again)
+                return await _computer_move(ctx, table_id, version, time_limit, unchanged)
+            except JobDropped:
+                continue  # the table changed: is the move still the computer's?
+
+
+async def _computer_move(ctx: dict[str, Any], table_id: str, version: int,
+                         time_limit: float | None, unchanged: Callable[[], bool]) -> str:
     store: Store = ctx["store"]
     bus: RedisBus = ctx["bus"]
     stored = await asyncio.to_thread(store.load, table_id)
@@ -134,7 +183,7 @@ async def computer_move(ctx: dict[str, Any], *, table_id: str, version: int,
     seat = table.computer_to_move()
     if table.version != version or seat is None:
         return "nothing to play"
-    text = await _think(ctx, table, seat, time_limit)
+    text = await _think(ctx, table, seat, time_limit, unchanged)
     try:
         canonical = table.check_move(seat, text, version)
     except ProtocolError as exc:
@@ -153,7 +202,8 @@ async def computer_move(ctx: dict[str, Any], *, table_id: str, version: int,
     return canonical
 
 
-async def _think(ctx: dict[str, Any], table: Table, seat: int, time_limit: float | None) -> str:
+async def _think(ctx: dict[str, Any], table: Table, seat: int, time_limit: float | None,
+                 wanted: Callable[[], bool] | None = None) -> str:
     pool: WorkerPool = ctx["pool"]
     job = ctx.get("job")
 
@@ -168,7 +218,7 @@ async def _think(ctx: dict[str, Any], table: Table, seat: int, time_limit: float
         return await pool.run(think, table.game.name, dict(table.game.options),
                               table.state.view(seat).to_json(), table.seats[seat].level or "medium",
                               secrets.randbits(63), time_limit, timeout=job_timeout(time_limit),
-                              priority=2 if table.computer_only else 0)
+                              priority=2 if table.computer_only else 0, wanted=wanted)
     except PoolClosed:
         raise  # the worker is stopping: the job goes back to the queue, nothing is played
     except JobTimeout as exc:  # the search overran: the emergency move, not another wait
@@ -209,6 +259,7 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
     bus = RedisBus(redis_url)
     pool = WorkerPool(processes, "process")
     stop = asyncio.Event()
+    changes = Changes()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -222,8 +273,10 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
                 delay = min(2 * delay, 5.0)
                 continue
             delay = 0.2
-            workers = _queue_workers(redis_url, {"store": store, "bus": bus, "pool": pool})
+            workers = _queue_workers(redis_url, {"store": store, "bus": bus, "pool": pool,
+                                                 "changes": changes})
             tasks = [loop.create_task(w.start()) for w in workers]
+            await bus.start(changes.on_event)  # (an event missed: a search not dropped)
             log.info("worker ready: %d processes, queues %s", pool.size,
                      ", ".join(QUEUES.values()))
             if ready is not None:
@@ -236,6 +289,7 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
             for t in tasks:
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            await bus.stop()
     finally:
         pool.close()
         await bus.close()

@@ -35,8 +35,8 @@ from .presence import LastSeen
 from .protocol import ProtocolError, database_unavailable
 from .store import Conflict, Stamp, Store, Unreadable, unreachable
 from .tables import AWAY_SECONDS, HEARTBEAT_SECONDS, IDLE_SECONDS, MOVE_REFUSALS, Seat, Table
-from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobFailed,
-                      PoolClosed, WorkerPool)
+from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobDropped,
+                      JobFailed, PoolClosed, WorkerPool)
 
 T = TypeVar("T")
 
@@ -732,13 +732,21 @@ class Hub(Advice):
             return NOBODY_PLAYS
         return PEOPLE_WAITING if self.connected_seats(table.id) else PEOPLE_AWAY
 
+    def _computer_to_think(self, table: Table) -> int | None:
+        """The computer seat to think for now, if any: one is to move, and the table is
+        watched here if only computers play at it.  A move is thought for while this says
+        its seat at its version (else its job is dropped, or stopped: :meth:`_computer_move`),
+        and :meth:`schedule_computer` starts one whenever it says a seat again."""
+        seat = table.computer_to_move()
+        if seat is None or table.computer_only and not self.clients.get(table.id):
+            return None
+        return seat
+
     def schedule_computer(self, table: Table) -> None:
         """Start the computer's move if one is to move.  Tables where only computers play
         wait while nobody watches them."""
-        seat = table.computer_to_move()
+        seat = self._computer_to_think(table)
         if seat is None or table.id in self.thinking:
-            return
-        if table.computer_only and not self.clients.get(table.id):
             return
         if self.queue is not None:
             task = self.spawn(self._enqueue_computer(table, seat))
@@ -799,10 +807,15 @@ class Hub(Advice):
                 think, table.game.name, dict(table.game.options),
                 table.state.view(seat).to_json(), level, secrets.randbits(63), time_limit,
                 timeout=THINK_TIMEOUT + 3 * (time_limit or 5), priority=self._priority(table),
-                owner=table.creator)
+                owner=table.creator,
+                wanted=lambda: table.version == version and self._computer_to_think(table) == seat)
         except PoolClosed:
             table.thinking = None
             return  # shutting down: the restarted server thinks again from here
+        except JobDropped:  # resigned, left unwatched, moved on: nothing to play (when it
+            table.thinking = None  # is to move again, _computer_done schedules it again)
+            self.broadcast(table)
+            return
         except JobFailed as exc:
             # The engine never fails to list a move: fall back on a random legal one.
             log.warning("computer seat %s on table %s: %s; playing a random move",

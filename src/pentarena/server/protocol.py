@@ -19,7 +19,10 @@ Client → server::
                                            as it is when it arrives
     {"type": "sync"}                       ask for the current state again
     {"type": "hint"}                       the player to move: a suggested move (puzzles: one
-                                           that leads to a solution); one at a time
+                                           that leads to a solution); one at a time; a
+                                           game played on (or ended) before its turn on
+                                           the server's workers gets ``stale`` (with
+                                           ``version``) or ``game-over`` instead
     {"type": "solve"}                      puzzles: let the computer finish
     {"type": "ping"}
 

@@ -9,6 +9,17 @@ server's event loop only ever waits on I/O.
   served in turn with everyone else's however many others keep asking (start-time fair
   queueing: a job is stamped with the round it may run in, the owner's next round or the
   one being served now, whichever is later; the pool serves the earliest round first).
+* No priority waits without end: a priority with jobs waiting that jobs of higher
+  priorities have passed :data:`PASSED_AT_MOST` times (started while it waited) is served
+  next, its next job in its owners' turn — so under a flood of computer moves a hint
+  still runs after at most that many of them, and an analysis goes on; without such a
+  flood (nothing waits long) the priorities hold as they are.
+* A job may say when it is still wanted (``wanted``, asked on the event loop: the table's
+  position is still the job's, its asker still there): one no longer wanted when its turn
+  comes is dropped without running (:class:`JobDropped`), and a process job that stops
+  being wanted while it runs is stopped within :data:`WANTED_EVERY` seconds, its process
+  killed and replaced as an overrunning one's is (a thread job runs on: a thread cannot be
+  killed).  Whoever dropped it must ask again if the job becomes wanted again.
 * A job gets a time cap counted from when a worker starts it; a process job that overruns
   is killed with its process and the worker replaced, so it never holds the pool.  A job
   whose worker dies under it (killed from outside) runs again on a fresh one, once.
@@ -17,7 +28,7 @@ server's event loop only ever waits on I/O.
   :meth:`WorkerPool.close` kills them on a normal shutdown.
 
 ``kind="thread"`` runs jobs in threads instead (tests): the same scheduling, but a thread
-that overruns is abandoned, not killed.
+that overruns, or is no longer wanted, is abandoned or left to finish, not killed.
 """
 
 from __future__ import annotations
@@ -46,6 +57,16 @@ THINK_TIMEOUT = 10.0
 seat's move: a random legal move is played instead)."""
 
 
+PASSED_AT_MOST = 4
+"""Jobs of higher priorities that may start while a priority has jobs waiting before that
+priority's next job runs (its owners' turn kept): the bound on a hint's wait behind
+computer moves, an analysis's behind both, counted in jobs."""
+
+WANTED_EVERY = 0.25
+"""Seconds between two checks that a running process job (given ``wanted``) is still
+wanted."""
+
+
 WORKER_DEATH_RETRIES = 1
 """Times a job whose worker process died under it is run again, at once, on a fresh one
 (a computer seat would otherwise play a random move, a hint fail): a job that kills its
@@ -63,6 +84,11 @@ class JobTimeout(JobFailed):
 class WorkerDied(JobFailed):
     """The job's worker process died under it (killed from outside: the OOM killer, an
     operator; or the job crashed it)."""
+
+
+class JobDropped(Exception):
+    """The job's ``wanted`` said it was no longer wanted: it did not run, or was stopped.
+    Not a failure (nothing to fall back on): the caller's answer is no longer needed."""
 
 
 class PoolClosed(JobFailed):
@@ -141,7 +167,9 @@ class WorkerPool:
         self._ctx = multiprocessing.get_context("spawn")
         self._idle: list[_ProcessWorker | None] = [None] * self.size  # None: not started
         self._busy = 0
-        self._waiting: list[tuple[float, int, int, asyncio.Future]] = []
+        # per priority, the jobs waiting: a heap of (round, arrival, future, wanted)
+        self._waiting: dict[float, list[tuple[int, int, asyncio.Future, Any]]] = {}
+        self._passed: dict[float, int] = {}  # per priority waiting: jobs started past it
         self._seq = itertools.count()
         self._outstanding: dict[Any, int] = {}  # an owner's jobs waiting or running
         # fair queueing, per priority: the round of the job started last (virtual time) ...
@@ -149,6 +177,8 @@ class WorkerPool:
         # ... and an (owner, priority)'s next job's round, if later
         self._next_round: dict[tuple[Any, float], int] = {}
         self._procs: set[_ProcessWorker] = set()
+        self.dropped = 0
+        """Jobs dropped unstarted, or stopped, because they were no longer wanted."""
         self._closed = True
         self.open()
 
@@ -164,7 +194,7 @@ class WorkerPool:
     @property
     def queued(self) -> int:
         """Jobs waiting for a worker."""
-        return len(self._waiting)
+        return sum(len(jobs) for jobs in self._waiting.values())
 
     @property
     def running(self) -> int:
@@ -184,11 +214,42 @@ class WorkerPool:
 
     def _started(self, priority: float, turn: int) -> None:
         self._round[priority] = max(self._round.get(priority, 0), turn)
+        self._passed.pop(priority, None)
+        for waiting in self._waiting:  # the lower priorities waiting were passed once more
+            if waiting > priority:
+                self._passed[waiting] = self._passed.get(waiting, 0) + 1
         if len(self._next_round) > 10_000:  # owners not ahead of the round: nothing to keep
             self._next_round = {k: v for k, v in self._next_round.items()
                                 if v > self._round.get(k[1], 0)}
 
-    async def _acquire(self, priority: float, turn: int = 0) -> _ProcessWorker | None:
+    def _next_priority(self) -> float | None:
+        """The priority whose job runs next: the highest passed :data:`PASSED_AT_MOST`
+        times, else the highest waiting."""
+        if not self._waiting:
+            return None
+        due = [p for p in self._waiting if self._passed.get(p, 0) >= PASSED_AT_MOST]
+        return min(due or self._waiting)
+
+    def _pop(self, priority: float) -> tuple[int, int, asyncio.Future, Any]:
+        jobs = self._waiting[priority]
+        entry = heapq.heappop(jobs)
+        if not jobs:
+            del self._waiting[priority]
+            self._passed.pop(priority, None)
+        return entry
+
+    @staticmethod
+    def _wanted(wanted: Callable[[], bool] | None) -> bool:
+        if wanted is None:
+            return True
+        try:
+            return bool(wanted())
+        except Exception:  # noqa: BLE001 - a broken check must not lose a job
+            log.exception("checking whether a job is still wanted failed; running it")
+            return True
+
+    async def _acquire(self, priority: float, turn: int = 0,
+                       wanted: Callable[[], bool] | None = None) -> _ProcessWorker | None:
         if self._closed:
             raise PoolClosed("the server is shutting down")
         if self._idle and not self._waiting:
@@ -196,48 +257,63 @@ class WorkerPool:
             self._started(priority, turn)
             return self._idle.pop()
         fut = asyncio.get_running_loop().create_future()
-        entry = (priority, turn, next(self._seq), fut)
-        heapq.heappush(self._waiting, entry)
+        entry = (turn, next(self._seq), fut, wanted)
+        heapq.heappush(self._waiting.setdefault(priority, []), entry)
         try:
             return await fut
         except asyncio.CancelledError:
             if fut.done() and not fut.cancelled():  # handed a worker just as we left
                 self._release(fut.result())
-            elif entry in self._waiting:
-                self._waiting.remove(entry)
-                heapq.heapify(self._waiting)
+            elif entry in self._waiting.get(priority, ()):
+                jobs = self._waiting[priority]
+                jobs.remove(entry)
+                heapq.heapify(jobs)
+                if not jobs:
+                    del self._waiting[priority]
+                    self._passed.pop(priority, None)
             raise
 
     def _release(self, worker: _ProcessWorker | None) -> None:
-        while self._waiting:
-            priority, turn, _, fut = heapq.heappop(self._waiting)
-            if not fut.done():
-                self._started(priority, turn)
-                fut.set_result(worker)
-                return
+        while (priority := self._next_priority()) is not None:
+            turn, _, fut, wanted = self._pop(priority)
+            if fut.done():
+                continue
+            if not self._wanted(wanted):  # its table moved on: never started
+                self.dropped += 1
+                fut.set_exception(JobDropped("no longer wanted; not run"))
+                continue
+            self._started(priority, turn)
+            fut.set_result(worker)
+            return
         self._busy -= 1
         self._idle.append(worker)
 
     async def run(self, fn: Callable[..., Any], *args: Any, timeout: float,
-                  priority: float = 0, owner: Any = None) -> Any:
-        """``fn(*args)`` on a worker once one is free (lower ``priority`` first; within
-        one, the ``owner``s in turn: see the module docstring); raises JobTimeout after
-        ``timeout`` seconds of running, JobFailed if it raised or its worker died."""
+                  priority: float = 0, owner: Any = None,
+                  wanted: Callable[[], bool] | None = None) -> Any:
+        """``fn(*args)`` on a worker once one is free (lower ``priority`` first, a priority
+        passed too often next; within one, the ``owner``s in turn: see the module
+        docstring); raises JobTimeout after ``timeout`` seconds of running, JobFailed if it
+        raised or its worker died, JobDropped if ``wanted()`` (asked when its turn comes,
+        and while a process job runs) said False."""
         turn = self._stamp(owner, priority)
         if owner is not None:
             self._outstanding[owner] = self._outstanding.get(owner, 0) + 1
         try:
-            worker = await self._acquire(priority, turn)
+            worker = await self._acquire(priority, turn, wanted)
             try:
                 if self.kind == "thread":
                     return await self._run_in_thread(fn, args, timeout)
                 for attempt in range(1 + WORKER_DEATH_RETRIES):
                     worker = self._fresh(worker)
                     try:
-                        return await self._run_in_process(worker, fn, args, timeout)
+                        return await self._run_in_process(worker, fn, args, timeout, wanted)
                     except WorkerDied:
                         if attempt == WORKER_DEATH_RETRIES:
                             raise
+                        if not self._wanted(wanted):
+                            self.dropped += 1
+                            raise JobDropped("no longer wanted; not run again") from None
                         log.warning("a worker process died during a job; running it again "
                                     "on a fresh one")
             finally:
@@ -275,7 +351,8 @@ class WorkerPool:
         self._procs.add(worker)
         return worker
 
-    async def _run_in_process(self, worker: _ProcessWorker, fn, args, timeout):
+    async def _run_in_process(self, worker: _ProcessWorker, fn, args, timeout,
+                              wanted: Callable[[], bool] | None = None):
         loop = asyncio.get_running_loop()
 
         def exchange():
@@ -284,12 +361,24 @@ class WorkerPool:
 
         reply = loop.run_in_executor(self._threads, exchange)
         reply.add_done_callback(lambda f: f.cancelled() or f.exception())  # seen, if late
+        deadline = loop.time() + timeout
         try:
-            ok, value = await asyncio.wait_for(asyncio.shield(reply), timeout)
-        except TimeoutError:
-            worker.kill()  # the exchange thread then ends with EOFError
-            raise JobTimeout(f"the job did not finish within {timeout:g} s; "
-                             "its worker was stopped") from None
+            while True:
+                left = deadline - loop.time()
+                try:
+                    ok, value = await asyncio.wait_for(
+                        asyncio.shield(reply), left if wanted is None else
+                        max(0.0, min(left, WANTED_EVERY)))
+                    break
+                except TimeoutError:
+                    if loop.time() >= deadline:
+                        worker.kill()  # the exchange thread then ends with EOFError
+                        raise JobTimeout(f"the job did not finish within {timeout:g} s; "
+                                         "its worker was stopped") from None
+                    if not reply.done() and not self._wanted(wanted):
+                        worker.kill()
+                        self.dropped += 1
+                        raise JobDropped("no longer wanted; its worker was stopped") from None
         except asyncio.CancelledError:
             worker.kill()
             raise
@@ -309,10 +398,12 @@ class WorkerPool:
     def close(self) -> None:
         """Kill every worker process; pending jobs fail."""
         self._closed = True
-        for *_, fut in self._waiting:
-            if not fut.done():
-                fut.set_exception(PoolClosed("the server is shutting down"))
+        for jobs in self._waiting.values():
+            for _, _, fut, _ in jobs:
+                if not fut.done():
+                    fut.set_exception(PoolClosed("the server is shutting down"))
         self._waiting.clear()
+        self._passed.clear()
         for w in list(self._procs):
             w.kill()
         self._procs.clear()
