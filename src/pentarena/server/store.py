@@ -61,6 +61,15 @@ code may ignore need no new number.  A database whose number is higher than this
 refused at start, with a sentence, rather than written to."""
 
 
+LAYOUT_KEY = 0x50454E544153  # "PENTAS"
+"""The PostgreSQL advisory lock (transaction-level) held while a store lays out the
+database (:meth:`Store._lay_out`): instances starting together take turns.  Not
+:data:`.startup.ADVISORY_KEY`, which servers hold shared for as long as they run."""
+
+LAYOUT_WAIT = 600
+"""Seconds a starting store waits for another's layout (and its own may take) at most."""
+
+
 def default_database_url() -> str:
     """``sqlite:///<data dir>/pentarena.sqlite3`` (``$PENTARENA_DATA`` or
     ``~/.local/share/pentarena``)."""
@@ -260,9 +269,7 @@ class Store:
         self.engine.dispose()  # the connections it opened had no pragmas
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        self._add_missing_columns()
-        self._claim_schema()
+        self._lay_out()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._queue: queue.SimpleQueue[tuple[Callable, tuple, Future] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -302,48 +309,76 @@ class Store:
                     "the server a database of its own (--database-url, $PENTARENA_DATA) "
                     "or restore a backup; nothing was changed in it")
 
-    def _add_missing_columns(self) -> None:
-        """Databases made by earlier versions lack later columns (and indexes): add them."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
-        with self.engine.begin() as conn:
-            conn.execute(text("CREATE INDEX IF NOT EXISTS ix_tables_updated "
-                              "ON tables (updated)"))
-            if "private" not in have:
-                conn.execute(text("ALTER TABLE tables ADD COLUMN private JSON"))
-            if "next_table" not in have:
-                conn.execute(text("ALTER TABLE tables ADD COLUMN next_table VARCHAR(32)"))
-            if "analysis" not in have:
-                conn.execute(text("ALTER TABLE tables ADD COLUMN analysis JSON"))
-            for column in ("version", "seats_version"):
-                if column not in have:
-                    conn.execute(text(f"ALTER TABLE tables ADD COLUMN {column} INTEGER "
-                                      "NOT NULL DEFAULT 0"))
-            if "version" not in have:
-                conn.execute(text("UPDATE tables SET version = (SELECT COUNT(*) FROM moves "
-                                  "WHERE moves.table_id = tables.id)"))
+    def _lay_out(self) -> None:
+        """Make the database this release's: refuse a newer release's layout, create the
+        tables, add the columns and indexes earlier releases lacked, record :data:`SCHEMA`.
 
-    def _claim_schema(self) -> None:
-        """Refuse a database a newer release laid out differently (:data:`SCHEMA`), and
-        record ours in the others: a write, so a database this process cannot write to
-        (a read-only file, a read-only replica) stops the start too, with the database's
-        reason, instead of failing every move afterwards."""
+        All of it in one transaction holding a lock, so that instances (servers, workers)
+        starting together on one database take turns: the first lays it out, the others
+        wait for its commit and find it done.  Unlocked, each looked at the database,
+        then changed it: both created the same table (PostgreSQL: 'duplicate key value
+        violates unique constraint "pg_type_typname_nsp_index"'; SQLite: 'table tables
+        already exists'), added the same column ('column "private" of relation "tables"
+        already exists'), or deadlocked, and all but one failed to start.  The lock:
+        PostgreSQL's transaction-level advisory lock :data:`LAYOUT_KEY`; SQLite's write
+        lock (``BEGIN IMMEDIATE``), which also makes SQLite's ALTER TABLEs one
+        transaction with the UPDATE that fills ``version`` (never a column added and
+        left at 0).  The write (the marker, every start) also makes a database this
+        process cannot write to (a read-only file, a read-only replica) stop the start,
+        with the database's reason, instead of failing every move afterwards."""
         from sqlalchemy.exc import IntegrityError
 
-        for attempt in (1, 2):  # an instance starting beside us may insert the row first
+        for attempt in (1, 2):  # an older release (no lock) may insert the marker first
             try:
-                with self.engine.begin() as conn:
-                    stored = conn.scalar(select(MetaRow.value).where(MetaRow.key == "schema"))
-                    _refuse_newer(self.url, stored)  # (one started meanwhile)
-                    if stored is None:
-                        conn.execute(MetaRow.__table__.insert().values(key="schema",
-                                                                       value=str(SCHEMA)))
-                    else:
-                        conn.execute(update(MetaRow).where(MetaRow.key == "schema")
-                                     .values(value=str(SCHEMA)))
+                with self.engine.connect() as conn:
+                    if self.engine.dialect.name == "sqlite":
+                        # wait for another process's layout as long as it takes (the
+                        # store's 5 s are for moves), then hold the file's write lock
+                        conn.exec_driver_sql(f"PRAGMA busy_timeout = {LAYOUT_WAIT * 1000}")
+                        conn.exec_driver_sql("BEGIN IMMEDIATE")
+                    elif self.engine.dialect.name == "postgresql":
+                        # (the 30 s for a statement would end a wait for a long layout)
+                        conn.execute(text(f"SET LOCAL statement_timeout = "
+                                          f"{LAYOUT_WAIT * 1000}"))
+                        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                     {"key": LAYOUT_KEY})
+                    self._lay_out_in(conn)
+                    conn.commit()
+                    if self.engine.dialect.name == "sqlite":
+                        conn.exec_driver_sql("PRAGMA busy_timeout = 5000")
                 return
             except IntegrityError:
                 if attempt == 2:
                     raise
+
+    def _lay_out_in(self, conn: Any) -> None:
+        """:meth:`_lay_out`'s changes, on ``conn``, in its transaction, the lock held."""
+        stored = None
+        if inspect(conn).has_table("pentarena"):
+            stored = conn.scalar(select(MetaRow.value).where(MetaRow.key == "schema"))
+        # (a newer release started meanwhile: refused before anything is changed)
+        _refuse_newer(self.url, stored)
+        Base.metadata.create_all(conn)
+        have = {c["name"] for c in inspect(conn).get_columns("tables")}
+        conn.execute(text("CREATE INDEX IF NOT EXISTS ix_tables_updated ON tables (updated)"))
+        if "private" not in have:
+            conn.execute(text("ALTER TABLE tables ADD COLUMN private JSON"))
+        if "next_table" not in have:
+            conn.execute(text("ALTER TABLE tables ADD COLUMN next_table VARCHAR(32)"))
+        if "analysis" not in have:
+            conn.execute(text("ALTER TABLE tables ADD COLUMN analysis JSON"))
+        for column in ("version", "seats_version"):
+            if column not in have:
+                conn.execute(text(f"ALTER TABLE tables ADD COLUMN {column} INTEGER "
+                                  "NOT NULL DEFAULT 0"))
+        if "version" not in have:
+            conn.execute(text("UPDATE tables SET version = (SELECT COUNT(*) FROM moves "
+                              "WHERE moves.table_id = tables.id)"))
+        if stored is None:
+            conn.execute(MetaRow.__table__.insert().values(key="schema", value=str(SCHEMA)))
+        else:
+            conn.execute(update(MetaRow).where(MetaRow.key == "schema")
+                         .values(value=str(SCHEMA)))
 
     def session(self) -> Session:
         return self._session()
