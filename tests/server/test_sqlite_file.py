@@ -195,13 +195,25 @@ def test_a_restore_refuses_what_it_cannot_serve_and_changes_nothing(tmp_path, ca
     backup(url, newer)
     with sqlite3.connect(newer) as db:
         db.execute("UPDATE pentarena SET value = '99' WHERE key = 'schema'")
+    unreadable = {}  # a marker that is no number: no newer release wrote it
+    for name, schema in (("word", "two"), ("blank", "")):
+        backup(url, unreadable.setdefault(name, tmp_path / f"{name}.sqlite3"))
+        with sqlite3.connect(unreadable[name]) as db:
+            db.execute("UPDATE pentarena SET value = ? WHERE key = 'schema'", (schema,))
+        db.close()
     damaged = tmp_path / "damaged.sqlite3"
     damaged.write_bytes(good.read_bytes()[:4096])  # the header, not the pages
     before = (tmp_path / "pentarena.sqlite3").read_bytes()
     cases = {str(tmp_path / "missing.sqlite3"): "there is no file at",
              str(tmp_path / "notes.txt"): "is not a SQLite database",
              str(tmp_path / "other.sqlite3"): "but not Pentarena's",
-             str(newer): "written by a newer Pentarena",
+             str(newer): "written by a newer Pentarena (its layout is version 99; this "
+                         "release knows up to 1): restore it with that release or a later one",
+             str(unreadable["word"]): "records a layout this release cannot read (schema "
+                                      "'two', where a version number up to 1 belongs): it "
+                                      "is damaged, or was written by another program",
+             str(unreadable["blank"]): "records a layout this release cannot read (schema "
+                                       "'', where",
              str(damaged): "damaged",
              str(tmp_path / "pentarena.sqlite3"): "is the server's database itself"}
     for file, said in cases.items():

@@ -22,7 +22,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from .startup import StartupError, hold_database, shown_url
-from .store import SCHEMA, default_database_url
+from .store import default_database_url, unknown_layout
 
 
 def sqlite_path(database_url: str | None, command: str = "backup") -> Path:
@@ -111,10 +111,10 @@ def _tables_of_backup(path: Path) -> int:
                              "tables and moves)")
         if "pentarena" in names:
             row = db.execute("SELECT value FROM pentarena WHERE key = 'schema'").fetchone()
-            if row is not None and (not str(row[0]).isdigit() or int(row[0]) > SCHEMA):
-                raise ValueError(f"{path} was written by a newer Pentarena (its layout is "
-                                 f"version {row[0]}; this release knows up to {SCHEMA}): "
-                                 "restore it with that release or a later one")
+            said = unknown_layout(str(path), None if row is None or row[0] is None
+                                  else str(row[0]), backup=True)
+            if said is not None:
+                raise ValueError(said)
         return int(db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
     finally:
         db.close()

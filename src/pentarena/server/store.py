@@ -620,22 +620,34 @@ FIRST_COLUMNS = {
 """The columns of the first release's database, which every later one keeps."""
 
 
+def unknown_layout(where: str, stored: str | None, backup: bool = False) -> str | None:
+    """Why a database whose ``schema`` marker is ``stored`` is not one this release
+    knows — a higher number than :data:`SCHEMA` (a newer release's), or not a number at
+    all (damaged, another program's) — and what to do; None if it is one.  ``where``
+    names it; ``backup``: it is a backup given to ``pentarena restore``, not the
+    server's database."""
+    if stored is None or (stored.isdigit() and int(stored) <= SCHEMA):
+        return None
+    if stored.isdigit():
+        remedy = ("restore it with that release or a later one" if backup else
+                  "run that release or a later one, or restore a backup taken before the "
+                  "upgrade; nothing was changed in it")
+        return (f"{where} was written by a newer Pentarena (its layout is version "
+                f"{stored}; this release knows up to {SCHEMA}): {remedy}")
+    remedy = "restore another backup" if backup else "restore a backup; nothing was changed in it"
+    return (f"{where} records a layout this release cannot read (schema {stored[:40]!r}, "
+            f"where a version number up to {SCHEMA} belongs): it is damaged, or was "
+            f"written by another program; {remedy}")
+
+
 def _refuse_newer(url: str, stored: str | None) -> None:
     """StartupError if ``stored`` (the database's ``schema``) is not a layout this
-    release knows: a higher number than :data:`SCHEMA`, or not a number at all."""
+    release knows (:func:`unknown_layout`)."""
     from .startup import StartupError, shown_url
 
-    if stored is None or (stored.isdigit() and int(stored) <= SCHEMA):
-        return
-    if stored.isdigit():
-        raise StartupError(
-            f"{shown_url(url)} was written by a newer Pentarena (its layout is version "
-            f"{stored}; this release knows up to {SCHEMA}): run that release or a later "
-            "one, or restore a backup taken before the upgrade; nothing was changed in it")
-    raise StartupError(
-        f"{shown_url(url)} records a layout this release cannot read (schema "
-        f"{stored[:40]!r}, where a version number up to {SCHEMA} belongs): it is damaged, "
-        "or was written by another program; restore a backup; nothing was changed in it")
+    said = unknown_layout(shown_url(url), stored)
+    if said is not None:
+        raise StartupError(said)
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
