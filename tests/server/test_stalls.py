@@ -1197,3 +1197,38 @@ def test_a_text_frame_that_is_not_utf8_closes_with_a_reason_and_logs_nothing(ser
     server_process.stop()
     log = server_process.proc.stdout.read().decode()
     assert "Traceback" not in log and "UTF-8" not in log, log
+
+
+def test_a_computer_only_tables_move_still_waits_for_every_persons_opponent(tmp_path):
+    # the bound is for what a person asked for: a computer-only table (watched only) goes
+    # after every table where a person plays, however long they keep asking
+    from pentarena.server import workers
+
+    order: list[str] = []
+    gate = threading.Event()
+
+    def job(name):
+        if name == "first":
+            gate.wait(30)
+        order.append(name)
+        return name
+
+    async def scenario(_hub):
+        pool = WorkerPool(1, "thread")
+        first = asyncio.ensure_future(pool.run(job, "first", timeout=60))
+        await until(lambda: pool.running == 1)
+        watched = asyncio.ensure_future(pool.run(job, "watched", timeout=60, owner="eve",
+                                                 priority=workers.NOBODY_PLAYS))
+
+        async def keeps_asking(owner):
+            for i in range(1, 3 * workers.PASSED_AT_MOST):
+                await pool.run(job, f"{owner}-move-{i}", timeout=60, owner=owner)
+
+        movers = [asyncio.ensure_future(keeps_asking(o)) for o in ("cy", "dee")]
+        await until(lambda: pool.queued == 3)
+        gate.set()
+        await asyncio.gather(first, watched, *movers)
+        pool.close()
+
+    run(scenario, tmp_path)
+    assert order[-1] == "watched" and len(order) == 2 + 2 * (3 * workers.PASSED_AT_MOST - 1)

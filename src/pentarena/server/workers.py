@@ -9,11 +9,12 @@ server's event loop only ever waits on I/O.
   served in turn with everyone else's however many others keep asking (start-time fair
   queueing: a job is stamped with the round it may run in, the owner's next round or the
   one being served now, whichever is later; the pool serves the earliest round first).
-* No priority waits without end: a priority with jobs waiting that jobs of higher
-  priorities have passed :data:`PASSED_AT_MOST` times (started while it waited) is served
-  next, its next job in its owners' turn — so under a flood of computer moves a hint
-  still runs after at most that many of them, and an analysis goes on; without such a
-  flood (nothing waits long) the priorities hold as they are.
+* No job a person asked for waits without end: a priority with jobs waiting that jobs of
+  higher priorities have passed :data:`PASSED_AT_MOST` times (started while it waited) is
+  served next, its next job in its owners' turn — so under a flood of computer moves a
+  hint still runs after at most that many of them, and an analysis goes on; without such
+  a flood (nothing waits long) the priorities hold as they are.  Computer-only tables
+  (:data:`NOBODY_PLAYS`, watched only) still wait for every table where a person plays.
 * A job may say when it is still wanted (``wanted``, asked on the event loop: the table's
   position is still the job's, its asker still there): one no longer wanted when its turn
   comes is dropped without running (:class:`JobDropped`), and a process job that stops
@@ -60,7 +61,9 @@ seat's move: a random legal move is played instead)."""
 PASSED_AT_MOST = 4
 """Jobs of higher priorities that may start while a priority has jobs waiting before that
 priority's next job runs (its owners' turn kept): the bound on a hint's wait behind
-computer moves, an analysis's behind both, counted in jobs."""
+computer moves, an analysis's behind both, counted in jobs.  Only for what a person asked
+for (priorities before :data:`NOBODY_PLAYS`): a computer-only table, watched only, never
+goes before a table where a person plays."""
 
 WANTED_EVERY = 0.25
 """Seconds between two checks that a running process job (given ``wanted``) is still
@@ -227,7 +230,8 @@ class WorkerPool:
         times, else the highest waiting."""
         if not self._waiting:
             return None
-        due = [p for p in self._waiting if self._passed.get(p, 0) >= PASSED_AT_MOST]
+        due = [p for p in self._waiting
+               if p < NOBODY_PLAYS and self._passed.get(p, 0) >= PASSED_AT_MOST]
         return min(due or self._waiting)
 
     def _pop(self, priority: float) -> tuple[int, int, asyncio.Future, Any]:
