@@ -141,12 +141,19 @@ def test_with_latency_a_second_move_or_confirm_is_held_back_not_refused(server, 
     agreed(server, t, alice, bob)
 
 
-def test_with_latency_a_hint_answered_after_the_move_is_not_shown(server, proxies, new_page):
+def bob_to_move_on_a_slow_link(server, proxies, new_page, seed: int):
+    """Alice and Bob (through a proxy) at Pentago, Alice's first move played; then Bob's
+    link lags 400 ms each way, give or take 150: (table, alice, bob)."""
     net = proxies(server)
     t, alice, bob = friends(server, new_page, server.url, net.url)
-    play_pentago_move(alice, random.Random(9))
+    play_pentago_move(alice, random.Random(seed))
     until(bob, f"{STATUS}.includes('Your turn')")
     net.delay, net.jitter = 0.4, 0.15
+    return t, alice, bob
+
+
+def test_with_latency_a_hint_answered_after_the_move_is_not_shown(server, proxies, new_page):
+    t, alice, bob = bob_to_move_on_a_slow_link(server, proxies, new_page, 9)
     # a hint asked for, then a move of his own before it comes: the hint, for a position
     # gone, is not staged on the board; the button does not say "Thinking…" for ever
     bob.click("#hint-btn")
@@ -161,11 +168,7 @@ def test_with_latency_a_hint_answered_after_the_move_is_not_shown(server, proxie
 
 
 def test_resign_with_a_move_in_flight_ends_the_game_once(server, proxies, new_page):
-    net = proxies(server)
-    t, alice, bob = friends(server, new_page, server.url, net.url)
-    play_pentago_move(alice, random.Random(11))
-    until(bob, f"{STATUS}.includes('Your turn')")
-    net.delay, net.jitter = 0.4, 0.15
+    t, alice, bob = bob_to_move_on_a_slow_link(server, proxies, new_page, 11)
     stage_pentago_move(bob)
     bob.click("#pg-confirm")
     bob.click("#resign")
