@@ -7,6 +7,7 @@ plain Python rules engines keeps working.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 
@@ -57,6 +58,19 @@ def described(value: Any, limit: int = 60) -> str:
     except ValueError:
         text = unprintable(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def action_index(action: Any, count: int) -> int:
+    """``action`` as a dense action id from 0 to ``count - 1``: a whole number (an int or
+    anything with ``__index__``, as numpy's), not a bool (``True`` is no action 1) — else
+    InvalidMoveError naming the range, in the native core's words (``action_arg``)."""
+    try:
+        index = None if isinstance(action, bool) else operator.index(action)
+    except TypeError:
+        index = None
+    if index is None or not 0 <= index < count:
+        raise InvalidMoveError(f"action ids run from 0 to {count - 1}, got {described(action, 40)}")
+    return index
 
 
 def unprintable(value: Any) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numbers
 import re
 
-from ...core.errors import GameOptionError, InvalidMoveError, described
+from ...core.errors import GameOptionError, InvalidMoveError, action_index, described
 from .board import DIRECTIONS, QUADRANTS, has_five
 
 NUM_ACTIONS = 288 + 36
@@ -125,9 +125,7 @@ def canonical_move(move: object) -> PentagoMove:
 
 
 def move_from_action(action: int) -> PentagoMove:
-    if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-        raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")
-    return MOVES_BY_ACTION[action]
+    return MOVES_BY_ACTION[action_index(action, NUM_ACTIONS)]  # (True is no action 1)
 
 
 def parse_move_text(text: str) -> PentagoMove:

@@ -194,11 +194,13 @@ class ReferencePentagoState(State):
         through ``check_move``, which explains what is wrong.
         """
         try:
-            move, quadrant, bit, white, black, place_only, through, turned, rotate = \
-                _info[move]
+            info = _info[move]
         except (KeyError, TypeError):  # text, or not a move at all
             super().apply(move)  # raises with a reason, or plays the move
             return
+        if info[0] is not move and not self._over:  # an equal tuple: of whole numbers
+            canonical_move(move)  # only ((True, 0, 0) and (1.0, 0, 0) are equal, no moves)
+        move, quadrant, bit, white, black, place_only, through, turned, rotate = info
         q = self._q
         code = q[quadrant]
         if self._over or _occupied[code] & bit:

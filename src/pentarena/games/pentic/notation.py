@@ -9,10 +9,10 @@ cards, lowest first, each on positions 1 to 9.
 
 from __future__ import annotations
 
-import operator
+import numbers
 from typing import Any
 
-from ...core.errors import InvalidMoveError, described
+from ...core.errors import InvalidMoveError, action_index, described
 from .cards import NAMES, NUM_CARDS, Card, parse
 
 POSITIONS = 9
@@ -121,26 +121,26 @@ def _refuse_a_card_without_its_position(text: str) -> None:
                                f"'{NAMES[card]}@{position}'")
 
 
+def _whole(x: Any) -> bool:
+    """A whole number: an int or numpy's, not a bool (True is no card 1, nor position 1)."""
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
 def canonical_move(move: Any) -> PenticMove:
     """The move object equal to ``move`` (a move object or move text); InvalidMoveError
     for anything else."""
     if isinstance(move, str):
         return parse_move_text(move)
     if not isinstance(move, PenticMove) or len(move) != 2 or not (
-            isinstance(move[0], int) and 0 <= move[0] < NUM_CARDS and move[1] in range(1, 10)):
+            _whole(move[0]) and 0 <= move[0] < NUM_CARDS
+            and _whole(move[1]) and 1 <= move[1] <= 9):
         raise InvalidMoveError(f"not a Pentic play: {described(move)}; e.g. 3-star-orange@5")
     return MOVES[move[0]][move[1] - 1]
 
 
 def move_from_action(action: Any) -> PenticMove:
     """The move object of an action id; InvalidMoveError unless 0 <= action < 1125."""
-    try:
-        a = operator.index(action)
-    except TypeError:
-        a = -1
-    if not 0 <= a < NUM_ACTIONS:
-        raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")
-    return MOVES_BY_ACTION[a]
+    return MOVES_BY_ACTION[action_index(action, NUM_ACTIONS)]  # (True is no action 1)
 
 
 def move_to_action(move: Any) -> int:

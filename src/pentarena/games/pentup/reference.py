@@ -18,7 +18,7 @@ import random
 from typing import Any, NamedTuple
 
 from ...core.bitboard import bits_list, neighbours, nth_bit
-from ...core.errors import IllegalMoveError, InvalidMoveError
+from ...core.errors import IllegalMoveError, InvalidMoveError, action_index
 from ...core.game import State
 from ...core.polyomino import ORIENTATIONS, PIECE_NAMES, Cell
 from .frame import Frame
@@ -424,8 +424,7 @@ class ReferencePentUpState(SideScores, State):
         return [self._action(m, x0, y0) for m in self.legal_moves() if self._in_window(m, x0, y0)]
 
     def action_to_move(self, action: Any) -> PentUpMove:
-        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")
+        action = action_index(action, NUM_ACTIONS)  # (True is no action 1)
         x0, y0, _, _ = self.action_window
         orient, rest = divmod(action, WINDOW * WINDOW)
         dy, dx = divmod(rest, WINDOW)
@@ -443,6 +442,7 @@ class ReferencePentUpState(SideScores, State):
 
     def apply_action(self, action: Any) -> None:
         move = self.action_to_move(action)
+        action = action_index(action, NUM_ACTIONS)
         if not self._tiles and not self.is_terminal() and action not in self.legal_actions():
             # any place is legal for the first tile, but the action ids (and the mask) are
             # one for each orientation, its lowest-left corner at (0, 0)
