@@ -201,7 +201,10 @@ class PuzzleState(PuzzleCore, State):
                                    "e.g. L:a1,b1,c1,d1,d2 or remove L")
         action = None
         if kind == "place":
-            action = self._place_actions().get(place_index(self.grid).get((piece, move[2])))
+            try:
+                action = self._place_actions().get(place_index(self.grid).get((piece, move[2])))
+            except TypeError:  # a mask holding a list: no placement
+                action = None
         return kind, PIECE_NAMES.index(piece), action
 
     def _place_actions(self) -> dict[PentominoMove, int]:
@@ -214,7 +217,8 @@ class PuzzleState(PuzzleCore, State):
         try:
             self._check(kind, piece, action)
         except IllegalMoveError as exc:  # the engine's "that placement leaves the region"
-            if str(exc) == LEAVES_REGION and move[2] & ~self.grid.cells:  # (its squares)
+            if (str(exc) == LEAVES_REGION and isinstance(move[2], int)  # (its squares)
+                    and move[2] & ~self.grid.cells):
                 raise IllegalMoveError(outside_region(self.grid, move[2])) from None
             raise
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.errors import IllegalMoveError, InvalidMoveError, described
+from ...core.errors import IllegalMoveError, InvalidMoveError, action_index, described
 from ...core.game import Solution, State, check_time_limit
 from ...core.polyomino import PIECE_NAMES
 from .board import Grid, free_shape, iter_cells, outside_region, unfillable
@@ -28,11 +28,12 @@ from .notation import (
     parse_move_text,
     read_move,
     word_moves,
+    place_index,
     place_moves,
     puzzle_actions,
     puzzle_moves,
 )
-from .puzzle import KNOWN_COUNTS, PuzzleGame, hint_why
+from .puzzle import KNOWN_COUNTS, LEAVES_REGION, PuzzleGame, hint_why
 from .reference_endgame import solve_placement
 from .reference_solver import ReferenceSolver
 from .rules import ALL, BIT, BOARD, POINTS, PentominoGame, letters
@@ -148,9 +149,7 @@ class ReferencePentominoState(State):
         return [action[m] for m in self.legal_moves()]
 
     def action_to_move(self, action: int) -> PentominoMove:
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-            raise InvalidMoveError(f"action ids run from 0 to {NUM_ACTIONS - 1}, got {action!r}")
-        return board_tables()[0][action]
+        return board_tables()[0][action_index(action, NUM_ACTIONS)]
 
     def move_to_action(self, move: PentominoMove | str) -> int:
         if isinstance(move, str):
@@ -205,9 +204,19 @@ class ReferencePentominoState(State):
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):
             move = self.parse_move(move)
-        if not isinstance(move, PentominoMove) or len(move) != 4 or move[1] not in BIT:
+        if (not isinstance(move, PentominoMove) or len(move) != 4
+                or not isinstance(move[1], str) or move[1] not in BIT
+                or move[0] not in ("place", "pick", "touch", "remove")):
             raise InvalidMoveError(f"not a pentomino move: {described(move)}; "
                                    "e.g. L:a1,b1,c1,d1,d2")
+        if move[0] == "place":  # one of the board's placements, its text and all
+            try:
+                known = board_tables()[1].get(move) is not None
+            except TypeError:  # holding a list
+                known = False
+            if not known:
+                raise InvalidMoveError(f"not a pentomino move: {described(move)}; "
+                                       "e.g. L:a1,b1,c1,d1,d2")
         if self.phase == "over":
             raise IllegalMoveError("the game is over: no more pieces can be placed")
         kind, p = move[0], move[1]
@@ -258,7 +267,7 @@ class ReferencePentominoState(State):
         n = self.game.players
         if kind == "place" and self.game.touch_move and self.touched is None:
             self._history.append(TOUCHES[p][3])  # a whole placement: its touch, then it
-        self._history.append(text)
+        self._history.append(text if kind == "place" else f"{kind} {p}")
         if kind == "pick":
             self.pool &= ~BIT[p]
             self.sets[seat] |= BIT[p]
@@ -456,14 +465,14 @@ class ReferencePuzzleState(State):
 
     def action_to_move(self, action: int) -> PentominoMove:
         moves = self._actions()[0]
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(moves):
-            raise InvalidMoveError(f"action ids run from 0 to {len(moves) - 1}, got {action!r}")
-        return moves[action]
+        return moves[action_index(action, len(moves))]
 
     def move_to_action(self, move: PentominoMove | str) -> int:
         if isinstance(move, str):
             move = self.parse_move(move)
         try:
+            if not isinstance(move, PentominoMove):  # (an equal plain tuple is no move)
+                raise KeyError(move)
             return self._actions()[1][move]
         except (KeyError, TypeError):
             raise InvalidMoveError(f"not a move of this puzzle: {described(move)}") from None
@@ -474,7 +483,9 @@ class ReferencePuzzleState(State):
     def check_move(self, move: Any) -> None:
         if isinstance(move, str):
             move = self.parse_move(move)
-        if not isinstance(move, PentominoMove) or len(move) != 4 or move[1] not in PIECE_NAMES:
+        if (not isinstance(move, PentominoMove) or len(move) != 4
+                or not isinstance(move[1], str) or len(move[1]) != 1 or move[1] not in PIECE_NAMES
+                or move[0] not in ("place", "pick", "touch", "remove")):
             raise InvalidMoveError(f"not a puzzle move: {described(move)}; "
                                    "e.g. L:a1,b1,c1,d1,d2 or remove L")
         if self.solved():
@@ -490,8 +501,14 @@ class ReferencePuzzleState(State):
             raise IllegalMoveError(f"puzzles have placements and removals, not '{kind}'")
         if p in self.placed:
             raise IllegalMoveError(f"the {p} is already placed: remove it first ('remove {p}')")
-        if mask & ~self.grid.cells:
+        if isinstance(mask, int) and mask & ~self.grid.cells:
             raise IllegalMoveError(outside_region(self.grid, mask))
+        try:  # a move object of another grid (the 8×8 board's), or not the piece's shape
+            known = (p, mask) in place_index(self.grid)
+        except TypeError:  # a mask holding a list
+            known = False
+        if not known:
+            raise IllegalMoveError(LEAVES_REGION)
         if mask & self.occ:
             raise IllegalMoveError(", ".join(self.grid.squares(mask & self.occ))
                                    + " already covered")
@@ -500,9 +517,11 @@ class ReferencePuzzleState(State):
         kind, p, mask, text = move
         if kind == "remove":
             self.occ &= ~self.placed.pop(p)
+            text = REMOVES[p][3]  # (not an equal-looking object's own text)
         else:
             self.placed[p] = mask
             self.occ |= mask
+            text = str(place_index(self.grid)[p, mask])  # its squares (not another grid's)
         self._history.append(text)
 
     def clone(self) -> ReferencePuzzleState:

@@ -387,8 +387,14 @@ class PentominoState(PentominoCore, State):
             raise InvalidMoveError(f"not a pentomino move: {described(move)}; "
                                    "e.g. L:a1,b1,c1,d1,d2")
         kind, piece = move[0], PIECE_NAMES.index(move[1])
+        if kind not in ("place", "pick", "touch", "remove"):  # (0 or None: no kind at all)
+            raise InvalidMoveError(f"not a pentomino move: {described(move)}; "
+                                   "e.g. L:a1,b1,c1,d1,d2")
         if kind == "place":
-            action = board_tables()[1].get(move)
+            try:
+                action = board_tables()[1].get(move)
+            except TypeError:  # a mask holding a list: no placement
+                action = None
             if action is None:
                 raise InvalidMoveError(f"not a pentomino move: {described(move)}; "
                                        "e.g. L:a1,b1,c1,d1,d2")
