@@ -95,8 +95,8 @@ def test_pentago_a_finished_game_says_so_before_judging_the_move():
     reference = reference_game.new_initial_state(position=position)
     native.apply("e1")
     reference.apply("e1")
-    for given in ((True, 0, 0), (1.0, 0, 0), (2, 0, 0)):
-        assert outcome(native, "apply", given) == outcome(reference, "apply", given)
+    for odd in ((True, 0, 0), (1.0, 0, 0), (2, 0, 0)):
+        assert outcome(native, "apply", odd) == outcome(reference, "apply", odd)
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS))
@@ -112,8 +112,8 @@ def test_a_numpy_integer_is_an_action_id_on_either_engine(name):
     np = pytest.importorskip("numpy")
     native, _ = both(name, 2)
     legal = native.legal_actions()
-    for given in (np.int64(legal[0]), np.int64(legal[-1]), np.int64(-1), np.int32(10**9)):
-        assert_alike(name, given, 2, methods=("apply_action", "action_to_move"))
+    for odd in (np.int64(legal[0]), np.int64(legal[-1]), np.int64(-1), np.int32(10**9)):
+        assert_alike(name, odd, 2, methods=("apply_action", "action_to_move"))
 
 
 @pytest.mark.parametrize("plies", [0, 2])
