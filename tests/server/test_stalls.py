@@ -793,6 +793,60 @@ def test_a_running_job_no_longer_wanted_is_stopped_and_its_worker_replaced(tmp_p
     assert len(pids) == 1 and dropped == 1
 
 
+def runs_until_told(marker: str, go: str) -> int:
+    """A worker job: says its process id in ``marker``, then runs until ``go`` exists."""
+    import os
+    import time
+    from pathlib import Path
+
+    Path(marker).write_text(str(os.getpid()))
+    while not Path(go).exists():
+        time.sleep(0.01)
+    return os.getpid()
+
+
+def test_jobs_made_unwanted_in_a_loop_stop_workers_at_a_bounded_rate(tmp_path, monkeypatch):
+    # A spectator opening and closing the only connection to a computer-only table (or an
+    # asker leaving, or moving on, as soon as its hint runs) made the running search
+    # unwanted as often as it liked: each time its worker process was killed and another
+    # started (~0.1 s of CPU, 5-10 ms of the event loop each), four times a second per
+    # worker.  Past the bound, such a job runs on and is dropped at its end.
+    from pentarena.server import workers
+    from pentarena.server.workers import JobDropped
+
+    monkeypatch.setattr(workers, "STOPS_PER_SECOND", 0.0, raising=False)  # the burst: one
+
+    async def scenario(_hub):
+        pool = WorkerPool(1, "process")
+        try:
+            pids = []
+            for i in range(4):
+                marker, go = tmp_path / f"pid{i}", tmp_path / f"go{i}"
+                state = {"wanted": True, "told": 0}
+
+                def wanted(state=state):
+                    if not state["wanted"]:
+                        state["told"] += 1
+                    return state["wanted"]
+
+                job = asyncio.ensure_future(pool.run(runs_until_told, str(marker), str(go),
+                                                     timeout=120, wanted=wanted))
+                await until(lambda: marker.exists() and marker.read_text())
+                pids.append(int(marker.read_text()))
+                state["wanted"] = False
+                await until(lambda: state["told"] or job.done())  # stopped, or running on
+                go.write_text("go")
+                with pytest.raises(JobDropped):
+                    await job
+            return pids, getattr(pool, "stopped", None), pool.dropped
+        finally:
+            pool.close()
+
+    pids, stopped, dropped = run(scenario, tmp_path)
+    assert len(set(pids)) == 2, pids  # the first stopped; the others ran on, one process
+    assert stopped == 1 and dropped == 4
+
+
 def test_a_hint_waiting_behind_an_endless_stream_of_computer_moves_runs_after_a_few(tmp_path):
     # two players whose computer opponents are asked again as soon as they answer (a busy
     # evening: the queue of moves never empties) and hints waiting: each hint runs after

@@ -20,7 +20,9 @@ server's event loop only ever waits on I/O.
   comes is dropped without running (:class:`JobDropped`), and a process job that stops
   being wanted while it runs is stopped within :data:`WANTED_EVERY` seconds, its process
   killed and replaced as an overrunning one's is (a thread job runs on: a thread cannot be
-  killed).  Whoever dropped it must ask again if the job becomes wanted again.
+  killed) — at most :data:`STOPS_PER_SECOND` a second per worker, as a client can make
+  jobs unwanted in a loop and each stop starts a process; past that the job runs on and is
+  dropped at its end.  Whoever dropped it must ask again if the job becomes wanted again.
 * A job gets a time cap counted from when a worker starts it; a process job that overruns
   is killed with its process and the worker replaced, so it never holds the pool.  A job
   whose worker dies under it (killed from outside) runs again on a fresh one, once.
@@ -42,6 +44,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -69,6 +72,15 @@ WANTED_EVERY = 0.25
 """Seconds between two checks that a running process job (given ``wanted``) is still
 wanted."""
 
+
+STOPS_PER_SECOND = 1.0
+"""Running process jobs no longer wanted that the pool stops, per second and per worker
+(at most one per worker at once): a stop kills the job's process and starts another, some
+0.1 s of CPU and 5-10 ms of the server's event loop (the kill waited for, the spawn), and
+who makes a job unwanted is often a client (a spectator closing the only connection to a
+computer-only table, an asker leaving or moving on) who can do it again a few times a
+second.  A job not stopped for want of this runs on (capped in time, as ever) and is
+dropped when it ends if it is still not wanted."""
 
 WORKER_DEATH_RETRIES = 1
 """Times a job whose worker process died under it is run again, at once, on a fresh one
@@ -180,6 +192,10 @@ class WorkerPool:
         # ... and an (owner, priority)'s next job's round, if later
         self._next_round: dict[tuple[Any, float], int] = {}
         self._procs: set[_ProcessWorker] = set()
+        # stops of running jobs no longer wanted: a bucket refilled at STOPS_PER_SECOND
+        self._stops, self._stops_at = float(self.size), time.monotonic()
+        self.stopped = 0
+        """Running jobs stopped (their workers killed) because they were no longer wanted."""
         self.dropped = 0
         """Jobs dropped unstarted, or stopped, because they were no longer wanted."""
         self._closed = True
@@ -355,9 +371,22 @@ class WorkerPool:
         self._procs.add(worker)
         return worker
 
+    def _may_stop(self) -> bool:
+        """Whether a running job no longer wanted may be stopped now (see
+        :data:`STOPS_PER_SECOND`); takes the stop if so."""
+        now = time.monotonic()
+        self._stops = min(float(self.size),
+                          self._stops + (now - self._stops_at) * STOPS_PER_SECOND * self.size)
+        self._stops_at = now
+        if self._stops < 1.0:
+            return False
+        self._stops -= 1.0
+        return True
+
     async def _run_in_process(self, worker: _ProcessWorker, fn, args, timeout,
                               wanted: Callable[[], bool] | None = None):
         loop = asyncio.get_running_loop()
+        unwanted = False  # seen no longer wanted, and not stopped (stops spent)
 
         def exchange():
             worker.conn.send((fn, args))
@@ -380,8 +409,12 @@ class WorkerPool:
                         raise JobTimeout(f"the job did not finish within {timeout:g} s; "
                                          "its worker was stopped") from None
                     if not reply.done() and not self._wanted(wanted):
+                        if not self._may_stop():
+                            unwanted = True  # runs on; dropped at its end if still so
+                            continue
                         worker.kill()
                         self.dropped += 1
+                        self.stopped += 1
                         raise JobDropped("no longer wanted; its worker was stopped") from None
         except asyncio.CancelledError:
             worker.kill()
@@ -391,6 +424,9 @@ class WorkerPool:
             if self._closed:
                 raise PoolClosed("the server is shutting down") from None
             raise WorkerDied("the worker process died during the job") from None
+        if unwanted and not self._wanted(wanted):
+            self.dropped += 1
+            raise JobDropped("no longer wanted; it ran to its end, its answer not used")
         if not ok:
             raise JobFailed(value)
         return value
