@@ -712,12 +712,15 @@ class Told:
         self.published.append(event)
 
 
-@pytest.mark.parametrize("change", ["resign", "rename"])
+@pytest.mark.parametrize("change", ["resign", "rename", "older"])
 def test_a_worker_s_computer_move_drops_its_search_when_told_its_table_changed(
         tmp_path, monkeypatch, change):
     # a ``pentarena worker`` reads the table when the job starts; a resignation told on the
-    # event bus while its search waits for the pool drops the search (nothing to play),
-    # a change that leaves the move the computer's (a rename) has it thought for again
+    # event bus while its search waits for the pool drops the search (nothing to play); a
+    # seat change that leaves the move the computer's (a rename; a stranger taking an open
+    # seat and leaving it, in a loop, restarted the search each time: the computer never
+    # moved) keeps it; told by an older instance (no "computer" in the event), it is
+    # dropped and thought for again
     from dataclasses import asdict
 
     from pentarena.server import cluster
@@ -749,8 +752,10 @@ def test_a_worker_s_computer_move_drops_its_search_when_told_its_table_changed(
                 _, seats = table.rename([tokens[0]], "Ann")
             await store.update_seats(table.id, [asdict(s) for s in seats], table.seats_version,
                                      "finished" if change == "resign" else None)
-            await changes.on_event({"kind": "seats", "table": table.id,
-                                    "seats_version": table.seats_version + 1})
+            told = {"kind": "seats", "table": table.id, "seats_version": table.seats_version + 1}
+            if change != "older":  # as the hub tells it
+                told.update(version=1, computer=None if change == "resign" else 1)
+            await changes.on_event(told)
             gate.set()
             await held
             return await job, pool.dropped, ctx["bus"].published
@@ -759,11 +764,53 @@ def test_a_worker_s_computer_move_drops_its_search_when_told_its_table_changed(
             store.close()
 
     answer, dropped, published = run(scenario, tmp_path)
-    assert dropped == 1
+    assert dropped == (0 if change == "rename" else 1)
     if change == "resign":
         assert answer == "nothing to play" and thought == [] and published == []
     else:
         assert len(thought) == 1 and [e["version"] for e in published] == [2]
+
+
+class Published(LocalBus):
+    """An instance's bus that keeps what it publishes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[dict] = []
+
+    async def publish(self, event: dict) -> None:
+        self.events.append(event)
+
+
+def test_a_seat_change_tells_a_worker_whether_its_search_still_stands(tmp_path):
+    # what the hub tells of a seat change is what a worker needs: a rename (or a seat
+    # taken and left) while the computer thinks leaves its search standing; a
+    # resignation ends it
+    from pentarena.server import cluster
+
+    gate = threading.Event()
+
+    async def scenario(hub):
+        held = await hold_the_worker(hub.pool, gate)
+        table, tokens = await hub.create("pentago", {}, [{"kind": "computer", "level": "random"},
+                                                         {"kind": "me"}])
+        changes = cluster.Changes()
+        stands = []
+        with changes.watching(table.id):
+            changes.thinks(table.id, 0, 0)
+            for change in (lambda t: t.rename([tokens[1]], "Ann"),
+                           lambda t: t.resign([tokens[1]])):
+                unchanged = changes.since(table.id)
+                await hub.change_seats(table, change)
+                await changes.on_event(hub.bus.events[-1])
+                stands.append(unchanged())
+        gate.set()
+        await held
+        return stands, [(e["version"], e["computer"]) for e in hub.bus.events
+                        if e["kind"] == "seats"]
+
+    stands, told = run(scenario, tmp_path, bus=Published)
+    assert stands == [True, False] and told == [(0, 0), (0, None)]
 
 
 def test_a_running_job_no_longer_wanted_is_stopped_and_its_worker_replaced(tmp_path):

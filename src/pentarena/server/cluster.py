@@ -16,9 +16,12 @@ exits within ``STOP_DEADLINE`` seconds.
 
 A job reads its table when it starts (a move stored meanwhile, a game resigned: nothing to
 think for).  While it waits for, or runs on, the worker's pool, the worker listens on the
-event bus: a move or a seat change told for its table drops the search (or stops it) and
-the job reads the table again — thinking again if the move is still the computer's (a
-rename), ending if not (the move stored elsewhere, the game resigned).
+event bus: a move told for its table, or a seat change that takes the move from the
+computer's seat (a resignation; the event says), drops the search (or stops it) and the
+job reads the table again — thinking again if the move is still the computer's, ending
+if not (the move stored elsewhere, the game resigned).  A seat taken, left or renamed
+leaves the search standing (a stranger taking an open seat and leaving it in a loop
+restarted it each time, and a slow computer never moved).
 """
 
 from __future__ import annotations
@@ -117,16 +120,30 @@ class ComputerQueue:
 
 class Changes:
     """In a worker: the changes told on the event bus (a move, a seat change) of the tables
-    whose computer moves it is working out, counted from when it began listening for one."""
+    whose computer moves it is working out, counted from when it began listening for one.
+    A seat change that leaves the move the computer's seat's, at the version it thinks
+    for (a seat taken or left by someone, a rename), is no change: anyone may take an open
+    seat and leave it again, and each restarted the search of a computer whose move took
+    longer than that (it never moved)."""
 
     def __init__(self) -> None:
         self.watched: Counter[str] = Counter()
         self.told: Counter[str] = Counter()
+        self.thinking: dict[str, tuple[int, int]] = {}  # table: (version, seat) thought for
 
     async def on_event(self, event: dict[str, Any]) -> None:
         table = event.get("table")
-        if event.get("kind") in ("moved", "seats") and table in self.watched:
-            self.told[table] += 1
+        if table not in self.watched or event.get("kind") not in ("moved", "seats"):
+            return
+        if (event.get("kind") == "seats" and "computer" in event  # (an older instance: no)
+                and (event.get("version"), event["computer"]) == self.thinking.get(table)):
+            return
+        self.told[table] += 1
+
+    def thinks(self, table_id: str, version: int, seat: int) -> None:
+        """A job thinks for ``seat`` of ``table_id`` at ``version`` (seat changes that
+        leave it so change nothing)."""
+        self.thinking[table_id] = (version, seat)
 
     @contextlib.contextmanager
     def watching(self, table_id: str):
@@ -138,6 +155,7 @@ class Changes:
             if not self.watched[table_id]:
                 del self.watched[table_id]
                 self.told.pop(table_id, None)
+                self.thinking.pop(table_id, None)
 
     def since(self, table_id: str) -> Callable[[], bool]:
         """Whether nothing was told of ``table_id`` since now."""
@@ -183,6 +201,7 @@ async def _computer_move(ctx: dict[str, Any], table_id: str, version: int,
     seat = table.computer_to_move()
     if table.version != version or seat is None:
         return "nothing to play"
+    ctx.setdefault("changes", Changes()).thinks(table_id, version, seat)
     text = await _think(ctx, table, seat, time_limit, unchanged)
     try:
         canonical = table.check_move(seat, text, version)

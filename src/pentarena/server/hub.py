@@ -502,8 +502,12 @@ class Hub(Advice):
             await self.reload(table)
             raise ProtocolError("seats-changed", "the seats changed meanwhile: look again "
                                 "and try again") from None
+        # (and what a worker thinking for the table needs: whether the computer still
+        # has the move — a seat taken and left by a stranger must not restart its search)
         await self.bus.publish({"kind": "seats", "table": table.id,
-                                "seats_version": table.seats_version})
+                                "seats_version": table.seats_version,
+                                "version": table.version,
+                                "computer": table.computer_to_move()})
         await self.reseat(table)
         self.broadcast(table)
         self.schedule_computer(table)  # a seat the computer took over, to move now
