@@ -58,7 +58,7 @@ def test_board_x_centres_a_cropped_table_on_column_x():
     text = " ".join(plain(view.board(state, last), width=80).split())
     first, end, all_left, _ = map(int, CROPPED.search(text).groups())
     assert first == all_left == left
-    assert "type 'board X' to centre the table on column X" in text
+    assert "shown: 'board X' centres on column X." in text
 
 
 def test_board_with_a_column_at_the_prompt():
@@ -201,7 +201,7 @@ def test_a_tall_pentup_table_shows_the_rows_around_the_last_move_at_a_terminal()
     view.ended_by_resignation = False
     ys = [y for _, y in last.cells]
     assert bottom <= first <= min(ys) and max(ys) <= end <= top and end - first + 1 < 30
-    assert "type 'board X Y' to centre it on the cell at column X, row Y" in " ".join(
+    assert "shown: 'board X Y' centres on column X, row Y." in " ".join(
         text.split())
     rows = [line.split()[0] for line in text.splitlines()
             if re.match(r"^ *-?\d+ ", line) and not line.startswith("      ")]
@@ -236,8 +236,9 @@ def test_a_pentup_table_takes_the_lines_the_rest_of_the_turn_leaves_it():
         assert (bottom, top) == (-5, 0)
         shown.append(end - first + 1)
         assert printed_lines(text, 80) <= room or shown[-1] == MIN_ROWS
-    # one line short: four rows (five would save a row's two lines for the note's three)
-    assert shown == sorted(shown, reverse=True) and shown[0] == 4 and shown[-1] == MIN_ROWS
+    # one line short: five rows (the note's lines for the column numbers under the table
+    # and the empty line; it kept four)
+    assert shown == sorted(shown, reverse=True) and shown[0] == 5 and shown[-1] == MIN_ROWS
     # the view leaves the rest of the turn its lines, as the terminal measures them
     view = view_for("pentup")
     view.interactive = True
@@ -316,3 +317,24 @@ def test_a_persons_first_pentup_turn_shows_its_table_and_status_at_80x24(players
     before = "\n".join(turn[start:top])
     assert ("tiles left: the letters" in before) == (players > 2)
     assert "A move is a tile" not in before
+
+
+def test_a_cropped_pentup_table_keeps_its_rows_at_80x24():
+    """Four players at 80x24: the note under a table cropped to the terminal's height ran
+    to three lines ('Rows -2 to 1 of -2 to 5 shown (the table is taller than the terminal):
+    type 'board X Y' to centre it on the cell at column X, row Y, or make the terminal
+    taller.'), and the table kept four rows of eight.  The note takes one line, and the
+    table a row more."""
+    screens = pentup_prompts(4, 1, 8, lambda n, count: n * 5 % count, 3)
+    cropped = 0
+    for before, screen in zip(screens, screens[1:]):
+        turn = screen[len(before):]
+        found = ROWS.search(turn)
+        if found is None:
+            continue
+        cropped += 1
+        first, end, _, _ = map(int, found.groups())
+        note = next(line for line in turn.splitlines() if line.startswith("Rows "))
+        assert "'board X Y'" in note and len(note) <= 80, note   # one line, with the way out
+        assert end - first + 1 >= 5, turn
+    assert cropped

@@ -109,14 +109,18 @@ def render_text(state: PentUpState) -> str:
 
 NUMBERS_BELOW = 5
 """A table of this many rows or more has its column numbers under it too: at a 24-line
-terminal the line above it has scrolled away by the time the prompt asks for a move."""
+terminal the line above it has scrolled away by the time the prompt asks for a move (not
+a table cropped to the terminal's height: it fits, its top line in sight)."""
 
 
 def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = None,
                 with_legend: bool = True, columns: int | None = None,
-                focus: int | None = None, more: str = "widen the terminal to see them all",
+                focus: int | None = None,
+                more: str = " (the table is wider than the terminal): widen the terminal to see "
+                            "them all",
                 styled: bool = True, lines: int | None = None, row_focus: int | None = None,
-                more_rows: str = "make the terminal taller to see them all") -> Text:
+                more_rows: str = " (the table is taller than the terminal): make the terminal "
+                                 "taller to see them all") -> Text:
     """A coloured picture of the table with each tile outlined; ``highlight`` marks cells
     (e.g. the last move): underlined, or where no style shows (``styled`` False: a pipe, a
     file) with :data:`LAST_MARK` after the cell's code (``○2*``); ``with_legend`` adds the
@@ -125,7 +129,7 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     ``columns``: the characters a line may take.  A table wider than that shows only the
     columns (x) that fit, centred on column ``focus``, else on the highlighted cells, else
     on the middle of the structure, and a note under it says which columns are shown and,
-    in ``more``, how to see the rest.  ``lines``: the terminal's height; a table taller
+    in ``more`` (its words after 'shown'), how to see the rest.  ``lines``: the terminal's height; a table taller
     than it leaves room for shows the rows around row ``row_focus``, else around the
     highlighted cells (``more_rows`` says how to see the rest)."""
     out = Text()
@@ -157,8 +161,9 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
                 return STYLES[t.seat]
         return ""
 
-    def picture(y0: int, y1: int) -> Text:
-        """The table's rows ``y0``..``y1`` and the notes under it."""
+    def picture(y0: int, y1: int, cropped: bool = False) -> Text:
+        """The table's rows ``y0``..``y1`` and the notes under it (``cropped``: to the
+        terminal's height, which it then fits, its top line in sight at the prompt)."""
         out = Text()
 
         def rule(y: int) -> None:
@@ -201,14 +206,14 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
                 out.append(f"{marks[(x, y)]:^{width}}", style=style)
             out.append("\n")
             rule(y)
-        if y1 - y0 + 1 >= NUMBERS_BELOW:  # the top line may have scrolled away at the prompt
+        if y1 - y0 + 1 >= NUMBERS_BELOW and not cropped:  # the top line may have scrolled away
             out.append(numbers)
         if (x0, x1) != (all_x0, all_x1):
-            out.append(f"Columns {x0} to {x1} of {all_x0} to {all_x1} shown (the table is wider "
-                       f"than the terminal): {more}.\n", style="yellow")
+            out.append(f"Columns {x0} to {x1} of {all_x0} to {all_x1} shown{more}.\n",
+                       style="yellow")
         if (y0, y1) != (all_y0, all_y1):
-            out.append(f"Rows {y0} to {y1} of {all_y0} to {all_y1} shown (the table is taller "
-                       f"than the terminal): {more_rows}.\n", style="yellow")
+            out.append(f"Rows {y0} to {y1} of {all_y0} to {all_y1} shown{more_rows}.\n",
+                       style="yellow")
         if with_legend:
             out.append(legend(state.game.num_players, bool(highlight) and styled,
                               bool(highlight) and not styled) + "\n", style="dim")
@@ -220,8 +225,14 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     # too tall for the terminal: the most rows around the focus (else the last move) that
     # fit with their note, the note saying which rows are shown
     centre = row_focus if row_focus is not None else mean[1]
+    # (without the empty line under it, its note ends it, nor the column numbers under it,
+    # the top line is in sight: at 80x24 four players' tables kept four rows, those two
+    # lines a fifth's)
     for fit in range(all_y1 - all_y0, MIN_ROWS, -1):
-        shown = picture(*_window(all_y0, all_y1, fit, centre))
+        shown = picture(*_window(all_y0, all_y1, fit, centre), cropped=True)
+        shown.rstrip()
         if printed_lines(shown.plain, columns) <= lines:
             return shown
-    return picture(*_window(all_y0, all_y1, MIN_ROWS, centre))
+    shown = picture(*_window(all_y0, all_y1, MIN_ROWS, centre), cropped=True)
+    shown.rstrip()
+    return shown

@@ -100,11 +100,14 @@ class PentUpView(TerminalView):
         from ...games.pentup.render import render_rich
 
         highlight = set(last.cells) if last is not None else None
-        more = ("type 'board X' to centre the table on column X, or widen the terminal"
-                if self.interactive else "widen the terminal to see them all")
-        more_rows = ("type 'board X Y' to centre it on the cell at column X, row Y, or make "
-                     "the terminal taller" if self.interactive
-                     else "make the terminal taller to see them all")
+        # at a terminal one line each (three at 80 columns took a row of the table's room):
+        # 'Rows -2 to 1 of -2 to 5 shown: 'board X Y' centres on column X, row Y.'
+        more = (": 'board X' centres on column X" if self.interactive
+                else " (the table is wider than the terminal): widen the terminal to see "
+                     "them all")
+        more_rows = (": 'board X Y' centres on column X, row Y" if self.interactive
+                     else " (the table is taller than the terminal): make the terminal "
+                          "taller to see them all")
         focus, row_focus, legend = self.focus, self.row_focus, self.explaining()
         # the last table is shown whole: nothing follows to play (a resignation included)
         over = state.is_terminal() or self.ended_by_resignation
