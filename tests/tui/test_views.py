@@ -649,3 +649,16 @@ def test_pentics_target_says_its_range_in_the_help(capsys):
     with pytest.raises(SystemExit):
         main(["play", "pentic", "--help"])
     assert "1 to 10000" in " ".join(capsys.readouterr().out.split())
+
+
+def test_pentago_help_says_what_the_quadrants_and_twists_are():
+    """A newcomer at Pentago was asked for 'd4 TR cw' and 'c3 TL cw', and neither the
+    screen nor 'help' said what TL, TR, cw or ccw were, nor what wins: 'help' says it."""
+    tg, _, _ = run_any("pentago", [], [None, RandomBot(seed=1)])
+    text = plain(tg.help(), width=80)
+    flat = " ".join(text.split())
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 80
+    for words in ("TL (top left: a1-c3)", "TR (top right: d1-f3)", "BL (bottom left: a4-c6)",
+                  "BR (bottom right: d4-f6)", "cw clockwise", "ccw counter-clockwise",
+                  "five of your marbles in a row"):
+        assert words in flat, words

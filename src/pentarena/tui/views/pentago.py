@@ -20,6 +20,18 @@ class PentagoView(TerminalView):
                             "the end), and any move that wins at once"),
                   ("moves d4", "the moves that place on d4, numbered (any start: 'moves d4 TR')"))
 
+    def help_notes(self, state: State) -> list[str]:
+        # what 'd4 TR cw' is made of: the screen asks for it from the first prompt
+        return ["The board: files a-f left to right, ranks 1-6 top to bottom; the lines "
+                "part its four quadrants, TL (top left: a1-c3), TR (top right: d1-f3), BL "
+                "(bottom left: a4-c6) and BR (bottom right: d4-f6).",
+                "A move places a marble on an empty cell, then turns a quadrant (any one, "
+                "empty or not) a quarter turn, cw clockwise or ccw counter-clockwise: "
+                "'d4 TR cw'. A placement that makes five needs no twist: 'd4'.",
+                "Who wins: five of your marbles in a row (across, down or diagonally) once "
+                "the quadrant has turned; five of both colours at once, or a full board, "
+                "is a draw."]
+
     LISTED = 48
     """Up to this many legal moves 'moves' numbers them all (six empty cells); beyond, a
     list of 288 moves (8 twists of each empty cell) says less than the cells do."""
