@@ -338,3 +338,39 @@ def test_a_cropped_pentup_table_keeps_its_rows_at_80x24():
         assert "'board X Y'" in note and len(note) <= 80, note   # one line, with the way out
         assert end - first + 1 >= 5, turn
     assert cropped
+
+
+def test_board_shows_the_table_above_the_prompt_with_four_players_at_80x24():
+    """'board' with four players at 80x24: the legend and the five notes under the table
+    left it three rows, its column numbers scrolled away, the screen mostly explanations.
+    They come above the table now (as on a first turn), and the table, its numbers and
+    the status under them fit the terminal."""
+    from pentarena.tui.terminal import TerminalGame
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
+    prompts = []
+
+    def read(prompt: str) -> str:
+        prompts.append(out.getvalue())
+        if len(prompts) == 7:
+            return "board"
+        if len(prompts) > 7:
+            raise EOFError
+        moves = tg.state.legal_moves()
+        return str(moves[len(prompts) * 5 % len(moves)])
+
+    bots = [RandomBot(seed=s) for s in range(4)]
+    bots[1] = None
+    tg = TerminalGame(pentarena.load_game("pentup", players=4), bots,
+                      console=console, read=read, seed=4)
+    tg.run()
+    shown = prompts[-1][len(prompts[-2]):].splitlines()[1:]   # after the line 'board'
+    screen = shown[-24:]
+    flat = " ".join(" ".join(screen).split())
+    assert "the stack is 2 tiles high" in " ".join(" ".join(shown).split())  # explained
+    assert "player" in flat and "tiles left" in flat
+    header = [line for line in screen if re.match(r"^ {5,}-?\d+( +-?\d+)+ *$", line)]
+    assert header, "\n".join(screen)   # the column numbers in sight
+    found = ROWS.search(flat)
+    assert found is None or int(found[2]) - int(found[1]) + 1 >= 4, "\n".join(screen)

@@ -50,25 +50,30 @@ class PentUpView(TerminalView):
     """This turn leaves the legend and the notes out: with them the table would not fit
     the terminal (:meth:`crowded`)."""
     prefaced = False
-    """A person's first turn whose table would not fit with its legend and notes: they
-    come above the table (:meth:`preface`), the table and the status under them, with
-    what a move looks like (a four-player first turn ran to 30 lines of 24)."""
+    """A person's first turn, or a 'board' asked for, whose table would not fit with its
+    legend and notes: they come above the table (:meth:`preface`), the table and the
+    status under them, with what a move looks like (a four-player first turn ran to 30
+    lines of 24)."""
 
     def explaining(self) -> bool:
-        return (self.explain or not self.interactive
-                or (self.explained < EXPLAINED_TURNS and not self.brief and not self.prefaced))
+        return not self.prefaced and (
+            self.explain or not self.interactive
+            or (self.explained < EXPLAINED_TURNS and not self.brief))
 
     def crowded(self, state: State, last: Move | None, lines: int, columns: int) -> bool:
         from ...games.pentup.render import printed_lines, render_rich
 
-        if self.explain or not self.explaining():
-            return False  # asked for, or already brief or prefaced
+        if not self.explaining():
+            return False  # already brief or prefaced
         whole = render_rich(state, set(last.cells) if last is not None else None,
                             columns=columns, with_legend=True)
         if printed_lines(whole.plain, columns) + self.lines_after <= lines:
             return False
-        if self.explained == 0 and self.person_to_move:
-            self.prefaced = True  # a person's first turn explains all, above the table
+        if self.explain or (self.explained == 0 and self.person_to_move):
+            # asked for ('board'), or a person's first turn: all of it, above the table
+            # ('board' with four players at 80x24 left the table three rows under them,
+            # its column numbers scrolled away)
+            self.prefaced = True
         else:
             self.brief = True
         return True
