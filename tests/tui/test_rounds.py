@@ -80,3 +80,22 @@ def test_replay_shows_each_round_end(tmp_path, capsys):
 def test_two_player_games_have_no_rounds():
     tg_state, text = match(players=2)
     assert "over: " not in text and "Game over" in text
+
+
+def test_a_round_summary_keeps_each_seat_and_its_points_on_one_line():
+    """At 80 columns a round's summary broke 'Teal (seat 1) placed last +10' and
+    'Amber (seat 0) 20' apart ('… totals: Amber (seat' / '0) 20, …'): rich wraps at the
+    spaces kept for them.  Each seat, what it scored and its total stay on one line."""
+    import re
+
+    end, _ = match(players=4, seed=3)
+    view = view_for("pentomino")
+    for width in range(50, 100):
+        out = io.StringIO()
+        Console(file=out, width=width, color_system=None).print(
+            view.round_over(end, end.parse_move(end.history()[-1])))
+        text = out.getvalue()
+        assert "Round " in text and " over: " in text
+        for line in text.splitlines():
+            assert not re.search(r"\((seat|target)?\s*$", line), text
+            assert not re.match(r"^(\d\)|placed|second|\(seat)", line), text

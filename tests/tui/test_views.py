@@ -662,3 +662,22 @@ def test_pentago_help_says_what_the_quadrants_and_twists_are():
                   "BR (bottom right: d4-f6)", "cw clockwise", "ccw counter-clockwise",
                   "five of your marbles in a row"):
         assert words in flat, words
+
+
+def test_pentics_scores_keep_each_seat_with_its_score():
+    """At 80 columns three players' scores broke 'Teal (seat 2):' from its '60' (the
+    next line held the number alone). Each seat and its score stay on one line."""
+    import re
+
+    from pentarena.tui.views.pentic import PenticView
+
+    state = pentarena.load_game("pentic", players=3).new_initial_state(seed=2)
+    while not state.is_terminal() and min(state.totals) < 100:
+        state.apply(state.legal_moves()[0])
+    view = PenticView()
+    for width in range(40, 100):
+        text = plain(view.board(state, None), width=width)
+        scores = text[text.index("Scores:"):].split("\n")
+        for line in scores[:3]:
+            assert not re.search(r"(\(seat|\(seat \d\):)\s*$", line), text
+            assert not re.match(r"^\s*(\d+\)|\d+,|\d+$)", line), text

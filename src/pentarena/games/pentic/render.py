@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
 
 from .cards import NAMES, SYMBOLS, colour, shape
+
+GLUE = "\u00a0"
+"""A space no line breaks at (``textwrap`` breaks at ASCII whitespace only)."""
 
 STYLE = {"violet": "bold magenta", "cyan": "bold cyan", "yellow": "bold yellow",
          "orange": "bold dark_orange", "red": "bold red"}
@@ -50,9 +54,15 @@ def render_rich(state, seat: int | None = None, label: str = "Your hand",
                 if col < 2:
                     out.append(" " * (widths[col] - len(cell.plain) + GAP))
             out.append("\n")
-    out.append(f"Pile: {state.pile_size} cards.  Scores: "
-               + ", ".join(f"{names[s] if names else f'seat {s}'}: {t}"
-                           for s, t in enumerate(state.totals)) + "\n")
+    # each seat with its score on one line ('Teal (seat 2):' and its '60' were wrapped
+    # apart): the line wrapped here at the spaces between them only
+    scores = (f"Pile: {state.pile_size} cards.  Scores: "
+              + ", ".join(f"{names[s] if names else f'seat {s}'}: {t}".replace(" ", GLUE)
+                          for s, t in enumerate(state.totals)))
+    if columns:
+        scores = textwrap.fill(scores, columns, break_long_words=False,
+                               break_on_hyphens=False)
+    out.append(scores.replace(GLUE, " ") + "\n")
     if seat is not None and not state.over:
         out.append(f"{label}: ")
         for c in sorted(state.hands[seat]):

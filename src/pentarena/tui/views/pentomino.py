@@ -104,7 +104,7 @@ class PentominoView(TerminalView):
         from ...games.pentomino.render import render_round
 
         return Group(render_round(state.rounds[-1], last.mask),
-                     Text(self.round_summary(state), style="bold"))
+                     Lines(Text(self.round_summary(state), style="bold")))  # (units whole)
 
     def why_over(self, state: State) -> str | None:
         """Why a single game (Golomb's, touch-move, a draft) ended: the player to move
