@@ -129,9 +129,10 @@ def render_rich(state: PentUpState, highlight: set[tuple[int, int]] | None = Non
     ``columns``: the characters a line may take.  A table wider than that shows only the
     columns (x) that fit, centred on column ``focus``, else on the highlighted cells, else
     on the middle of the structure, and a note under it says which columns are shown and,
-    in ``more`` (its words after 'shown'), how to see the rest.  ``lines``: the terminal's height; a table taller
-    than it leaves room for shows the rows around row ``row_focus``, else around the
-    highlighted cells (``more_rows`` says how to see the rest)."""
+    in ``more`` (its words after 'shown'), how to see the rest.  ``lines``: the
+    terminal's height; a table taller than it leaves room for shows the rows around row
+    ``row_focus``, else around the highlighted cells (``more_rows`` says how to see the
+    rest)."""
     out = Text()
     bounds = _bounds(state)
     if bounds is None:
