@@ -840,8 +840,11 @@ function tryAgain(delay) {
 // until an answer is heard.
 let heartbeat = 20_000, answerBase = 8_000, answerWithin = answerBase, slowest = 0, pinged = 0, pinger = 0;
 const ANSWER_MOST = 60_000;
+const HEARTBEAT_MOST = 3600;   // s: a timer past 2**31 ms runs at once (a ping loop)
 function setHeartbeat(seconds) {
-  if (typeof seconds !== "number" || !(seconds > 0) || seconds * 1000 === heartbeat) return;
+  if (typeof seconds !== "number" || !(seconds > 0)) return;
+  seconds = Math.min(seconds, HEARTBEAT_MOST);
+  if (seconds * 1000 === heartbeat) return;
   heartbeat = seconds * 1000;
   answerBase = Math.min(ANSWER_MOST, heartbeat * 0.4);
   answerWithin = Math.max(answerBase, Math.min(ANSWER_MOST, 2 * slowest));
