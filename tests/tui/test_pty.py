@@ -107,6 +107,8 @@ def test_the_prompt_edits_a_line_and_recalls_the_last_one(terminal):
     t.type("\x1b[A\n")                   # the same move again: d4 is taken now
     t.expect("White (seat 0) > ", 4)
     t.type("quit\n")
+    t.expect("Quit? > ")     # two moves played and not saved: asked first
+    t.type("y\n")
     t.expect("Goodbye.")
     assert "'TRc' is not a quadrant" in t.text   # the arrows moved the cursor
     assert "is not a cell" not in t.text and "taken" in t.text

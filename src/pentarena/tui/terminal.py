@@ -113,7 +113,11 @@ class TerminalGame:
     changes and the engine hides something from the others (``State.secrets``), the hand
     is handed over.  ``pass_keyboard`` (by default when a person types at a terminal):
     the next person presses Enter, the screen and its scrollback are cleared, and only
-    then is their hand shown; otherwise (a pipe) a line says whose hand follows."""
+    then is their hand shown; otherwise (a pipe) a line says whose hand follows.
+
+    ``confirm_quit`` (by default when a person types at a terminal): 'quit', 'q' or 'exit'
+    asks first when moves would be lost — a game in progress with no ``save_path`` and
+    moves not saved since they were played; the end of input (Ctrl-D) leaves at once."""
 
     def __init__(
         self,
@@ -129,6 +133,7 @@ class TerminalGame:
         analysis_seconds: float = SECONDS_PER_MOVE,
         pass_keyboard: bool | None = None,
         record: GameRecord | None = None,
+        confirm_quit: bool | None = None,
     ) -> None:
         if len(bots) != game.num_players:
             raise ValueError(f"{game.name} has {game.num_players} seats, got {len(bots)} players")
@@ -168,6 +173,10 @@ class TerminalGame:
         """The seat whose player resigned (the game is over), if one did."""
         self.save_failed = False
         self._autosaved: list[str] | None = None  # the moves when the record was written
+        self._saved: list[str] = self.state.history() if record is not None else []
+        """The moves when the game was last written to a file (a record resumed: its own)."""
+        self.confirm_quit = (read is None and _typing_at_a_terminal()) \
+            if confirm_quit is None else confirm_quit
         self.after_game = (read is None and _typing_at_a_terminal()) if after_game is None \
             else after_game
         self.analysis_seconds = analysis_seconds
@@ -296,14 +305,16 @@ class TerminalGame:
                    f"back." if self.console.is_dumb_terminal else
                    f"The screen is cleared first, so that only {name} sees their hand.")
         self.say(f"{capitalised(name)} to move: pass the keyboard to {name}. {cleared}", "bold")
-        try:
-            line = self.read(f"{name}: press Enter to see your hand > ")
-        except EOFError:
-            self.say("\nGoodbye.")
-            return False
-        if line.strip().lower() in QUIT_WORDS:
-            self.say("Goodbye.")
-            return False
+        while True:
+            try:
+                line = self.read(f"{name}: press Enter to see your hand > ")
+            except EOFError:
+                self.say("\nGoodbye.")
+                return False
+            if line.strip().lower() not in QUIT_WORDS:
+                break
+            if self._quit():
+                return False
         self._clear_screen()
         since = self.since
         self._handed_to(seat)
@@ -354,6 +365,7 @@ class TerminalGame:
             self.say(f"Could not save the game to {path}: {exc.strerror or exc}", "bold red")
             return False
         self._own_files.add(path.resolve())
+        self._saved = self.state.history()
         word = shell_word(str(path))
         then = (f"'pentarena replay {word}' shows it" if self.over else
                 f"'pentarena resume {word}' goes on with it, 'pentarena replay {word}' "
@@ -455,7 +467,7 @@ class TerminalGame:
             return
         self.state, self.initial = start, start.clone()
         self.resumed, self.last, self.listed, self.summarised = 0, None, [], False
-        self.resigned, self.analysed, self._autosaved = None, None, None
+        self.resigned, self.analysed, self._autosaved, self._saved = None, None, None, []
         self.view.ended_by_resignation = False
         self.meta.pop("solved_from", None)
         how = "swapped" if self.game.num_players == 2 else "passed one seat on"
@@ -565,8 +577,7 @@ class TerminalGame:
             self.say("A rematch comes once this game is over.", "yellow")
             return True
         if word in QUIT_WORDS:
-            self.say("Goodbye.")
-            return False
+            return not self._quit()
         if word in ("help", "?"):
             self.console.print(self.help())
         elif word == "moves":
@@ -638,6 +649,44 @@ class TerminalGame:
             self.play(line, seat, typed=word)
         return True
 
+    def _unsaved(self) -> int:
+        """How many moves quitting now would lose: those of a game in progress, with no
+        file it is written to as it goes (``save_path``), played since it was last saved."""
+        if self.over or self.save_path is not None:
+            return 0
+        history, saved = self.state.history(), self._saved
+        if history[:len(saved)] != saved:   # (undone past the save: every move counts)
+            return len(history)
+        return len(history) - len(saved)
+
+    def _quit(self) -> bool:
+        """'quit', 'q' or 'exit': True to leave.  Asked first (``confirm_quit``) when moves
+        would be lost: 'y' leaves, 's FILE' saves then leaves, anything else plays on; the
+        end of input (Ctrl-D) leaves."""
+        lost = self._unsaved()
+        if not self.confirm_quit or not lost:
+            self.say("Goodbye.")
+            return True
+        self.say(f"The game is not saved ({plural(lost, 'move')} would be lost): 'y' quits, "
+                 "'s FILE' saves it first, anything else plays on.", "yellow")
+        try:
+            answer = self.read("Quit? > ").strip()
+        except EOFError:
+            self.say("\nGoodbye.")
+            return True
+        word, _, arg = answer.partition(" ")
+        word = word.lower()
+        if word in ("y", "yes", *QUIT_WORDS):
+            self.say("Goodbye.")
+            return True
+        if word in ("s", "save"):
+            self._save_command(arg.strip())
+            if not self._unsaved():
+                self.say("Goodbye.")
+                return True
+        self.say("Not quit: play on.", "dim")
+        return False
+
     def _not_a_command(self, word: str) -> str:
         """What to add when ``word`` (the first word of a line that is not a move) may
         have been meant as a command: the command it is close to, or, for a lone word,
@@ -677,7 +726,8 @@ class TerminalGame:
                 rows.append(("rematch", "once the game is over: play again with the sets "
                                         "swapped (passed one seat on with 3–4 players)"))
         rows += [*self.view.board_help, ("help", "this text"),
-                 ("quit", "leave the game (Ctrl-C also leaves)")]
+                 ("quit", "leave the game ('q' or 'exit' too; asked first when moves "
+                          "would be lost, not saved; Ctrl-D and Ctrl-C leave at once)")]
         table = Table.grid(padding=(0, 2))
         table.add_column(no_wrap=True)
         table.add_column()

@@ -1,0 +1,65 @@
+"""Leaving a game: 'quit', 'q' and 'exit' ask first when moves would be lost."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+import pentarena
+from pentarena.ai import RandomBot
+from pentarena.tui import TerminalGame
+
+from .test_terminal import scripted
+
+
+def pentago(lines, confirm=True, **kwargs):
+    out = io.StringIO()
+    read = scripted(lines)
+    tg = TerminalGame(pentarena.load_game("pentago"), [None, RandomBot(seed=1)],
+                      console=Console(file=out, width=80, height=24, color_system=None),
+                      read=read, seed=1, confirm_quit=confirm, **kwargs)
+    tg.run()
+    return tg, read.prompts, out.getvalue()
+
+
+@pytest.mark.parametrize("word", ["quit", "q", "exit", "Q"])
+def test_a_quit_word_asks_first_when_the_moves_would_be_lost(word):
+    """'q' left at once, and a game without --save was gone: every quit word asks now."""
+    tg, prompts, text = pentago(["d4 TR cw", word, "no", "a1 TL cw", word, "y"])
+    assert prompts.count("Quit? > ") == 2
+    assert "The game is not saved (2 moves would be lost): 'y' quits, 's FILE' saves it" in text
+    assert "Not quit: play on." in text
+    assert "White (seat 0) plays a1 TL cw" in text   # played on after 'no'
+    assert text.rstrip().endswith("Goodbye.")
+
+
+def test_nothing_to_lose_quits_at_once(tmp_path):
+    """No move yet, a --save file written on the way out, or saved since the last move."""
+    for lines, kwargs in ((["q"], {}),
+                          (["d4 TR cw", "q"], {"save_path": tmp_path / "g.json"}),
+                          (["d4 TR cw", f"save {tmp_path / 'h.json'}", "q"], {})):
+        tg, prompts, text = pentago(lines, **kwargs)
+        assert "Quit? > " not in prompts and "Goodbye." in text, lines
+
+
+def test_the_question_saves_first_and_ctrl_d_quits():
+    tg, prompts, text = pentago(["d4 TR cw", "quit"])   # the input ends at the question
+    assert prompts[-1] == "Quit? > " and text.rstrip().endswith("Goodbye.")
+    tg, prompts, text = pentago(["d4 TR cw"])            # Ctrl-D at the prompt: at once
+    assert "Quit? > " not in prompts and text.rstrip().endswith("Goodbye.")
+
+
+def test_the_question_saves_then_quits(tmp_path):
+    path = tmp_path / "kept.json"
+    tg, prompts, text = pentago(["d4 TR cw", "q", f"s {path}"])
+    assert path.is_file() and "Saved the game (2 moves)" in text
+    assert text.rstrip().endswith("Goodbye.")
+    assert pentarena.GameRecord.load(path).moves == tg.state.history()
+
+
+def test_a_script_is_not_asked():
+    """Piped input (no confirm_quit): 'quit' leaves as it did, no extra line read."""
+    tg, prompts, text = pentago(["d4 TR cw", "quit"], confirm=None)
+    assert "Quit? > " not in prompts and text.rstrip().endswith("Goodbye.")
