@@ -361,7 +361,7 @@ def test_resume_goes_on_with_a_saved_game(tmp_path, capsys, monkeypatch):
     capsys.readouterr()
     assert main(["resume", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert "Resumed after 2 moves." in out and "Black (seat 1) is thinking" in out
+    assert "Resumed after 2 moves; the last: " in out and "Black (seat 1) is thinking" in out
     data = json.loads(saved.read_text())
     assert data["moves"][:3] == [*before, "a1 TL cw"] and len(data["moves"]) == 4
     assert data["meta"]["players"] == ["person", "computer: easy"]

@@ -147,12 +147,17 @@ class TerminalGame:
         self.initial = self.state.clone()  # undo replays from here (deals included)
         self.resumed = 0
         """The moves of the saved game this one goes on with (``record``: its record)."""
+        self._resumed_news = ""
+        """The line of the last move of the game resumed, as play said it."""
         if record is not None:
             for text in record.moves:
+                mover = self.state.current_player
                 self.state.apply(text)
             self.resumed = len(record.moves)
         self.view: TerminalView = view_for(game.name)
         self.view.interactive = True
+        if self.resumed:
+            self._resumed_news = self.view.move_news(mover, self.state.history()[-1])
         self.last: Move | None = (self.state.parse_move(self.state.history()[-1])
                                   if self.resumed else None)
         self.solo = game_info(game.name).solo
@@ -432,7 +437,9 @@ class TerminalGame:
     def _loop(self) -> None:
         self.say(self._title(), "bold")
         if self.resumed:
-            self.say(f"Resumed after {plural(self.resumed, 'move')}.", "bold")
+            # where the person is: the last move, as its line said it during play
+            self.say(f"Resumed after {plural(self.resumed, 'move')}; the last: "
+                     f"{self._resumed_news}.", "bold")
         self.show()
         while self._game() and not self.over:  # a rematch: its game follows
             self.show()

@@ -1,4 +1,4 @@
-"""Leaving a game: 'quit', 'q' and 'exit' ask first when moves would be lost."""
+"""A newcomer's frictions at 80x24: leaving, resuming, what a move did, what a status means."""
 
 from __future__ import annotations
 
@@ -63,3 +63,20 @@ def test_a_script_is_not_asked():
     """Piped input (no confirm_quit): 'quit' leaves as it did, no extra line read."""
     tg, prompts, text = pentago(["d4 TR cw", "quit"], confirm=None)
     assert "Quit? > " not in prompts and text.rstrip().endswith("Goodbye.")
+
+
+def test_resume_says_the_last_move(tmp_path, capsys, monkeypatch):
+    """'Resumed after 2 moves.' alone: the person did not know where they were."""
+    from pentarena.cli import main
+
+    saved = tmp_path / "game.json"
+    state = pentarena.load_game("pentago").new_initial_state()
+    for move in ("a1 TL cw", "f6 BR ccw"):
+        state.apply(move)
+    saved.write_text(pentarena.GameRecord.of(state, players=["person", "computer: easy"])
+                     .dumps())
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["resume", str(saved)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("Resumed after 2 moves; the last: Black (seat 1) plays f6 BR ccw (the marble is "
+            "now on f4).") in out
