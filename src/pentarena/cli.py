@@ -784,7 +784,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         mover = states[ply - 1].current_player
         news = (view.computer_news(text) if solved_from is not None and ply > solved_from
                 and hasattr(view, "computer_news")
-                else view.move_news(mover, text))
+                else view.move_news(mover, text, state))
         console.print(f"{ply}. {news}", markup=False, highlight=False)
         move = state.parse_move(text)
         round_over = view.round_over(state, move)

@@ -80,3 +80,25 @@ def test_resume_says_the_last_move(tmp_path, capsys, monkeypatch):
     out = " ".join(capsys.readouterr().out.split())
     assert ("Resumed after 2 moves; the last: Black (seat 1) plays f6 BR ccw (the marble is "
             "now on f4).") in out
+
+
+def test_a_twist_says_where_it_took_the_other_players_marbles(tmp_path, capsys):
+    """The browser animates a twist; at the terminal the person's marbles were elsewhere
+    with nothing saying so. The move's line says it, in play and in a replay."""
+    from pentarena.cli import main
+
+    out = io.StringIO()
+    tg = TerminalGame(pentarena.load_game("pentago"), [None, None],
+                      console=Console(file=out, width=80, height=24, color_system=None),
+                      read=scripted(["a1 BR cw", "b1 BR cw", "a3 BR cw", "e5 TL cw",
+                                     "quit"]), seed=1)
+    tg.run()
+    text = out.getvalue()
+    assert "Black (seat 1) plays e5 TL cw (the twist moved White's a1 → c1, a3 → a1)" in text
+    assert "White (seat 0) plays a1 BR cw\n" in text     # nothing of Black's turned: as before
+    path = tmp_path / "g.json"
+    path.write_text(tg.record().dumps())
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    assert "4. Black (seat 1) plays e5 TL cw (the twist moved White's a1 → c1, a3 → a1)" \
+        in capsys.readouterr().out

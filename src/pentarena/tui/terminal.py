@@ -157,7 +157,8 @@ class TerminalGame:
         self.view: TerminalView = view_for(game.name)
         self.view.interactive = True
         if self.resumed:
-            self._resumed_news = self.view.move_news(mover, self.state.history()[-1])
+            self._resumed_news = self.view.move_news(mover, self.state.history()[-1],
+                                                      self.state)
         self.last: Move | None = (self.state.parse_move(self.state.history()[-1])
                                   if self.resumed else None)
         self.solo = game_info(game.name).solo
@@ -540,7 +541,7 @@ class TerminalGame:
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed, self.summarised = [], False
         self.view.focus = self.view.row_focus = None  # a cropped board: on the new move
-        self.news(Text(self.view.move_news(seat, self.state.history()[-1])))
+        self.news(Text(self.view.move_news(seat, self.state.history()[-1], self.state)))
         note = self.view.after_move(self.state)
         if note:
             self.news(Text(note, style="cyan"))

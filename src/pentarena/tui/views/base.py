@@ -196,8 +196,9 @@ class TerminalView:
         round left it and what it scored; None otherwise."""
         return None
 
-    def move_news(self, seat: int, move: str) -> str:
-        """The line that announces ``move`` (its text), just played by ``seat``."""
+    def move_news(self, seat: int, move: str, after: State | None = None) -> str:
+        """The line that announces ``move`` (its text), just played by ``seat``
+        (``after``: the position it made, where the line says what else it did)."""
         return f"{self.seat_name(seat)} plays {move}"
 
     def seat_name(self, seat: int) -> str:

@@ -62,15 +62,31 @@ class PentagoView(TerminalView):
                  for five in seat_fives for cell in five}
         return render_rich(state, {landing(last)} if last is not None else set(), fives)
 
-    def move_news(self, seat: int, move: str) -> str:
-        # where the marble is once its quadrant has turned (underlined on the board)
+    def move_news(self, seat: int, move: str, after: State | None = None) -> str:
+        # where the marble is once its quadrant has turned (underlined on the board), and
+        # (``after`` given) where the twist took the other player's marbles: the browser
+        # animates it, a terminal's board only shows them elsewhere
+        from ...games.pentago.board import QUADRANT_MASK, bit, rotate
         from ...games.pentago.notation import cell_name, parse_move_text
         from ...games.pentago.render import landing
 
         parsed = parse_move_text(move)
-        moved = "" if not parsed.rotates or landing(parsed) == parsed.cell else \
-            f" (the marble is now on {cell_name(landing(parsed))})"
-        return f"{self.seat_name(seat)} plays {move}{moved}"
+        said = [] if not parsed.rotates or landing(parsed) == parsed.cell else \
+            [f"the marble is now on {cell_name(landing(parsed))}"]
+        if parsed.rotates and after is not None:
+            quadrant, direction, other = parsed[1], parsed[2], 1 - seat
+            moves = []
+            for cell in range(36):
+                here = bit(*divmod(cell, 6))
+                if after.cell(cell) == other and here & QUADRANT_MASK[quadrant]:
+                    back = rotate(here, quadrant, 1 - direction).bit_length() - 1
+                    if back != cell:   # (the centre stays)
+                        moves.append((back, cell))
+            if moves:
+                said.append(f"the twist moved {self.seat_names[other]}'s " + ", ".join(
+                    f"{cell_name(b)} → {cell_name(c)}" for b, c in sorted(
+                        moves)))
+        return f"{self.seat_name(seat)} plays {move}" + (f" ({'; '.join(said)})" if said else "")
 
     def status(self, state: State) -> RenderableType:
         if state.is_terminal() or not self.person_to_move:

@@ -27,7 +27,7 @@ class PentominoView(TerminalView):
     moves_help = (("moves", "how many places each piece has (or the picks of the draft)"),
                   ("moves L", "every place for the L piece, numbered"))
 
-    def move_news(self, seat: int, move: str) -> str:
+    def move_news(self, seat: int, move: str, after: State | None = None) -> str:
         """A pick and a touch in words, as the browser's move list says them."""
         verb, _, piece = move.partition(" ")
         if verb in ("pick", "touch") and piece:
@@ -203,7 +203,7 @@ class PuzzleView(TerminalView):
     def seat_name(self, seat: int) -> str:
         return "You"  # the puzzle's one seat (the prompt: "You > ")
 
-    def move_news(self, seat: int, move: str) -> str:
+    def move_news(self, seat: int, move: str, after: State | None = None) -> str:
         """As the browser's move list says it: "You take back the X", "You place …"."""
         if move.startswith("remove "):
             return f"You take back the {move.removeprefix('remove ')}"
