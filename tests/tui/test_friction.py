@@ -102,3 +102,23 @@ def test_a_twist_says_where_it_took_the_other_players_marbles(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     assert "4. Black (seat 1) plays e5 TL cw (the twist moved White's a1 → c1, a3 → a1)" \
         in capsys.readouterr().out
+
+
+def test_a_drafts_status_says_what_each_set_is():
+    """'Amber (seat 0): -' before a pick, with nothing saying what the dash meant."""
+    out = io.StringIO()
+    tg = TerminalGame(pentarena.load_game("pentomino", variant="draft"),
+                      [None, RandomBot(seed=1)],
+                      console=Console(file=out, width=80, height=24, color_system=None),
+                      read=scripted(["pick L", "quit"]), seed=1)
+    tg.run()
+    text = out.getvalue()
+    assert "Amber (seat 0) has picked: nothing yet" in text
+    assert "Amber (seat 0) has picked: L" in text and ": -" not in text
+    state = tg.state.clone()
+    while state.to_json()["phase"] == "pick":
+        state.apply(state.legal_moves()[0])
+    shown = Console(file=io.StringIO(), width=80, color_system=None)
+    shown.print(tg.view.status(state))
+    said = shown.file.getvalue()
+    assert "Amber (seat 0)'s pieces to place: " in said

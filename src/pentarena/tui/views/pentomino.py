@@ -48,13 +48,17 @@ class PentominoView(TerminalView):
         data = state.to_json()
         lines = []
         if data["sets"] is not None:
+            # what each set is, said ('Amber (seat 0): -' left a newcomer guessing)
             for seat, pieces in enumerate(data["sets"]):
-                lines.append(f"{self.seat_name(seat)}: {' '.join(pieces) or '-'}")
+                name = self.seat_name(seat)
+                lines.append(f"{name} has picked: {' '.join(pieces) or 'nothing yet'}"
+                             if data["phase"] == "pick" else
+                             f"{name}'s pieces to place: {' '.join(pieces) or 'none left'}")
             if data["phase"] == "pick":
                 lines.append(f"Draft — left to pick: {' '.join(data['pool'])}  "
                              f"(type 'pick {data['pool'][0]}')")
         else:
-            lines.append(f"Pool: {' '.join(data['pool']) or '-'}")
+            lines.append(f"Pool: {' '.join(data['pool']) or 'empty'}")
         if state.game.rounds:
             lines.append(f"Round {data['round']} — totals: "
                          + ", ".join(unit(f"{self.seat_name(s)} {t}") for s, t in
