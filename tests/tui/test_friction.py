@@ -122,3 +122,39 @@ def test_a_drafts_status_says_what_each_set_is():
     shown.print(tg.view.status(state))
     said = shown.file.getvalue()
     assert "Amber (seat 0)'s pieces to place: " in said
+
+
+def pentic_screens(players: int, seat: int, turns: int) -> list[str]:
+    """What an 80x24 terminal has printed at each of a person's first prompts in Pentic."""
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
+    screens: list[str] = []
+
+    def read(prompt: str) -> str:
+        screens.append(out.getvalue())
+        if len(screens) > turns:
+            raise EOFError
+        return str(tg.state.legal_moves()[len(screens) % 3])
+
+    bots = [RandomBot(seed=s) for s in range(players)]
+    bots[seat] = None
+    tg = TerminalGame(pentarena.load_game("pentic", players=players), bots, console=console,
+                      read=read, seed=5)
+    tg.run()
+    return screens
+
+
+@pytest.mark.parametrize("players,seat", [(2, 0), (2, 1), (4, 0), (4, 3)])
+def test_pentics_score_line_is_explained_once_and_fits_80x24(players, seat):
+    """'0 Tics, 1 Single, 2 Nics → edge 1 …' was explained only by 'help': the first score
+    line before a person's prompt says how it reads, and the turn still fits 80x24."""
+    screens = pentic_screens(players, seat, 3)
+    text = screens[-1]
+    assert text.count("How that scored: a card beside it (not diagonally)") == 1
+    for before, screen in zip(["", *screens], screens):
+        turn = screen[len(before):].splitlines()
+        moves = [i for i, line in enumerate(turn) if " plays " in line]
+        if moves:
+            assert len(turn) - moves[-1] + 1 <= 24, "\n".join(turn[moves[-1]:])
+    noted = next(i for i, s in enumerate(screens) if "How that scored" in s)
+    assert noted <= 1   # before the person's first prompt, or their second

@@ -545,6 +545,10 @@ class TerminalGame:
         note = self.view.after_move(self.state)
         if note:
             self.news(Text(note, style="cyan"))
+        if self.state.current_player in self.humans and not self.state.is_terminal():
+            first = self.view.first_note(self.state)   # the line above, explained once
+            if first:
+                self.news(Text(first, style="dim"))
         drawn = self.view.drawn(held, self.state, seat) if held is not None else ""
         if drawn:  # theirs alone: not news (the next person at the keyboard is shown those)
             who = "You" if len(self.humans) == 1 else capitalised(self.view.seat_name(seat))

@@ -191,6 +191,11 @@ class TerminalView:
         """A line to print after each move (e.g. how it scored); '' for none."""
         return ""
 
+    def first_note(self, state: State) -> str:
+        """What :meth:`after_move`'s line means, once, under the last one before a
+        person's prompt (at the prompt of 'pentarena play' only); '' for none."""
+        return ""
+
     def round_over(self, state: State, last: Move) -> RenderableType | None:
         """When ``last`` (the move just played) ended a round of a match: the board as the
         round left it and what it scored; None otherwise."""

@@ -114,6 +114,18 @@ class PenticView(TerminalView):
             return f"draw {card_text(new[0]).plain} from the pile."
         return "" if state.is_terminal() else "draw nothing: the pile is empty."
 
+    scoring_explained = False
+
+    def first_note(self, state: State) -> str:
+        # the score line's words ('0 Tics, 1 Single, 2 Nics → edge 1, nic underneath ×1')
+        # were explained only by 'help': said once, three lines at 80 columns
+        if not self.interactive or self.scoring_explained or not state.plays:
+            return ""
+        self.scoring_explained = True
+        return ("How that scored: a card beside it (not diagonally) sharing 2 of number, "
+                "shape, colour is a Tic, 1 a Single, 0 a Nic; edge: Singles 0 1 2 5 8 + Tics "
+                "0 2 8 15 25 for 0-4 of them; ×2 on a Tic of it underneath. 'help': more.")
+
     def after_move(self, state: State) -> str:
         p = state.plays[-1]
         parts = [plural(p["tics"], "Tic"), plural(p["singles"], "Single"),
