@@ -158,3 +158,12 @@ def test_pentics_score_line_is_explained_once_and_fits_80x24(players, seat):
             assert len(turn) - moves[-1] + 1 <= 24, "\n".join(turn[moves[-1]:])
     noted = next(i for i, s in enumerate(screens) if "How that scored" in s)
     assert noted <= 1   # before the person's first prompt, or their second
+
+
+def test_a_puzzle_asks_as_a_puzzle():
+    out = io.StringIO()
+    read = scripted(["F:a1,a2,b2,c2,b3", "q", "y"])
+    TerminalGame(pentarena.load_game("pentomino-puzzle", region="6x10"), [None],
+                 console=Console(file=out, width=80, color_system=None), read=read,
+                 confirm_quit=True).run()
+    assert "The puzzle is not saved (1 move would be lost)" in out.getvalue()

@@ -679,7 +679,8 @@ class TerminalGame:
         if not self.confirm_quit or not lost:
             self.say("Goodbye.")
             return True
-        self.say(f"The game is not saved ({plural(lost, 'move')} would be lost): 'y' quits, "
+        what = "puzzle" if self.solo else "game"
+        self.say(f"The {what} is not saved ({plural(lost, 'move')} would be lost): 'y' quits, "
                  "'s FILE' saves it first, anything else plays on.", "yellow")
         try:
             answer = self.read("Quit? > ").strip()
