@@ -167,3 +167,20 @@ def test_a_puzzle_asks_as_a_puzzle():
                  console=Console(file=out, width=80, color_system=None), read=read,
                  confirm_quit=True).run()
     assert "The puzzle is not saved (1 move would be lost)" in out.getvalue()
+
+
+def test_pentic_says_who_reached_the_target():
+    """'Someone reached 60' while the round was finished: the scores had to be read."""
+    from pentarena.tui.views import view_for
+
+    for seed in range(20):   # a deal where the round goes on after the target
+        state = pentarena.load_game("pentic", players=3, target=30).new_initial_state(seed=seed)
+        while not state.over and not state.ending:
+            state.apply(state.legal_moves()[0])
+        if not state.over:
+            break
+    shown = Console(file=io.StringIO(), width=200, color_system=None)
+    shown.print(view_for("pentic").status(state))
+    leader = max(range(3), key=lambda s: state.scores()[s])
+    assert shown.file.getvalue().startswith(
+        f"{('Navy', 'Coral', 'Teal')[leader]} (seat {leader}) reached 30: this round")

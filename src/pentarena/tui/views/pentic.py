@@ -60,8 +60,12 @@ class PenticView(TerminalView):
 
     def status(self, state: State) -> RenderableType:
         if state.ending and not state.over:
-            return Text(f"Someone reached {state.game.target}: this round is finished so "
-                        f"that everybody has the same number of turns.", style="yellow")
+            # who reached it ('Someone reached 60' left the table to work it out)
+            reached = " and ".join(self.seat_name(seat) for seat, score in
+                                   enumerate(state.scores()) if score >= state.game.target)
+            return Text(f"{reached or 'Someone'} reached {state.game.target}: this round is "
+                        f"finished so that everybody has the same number of turns.",
+                        style="yellow")
         if state.over:
             return Text("")
         holds = ", ".join(unit(f"{self.seat_name(s)} holds {n}")
