@@ -185,3 +185,22 @@ def test_a_move_typed_while_the_computer_thinks_is_played_at_the_prompt(terminal
     t.type("f6 BR cw\r")
     t.expect("White (seat 0) > f6 BR cw")   # shown at the prompt, as if typed there
     t.expect("White (seat 0) plays f6 BR cw")
+
+
+def test_quit_at_the_hand_over_asks_first_and_ctrl_d_leaves(terminal):
+    """A hot seat's 'press Enter' prompt takes 'q' as the game's prompt does: asked first
+    when the moves would be lost (anything else: back to the hand-over); Ctrl-D leaves."""
+    t = terminal(["play", "pentic", "--hotseat", "--seed", "7"])
+    t.expect("press Enter to see your hand > ")
+    t.type("\n")
+    t.expect("Navy (seat 0) > ")
+    t.type("1-circle-violet@1\n")                      # (in Navy's hand with seed 7)
+    t.expect("press Enter to see your hand > ", 2)
+    t.type("q\n")
+    t.expect("Quit? > ")
+    t.type("\n")
+    t.expect("Not quit: play on.")
+    t.expect("press Enter to see your hand > ", 3)
+    t.type("\x04")
+    t.expect("Goodbye.")
+    assert t.proc.wait(timeout=LIMIT) == 0
