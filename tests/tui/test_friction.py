@@ -184,3 +184,33 @@ def test_pentic_says_who_reached_the_target():
     leader = max(range(3), key=lambda s: state.scores()[s])
     assert shown.file.getvalue().startswith(
         f"{('Navy', 'Coral', 'Teal')[leader]} (seat {leader}) reached 30: this round")
+
+
+@pytest.mark.parametrize("players,seat", [(3, 0), (4, 2)])
+def test_a_rounds_last_board_stays_in_sight_at_80x24(players, seat):
+    """A Pentomino match: the round's last board, its result, then the next round's empty
+    board and the status ran to 31 lines, and the move that ended the round scrolled out
+    of an 80x24 terminal; a line says the new board is empty instead ('board' draws it)."""
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
+    screens: list[str] = []
+
+    def read(prompt: str) -> str:
+        screens.append(out.getvalue())
+        if len(screens) > 12:
+            raise EOFError
+        moves = tg.state.legal_moves()
+        return str(moves[len(screens) * 7 % len(moves)])
+
+    bots = [RandomBot(seed=s) for s in range(players)]
+    bots[seat] = None
+    tg = TerminalGame(pentarena.load_game("pentomino", players=players), bots,
+                      console=console, read=read, seed=3)
+    tg.run()
+    ends = 0
+    for before, screen in zip(screens, screens[1:]):
+        turn = screen[len(before):].splitlines()
+        moves = [i for i, line in enumerate(turn) if " plays " in line]
+        assert len(turn) - moves[-1] + 1 <= 24, "\n".join(turn[moves[-1]:])
+        ends += any(" over: " in line for line in turn[moves[-1]:])
+    assert ends and "The next round starts on an empty board ('board' draws it)." in screens[-1]

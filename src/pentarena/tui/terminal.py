@@ -559,6 +559,12 @@ class TerminalGame:
             self.news(round_over)
             if self.state.is_terminal():
                 return True  # that board is the last one: the result follows
+            if self.console.is_terminal:
+                # the next round's empty board under it took 31 lines with four players:
+                # the move that ended the round scrolled out of an 80x24 terminal
+                self.say("The next round starts on an empty board ('board' draws it).", "dim")
+                self.show(board=False)
+                return True
         self.show(board=self.view.changes_board(self.last))
         return True
 
