@@ -894,13 +894,12 @@ def test_jobs_made_unwanted_in_a_loop_stop_workers_at_a_bounded_rate(tmp_path, m
     assert stopped == 1 and dropped == 4
 
 
-def test_a_hint_waiting_behind_an_endless_stream_of_computer_moves_runs_after_a_few(tmp_path):
-    # two players whose computer opponents are asked again as soon as they answer (a busy
-    # evening: the queue of moves never empties) and hints waiting: each hint runs after
-    # at most PASSED_AT_MOST of the moves (they had waited until no move was waiting), the
-    # hints' owners still taking turns
-    from pentarena.server import workers
-
+def order_behind_a_stream(tmp_path, waiting: list[tuple[str, str, float]],
+                          moves: int) -> list[str]:
+    """The order in which a one-worker pool runs the jobs ``waiting`` ((name, owner,
+    priority), queued while a first job holds the worker) and the computer moves of two
+    players, cy and dee, asked again as soon as answered (a busy evening: the queue of
+    moves never empties) until the jobs waiting are done, ``moves`` each at most."""
     order: list[str] = []
     gate = threading.Event()
 
@@ -914,23 +913,35 @@ def test_a_hint_waiting_behind_an_endless_stream_of_computer_moves_runs_after_a_
         pool = WorkerPool(1, "thread")
         first = asyncio.ensure_future(pool.run(job, "first", timeout=60))
         await until(lambda: pool.running == 1)
-        hints = [asyncio.ensure_future(pool.run(job, name, timeout=60, owner=name[:3],
-                                                priority=workers.HINTS))
-                 for name in ("ann-hint-1", "ann-hint-2", "ann-hint-3", "bob-hint")]
+        jobs = [asyncio.ensure_future(pool.run(job, name, timeout=60, owner=owner,
+                                               priority=priority))
+                for name, owner, priority in waiting]
 
         async def keeps_asking(owner):
-            for i in range(1, 30):  # (no end while hints wait, without the bound)
-                if all(h.done() for h in hints):
+            for i in range(1, moves + 1):
+                if all(j.done() for j in jobs):
                     return
                 await pool.run(job, f"{owner}-move-{i}", timeout=60, owner=owner)
 
         movers = [asyncio.ensure_future(keeps_asking(o)) for o in ("cy", "dee")]
-        await until(lambda: pool.queued == 6)
+        await until(lambda: pool.queued == len(waiting) + 2)
         gate.set()
-        await asyncio.gather(first, *hints, *movers)
+        await asyncio.gather(first, *jobs, *movers)
         pool.close()
 
     run(scenario, tmp_path)
+    return order
+
+
+def test_a_hint_waiting_behind_an_endless_stream_of_computer_moves_runs_after_a_few(tmp_path):
+    # two players whose computer opponents are asked again as soon as they answer and
+    # hints waiting: each hint runs after at most PASSED_AT_MOST of the moves (they had
+    # waited until no move was waiting), the hints' owners still taking turns
+    from pentarena.server import workers
+
+    order = order_behind_a_stream(tmp_path, [
+        (name, name[:3], workers.HINTS)
+        for name in ("ann-hint-1", "ann-hint-2", "ann-hint-3", "bob-hint")], 29)
     hints = [i for i, name in enumerate(order) if "hint" in name]
     assert [order[i] for i in hints] == ["ann-hint-1", "bob-hint", "ann-hint-2", "ann-hint-3"]
     moves_before = [sum("move" in name for name in order[a + 1:b])
@@ -1305,31 +1316,6 @@ def test_a_computer_only_tables_move_still_waits_for_every_persons_opponent(tmp_
     # after every table where a person plays, however long they keep asking
     from pentarena.server import workers
 
-    order: list[str] = []
-    gate = threading.Event()
-
-    def job(name):
-        if name == "first":
-            gate.wait(30)
-        order.append(name)
-        return name
-
-    async def scenario(_hub):
-        pool = WorkerPool(1, "thread")
-        first = asyncio.ensure_future(pool.run(job, "first", timeout=60))
-        await until(lambda: pool.running == 1)
-        watched = asyncio.ensure_future(pool.run(job, "watched", timeout=60, owner="eve",
-                                                 priority=workers.NOBODY_PLAYS))
-
-        async def keeps_asking(owner):
-            for i in range(1, 3 * workers.PASSED_AT_MOST):
-                await pool.run(job, f"{owner}-move-{i}", timeout=60, owner=owner)
-
-        movers = [asyncio.ensure_future(keeps_asking(o)) for o in ("cy", "dee")]
-        await until(lambda: pool.queued == 3)
-        gate.set()
-        await asyncio.gather(first, watched, *movers)
-        pool.close()
-
-    run(scenario, tmp_path)
-    assert order[-1] == "watched" and len(order) == 2 + 2 * (3 * workers.PASSED_AT_MOST - 1)
+    moves = 3 * workers.PASSED_AT_MOST - 1
+    order = order_behind_a_stream(tmp_path, [("watched", "eve", workers.NOBODY_PLAYS)], moves)
+    assert order[-1] == "watched" and len(order) == 2 + 2 * moves
