@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from pentarena.server.store import SCHEMA, Store
 
-from .test_upgrades import copied_to_postgres, old_database
+from .test_upgrades import copied_to_postgres, empty_postgres, old_database
 
 STARTS = 4
 """Stores started together (three servers and a worker)."""
@@ -75,16 +75,6 @@ def moves_counted(sqlite_path: Path) -> dict[str, int]:
                                  "moves ON moves.table_id = tables.id GROUP BY tables.id"))
     db.close()
     return counts
-
-
-def empty_postgres(postgres_url: str, name: str) -> str:
-    admin = create_engine(postgres_url.rsplit("/", 1)[0] + "/postgres",
-                          isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"DROP DATABASE IF EXISTS {name}"))
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
-    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
 
 
 def test_instances_starting_together_on_an_empty_postgresql_all_start(postgres_url):

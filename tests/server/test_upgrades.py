@@ -185,6 +185,19 @@ def test_a_backup_of_an_old_release_restores(tmp_path, commit):
 
 
 # -- the same on PostgreSQL -------------------------------------------------------------
+def empty_postgres(postgres_url: str, name: str) -> str:
+    """The URL of database ``name`` on that PostgreSQL server, made anew (empty)."""
+    from sqlalchemy import create_engine, text
+
+    admin = create_engine(postgres_url.rsplit("/", 1)[0] + "/postgres",
+                          isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"DROP DATABASE IF EXISTS {name}"))
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
+
+
 def copied_to_postgres(sqlite_path: Path, postgres_url: str, name: str) -> str:
     """A new PostgreSQL database ``name`` laid out as the old SQLite database's release
     laid it out there (this release's tables, less the columns and tables the old one
@@ -194,13 +207,7 @@ def copied_to_postgres(sqlite_path: Path, postgres_url: str, name: str) -> str:
 
     from pentarena.server.store import Base
 
-    admin = create_engine(postgres_url.rsplit("/", 1)[0] + "/postgres",
-                          isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"DROP DATABASE IF EXISTS {name}"))
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
-    url = postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    url = empty_postgres(postgres_url, name)
     engine = create_engine(url)
     db = sqlite3.connect(sqlite_path)
     try:
