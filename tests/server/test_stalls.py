@@ -421,37 +421,10 @@ def test_owners_take_turns_while_others_keep_asking(tmp_path):
     # three are served in turn with the others', not once nobody else is asking (the
     # owner's later jobs had kept the place they were given when queued, behind every
     # new job of an owner with fewer, and waited as long as the others kept asking)
-    order: list[str] = []
-    gate = threading.Event()
-
-    def job(name):
-        if name == "ann-1":
-            gate.wait(30)
-        order.append(name)
-        return name
-
-    async def scenario(_hub):
-        pool = WorkerPool(1, "thread")
-
-        async def keeps_asking(owner):
-            for i in range(1, 9):
-                await pool.run(job, f"{owner}-{i}", timeout=60, owner=owner)
-
-        ann = [asyncio.ensure_future(pool.run(job, f"ann-{i}", timeout=60, owner="ann"))
-               for i in (1, 2, 3)]
-        while pool.running == 0 or pool.queued < 2:
-            await asyncio.sleep(0.01)
-        others = [asyncio.ensure_future(keeps_asking(o)) for o in ("bob", "cy")]
-        while pool.queued < 4:
-            await asyncio.sleep(0.01)
-        gate.set()
-        await asyncio.gather(*ann, *others)
-        pool.close()
-
-    run(scenario, tmp_path)
-    assert order.index("ann-3") < order.index("bob-4"), order
-    # round robin: between two of ann's jobs, one of each other owner's at most
+    order = order_behind_a_stream(tmp_path, [(f"ann-{i}", "ann", 0) for i in (1, 2, 3)], 8)
+    # round robin: ann first, and between two of her jobs one of each other owner's at most
     anns = [i for i, name in enumerate(order) if name.startswith("ann")]
+    assert len(anns) == 3 and anns[0] == 1, order
     assert all(b - a <= 3 for a, b in zip(anns, anns[1:])), order
 
 
