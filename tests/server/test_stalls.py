@@ -596,6 +596,21 @@ def test_a_computer_move_dropped_while_nobody_watched_comes_once_someone_watches
     assert len(thought) >= 2
 
 
+async def a_hint_waiting(hub, gate: threading.Event):
+    """Two people at Pentago, hints on, one page for both; a hint asked for seat 0 waits
+    behind a job holding the pool's one worker until ``gate`` is set: (table, the page's
+    client, its reader, the holding job)."""
+    table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}],
+                                     hints=True)
+    reader = Reader()
+    client = Client(reader, frozenset({0, 1}), tokens=tuple(tokens.values()))
+    await hub.join(table, client)
+    held = await hold_the_worker(hub.pool, gate)
+    hub.ask_hint(table, client, 0)
+    await until(lambda: hub.pool.queued == 1)
+    return table, client, reader, held
+
+
 def test_a_hint_for_a_position_that_moved_on_is_not_worked_out(tmp_path, monkeypatch):
     # the player moved while their hint waited: the hint is not searched for, and the page
     # (whose Hint button waits for an answer) is told why
@@ -605,14 +620,7 @@ def test_a_hint_for_a_position_that_moved_on_is_not_worked_out(tmp_path, monkeyp
     gate = threading.Event()
 
     async def scenario(hub):
-        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}],
-                                         hints=True)
-        reader = Reader()
-        client = Client(reader, frozenset({0, 1}), tokens=tuple(tokens.values()))
-        await hub.join(table, client)
-        held = await hold_the_worker(hub.pool, gate)
-        hub.ask_hint(table, client, 0)
-        await until(lambda: hub.pool.queued == 1)
+        table, client, reader, held = await a_hint_waiting(hub, gate)
         await hub.submit(table, 0, str(table.state.legal_moves()[0]), 0)
         gate.set()
         await held
@@ -654,14 +662,7 @@ def test_a_hint_still_wanted_is_worked_out(tmp_path):
     gate = threading.Event()
 
     async def scenario(hub):
-        table, tokens = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}],
-                                         hints=True)
-        reader = Reader()
-        client = Client(reader, frozenset({0, 1}), tokens=tuple(tokens.values()))
-        await hub.join(table, client)
-        held = await hold_the_worker(hub.pool, gate)
-        hub.ask_hint(table, client, 0)
-        await until(lambda: hub.pool.queued == 1)
+        table, client, reader, held = await a_hint_waiting(hub, gate)
         spectator = Client(Reader())
         await hub.join(table, spectator)
         await hub.leave(table, spectator)
