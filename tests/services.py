@@ -40,9 +40,9 @@ def _as_postgres(args: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def postgres() -> Iterator[str]:
+def postgres(port: int | None = None) -> Iterator[str]:
     """A new PostgreSQL cluster on a free loopback port (trust authentication, user and
-    database ``pentarena``); yields ``postgresql+psycopg://pentarena@127.0.0.1:PORT/pentarena``."""
+    database ``pentarena``; ``port``: that one, else a free one); yields ``postgresql+psycopg://pentarena@127.0.0.1:PORT/pentarena``."""
     if PG_BIN is None:
         raise ServiceError("PostgreSQL server binaries are missing: run 'make test' "
                            "(it installs them)")
@@ -55,7 +55,7 @@ def postgres() -> Iterator[str]:
         if os.geteuid() == 0:
             shutil.chown(base, "postgres")
             shutil.chown(sock, "postgres")
-        port = free_port()
+        port = port or free_port()
         subprocess.run(_as_postgres([f"{PG_BIN}/initdb", "-D", str(data), "-U", "pentarena",
                                      "--auth=trust", "-E", "UTF8"]),
                        check=True, capture_output=True)
@@ -82,12 +82,12 @@ def postgres() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def redis() -> Iterator[str]:
+def redis(port: int | None = None) -> Iterator[str]:
     """A redis-server on a free loopback port, nothing saved to disk (Debian's package);
     yields ``redis://127.0.0.1:PORT/0``."""
     if not Path(REDIS).exists():
         raise ServiceError("redis-server is missing: run 'make test' (it installs it)")
-    port = free_port()
+    port = port or free_port()
     base = Path(tempfile.mkdtemp(prefix="pentarena-redis-"))
     proc = None
     try:
