@@ -81,7 +81,8 @@ class Proc:
         if self.port is None:
             return "worker ready" in self.log.read_text().split(f"--- start {self.starts}")[-1]
         try:
-            return json.loads(HTTP.open(self.url + "/api/health", timeout=2).read())["status"] == "ok"
+            health = json.loads(HTTP.open(self.url + "/api/health", timeout=2).read())
+            return health["status"] == "ok"
         except (OSError, ValueError):
             return False
 
@@ -495,17 +496,25 @@ def metrics(cluster: Cluster) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--minutes", type=float, default=12)
-    ap.add_argument("--port", type=int, default=8871, help="first of the ports used")
-    ap.add_argument("--instances", type=int, default=3)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--kill-every", type=float, nargs=2, default=(20, 40), metavar=("MIN", "MAX"))
-    ap.add_argument("--calm-bound", type=float, default=90)
-    ap.add_argument("--people", type=int, default=6, help="person-v-computer drivers")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--logs", type=Path, default=None)
+    ap.add_argument("--minutes", type=float, default=12,
+                    help="how long the failures go on (default 12)")
+    ap.add_argument("--port", type=int, default=8871,
+                    help="the first of the ports used, one after another: PostgreSQL, Redis, "
+                         "the instances (default 8871); 0: free ports")
+    ap.add_argument("--instances", type=int, default=3, help="pentarena serve instances (3)")
+    ap.add_argument("--workers", type=int, default=2, help="pentarena worker processes (2)")
+    ap.add_argument("--kill-every", type=float, nargs=2, default=(20, 40), metavar=("MIN", "MAX"),
+                    help="seconds between two failures, at random between them (20 40)")
+    ap.add_argument("--calm-bound", type=float, default=90,
+                    help="seconds a computer to move may take once calm (90)")
+    ap.add_argument("--people", type=int, default=6,
+                    help="person-v-computer drivers (6; with 2 pairs of friends, 2 strangers, "
+                         "2 spectators of computer-only tables)")
+    ap.add_argument("--seed", type=int, default=1, help="the failures' and players' seed (1)")
+    ap.add_argument("--logs", type=Path, default=None,
+                    help="where the processes' logs go (default: a new temporary folder)")
     args = ap.parse_args()
-    from tests.services import postgres, redis
+    from tests.services import free_port, postgres, redis
 
     logs = args.logs or Path(tempfile.mkdtemp(prefix="pentarena-soak-"))
     logs.mkdir(parents=True, exist_ok=True)
@@ -514,12 +523,15 @@ def main() -> int:
     bad_logs: list[str] = []
     m: dict = {}
     print(f"logs in {logs}")
-    with postgres(args.port) as db, redis(args.port + 1) as rd:
+    def port(i: int) -> int | None:  # (None: PostgreSQL and Redis find their own)
+        return args.port + i if args.port else (free_port() if i >= 2 else None)
+
+    with postgres(port(0)) as db, redis(port(1)) as rd:
         common = ["--database-url", db, "--redis-url", rd]
         limits = ["--tables-per-minute", "1000", "--seat-changes-per-minute", "1000"]
-        instances = [Proc(f"serve-{i}", ["serve", "--port", str(args.port + 2 + i), *common,
-                                         *limits], logs, args.port + 2 + i)
-                     for i in range(args.instances)]
+        ports = [port(2 + i) for i in range(args.instances)]
+        instances = [Proc(f"serve-{i}", ["serve", "--port", str(p), *common, *limits], logs, p)
+                     for i, p in enumerate(ports)]
         workers = [Proc(f"worker-{i}", ["worker", *common, "--processes", "1"], logs)
                    for i in range(args.workers)]
         procs = instances + workers

@@ -41,8 +41,9 @@ def _as_postgres(args: list[str]) -> list[str]:
 
 @contextlib.contextmanager
 def postgres(port: int | None = None) -> Iterator[str]:
-    """A new PostgreSQL cluster on a free loopback port (trust authentication, user and
-    database ``pentarena``; ``port``: that one, else a free one); yields ``postgresql+psycopg://pentarena@127.0.0.1:PORT/pentarena``."""
+    """A new PostgreSQL cluster on a loopback port, ``port`` or else a free one (trust
+    authentication, user and database ``pentarena``); yields
+    ``postgresql+psycopg://pentarena@127.0.0.1:PORT/pentarena``."""
     if PG_BIN is None:
         raise ServiceError("PostgreSQL server binaries are missing: run 'make test' "
                            "(it installs them)")
