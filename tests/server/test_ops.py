@@ -49,8 +49,12 @@ def test_metrics_count_moves_connections_and_refusals(tmp_path):
             receive_until(ws, state_at(1))
             ws.send_text(json.dumps({"type": "move", "move": "z9", "version": 1}))
             receive_until(ws, lambda m: m["type"] == "error")
+            pool = c.app.state.hub.pool
+            pool.dropped, pool.stopped = 3, 1   # (as jobs no longer wanted leave them)
             text = c.get("/metrics", headers={"Authorization": "Bearer s3cret"}).text
         assert 'pentarena_moves_total{by="person"} 1.0' in text
+        assert 'pentarena_jobs_unwanted{how="dropped"} 2.0' in text
+        assert 'pentarena_jobs_unwanted{how="stopped"} 1.0' in text
         assert 'pentarena_refused_total{code="invalid-move"} 1.0' in text
         assert "pentarena_connections 1.0" in text
         assert "pentarena_move_seconds_count 1.0" in text

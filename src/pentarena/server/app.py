@@ -463,6 +463,8 @@ def create_app(database_url: str | None = None, ai: str = "process",
                 sum(t.status == status for t in hub.tables.values()))
         metrics.jobs.labels("running").set(hub.pool.running)
         metrics.jobs.labels("queued").set(hub.pool.queued)
+        metrics.unwanted.labels("dropped").set(hub.pool.dropped - hub.pool.stopped)
+        metrics.unwanted.labels("stopped").set(hub.pool.stopped)
         if hub.queue is not None:
             for name, depth in (await hub.queue.depth()).items():
                 if depth is not None:

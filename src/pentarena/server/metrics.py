@@ -29,6 +29,10 @@ class Metrics:
         self.tables = Gauge("pentarena_tables", "Tables in memory", ["status"], registry=r)
         self.jobs = Gauge("pentarena_jobs", "Jobs on this instance's worker pool", ["state"],
                           registry=r)
+        self.unwanted = Gauge(
+            "pentarena_jobs_unwanted", "Jobs of this instance's worker pool no longer wanted "
+            "since it started: dropped before they ran, or stopped (their process replaced)",
+            ["how"], registry=r)
         self.queue = Gauge("pentarena_queue", "Computer moves waiting on the Redis queues",
                            ["queue"], registry=r)
         r.register(_InvalidRequests())
