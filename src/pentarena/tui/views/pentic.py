@@ -128,7 +128,7 @@ class PenticView(TerminalView):
         self.scoring_explained = True
         return ("How that scored: a card beside it (not diagonally) sharing 2 of number, "
                 "shape, colour is a Tic, 1 a Single, 0 a Nic; edge: Singles 0 1 2 5 8 + Tics "
-                "0 2 8 15 25 for 0-4 of them; ×2 on a Tic of it underneath. 'help': more.")
+                "0 2 8 15 25 for 0-4 of them; ×2 if a Tic with the card it covers. 'help': more.")
 
     def after_move(self, state: State) -> str:
         p = state.plays[-1]
