@@ -207,6 +207,10 @@ class TerminalGame:
                 self.console.print(Text(prompt + early))   # as if typed at the prompt
                 _remember(early)
                 return early
+            # the prompt (plain text) written by readline once it has the terminal out of
+            # line mode: written before, as Rich's input writes it, a Ctrl-D typed as soon
+            # as it showed reached the terminal still in line mode, and was lost
+            return input(prompt)
         return self.console.input(Text(prompt))
 
     # -- output ---------------------------------------------------------------------
