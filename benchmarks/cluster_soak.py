@@ -25,11 +25,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,69 +38,14 @@ from pathlib import Path
 
 from common import ROOT, save
 
-sys.path.insert(0, str(ROOT.parent))  # the repository: tests.services
+sys.path.insert(0, str(ROOT.parent))  # the repository: tests.services, tests.procs
+from tests.procs import HTTP, Proc  # noqa: E402  (after the path)
 
-HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 GAMES = ("pentago", "pentup", "pentomino", "pentic")
 LEVELS = ("random", "easy", "medium", "random", "easy", "hard")
 F = Counter()  # figures
 VIOLATIONS: list[str] = []
 WAITS: list[float] = []  # seconds from a computer's turn seen to its move seen
-
-
-class Proc:
-    def __init__(self, name: str, args: list[str], logs: Path, port: int | None = None):
-        self.name, self.args, self.port = name, args, port
-        self.log = logs / f"{name}.log"
-        self.proc: subprocess.Popen | None = None
-        self.starts = 0
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def launch(self) -> None:
-        self.starts += 1
-        out = open(self.log, "a")
-        out.write(f"--- start {self.starts}\n")
-        out.flush()
-        self.proc = subprocess.Popen([sys.executable, "-m", "pentarena.cli", *self.args],
-                                     stdout=out, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + 90
-        while not self.ready():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{self.name} did not start:\n{self.log.read_text()[-3000:]}")
-            time.sleep(0.1)
-
-    def ready(self) -> bool:
-        if self.port is None:
-            return "worker ready" in self.log.read_text().split(f"--- start {self.starts}")[-1]
-        try:
-            health = json.loads(HTTP.open(self.url + "/api/health", timeout=2).read())
-            return health["status"] == "ok"
-        except (OSError, ValueError):
-            return False
-
-    def signal(self, sig: int) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, sig)
-
-    def kill(self) -> None:
-        self.signal(signal.SIGKILL)
-        if self.proc:
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.signal(signal.SIGCONT)
-            self.signal(signal.SIGTERM)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 def call(url: str, path: str, body: dict | None = None, timeout: float = 15):

@@ -21,58 +21,7 @@ import pytest
 from pentarena.record import GameRecord
 from tests.aio import run_async
 from tests.e2e.conftest import free_port
-from tests.procs import children_of, wait_until
-
-HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-class Proc:
-    """A ``pentarena`` process (serve or worker) that can be killed and started again."""
-
-    def __init__(self, name: str, args: list[str], logs: Path, port: int | None = None):
-        self.name, self.args, self.port = name, args, port
-        self.log = logs / f"{name}.log"
-        self.proc: subprocess.Popen | None = None
-        self.starts = 0
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        self.starts += 1
-        out = open(self.log, "a")
-        out.write(f"--- start {self.starts}\n")
-        out.flush()
-        self.proc = subprocess.Popen([sys.executable, "-m", "pentarena.cli", *self.args],
-                                     stdout=out, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-        deadline = time.monotonic() + 60
-        while not self.ready():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{self.name} did not start:\n{self.log.read_text()[-3000:]}")
-            time.sleep(0.05)
-
-    def ready(self) -> bool:
-        if self.port is None:  # a worker says so in its log
-            return "worker ready" in self.log.read_text().split(f"--- start {self.starts}")[-1]
-        try:
-            return json.loads(HTTP.open(self.url + "/api/health", timeout=2).read())["status"] == "ok"
-        except (OSError, ValueError):
-            return False
-
-    def kill(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
+from tests.procs import HTTP, Proc, children_of, wait_until
 
 
 @pytest.fixture
