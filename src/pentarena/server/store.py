@@ -69,6 +69,9 @@ database (:meth:`Store._lay_out`): instances starting together take turns.  Not
 LAYOUT_WAIT = 600
 """Seconds a starting store waits for another's layout (and its own may take) at most."""
 
+SQLITE_BUSY_MS = 5000
+"""Milliseconds a SQLite write waits for the file's lock once the store has started."""
+
 
 def default_database_url() -> str:
     """``sqlite:///<data dir>/pentarena.sqlite3`` (``$PENTARENA_DATA`` or
@@ -253,7 +256,9 @@ class Store:
         # hide_parameters: an error logged never shows a row's values (a Pentic deal)
         kwargs: dict[str, Any] = {"hide_parameters": True}
         if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 5.0}
+            # (a connection waits as long as another store's layout of the file may take:
+            # the start's reads and the switch to WAL; then 5 s, _sqlite_pragmas)
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": LAYOUT_WAIT}
         elif self.url.startswith("postgresql"):
             # a database that does not answer, or a connection left half-open by the
             # network, ends in an error (the store's writer retries, moves get
@@ -345,7 +350,7 @@ class Store:
                     self._lay_out_in(conn)
                     conn.commit()
                     if self.engine.dialect.name == "sqlite":
-                        conn.exec_driver_sql("PRAGMA busy_timeout = 5000")
+                        conn.exec_driver_sql(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")
                 return
             except IntegrityError:
                 if attempt == 2:
@@ -653,6 +658,7 @@ def _refuse_newer(url: str, stored: str | None) -> None:
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     """WAL: readers never wait for the writer; a commit is durable once acknowledged."""
     cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA journal_mode=WAL")  # (waits for a store laying the file out)
     cur.execute("PRAGMA synchronous=FULL")
+    cur.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")  # a move waits 5 s at most
     cur.close()
