@@ -676,10 +676,11 @@ def test_a_hint_still_wanted_is_worked_out(tmp_path):
     assert [(m["type"], m["version"]) for m in answers] == [("hint", 0)] and dropped == 0
 
 
-class Told:
+class Told(LocalBus):
     """An event bus that keeps what it is asked to publish."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.published: list[dict] = []
 
     async def publish(self, event: dict) -> None:
@@ -745,17 +746,6 @@ def test_a_worker_s_computer_move_drops_its_search_when_told_its_table_changed(
         assert len(thought) == 1 and [e["version"] for e in published] == [2]
 
 
-class Published(LocalBus):
-    """An instance's bus that keeps what it publishes."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.events: list[dict] = []
-
-    async def publish(self, event: dict) -> None:
-        self.events.append(event)
-
-
 def test_a_seat_change_tells_a_worker_whether_its_search_still_stands(tmp_path):
     # what the hub tells of a seat change is what a worker needs: a rename (or a seat
     # taken and left) while the computer thinks leaves its search standing; a
@@ -776,14 +766,14 @@ def test_a_seat_change_tells_a_worker_whether_its_search_still_stands(tmp_path):
                            lambda t: t.resign([tokens[1]])):
                 unchanged = changes.since(table.id)
                 await hub.change_seats(table, change)
-                await changes.on_event(hub.bus.events[-1])
+                await changes.on_event(hub.bus.published[-1])
                 stands.append(unchanged())
         gate.set()
         await held
-        return stands, [(e["version"], e["computer"]) for e in hub.bus.events
+        return stands, [(e["version"], e["computer"]) for e in hub.bus.published
                         if e["kind"] == "seats"]
 
-    stands, told = run(scenario, tmp_path, bus=Published)
+    stands, told = run(scenario, tmp_path, bus=Told)
     assert stands == [True, False] and told == [(0, 0), (0, None)]
 
 

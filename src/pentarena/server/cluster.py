@@ -201,7 +201,7 @@ async def _computer_move(ctx: dict[str, Any], table_id: str, version: int,
     seat = table.computer_to_move()
     if table.version != version or seat is None:
         return "nothing to play"
-    ctx.setdefault("changes", Changes()).thinks(table_id, version, seat)
+    ctx["changes"].thinks(table_id, version, seat)  # (set by computer_move)
     text = await _think(ctx, table, seat, time_limit, unchanged)
     try:
         canonical = table.check_move(seat, text, version)
