@@ -572,7 +572,9 @@ def test_a_queued_computer_move_for_a_table_resigned_meanwhile_never_runs(tmp_pa
 def test_a_computer_move_dropped_while_nobody_watched_comes_once_someone_watches(
         tmp_path, monkeypatch):
     # a computer-only table plays only while watched: its move queued while watched, the
-    # watcher gone before its turn, is not thought for — and is, once someone watches again
+    # watcher gone before its turn (and not back within WATCHED_AFTER_LEAVING, here none),
+    # is not thought for — and is, once someone watches again
+    monkeypatch.setattr(hub_module, "WATCHED_AFTER_LEAVING", 0.0, raising=True)
     thought = recorded(monkeypatch, hub_module, "think")
     gate = threading.Event()
 
@@ -594,6 +596,116 @@ def test_a_computer_move_dropped_while_nobody_watched_comes_once_someone_watches
 
     assert run(scenario, tmp_path) == (0, 0)
     assert len(thought) >= 2
+
+
+def thinks_until_told(*args) -> str:
+    """A computer move (``jobs.think``'s arguments) that adds its process id to the file
+    $PENTARENA_TEST_MARKER, waits until the file $PENTARENA_TEST_GO exists, then thinks."""
+    import os
+    import time
+    from pathlib import Path
+
+    from pentarena.server.jobs import think
+
+    with open(os.environ["PENTARENA_TEST_MARKER"], "a") as marker:
+        marker.write(f"{os.getpid()}\n")
+    while not Path(os.environ["PENTARENA_TEST_GO"]).exists():
+        time.sleep(0.01)
+    return think(*args)
+
+
+def searches_until_told(monkeypatch, tmp_path):
+    """The computer's moves wait for ``go`` to exist; ``marker`` lists the searches begun:
+    (marker, go)."""
+    marker, go = tmp_path / "searches", tmp_path / "go"
+    monkeypatch.setenv("PENTARENA_TEST_MARKER", str(marker))
+    monkeypatch.setenv("PENTARENA_TEST_GO", str(go))
+    monkeypatch.setattr(hub_module, "think", thinks_until_told)
+    monkeypatch.setattr(hub_module, "THINK_TIMEOUT", 600.0)  # (a busy machine: no random move)
+    return marker, go
+
+
+def begun(marker) -> int:
+    return len(marker.read_text().split()) if marker.exists() else 0
+
+
+def asked_whether_wanted(hub) -> list:
+    """The hub's answers to whether a computer's move is to be thought for (the pool asks
+    it whether a search is still wanted), from now on."""
+    asked: list = []
+    to_think = hub._computer_to_think
+
+    def asking(*args):
+        asked.append(to_think(*args))
+        return asked[-1]
+
+    hub._computer_to_think = asking
+    return asked
+
+
+def test_a_reload_of_a_computer_only_tables_page_keeps_its_search_going(tmp_path, monkeypatch):
+    # its only watcher's page reloaded (its connection closed, another opened): the search
+    # under way was stopped, its worker process killed, and begun again from nothing
+    monkeypatch.setattr(hub_module, "WATCHED_AFTER_LEAVING", 120.0, raising=True)
+    marker, go = searches_until_told(monkeypatch, tmp_path)
+
+    async def scenario(hub):
+        asked = asked_whether_wanted(hub)
+        bots = [{"kind": "computer", "level": "random"}] * 2
+        table, _ = await hub.create("pentago", {}, bots)
+        page = Client(Reader())
+        await hub.join(table, page)
+        await until(lambda: begun(marker) == 1)
+        await hub.leave(table, page)
+        left = len(asked)
+        await until(lambda: len(asked) >= left + 2)  # asked twice while nobody watched
+        await hub.join(table, Client(Reader()))
+        go.write_text("go")
+        await until(lambda: table.version >= 1)
+        return hub.pool.stopped, hub.pool.dropped
+
+    assert run(scenario, tmp_path, pool_kind="process") == (0, 0)
+
+
+def test_a_computer_only_tables_search_stops_if_nobody_comes_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(hub_module, "WATCHED_AFTER_LEAVING", 0.5, raising=True)
+    marker, go = searches_until_told(monkeypatch, tmp_path)
+
+    async def scenario(hub):
+        bots = [{"kind": "computer", "level": "random"}] * 2
+        table, _ = await hub.create("pentago", {}, bots)
+        page = Client(Reader())
+        await hub.join(table, page)
+        await until(lambda: begun(marker) == 1)
+        await hub.leave(table, page)
+        await until(lambda: hub.pool.stopped == 1 and table.id not in hub.thinking)
+        go.write_text("go")
+        return table.version, begun(marker), hub.pool.running
+
+    assert run(scenario, tmp_path, pool_kind="process") == (0, 1, 0)
+
+
+def test_a_move_found_just_after_the_last_watcher_left_is_played_and_the_next_waits(
+        tmp_path, monkeypatch):
+    # (its search was stopped as soon as the watcher left)
+    monkeypatch.setattr(hub_module, "WATCHED_AFTER_LEAVING", 120.0, raising=True)
+    marker, go = searches_until_told(monkeypatch, tmp_path)
+
+    async def scenario(hub):
+        asked = asked_whether_wanted(hub)
+        bots = [{"kind": "computer", "level": "random"}] * 2
+        table, _ = await hub.create("pentago", {}, bots)
+        page = Client(Reader())
+        await hub.join(table, page)
+        await until(lambda: begun(marker) == 1)
+        await hub.leave(table, page)
+        left = len(asked)
+        await until(lambda: len(asked) >= left + 2)  # asked twice while nobody watched
+        go.write_text("go")
+        await until(lambda: table.version == 1 and table.id not in hub.thinking)
+        return begun(marker), hub.pool.stopped, hub.pool.dropped
+
+    assert run(scenario, tmp_path, pool_kind="process") == (1, 0, 0)
 
 
 async def a_hint_waiting(hub, gate: threading.Event):

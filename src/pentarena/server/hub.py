@@ -59,6 +59,11 @@ UNUSED_SECONDS = 60.0
 from memory when there are more than ``Limits.tables_in_memory``."""
 MAX_LISTED_HELD = 50
 """Most tables a browser's cookies name that a lobby listing reads."""
+WATCHED_AFTER_LEAVING = 10.0
+"""Seconds a computer-only table's search under way goes on after its last watcher left: a
+reload of its page, or a connection dropped and made again, keeps it going (it was stopped
+and begun again each time); nobody back by then, it is stopped.  No other search begins
+while nobody watches (the move found meanwhile is played: the next waits)."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +147,8 @@ class Hub(Advice):
         """Tables being read from the store (one read per table, however many ask)."""
         self.unreadable: list[Unreadable] = []
         self.clients: dict[str, set[Client]] = defaultdict(set)
+        self.unwatched_at: dict[str, float] = {}
+        """When each table's last connection here closed (none open since)."""
         self.last_seen = LastSeen()
         """Since when each seat has been away (a seat away long enough may be freed)."""
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -338,7 +345,7 @@ class Hub(Advice):
                 del self.tables[table_id]
                 for held in (self.used, self.locks, self._texts, self._presence_sent,
                              self._presence_at, self.remote_presence, self.clients,
-                             self.queued):
+                             self.queued, self.unwatched_at):
                     held.pop(table_id, None)
                 due = self._presence_due.pop(table_id, None)
                 if due is not None:
@@ -594,6 +601,7 @@ class Hub(Advice):
     async def join(self, table: Table, client: Client) -> None:
         self.last_seen.mark(table.id, client.seats)
         self.clients[table.id].add(client)
+        self.unwatched_at.pop(table.id, None)
         self.send_state(table, client)
         told = self._presence_sent.get(table.id)
         if client.seats:
@@ -611,6 +619,7 @@ class Hub(Advice):
         self.clients[table.id].discard(client)
         if not self.clients[table.id]:
             self.clients.pop(table.id, None)
+            self.unwatched_at[table.id] = time.monotonic()
         await client.aclose()
         if client.seats:
             await self.seats_present(table)
@@ -736,15 +745,22 @@ class Hub(Advice):
             return NOBODY_PLAYS
         return PEOPLE_WAITING if self.connected_seats(table.id) else PEOPLE_AWAY
 
-    def _computer_to_think(self, table: Table) -> int | None:
+    def _computer_to_think(self, table: Table, left_within: float = 0.0) -> int | None:
         """The computer seat to think for now, if any: one is to move, and the table is
-        watched here if only computers play at it.  A move is thought for while this says
-        its seat at its version (else its job is dropped, or stopped: :meth:`_computer_move`),
-        and :meth:`schedule_computer` starts one whenever it says a seat again."""
+        watched here if only computers play at it (or was, ``left_within`` seconds ago).  A
+        move is thought for while this says its seat at its version, watched or left within
+        :data:`WATCHED_AFTER_LEAVING` (else its job is dropped, or stopped:
+        :meth:`_computer_move`), and :meth:`schedule_computer` starts one whenever it says a
+        seat again, watched."""
         seat = table.computer_to_move()
-        if seat is None or table.computer_only and not self.clients.get(table.id):
+        if seat is None or table.computer_only and not self._watched(table.id, left_within):
             return None
         return seat
+
+    def _watched(self, table_id: str, left_within: float = 0.0) -> bool:
+        left = self.unwatched_at.get(table_id)
+        return bool(self.clients.get(table_id)) or (
+            left is not None and time.monotonic() - left < left_within)
 
     def schedule_computer(self, table: Table) -> None:
         """Start the computer's move if one is to move.  Tables where only computers play
@@ -812,7 +828,8 @@ class Hub(Advice):
                 table.state.view(seat).to_json(), level, secrets.randbits(63), time_limit,
                 timeout=THINK_TIMEOUT + 3 * (time_limit or 5), priority=self._priority(table),
                 owner=table.creator,
-                wanted=lambda: table.version == version and self._computer_to_think(table) == seat)
+                wanted=lambda: table.version == version
+                and self._computer_to_think(table, WATCHED_AFTER_LEAVING) == seat)
         except PoolClosed:
             table.thinking = None
             return  # shutting down: the restarted server thinks again from here
