@@ -289,3 +289,19 @@ def test_move_text_a_lone_cell_only_for_a_winning_placement(pentago):
             state.parse_move(text)
     state.apply("E1")
     assert state.history() == ["e1"] and state.winners() == {0}
+
+
+def test_check_move_reads_move_text_and_explains_the_illegal(pentago):
+    """§2 Move text: text the engine accepts is accepted by ``check_move`` too (the table
+    and the terminal check a move before playing it), and an illegal move given as text is
+    refused for its rule, not as unreadable."""
+    state = pentago.new_initial_state(position="WWWW../BBB.../B...../....../....../......")
+    state.check_move("e1")  # the placement five: legal, and nothing is played
+    state.check_move("f6 TL cw")
+    assert state.history() == []
+    with pytest.raises(IllegalMoveError, match="do not rotate"):
+        state.check_move("e1 BR cw")
+    with pytest.raises(IllegalMoveError, match="must rotate"):
+        state.check_move("f6")
+    with pytest.raises(IllegalMoveError, match="already taken"):
+        state.check_move("a1 TL cw")
