@@ -214,3 +214,33 @@ def test_a_rounds_last_board_stays_in_sight_at_80x24(players, seat):
         assert len(turn) - moves[-1] + 1 <= 24, "\n".join(turn[moves[-1]:])
         ends += any(" over: " in line for line in turn[moves[-1]:])
     assert ends and "The next round starts on an empty board ('board' draws it)." in screens[-1]
+
+
+@pytest.mark.parametrize("terminal", [True, False], ids=["terminal", "pipe"])
+@pytest.mark.parametrize("name,options", [
+    ("pentago", {}), ("pentup", {}), ("pentup", {"players": 3}), ("pentomino", {}),
+    ("pentomino", {"variant": "draft"}), ("pentic", {}), ("pentic", {"players": 4}),
+    ("pentomino-puzzle", {"region": "6x10"})])
+def test_no_two_blank_lines_in_a_row_to_the_end(name, options, terminal):
+    """Pentago's computer turn printed the board's blank line, then an empty status's: two
+    blank lines in a row; so did a Pentic game's end and a solved puzzle's."""
+    game = pentarena.load_game(name, **options)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=terminal,
+                      color_system=None)
+
+    def read(prompt: str) -> str:
+        if tg.over:
+            raise EOFError
+        if tg.solo:
+            return "solve"
+        moves = tg.state.legal_moves()
+        return str(moves[len(tg.state.history()) * 7 % len(moves)])
+
+    bots = [None] + [RandomBot(seed=s) for s in range(1, game.num_players)]
+    tg = TerminalGame(game, bots, console=console, read=read, seed=2, after_game=True)
+    tg.run()
+    lines = [line.rstrip() for line in out.getvalue().split("\n")]
+    assert tg.over and "or 'quit'." in out.getvalue()
+    doubled = [i for i in range(1, len(lines)) if lines[i - 1] == lines[i] == ""]
+    assert not doubled, "\n".join(lines[max(doubled[0] - 12, 0):doubled[0] + 3])

@@ -250,7 +250,10 @@ class TerminalGame:
             self.console.print(drawn)
         else:
             status = self.view.status(self.state)
-        self.console.print(status)
+        if not (isinstance(status, Text) and not status.plain):
+            # (none on the computer's turn, nor at the end: the board's own blank line under
+            # it, then an empty status's, were two blank lines in a row)
+            self.console.print(status)
         self.view.turn_shown(self.state)
 
     def _board_and_status(self) -> tuple[RenderableType, RenderableType]:
