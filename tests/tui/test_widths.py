@@ -15,7 +15,7 @@ from pentarena.ai import RandomBot
 from pentarena.tui.views import view_for
 
 from ..conformance import random_playout
-from .test_views import plain, run_any
+from .test_views import SPLIT_END, SPLIT_START, plain, run_any
 
 CROPPED = re.compile(r"Columns (-?\d+) to (-?\d+) of (-?\d+) to (-?\d+) shown")
 
@@ -374,3 +374,46 @@ def test_board_shows_the_table_above_the_prompt_with_four_players_at_80x24():
     assert header, "\n".join(screen)   # the column numbers in sight
     found = ROWS.search(flat)
     assert found is None or int(found[2]) - int(found[1]) + 1 >= 4, "\n".join(screen)
+
+
+SCORE_LINE = re.compile(r"^\S+@\d: \d+ Tics?, ")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_pentics_score_line_wraps_between_its_parts_at_every_width(players):
+    """'… single underneath ×1 = 2' then 'points' alone on the next line (80 columns):
+    each play's score line fits the width and breaks only after a comma or before its
+    '→', '+', '=' or '—', at every width from 60 to 120; the other lines keep each seat
+    with its number and score."""
+    from pentarena.tui import TerminalGame
+
+    from .test_terminal import scripted
+
+    seen = 0
+    for width in range(60, 121):
+        out = io.StringIO()
+        game = pentarena.load_game("pentic", players=players)
+        bots = [None] + [RandomBot(seed=width + s) for s in range(1, players)]
+        tg = TerminalGame(game, bots, read=scripted([]), seed=width,
+                          console=Console(file=out, width=width, height=24,
+                                          force_terminal=True, color_system=None))
+        tg.read = lambda prompt: str(tg.state.legal_moves()[0]) \
+            if len(tg.state.history()) < 6 * players else "quit"
+        tg.run()
+        lines = [line.rstrip() for line in out.getvalue().splitlines()]
+        assert max(len(line) for line in lines) <= width
+        for before, line in zip(lines, lines[1:]):   # each seat whole: 'Teal (seat 2): 75'
+            assert not SPLIT_END.search(before), (width, before)
+            assert "Scores:" not in before or not SPLIT_START.match(line), (width, line)
+        for at, line in enumerate(lines):
+            if not SCORE_LINE.match(line):
+                continue
+            said = line
+            while not said.endswith(("point", "points", "play!", "All-Nic!")):
+                at += 1
+                before, after = said.split()[-1], lines[at].split()[0]
+                assert before.endswith((",", ":")) or after in ("→", "+", "=", "—"), \
+                    f"{width} columns: {said!r} / {lines[at]!r}"
+                said += " " + lines[at]
+            seen += 1
+    assert seen >= 61 * players * 6

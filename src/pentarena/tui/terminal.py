@@ -551,7 +551,7 @@ class TerminalGame:
         self.news(Text(self.view.move_news(seat, self.state.history()[-1], self.state)))
         note = self.view.after_move(self.state)
         if note:
-            self.news(Text(note, style="cyan"))
+            self.news(Lines(Text(note, style="cyan")))   # (wrapped between its units)
         if self.state.current_player in self.humans and not self.state.is_terminal():
             first = self.view.first_note(self.state)   # the line above, explained once
             if first:

@@ -131,12 +131,16 @@ class PenticView(TerminalView):
                 "0 2 8 15 25 for 0-4 of them; ×2 if a Tic with the card it covers. 'help': more.")
 
     def after_move(self, state: State) -> str:
+        # each part a unit (wrapped after its comma, or before its '→', '+', '=' or '—'):
+        # Rich broke the line anywhere, '= 2' at the end of one line and 'points' alone
+        # on the next at 80 columns
         p = state.plays[-1]
-        parts = [plural(p["tics"], "Tic"), plural(p["singles"], "Single"),
-                 plural(p["nics"], "Nic")]
-        extra = " — a Pentic play!" if p["pentic"] else ""
-        extra += " — All-Nic!" if p["all_nic"] else ""
-        bonus = f" + {p['bonus']} Extreme bonus" if p["bonus"] else ""
-        return (f"{p['card']}@{p['position']}: {', '.join(parts)} → edge {p['edge']}, "
-                f"{p['underneath']} underneath ×{p['multiplier']}{bonus} = "
-                f"{plural(p['points'], 'point')}{extra}")
+        parts = [unit(plural(p["tics"], "Tic")), unit(plural(p["singles"], "Single")),
+                 unit(plural(p["nics"], "Nic"))]
+        extra = " " + unit("— a Pentic play!") if p["pentic"] else ""
+        extra += " " + unit("— All-Nic!") if p["all_nic"] else ""
+        bonus = " " + unit(f"+ {p['bonus']} Extreme bonus") if p["bonus"] else ""
+        return (f"{p['card']}@{p['position']}: {', '.join(parts)} "
+                + unit(f"→ edge {p['edge']},") + " "
+                + unit(f"{p['underneath']} underneath ×{p['multiplier']}") + bonus + " "
+                + unit(f"= {plural(p['points'], 'point')}") + extra)
