@@ -244,3 +244,47 @@ def test_no_two_blank_lines_in_a_row_to_the_end(name, options, terminal):
     assert tg.over and "or 'quit'." in out.getvalue()
     doubled = [i for i in range(1, len(lines)) if lines[i - 1] == lines[i] == ""]
     assert not doubled, "\n".join(lines[max(doubled[0] - 12, 0):doubled[0] + 3])
+
+
+def finished_pentago(after, confirm=True):
+    """A Pentago game played to its end, then ``after`` typed at its 'game over' prompt."""
+    out, prompts, lines = io.StringIO(), [], iter(after)
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if not tg.over:
+            return str(tg.state.legal_moves()[0])
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    tg = TerminalGame(pentarena.load_game("pentago"), [None, RandomBot(seed=1)],
+                      console=Console(file=out, width=80, height=24, color_system=None),
+                      read=read, seed=1, confirm_quit=confirm, after_game=True)
+    tg.run()
+    assert tg.over
+    return tg, prompts[prompts.index("game over > "):], out.getvalue()
+
+
+@pytest.mark.parametrize("word", ["q", "quit"])
+def test_a_quit_word_after_a_finished_unsaved_game_asks_first(word, tmp_path):
+    """'q' once the game was over left at once, and its record was gone as a game in
+    progress's would be: asked the same question ('anything else' goes back)."""
+    tg, prompts, text = finished_pentago([word, "no", word, "y"])
+    played = len(tg.state.history())
+    assert prompts == ["game over > ", "Quit? > ", "game over > ", "Quit? > "]
+    assert (f"The game is not saved ({played} moves would be lost): 'y' quits, 's FILE' "
+            "saves it first, anything else goes back.") in " ".join(text.split())
+    assert "Not quit." in text and text.rstrip().endswith("Goodbye.")
+    path = tmp_path / "over.json"
+    tg, prompts, text = finished_pentago([word, f"s {path}"])
+    assert pentarena.GameRecord.load(path).moves == tg.state.history()
+    assert text.rstrip().endswith("Goodbye.")
+
+
+def test_a_finished_game_saved_piped_or_ended_by_ctrl_d_leaves_at_once(tmp_path):
+    for after, confirm in (([f"save {tmp_path / 'g.json'}", "q"], True), (["q"], None),
+                           ([], True)):
+        tg, prompts, text = finished_pentago(after, confirm)
+        assert "Quit? > " not in prompts and text.rstrip().endswith("Goodbye."), after

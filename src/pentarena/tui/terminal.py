@@ -116,8 +116,9 @@ class TerminalGame:
     then is their hand shown; otherwise (a pipe) a line says whose hand follows.
 
     ``confirm_quit`` (by default when a person types at a terminal): 'quit', 'q' or 'exit'
-    asks first when moves would be lost — a game in progress with no ``save_path`` and
-    moves not saved since they were played; the end of input (Ctrl-D) leaves at once."""
+    asks first when moves would be lost — a game (in progress or over) with no
+    ``save_path`` and moves not saved since they were played; the end of input (Ctrl-D)
+    leaves at once."""
 
     def __init__(
         self,
@@ -675,9 +676,10 @@ class TerminalGame:
         return True
 
     def _unsaved(self) -> int:
-        """How many moves quitting now would lose: those of a game in progress, with no
-        file it is written to as it goes (``save_path``), played since it was last saved."""
-        if self.over or self.save_path is not None:
+        """How many moves quitting now would lose: those of a game in progress or over,
+        with no file it is written to as it goes (``save_path``), played since it was last
+        saved (a finished game's record was lost as silently as one in progress)."""
+        if self.save_path is not None:
             return 0
         history, saved = self.state.history(), self._saved
         if history[:len(saved)] != saved:   # (undone past the save: every move counts)
@@ -686,15 +688,16 @@ class TerminalGame:
 
     def _quit(self) -> bool:
         """'quit', 'q' or 'exit': True to leave.  Asked first (``confirm_quit``) when moves
-        would be lost: 'y' leaves, 's FILE' saves then leaves, anything else plays on; the
-        end of input (Ctrl-D) leaves."""
+        would be lost: 'y' leaves, 's FILE' saves then leaves, anything else plays on (or,
+        the game over, goes back to its prompt); the end of input (Ctrl-D) leaves."""
         lost = self._unsaved()
         if not self.confirm_quit or not lost:
             self.say("Goodbye.")
             return True
         what = "puzzle" if self.solo else "game"
         self.say(f"The {what} is not saved ({plural(lost, 'move')} would be lost): 'y' quits, "
-                 "'s FILE' saves it first, anything else plays on.", "yellow")
+                 f"'s FILE' saves it first, anything else "
+                 f"{'goes back' if self.over else 'plays on'}.", "yellow")
         try:
             answer = self.read("Quit? > ").strip()
         except EOFError:
@@ -710,7 +713,7 @@ class TerminalGame:
             if not self._unsaved():
                 self.say("Goodbye.")
                 return True
-        self.say("Not quit: play on.", "dim")
+        self.say("Not quit." if self.over else "Not quit: play on.", "dim")
         return False
 
     def _not_a_command(self, word: str) -> str:
