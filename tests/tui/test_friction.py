@@ -288,3 +288,26 @@ def test_a_finished_game_saved_piped_or_ended_by_ctrl_d_leaves_at_once(tmp_path)
                            ([], True)):
         tg, prompts, text = finished_pentago(after, confirm)
         assert "Quit? > " not in prompts and text.rstrip().endswith("Goodbye."), after
+
+
+@pytest.mark.parametrize("region,then", [
+    ("6x10", "'pentarena play pentomino-puzzle --region 5x12' (or 4x15, 3x20, 8x8-centre)."),
+    ("8x8-centre", "'pentarena play pentomino-puzzle --region 6x10' (or 5x12, 4x15, 3x20)."),
+    ("#####/#####/#####", None)])
+def test_a_solved_puzzle_says_solved_and_what_next(region, then):
+    """A solved puzzle's prompt read 'game over >', as a game lost reads: 'solved >', and
+    the line before it offers another region (a named one, of the twelve pieces)."""
+    game = pentarena.load_game("pentomino-puzzle", region=region,
+                               **({"pieces": "LPV"} if "#" in region else {}))
+    solution = game.new_initial_state()
+    solution.solve()
+    out = io.StringIO()
+    read = scripted([*solution.history(), "hint"])
+    TerminalGame(game, [None], console=Console(file=out, width=80, color_system=None),
+                 read=read, after_game=True).run()
+    text = " ".join(out.getvalue().split())
+    assert read.prompts[-2:] == ["solved > ", "solved > "] and "game over" not in text
+    assert "Solved in " in text
+    said = "Type 'save FILE', or 'quit'" + (f"; then another region to tile: {then}"
+                                            if then else ".")
+    assert text.count(said) == 2   # after the end, and again at 'hint'

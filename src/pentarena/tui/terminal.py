@@ -22,7 +22,7 @@ from ..record import GameRecord
 from ..server.jobs import HINT_LEVEL, HINT_SECONDS, advise
 from .analysis import SECONDS_PER_MOVE, analysis_table, show_analysis, unavailable
 from .console import TerminalConsole
-from .lines import Lines, print_sentence
+from .lines import Lines, print_sentence, unit
 from .typeahead import typed_ahead
 from .views import TerminalView, game_title, plural, view_for
 
@@ -30,6 +30,9 @@ AFTER_GAME = "Type 'analysis' to judge every move, 'save FILE', or 'quit'."
 """What a person may still do once the game is over (see ``TerminalGame.after_game``);
 'board' also works, and puzzles have no analysis."""
 AFTER_PUZZLE = "Type 'save FILE', or 'quit'."
+AFTER_PUZZLE_NEXT = ("Type 'save FILE', or 'quit'; then another region to tile: {command} "
+                     "(or {others}).")
+"""AFTER_PUZZLE once a named region of the twelve pieces is solved: what to try next."""
 AFTER_REMATCH = ("Type 'rematch' to play again with the sets {how}, 'analysis' to judge every "
                  "move, 'save FILE', or 'quit'.")
 """AFTER_GAME after a game that offers a rematch (a finished Pentomino draft)."""
@@ -455,7 +458,16 @@ class TerminalGame:
 
     def _after_game_text(self) -> str:
         if self.solo:
-            return AFTER_PUZZLE
+            from ..games.pentomino import REGIONS
+
+            region, pieces = self.game.options.get("region"), self.game.options.get("pieces")
+            others = [name for name in REGIONS if name != region]
+            if region not in REGIONS or pieces != "FILNPTUVWXYZ":
+                return AFTER_PUZZLE   # (a drawn region, or pieces of its own: no next one)
+            turn = others[list(REGIONS).index(region) % len(others):] + others
+            command = unit(f"'pentarena play {self.game.name} --region {turn[0]}'")  # (whole)
+            return AFTER_PUZZLE_NEXT.format(command=command,
+                                            others=", ".join(turn[1:len(others)]))
         if self._rematch() is None:
             return AFTER_GAME
         return AFTER_REMATCH.format(how="swapped" if self.game.num_players == 2 else
@@ -528,7 +540,8 @@ class TerminalGame:
         self.say(self._after_game_text(), "bold")
         while self.over:
             try:
-                line = self.read("game over > ")
+                # a solved puzzle is no game lost: 'game over' read as one
+                line = self.read("solved > " if self.solo else "game over > ")
             except EOFError:
                 self.say("\nGoodbye.")
                 return False
