@@ -115,4 +115,5 @@ def test_a_solved_puzzle_has_no_analysis():
                        options={"region": "3x20"})
     text = " ".join(text.split())
     assert text.count("A puzzle has no opponent's moves to analyse") == 2
-    assert "Type 'save FILE', or 'quit'." in text and "The puzzle is solved." in text
+    assert "Type 'save FILE', or 'quit'; then another region to tile" in text
+    assert "The puzzle is solved." in text

@@ -241,7 +241,7 @@ def test_no_two_blank_lines_in_a_row_to_the_end(name, options, terminal):
     tg = TerminalGame(game, bots, console=console, read=read, seed=2, after_game=True)
     tg.run()
     lines = [line.rstrip() for line in out.getvalue().split("\n")]
-    assert tg.over and "or 'quit'." in out.getvalue()
+    assert tg.over and "or 'quit'" in out.getvalue()
     doubled = [i for i in range(1, len(lines)) if lines[i - 1] == lines[i] == ""]
     assert not doubled, "\n".join(lines[max(doubled[0] - 12, 0):doubled[0] + 3])
 
