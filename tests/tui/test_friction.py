@@ -311,3 +311,19 @@ def test_a_solved_puzzle_says_solved_and_what_next(region, then):
     said = "Type 'save FILE', or 'quit'" + (f"; then another region to tile: {then}"
                                             if then else ".")
     assert text.count(said) == 2   # after the end, and again at 'hint'
+
+
+def test_an_empty_pentic_hand_says_so():
+    """Once the pile has run out, a played-out hand was shown as 'Your hand — Navy (seat
+    0): ' with nothing after it, as if the cards had failed to print."""
+    from pentarena.tui.views import view_for
+
+    state = pentarena.load_game("pentic", players=2, target=10000).new_initial_state(seed=1)
+    while state.hands[0]:
+        state.apply(state.legal_moves()[0])
+    assert not state.is_terminal()
+    view = view_for("pentic")
+    view.show_seat, view.hand_label = 0, "Your hand — Navy (seat 0)"
+    shown = Console(file=io.StringIO(), width=80, color_system=None)
+    shown.print(view.board(state, None))
+    assert "Your hand — Navy (seat 0): no cards left\n" in shown.file.getvalue()

@@ -68,6 +68,8 @@ def render_rich(state, seat: int | None = None, label: str = "Your hand",
         for c in sorted(state.hands[seat]):
             out.append_text(card_text(c))
             out.append("   ")
+        if not state.hands[seat]:   # (the pile ran out: 'Your hand: ' ended the line bare)
+            out.append("no cards left", style="dim")
         out.append("\n")
     return out
 
