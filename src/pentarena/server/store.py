@@ -9,7 +9,9 @@ many server instances or workers hold a table, one move per version is ever stor
 Writes never run on the server's event loop: :meth:`Store.write` hands them to one writer
 thread, which commits whatever has queued up meanwhile in a single transaction (group
 commit) and answers each caller only once that transaction is committed.  If a group fails,
-its writes are retried one by one, so one bad write never takes the others with it.
+its writes are retried one by one, so one bad write never takes the others with it — unless
+the database failed it (locked, its disk full, out of reach: :func:`unreachable`): then every
+write of the group fails at once, to be tried again by its caller.
 """
 
 from __future__ import annotations
@@ -460,8 +462,12 @@ class Store:
             try:
                 self._commit(batch)
             except Exception as exc:
-                if len(batch) == 1:
-                    self._fail(batch[0][2], exc)
+                if len(batch) == 1 or unreachable(exc):
+                    # (the database's failure, not one write's — locked, its disk full,
+                    # gone: each tried again on its own would wait as long again, the
+                    # last of N writes N + 1 times as long, and fail all the same)
+                    for job in batch:
+                        self._fail(job[2], exc)
                     continue
                 for job in batch:  # find the bad one: each on its own
                     try:

@@ -1,0 +1,65 @@
+"""The database misbehaving under a running server: locked by another process, its disk
+full, out of reach.  Every request gets a clear answer soon (never a wait behind each
+queued write in turn), nothing acknowledged is missing from the store, the log says it
+once, and the server works again as soon as the database does."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from concurrent.futures import Future
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from pentarena.server import store as store_module
+from pentarena.server.store import Store, StoredTable, _create_table
+
+
+def stored_table(table_id: str) -> StoredTable:
+    return StoredTable(table_id, "pentago", {}, None, [{"kind": "human"}] * 2, "playing",
+                       time.time(), time.time(), False, [])
+
+
+def queue_writes(store: Store, table_ids: list[str]) -> list[Future]:
+    """Queue one table's creation per id before the writer runs: one group."""
+    futures = []
+    for table_id in table_ids:
+        fut: Future = Future()
+        store._queue.put((_create_table, (stored_table(table_id),), fut))
+        futures.append(fut)
+    return futures
+
+
+def test_a_group_the_database_refuses_fails_at_once_not_write_by_write(tmp_path,
+                                                                       monkeypatch):
+    """Another process holds the file's write lock: the group of queued writes fails
+    after one wait for the lock — each write tried again on its own waited as long again,
+    the tenth of ten writes 11 waits (55 s with the 5 s wait) — and works once the lock
+    is let go."""
+    monkeypatch.setattr(store_module, "SQLITE_BUSY_MS", 50)
+    path = tmp_path / "locked.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    commits = []
+    real = store._commit
+
+    def counted(batch):
+        commits.append(len(batch))
+        real(batch)
+
+    store._commit = counted
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process's long write transaction
+    try:
+        futures = queue_writes(store, [f"t{i}" for i in range(10)])
+        store._writer()
+        for fut in futures:
+            with pytest.raises(OperationalError, match="database is locked"):
+                fut.result(timeout=60)
+        assert commits == [10]  # one attempt, for all ten
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    store.write_now(_create_table, stored_table("t0"))  # the lock let go: stored again
+    assert [t.id for t in store.load_all()[0]] == ["t0"]
+    store.close()
