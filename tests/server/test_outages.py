@@ -63,3 +63,53 @@ def test_a_group_the_database_refuses_fails_at_once_not_write_by_write(tmp_path,
     store.write_now(_create_table, stored_table("t0"))  # the lock let go: stored again
     assert [t.id for t in store.load_all()[0]] == ["t0"]
     store.close()
+
+
+def test_a_database_refusing_writes_is_said_once_and_in_health_until_they_work(
+        tmp_path, monkeypatch, caplog):
+    """The file locked by another process while people play: each move is answered
+    store-failed (nothing stored, nothing shown as played); the log says writes fail once
+    (not once per move tried again), health says the database refuses writes (503) even
+    though it answers reads; once the lock is let go, health finds writes work by itself
+    (nobody has to move first), the log says so once, and the move is stored."""
+    import logging
+
+    from fastapi.testclient import TestClient
+
+    from pentarena.server.app import create_app
+
+    from .test_api import create_game
+
+    monkeypatch.setattr(store_module, "SQLITE_BUSY_MS", 50)
+    path = tmp_path / "locked.sqlite3"
+    with TestClient(create_app(f"sqlite:///{path}", ai="thread")) as c:
+        t = create_game(c, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process's long write transaction
+        try:
+            with caplog.at_level(logging.WARNING, logger="pentarena.server"), \
+                    c.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+                state = ws.receive_json()
+                move = state["legal_moves"][0]
+                assert ws.receive_json()["type"] == "presence"
+                for _ in range(5):
+                    ws.send_json({"type": "move", "move": move, "version": 0})
+                    answer = ws.receive_json()
+                    assert answer["code"] == "store-failed", answer
+                    assert "nothing changed" in answer["message"]
+                health = c.get("/api/health")
+                assert health.status_code == 503
+                assert health.json()["database"] == "not-writable"
+                assert health.json()["status"] == "degraded"
+                holder.execute("ROLLBACK")
+                assert c.get("/api/health").json()["database"] == "ok"
+                ws.send_json({"type": "move", "move": move, "version": 0})
+                assert ws.receive_json()["version"] == 1
+        finally:
+            holder.close()
+    said = [r.getMessage() for r in caplog.records if r.name == "pentarena.server"]
+    failing = [m for m in said if "writes fail" in m]
+    assert len(failing) == 1 and "database is locked" in failing[0], said
+    assert "[SQL" not in failing[0] and "\n" not in failing[0]
+    assert sum("writes work again (6 failed meanwhile)" in m for m in said) == 1, said
+    assert Store(f"sqlite:///{path}").load(t["id"]).moves == [move]

@@ -172,5 +172,5 @@ def test_a_write_the_database_refuses_is_logged_once_and_answered(tmp_path, capl
             r = c.post("/api/tables", json={"game": "pentago",
                                             "seats": [{"kind": "me"}, {"kind": "invite"}]})
         assert r.status_code == 503 and r.json()["detail"]["code"] == "store-failed"
-    failed = [x for x in caplog.records if "database write failed" in x.getMessage()]
+    failed = [x for x in caplog.records if "database writes fail" in x.getMessage()]
     assert len(failed) == 1 and "readonly" in failed[0].getMessage()

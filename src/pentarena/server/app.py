@@ -426,14 +426,17 @@ def create_app(database_url: str | None = None, ai: str = "process",
     # -- lobby API ----------------------------------------------------------------
     @app.get("/api/health", summary="Is the server up; tables set aside at start",
              responses={**ok(Health, "Up"), 503: {"model": Health, "description": "Degraded: "
-                        "the database (or Redis) is unreachable"}})
+                        "the database (or Redis) is unreachable, or refuses writes"}})
     async def health(response: Response):
         redis_ok = await hub.bus.ping()
         database_ok = await asyncio.to_thread(hub.store.ping)
-        if not (redis_ok and database_ok):
+        # (answers, but refuses writes: its disk full, its file locked, read-only)
+        writable = database_ok and await hub.store.writable()
+        if not (redis_ok and writable):
             response.status_code = 503
-        out = {"status": "ok" if redis_ok and database_ok else "degraded",
-               "database": "ok" if database_ok else "unreachable", "instance": hub.bus.instance,
+        out = {"status": "ok" if redis_ok and writable else "degraded",
+               "database": "ok" if writable else "unreachable" if not database_ok else
+               "not-writable", "instance": hub.bus.instance,
                "tables": len(hub.tables),
                "playing": sum(t.status == "playing" for t in hub.tables.values()),
                "connections": sum(len(c) for c in hub.clients.values()),

@@ -150,7 +150,8 @@ class Counted(Answer):
 
 class Health(Answer):
     status: str = Field(description="ok | degraded (then with status 503)")
-    database: str = Field(description="ok | unreachable")
+    database: str = Field(description="ok | unreachable | not-writable (it answers, but "
+                          "refuses writes: its disk full, its file locked)")
     instance: str
     tables: int
     playing: int

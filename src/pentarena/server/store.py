@@ -202,6 +202,11 @@ def _create_next(s: Session, source_id: str, t: StoredTable, done: list[str | No
     done.append(s.scalar(select(TableRow.next_table).where(TableRow.id == source_id)))
 
 
+def _touch(s: Session) -> None:
+    """A write that changes nothing (:meth:`Store.writable`'s test of writes)."""
+    s.execute(update(MetaRow).where(MetaRow.key == "schema").values(value=MetaRow.value))
+
+
 def _set_private(s: Session, table_id: str, private: dict[str, Any]) -> None:
     s.execute(update(TableRow).where(TableRow.id == table_id)
               .values(private=json.loads(json.dumps(private)) or None))
@@ -284,6 +289,9 @@ class Store:
         self._answering = True  # as the last ping found it (ping logs the changes)
         self._unanswered = [0.0, 0]  # when the next such line may be logged; held back
         self._said = threading.Lock()
+        self.failing = 0
+        """Writes the database failed (:func:`unreachable`) since the last one committed."""
+        self._failing_said = [0.0, 0]  # as _unanswered, for those
 
     def _writer(self) -> None:
         """Start the writer thread if it is not running (again, after :meth:`close`)."""
@@ -475,8 +483,10 @@ class Store:
                     except Exception as exc1:
                         self._fail(job[2], exc1)
                     else:
+                        self._committed()
                         job[2].set_result(None)
                 continue
+            self._committed()
             for _, _, fut in batch:
                 fut.set_result(None)
 
@@ -485,11 +495,51 @@ class Store:
             for fn, args, _ in batch:
                 fn(s, *args)
 
-    @staticmethod
-    def _fail(fut: Future, exc: Exception) -> None:
-        if not isinstance(exc, Conflict):  # a conflict is a normal answer, not a failure
+    def _fail(self, fut: Future, exc: Exception) -> None:
+        if unreachable(exc):
+            self._refused(exc)
+        elif not isinstance(exc, Conflict):  # a conflict is a normal answer, not a failure
             log.error("a database write failed: %s", exc)
         fut.set_exception(exc)
+
+    def _refused(self, exc: Exception) -> None:
+        """A write the database failed (locked, its disk full, out of reach): logged as the
+        writes start failing, then one line a minute at most while they go on failing
+        (every move tried again would write one), saying how many it held back."""
+        now = time.monotonic()
+        with self._said:
+            self.failing += 1
+            if self.failing > 1 and now < self._failing_said[0]:
+                self._failing_said[1] += 1
+                return
+            held = self._failing_said[1]
+            self._failing_said[:] = [now + 60.0, 0]
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        log.error("database writes fail%s: %s; what needs one is answered store-failed "
+                  "(nothing changed; the computer's moves are tried again) until they work "
+                  "again%s", " still" if self.failing > 1 else "",
+                  reason[0] if reason else type(exc).__name__,
+                  f" ({held} more failed since the last such line)" if held else "")
+
+    def _committed(self) -> None:
+        """A write committed: if writes had been failing, say they work again."""
+        if self.failing:
+            with self._said:
+                failed, self.failing = self.failing, 0
+                self._failing_said[:] = [0.0, 0]
+            log.warning("database writes work again (%d failed meanwhile)", failed)
+
+    async def writable(self) -> bool:
+        """Do writes work?  True unless the last ones failed for the database's reason;
+        then a small write (the layout's marker, rewritten as it is) is tried now, which
+        tells when they work again even while nobody plays."""
+        if not self.failing:
+            return True
+        try:
+            await self.write(_touch)
+        except Exception:  # noqa: BLE001 - (counted and logged as every failed write)
+            return False
+        return True
 
     # -- reading ------------------------------------------------------------------------
     def _stored(self, s: Session, row: TableRow) -> StoredTable:
