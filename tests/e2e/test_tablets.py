@@ -78,9 +78,41 @@ def test_an_upright_tablet_puts_the_players_and_moves_under_the_board(server, ne
     assert not page.errors, page.errors
 
 
+FOUR = [{"kind": "me"}] + [{"kind": "computer", "level": "random"}] * 3
+
+# the side strip shows all it holds: nothing scrolled out of it
+STRIP_FITS = ("(() => { const s = document.getElementById('side'); "
+              "return s.scrollHeight <= s.clientHeight + 1; })()")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", [(834, 1194), (1024, 1366)], ids=["11-upright", "12.9-upright"])
+def test_four_players_fit_the_strip_under_the_board(server, new_page, size, theme):
+    """Four players' panel (two teams, the levels, the seat's buttons: 391 px) was taller
+    than the strip under the board (239 px at 834 × 1194): it scrolled inside it, Blue and
+    the levels under its edge.  The strip grows to the panel; the board keeps the width."""
+    t = create_table(server, FOUR, {"players": 4}, game="pentup")
+    page = new_page(width=size[0], height=size[1], touch=True)
+    page.add_init_script(f"localStorage.setItem('pentarena-theme', '{theme}')")
+    page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
+    until(page, "document.querySelectorAll('#players .seat').length === 4")
+    page.wait_for_selector("#players .seat-tools button")   # drawn after the seats
+    page.wait_for_selector(".bv-world")
+    until(page, STRIP_FITS)
+    for sel in ("#players .seat", "#players .levels", "#players .seat-tools button",
+                ".moves h3", "#export", "#move-text"):
+        assert in_view(page, sel), sel
+    players, side = page.evaluate(BOX, "#players"), page.evaluate(BOX, "#side")
+    assert players["y"] + players["h"] <= side["y"] + side["h"] + 1, (players, side)
+    board = page.evaluate(BOX, ".bv")
+    assert board["w"] >= 0.9 * size[0] and board["h"] >= 0.4 * size[1], board
+    assert page.evaluate(PAGE_FITS)
+    assert not page.errors, page.errors
+
+
 def test_a_finished_four_player_game_on_an_upright_tablet(server, new_page):
-    """Four players' panel is taller than the strip under the board: it scrolls on its own,
-    the moves beside it stay, and the replay stepper heads it, in sight."""
+    """Four players' panel, the replay stepper heading it, fits the strip under the board
+    (it was taller and scrolled on its own); the moves beside it, all in sight."""
     table = import_record(server, pentup_record(players=4))
     page = new_page(width=1024, height=1366, touch=True)
     page.goto(server.url + table["url"])
@@ -88,10 +120,9 @@ def test_a_finished_four_player_game_on_an_upright_tablet(server, new_page):
     assert in_view(page, "#r-prev") and in_view(page, "#r-pos")
     assert in_view(page, "#log li.current") and in_view(page, "#export")
     assert page.evaluate(BOX, ".bv")["w"] >= 0.9 * 1024
-    page.evaluate("document.getElementById('side').scrollTop = 1e5")
-    until(page, "document.getElementById('side').scrollTop > 0")
-    assert in_view(page, "#players .levels")      # the players' panel, to its foot
-    assert in_view(page, ".moves h3") and in_view(page, "#export")     # the moves did not go
+    until(page, STRIP_FITS)
+    assert in_view(page, "#players .seat") and in_view(page, "#players .levels")
+    assert in_view(page, ".moves h3") and in_view(page, "#export")
     page.click("#r-prev")
     until(page, "document.getElementById('r-pos').textContent === '47/48'")
     assert page.evaluate(PAGE_FITS)
