@@ -310,3 +310,34 @@ def test_the_api_docs_follow_the_system_and_the_chosen_theme(server, new_page):
     assert not page.evaluate("document.documentElement.classList.contains('dark-mode')")
     assert body_luminance(page) > 0.8
     assert not page.errors, page.errors
+
+
+def test_redoc_follows_the_system_and_the_chosen_theme(server, new_page):
+    # /redoc stayed white on a dark system and with Dark chosen (/docs followed): ReDoc's
+    # own theme now, in the pages' dark colours
+    page = new_page()
+    page.emulate_media(color_scheme="dark")
+    page.goto(server.url + "/redoc")
+    until(page, "document.querySelector('.api-content h1')")
+    assert body_luminance(page) < 0.03
+    readable(page, ".api-content h1")
+    readable(page, ".api-content p")
+    readable(page, ".menu-content label")            # the side menu's entries
+    assert luminance(colours(page, ".menu-content")[1]) < 0.03
+    # the system turns light: so does the page, drawn again
+    page.emulate_media(color_scheme="light")
+    until(page, "document.querySelector('.api-content h1') && "
+                "!document.documentElement.classList.contains('dark-mode')")
+    until(page, "getComputedStyle(document.querySelector('.api-content h1')).color !== "
+                "'rgb(235, 230, 221)'")
+    assert body_luminance(page) > 0.8
+    readable(page, ".api-content h1")
+    # Dark chosen on the pages wins over a light system
+    open_home(server, page)
+    page.select_option("#theme-pick", "dark")
+    until(page, "document.documentElement.dataset.theme === 'dark'")
+    page.goto(server.url + "/redoc")
+    until(page, "document.querySelector('.api-content h1')")
+    assert body_luminance(page) < 0.03
+    readable(page, ".api-content h1")
+    assert not page.errors, page.errors

@@ -9,6 +9,11 @@ localStorage, theme.js) or else the system's light or dark.  Swagger UI's styles
 dark look of its own under ``html.dark-mode`` (its standalone layout's toggle, which
 FastAPI's page does not load); ``/docs/theme.js``, a classic script in the page's head,
 sets that class before the page is drawn and as the system or the choice changes.
+
+``/redoc`` follows it too: ReDoc has no dark look of its own, only its ``theme`` option;
+``/docs/redoc-theme.js``, a classic script between the ``<redoc>`` element and ReDoc's own,
+gives that element a theme in the pages' dark colours (ReDoc reads it as it starts) and,
+as the system or the choice changes, draws the page again in the other.
 """
 
 from __future__ import annotations
@@ -39,6 +44,46 @@ THEME_JS = """// /docs in the pages' colour theme (apidocs.py): Swagger UI's htm
 # the page's margin around Swagger UI's box, which the dark look leaves white
 THEME_CSS = "<style>html.dark-mode body { background: #1c2022; }</style>"
 
+REDOC_THEME_JS = """// /redoc in the pages' colour theme (apidocs.py): ReDoc's theme option
+(() => {
+  const DARK = {
+    colors: { primary: { main: "#6aa5ff" }, text: { primary: "#ebe6dd", secondary: "#aaa398" },
+      border: { dark: "#3d3933", light: "#2f2b26" } },
+    schema: { nestedBackground: "#211f1c", linesColor: "#5a5247", typeNameColor: "#aaa398",
+      typeTitleColor: "#ebe6dd" },
+    typography: { code: { color: "#f0c05a", backgroundColor: "#2c2925" },
+      links: { color: "#6aa5ff", visited: "#6aa5ff", hover: "#a3c8ff" } },
+    sidebar: { backgroundColor: "#211f1c", textColor: "#ebe6dd", activeTextColor: "#6aa5ff",
+      arrow: { color: "#aaa398" } },
+    rightPanel: { backgroundColor: "#0e0d0b", textColor: "#ebe6dd" },
+    codeBlock: { backgroundColor: "#1b1a17" },
+  };
+  const system = matchMedia("(prefers-color-scheme: dark)");
+  const el = document.querySelector("redoc");
+  let shown = null;
+  const apply = () => {
+    let chosen = null;
+    try { chosen = localStorage.getItem("pentarena-theme"); } catch (e) { /* no storage */ }
+    const dark = chosen === "dark" || (chosen !== "light" && system.matches);
+    document.documentElement.classList.toggle("dark-mode", dark);
+    document.documentElement.style.colorScheme = dark ? "dark" : "light";
+    if (dark === shown) return;
+    const first = shown === null;
+    shown = dark;
+    // ReDoc reads the element's theme as it starts, and again when drawn again
+    if (dark) el.setAttribute("theme", JSON.stringify(DARK)); else el.removeAttribute("theme");
+    if (!first && window.Redoc) window.Redoc.init(el.getAttribute("spec-url"), {}, el);
+  };
+  apply();
+  system.addEventListener("change", apply);
+  addEventListener("storage", (e) => {
+    if (e.key === "pentarena-theme" || e.key === null) apply();
+  });
+})();
+"""
+# ReDoc's page around its panels (its middle one has no background of its own)
+REDOC_CSS = "<style>html.dark-mode body { background: #161513; color: #ebe6dd; }</style>"
+
 
 def add_docs(app: FastAPI) -> None:
     """``/docs``, ``/redoc`` and their files on ``app`` (made with ``docs_url=None`` and
@@ -61,11 +106,21 @@ def add_docs(app: FastAPI) -> None:
         return Response(THEME_JS, media_type="text/javascript",
                         headers={"Cache-Control": "no-cache"})
 
+    @app.get("/docs/redoc-theme.js", include_in_schema=False)
+    async def redoc_theme():
+        return Response(REDOC_THEME_JS, media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
     @app.get("/redoc", include_in_schema=False)
     async def redoc():
-        return get_redoc_html(openapi_url=openapi, title=f"{title} API",
+        script = f'<script src="{ASSETS}/redoc.standalone.js">'
+        page = get_redoc_html(openapi_url=openapi, title=f"{title} API",
                               redoc_js_url=f"{ASSETS}/redoc.standalone.js",
                               redoc_favicon_url="/favicon.ico", with_google_fonts=False)
+        # the theme's script before ReDoc's, once the <redoc> element is there
+        html = page.body.decode().replace("</head>", f"{REDOC_CSS}\n</head>", 1).replace(
+            script, f'<script src="/docs/redoc-theme.js"></script>\n{script}', 1)
+        return HTMLResponse(html)
 
     static = files("fastapi_offline") / "static"
     app.mount(ASSETS, StaticFiles(directory=str(static)), name="docs-assets")
