@@ -29,7 +29,7 @@ def open_tablet(server, new_page, game, size, seats=TWO, options=None):
     t = create_table(server, seats, options or {}, game=game)
     page = new_page(width=size[0], height=size[1], touch=True)
     page.goto(server.url + t["url"] + "?token=" + t["you"]["token"])
-    page.wait_for_selector("#players .seat")
+    page.wait_for_selector("#players .seat", state="attached")   # (in the drawer: hidden)
     page.wait_for_selector(".bv-world")
     return page
 
@@ -213,4 +213,39 @@ def test_the_analysis_leaves_the_move_list_in_sight_on_an_upright_tablet(server,
         assert in_view(page, sel), sel
     assert page.evaluate("document.getElementById('side').scrollHeight <= document.getElementById('side').clientHeight + 1")
     assert page.evaluate(PAGE_FITS)
+    assert not page.errors, page.errors
+
+
+# what a tap at (x, y) lands on: the element's id or class
+HIT = ("([x, y]) => { const e = document.elementFromPoint(x, y); "
+       "return e ? (e.id || e.className) : null; }")
+
+
+@pytest.mark.parametrize("size", [(820, 1180), (768, 1024)],
+                         ids=["ipad-air-upright", "ipad-upright"])
+def test_the_drawer_on_an_upright_tablet_dims_the_board_and_a_tap_beside_it_closes_it(
+        server, new_page, size):
+    """At 820 × 1180 the drawer (380 px) covers half the screen: the other half, the board
+    and the action bar, looked as usable as ever, but was inert (a tap on Hint did nothing)
+    and a tap there did not close the drawer.  It is dimmed now, and a tap on it closes it."""
+    page = open_tablet(server, new_page, "pentup", size)
+    assert wait_turn_or_end(page)
+    page.locator("#side-toggle").tap()
+    until(page, "document.getElementById('side').getBoundingClientRect().right <= innerWidth + 1"
+                " && getComputedStyle(document.getElementById('side')).transform === 'none'")
+    side = page.evaluate(BOX, "#side")
+    assert side["x"] >= size[0] / 2 and side["y"] >= 40 and side["y"] + side["h"] <= size[1] + 1
+    # beside the drawer: a dimmed layer over the board and the action bar, not the board
+    x = side["x"] / 2
+    for y in (size[1] / 2, size[1] - 20):
+        assert page.evaluate(HIT, [x, y]) == "table-page", (x, y, page.evaluate(HIT, [x, y]))
+    until(page, "(s => s.opacity === '1' && s.backgroundColor !== 'rgba(0, 0, 0, 0)')"
+                "(getComputedStyle(document.getElementById('table-page'), '::after'))")
+    page.touchscreen.tap(x, size[1] / 2)
+    until(page, "!document.body.classList.contains('side-open')")
+    until(page, "document.activeElement === document.getElementById('side-toggle')")
+    assert page.get_attribute("#side-toggle", "aria-expanded") == "false"
+    # closed, the board takes taps again
+    until(page, "getComputedStyle(document.getElementById('side')).visibility === 'hidden'")
+    assert page.evaluate(HIT, [x, size[1] - 20]) != "table-page"
     assert not page.errors, page.errors

@@ -1032,6 +1032,10 @@ function showCurrentMove() {
 function bindSideToggle() {
   $("side-toggle").addEventListener("click", () => setSide(!document.body.classList.contains("side-open")));
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.classList.contains("side-open")) setSide(false); });
+  // a tap beside the open drawer (on the dimmed, inert page: the table page's own box) closes it
+  $("table-page").addEventListener("click", (ev) => {
+    if (ev.target === ev.currentTarget && narrow.matches && document.body.classList.contains("side-open")) setSide(false);
+  });
   narrow.addEventListener("change", () => { if (!narrow.matches && document.body.classList.contains("side-open")) setSide(false); });
   setBeforeAsk(() => {
     if (document.body.classList.contains("side-open")) setSide(false);
