@@ -63,7 +63,9 @@ def test_a_replay_step_plays_at_most_a_stride_of_moves(monkeypatch):
 
 def test_kept_states_follow_the_game():
     """A replay asked for, then more moves played, then another: every step is the game's."""
-    table, _ = played_table("pentic", {}, 50, seed=5)
+    # (to 500: no 2-player game reaches it before the cards run out, 116 moves; the deal is
+    # secret, and one to 250 ended after 48 moves, too few for the test)
+    table, _ = played_table("pentic", {"target": 500}, 50, seed=5)
     table.state_at(40)  # keeps the state after 32 moves
     rng = random.Random(9)
     while not table.state.is_terminal() and len(table.state.history()) < 100:
