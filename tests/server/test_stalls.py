@@ -643,6 +643,23 @@ def asked_whether_wanted(hub) -> list:
     return asked
 
 
+async def a_search_left_alone(hub, marker, asked_since: list | None = None):
+    """A computer-only Pentago table whose one page leaves as its search runs (``marker``:
+    see :func:`searches_until_told`); with ``asked_since`` (:func:`asked_whether_wanted`'s
+    list), once the hub was asked twice more since whether the search is wanted: the
+    table."""
+    bots = [{"kind": "computer", "level": "random"}] * 2
+    table, _ = await hub.create("pentago", {}, bots)
+    page = Client(Reader())
+    await hub.join(table, page)
+    await until(lambda: begun(marker) == 1)
+    await hub.leave(table, page)
+    if asked_since is not None:
+        left = len(asked_since)
+        await until(lambda: len(asked_since) >= left + 2)
+    return table
+
+
 def test_a_reload_of_a_computer_only_tables_page_keeps_its_search_going(tmp_path, monkeypatch):
     # its only watcher's page reloaded (its connection closed, another opened): the search
     # under way was stopped, its worker process killed, and begun again from nothing
@@ -650,15 +667,7 @@ def test_a_reload_of_a_computer_only_tables_page_keeps_its_search_going(tmp_path
     marker, go = searches_until_told(monkeypatch, tmp_path)
 
     async def scenario(hub):
-        asked = asked_whether_wanted(hub)
-        bots = [{"kind": "computer", "level": "random"}] * 2
-        table, _ = await hub.create("pentago", {}, bots)
-        page = Client(Reader())
-        await hub.join(table, page)
-        await until(lambda: begun(marker) == 1)
-        await hub.leave(table, page)
-        left = len(asked)
-        await until(lambda: len(asked) >= left + 2)  # asked twice while nobody watched
+        table = await a_search_left_alone(hub, marker, asked_whether_wanted(hub))
         await hub.join(table, Client(Reader()))
         go.write_text("go")
         await until(lambda: table.version >= 1)
@@ -672,12 +681,7 @@ def test_a_computer_only_tables_search_stops_if_nobody_comes_back(tmp_path, monk
     marker, go = searches_until_told(monkeypatch, tmp_path)
 
     async def scenario(hub):
-        bots = [{"kind": "computer", "level": "random"}] * 2
-        table, _ = await hub.create("pentago", {}, bots)
-        page = Client(Reader())
-        await hub.join(table, page)
-        await until(lambda: begun(marker) == 1)
-        await hub.leave(table, page)
+        table = await a_search_left_alone(hub, marker)
         await until(lambda: hub.pool.stopped == 1 and table.id not in hub.thinking)
         go.write_text("go")
         return table.version, begun(marker), hub.pool.running
@@ -692,15 +696,7 @@ def test_a_move_found_just_after_the_last_watcher_left_is_played_and_the_next_wa
     marker, go = searches_until_told(monkeypatch, tmp_path)
 
     async def scenario(hub):
-        asked = asked_whether_wanted(hub)
-        bots = [{"kind": "computer", "level": "random"}] * 2
-        table, _ = await hub.create("pentago", {}, bots)
-        page = Client(Reader())
-        await hub.join(table, page)
-        await until(lambda: begun(marker) == 1)
-        await hub.leave(table, page)
-        left = len(asked)
-        await until(lambda: len(asked) >= left + 2)  # asked twice while nobody watched
+        table = await a_search_left_alone(hub, marker, asked_whether_wanted(hub))
         go.write_text("go")
         await until(lambda: table.version == 1 and table.id not in hub.thinking)
         return begun(marker), hub.pool.stopped, hub.pool.dropped

@@ -12,8 +12,8 @@ sets that class before the page is drawn and as the system or the choice changes
 
 ``/redoc`` follows it too: ReDoc has no dark look of its own, only its ``theme`` option;
 ``/docs/redoc-theme.js``, a classic script between the ``<redoc>`` element and ReDoc's own,
-gives that element a theme in the pages' dark colours (ReDoc reads it as it starts) and,
-as the system or the choice changes, draws the page again in the other.
+gives that element a theme in the pages' dark colours while ``theme.js`` (in its head too)
+says dark (ReDoc reads it as it starts) and, as that changes, draws the page again.
 """
 
 from __future__ import annotations
@@ -58,15 +58,11 @@ REDOC_THEME_JS = """// /redoc in the pages' colour theme (apidocs.py): ReDoc's t
     rightPanel: { backgroundColor: "#0e0d0b", textColor: "#ebe6dd" },
     codeBlock: { backgroundColor: "#1b1a17" },
   };
-  const system = matchMedia("(prefers-color-scheme: dark)");
   const el = document.querySelector("redoc");
+  const root = document.documentElement;
   let shown = null;
-  const apply = () => {
-    let chosen = null;
-    try { chosen = localStorage.getItem("pentarena-theme"); } catch (e) { /* no storage */ }
-    const dark = chosen === "dark" || (chosen !== "light" && system.matches);
-    document.documentElement.classList.toggle("dark-mode", dark);
-    document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  const apply = () => {  // (theme.js, in the head, sets html.dark-mode: followed here)
+    const dark = root.classList.contains("dark-mode");
     if (dark === shown) return;
     const first = shown === null;
     shown = dark;
@@ -75,10 +71,7 @@ REDOC_THEME_JS = """// /redoc in the pages' colour theme (apidocs.py): ReDoc's t
     if (!first && window.Redoc) window.Redoc.init(el.getAttribute("spec-url"), {}, el);
   };
   apply();
-  system.addEventListener("change", apply);
-  addEventListener("storage", (e) => {
-    if (e.key === "pentarena-theme" || e.key === null) apply();
-  });
+  new MutationObserver(apply).observe(root, { attributes: true, attributeFilter: ["class"] });
 })();
 """
 # ReDoc's page around its panels (its middle one has no background of its own)
@@ -118,7 +111,8 @@ def add_docs(app: FastAPI) -> None:
                               redoc_js_url=f"{ASSETS}/redoc.standalone.js",
                               redoc_favicon_url="/favicon.ico", with_google_fonts=False)
         # the theme's script before ReDoc's, once the <redoc> element is there
-        html = page.body.decode().replace("</head>", f"{REDOC_CSS}\n</head>", 1).replace(
+        html = page.body.decode().replace(
+            "<head>", f'<head>\n<script src="/docs/theme.js"></script>\n{REDOC_CSS}', 1).replace(
             script, f'<script src="/docs/redoc-theme.js"></script>\n{script}', 1)
         return HTMLResponse(html)
 
