@@ -417,3 +417,26 @@ def test_pentics_score_line_wraps_between_its_parts_at_every_width(players):
                 said += " " + lines[at]
             seen += 1
     assert seen >= 61 * players * 6
+
+
+def test_pentics_grid_keeps_three_columns_at_80_late_in_a_game():
+    """Stacks 10 or more high ('(20)') made the widest cells 26 characters, the grid 82
+    wide: at 80 columns it fell to one position a line, 9 lines instead of 3.  Without the
+    space after each position's colon it takes 79 at most; from 60 to 120 columns every
+    line fits, and the grid is 3×3 wherever that fits."""
+    state = random_playout(pentarena.load_game("pentic", players=4, target=10_000), seed=3)
+    assert max(len(stack) for stack in state.stacks) >= 10   # (the deck played out)
+    view = view_for("pentic")
+    wide = plain(view.board(state, None), width=200)
+    grid = [line for line in wide.splitlines() if re.match(r"\d: ", line)]
+    full = longest("\n".join(grid))
+    assert len(grid) == 3 and full > 80   # what no longer fit in 80
+    for width in range(60, 121):
+        text = plain(view.board(state, None), width=width)
+        assert longest(text) <= width, width
+        rows = [line for line in text.splitlines() if re.match(r"\d:", line)]
+        assert len(rows) == (3 if width >= full - 3 else 9), width
+        if len(rows) == 3:
+            assert [re.findall(r"(\d):", row) for row in rows] == [
+                ["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]]
+            assert all(re.search(r"\(\d+\)$", row) for row in rows)   # heights kept

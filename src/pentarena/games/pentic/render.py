@@ -27,21 +27,39 @@ def card_text(card: int) -> Text:
     return Text(f"{SYMBOL[shape(card)]}{NAMES[card]}", style=STYLE[colour(card)])
 
 
+def _cells(state, tops: Sequence[int], colon: str) -> list[Text]:
+    """Each position's cell: its number, ``colon``, its top card, its stack's height."""
+    cells = []
+    for p in range(1, 10):
+        cell = Text(f"{p}{colon}")
+        cell.append_text(card_text(tops[p - 1]))
+        cell.append(f" ({len(state.stacks[p - 1])})", style="dim")
+        cells.append(cell)
+    return cells
+
+
+def _widths(cells: Sequence[Text]) -> list[int]:
+    """The width of each of the grid's three columns."""
+    return [max(len(cells[row * 3 + col].plain) for row in range(3)) for col in range(3)]
+
+
 def render_rich(state, seat: int | None = None, label: str = "Your hand",
                 columns: int | None = None, names: Sequence[str] | None = None) -> Text:
     """The grid's top cards (with each stack's height), the pile, the scores (each seat
     by its name in ``names``, else ``seat N``) and, with ``seat``, that seat's hand under
-    ``label``.  The grid is drawn 3×3 when it fits in ``columns`` characters, else one
-    position a line (1-3 the top row)."""
+    ``label``.  The grid is drawn 3×3 when it fits in ``columns`` characters (without the
+    space after each position's colon if it takes that), else one position a line (1-3
+    the top row)."""
     out = Text()
     tops = state.tops()
-    cells = []
-    for p in range(1, 10):
-        cell = Text(f"{p}: ")
-        cell.append_text(card_text(tops[p - 1]))
-        cell.append(f" ({len(state.stacks[p - 1])})", style="dim")
-        cells.append(cell)
-    widths = [max(len(cells[row * 3 + col].plain) for row in range(3)) for col in range(3)]
+    cells = _cells(state, tops, ": ")
+    widths = _widths(cells)
+    if columns is not None and sum(widths) + 2 * GAP > columns:
+        # a stack 10 or more high ('(20)') made the widest cards' columns 82 wide: the
+        # space after each position's colon goes ('5:★3-crescent-yellow (20)', 79 at most)
+        tight = _cells(state, tops, ":")
+        if sum(_widths(tight)) + 2 * GAP <= columns:
+            cells, widths = tight, _widths(tight)
     if columns is not None and sum(widths) + 2 * GAP > columns:
         for cell in cells:
             out.append_text(cell)
