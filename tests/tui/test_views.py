@@ -681,3 +681,15 @@ def test_pentics_scores_keep_each_seat_with_its_score():
         for line in scores[:3]:
             assert not re.search(r"(\(seat|\(seat \d\):)\s*$", line), text
             assert not re.match(r"^\s*(\d+\)|\d+,|\d+$)", line), text
+
+
+def test_pentics_last_card_on_the_pile_is_one_card():
+    """The pile's count under the grid said 'Pile: 1 cards.' for the last card."""
+    state = pentarena.load_game("pentic", players=4, target=10_000).new_initial_state(seed=2)
+    rng = random.Random(2)
+    while state.pile_size > 1:
+        state.apply(state.random_move(rng))
+    text = plain(view_for("pentic").board(state, None), width=80)
+    assert "Pile: 1 card.  Scores: " in text
+    state.apply(state.random_move(rng))
+    assert "Pile: 0 cards.  Scores: " in plain(view_for("pentic").board(state, None), width=80)

@@ -74,7 +74,8 @@ def render_rich(state, seat: int | None = None, label: str = "Your hand",
             out.append("\n")
     # each seat with its score on one line ('Teal (seat 2):' and its '60' were wrapped
     # apart): the line wrapped here at the spaces between them only
-    scores = (f"Pile: {state.pile_size} cards.  Scores: "
+    pile = f"{state.pile_size} card{'' if state.pile_size == 1 else 's'}"  # ('1 cards')
+    scores = (f"Pile: {pile}.  Scores: "
               + ", ".join(f"{names[s] if names else f'seat {s}'}: {t}".replace(" ", GLUE)
                           for s, t in enumerate(state.totals)))
     if columns:
