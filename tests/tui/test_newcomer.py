@@ -362,3 +362,21 @@ def test_a_number_after_a_summary_says_how_to_number_the_moves(game, start):
     # the number typed apart from its '#' plays it too
     tg, state, text = run_any(game, [f"moves {start}", "# 1", "quit"], [None, RandomBot(seed=1)])
     assert state.history()[0].startswith(start) and "No move #" not in text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_drafts_game_over_keeps_each_seats_name_on_one_line(players):
+    """'… fits on the board: Teal' ended a line at 80 columns and '(seat 1) placed the
+    last piece and wins.' began the next: the seats' names are kept whole, as the other
+    results keep them, at every width."""
+    names = r"(Amber|Teal|Plum|Slate)"
+    split = re.compile(rf"{names}\s*\n\s*\(seat|\(seat\s*\n\s*\d")
+    game = pentarena.load_game("pentomino", variant="draft", players=players)
+    broken = 0
+    for seed in range(1, 4):
+        state = random_playout(game, seed=seed)
+        for width in range(40, 101):
+            text = plain(view_for("pentomino").result(state), width=width)
+            assert max(len(line) for line in text.splitlines()) <= width
+            broken += bool(split.search(text))
+    assert broken == 0

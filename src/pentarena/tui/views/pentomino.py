@@ -153,9 +153,13 @@ class PentominoView(TerminalView):
             why = self.why_over(state)
             if why is None:
                 return super().result(state)
-            winner = self.seat_name(next(iter(state.winners())))
-            return Text(f"Game over. {why[:1].upper()}{why[1:]}: {winner} placed the last "
-                        f"piece and wins.", style="bold")
+            # each seat's name a unit: 'Teal' ended a line and '(seat 1)' began the next
+            names = [self.seat_name(s) for s in range(state.game.num_players)]
+            for name in names:
+                why = why.replace(name, unit(name))
+            winner = unit(names[next(iter(state.winners()))])
+            return Lines(Text(f"Game over. {why[:1].upper()}{why[1:]}: {winner} placed the "
+                              f"last piece and wins.", style="bold"))
         table = Table(title="Rounds")
         table.add_column("round")
         for seat in range(state.game.num_players):
