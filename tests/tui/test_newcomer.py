@@ -380,3 +380,32 @@ def test_a_drafts_game_over_keeps_each_seats_name_on_one_line(players):
             assert max(len(line) for line in text.splitlines()) <= width
             broken += bool(split.search(text))
     assert broken == 0
+
+
+@pytest.mark.parametrize("options,says", [
+    ({"players": 3}, "A match of rounds: each starts on an empty board with all 12 pieces, "
+                     "begun by the next seat. A round ends when the player to move cannot "
+                     "place any piece left; the last to place a piece scores 10, the one "
+                     "before 5. The match ends after the round in which a total reaches 50: "
+                     "the highest total wins."),
+    ({"players": 4, "scoring": "15-10-5", "target": 100},
+     "the last to place a piece scores 15, the one before 10, the one before that 5. The "
+     "match ends after the round in which a total reaches 100"),
+    ({"variant": "draft"}, "The draft: each picks 6 pieces in turn ('pick L'), then places "
+                           "only their own, the seat after the first picker first."),
+    ({"variant": "draft", "players": 4}, "each picks 3 pieces in turn"),
+    ({}, "the game ends: the last to place a piece wins."),
+])
+def test_pentominos_help_says_how_the_game_is_won(options, says):
+    """'help' said nothing of the game itself: 3-4 players saw 'Round 1 — totals: … (target
+    50)' with no word on how a round scores until the first one ended; the draft, what the
+    picks were for.  The notes follow the options, and the scores the engine gives."""
+    game = pentarena.load_game("pentomino", **options)
+    bots = [None] + [RandomBot(seed=1)] * (game.num_players - 1)
+    _, _, text = run_any("pentomino", ["help", "quit"], bots, **options)
+    assert says in flat(text)
+    assert "files a-h left to right, ranks 1-8 bottom to top" in flat(text)
+    if game.rounds:   # what the engine scores a round
+        state = random_playout(game, seed=1)
+        points = sorted((n for n in state.rounds[0]["points"] if n), reverse=True)
+        assert points == [int(n) for n in options.get("scoring", "10-5").split("-")]

@@ -73,6 +73,34 @@ class PentominoView(TerminalView):
                          f"'moves L' lists the places of the L.")
         return Lines(Text("\n".join(lines)))
 
+    def help_notes(self, state: State) -> list[str]:
+        """The board and how the game is won (RULES.md §3), for 'help': a match of rounds
+        on points was not explained anywhere before its first round ended."""
+        game = state.game
+        notes = ["The board: files a-h left to right, ranks 1-8 bottom to top; a letter is "
+                 "a square of that piece. A piece goes on five empty squares, either side "
+                 "up; nobody may pass while a piece can be placed."]
+        if game.options.get("variant") == "draft":
+            picks = 12 // game.num_players
+            notes.append(f"The draft: each picks {picks} pieces in turn ('pick L'), then "
+                         f"places only their own, the seat after the first picker first. "
+                         f"When the player to move cannot place any of theirs, the game "
+                         f"ends: the last to place a piece wins.")
+        elif game.rounds:
+            points = [int(n) for n in game.options["scoring"].split("-")]
+            order = ("the last to place a piece scores", "the one before", "the one "
+                     "before that")
+            scored = ", ".join(f"{who} {n}" for who, n in zip(order, points))
+            notes.append(f"A match of rounds: each starts on an empty board with all 12 "
+                         f"pieces, begun by the next seat. A round ends when the player to "
+                         f"move cannot place any piece left; {scored}. The match ends "
+                         f"after the round in which a total reaches {game.target}: the "
+                         f"highest total wins.")
+        else:
+            notes.append("When the player to move cannot place any piece left (or all 12 "
+                         "are down), the game ends: the last to place a piece wins.")
+        return notes
+
     def after_move(self, state: State) -> str:
         """The draft's last pick: the placing begins, said (it was a bare prompt)."""
         data = state.to_json()
