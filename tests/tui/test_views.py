@@ -628,12 +628,12 @@ def test_a_win_shared_by_some_sides_is_said_as_the_browser_says_it():
 
 
 @pytest.mark.parametrize("name, options, says", [
-    ("pentomino", {}, "Place a piece: its letter and five squares, e.g. L:a1,b1,c1,d1,d2; "
+    ("pentomino", {}, "Place a piece: its letter and five squares, e.g. L:a1,b1,c1,d1,d2 — "
                       "'moves L' lists the places of the L."),
     ("pentomino", {"touch_move": True}, "Touch a piece ('touch L'), then place it: its "
-                                        "letter and five squares, e.g. L:a1,b1,c1,d1,d2;"),
+                                        "letter and five squares, e.g. L:a1,b1,c1,d1,d2 —"),
     ("pentup", {"players": 3}, "A move is a tile and its five cells (x,y), e.g. "
-                                "F:0,1;1,0;1,1;1,2;2,0; 'moves L' lists the places of the L.")])
+                                "F:0,1;1,0;1,1;1,2;2,0 — 'moves L' lists the places of the L.")])
 def test_a_persons_turn_says_what_a_move_looks_like(name, options, says):
     """Pentic's status said how to type a play; Pent-Up and Pentomino said nothing until
     'help' or a move typed wrong."""

@@ -69,7 +69,7 @@ class PentominoView(TerminalView):
         elif self.person_to_move and data["phase"] == "place":   # what a move looks like
             first = "Touch a piece ('touch L'), then place it" if state.game.touch_move else (
                 "Place a piece")
-            lines.append(f"{first}: its letter and five squares, e.g. L:a1,b1,c1,d1,d2; "
+            lines.append(f"{first}: its letter and five squares, e.g. L:a1,b1,c1,d1,d2 — "
                          f"'moves L' lists the places of the L.")
         return Lines(Text("\n".join(lines)))
 

@@ -231,7 +231,7 @@ class PentUpView(TerminalView):
         notes = []
         if move and self.person_to_move and not state.is_terminal():
             notes.append(f"A move is a tile and its five cells (x,y), e.g. "
-                         f"{self.example(state)}; {MOVES_L} lists the places of the L.")
+                         f"{self.example(state)} — {MOVES_L} lists the places of the L.")
         if columns:
             notes += ["tiles left: the letters are tiles; L2 = the L tile must go on level 2 "
                       "this turn (the highest level where it fits); no number: level 1.",
