@@ -116,3 +116,80 @@ def test_a_database_refusing_writes_is_said_once_and_in_health_until_they_work(
     assert "[SQL" not in failing[0] and "\n" not in failing[0]
     assert sum("writes work again (5 failed meanwhile)" in m for m in said) == 1, said
     assert Store(f"sqlite:///{path}").load(t["id"]).moves == [move]
+
+
+@pytest.mark.parametrize("how", ["file", "folder"])
+def test_a_database_file_deleted_under_the_server_refuses_writes_instead_of_losing_them(
+        tmp_path, caplog, how):
+    """The SQLite file deleted (or its folder removed) while people play: SQLite went on
+    writing to the file it had open, every move answered as stored and all of them gone
+    at the next start.  Now each write is refused (store-failed, saying it cannot save),
+    health says not-writable, and the log says why once; moved back, the file takes
+    writes again (and the log says so)."""
+    import logging
+    import shutil
+
+    from fastapi.testclient import TestClient
+
+    from pentarena.server.app import create_app
+
+    from .test_api import create_game
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "pentarena.sqlite3"
+    with TestClient(create_app(f"sqlite:///{path}", ai="thread")) as c:
+        t = create_game(c, "pentago", [{"kind": "me"}, {"kind": "invite"}])
+        aside = tmp_path / "aside"
+        if how == "file":
+            aside.mkdir()
+            path.rename(aside / path.name)  # (as deleted: gone from its path)
+        else:
+            folder.rename(aside)
+        with caplog.at_level(logging.WARNING, logger="pentarena.server"), \
+                c.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
+            state = ws.receive_json()
+            move = state["legal_moves"][0]
+            assert ws.receive_json()["type"] == "presence"
+            for _ in range(3):
+                ws.send_json({"type": "move", "move": move, "version": 0})
+                answer = ws.receive_json()
+                assert answer["code"] == "store-failed", answer
+                assert "cannot save anything now" in answer["message"]
+            health = c.get("/api/health")
+            assert health.status_code == 503
+            assert health.json()["database"] == "not-writable"
+            refused = c.post("/api/tables", json={"game": "pentago", "seats": [
+                {"kind": "me"}, {"kind": "invite"}]})
+            assert refused.status_code == 503, refused.text
+            if how == "file":
+                (aside / path.name).rename(path)
+            else:
+                aside.rename(folder)
+            assert c.get("/api/health").json()["database"] == "ok"
+            ws.send_json({"type": "move", "move": move, "version": 0})
+            assert ws.receive_json()["version"] == 1
+    said = [r.getMessage() for r in caplog.records if r.name == "pentarena.server"]
+    refusals = [m for m in said if "writes refused" in m]
+    assert len(refusals) == 1 and f"the database file {path} was deleted" in refusals[0], said
+    assert sum("writes accepted again" in m for m in said) == 1, said
+    store = Store(f"sqlite:///{path}")
+    assert store.load(t["id"]).moves == [move]  # what was answered as stored, is
+    assert len(store.load_all()[0]) == 1
+    store.close()
+    shutil.rmtree(folder)
+
+
+def test_a_database_file_replaced_under_the_server_refuses_writes(tmp_path):
+    """Another file put in place of the open one (a copy restored over it): the server's
+    writes would go to the file it has open, now nowhere: refused, saying so."""
+    import shutil
+
+    path = tmp_path / "pentarena.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    store.write_now(_create_table, stored_table("t0"))
+    shutil.copy(path, tmp_path / "copy.sqlite3")
+    (tmp_path / "copy.sqlite3").replace(path)
+    with pytest.raises(store_module.Refused, match="another file was put in place"):
+        store.write_now(_create_table, stored_table("t1"))
+    store.close()

@@ -33,7 +33,7 @@ from .pacing import MESSAGE_BURST, MESSAGES_PER_SECOND
 from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError, database_unavailable
-from .store import Conflict, Stamp, Store, Unreadable, unreachable
+from .store import Conflict, Refused, Stamp, Store, Unreadable, unreachable
 from .tables import AWAY_SECONDS, HEARTBEAT_SECONDS, IDLE_SECONDS, MOVE_REFUSALS, Seat, Table
 from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobDropped,
                       JobFailed, PoolClosed, WorkerPool)
@@ -553,6 +553,9 @@ class Hub(Advice):
             return await asyncio.shield(write)
         except (asyncio.CancelledError, Conflict):
             raise
+        except Refused:  # (not soon: the operator must act; the log says why)
+            raise ProtocolError("store-failed", "the server cannot save anything now (its "
+                                "log says why); nothing changed") from None
         except Exception:  # (the store has logged it)
             raise ProtocolError("store-failed", "the server could not save that just now; "
                                 "nothing changed, please try again") from None

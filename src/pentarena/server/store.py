@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import queue
 import tempfile
 import threading
@@ -78,8 +79,6 @@ SQLITE_BUSY_MS = 5000
 def default_database_url() -> str:
     """``sqlite:///<data dir>/pentarena.sqlite3`` (``$PENTARENA_DATA`` or
     ``~/.local/share/pentarena``)."""
-    import os
-
     # expanded: a service manager's Environment=PENTARENA_DATA=~/… is no shell's
     base = Path(os.environ.get("PENTARENA_DATA") or "~/.local/share/pentarena").expanduser()
     base.mkdir(parents=True, exist_ok=True)
@@ -153,6 +152,11 @@ class StoredTable:
 
 class Conflict(Exception):
     """Someone else changed the table first: its version (or seats) moved on."""
+
+
+class Refused(Exception):
+    """The store refuses writes for a reason of its own (:meth:`Store.refusal`): what it
+    would write would be lost, or would not be this server's to write."""
 
 
 class Stamp(NamedTuple):
@@ -283,6 +287,9 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._lay_out()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._file = _file_of(self.url)  # an SQLite file as the store opened it
+        self._refused_for_good: str | None = None  # why writes are refused (refuse)
+        self._refusing: str | None = None  # the refusal the log said last
         self._queue: queue.SimpleQueue[tuple[Callable, tuple, Future] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -464,9 +471,36 @@ class Store:
                 batch.append(nxt)
             yield batch
 
+    def refuse(self, reason: str) -> None:
+        """Refuse every write from now on (the server stops: :func:`.app.serve`)."""
+        self._refused_for_good = reason
+
+    def refusal(self) -> str | None:
+        """Why writes are refused now, if they are: :meth:`refuse`'s reason, or the
+        SQLite file the store writes to no longer at its path (deleted, its folder
+        removed or moved, another file put in its place: SQLite would go on writing to
+        the file it has open, and what it wrote would be gone at the next start).  The
+        log says so as it starts, and as it ends (the file put back)."""
+        why = self._refused_for_good or _file_gone(self._file)
+        if why != self._refusing:
+            with self._said:
+                said, self._refusing = self._refusing, why
+            if why is not None:
+                log.error("database writes refused: %s; what needs one is answered "
+                          "store-failed (nothing changed)", why)
+            elif said is not None:
+                log.warning("database writes accepted again: the file is back at %s",
+                            self._file[0] if self._file else self.url)
+        return why
+
     def _write_loop(self) -> None:
         for batch in self._batches():
             batch = [job for job in batch if job[2].set_running_or_notify_cancel()]
+            why = self.refusal()  # (a stat of the file: a few microseconds a group)
+            if why is not None:
+                for _, _, fut in batch:
+                    fut.set_exception(Refused(why))
+                continue
             try:
                 self._commit(batch)
             except Exception as exc:
@@ -537,6 +571,8 @@ class Store:
         then a small write (the layout's marker, rewritten as it is) is tried now, which
         tells when they work again even while nobody plays (the next write that commits
         says so in the log)."""
+        if self.refusal() is not None:
+            return False
         if not self.failing:
             return True
         try:
@@ -713,6 +749,45 @@ def _refuse_newer(url: str, stored: str | None) -> None:
     said = unknown_layout(shown_url(url), stored)
     if said is not None:
         raise StartupError(said)
+
+
+class FileId(NamedTuple):
+    """An SQLite database's file: its path and the file found there (device, inode)."""
+
+    path: str
+    device: int
+    inode: int
+
+
+def _file_of(url: str) -> FileId | None:
+    """The file of an SQLite database (None: not SQLite), as it is now."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    path = os.path.abspath(parsed.database)
+    found = os.stat(path)
+    return FileId(path, found.st_dev, found.st_ino)
+
+
+def _file_gone(file: FileId | None) -> str | None:
+    """Why the store's SQLite file is no longer the one at its path, if it is not."""
+    if file is None:
+        return None
+    try:
+        found = os.stat(file.path)
+    except FileNotFoundError:
+        return (f"the database file {file.path} was deleted (or its folder removed or "
+                "moved) while the server ran, and what it wrote since would be lost at "
+                "the next start: move it back, or stop the server and restore a backup "
+                "(docs/deploy.md)")
+    except OSError:  # (its folder no longer searchable, say: the writes will tell)
+        return None
+    if (found.st_dev, found.st_ino) != (file.device, file.inode):
+        return (f"another file was put in place of the database file {file.path} while "
+                "the server ran (the server writes to the one it opened, which would be "
+                "lost): stop the server before restoring or moving the file "
+                "(docs/deploy.md)")
+    return None
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
