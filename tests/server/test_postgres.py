@@ -148,6 +148,111 @@ def test_a_database_out_of_reach_is_a_503_to_ask_again_and_health_says_so(postgr
         admin.dispose()
 
 
+def lock_holders(admin) -> list[int]:
+    """The backends holding the servers' advisory lock (:data:`.startup.ADVISORY_KEY`)."""
+    from sqlalchemy import text
+
+    from pentarena.server.startup import ADVISORY_KEY
+
+    return list(admin.scalars(text(
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND "
+        "classid = :high AND objid = :low AND objsubid = 1"),
+        {"high": ADVISORY_KEY >> 32, "low": ADVISORY_KEY & 0xFFFFFFFF}))
+
+
+def end_and_take(admin, pid: int) -> None:
+    """End backend ``pid`` (waiting until it is gone) and take the servers' lock on
+    ``admin`` in the same statement: another server starting as the holder lost it."""
+    from sqlalchemy import text
+
+    from pentarena.server.startup import ADVISORY_KEY
+
+    ended, taken = admin.execute(text("SELECT pg_terminate_backend(:pid, 10000), "
+                                      "pg_try_advisory_lock(:key)"),
+                                 {"pid": pid, "key": ADVISORY_KEY}).one()
+    assert ended and taken
+
+
+def test_a_postgresql_lock_lost_with_its_connection_is_taken_again_or_said_lost(
+        postgres_url, monkeypatch):
+    """The servers' lock sits on a connection of its own: PostgreSQL restarted, or its
+    backend ended, took the lock with it, and it was never taken again — a second server
+    then started on the same database, and both served stale copies of the tables.  The
+    holder's check finds the connection gone and takes the lock again (a second server is
+    refused again); if another server took it first, the check says so, and goes on
+    saying so."""
+    import pytest
+    from sqlalchemy import create_engine, text
+
+    from pentarena.server import startup
+    from pentarena.server.startup import StartupError, hold_database
+
+    admin_engine = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    admin = admin_engine.connect()
+    held = hold_database(postgres_url)
+    try:
+        [pid] = lock_holders(admin)
+        assert admin.scalar(text("SELECT pg_terminate_backend(:pid, 10000)"), {"pid": pid})
+        assert lock_holders(admin) == []
+        assert held.check() is None  # taken again
+        [again] = lock_holders(admin)
+        assert again != pid
+        monkeypatch.setattr(startup, "LOCK_TRIES", 1)
+        with pytest.raises(StartupError, match="another server is using"):
+            hold_database(postgres_url)
+        end_and_take(admin, again)
+        why = held.check()
+        assert why is not None and "another server took" in why, why
+        assert "advisory lock" in why and "pentarena" in why
+        assert held.check() == why and lock_holders(admin) == [admin.scalar(
+            text("SELECT pg_backend_pid()"))]
+    finally:
+        held.close()
+        admin.close()
+        admin_engine.dispose()
+
+
+def test_a_server_takes_its_lost_lock_again_and_stops_if_another_took_it(postgres_url,
+                                                                         tmp_path):
+    """A real server: its lock's backend ended, it holds the lock again by itself (and
+    goes on serving); ended again with another server taking the lock at once, it says so
+    in the log and stops with exit status 3."""
+    import time
+
+    from sqlalchemy import create_engine, text
+
+    from .conftest import LiveServer
+
+    admin_engine = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    admin = admin_engine.connect()
+    srv = LiveServer(tmp_path / "unused.sqlite3")
+    srv.db = postgres_url
+    srv.start()
+    try:
+        def holder(not_: int | None = None) -> int:
+            deadline = time.monotonic() + 30
+            while True:
+                found = lock_holders(admin)
+                if found and found[0] != not_:
+                    return found[0]
+                assert time.monotonic() < deadline, "the server did not take the lock"
+                time.sleep(0.05)
+
+        first = holder()
+        assert admin.scalar(text("SELECT pg_terminate_backend(:pid, 10000)"), {"pid": first})
+        again = holder(not_=first)  # taken again by the server itself
+        table = srv.create({"game": "pentago", "seats": [{"kind": "me"}, {"kind": "invite"}]})
+        assert srv.get(f"/api/tables/{table['id']}")["history"] == []
+        end_and_take(admin, again)
+        assert srv.proc.wait(30) == 3
+        said = " ".join(srv.proc.stdout.read().decode().split())
+        assert "another server took" in said and "this server stops (exit status 3)" in said
+    finally:
+        srv.stop()
+        admin.close()
+        admin_engine.dispose()
+
+
 def test_one_server_per_postgresql_database_unless_they_share_redis(postgres_url,
                                                                     monkeypatch):
     """An instance without Redis keeps its tables to itself: it holds the database alone

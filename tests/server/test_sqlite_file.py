@@ -119,6 +119,32 @@ def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path, caps
     assert len(started) == 1
 
 
+def test_a_sqlite_lock_file_deleted_under_the_server_is_made_and_taken_again(tmp_path,
+                                                                           monkeypatch):
+    """The lock file deleted while a server runs: a second server made a new one, locked
+    it and started beside the first.  The holder's check makes and locks it again (a
+    second server is refused again); if another server locked a new one first, the
+    check says so."""
+    from pentarena.server.startup import StartupError, hold_database
+
+    url = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    lock = tmp_path / "one.sqlite3.lock"
+    held = hold_database(url)
+    try:
+        lock.unlink()
+        assert held.check() is None and lock.exists()
+        with pytest.raises(StartupError, match="another server is using"):
+            hold_database(url)
+        lock.unlink()
+        other = hold_database(url)  # started before the holder's next check
+        why = held.check()
+        assert why is not None and "another server took" in why and str(lock) in why, why
+        other.close()
+        assert held.check() == why  # lost for good: this server stops
+    finally:
+        held.close()
+
+
 def test_a_data_folder_given_with_a_tilde_is_in_the_home_folder(tmp_path, monkeypatch):
     from pentarena.server.store import default_database_url
 

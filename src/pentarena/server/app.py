@@ -996,6 +996,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
                 print(line, flush=True)
             else:
                 log.info("%s", line)
+        if held is not None:  # (PostgreSQL restarted: taken again, or this server stops)
+            held.watch(lambda why: hold_lost(app, why))
         raise_open_files_limit()
         started = run_uvicorn(
             app, sock, log_level="warning", ws_max_size=WS_MAX_SIZE,
@@ -1009,8 +1011,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
             timeout_graceful_shutdown=5,  # headers capped by the protocol (deadlines.py)
             http=guarded_protocol(per_address=connections_per_address),
             proxy_headers=bool(trust_proxy), forwarded_allow_ips=trust_proxy or None)
-    if not started:
+    if not started or (held is not None and held.lost):
         raise SystemExit(3)  # (the log says why: the tables could not be restored, say)
+
+
+def hold_lost(app: FastAPI, why: str) -> None:
+    """Another server took the database while this one's hold on it was lost: its copies
+    of the tables may be stale from now on, so it writes nothing more and stops."""
+    log.error("%s: this server stops (exit status 3), so that one server alone serves "
+              "the database's tables; it refuses writes until then", why)
+    app.state.hub.store.refuse(f"{why}: this server is stopping")
+    stop = getattr(app.state, "stop", None)
+    if stop is not None:
+        stop()
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -1042,6 +1055,7 @@ def run_uvicorn(app: FastAPI, sock: socket.socket, **options: Any) -> bool:
     import uvicorn
 
     server = uvicorn.Server(uvicorn.Config(app, **options))
+    app.state.stop = lambda: setattr(server, "should_exit", True)  # (from any thread)
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
     return server.started
