@@ -273,6 +273,8 @@ def hold_database(database_url: str, shared: bool = False) -> Held | None:
     if not held._lock():
         raise StartupError(_in_use(url.database, f"it holds {path}", shared))
     return held
+
+
 def not_in_memory(database_url: str | None) -> None:
     """Refuse an SQLite database in memory where other processes must reach the same one
     (servers sharing Redis, a worker): each process would have a database of its own."""
