@@ -309,6 +309,47 @@ def test_draft_rematch_swaps_or_rotates_the_sets(pentomino, players):
     assert not native().new_initial_state().to_json()["sets"]  # no sets without a draft
 
 
+def test_the_draft_picks_each_piece_once_before_any_placement(pentomino):
+    """§3 Draft: before play the players pick pieces from the 12 one at a time — a piece
+    once; no placement while picking; no rematch of an unfinished draft."""
+    state = pentomino(variant="draft").new_initial_state()
+    state.apply("pick L")
+    with pytest.raises(IllegalMoveError, match="the L has already been picked"):
+        state.apply("pick L")
+    with pytest.raises(IllegalMoveError, match="the draft comes first"):
+        state.apply("I:h1,h2,h3,h4,h5")
+    with pytest.raises(IllegalMoveError, match="the draft was not finished"):
+        state.rematch(resigned=True)
+    assert state.history() == ["pick L"] and state.current_player == 1
+
+
+@pytest.mark.parametrize("sets", [
+    [["F", "I", "L", "N", "P", "T"]],  # one set for two seats
+    [["F", "I", "L", "N", "P", "T"], ["U", "V", "W", "X", "Y", "F"]],  # the F twice
+    [["F", "I", "L", "N", "P"], ["T", "U", "V", "W", "X", "Y", "Z"]],  # 5 and 7 pieces
+])
+def test_preset_draft_sets_share_out_the_twelve(pentomino, sets):
+    """§3 Draft: the players' private sets are the 12 pieces shared out, 6 each (2
+    players): a rematch's preset sets that are not are refused."""
+    with pytest.raises(ValueError):
+        pentomino(variant="draft").new_initial_state(sets=sets)
+
+
+def test_placed_pieces_never_move_and_a_finished_game_takes_no_move(pentomino):
+    """§3: placed pieces never move; the game ends when the player to move cannot place
+    any remaining piece."""
+    state = pentomino().new_initial_state()
+    state.apply("L:a1,b1,c1,d1,d2")
+    with pytest.raises(IllegalMoveError, match="pieces stay where they are placed"):
+        state.apply("remove L")
+    play_out(state, random.Random(2))
+    for text in ("L:a8,b8,c8,d8,d7", "pick L", "remove L"):
+        with pytest.raises(IllegalMoveError, match="the game is over"):
+            state.apply(text)
+        with pytest.raises(IllegalMoveError, match="the game is over"):
+            state.check_move(text)  # as the table and the terminal ask before applying
+
+
 # ------------------------------------------------------------------ rounds
 MATCHES = [({"players": 3}, (10, 5), 50),
            ({"players": 3, "target": 100}, (10, 5), 100),
