@@ -134,6 +134,20 @@ def test_two_to_four_players(players):
         pentarena.load_game("pentup", players=players)
 
 
+def test_a_player_places_each_of_their_tiles_once(pentup):
+    """§1 A turn: the player chooses one of their *unplayed* tiles; another player's tile
+    of the same shape is their own."""
+    state = play(pentup, I_ROW0, I_ROW1)  # White's I, then Black's I
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError, match="White has already placed the I tile"):
+        state.apply("I:0,2;1,2;2,2;3,2;4,2")
+    assert state.to_json() == before
+    assert "I" not in {m.piece for m in state.legal_moves()}
+    state.apply(L_LEFT)
+    with pytest.raises(IllegalMoveError, match="Black has already placed the I tile"):
+        state.apply("I:5,0;5,1;5,2;5,3;5,4")
+
+
 # ------------------------------------------------------------------ placement
 @pytest.mark.parametrize("first", ["X:100,101;99,101;101,101;100,100;100,102",
                                    "I:-7,-3;-7,-2;-7,-1;-7,0;-7,1",
