@@ -5,7 +5,9 @@ instances and the worker killed mid-game (SIGKILL) lose or duplicate no acknowle
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import os
 import random
 import signal
@@ -409,22 +411,76 @@ def test_a_worker_stuck_on_its_way_out_exits_with_every_stack_in_its_log():
     assert "stuck_for_good" in done.stderr and "most recent call first" in done.stderr
 
 
-def test_a_worker_waits_quietly_while_redis_is_away(tmp_path, postgres_url):
-    """Redis gone: the worker stops its queue workers and retries with a pause, instead of
-    spinning on refused connections."""
+class Refuser:
+    """A stand-in for a Redis gone away on ``port``: it takes each connection and closes it
+    at once (``redis.ConnectionError``), counting them — so a test can wait until its
+    clients have tried again and again, rather than for a time."""
+
+    def __init__(self, port: int) -> None:
+        import socket
+        import threading
+
+        self.count = 0
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", port))
+        self.sock.listen(16)
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:  # closed
+                return
+            self.count += 1
+            conn.close()
+
+    def __enter__(self) -> Refuser:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import socket
+
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.sock.close()
+        self.thread.join(10)
+
+
+def test_a_worker_says_once_that_redis_is_away_and_once_that_it_is_back(tmp_path,
+                                                                        postgres_url):
+    """Redis gone: the worker stops its queue workers and retries with a pause, and its log
+    says so in one line — it wrote a warning per retry and a traceback per failed call of
+    SAQ's loops ("Upkeep task failed unexpectedly": 7 tracebacks, 214 lines in 25 s) — and
+    in one more line when Redis answers again."""
     from tests.services import redis
 
-    with redis() as url:
+    port = free_port()
+    with redis(port) as url:
         worker = Proc("worker", ["worker", "--database-url", postgres_url, "--redis-url", url,
                                  "--processes", "1"], tmp_path)
         worker.start()
+
+    def log() -> str:
+        return worker.log.read_text()
+
     try:
-        deadline = time.monotonic() + 60
-        while worker.log.read_text().count("Redis is unreachable") < 3:  # three pauses
-            assert worker.proc.poll() is None and time.monotonic() < deadline
-            time.sleep(0.1)
-        paused = worker.log.read_text().split("Redis is unreachable", 1)[1]
-        assert "Upkeep task failed" not in paused and "Error" not in paused
+        with Refuser(port) as gone:
+            wait_until(lambda: gone.count >= 8 and "Redis is unreachable" in log(),
+                       lambda: f"the worker did not keep trying:\n{log()[-3000:]}")
+        with redis(port):
+            wait_until(lambda: "Redis answers again" in log()  # (or its queues served again)
+                       or log().count("worker ready") > 1,
+                       lambda: f"the worker did not see Redis back:\n{log()[-3000:]}")
+            away = log().split("worker ready", 1)[1]
+            assert away.count("Redis is unreachable") == 1, away
+            assert "this worker takes no computer moves until Redis answers" in away
+            assert away.count("Redis answers again") == 1
+            assert "this worker takes computer moves again" in away
+            assert len(away.strip().splitlines()) == 3, away  # (with "worker ready"'s tail)
+            assert worker.proc.poll() is None
     finally:
         worker.stop()
     assert worker.proc.returncode == 0
@@ -510,6 +566,116 @@ def test_a_computer_move_lost_with_redis_is_queued_again(tmp_path):
 
     with redis() as url:
         run_async(asyncio.wait_for(scenario(url), 120))
+
+
+def test_an_instance_says_once_that_redis_is_away_and_once_that_it_is_back(tmp_path, caplog):
+    """Redis gone under an instance: moves are still accepted, the computer's waits, and the
+    log says so in one line (it wrote a warning per reconnection of the event bus, every
+    5 s, one per event it could not publish, and an error per table whose computer move it
+    could not queue), reminds at most once a minute, and says once that Redis is back —
+    after which the computer's move is queued."""
+    import random
+
+    from pentarena.server.bus import RedisBus
+    from pentarena.server.cluster import ComputerQueue
+    from pentarena.server.hub import Hub
+    from pentarena.server.store import Store
+    from pentarena.server.workers import WorkerPool
+    from tests.services import redis
+
+    database = f"sqlite:///{tmp_path / 'away.sqlite3'}"
+    port, now, rng = free_port(), [0.0], random.Random(5)
+
+    def said(text: str = "") -> int:
+        return sum(text in r.getMessage() for r in caplog.records
+                   if r.name == "pentarena.server" and r.levelno >= logging.WARNING)
+
+    async def play(hub, table) -> None:
+        seat = table.state.current_player
+        await hub.submit(table, seat, rng.choice([str(m) for m in table.state.legal_moves()]),
+                         table.version)
+
+    async def scenario():
+        with redis(port) as url:
+            hub = Hub(Store(database), WorkerPool(1, "thread"), 0.05, None, RedisBus(url),
+                      ComputerQueue(url))
+            await hub.start()
+        outage = getattr(hub.bus, "outage", None)
+        if outage is not None:
+            outage.clock = lambda: now[0]
+        try:
+            people, _ = await hub.create("pentago", {}, [{"kind": "me"}, {"kind": "me"}])
+            computer, _ = await hub.create("pentago", {}, [
+                {"kind": "me"}, {"kind": "computer", "level": "random"}])
+            with Refuser(port) as gone:
+                await play(hub, computer)  # accepted; the computer's move cannot be queued
+                assert computer.version == 1
+                for _ in range(4):
+                    await play(hub, people)  # accepted, not told to other instances
+                assert people.version == 4
+                await until(lambda: gone.count >= 8, "the instance did not keep trying")
+                assert said() == said("Redis is unreachable (") == 1, caplog.text
+                now[0] += 61  # a minute on: the next failure reminds
+                await play(hub, people)
+                assert said("Redis is still unreachable after 61 s") == 1
+                now[0] += 30
+                await play(hub, people)
+                assert said("Redis is still unreachable") == 1  # not again within the minute
+            with redis(port):
+                await until(lambda: said("Redis answers again") == 1
+                            and hub.queued.get(computer.id, (None,))[0] == 1,
+                            "the computer's move was not queued once Redis was back")
+        finally:
+            await hub.close()
+            hub.store.close()
+
+    with caplog.at_level("INFO", logger="pentarena.server"):
+        run_async(asyncio.wait_for(scenario(), 120))
+    lines = [r.getMessage() for r in caplog.records if r.name == "pentarena.server"
+             and r.levelno >= logging.WARNING]
+    assert len(lines) == 3, lines  # away, a reminder, back
+    assert lines[0].startswith("Redis is unreachable (") and "moves are still accepted" in lines[0]
+    assert "computer moves wait until Redis answers" in lines[0]
+    assert lines[2].startswith("Redis answers again after 91 s away")
+
+
+def test_saq_errors_other_than_redis_away_keep_their_lines_and_tracebacks(caplog):
+    """In a worker, SAQ's tracebacks for a call Redis did not answer (refused, closed, timed
+    out) are told to the outage, said once; its other errors — a fault of a job, Redis
+    refusing a command — are logged as they were, traceback and all."""
+    import redis.exceptions
+
+    from pentarena.server.quietlog import Outage, RedisErrors
+
+    logger = logging.getLogger("tests.saq")
+    outage = Outage(logging.getLogger("tests.worker"), "no computer moves", "back",
+                    clock=lambda: 0.0)
+    quiet = RedisErrors(outage)
+    quiet.install(logger)
+    try:
+        with caplog.at_level("WARNING", logger="tests"):
+            for exc in (redis.exceptions.ConnectionError("Connection closed by server."),
+                        ConnectionRefusedError(111, "Connect call failed"),
+                        redis.exceptions.TimeoutError("Timeout reading from socket"),
+                        ValueError("a job's own fault"),
+                        redis.exceptions.ResponseError("OOM command not allowed")):
+                try:
+                    raise exc
+                except Exception:
+                    logger.exception("Upkeep task failed unexpectedly")
+            logger.warning("Some tasks did not finish within the shutdown grace period, "
+                           "requesting cancellation")  # (the worker stopping them: Redis away)
+    finally:
+        logger.removeFilter(quiet)
+    assert outage.failures == 3
+    shown = [(r.name, r.getMessage(), r.exc_info and type(r.exc_info[1]).__name__)
+             for r in caplog.records]
+    assert shown == [
+        ("tests.worker", "Redis is unreachable (Connection closed by server.): "
+                         "no computer moves", None),
+        ("tests.saq", "Upkeep task failed unexpectedly", "ValueError"),
+        ("tests.saq", "Upkeep task failed unexpectedly", "ResponseError")]
+    assert "a job's own fault" in caplog.text and "Traceback" in caplog.text
 
 
 def test_a_worker_on_another_database_says_so_in_its_log(tmp_path, caplog):

@@ -18,9 +18,15 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from .quietlog import Outage, redis_unreachable
+
 log = logging.getLogger("pentarena.server")
 
 CHANNEL = "pentarena:tables"
+SERVER_DOWN = ("moves are still accepted and stored, and players on other instances get them "
+               "from the database within a few seconds; computer moves wait until Redis "
+               "answers (trying again meanwhile)")
+SERVER_BACK = "table events and computer moves go through Redis again"
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -28,6 +34,7 @@ class LocalBus:
     """One process: nobody else to tell."""
 
     distributed = False
+    outage: Outage | None = None
 
     def __init__(self) -> None:
         self.instance = secrets.token_hex(4)
@@ -46,16 +53,19 @@ class LocalBus:
 
 
 class RedisBus(LocalBus):
-    """Redis pub/sub; events from this instance itself are not handled twice."""
+    """Redis pub/sub; events from this instance itself are not handled twice.  Redis out
+    of reach is said once in the log, when it is back once more, by ``outage`` (one per
+    process: the instance's computer-move queue tells it too)."""
 
     distributed = True
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, outage: Outage | None = None) -> None:
         super().__init__()
         import redis.asyncio as redis
 
         self.url = url
         self.redis = redis.from_url(url)
+        self.outage = outage or Outage(log, SERVER_DOWN, SERVER_BACK)
         self._task: asyncio.Task | None = None
 
     async def start(self, handler: Handler) -> None:
@@ -67,15 +77,20 @@ class RedisBus(LocalBus):
             try:
                 async with self.redis.pubsub() as pubsub:
                     await pubsub.subscribe(CHANNEL)
-                    delay = 0.1
                     async for message in pubsub.listen():
+                        if message.get("type") == "subscribe":  # (Redis answered)
+                            delay = 0.1
+                            self.outage.ok()
                         if message.get("type") != "message":
                             continue
                         await self._handle(handler, message["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # Redis went away: retry, the store check covers the gap
-                log.warning("event bus: %s; reconnecting in %.1f s", exc, delay)
+                if redis_unreachable(exc):
+                    self.outage.failed(exc)
+                else:
+                    log.warning("event bus: %s; reconnecting in %.1f s", exc, delay)
                 await asyncio.sleep(delay)
                 delay = min(2 * delay, 5.0)
 
@@ -96,13 +111,23 @@ class RedisBus(LocalBus):
         try:
             await self.redis.publish(CHANNEL, json.dumps({**event, "instance": self.instance}))
         except Exception as exc:  # the move is stored; others catch up from the store
-            log.warning("event bus: could not publish %s: %s", event.get("kind"), exc)
+            if redis_unreachable(exc):
+                self.outage.failed(exc)
+            else:
+                log.warning("event bus: could not publish %s: %s", event.get("kind"), exc)
+        else:
+            self.outage.ok()
 
     async def ping(self) -> bool:
+        """Does Redis answer?  (Any failure counts as out of reach: the health check and
+        the worker ask every few seconds, and the outage is said once.)"""
         try:
-            return bool(await self.redis.ping())
-        except Exception:
+            answered = bool(await self.redis.ping())
+        except Exception as exc:
+            self.outage.failed(exc)
             return False
+        self.outage.ok()
+        return answered
 
     async def stop(self) -> None:
         """Stop listening (:meth:`start` listens again)."""

@@ -40,6 +40,7 @@ from typing import Any
 from .bus import RedisBus
 from .jobs import think
 from .protocol import ProtocolError
+from .quietlog import Outage, RedisErrors
 from .store import Conflict, Store
 from .tables import MOVE_REFUSALS, Table
 from .workers import THINK_TIMEOUT, JobDropped, JobFailed, JobTimeout, PoolClosed, WorkerPool
@@ -51,6 +52,9 @@ HEARTBEAT = 3
 """Seconds a job may go without a heartbeat before the sweep takes it back."""
 SWEEP = 1
 """Seconds between sweeps for jobs whose worker died (whole seconds: Redis takes them)."""
+WORKER_DOWN = ("this worker takes no computer moves until Redis answers (trying again "
+               "meanwhile); players' own moves go on, and the computer's wait")
+WORKER_BACK = "this worker takes computer moves again"
 STOP_DEADLINE = 15.0
 """Seconds a worker told to stop has to end, whatever it is doing: past them, it writes
 every thread's stack to its log and exits (its jobs go back on the queue)."""
@@ -273,9 +277,13 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
                      ready: asyncio.Event | None = None) -> None:
     """``pentarena worker``: serve both queues until SIGTERM/SIGINT.  While Redis is
     unreachable the queue workers are stopped (not left spinning) and started again when
-    it answers."""
+    it answers; the log says so once each way (and reminds at most once a minute), SAQ's
+    tracebacks for each failed call to Redis told to the same :class:`Outage`."""
     store = Store(database_url)
-    bus = RedisBus(redis_url)
+    outage = Outage(log, WORKER_DOWN, WORKER_BACK)
+    quieted = RedisErrors(outage)
+    quieted.install(logging.getLogger("saq"))
+    bus = RedisBus(redis_url, outage)
     pool = WorkerPool(processes, "process")
     stop = asyncio.Event()
     changes = Changes()
@@ -283,11 +291,10 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stopper(stop))
-    delay = 0.2
+    delay, announced = 0.2, False
     try:
         while not stop.is_set():
-            if not await bus.ping():
-                log.warning("worker: Redis is unreachable; trying again in %.1f s", delay)
+            if not await bus.ping():  # (the outage said once: see WORKER_DOWN)
                 await _wait(stop, delay)
                 delay = min(2 * delay, 5.0)
                 continue
@@ -296,8 +303,10 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
                                                  "changes": changes})
             tasks = [loop.create_task(w.start()) for w in workers]
             await bus.start(changes.on_event)  # (an event missed: a search not dropped)
-            log.info("worker ready: %d processes, queues %s", pool.size,
-                     ", ".join(QUEUES.values()))
+            if not announced:  # (once: the end of an outage says it is back)
+                announced = True
+                log.info("worker ready: %d processes, queues %s", pool.size,
+                         ", ".join(QUEUES.values()))
             if ready is not None:
                 ready.set()
             while not stop.is_set() and await bus.ping():
@@ -313,6 +322,7 @@ async def run_worker(redis_url: str, database_url: str | None, processes: int | 
         pool.close()
         await bus.close()
         store.close()
+        logging.getLogger("saq").removeFilter(quieted)
 
 
 def _queue_workers(redis_url: str, context: dict[str, Any]) -> list:

@@ -33,6 +33,7 @@ from .pacing import MESSAGE_BURST, MESSAGES_PER_SECOND
 from .jobs import ANALYSIS_MOVE_SECONDS, HINT_LEVEL, HINT_SECONDS, think, warm
 from .presence import LastSeen
 from .protocol import ProtocolError, database_unavailable
+from .quietlog import redis_unreachable
 from .store import Conflict, Refused, Stamp, Store, Unreadable, unreachable
 from .tables import AWAY_SECONDS, HEARTBEAT_SECONDS, IDLE_SECONDS, MOVE_REFUSALS, Seat, Table
 from .workers import (NOBODY_PLAYS, PEOPLE_AWAY, PEOPLE_WAITING, THINK_TIMEOUT, JobDropped,
@@ -795,20 +796,26 @@ class Hub(Advice):
         or the table has moved on."""
         version = table.version
         delay, failures = 0.2, 0
+        outage = self.bus.outage
         while True:
             try:
                 new = await self.queue.enqueue(table.id, version, not table.computer_only,
                                                self.ai_time_limit)
                 break
             except Exception as exc:
-                failures += 1
-                if failures == 1:
-                    log.error("could not queue the computer's move on table %s (trying again "
-                              "until Redis answers): %s", table.id, exc)
+                if outage is not None and redis_unreachable(exc):
+                    outage.failed(exc)  # (said once for the process, not once per table)
+                else:
+                    failures += 1
+                    if failures == 1:
+                        log.error("could not queue the computer's move on table %s (trying "
+                                  "again until it is queued): %s", table.id, exc)
                 await asyncio.sleep(delay)
                 delay = min(2 * delay, ENQUEUE_RETRY_MAX)
                 if table.version != version or table.computer_to_move() != seat:
                     return
+        if outage is not None:
+            outage.ok()
         if failures:
             log.warning("queued the computer's move on table %s after %d failed attempts",
                         table.id, failures)
