@@ -440,3 +440,22 @@ def test_pentics_grid_keeps_three_columns_at_80_late_in_a_game():
             assert [re.findall(r"(\d):", row) for row in rows] == [
                 ["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]]
             assert all(re.search(r"\(\d+\)$", row) for row in rows)   # heights kept
+
+
+@pytest.mark.parametrize("name", ["pentago", "pentic"])
+def test_helps_analysis_row_keeps_each_mark_with_its_word(name):
+    """'help' said '(✓ good, ?! mistake, ?' on one line and 'blunder)' on the next at 80
+    columns ('(✓' / 'good' at 60): a mark split from the word it stands for, inside the
+    Rich table cell.  Each stays with its word at every width from 40 to 120."""
+    game = pentarena.load_game(name)
+    tg, _, _ = run_any(name, [], [None] + [RandomBot(seed=1)] * (game.num_players - 1))
+    for width in range(40, 121):
+        text = plain(tg.help(), width=width)
+        lines = [line.strip() for line in text.splitlines()]
+        row = lines.index(next(line for line in lines if line.startswith("analysis")))
+        cell = lines[row:row + 5]
+        assert " ".join(" ".join(cell).split()).count("(✓ good, ?! mistake, ? blunder)") == 1
+        for line in cell:
+            assert not re.search(r"(✓|\?!?)$", line), f"{width} columns: {line!r}"
+            assert not re.match(r"(good|mistake|blunder)\b", line), f"{width}: {line!r}"
+        assert longest(text) <= width

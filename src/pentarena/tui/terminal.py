@@ -749,19 +749,22 @@ class TerminalGame:
             undo = "take back the last move"
         else:
             undo = "take back your last move and the computer's replies"
-        rows = [("<move>", f"play a move, e.g. {self.view.example(self.state)}"),
-                *self.view.moves_help,
-                ("#N", "play move number N of the last listing"),
-                ("hint", "ask the computer for a suggestion"),
-                ("undo", undo),
-                ("save FILE", "write the game record (JSON) to FILE; 'pentarena replay "
-                              "FILE' shows it")]
+        rows: list[tuple[str, RenderableType]] = [
+            ("<move>", f"play a move, e.g. {self.view.example(self.state)}"),
+            *self.view.moves_help,
+            ("#N", "play move number N of the last listing"),
+            ("hint", "ask the computer for a suggestion"),
+            ("undo", undo),
+            ("save FILE", "write the game record (JSON) to FILE; 'pentarena replay "
+                          "FILE' shows it")]
         if self.solo:
             rows.append(("solve", "let the computer finish the puzzle"))
             rows.append(("count", "count the solutions (from here, once pieces are placed)"))
         else:
-            rows.append(("analysis", "once the game is over: judge every move (✓ good, ?! "
-                                     "mistake, ? blunder), about a second a move"))
+            # each mark with its word (a Lines cell: rich broke '?' from 'blunder')
+            marks = ", ".join(map(unit, ("✓ good", "?! mistake", "? blunder")))
+            rows.append(("analysis", Lines(Text(f"once the game is over: judge every move "
+                                                f"({marks}), about a second a move"))))
             if len(self.game.sides) == 2:
                 rows.append(("resign", "give up the game: the other side wins"))
             if self.game.options.get("variant") == "draft":
