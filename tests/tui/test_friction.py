@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -211,8 +212,10 @@ def test_a_rounds_last_board_stays_in_sight_at_80x24(players, seat):
     for before, screen in zip(screens, screens[1:]):
         turn = screen[len(before):].splitlines()
         moves = [i for i, line in enumerate(turn) if " plays " in line]
-        assert len(turn) - moves[-1] + 1 <= 24, "\n".join(turn[moves[-1]:])
-        ends += any(" over: " in line for line in turn[moves[-1]:])
+        # (a line before the prompt saying the moves since the person's last says it too)
+        said = any(line.startswith("Since your last move: ") for line in turn[moves[-1]:])
+        assert len(turn) - moves[-1] + 1 <= 24 + said, "\n".join(turn[moves[-1]:])
+        ends += any(re.match(r"Round \d+ over: ", line) for line in turn[moves[-1]:])
     assert ends and "The next round starts on an empty board ('board' draws it)." in screens[-1]
 
 
@@ -327,3 +330,77 @@ def test_an_empty_pentic_hand_says_so():
     shown = Console(file=io.StringIO(), width=80, color_system=None)
     shown.print(view.board(state, None))
     assert "Your hand — Navy (seat 0): no cards left\n" in shown.file.getvalue()
+
+
+def screens_at_prompts(name: str, players: int, seat: int, turns: int,
+                       terminal: bool = True) -> list[str]:
+    """What an 80x24 terminal (or a pipe) has printed at each of a person's first prompts:
+    the person at ``seat``, random computers at the other seats."""
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=terminal,
+                      color_system=None)
+    screens: list[str] = []
+
+    def read(prompt: str) -> str:
+        screens.append(out.getvalue())
+        if len(screens) > turns:
+            raise EOFError
+        moves = tg.state.legal_moves()
+        return str(moves[len(screens) * 7 % len(moves)])
+
+    bots: list = [RandomBot(seed=s) for s in range(players)]
+    bots[seat] = None
+    tg = TerminalGame(pentarena.load_game(name, players=players), bots, console=console,
+                      read=read, seed=3)
+    tg.run()
+    return screens
+
+
+PLAYED = re.compile(r"^(\S+ )?(\w+ \(seat \d\)) plays (\S+)$")
+
+
+@pytest.mark.parametrize("name,players,seat", [
+    ("pentic", 3, 0), ("pentic", 4, 0), ("pentic", 4, 2), ("pentup", 3, 1),
+    ("pentup", 4, 0), ("pentomino", 3, 2), ("pentomino", 4, 1)])
+def test_the_others_moves_since_a_persons_last_are_in_sight_at_80x24(name, players, seat):
+    """Three or four players at 80x24: each computer's turn reprinted the whole table, so at
+    the person's prompt only the last opponent's move was in sight — the others' (and how
+    a Pentic play scored), and the card the person drew, had scrolled off.  A line above
+    the prompt now says each move since the person's last (a Pentic play with its points,
+    a Pent-Up tile with its level), and what they drew."""
+    screens = screens_at_prompts(name, players, seat, 5)
+    checked = 0
+    for before, screen in zip(screens[1:], screens[2:]):   # (from the person's first move)
+        turn = screen[len(before):].splitlines()
+        sight = " ".join(" ".join(screen.splitlines()[-23:]).split())   # (and the prompt)
+        assert "Since your last move: " in sight, "\n".join(turn[-23:])
+        played = [(i, PLAYED.match(line)) for i, line in enumerate(turn)]
+        others = [(i, m[2], m[3]) for i, m in played if m and f"(seat {seat})" not in m[2]]
+        assert len(others) == players - 1 or "over" in sight
+        for i, who, move in others:
+            if name == "pentic":
+                points = re.search(r"= (\d+) points?\b", " ".join(turn[i + 1:i + 3]))
+                said = f"{who} {move} +{points[1]}"
+            elif name == "pentup":
+                said = f"{who} {move.split(':')[0]} on level "
+            else:
+                said = f"{who} {move}"
+            assert said in sight, f"{said!r} not in sight:\n" + "\n".join(turn[-23:])
+            checked += 1
+        drew = re.search(r"^You draw (\S+) from the pile\.$", "\n".join(turn), re.M)
+        if name == "pentic":
+            assert drew and f"you drew {drew[1]};" in sight
+    assert checked >= 2 * (players - 1)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_pentic_table_is_drawn_once_between_a_persons_turns(players):
+    """At a terminal the table is drawn after the person's play and before their next
+    prompt, not after each computer's play in between (four tables, 13 lines each at
+    80x24, for four players); a pipe keeps every table, as a log, and no catch-up line."""
+    for terminal, tables in ((True, 2), (False, players)):
+        screens = screens_at_prompts("pentic", players, 0, 3, terminal=terminal)
+        for before, screen in zip(screens[1:], screens[2:]):
+            turn = screen[len(before):]
+            assert len(re.findall(r"^Pile: \d+ cards", turn, re.M)) == tables, turn
+            assert ("Since your last move: " in turn) == terminal

@@ -197,6 +197,10 @@ class TerminalGame:
         self.hand_seat: int | None = None  # whose hidden hand the screen last showed
         self.hand_on_screen: int | None = None  # whose hidden hand is on the screen now
         self.since: list[RenderableType] = []  # the news since that person's last turn
+        self.played: list[tuple[int, str]] = []
+        """Each move of this game (since it started, was resumed or taken back) as the
+        catch-up line says it, with its seat (:meth:`_catch_up`)."""
+        self.drew: dict[int, str] = {}  # what each person drew with their last move
 
     def _input(self, prompt: str) -> str:
         """A line typed at the console after ``prompt``, printed as written: not read as
@@ -218,9 +222,11 @@ class TerminalGame:
         return self.console.input(Text(prompt))
 
     # -- output ---------------------------------------------------------------------
-    def show(self, board: bool = True) -> None:
+    def show(self, board: bool = True, news: bool = False) -> None:
         """The board (unless ``board`` is False: a move that left it as it was) and the
-        status, with the hand of the person to move where the game hides hands."""
+        status, with the hand of the person to move where the game hides hands; after a
+        move (``news``), at a person's prompt, what the others did since their last move
+        (:meth:`_catch_up`)."""
         seat = self.state.current_player
         humans = self.humans
         # hidden hands: show the hand of the person to move (or the only person); when
@@ -246,8 +252,10 @@ class TerminalGame:
         self.view.show_seat = shown
         self.view.hand_label = self._hand_label(shown) if shown is not None else ""
         self.view.person_to_move = seat in humans
+        caught_up = self._catch_up(seat) if news and shown == seat else None
+        self.view.caught_up = caught_up is not None
         if board or (shown is not None and self.game.hidden_information):  # (a hand is drawn with it)
-            drawn, status = self._board_and_status()
+            drawn, status = self._board_and_status(caught_up)
             preface = self.view.preface(self.state)
             if preface is not None:
                 self.console.print(preface)
@@ -258,18 +266,43 @@ class TerminalGame:
             # (none on the computer's turn, nor at the end: the board's own blank line under
             # it, then an empty status's, were two blank lines in a row)
             self.console.print(status)
+        if caught_up is not None:
+            self.console.print(caught_up)
         self.view.turn_shown(self.state)
 
-    def _board_and_status(self) -> tuple[RenderableType, RenderableType]:
+    def _catch_up(self, seat: int) -> RenderableType | None:
+        """At a terminal, at a person's prompt after two moves or more by others: a line
+        saying what the table did since that person's last move (and what they drew),
+        each move short — with three or four players the earlier ones, each printed with
+        its table, had scrolled out of sight.  None otherwise (a pipe or a file has them
+        all, in order)."""
+        if not self.console.is_terminal or seat not in self.humans or self.over:
+            return None
+        mine = [i for i, (s, _) in enumerate(self.played) if s == seat]
+        others = [said for _, said in self.played[mine[-1] + 1 if mine else 0:]]
+        if len(others) < 2:
+            return None
+        drew = self.drew.get(seat, "") if mine else ""
+        # 'draw ★2-star-cyan from the pile.' -> 'you drew ★2-star-cyan'
+        drew = ("you " + drew.replace("draw ", "drew ", 1).rstrip(".")
+                .removesuffix(" from the pile") + "; ") if drew else ""
+        head = "Since your last move: " if mine else "Before your move: "
+        return Lines(Text(head + drew + ", ".join(others) + ".", style="cyan"))
+
+    def _board_and_status(self, caught_up: RenderableType | None = None
+                          ) -> tuple[RenderableType, RenderableType]:
         """The board and the status, sharing a terminal's lines: the board leaves the
-        status its room, and explanations that would crop the board are left out."""
+        status (and ``caught_up``, the lines under it) its room, and explanations that
+        would crop the board are left out."""
         view, console = self.view, self.console
+        # (the catch-up says the last move too: the move's own line above the board may go)
+        under = len(console.render_lines(caught_up, pad=False)) - 1 if caught_up else 0
         while True:
             drawn, status = view.board(self.state, self.last), view.status(self.state)
             if not console.is_terminal:
                 return drawn, status
             # the status's lines, the move's line above the board, the prompt's
-            view.lines_after = len(console.render_lines(status, pad=False)) + 2
+            view.lines_after = len(console.render_lines(status, pad=False)) + 2 + under
             if not view.crowded(self.state, self.last, console.height, console.width):
                 return drawn, status
 
@@ -496,6 +529,7 @@ class TerminalGame:
         self.state, self.initial = start, start.clone()
         self.resumed, self.last, self.listed, self.summarised = 0, None, [], False
         self.resigned, self.analysed, self._autosaved, self._saved = None, None, None, []
+        self.played, self.drew = [], {}
         self.view.ended_by_resignation = False
         self.meta.pop("solved_from", None)
         how = "swapped" if self.game.num_players == 2 else "passed one seat on"
@@ -562,7 +596,9 @@ class TerminalGame:
         self.last = self.state.parse_move(self.state.history()[-1])
         self.listed, self.summarised = [], False
         self.view.focus = self.view.row_focus = None  # a cropped board: on the new move
-        self.news(Text(self.view.move_news(seat, self.state.history()[-1], self.state)))
+        text = self.state.history()[-1]
+        self.news(Text(self.view.move_news(seat, text, self.state)))
+        self.played.append((seat, self.view.catch_up(seat, text, self.state)))
         note = self.view.after_move(self.state)
         if note:
             self.news(Lines(Text(note, style="cyan")))   # (wrapped between its units)
@@ -571,10 +607,18 @@ class TerminalGame:
             if first:
                 self.news(Text(first, style="dim"))
         drawn = self.view.drawn(held, self.state, seat) if held is not None else ""
+        if held is not None:
+            self.drew[seat] = drawn   # said again at their next prompt (_catch_up)
         if drawn:  # theirs alone: not news (the next person at the keyboard is shown those)
             who = "You" if len(self.humans) == 1 else capitalised(self.view.seat_name(seat))
             verb = drawn if who == "You" else drawn.replace("draw ", "draws ", 1)
             self.console.print(Text(f"{who} {verb}", style="cyan"))
+        # at a terminal, a computer's move followed by another computer's shows no table:
+        # three tables in a row, one a computer, pushed the earlier moves out of an 80x24
+        # terminal before the person's prompt (a pipe or a file logs each position)
+        unwatched = (self.console.is_terminal and not self.over
+                     and self.bots[seat] is not None
+                     and self.bots[self.state.current_player] is not None)
         round_over = self.view.round_over(self.state, self.last)
         if round_over is not None:
             self.news(round_over)
@@ -584,9 +628,11 @@ class TerminalGame:
                 # the next round's empty board under it took 31 lines with four players:
                 # the move that ended the round scrolled out of an 80x24 terminal
                 self.say("The next round starts on an empty board ('board' draws it).", "dim")
-                self.show(board=False)
+                if not unwatched:
+                    self.show(board=False, news=True)
                 return True
-        self.show(board=self.view.changes_board(self.last))
+        if not unwatched:
+            self.show(board=self.view.changes_board(self.last), news=True)
         return True
 
     def _how_to_number(self) -> str:
@@ -864,5 +910,6 @@ class TerminalGame:
         self.last = state.parse_move(history[back - 1]) if back > 0 else None
         self.listed, self.summarised = [], False
         taken = history[back:]
+        self.played, self.drew = [], {}   # (the moves left are not this turn's news)
         self.say(f"Took back {plural(len(taken), 'move')}: {', '.join(taken)}.", "yellow")
         self.show()

@@ -151,6 +151,9 @@ class TerminalView:
 
     explain = False
     """The next board and status explain themselves in full (the 'board' command)."""
+    caught_up = False
+    """This turn's status is followed by the moves since the person's last one (the
+    terminal's catch-up line): a status may leave out a reminder to make room for it."""
     lines_after = 6
     """Terminal lines a turn's screen takes besides its board: the line saying the move
     above it, the status and the prompt under it (set by the terminal from the status it
@@ -205,6 +208,13 @@ class TerminalView:
         """The line that announces ``move`` (its text), just played by ``seat``
         (``after``: the position it made, where the line says what else it did)."""
         return f"{self.seat_name(seat)} plays {move}"
+
+    def catch_up(self, seat: int, move: str, after: State) -> str:
+        """``move`` (its text), just played by ``seat``, as the line before a person's
+        prompt repeats it among the moves since their last one: short, and a :func:`unit`
+        ('● Black (seat 1) I:0,0;1,0;2,0;3,0;4,0', never a name on one line and its move
+        on the next)."""
+        return unit(f"{self.seat_name(seat)} {move}")
 
     def seat_name(self, seat: int) -> str:
         """How the terminal names a seat, everywhere: ``White (seat 0)``, or ``seat 0``

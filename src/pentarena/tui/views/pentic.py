@@ -130,6 +130,11 @@ class PenticView(TerminalView):
                 "shape, colour is a Tic, 1 a Single, 0 a Nic; edge: Singles 0 1 2 5 8 + Tics "
                 "0 2 8 15 25 for 0-4 of them; ×2 if a Tic with the card it covers. 'help': more.")
 
+    def catch_up(self, seat: int, move: str, after: State) -> str:
+        # the play and its points ('Coral (seat 1) 1-star-cyan@4 +10'): the score line's
+        # words are under the play itself
+        return unit(f"{self.seat_name(seat)} {move} +{after.plays[-1]['points']}")
+
     def after_move(self, state: State) -> str:
         # each part a unit (wrapped after its comma, or before its '→', '+', '=' or '—'):
         # Rich broke the line anywhere, '= 2' at the end of one line and 'points' alone

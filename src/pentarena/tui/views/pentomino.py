@@ -35,6 +35,18 @@ class PentominoView(TerminalView):
                 f"{self.seat_name(seat)} picks the {piece}"
         return super().move_news(seat, move)
 
+    def catch_up(self, seat: int, move: str, after: State) -> str:
+        # a move that ended a round says what the round scored (its board, its result
+        # and the next round's moves came before the person's prompt)
+        said = super().catch_up(seat, move, after)
+        if self.round_over(after, after.parse_move(move)) is None:
+            return said
+        points = after.rounds[-1]["points"]
+        scored = ", ".join(unit(f"{self.seat_name(s)} +{points[s]}")
+                           for s in sorted(range(len(points)), key=lambda s: -points[s])
+                           if points[s] > 0)
+        return f"{said} — round {len(after.rounds)} over: {scored}"
+
     def changes_board(self, last: Move) -> bool:
         # a draft's pick and a touch-move's touch leave the board as it was
         return last.kind not in ("pick", "touch")

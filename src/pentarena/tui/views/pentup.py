@@ -94,12 +94,19 @@ class PentUpView(TerminalView):
         if self.person_to_move and not state.is_terminal() and (
                 self.explaining() or self.prefaced):
             self.explained += 1
-        self.explain = self.brief = self.prefaced = False
+        self.explain = self.brief = self.prefaced = self.caught_up = False
 
     def seat_name(self, seat: int) -> str:
         from ...games.pentup.render import seat_code
 
         return f"{seat_code(seat)} {super().seat_name(seat)}"
+
+    def catch_up(self, seat: int, move: str, after: State) -> str:
+        # the tile and the level it went on ('◆ Red (seat 2) F on level 1'): its five
+        # cells made three opponents' moves three lines, and the table lost a row to them
+        cells = after.parse_move(move).cells
+        return unit(f"{self.seat_name(seat)} {move.partition(':')[0]} on level "
+                    f"{after.height(cells[0])}")
 
     def board(self, state: State, last: Move | None) -> RenderableType:
         from ...games.pentup.render import render_rich
@@ -214,7 +221,8 @@ class PentUpView(TerminalView):
         if self.prefaced:  # the columns explained above the table
             notes = self.notes(state, columns=False)
         elif not self.explaining():
-            return Group(table, short)
+            # (under it, the moves since the person's last: the reminder gives them its line)
+            return table if self.caught_up else Group(table, short)
         else:
             notes = self.notes(state, columns=self.explain or not self.interactive
                                or self.explained == 0)
