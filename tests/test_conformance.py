@@ -190,6 +190,45 @@ def test_a_native_state_equals_its_reference_by_the_same_moves(name):
     assert reference != prefix
 
 
+def reference_games():
+    """Every pure-Python reference engine's game class, by game name (the puzzle too)."""
+    from importlib import import_module
+
+    out = {}
+    for name in ("pentago", "pentup", "pentomino", "pentic"):
+        module = import_module(f"pentarena.games.{name}.reference")
+        for attr in dir(module):
+            cls = getattr(module, attr)
+            if attr.startswith("Reference") and attr.endswith("Game"):
+                out[cls.name] = cls
+    return out
+
+
+REFERENCE_OPTION_SETS = list({
+    option_id((name, pentarena.load_game(name, **opts).options)): (name, opts)
+    for name, opts in OPTION_SETS}.values())
+
+
+@pytest.mark.parametrize("item", REFERENCE_OPTION_SETS, ids=option_id)
+def test_the_reference_engines_name_a_seat_in_range_at_every_ply(item):
+    """The contract's ``current_player`` (a seat in ``range(num_players)``, None once
+    terminal) holds on the reference engines too, the oracles of the rule tests: the
+    playouts above check it on the native engines only (a solo puzzle's one seat is 0 —
+    the reference puzzle answering 1 went unnoticed by every rule test)."""
+    name, opts = item
+    game = reference_games()[name](**pentarena.load_game(name, **opts).options)
+    if game_info(name).solo:
+        assert game.num_players == 1
+    rng = random.Random(3)
+    state = game.new_initial_state(seed=3)
+    for ply in range(10_000):
+        if state.is_terminal():
+            break
+        assert state.current_player in range(game.num_players), (ply, state.current_player)
+        state.apply(next_move(state, rng, ply))
+    assert state.is_terminal() and state.current_player is None
+
+
 @pytest.mark.parametrize("item", OPTION_SETS[:3], ids=option_id)
 def test_clone_is_independent(item):
     name, opts = item
