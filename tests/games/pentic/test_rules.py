@@ -418,6 +418,12 @@ def moved(d, play, **changes):
     # each card in one place: not on the grid and in the hand, not twice on the grid
     (lambda d: d["hand"].__setitem__(0, d["grid"][0][0]), "^broken Pentic view: each card is in one place only$"),
     (lambda d: d["grid"][1].__setitem__(-1, d["grid"][0][-1]), "each card is in one place only"),
+    # a card is its text (a hand's unseen card is null): not its number, not null on the grid
+    (lambda d: d["grid"][0].__setitem__(0, 7),
+     "^broken Pentic view: a card is text such as 3-star-orange, not 7$"),
+    (lambda d: d["grid"][0].__setitem__(0, None), "a card is text .*, not None$"),
+    (lambda d: d["hand"].__setitem__(0, 7), "a card is text such as 3-star-orange, not 7$"),
+    (lambda d: d["hand"].__setitem__(0, [d["hand"][0]]), "a card is text .*, not \\['"),
     # 'moves' names the plays
     (lambda d: d["moves"].reverse(), "^broken Pentic view: 'moves' and 'plays' disagree$"),
     (lambda d: d.update(moves="all of them"), "'moves' and 'plays' disagree"),
