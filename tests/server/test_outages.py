@@ -89,18 +89,8 @@ def test_a_database_refusing_writes_is_said_once_and_in_health_until_they_work(
         try:
             with caplog.at_level(logging.WARNING, logger="pentarena.server"), \
                     c.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
-                state = ws.receive_json()
-                move = state["legal_moves"][0]
-                assert ws.receive_json()["type"] == "presence"
-                for _ in range(5):
-                    ws.send_json({"type": "move", "move": move, "version": 0})
-                    answer = ws.receive_json()
-                    assert answer["code"] == "store-failed", answer
-                    assert "nothing changed" in answer["message"]
-                health = c.get("/api/health")
-                assert health.status_code == 503
-                assert health.json()["database"] == "not-writable"
-                assert health.json()["status"] == "degraded"
+                move = first_move_refused(ws, 5, "nothing changed")
+                assert not_writable(c)["status"] == "degraded"
                 holder.execute("ROLLBACK")
                 assert c.get("/api/health").json()["database"] == "ok"
                 # (its test write is small: a move may still fail; the next that commits
@@ -116,6 +106,27 @@ def test_a_database_refusing_writes_is_said_once_and_in_health_until_they_work(
     assert "[SQL" not in failing[0] and "\n" not in failing[0]
     assert sum("writes work again (5 failed meanwhile)" in m for m in said) == 1, said
     assert Store(f"sqlite:///{path}").load(t["id"]).moves == [move]
+
+
+def first_move_refused(ws, times: int, says: str) -> str:
+    """A table's first legal move (from its state on ``ws``), sent ``times`` times and
+    refused each time as store-failed, saying ``says``: the move."""
+    move = ws.receive_json()["legal_moves"][0]
+    assert ws.receive_json()["type"] == "presence"
+    for _ in range(times):
+        ws.send_json({"type": "move", "move": move, "version": 0})
+        answer = ws.receive_json()
+        assert answer["code"] == "store-failed", answer
+        assert says in answer["message"]
+    return move
+
+
+def not_writable(c) -> dict:
+    """/api/health's answer, 503 with the database not writable."""
+    health = c.get("/api/health")
+    assert health.status_code == 503
+    assert health.json()["database"] == "not-writable"
+    return health.json()
 
 
 @pytest.mark.parametrize("how", ["file", "folder"])
@@ -148,17 +159,8 @@ def test_a_database_file_deleted_under_the_server_refuses_writes_instead_of_losi
             folder.rename(aside)
         with caplog.at_level(logging.WARNING, logger="pentarena.server"), \
                 c.websocket_connect(f"/ws/{t['id']}?token={t['you']['token']}") as ws:
-            state = ws.receive_json()
-            move = state["legal_moves"][0]
-            assert ws.receive_json()["type"] == "presence"
-            for _ in range(3):
-                ws.send_json({"type": "move", "move": move, "version": 0})
-                answer = ws.receive_json()
-                assert answer["code"] == "store-failed", answer
-                assert "cannot save anything now" in answer["message"]
-            health = c.get("/api/health")
-            assert health.status_code == 503
-            assert health.json()["database"] == "not-writable"
+            move = first_move_refused(ws, 3, "cannot save anything now")
+            not_writable(c)
             refused = c.post("/api/tables", json={"game": "pentago", "seats": [
                 {"kind": "me"}, {"kind": "invite"}]})
             assert refused.status_code == 503, refused.text
