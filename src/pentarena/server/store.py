@@ -482,15 +482,16 @@ class Store:
         the file it has open, and what it wrote would be gone at the next start).  The
         log says so as it starts, and as it ends (the file put back)."""
         why = self._refused_for_good or _file_gone(self._file)
-        if why != self._refusing:
-            with self._said:
-                said, self._refusing = self._refusing, why
-            if why is not None:
-                log.error("database writes refused: %s; what needs one is answered "
-                          "store-failed (nothing changed)", why)
-            elif said is not None:
-                log.warning("database writes accepted again: the file is back at %s",
-                            self._file[0] if self._file else self.url)
+        with self._said:  # (the writer and a health check may both see it change: once)
+            if why == self._refusing:
+                return why
+            said, self._refusing = self._refusing, why
+        if why is not None:
+            log.error("database writes refused: %s; what needs one is answered "
+                      "store-failed (nothing changed)", why)
+        elif said is not None:
+            log.warning("database writes accepted again: the file is back at %s",
+                        self._file[0] if self._file else self.url)
         return why
 
     def _write_loop(self) -> None:
