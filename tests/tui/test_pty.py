@@ -114,6 +114,15 @@ def test_the_prompt_edits_a_line_and_recalls_the_last_one(terminal):
     assert "is not a cell" not in t.text and "taken" in t.text
 
 
+def navy_plays_first(t) -> None:
+    """A Pentic hot seat (seed 7) at its first hand-over: Navy sees their hand, plays, and
+    the keyboard is handed over again."""
+    t.type("\n")
+    t.expect("Navy (seat 0) > ")
+    t.type("1-circle-violet@1\n")                      # (in Navy's hand with seed 7)
+    t.expect("press Enter to see your hand > ", 2)
+
+
 def test_a_dumb_terminals_hot_seat_says_it_cannot_clear_the_screen(terminal):
     """Pentic at one keyboard in an editor's shell (TERM=dumb): no escape codes it would
     show as junk, the last hand pushed out of view with blank lines, and the hand-over
@@ -122,10 +131,7 @@ def test_a_dumb_terminals_hot_seat_says_it_cannot_clear_the_screen(terminal):
                  term="dumb")
     t.expect("press Enter to see your hand > ")
     assert "this terminal (TERM=dumb) cannot clear it: it stays above" in " ".join(t.text.split())
-    t.type("\n")
-    t.expect("Navy (seat 0) > ")
-    t.type("1-circle-violet@1\n")                      # (in Navy's hand with seed 7)
-    t.expect("press Enter to see your hand > ", 2)
+    navy_plays_first(t)
     t.type("\n")
     t.expect("Coral (seat 1) > ")
     assert "\x1b[2J" not in t.text and "\n" * 24 in t.text
@@ -192,10 +198,7 @@ def test_quit_at_the_hand_over_asks_first_and_ctrl_d_leaves(terminal):
     when the moves would be lost (anything else: back to the hand-over); Ctrl-D leaves."""
     t = terminal(["play", "pentic", "--hotseat", "--seed", "7"])
     t.expect("press Enter to see your hand > ")
-    t.type("\n")
-    t.expect("Navy (seat 0) > ")
-    t.type("1-circle-violet@1\n")                      # (in Navy's hand with seed 7)
-    t.expect("press Enter to see your hand > ", 2)
+    navy_plays_first(t)
     t.type("q\n")
     t.expect("Quit? > ")
     t.type("\n")

@@ -491,16 +491,17 @@ class TerminalGame:
 
     def _after_game_text(self) -> str:
         if self.solo:
+            from ..core.polyomino import PIECE_NAMES
             from ..games.pentomino import REGIONS
 
             region, pieces = self.game.options.get("region"), self.game.options.get("pieces")
-            others = [name for name in REGIONS if name != region]
-            if region not in REGIONS or pieces != "FILNPTUVWXYZ":
+            if region not in REGIONS or pieces != "".join(PIECE_NAMES):
                 return AFTER_PUZZLE   # (a drawn region, or pieces of its own: no next one)
-            turn = others[list(REGIONS).index(region) % len(others):] + others
+            names = list(REGIONS)
+            at = names.index(region)
+            turn = names[at + 1:] + names[:at]   # the regions after this one, round again
             command = unit(f"'pentarena play {self.game.name} --region {turn[0]}'")  # (whole)
-            return AFTER_PUZZLE_NEXT.format(command=command,
-                                            others=", ".join(turn[1:len(others)]))
+            return AFTER_PUZZLE_NEXT.format(command=command, others=", ".join(turn[1:]))
         if self._rematch() is None:
             return AFTER_GAME
         return AFTER_REMATCH.format(how="swapped" if self.game.num_players == 2 else
